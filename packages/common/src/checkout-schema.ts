@@ -1,0 +1,57 @@
+/**
+ * The checkout rules of SPEC §5, written once: the checkout form validates with this schema and the
+ * create-payment Lambda validates the same customer data with it again, so the two cannot drift.
+ */
+import { boolean, object, string, type InferType } from 'yup';
+
+export const CHECKOUT_MESSAGES = {
+  fullName: 'Full name is required',
+  email: 'Invalid email address',
+  phone: 'Valid phone number is required',
+  acceptTerms: 'You must accept the terms and conditions',
+  formInvalid: 'Please fix the errors in the form',
+} as const;
+
+export const CHECKOUT_LIMITS = {
+  fullNameMin: 2,
+  fullNameMax: 100,
+  emailMax: 254,
+  phoneMin: 10,
+  phoneMax: 30,
+  companyNameMax: 120,
+  notesMax: 1000,
+} as const;
+
+export const checkoutSchema = object({
+  fullName: string()
+    .trim()
+    .required(CHECKOUT_MESSAGES.fullName)
+    .min(CHECKOUT_LIMITS.fullNameMin, CHECKOUT_MESSAGES.fullName)
+    .max(CHECKOUT_LIMITS.fullNameMax, `Full name must be at most ${CHECKOUT_LIMITS.fullNameMax} characters`),
+  email: string()
+    .trim()
+    .required(CHECKOUT_MESSAGES.email)
+    .email(CHECKOUT_MESSAGES.email)
+    .max(CHECKOUT_LIMITS.emailMax, CHECKOUT_MESSAGES.email),
+  phone: string()
+    .trim()
+    .required(CHECKOUT_MESSAGES.phone)
+    .min(CHECKOUT_LIMITS.phoneMin, CHECKOUT_MESSAGES.phone)
+    .max(CHECKOUT_LIMITS.phoneMax, `Phone number must be at most ${CHECKOUT_LIMITS.phoneMax} characters`),
+  companyName: string()
+    .trim()
+    .max(CHECKOUT_LIMITS.companyNameMax, `Company name must be at most ${CHECKOUT_LIMITS.companyNameMax} characters`)
+    .optional(),
+  notes: string()
+    .trim()
+    .max(CHECKOUT_LIMITS.notesMax, `Additional notes must be at most ${CHECKOUT_LIMITS.notesMax} characters`)
+    .optional(),
+  acceptTerms: boolean()
+    .required(CHECKOUT_MESSAGES.acceptTerms)
+    .oneOf([true], CHECKOUT_MESSAGES.acceptTerms),
+});
+
+export type CheckoutData = InferType<typeof checkoutSchema>;
+
+/** The key of sessionStorage that carries the checkout data from /checkout to /payment (SPEC §3). */
+export const CHECKOUT_STORAGE_KEY = 'checkoutData';

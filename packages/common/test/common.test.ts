@@ -1,0 +1,90 @@
+import { catalogue, findCatalogueService, isCustomItemId } from '../src/catalogue';
+import { checkoutSchema, CHECKOUT_MESSAGES } from '../src/checkout-schema';
+import { dollarsToCents, formatUsd, formatKes } from '../src/money';
+import { securityHeaders } from '../src/security-headers';
+import { site, validateSite } from '../src/site';
+
+describe('the catalogue', () => {
+  it('holds the twelve services of SPEC §3 at their USD prices', () => {
+    expect(catalogue.map((s) => [s.id, s.priceCents / 100])).toEqual([
+      ['basic-consultation', 25],
+      ['university-research', 150],
+      ['application-review', 200],
+      ['essay-editing', 250],
+      ['visa-guidance', 300],
+      ['scholarship-assistance', 350],
+      ['interview-prep', 400],
+      ['career-counseling', 500],
+      ['multi-university', 750],
+      ['premium-package', 1500],
+      ['relocation-support', 2000],
+      ['vip-unlimited', 2500],
+    ]);
+  });
+  it('finds a service by id and tells custom ids apart', () => {
+    expect(findCatalogueService('essay-editing')?.priceCents).toBe(25_000);
+    expect(findCatalogueService('nope')).toBeUndefined();
+    expect(isCustomItemId('custom-1700000000000')).toBe(true);
+    expect(isCustomItemId('essay-editing')).toBe(false);
+  });
+});
+
+describe('money', () => {
+  it('formats cents as dollars with two decimals', () => {
+    expect(formatUsd(250_000)).toBe('$2,500.00');
+    expect(formatUsd(0)).toBe('$0.00');
+  });
+  it('formats shillings', () => {
+    expect(formatKes(35_000)).toBe('KES 35,000');
+  });
+  it('converts dollars to cents and refuses fractions of a cent or non-numbers', () => {
+    expect(dollarsToCents(25)).toBe(2_500);
+    expect(dollarsToCents(19.99)).toBe(1_999);
+    expect(dollarsToCents(1.005)).toBeNull();
+    expect(dollarsToCents('25')).toBeNull();
+    expect(dollarsToCents(Number.NaN)).toBeNull();
+  });
+});
+
+describe('the checkout schema', () => {
+  const valid = { fullName: '  Amina Njeri ', email: ' amina@example.com ', phone: '+254 712 345 678', acceptTerms: true };
+  it('trims and accepts valid data', async () => {
+    const data = await checkoutSchema.validate(valid);
+    expect(data.fullName).toBe('Amina Njeri');
+    expect(data.email).toBe('amina@example.com');
+  });
+  it('gives the SPEC §5 message for each broken field', async () => {
+    const result = await checkoutSchema
+      .validate({ fullName: ' A ', email: 'not-an-email', phone: '12345', acceptTerms: false }, { abortEarly: false })
+      .catch((error: { inner: { path: string; message: string }[] }) => error.inner);
+    const messages = Object.fromEntries((result as { path: string; message: string }[]).map((e) => [e.path, e.message]));
+    expect(messages).toEqual({
+      fullName: CHECKOUT_MESSAGES.fullName,
+      email: CHECKOUT_MESSAGES.email,
+      phone: CHECKOUT_MESSAGES.phone,
+      acceptTerms: CHECKOUT_MESSAGES.acceptTerms,
+    });
+  });
+});
+
+describe('the site configuration', () => {
+  it('carries the facts of SITE.md', () => {
+    expect(site.companyNumber).toBe('PVT-6LUQ3KZ8');
+    expect(site.email).toBe('support@keshoglobal.co.ke');
+    expect(site.stripUniversities).toHaveLength(10);
+  });
+  it('refuses a malformed edit with every problem named', () => {
+    expect(() => validateSite({ ...site, email: 'nobody', phone: { display: 'x', e164: '0711' } })).toThrow(
+      /email must be an e-mail address; phone.e164 must be in E.164 form/,
+    );
+  });
+});
+
+describe('the security headers', () => {
+  it('forbid inline scripts and framing', () => {
+    const csp = securityHeaders['Content-Security-Policy'];
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});

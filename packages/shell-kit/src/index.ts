@@ -1,0 +1,5 @@
+export type { PageRoute, RemoteRoutesModule, ShellApi, ToastOptions, ToastVariant } from './contract';
+export { ShellContext, useShell, useNavigate, usePathname, useToast } from './ShellContext';
+export { Link, type LinkProps } from './Link';
+export { tokens, media, GlobalStyle } from './theme';
+export { Container, Section, ButtonLink, Button, Card, Eyebrow, Lead, PageHeader } from './ui';

@@ -1,0 +1,113 @@
+import type { ReactNode } from 'react';
+import styled, { css } from 'styled-components';
+import { Link } from './Link';
+import { media, tokens } from './theme';
+
+/** The handful of layout and control primitives every page uses, so remotes look like one site. */
+
+export const Container = styled.div`
+  width: 100%;
+  max-width: ${tokens.maxWidth};
+  margin: 0 auto;
+  padding: 0 ${tokens.space(4)};
+  ${media.md} { padding: 0 ${tokens.space(6)}; }
+`;
+
+export const Section = styled.section<{ $tone?: 'plain' | 'surface' | 'primary' }>`
+  padding: ${tokens.space(12)} 0;
+  ${media.md} { padding: ${tokens.space(16)} 0; }
+  background: ${({ $tone }) =>
+    $tone === 'surface' ? tokens.color.surface : $tone === 'primary' ? tokens.color.primary : 'transparent'};
+  ${({ $tone }) =>
+    $tone === 'primary' &&
+    css`
+      color: ${tokens.color.inverseText};
+      h2, h3, p { color: ${tokens.color.inverseText}; }
+    `}
+`;
+
+const buttonLook = css<{ $variant?: 'primary' | 'secondary' | 'inverse' }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${tokens.space(2)};
+  min-height: 2.75rem;
+  padding: ${tokens.space(2.5)} ${tokens.space(5)};
+  border-radius: ${tokens.radius.md};
+  border: 2px solid ${tokens.color.primary};
+  font-weight: 600;
+  line-height: 1.2;
+  text-decoration: none;
+  cursor: pointer;
+  transition: background-color 0.15s ease, color 0.15s ease;
+  ${({ $variant = 'primary' }) =>
+    $variant === 'primary'
+      ? css`
+          background: ${tokens.color.primary};
+          color: ${tokens.color.inverseText};
+          &:hover { background: ${tokens.color.primaryHover}; color: ${tokens.color.inverseText}; }
+        `
+      : $variant === 'inverse'
+        ? css`
+            background: ${tokens.color.background};
+            border-color: ${tokens.color.background};
+            color: ${tokens.color.primary};
+            &:hover { background: ${tokens.color.primarySoft}; color: ${tokens.color.primaryHover}; }
+          `
+        : css`
+            background: ${tokens.color.background};
+            color: ${tokens.color.primary};
+            &:hover { background: ${tokens.color.primarySoft}; color: ${tokens.color.primaryHover}; }
+          `}
+  &:disabled, &[aria-disabled='true'] { opacity: 0.65; cursor: not-allowed; }
+`;
+
+export const Button = styled.button<{ $variant?: 'primary' | 'secondary' | 'inverse' }>`
+  ${buttonLook}
+`;
+
+export const ButtonLink = styled(Link)<{ $variant?: 'primary' | 'secondary' | 'inverse' }>`
+  ${buttonLook}
+`;
+
+export const Card = styled.div`
+  background: ${tokens.color.background};
+  border: 1px solid ${tokens.color.border};
+  border-radius: ${tokens.radius.lg};
+  padding: ${tokens.space(6)};
+  box-shadow: ${tokens.shadow.card};
+`;
+
+export const Eyebrow = styled.p`
+  margin: 0 0 ${tokens.space(2)};
+  font-size: 0.875rem;
+  font-weight: 700;
+  letter-spacing: 0.06em;
+  text-transform: uppercase;
+  color: ${tokens.color.accent};
+`;
+
+export const Lead = styled.p`
+  font-size: 1.125rem;
+  color: ${tokens.color.muted};
+  max-width: 46rem;
+`;
+
+const PageHeaderBand = styled.header`
+  background: ${tokens.color.primarySoft};
+  padding: ${tokens.space(10)} 0 ${tokens.space(8)};
+  ${media.md} { padding: ${tokens.space(14)} 0 ${tokens.space(10)}; }
+`;
+
+/** The title band at the top of a content page: one h1 per page. */
+export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {
+  return (
+    <PageHeaderBand>
+      <Container>
+        {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
+        <h1>{title}</h1>
+        {children ? <Lead as="div">{children}</Lead> : null}
+      </Container>
+    </PageHeaderBand>
+  );
+}
