@@ -1,0 +1,66 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import webpack from 'webpack';
+
+/** Runs webpack configurations together; rejects with the compiler's own messages on failure. */
+export function compile(configs) {
+  return new Promise((resolve, reject) => {
+    webpack(configs, (error, stats) => {
+      if (error) return reject(error);
+      if (stats.hasErrors()) {
+        const messages = stats.stats.flatMap((child) => child.compilation.errors.map((e) => `[${child.compilation.name}] ${e.message}`));
+        return reject(new Error(`Build failed:\n${messages.join('\n')}`));
+      }
+      for (const child of stats.stats) {
+        for (const warning of child.compilation.warnings) console.warn(`[${child.compilation.name}] warning: ${warning.message.split('\n')[0]}`);
+      }
+      resolve(stats.stats);
+    });
+  });
+}
+
+async function listFiles(dir, base = dir) {
+  const entries = await fs.readdir(dir, { withFileTypes: true });
+  const files = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name), base) : [path.relative(base, path.join(dir, entry.name))])),
+  );
+  return files.flat().sort();
+}
+
+/** A build id from the content of a build: the same sources give the same id, any change a new one. */
+export async function contentId(dir) {
+  const hash = crypto.createHash('sha256');
+  for (const file of await listFiles(dir)) {
+    hash.update(file);
+    hash.update(await fs.readFile(path.join(dir, file)));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+/** Moves a finished build into place; an existing build with the same id is identical and is kept. */
+export async function moveInto(from, to) {
+  await fs.mkdir(path.dirname(to), { recursive: true });
+  try {
+    await fs.access(to);
+    await fs.rm(from, { recursive: true, force: true });
+  } catch {
+    await fs.rename(from, to);
+  }
+}
+
+export async function writeJson(file, value) {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`);
+  await fs.rename(temporary, file);
+}
+
+export async function readJson(file, fallback) {
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8'));
+  } catch (error) {
+    if (fallback !== undefined && error.code === 'ENOENT') return fallback;
+    throw error;
+  }
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { readJson } from './compile.mjs';
+import { pointerFile, siteDir } from './paths.mjs';
+import { repoRoot } from '../webpack.config.mjs';
+
+const escapeXml = (value) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The site facts, read through the same module the apps use (compiled on the fly by esbuild). */
+async function loadSite() {
+  const esbuild = createRequire(import.meta.url)('esbuild');
+  const result = await esbuild.build({
+    entryPoints: [path.join(repoRoot, 'packages/common/src/site.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+  });
+  const url = `data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`;
+  return (await import(url)).site;
+}
+
+/** sitemap.xml, robots.txt and llms.txt, made from the routes the remotes declare. */
+export async function writeDiscoveryFiles() {
+  const site = await loadSite();
+  const pointers = await readJson(pointerFile);
+  const routes = pointers.remotes
+    .flatMap((remote) => remote.routes)
+    .filter((route) => route.indexable)
+    .sort((a, b) => (a.path === '/' ? -1 : b.path === '/' ? 1 : a.path.localeCompare(b.path)));
+  const urlOf = (routePath) => `${site.origin}${routePath}`;
+
+  const sitemap = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...routes.map((route) => `  <url><loc>${escapeXml(urlOf(route.path))}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n');
+
+  const robots = ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${site.origin}/sitemap.xml`, ''].join('\n');
+
+  const llms = [
+    `# ${site.brand}`,
+    '',
+    `> ${site.brand} (${site.legalName}, company number ${site.companyNumber}) is a study-abroad consultancy in Nairobi, Kenya, registered on ${site.incorporatedDisplay}. It helps students aged ${site.minimumAge} and over from Kenya and East Africa with university admissions, student visas, scholarships, career counselling and partner-institution services. The first consultation is free.`,
+    '',
+    `Contact: ${site.phone.display}, ${site.email}. ${site.registeredOffice.display}. Hours: ${site.hours.display}.`,
+    '',
+    '## Pages',
+    '',
+    ...routes.map((route) => `- [${route.title.replace(/ \| .*$/, '')}](${urlOf(route.path)}): ${route.description}`),
+    '',
+  ].join('\n');
+
+  await fs.writeFile(path.join(siteDir, 'sitemap.xml'), sitemap);
+  await fs.writeFile(path.join(siteDir, 'robots.txt'), robots);
+  await fs.writeFile(path.join(siteDir, 'llms.txt'), llms);
+  const publicDir = path.join(repoRoot, 'shell', 'public');
+  for (const file of await fs.readdir(publicDir)) await fs.copyFile(path.join(publicDir, file), path.join(siteDir, file));
+}

@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { repoRoot } from '../webpack.config.mjs';
+
+/** Where builds go. dist/site is what a browser (or CloudFront) gets; dist/ssr only feeds the prerenderer. */
+export const distDir = path.join(repoRoot, 'dist');
+export const siteDir = path.join(distDir, 'site');
+export const ssrDir = path.join(distDir, 'ssr');
+export const stagingDir = path.join(distDir, '.staging');
+export const pointerFile = path.join(siteDir, 'mfe', 'remotes.json');
+export const shellCurrentFile = path.join(ssrDir, 'shell', 'current.json');
+export const kitServerFile = path.join(ssrDir, 'kit', 'shell-kit.cjs');
+export const pagesDir = path.join(siteDir, 'pages');
+
+/** "/" → pages/index.html, "/services/visa" → pages/services/visa.html, the same rule CloudFront uses. */
+export function pageFileFor(routePath) {
+  return path.join(pagesDir, routePath === '/' ? 'index.html' : `${routePath.slice(1)}.html`);
+}
+export const notFoundPageFile = path.join(pagesDir, '404.html');

@@ -1,0 +1,109 @@
+import fs from 'node:fs/promises';
+import Module, { createRequire } from 'node:module';
+import path from 'node:path';
+import { browserConfig, kitServerConfig, serverConfig } from '../webpack.config.mjs';
+import { compile, contentId, moveInto, readJson, writeJson } from './compile.mjs';
+import { kitServerFile, pointerFile, shellCurrentFile, siteDir, ssrDir, stagingDir } from './paths.mjs';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The prerender bundles import the shell-kit as an external; point that import at the kit built for
+ * Node, so the shell and the remotes share one instance of it, as they do in the browser.
+ */
+let kitHookInstalled = false;
+export function installKitResolution() {
+  if (kitHookInstalled) return;
+  kitHookInstalled = true;
+  const resolve = Module._resolveFilename;
+  Module._resolveFilename = function resolveKit(request, ...rest) {
+    if (request === '@kesho/shell-kit') return kitServerFile;
+    return resolve.call(this, request, ...rest);
+  };
+}
+
+export function loadServerBundle(file) {
+  installKitResolution();
+  return require(file);
+}
+
+function urlOf(file) {
+  return `/${path.relative(siteDir, file).split(path.sep).join('/')}`;
+}
+
+/** Builds the shell (browser + prerender bundle) and the Node shell-kit, and makes them current. */
+export async function buildShell({ mode = 'production' } = {}) {
+  const browserOut = path.join(stagingDir, 'shell-browser');
+  const serverOut = path.join(stagingDir, 'shell-server');
+  const [browserStats] = await compile([
+    browserConfig('shell', { outDir: browserOut, mode }),
+    serverConfig('shell', { outDir: serverOut, mode }),
+    kitServerConfig({ outDir: path.dirname(kitServerFile), mode }),
+  ]);
+  const json = browserStats.toJson({ all: false, entrypoints: true, assets: true });
+  const entryFiles = json.entrypoints.main.assets.map((asset) => asset.name).filter((name) => name.endsWith('.js'));
+  const otherJs = json.assets.map((asset) => asset.name).filter((name) => name.endsWith('.js') && !entryFiles.includes(name));
+
+  const buildId = await contentId(browserOut);
+  const publicDir = path.join(siteDir, 'shell', buildId);
+  await moveInto(browserOut, publicDir);
+  const serverDir = path.join(ssrDir, 'shell', buildId);
+  await moveInto(serverOut, serverDir);
+  const current = {
+    buildId,
+    server: path.relative(ssrDir, path.join(serverDir, 'server.cjs')),
+    scripts: entryFiles.map((name) => urlOf(path.join(publicDir, name))),
+    preloads: otherJs.map((name) => ({ href: urlOf(path.join(publicDir, name)), as: 'script' })),
+  };
+  await writeJson(shellCurrentFile, current);
+  return current;
+}
+
+/** Builds one remote, stores it under /mfe/<name>/<buildId>/ and points the site at it. */
+export async function buildRemote(name, { mode = 'production' } = {}) {
+  const browserOut = path.join(stagingDir, `${name}-browser`);
+  const serverOut = path.join(stagingDir, `${name}-server`);
+  await compile([browserConfig(name, { outDir: browserOut, mode }), serverConfig(name, { outDir: serverOut, mode })]);
+  const buildId = await contentId(browserOut);
+  const publicDir = path.join(siteDir, 'mfe', name, buildId);
+  await moveInto(browserOut, publicDir);
+  const serverDir = path.join(ssrDir, name, buildId);
+  await moveInto(serverOut, serverDir);
+
+  const { routes } = loadServerBundle(path.join(serverDir, 'server.cjs'));
+  const manifestUrl = urlOf(path.join(publicDir, 'mf-manifest.json'));
+  const manifest = await readJson(path.join(publicDir, 'mf-manifest.json'));
+  const exposed = manifest.exposes.find((expose) => expose.path === './routes');
+  const preloads = [
+    { href: manifestUrl, as: 'fetch' },
+    { href: urlOf(path.join(publicDir, manifest.metaData.remoteEntry.name)), as: 'script' },
+    ...(exposed?.assets.js.sync ?? []).map((file) => ({ href: urlOf(path.join(publicDir, file)), as: 'script' })),
+  ];
+  const pointer = {
+    name,
+    buildId,
+    manifest: manifestUrl,
+    routes: routes.map((route) => ({
+      path: route.path,
+      title: route.title,
+      description: route.description,
+      indexable: route.indexable !== false,
+    })),
+  };
+  await writeJson(path.join(ssrDir, name, buildId, 'publish.json'), { pointer, preloads });
+  return { pointer, preloads };
+}
+
+/** Swaps one remote's entry in the pointer document (a release or a rollback is exactly this). */
+export async function pointRemote(pointer) {
+  const document = await readJson(pointerFile, { remotes: [] });
+  const remotes = document.remotes.filter((remote) => remote.name !== pointer.name);
+  remotes.push(pointer);
+  remotes.sort((a, b) => a.name.localeCompare(b.name));
+  await writeJson(pointerFile, { remotes });
+  return { remotes };
+}
+
+export async function cleanStaging() {
+  await fs.rm(stagingDir, { recursive: true, force: true });
+}

@@ -1,0 +1,181 @@
+/**
+ * One webpack configuration factory for the shell and the three remotes, for the browser (Module
+ * Federation) and for Node (the prerender bundles). Every app builds through here, so the rules that
+ * make the composition work (shared singletons, loaded-first, deterministic styled-components ids)
+ * live in one place.
+ */
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
+import TerserPlugin from 'terser-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+
+const require = createRequire(import.meta.url);
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The apps of the composition. `exposes` is the remote's contract with the shell. */
+export const apps = {
+  shell: { dir: 'shell', federationName: 'shell', entry: './src/index.ts', serverEntry: './src/server/render.tsx' },
+  marketing: { dir: 'mfe-marketing', federationName: 'marketing', exposes: { './routes': './src/routes.ts' } },
+  commerce: { dir: 'mfe-commerce', federationName: 'commerce', exposes: { './routes': './src/routes.ts' } },
+  legal: { dir: 'mfe-legal', federationName: 'legal', exposes: { './routes': './src/routes.ts' } },
+};
+export const remoteNames = ['marketing', 'commerce', 'legal'];
+
+/**
+ * Must be ONE instance in the page: React (with its subpaths, else jsx-runtime and react-dom/client
+ * are bundled twice), styled-components (one style sheet, one id counter) and the shell-kit (one
+ * navigation/toast context). The router and the toast library stay private to the shell: remotes
+ * reach them through the shell-kit, so they are tree-shaken instead of shipped whole.
+ */
+export const sharedSingletons = ['react', 'react-dom', 'styled-components', '@kesho/shell-kit'];
+
+function federationShared(appDir) {
+  const pkg = require(path.join(repoRoot, appDir, 'package.json'));
+  const version = (name) => pkg.dependencies?.[name] ?? require(path.join(repoRoot, 'node_modules', name, 'package.json')).version;
+  const shared = {};
+  for (const name of sharedSingletons) {
+    shared[name] = { singleton: true, requiredVersion: `^${version(name)}`, strictVersion: false };
+  }
+  shared['react/'] = { singleton: true, requiredVersion: `^${version('react')}` };
+  shared['react-dom/'] = { singleton: true, requiredVersion: `^${version('react-dom')}` };
+  return shared;
+}
+
+function babelRule() {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('babel-loader'),
+      options: {
+        babelrc: false,
+        configFile: false,
+        cacheDirectory: path.join(repoRoot, 'node_modules/.cache/babel-loader'),
+        presets: [
+          [require.resolve('@babel/preset-typescript'), { allowDeclareFields: true }],
+          [require.resolve('@babel/preset-react'), { runtime: 'automatic' }],
+        ],
+        plugins: [
+          // Deterministic component ids (package name + file path) so the prerendered HTML's class
+          // names are the ones the browser computes when it hydrates.
+          [require.resolve('babel-plugin-styled-components'), { ssr: true, displayName: false, fileName: false, pure: true, minify: true, transpileTemplateLiterals: true }],
+        ],
+      },
+    },
+  };
+}
+
+function common(mode) {
+  return {
+    mode,
+    context: repoRoot,
+    devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    module: {
+      rules: [
+        babelRule(),
+        { test: /\.(woff2|png|jpe?g|webp|avif|svg)$/, type: 'asset/resource' },
+      ],
+    },
+    performance: false,
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+  };
+}
+
+/** Browser build of one app: the shell as the federation host, or a remote as a federation container. */
+export function browserConfig(appName, { outDir, mode = 'production', extraEntries } = {}) {
+  const app = apps[appName];
+  const appRoot = path.join(repoRoot, app.dir);
+  const isShell = appName === 'shell';
+  const entry = { ...(isShell ? { main: path.join(appRoot, app.entry) } : {}), ...(extraEntries ?? {}) };
+  return {
+    ...common(mode),
+    name: `${appName}-browser`,
+    target: 'web',
+    context: appRoot,
+    entry,
+    output: {
+      path: outDir,
+      publicPath: 'auto',
+      uniqueName: `kesho_${app.federationName}`,
+      // Every build lives under its own content-addressed directory (/shell/<buildId>/,
+      // /mfe/<name>/<buildId>/), so entry names need no hash (the federation container cannot have one).
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+      crossOriginLoading: false,
+    },
+    optimization: {
+      minimize: mode === 'production',
+      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: { passes: 2 } } })],
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+    },
+    plugins: [
+      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      new ModuleFederationPlugin({
+        name: app.federationName,
+        ...(isShell ? {} : { filename: 'remoteEntry.js', exposes: app.exposes }),
+        shared: federationShared(app.dir),
+        shareStrategy: 'loaded-first',
+        manifest: isShell ? false : { fileName: 'mf-manifest.json' },
+        dts: false,
+        dev: false,
+      }),
+    ],
+  };
+}
+
+/**
+ * Node build used only by the prerenderer: the shell's render function, or a remote's routes. The
+ * shared singletons stay external so the shell and every remote render with the same React,
+ * styled-components and shell-kit instances, exactly as in the browser.
+ */
+export function serverConfig(appName, { outDir, mode = 'production' } = {}) {
+  const app = apps[appName];
+  const appRoot = path.join(repoRoot, app.dir);
+  const entry = appName === 'shell' ? app.serverEntry : app.exposes['./routes'];
+  return {
+    ...common(mode),
+    devtool: false,
+    name: `${appName}-server`,
+    target: 'node24',
+    context: appRoot,
+    entry: { server: path.join(appRoot, entry) },
+    output: { path: outDir, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    externals: serverExternals,
+    externalsType: 'commonjs',
+    optimization: { minimize: false, splitChunks: false },
+    plugins: [
+      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+  };
+}
+
+/** The shell-kit compiled for Node, so the prerender bundles can share one instance of it. */
+export function kitServerConfig({ outDir, mode = 'production' }) {
+  return {
+    ...common(mode),
+    devtool: false,
+    name: 'shell-kit-server',
+    target: 'node24',
+    context: path.join(repoRoot, 'packages/shell-kit'),
+    entry: { 'shell-kit': path.join(repoRoot, 'packages/shell-kit/src/index.ts') },
+    output: { path: outDir, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: false },
+    externals: serverExternals,
+    externalsType: 'commonjs',
+    optimization: { minimize: false },
+    plugins: [new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) })],
+  };
+}
+
+function serverExternals({ request }, callback) {
+  const singleton = sharedSingletons.some((name) => request === name || request.startsWith(`${name}/`));
+  if (singleton) return callback(null, `commonjs ${request}`);
+  return callback();
+}

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, media, tokens } from '@kesho/shell-kit';
+import { readCookieConsent, storeCookieConsent, type CookieConsent } from './cookieConsent';
+
+const Banner = styled.section`
+  position: fixed;
+  left: ${tokens.space(3)};
+  right: ${tokens.space(3)};
+  bottom: ${tokens.space(3)};
+  z-index: 60;
+  max-width: 44rem;
+  margin: 0 auto;
+  padding: ${tokens.space(4)} ${tokens.space(12)} ${tokens.space(4)} ${tokens.space(4)};
+  background: ${tokens.color.background};
+  border: 1px solid ${tokens.color.border};
+  border-radius: ${tokens.radius.lg};
+  box-shadow: ${tokens.shadow.raised};
+  font-size: 0.9375rem;
+  ${media.md} { padding: ${tokens.space(5)} ${tokens.space(14)} ${tokens.space(5)} ${tokens.space(6)}; }
+  @media print { display: none; }
+  h2 { font-size: 1rem; margin-bottom: ${tokens.space(1)}; }
+  p { margin: 0 0 ${tokens.space(3)}; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${tokens.space(3)};
+`;
+
+const Close = styled.button`
+  position: absolute;
+  top: ${tokens.space(2)};
+  right: ${tokens.space(2)};
+  width: 2.75rem;
+  height: 2.75rem;
+  border: 0;
+  border-radius: ${tokens.radius.pill};
+  background: none;
+  font-size: 1.25rem;
+  line-height: 1;
+  cursor: pointer;
+  &:hover { background: ${tokens.color.surface}; }
+`;
+
+/**
+ * Shown while the browser holds no stored choice. The server cannot know the choice, so the banner
+ * appears after mount; it is fixed-position, so it shifts nothing.
+ */
+export function CookieBanner() {
+  const [choice, setChoice] = useState<CookieConsent | null | 'unknown'>('unknown');
+
+  useEffect(() => {
+    setChoice(readCookieConsent(window.localStorage));
+    const onStorage = () => setChoice(readCookieConsent(window.localStorage));
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  if (choice !== null) return null;
+
+  const decide = (value: CookieConsent) => {
+    storeCookieConsent(window.localStorage, value);
+    setChoice(value);
+  };
+
+  return (
+    <Banner aria-label="Cookie consent">
+      <h2>We value your privacy</h2>
+      <p>
+        We use cookies to keep the site working and, with your consent, to understand how it is used.{' '}
+        <Link to="/cookie-policy">Learn more</Link>
+      </p>
+      <Actions>
+        <Button type="button" $variant="secondary" onClick={() => decide('rejected')}>
+          Reject
+        </Button>
+        <Button type="button" onClick={() => decide('accepted')}>
+          Accept
+        </Button>
+      </Actions>
+      <Close type="button" aria-label="Close cookie banner" onClick={() => decide('rejected')}>
+        <span aria-hidden="true">×</span>
+      </Close>
+    </Banner>
+  );
+}

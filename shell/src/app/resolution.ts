@@ -1,0 +1,12 @@
+import type { ComponentType } from 'react';
+import type { PageRoute } from '@kesho/shell-kit';
+
+/** What the page area shows for a path. */
+export type Resolution =
+  | { readonly kind: 'page'; readonly path: string; readonly route: PageRoute; readonly Component: ComponentType }
+  | { readonly kind: 'not-found'; readonly path: string }
+  | { readonly kind: 'unavailable'; readonly path: string; readonly remoteName: string; readonly preservedHtml?: string };
+
+export interface PageResolver {
+  resolve(path: string): Promise<Resolution>;
+}

@@ -1,0 +1,88 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import type { PageRoute, RemoteRoutesModule } from '@kesho/shell-kit';
+import { parsePointerDocument, POINTER_URL, type PointerDocument, type RemotePointer } from './pointer';
+import { withRetry } from './retry';
+
+/** Raised when a remote (or one of its chunks) cannot be fetched: the page area shows a fallback. */
+export class RemoteUnavailableError extends Error {
+  constructor(
+    readonly remoteName: string,
+    cause: unknown,
+  ) {
+    super(`The ${remoteName} part of the site could not be loaded${cause instanceof Error ? `: ${cause.message}` : ''}`);
+    this.name = 'RemoteUnavailableError';
+  }
+}
+
+export interface LoadedPage {
+  readonly route: PageRoute;
+  readonly Component: ComponentType;
+}
+
+type RetryOptions = Parameters<typeof withRetry>[1];
+
+/**
+ * Loads pages from remotes registered at run time. One instance per browser session; caches what it
+ * loaded so going back to a page is instant.
+ */
+export class RemoteLoader {
+  private readonly registered = new Map<string, string>();
+  private readonly modules = new Map<string, Promise<RemoteRoutesModule>>();
+  private readonly pages = new Map<string, Promise<LoadedPage>>();
+
+  constructor(private readonly retry: RetryOptions = {}) {}
+
+  private register(remote: RemotePointer, force = false) {
+    if (!force && this.registered.get(remote.name) === remote.buildId) return;
+    registerRemotes([{ name: remote.name, entry: remote.manifest }], { force: force || this.registered.has(remote.name) });
+    this.registered.set(remote.name, remote.buildId);
+  }
+
+  private routesOf(remote: RemotePointer): Promise<RemoteRoutesModule> {
+    const key = `${remote.name}@${remote.buildId}`;
+    let pending = this.modules.get(key);
+    if (!pending) {
+      pending = withRetry(async (attempt) => {
+        this.register(remote, attempt > 0);
+        const module = await loadRemote<RemoteRoutesModule>(`${remote.name}/routes`);
+        if (!module || !Array.isArray(module.routes)) throw new Error(`${remote.name}/routes is not a routes module`);
+        return module;
+      }, this.retry);
+      pending.catch(() => this.modules.delete(key));
+      this.modules.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Resolves with the page, or rejects with RemoteUnavailableError after the retries. */
+  loadPage(remote: RemotePointer, path: string): Promise<LoadedPage> {
+    const key = `${remote.name}@${remote.buildId}${path}`;
+    let pending = this.pages.get(key);
+    if (!pending) {
+      pending = (async () => {
+        try {
+          const module = await this.routesOf(remote);
+          const route = module.routes.find((candidate) => candidate.path === path);
+          if (!route) throw new Error(`${remote.name} does not serve ${path}`);
+          const loaded = await withRetry(() => route.load(), this.retry);
+          return { route, Component: loaded.default };
+        } catch (error) {
+          throw new RemoteUnavailableError(remote.name, error);
+        }
+      })();
+      pending.catch(() => this.pages.delete(key));
+      this.pages.set(key, pending);
+    }
+    return pending;
+  }
+}
+
+/** Reads the pointer document, with the retries of SPEC §9. */
+export async function fetchPointers(retry: RetryOptions = {}): Promise<PointerDocument> {
+  return withRetry(async () => {
+    const response = await fetch(POINTER_URL, { cache: 'no-cache', headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`Pointer document answered ${response.status}`);
+    return parsePointerDocument(await response.json());
+  }, retry);
+}

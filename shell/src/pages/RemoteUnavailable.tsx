@@ -1,0 +1,65 @@
+import styled from 'styled-components';
+import { Button, tokens } from '@kesho/shell-kit';
+import { mailtoHref, site, telHref } from '@kesho/common/site';
+import { ScreenActions, ScreenLayout } from './ScreenLayout';
+
+const Notice = styled.div`
+  max-width: ${tokens.maxWidth};
+  margin: ${tokens.space(4)} auto 0;
+  padding: ${tokens.space(4)};
+  border: 1px solid ${tokens.color.error};
+  border-radius: ${tokens.radius.md};
+  background: ${tokens.color.errorSoft};
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${tokens.space(3)};
+  p { margin: 0; flex: 1 1 20rem; }
+`;
+
+function ContactLine() {
+  return (
+    <>
+      Need help now? Call <a href={telHref}>{site.phone.display}</a> or e-mail <a href={mailtoHref}>{site.email}</a>.
+    </>
+  );
+}
+
+/**
+ * Shown in the page area when a remote cannot be loaded (network error, bad deploy). Header, footer
+ * and the other remotes keep working. When the server already sent this page's text, the text stays
+ * readable under a notice instead of disappearing.
+ */
+export function RemoteUnavailable({ onRetry, preservedHtml }: { onRetry: () => void; preservedHtml?: string }) {
+  if (preservedHtml) {
+    return (
+      <>
+        <Notice role="alert">
+          <p>
+            <strong>This page could not be loaded completely.</strong> Some features may not work. <ContactLine />
+          </p>
+          <Button type="button" onClick={onRetry}>
+            Retry
+          </Button>
+        </Notice>
+        <div dangerouslySetInnerHTML={{ __html: preservedHtml }} />
+      </>
+    );
+  }
+  return (
+    <ScreenLayout>
+      <h1>This page could not be loaded</h1>
+      <p role="alert">
+        Part of our site is temporarily unavailable, possibly because of a network problem. Please check your connection and try again.
+      </p>
+      <ScreenActions>
+        <Button type="button" onClick={onRetry}>
+          Retry
+        </Button>
+      </ScreenActions>
+      <p>
+        <ContactLine />
+      </p>
+    </ScreenLayout>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { ServerStyleSheet } from 'styled-components';
+import type { PageRoute } from '@kesho/shell-kit';
+import { site } from '@kesho/common/site';
+import { App } from '../app/App';
+import { headFor } from '../app/head';
+import type { Resolution } from '../app/resolution';
+import type { PointerDocument } from '../federation/pointer';
+import { POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID } from './documentIds';
+import { organizationJsonLd } from './structuredData';
+
+/**
+ * The prerenderer calls this (in Node) once per route with the page component of the remote that
+ * serves it: the shell owns the whole document, the remote only its page.
+ */
+export interface DocumentAssets {
+  /** Shell entry scripts, in order. */
+  readonly scripts: readonly string[];
+  /** Files the current route needs next (the remote's manifest, entry and page chunks). */
+  readonly preloads: readonly { readonly href: string; readonly as: 'script' | 'fetch' | 'style' | 'font' | 'image' }[];
+}
+
+export interface RenderDocumentInput {
+  readonly path: string;
+  /** The page; absent for the not-found document. */
+  readonly page?: { readonly route: PageRoute; readonly Component: ComponentType };
+  readonly pointers: PointerDocument;
+  readonly assets: DocumentAssets;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside a <script> element must never close it. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function renderDocument({ path, page, pointers, assets }: RenderDocumentInput): string {
+  const resolution: Resolution = page
+    ? { kind: 'page', path, route: page.route, Component: page.Component }
+    : { kind: 'not-found', path };
+  const sheet = new ServerStyleSheet();
+  let body: string;
+  let styles: string;
+  try {
+    body = renderToString(
+      sheet.collectStyles(
+        <StaticRouter location={path}>
+          <App initial={resolution} />
+        </StaticRouter>,
+      ),
+    );
+    styles = sheet.getStyleTags();
+  } finally {
+    sheet.seal();
+  }
+
+  const head = headFor(resolution);
+  const jsonLd = [organizationJsonLd(), ...(page?.route.jsonLd ?? [])];
+  const lines = [
+    '<!doctype html>',
+    '<html lang="en-GB">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
+    `<meta name="robots" content="${head.indexable ? 'index, follow' : 'noindex'}">`,
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
+    '<meta property="og:type" content="website">',
+    `<meta property="og:site_name" content="${escapeHtml(site.brand)}">`,
+    '<meta property="og:locale" content="en_GB">',
+    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    head.canonical ? `<meta property="og:url" content="${escapeHtml(head.canonical)}">` : '',
+    '<meta name="twitter:card" content="summary">',
+    '<meta name="theme-color" content="#0f4c81">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ...assets.preloads.map(
+      (preload) => `<link rel="preload" href="${escapeHtml(preload.href)}" as="${preload.as}"${preload.as === 'fetch' || preload.as === 'font' ? ' crossorigin' : ''}>`,
+    ),
+    ...assets.scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`),
+    styles,
+    ...jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+    '</head>',
+    '<body>',
+    `<div id="${ROOT_ELEMENT_ID}" data-path="${escapeHtml(path)}">${body}</div>`,
+    `<script type="application/json" id="${POINTERS_ELEMENT_ID}">${scriptJson(pointers)}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ];
+  return lines.filter((line) => line !== '').join('\n');
+}

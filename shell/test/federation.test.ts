@@ -1,0 +1,95 @@
+import { matchRoute, normalisePath, parsePointerDocument } from '../src/federation/pointer';
+import { backoffDelay, withRetry } from '../src/federation/retry';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+import { FederatedResolver } from '../src/federation/resolver';
+
+const pointers = parsePointerDocument({
+  remotes: [
+    { name: 'legal', buildId: 'abc', manifest: '/mfe/legal/abc/mf-manifest.json', routes: [{ path: '/terms', title: 'Terms', description: 'd' }] },
+    { name: 'marketing', buildId: 'def', manifest: '/mfe/marketing/def/mf-manifest.json', routes: [{ path: '/', title: 'Home', description: 'd' }] },
+  ],
+});
+
+describe('the pointer document', () => {
+  it('finds the remote that serves a path, with or without a trailing slash', () => {
+    expect(matchRoute(pointers, '/terms')?.remote.name).toBe('legal');
+    expect(matchRoute(pointers, '/terms/')?.remote.name).toBe('legal');
+    expect(matchRoute(pointers, '/')?.remote.name).toBe('marketing');
+    expect(matchRoute(pointers, '/nowhere')).toBeNull();
+  });
+
+  it('normalises paths', () => {
+    expect(normalisePath('/')).toBe('/');
+    expect(normalisePath('/faq///')).toBe('/faq');
+  });
+
+  it('refuses a malformed document with the reason', () => {
+    expect(() => parsePointerDocument({})).toThrow('no remotes list');
+    expect(() => parsePointerDocument({ remotes: [{ name: 'legal', buildId: 'x', manifest: 'http://evil.example/m.json', routes: [] }] })).toThrow(
+      'remote legal has no manifest path',
+    );
+  });
+});
+
+describe('retries (SPEC §9)', () => {
+  it('back off exponentially from 1 s and cap at 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map((attempt) => backoffDelay(attempt))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+
+  it('try three more times, then give up with the last error', async () => {
+    const waits: number[] = [];
+    let calls = 0;
+    await expect(
+      withRetry(
+        async () => {
+          calls += 1;
+          throw new Error(`failure ${calls}`);
+        },
+        { sleep: async (ms) => void waits.push(ms) },
+      ),
+    ).rejects.toThrow('failure 4');
+    expect(calls).toBe(4);
+    expect(waits).toEqual([1000, 2000, 4000]);
+  });
+
+  it('stop retrying once an attempt succeeds', async () => {
+    let calls = 0;
+    const value = await withRetry(
+      async () => {
+        calls += 1;
+        if (calls < 3) throw new Error('not yet');
+        return 'loaded';
+      },
+      { sleep: async () => undefined },
+    );
+    expect(value).toBe('loaded');
+    expect(calls).toBe(3);
+  });
+});
+
+describe('the federated resolver', () => {
+  const Page = () => null;
+  const route = { path: '/terms', title: 'Terms', description: 'd', load: async () => ({ default: Page }) };
+
+  it('resolves a claimed path to its page', async () => {
+    const resolver = new FederatedResolver({ loadPage: async () => ({ route, Component: Page }) }, pointers);
+    await expect(resolver.resolve('/terms')).resolves.toMatchObject({ kind: 'page', path: '/terms', Component: Page });
+  });
+
+  it('says not found for a path no remote claims', async () => {
+    const resolver = new FederatedResolver({ loadPage: async () => ({ route, Component: Page }) }, pointers);
+    await expect(resolver.resolve('/nowhere')).resolves.toEqual({ kind: 'not-found', path: '/nowhere' });
+  });
+
+  it('says unavailable, keeping the server text, when the remote cannot be loaded', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const resolver = new FederatedResolver({ loadPage: async () => Promise.reject(new Error('offline')) }, pointers);
+    await expect(resolver.resolve('/terms', '<h1>Terms</h1>')).resolves.toEqual({
+      kind: 'unavailable',
+      path: '/terms',
+      remoteName: 'legal',
+      preservedHtml: '<h1>Terms</h1>',
+    });
+  });
+});

@@ -1,0 +1,202 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { useToast } from '@kesho/shell-kit';
+import { site } from '@kesho/common/site';
+import { App } from '../src/app/App';
+import type { PageResolver, Resolution } from '../src/app/resolution';
+
+function page(path: string, Component: () => JSX.Element): Resolution {
+  return { kind: 'page', path, route: { path, title: `${path} title`, description: 'd', load: async () => ({ default: Component }) }, Component };
+}
+
+/** jsdom evaluates no media queries, so the page is laid out as on a phone: open the menu first. */
+async function openMenu(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: /Menu/ }));
+  return screen.getByRole('navigation', { name: 'Main' });
+}
+
+function renderApp(initial: Resolution, resolver?: PageResolver) {
+  return render(
+    <MemoryRouter initialEntries={[initial.path]}>
+      <App initial={initial} {...(resolver ? { resolver } : {})} />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.matchMedia = jest.fn().mockReturnValue({ matches: true, addEventListener: jest.fn(), removeEventListener: jest.fn() });
+  window.scrollTo = jest.fn();
+});
+
+describe('the header', () => {
+  it('lists the SPEC entries and marks the active page', async () => {
+    const user = userEvent.setup();
+    renderApp(page('/faq', () => <h1>FAQ</h1>));
+    const nav = await openMenu(user);
+    for (const name of ['Home', 'About Us', 'Custom Quote', 'Pricing', 'FAQ', 'Contact']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(within(nav).getByRole('button', { name: /Services/ })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'FAQ' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('opens the services dropdown by click and by hover, and closes it with Escape', async () => {
+    const user = userEvent.setup();
+    renderApp(page('/', () => <h1>Home</h1>));
+    await openMenu(user);
+    const button = screen.getByRole('button', { name: /Services/ });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const links = ['University Admissions', 'Visa & Immigration', 'Scholarships', 'Career Counseling', 'Partner Services'];
+    for (const name of links) expect(screen.getByRole('link', { name })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Visa & Immigration' })).toHaveAttribute('href', '/services/visa');
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+    await user.hover(button.parentElement as HTMLElement);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.unhover(button.parentElement as HTMLElement);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('toggles the small-screen menu, which closes when a link is chosen', async () => {
+    const user = userEvent.setup();
+    renderApp(page('/', () => <h1>Home</h1>));
+    const toggle = screen.getByRole('button', { name: /Menu/ });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Pricing' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('the footer', () => {
+  it('shows the company facts from the site configuration and the quick and legal links', () => {
+    renderApp(page('/', () => <h1>Home</h1>));
+    const footer = screen.getByRole('contentinfo');
+    for (const text of [site.legalName, site.companyNumber, site.postalAddress.display, site.registeredOffice.display, site.phone.display, site.email]) {
+      expect(footer).toHaveTextContent(text);
+    }
+    expect(footer).toHaveTextContent('SSL secured');
+    expect(footer).toHaveTextContent('Monday to Saturday, 9:00 AM to 6:00 PM');
+    const quick = within(screen.getByRole('navigation', { name: 'Quick links' })).getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(quick).toEqual(['/about', '/services', '/pricing', '/faq', '/contact']);
+    const legal = within(screen.getByRole('navigation', { name: 'Legal' })).getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(legal).toEqual(['/terms', '/privacy', '/refund', '/cookie-policy', '/ethics']);
+  });
+});
+
+describe('the cookie banner', () => {
+  it.each([
+    ['Accept', 'accepted'],
+    ['Reject', 'rejected'],
+    ['Close cookie banner', 'rejected'],
+  ])('stores the choice made with %s and hides', async (button, stored) => {
+    const user = userEvent.setup();
+    renderApp(page('/', () => <h1>Home</h1>));
+    const banner = await screen.findByRole('region', { name: 'Cookie consent' });
+    expect(within(banner).getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/cookie-policy');
+    await user.click(within(banner).getByRole('button', { name: button }));
+    expect(window.localStorage.getItem('cookieConsent')).toBe(stored);
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
+  });
+
+  it('stays hidden once a choice is stored', async () => {
+    window.localStorage.setItem('cookieConsent', 'accepted');
+    renderApp(page('/', () => <h1>Home</h1>));
+    await act(async () => undefined);
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the page area', () => {
+  it('shows the not-found screen and logs the missing path', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp({ kind: 'not-found', path: '/nowhere' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('404'), '/nowhere');
+  });
+
+  it('contains a page that throws while rendering: error screen with its message, the rest still works', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Broken = (): JSX.Element => {
+      throw new Error('The pricing table is missing');
+    };
+    renderApp(page('/pricing', Broken));
+    expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByText('The pricing table is missing')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Menu/ })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('offers a retry and the contact details when a remote cannot be loaded', async () => {
+    const user = userEvent.setup();
+    const resolver: PageResolver = { resolve: jest.fn(async (path: string) => page(path, () => <h1>Terms of Service</h1>)) };
+    renderApp({ kind: 'unavailable', path: '/terms', remoteName: 'legal' }, resolver);
+    expect(screen.getByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent(site.phone.display);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Terms of Service' })).toBeInTheDocument();
+  });
+
+  it('navigates between pages through the resolver and updates the title', async () => {
+    const user = userEvent.setup();
+    const resolver: PageResolver = { resolve: jest.fn(async (path: string) => page(path, () => <h1>Page at {path}</h1>)) };
+    renderApp(page('/', () => <h1>Home</h1>), resolver);
+    await user.click(within(await openMenu(user)).getByRole('link', { name: 'FAQ' }));
+    expect(await screen.findByRole('heading', { name: 'Page at /faq' })).toBeInTheDocument();
+    expect(document.title).toBe('/faq title');
+  });
+});
+
+describe('toasts', () => {
+  function Raiser() {
+    const toast = useToast();
+    return (
+      <button type="button" onClick={() => toast('Message Sent!', { description: "Thank you for contacting us. We'll get back to you within 24 hours.", variant: 'success' })}>
+        Send
+      </button>
+    );
+  }
+
+  it('show a page’s toast in the Notifications region, which Alt+T focuses and Escape empties', async () => {
+    const user = userEvent.setup();
+    renderApp(page('/contact', Raiser));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(region).findByText('Message Sent!')).toBeInTheDocument();
+    expect(within(region).getByText("Thank you for contacting us. We'll get back to you within 24 hours.")).toBeInTheDocument();
+    await user.keyboard('{Alt>}t{/Alt}');
+    expect(region).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(within(region).queryByText('Message Sent!')).not.toBeInTheDocument(), { timeout: 3_000 });
+  });
+
+  it('show one at a time and can be dismissed with their close button', async () => {
+    let count = 0;
+    function Counter() {
+      const toast = useToast();
+      return (
+        <button type="button" onClick={() => toast(`Toast ${(count += 1)}`)}>
+          Raise
+        </button>
+      );
+    }
+    const user = userEvent.setup();
+    renderApp(page('/contact', Counter));
+    await user.click(screen.getByRole('button', { name: 'Raise' }));
+    await user.click(screen.getByRole('button', { name: 'Raise' }));
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(region).findByText('Toast 1')).toBeInTheDocument();
+    expect(within(region).queryByText('Toast 2')).not.toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Dismiss notification' }));
+    // The second toast waited in the queue: it shows once the first is gone.
+    expect(await within(region).findByText('Toast 2', {}, { timeout: 3_000 })).toBeInTheDocument();
+    await waitFor(() => expect(within(region).queryByText('Toast 1')).not.toBeInTheDocument(), { timeout: 3_000 });
+  });
+});
