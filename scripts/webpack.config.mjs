@@ -125,6 +125,8 @@ export function browserConfig(appName, { outDir, mode = 'production', extraEntri
         manifest: isShell ? false : { fileName: 'mf-manifest.json' },
         dts: false,
         dev: false,
+        // The federation runtime ships once, in the shell; remotes use the shell's copy.
+        experiments: isShell ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
     ],
   };

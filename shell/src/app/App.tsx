@@ -120,6 +120,10 @@ function PageArea({ initial, resolver }: { initial: Resolution; resolver?: PageR
  * `resolver` is absent on the server: there the page is already resolved.
  */
 export function App({ initial, resolver }: { initial: Resolution; resolver?: PageResolver }) {
+  useEffect(() => {
+    // Lets tests and monitoring tell a hydrated, interactive page from server HTML.
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   return (
     <Notifications>
       <GlobalStyle />

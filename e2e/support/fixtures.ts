@@ -1,0 +1,35 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Pages start without a stored cookie choice (so the banner shows) unless a test says otherwise,
+ * and fail on any request that leaves the machine: the site must be fully self-hosted.
+ */
+export const test = base.extend<{ externalRequests: string[] }>({
+  externalRequests: [
+    async ({ page, baseURL }, use) => {
+      const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+      const external: string[] = [];
+      await page.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.fallback();
+        external.push(url);
+        return route.abort();
+      });
+      await use(external);
+      expect(external, 'requests that left the site').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Stores a cookie choice before the page loads, for tests about something other than the banner. */
+export async function dismissCookieBanner(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+}
+
+/** Waits until the shell has hydrated (its scripts ran and the page is interactive). */
+export async function waitForApp(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+}

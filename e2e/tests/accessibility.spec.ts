@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { builtRoutes } from '../support/site';
+import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(summary, 'axe violations').toEqual([]);
+}
+
+test.describe('accessibility (axe, WCAG 2.2 AA + best practice)', () => {
+  for (const route of [...builtRoutes().map((r) => r.path), '/no-such-page']) {
+    test(`${route} has no violations`, async ({ page }) => {
+      await dismissCookieBanner(page);
+      await page.goto(route);
+      await waitForApp(page);
+      await expectNoViolations(page);
+    });
+  }
+
+  test('with the cookie banner shown', async ({ page }) => {
+    await page.goto('/');
+    await waitForApp(page);
+    await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('with the services dropdown open', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/');
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Services' }).click();
+    await expect(page.getByRole('link', { name: 'Partner Services' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('with the phone menu open', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+});

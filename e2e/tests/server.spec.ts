@@ -1,0 +1,60 @@
+import { builtRoutes } from '../support/site';
+import { expect, test } from '../support/fixtures';
+
+test.describe('the local server', () => {
+  test('sends the security headers on every response', async ({ request }) => {
+    for (const url of ['/', '/no-such-page', '/mfe/remotes.json']) {
+      const response = await request.get(url);
+      const headers = response.headers();
+      expect(headers['content-security-policy']).toContain("script-src 'self'");
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['strict-transport-security']).toContain('max-age=');
+    }
+  });
+
+  test('serves every route with 200 and unknown paths with 404', async ({ request }) => {
+    for (const route of builtRoutes()) {
+      expect((await request.get(route.path)).status(), route.path).toBe(200);
+    }
+    const missing = await request.get('/definitely/not/here');
+    expect(missing.status()).toBe(404);
+    expect(await missing.text()).toContain('Oops! Page not found');
+    expect((await request.get('/mfe/legal/nope/remoteEntry.js')).status()).toBe(404);
+    expect((await request.get('/pages/faq.html')).status()).toBe(404);
+  });
+
+  test('caches build output forever and pointers, manifests and pages never without revalidation', async ({ request }) => {
+    const pointers = await request.get('/mfe/remotes.json');
+    expect(pointers.headers()['cache-control']).toBe('no-cache');
+    const document = (await pointers.json()) as { remotes: { manifest: string }[] };
+    const manifestUrl = document.remotes[0]?.manifest ?? '';
+    const manifest = await request.get(manifestUrl);
+    expect(manifest.headers()['cache-control']).toBe('no-cache');
+    const entry = await request.get(manifestUrl.replace('mf-manifest.json', 'remoteEntry.js'));
+    expect(entry.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request.get('/')).headers()['cache-control']).toBe('no-cache');
+  });
+
+  test('compresses text and redirects trailing slashes to the canonical path', async ({ request }) => {
+    const page = await request.get('/faq', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(page.headers()['content-encoding']).toBe('br');
+    const redirect = await request.get('/faq/', { maxRedirects: 0 });
+    expect(redirect.status()).toBe(308);
+    expect(redirect.headers()['location']).toBe('/faq');
+  });
+
+  test('publishes robots.txt, a sitemap of the public routes and llms.txt', async ({ request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    const indexable = builtRoutes().filter((route) => route.indexable);
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
+    expect(locs.sort()).toEqual(indexable.map((route) => route.path).sort());
+    expect(locs).not.toContain('/payment');
+    expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: ');
+    const llms = await (await request.get('/llms.txt')).text();
+    expect(llms).toMatch(/^# Kesho Global Education/);
+    expect(llms).toContain('/faq');
+  });
+});

@@ -1,0 +1,104 @@
+import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
+
+test.describe('the shell', () => {
+  test('frames the home page with the header and the footer', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'About Us', 'Custom Quote', 'Pricing', 'FAQ', 'Contact']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole('button', { name: 'Services' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText('Kesho Global Education Consultants Ltd');
+    await expect(footer).toContainText('PVT-6LUQ3KZ8');
+    await expect(footer).toContainText('SSL secured');
+    await expect(footer).toContainText('P.O. Box 30123-00100, Nairobi, Kenya');
+    await expect(footer).toContainText('+254 711 082 500');
+    await expect(footer).toContainText('support@keshoglobal.co.ke');
+    await expect(footer).toContainText('Monday to Saturday, 9:00 AM to 6:00 PM');
+  });
+
+  test('answers an unknown path with a real 404, the not-found screen and a console log', async ({ page }) => {
+    await dismissCookieBanner(page);
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(message.text()));
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+    await waitForApp(page);
+    await expect.poll(() => logged.join('\n')).toContain('/no-such-page');
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('navigates in the page without a reload, updating the title and the active entry', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/');
+    await waitForApp(page);
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/Frequently Asked Questions/);
+    await expect(page).toHaveTitle(/FAQ/);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' })).toHaveAttribute('aria-current', 'page');
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same document');
+  });
+
+  test('opens the services dropdown on hover, by click and by keyboard', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/');
+    await waitForApp(page);
+    const button = page.getByRole('button', { name: 'Services' });
+    await button.hover();
+    await expect(page.getByRole('link', { name: 'Visa & Immigration' })).toBeVisible();
+    await page.mouse.move(0, 600);
+    await expect(page.getByRole('link', { name: 'Visa & Immigration' })).toBeHidden();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'University Admissions' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(button).toBeFocused();
+  });
+
+  test('on a phone, the menu button toggles the menu, which closes when a link is chosen', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    await waitForApp(page);
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  });
+});
+
+test.describe('the cookie consent banner', () => {
+  for (const [button, stored] of [
+    ['Accept', 'accepted'],
+    ['Reject', 'rejected'],
+    ['Close cookie banner', 'rejected'],
+  ] as const) {
+    test(`stores "${stored}" when ${button} is chosen, and stays hidden afterwards`, async ({ page }) => {
+      await page.goto('/faq');
+      const banner = page.getByRole('region', { name: 'Cookie consent' });
+      await expect(banner).toBeVisible();
+      await expect(banner.getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/cookie-policy');
+      await banner.getByRole('button', { name: button, exact: true }).click();
+      await expect(banner).toBeHidden();
+      expect(await page.evaluate(() => window.localStorage.getItem('cookieConsent'))).toBe(stored);
+      await page.reload();
+      await waitForApp(page);
+      await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeHidden();
+    });
+  }
+});
