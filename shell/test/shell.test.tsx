@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { site } from '@kesho/common/site';
 import { App } from '../src/app/App';
 import type { PageResolver, Resolution } from '../src/app/resolution';
 
-function page(path: string, Component: () => JSX.Element): Resolution {
+function page(path: string, Component: () => ReactElement): Resolution {
   return { kind: 'page', path, route: { path, title: `${path} title`, description: 'd', load: async () => ({ default: Component }) }, Component };
 }
 
@@ -124,7 +125,7 @@ describe('the page area', () => {
 
   it('contains a page that throws while rendering: error screen with its message, the rest still works', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const Broken = (): JSX.Element => {
+    const Broken = (): ReactElement => {
       throw new Error('The pricing table is missing');
     };
     renderApp(page('/pricing', Broken));

@@ -22,6 +22,31 @@ export interface LoadedPage {
 
 type RetryOptions = Parameters<typeof withRetry>[1];
 
+/** The part of a remote's mf-manifest.json the shell needs to load it. */
+export interface RemoteEntryInfo {
+  readonly entry: string;
+  readonly globalName: string;
+  readonly type: string;
+}
+
+export function entryFromManifest(manifestUrl: string, manifest: unknown): RemoteEntryInfo {
+  const meta = (manifest as { metaData?: { globalName?: unknown; remoteEntry?: { name?: unknown; path?: unknown; type?: unknown } } })?.metaData;
+  const name = meta?.remoteEntry?.name;
+  if (typeof name !== 'string' || typeof meta?.globalName !== 'string') throw new Error(`${manifestUrl} is not a federation manifest`);
+  const dir = typeof meta.remoteEntry?.path === 'string' && meta.remoteEntry.path ? `${meta.remoteEntry.path.replace(/\/$/, '')}/` : '';
+  return {
+    entry: new URL(`${dir}${name}`, new URL(manifestUrl, 'http://manifest.invalid')).pathname,
+    globalName: meta.globalName,
+    type: typeof meta.remoteEntry?.type === 'string' ? meta.remoteEntry.type : 'global',
+  };
+}
+
+async function fetchJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { cache: 'no-cache', headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
+
 /**
  * Loads pages from remotes registered at run time. One instance per browser session; caches what it
  * loaded so going back to a page is instant.
@@ -33,9 +58,12 @@ export class RemoteLoader {
 
   constructor(private readonly retry: RetryOptions = {}) {}
 
-  private register(remote: RemotePointer, force = false) {
+  private async register(remote: RemotePointer, force = false) {
     if (!force && this.registered.get(remote.name) === remote.buildId) return;
-    registerRemotes([{ name: remote.name, entry: remote.manifest }], { force: force || this.registered.has(remote.name) });
+    const info = entryFromManifest(remote.manifest, await fetchJson(remote.manifest));
+    registerRemotes([{ name: remote.name, entry: info.entry, entryGlobalName: info.globalName, type: info.type as 'global' }], {
+      force: force || this.registered.has(remote.name),
+    });
     this.registered.set(remote.name, remote.buildId);
   }
 
@@ -44,7 +72,7 @@ export class RemoteLoader {
     let pending = this.modules.get(key);
     if (!pending) {
       pending = withRetry(async (attempt) => {
-        this.register(remote, attempt > 0);
+        await this.register(remote, attempt > 0);
         const module = await loadRemote<RemoteRoutesModule>(`${remote.name}/routes`);
         if (!module || !Array.isArray(module.routes)) throw new Error(`${remote.name}/routes is not a routes module`);
         return module;
@@ -80,9 +108,5 @@ export class RemoteLoader {
 
 /** Reads the pointer document, with the retries of SPEC §9. */
 export async function fetchPointers(retry: RetryOptions = {}): Promise<PointerDocument> {
-  return withRetry(async () => {
-    const response = await fetch(POINTER_URL, { cache: 'no-cache', headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`Pointer document answered ${response.status}`);
-    return parsePointerDocument(await response.json());
-  }, retry);
+  return withRetry(async () => parsePointerDocument(await fetchJson(POINTER_URL)), retry);
 }

@@ -1,0 +1,161 @@
+/**
+ * `npm run bench`: the speed and size budgets of DESIGN.md §5, measured, not asserted in tests.
+ * - Lighthouse 13 (mobile, simulated slow 4G + 4x CPU) RUNS times over every route: median scores, LCP,
+ *   TBT, CLS and JavaScript bytes, each beside its budget.
+ * - create-payment under 50 concurrent connections (autocannon): invalid bodies (400s) and valid
+ *   sandbox orders, p50/p99 latency.
+ * Builds the site first if dist/site is missing. Prints a table; exits 1 when a median misses a budget.
+ * Options: BENCH_RUNS (default 3), BENCH_ROUTES (comma-separated paths, default every route).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { repoRoot } from './webpack.config.mjs';
+
+const require = createRequire(import.meta.url);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, 'agentic-browsing': 100, lcpMs: 2000, tbtMs: 150, cls: 0.02, jsKb: 150, p99Ms400: 20 };
+
+function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function startServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-bench-'));
+  const child = spawn(process.execPath, [path.join(repoRoot, 'lambdas/dist/local/serve.js')], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STRIPE_SECRET_KEY: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const origin = await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  return { origin, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }), dataDir };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+async function lighthouseRoutes(origin, routes) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const rows = [];
+  for (const route of routes) {
+    const samples = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const chrome = await chromeLauncher.launch({
+        chromePath: CHROME_PATH,
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
+      });
+      try {
+        const result = await lighthouse(`${origin}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+        const { lhr } = result;
+        const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
+        const scripts = lhr.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script');
+        samples.push({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+          seo: score('seo'),
+          'agentic-browsing': score('agentic-browsing'),
+          lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+          tbtMs: lhr.audits['total-blocking-time'].numericValue,
+          cls: lhr.audits['cumulative-layout-shift'].numericValue,
+          jsKb: (scripts?.transferSize ?? 0) / 1024,
+        });
+      } finally {
+        await chrome.kill();
+      }
+    }
+    const row = { route };
+    for (const key of Object.keys(samples[0])) {
+      const values = samples.map((sample) => sample[key]).filter((value) => value !== null);
+      row[key] = values.length ? median(values) : null;
+    }
+    rows.push(row);
+    console.log(`  ${route}: performance ${row.performance}, LCP ${Math.round(row.lcpMs)} ms, TBT ${Math.round(row.tbtMs)} ms, CLS ${row.cls.toFixed(3)}, JS ${row.jsKb.toFixed(1)} KB`);
+  }
+  return rows;
+}
+
+async function loadTest(origin) {
+  const autocannon = require(require.resolve('autocannon', { paths: [path.join(repoRoot, 'lambdas')] }));
+  const fire = (body) =>
+    new Promise((resolve, reject) => {
+      autocannon(
+        { url: `${origin}/api/create-payment`, method: 'POST', connections: 50, duration: 8, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      );
+    });
+  const invalid = await fire({ items: [], customerData: { fullName: 'A' } });
+  const valid = await fire({
+    items: [{ id: 'essay-editing', name: 'Essay Editing', price: 250, quantity: 1 }],
+    customerData: { fullName: 'Bench Mark', email: 'bench@example.com', phone: '+254700000000', acceptTerms: true },
+  });
+  const summary = (result) => ({ requests: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors });
+  return { invalid: summary(invalid), valid: summary(valid) };
+}
+
+const mark = (ok) => (ok ? 'ok  ' : 'MISS');
+
+async function main() {
+  if (!fs.existsSync(path.join(repoRoot, 'dist/site/mfe/remotes.json')) || !fs.existsSync(path.join(repoRoot, 'lambdas/dist/local/serve.js'))) {
+    await run('npm', ['run', 'build'], { cwd: repoRoot });
+  }
+  const pointers = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist/site/mfe/remotes.json'), 'utf8'));
+  const allRoutes = pointers.remotes.flatMap((remote) => remote.routes.map((route) => route.path));
+  const routes = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : allRoutes;
+  const server = await startServer();
+  let misses = 0;
+  try {
+    console.log(`Lighthouse 13, mobile, ${RUNS} runs per route (medians):`);
+    const rows = await lighthouseRoutes(server.origin, routes);
+    const header = ['route', 'perf', 'a11y', 'best', 'seo', 'agent', 'LCP ms', 'TBT ms', 'CLS', 'JS KB', ''];
+    const lines = [header, ['budget', `≥${BUDGET.performance}`, '100', '100', '100', '100', `≤${BUDGET.lcpMs}`, `≤${BUDGET.tbtMs}`, `≤${BUDGET.cls}`, `≤${BUDGET.jsKb}`, '']];
+    for (const row of rows) {
+      const ok =
+        row.performance >= BUDGET.performance &&
+        ['accessibility', 'best-practices', 'seo'].every((key) => row[key] === 100) &&
+        (row['agentic-browsing'] === null || row['agentic-browsing'] === 100) &&
+        row.lcpMs <= BUDGET.lcpMs &&
+        row.tbtMs <= BUDGET.tbtMs &&
+        row.cls <= BUDGET.cls &&
+        row.jsKb <= BUDGET.jsKb;
+      if (!ok) misses += 1;
+      lines.push([row.route, row.performance, row.accessibility, row['best-practices'], row.seo, row['agentic-browsing'] ?? 'n/a', Math.round(row.lcpMs), Math.round(row.tbtMs), row.cls.toFixed(3), row.jsKb.toFixed(1), mark(ok)].map(String));
+    }
+    const widths = header.map((_, i) => Math.max(...lines.map((line) => String(line[i]).length)));
+    console.log('');
+    for (const line of lines) console.log(line.map((cell, i) => String(cell).padEnd(widths[i])).join('  '));
+
+    console.log('\ncreate-payment, 50 concurrent connections, 8 s each (sandbox):');
+    const load = await loadTest(server.origin);
+    const okInvalid = load.invalid.p99 < BUDGET.p99Ms400 && load.invalid.errors === 0;
+    if (!okInvalid) misses += 1;
+    console.log(`  invalid body → 400: ${load.invalid.requests} requests, p50 ${load.invalid.p50} ms, p99 ${load.invalid.p99} ms (budget p99 < ${BUDGET.p99Ms400} ms) ${mark(okInvalid)}`);
+    console.log(`  valid order  → 200: ${load.valid.requests} requests, p50 ${load.valid.p50} ms, p99 ${load.valid.p99} ms, non-2xx ${load.valid.non2xx}`);
+  } finally {
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+  if (misses > 0) {
+    console.log(`\n${misses} figure(s) missed their budget.`);
+    process.exitCode = 1;
+  }
+}
+
+await main();
