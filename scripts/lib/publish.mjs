@@ -40,9 +40,14 @@ export async function buildShell({ mode = 'production' } = {}) {
     serverConfig('shell', { outDir: serverOut, mode }),
     kitServerConfig({ outDir: path.dirname(kitServerFile), mode }),
   ]);
-  const json = browserStats.toJson({ all: false, entrypoints: true, assets: true });
+  const json = browserStats.toJson({ all: false, entrypoints: true, chunks: true, chunkOrigins: true });
   const entryFiles = json.entrypoints.main.assets.map((asset) => asset.name).filter((name) => name.endsWith('.js'));
-  const otherJs = json.assets.map((asset) => asset.name).filter((name) => name.endsWith('.js') && !entryFiles.includes(name));
+  // Preload what start-up fetches: the bootstrap and the shell's own copies of the shared modules,
+  // not the fallback copies that exist only for when another app provides a module.
+  const onlyFallback = (chunk) => chunk.origins.length > 0 && chunk.origins.every((origin) => String(origin.moduleName).startsWith('consume shared module'));
+  const otherJs = json.chunks
+    .filter((chunk) => !chunk.entry && !onlyFallback(chunk))
+    .flatMap((chunk) => chunk.files.filter((name) => name.endsWith('.js')));
 
   const buildId = await contentId(browserOut);
   const publicDir = path.join(siteDir, 'shell', buildId);

@@ -9,7 +9,7 @@ const palette = {
   primary: '#0f4c81',
   primaryHover: '#0b3a63',
   primarySoft: '#e8f0f8',
-  accent: '#b45309',
+  accent: '#92400e',
   accentSoft: '#fef3c7',
   text: '#1f2937',
   muted: '#4b5563',

@@ -13,6 +13,7 @@ export function organizationJsonLd(): object {
     email: site.email,
     telephone: site.phone.e164,
     foundingDate: site.incorporatedOn,
+    founder: site.founders.map((founder) => ({ '@type': 'Person', name: founder.name, jobTitle: founder.role })),
     address: {
       '@type': 'PostalAddress',
       streetAddress: site.registeredOffice.streetAddress,

@@ -1,0 +1,60 @@
+import styled from 'styled-components';
+import { Phone } from 'lucide-react';
+import { ButtonLink, Container, Section, media, tokens } from '@kesho/shell-kit';
+import { site, telHref } from '@kesho/common/site';
+
+const Panel = styled.div`
+  max-width: 46rem;
+  margin: 0 auto;
+  text-align: center;
+  p { color: ${tokens.color.muted}; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${tokens.space(3)};
+  margin-top: ${tokens.space(6)};
+  ${media.sm} { flex-direction: row; justify-content: center; }
+`;
+
+/** A phone number is not an in-site path, so it is a plain <a> that looks like a secondary button. */
+const PhoneButton = styled.a`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${tokens.space(2)};
+  min-height: 2.75rem;
+  padding: ${tokens.space(2.5)} ${tokens.space(5)};
+  border: 2px solid ${tokens.color.primary};
+  border-radius: ${tokens.radius.md};
+  background: ${tokens.color.background};
+  color: ${tokens.color.primary};
+  font-weight: 600;
+  line-height: 1.2;
+  text-decoration: none;
+  white-space: nowrap;
+
+  &:hover { background: ${tokens.color.primarySoft}; color: ${tokens.color.primaryHover}; }
+`;
+
+/** "Still have questions?": a way to write to us and a way to call us. */
+export function ContactPrompt({ id, title, text }: { id: string; title: string; text: string }) {
+  return (
+    <Section $tone="surface" aria-labelledby={id}>
+      <Container>
+        <Panel>
+          <h2 id={id}>{title}</h2>
+          <p>{text}</p>
+          <Actions>
+            <ButtonLink to="/contact">Contact Us</ButtonLink>
+            <PhoneButton href={telHref}>
+              <Phone aria-hidden="true" focusable="false" size={18} />
+              {site.phone.display}
+            </PhoneButton>
+          </Actions>
+        </Panel>
+      </Container>
+    </Section>
+  );
+}

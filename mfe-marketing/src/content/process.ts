@@ -1,0 +1,36 @@
+/**
+ * How a student's journey with Kesho runs, and how long its stages usually take (SPEC §9). The
+ * home page, the services page and the FAQ all quote these, so a timeline is stated once.
+ */
+export const typicalTimelines = {
+  universityApplications: '2 to 4 months',
+  studentVisa: '2 to 8 weeks',
+} as const;
+
+export interface ProcessStep {
+  readonly title: string;
+  readonly description: string;
+}
+
+/** The four-step process of the services page (SPEC §2, Services list). */
+export const serviceProcess: readonly ProcessStep[] = [
+  {
+    title: 'Initial Consultation',
+    description:
+      'A free first meeting to understand your academic record, interests, budget and preferred countries, and to tell you honestly what is realistic.',
+  },
+  {
+    title: 'Strategy Development',
+    description:
+      'A written plan with your shortlisted universities and courses, scholarship targets, deadlines, the documents you will need and who does what.',
+  },
+  {
+    title: 'Application & Visa',
+    description: `We prepare, review and submit your applications (typically ${typicalTimelines.universityApplications}), then build a complete and truthful student visa file (typically ${typicalTimelines.studentVisa}).`,
+  },
+  {
+    title: 'Pre-Departure',
+    description:
+      'Briefings on accommodation, travel, banking, health cover and student life, so that you arrive ready for your first term.',
+  },
+];

@@ -1,0 +1,23 @@
+import { Container, PageHeader, Section } from '@kesho/shell-kit';
+import { faqCategories, faqClosing } from '../content/faq';
+import { FaqAccordion } from '../components/core/FaqAccordion';
+import { ContactPrompt } from '../components/core/ContactPrompt';
+
+export default function FaqPage() {
+  return (
+    <>
+      <PageHeader title="Frequently Asked Questions">
+        Answers to the questions students and parents ask us most often: about our services, payments and refunds, and the
+        support you get along the way.
+      </PageHeader>
+
+      <Section as="div">
+        <Container>
+          <FaqAccordion categories={faqCategories} />
+        </Container>
+      </Section>
+
+      <ContactPrompt id="faq-closing-title" title={faqClosing.title} text={faqClosing.text} />
+    </>
+  );
+}

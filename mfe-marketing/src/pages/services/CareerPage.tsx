@@ -1,0 +1,32 @@
+import { CtaBand } from '../../components/services/CtaBand';
+import { FeatureGrid } from '../../components/services/FeatureGrid';
+import { OfferingsList } from '../../components/services/OfferingsList';
+import { ProcessSteps } from '../../components/services/ProcessSteps';
+import { Prose } from '../../components/services/Prose';
+import { ServiceHeader } from '../../components/services/ServiceHeader';
+import { ServiceSection } from '../../components/services/ServiceSection';
+import { careerPage as page } from '../../content/service-pages/career';
+
+export default function CareerPage() {
+  return (
+    <>
+      <ServiceHeader title={page.title} content={page.header} action={page.headerAction} />
+      <ServiceSection id="career-overview" heading={page.overview.heading}>
+        <Prose paragraphs={page.overview.paragraphs} />
+      </ServiceSection>
+      <ServiceSection id="career-offerings" tone="surface" heading={page.offerings.heading} intro={page.offerings.intro}>
+        <OfferingsList items={page.offerings.items} />
+      </ServiceSection>
+      <ServiceSection id="career-assessment" heading={page.assessment.heading} intro={page.assessment.intro}>
+        <ProcessSteps steps={page.assessment.steps} />
+      </ServiceSection>
+      <ServiceSection id="career-fields" tone="surface" heading={page.fields.heading} intro={page.fields.intro}>
+        <FeatureGrid items={page.fields.items} columns={3} />
+      </ServiceSection>
+      <ServiceSection id="career-reasons" heading={page.reasons.heading} intro={page.reasons.intro}>
+        <FeatureGrid items={page.reasons.items} columns={4} />
+      </ServiceSection>
+      <CtaBand id="career-cta" content={page.cta} />
+    </>
+  );
+}
