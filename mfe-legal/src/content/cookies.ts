@@ -1,0 +1,138 @@
+import { site } from '@kesho/common/site';
+import { contactSection } from './shared';
+import { EMAIL, PHONE, bullets, code, link, paragraph, steps, strong, type LegalDocumentContent } from './types';
+
+/** The key the shell's cookie banner stores the visitor's choice under (SPEC §3). */
+export const COOKIE_CONSENT_STORAGE_KEY = 'cookieConsent';
+
+/**
+ * The sessionStorage key of the checkout details (SPEC §3). The same value as CHECKOUT_STORAGE_KEY
+ * in @kesho/common/checkout-schema, which a test checks; importing that module here would pull yup
+ * into this page for one string.
+ */
+export const CHECKOUT_DATA_STORAGE_KEY = 'checkoutData';
+
+export const cookieLifetimes = {
+  consent: '1 year',
+  analytics: '2 years',
+  preferences: '1 year',
+  session: 'For the session',
+} as const;
+
+export const cookiePolicy: LegalDocumentContent = {
+  title: 'Cookie Policy',
+  summary: `This policy explains the cookies and browser storage the ${site.brand} website uses, how long each item lasts, and how you can change your choice at any time.`,
+  sections: [
+    {
+      id: 'what-are-cookies',
+      heading: 'What cookies and browser storage are',
+      blocks: [
+        paragraph(
+          'Cookies are small text files that a website stores in your browser. Websites can also keep information in your browser’s ',
+          strong('local storage'),
+          ', which stays until it is cleared, and its ',
+          strong('session storage'),
+          ', which is cleared when you close the tab. In this policy, “cookies” covers all three.',
+        ),
+        paragraph('We use them to make the website work, to remember your choices and, only if you agree, to understand how the website is used.'),
+      ],
+    },
+    {
+      id: 'cookie-types',
+      heading: 'The types of cookies we use',
+      blocks: [
+        {
+          kind: 'table',
+          caption: 'Types of cookies and how long they last',
+          columns: ['Type', 'Purpose', 'Lifetime'],
+          rows: [
+            [
+              'Session',
+              'Keeps the website working while you browse, for example by carrying your checkout details to the payment page. Strictly necessary, so always on.',
+              `${cookieLifetimes.session}: deleted when you close the tab or browser`,
+            ],
+            [
+              'Consent',
+              'Remembers whether you accepted or rejected optional cookies, so we do not ask on every page. Strictly necessary, so always on.',
+              cookieLifetimes.consent,
+            ],
+            ['Preferences', 'Remembers choices that make your next visit easier. Set only if you select Accept.', cookieLifetimes.preferences],
+            [
+              'Analytics',
+              'Tells us, in total and not about you personally, which pages are visited and where visitors run into difficulty. Set only if you select Accept.',
+              cookieLifetimes.analytics,
+            ],
+          ],
+        },
+        paragraph(
+          'We set preference and analytics cookies only after you select Accept in the cookie banner. If you select Reject or close the banner, we do not set them. We do not use advertising cookies, and we do not sell information about your visit.',
+        ),
+      ],
+    },
+    {
+      id: 'what-we-store',
+      heading: 'What this website stores in your browser',
+      blocks: [
+        paragraph('The website keeps these items in your browser. None of them is shared with advertisers.'),
+        {
+          kind: 'table',
+          caption: 'Items this website stores in your browser',
+          columns: ['Name', 'Purpose', 'Lifetime'],
+          rows: [
+            [
+              [code(COOKIE_CONSENT_STORAGE_KEY), ' (local storage)'],
+              'Your cookie choice, stored as “accepted” or “rejected”, so the banner does not appear again.',
+              `${cookieLifetimes.consent}, or until you clear it sooner`,
+            ],
+            [
+              'Your package, the cart (local storage)',
+              'The services you selected in the custom package builder, so your package survives a reload and is the same in every tab. It is emptied after a successful payment.',
+              'Until you pay, remove the services or clear it',
+            ],
+            [
+              [code(CHECKOUT_DATA_STORAGE_KEY), ' (session storage)'],
+              'The details you entered at checkout (full name, e-mail, phone, company name and notes), carried from the checkout page to the payment page.',
+              `${cookieLifetimes.session}: removed when your payment succeeds or you close the tab`,
+            ],
+          ],
+        },
+        paragraph(
+          'When you pay by card you complete your payment on Stripe’s secure hosted checkout page. Stripe sets its own cookies there, which it needs for payments and fraud prevention, under Stripe’s own cookie policy.',
+        ),
+      ],
+    },
+    {
+      id: 'your-choices',
+      heading: 'How to change your choice',
+      blocks: [
+        paragraph('You can change your mind at any time:'),
+        steps(
+          [
+            strong('Clear the stored choice.'),
+            ' In your browser’s settings, clear the site data (cookies and site storage) for this website, or delete the ',
+            code(COOKIE_CONSENT_STORAGE_KEY),
+            ' item under local storage in your browser’s developer tools. The next page you open shows the cookie banner again, and you can choose again.',
+          ],
+          [
+            strong('Use your browser settings.'),
+            ' Most browsers let you block all cookies, block third-party cookies or delete cookies when you close the browser. Look for “Privacy” or “Cookies and site data” in the settings menu.',
+          ],
+        ),
+        paragraph(
+          'Clearing site data also empties your package. If you block all storage, the website still shows all of its content, but it cannot remember your choice or your package between pages and visits.',
+        ),
+      ],
+    },
+    {
+      id: 'more-information',
+      heading: 'More information',
+      blocks: [
+        bullets(
+          ['How we use personal data, and your rights, are explained in our ', link('/privacy', 'Privacy Policy'), '.'],
+          'If we start using a new type of cookie, we update this policy and ask for your consent again where it is needed.',
+        ),
+      ],
+    },
+    contactSection('Questions about cookies? E-mail ', EMAIL, ' or call ', PHONE, '.'),
+  ],
+};

@@ -1,0 +1,6 @@
+import { LegalDocument } from '../components/LegalDocument';
+import { cookiePolicy } from '../content/cookies';
+
+export default function CookiePolicyPage() {
+  return <LegalDocument content={cookiePolicy} />;
+}

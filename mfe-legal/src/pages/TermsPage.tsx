@@ -1,0 +1,6 @@
+import { LegalDocument } from '../components/LegalDocument';
+import { termsOfService } from '../content/terms';
+
+export default function TermsPage() {
+  return <LegalDocument content={termsOfService} />;
+}
