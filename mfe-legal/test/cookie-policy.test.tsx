@@ -39,11 +39,11 @@ describe('the Cookie Policy page', () => {
     }
   });
 
-  it('names what the site really stores: cookieConsent and the cart in local storage, checkoutData in session storage', () => {
-    const consent = rowStartingWith(STORED, 'cookieConsent (local storage)');
+  it('names what the site really stores: the cookie choice and its date and the cart in local storage, checkoutData in session storage', () => {
+    const consent = rowStartingWith(STORED, 'cookieConsent and cookieConsentDate (local storage)');
     expect(consent[1]).toContain('“accepted” or “rejected”');
     expect(consent[2]).toBe('1 year, or until you clear it sooner');
-    expect(rowStartingWith(STORED, 'Your package, the cart (local storage)')[2]).toBe('Until you pay, remove the services or clear it');
+    expect(rowStartingWith(STORED, 'kesho.cart (local storage): your package')[2]).toBe('Until you pay, remove the services or clear it');
     const checkout = rowStartingWith(STORED, 'checkoutData (session storage)');
     expect(checkout[2]).toBe('For the session: removed when your payment succeeds or you close the tab');
   });

@@ -1,16 +1,13 @@
 import { site } from '@kesho/common/site';
+import { STORAGE_KEYS } from '@kesho/common/storage-keys';
 import { contactSection } from './shared';
 import { EMAIL, PHONE, bullets, code, link, paragraph, steps, strong, type LegalDocumentContent } from './types';
 
-/** The key the shell's cookie banner stores the visitor's choice under (SPEC §3). */
-export const COOKIE_CONSENT_STORAGE_KEY = 'cookieConsent';
-
-/**
- * The sessionStorage key of the checkout details (SPEC §3). The same value as CHECKOUT_STORAGE_KEY
- * in @kesho/common/checkout-schema, which a test checks; importing that module here would pull yup
- * into this page for one string.
- */
-export const CHECKOUT_DATA_STORAGE_KEY = 'checkoutData';
+/** The browser storage keys the site uses, named as the Cookie Policy must list them. */
+export const COOKIE_CONSENT_STORAGE_KEY = STORAGE_KEYS.cookieConsent;
+export const COOKIE_CONSENT_DATE_STORAGE_KEY = STORAGE_KEYS.cookieConsentDate;
+export const CART_STORAGE_KEY = STORAGE_KEYS.cart;
+export const CHECKOUT_DATA_STORAGE_KEY = STORAGE_KEYS.checkoutData;
 
 export const cookieLifetimes = {
   consent: '1 year',
@@ -80,12 +77,12 @@ export const cookiePolicy: LegalDocumentContent = {
           columns: ['Name', 'Purpose', 'Lifetime'],
           rows: [
             [
-              [code(COOKIE_CONSENT_STORAGE_KEY), ' (local storage)'],
-              'Your cookie choice, stored as “accepted” or “rejected”, so the banner does not appear again.',
+              [code(COOKIE_CONSENT_STORAGE_KEY), ' and ', code(COOKIE_CONSENT_DATE_STORAGE_KEY), ' (local storage)'],
+              'Your cookie choice, stored as “accepted” or “rejected”, and the date you made it, so the banner does not appear again until the choice expires.',
               `${cookieLifetimes.consent}, or until you clear it sooner`,
             ],
             [
-              'Your package, the cart (local storage)',
+              [code(CART_STORAGE_KEY), ' (local storage): your package'],
               'The services you selected in the custom package builder, so your package survives a reload and is the same in every tab. It is emptied after a successful payment.',
               'Until you pay, remove the services or clear it',
             ],

@@ -3,6 +3,7 @@
  * create-payment Lambda validates the same customer data with it again, so the two cannot drift.
  */
 import { boolean, object, string, type InferType } from 'yup';
+import { STORAGE_KEYS } from './storage-keys';
 
 export const CHECKOUT_MESSAGES = {
   fullName: 'Full name is required',
@@ -54,4 +55,4 @@ export const checkoutSchema = object({
 export type CheckoutData = InferType<typeof checkoutSchema>;
 
 /** The key of sessionStorage that carries the checkout data from /checkout to /payment (SPEC §3). */
-export const CHECKOUT_STORAGE_KEY = 'checkoutData';
+export const CHECKOUT_STORAGE_KEY = STORAGE_KEYS.checkoutData;

@@ -1,19 +1,31 @@
-/** localStorage["cookieConsent"] = "accepted" | "rejected" (SPEC §3). */
-export const COOKIE_CONSENT_KEY = 'cookieConsent';
+/**
+ * localStorage["cookieConsent"] = "accepted" | "rejected" (SPEC §3). The Cookie Policy says a choice
+ * lasts one year (SPEC §9), so the date of the choice is kept beside it and the banner asks again once
+ * it is older. A choice stored without a date is honoured as it is.
+ */
+import { STORAGE_KEYS } from '@kesho/common/storage-keys';
+
+export const COOKIE_CONSENT_KEY = STORAGE_KEYS.cookieConsent;
+export const COOKIE_CONSENT_DATE_KEY = STORAGE_KEYS.cookieConsentDate;
+export const COOKIE_CONSENT_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 export type CookieConsent = 'accepted' | 'rejected';
 
-export function readCookieConsent(storage: Storage | undefined): CookieConsent | null {
+export function readCookieConsent(storage: Storage | undefined, now = Date.now()): CookieConsent | null {
   try {
     const value = storage?.getItem(COOKIE_CONSENT_KEY);
-    return value === 'accepted' || value === 'rejected' ? value : null;
+    if (value !== 'accepted' && value !== 'rejected') return null;
+    const decidedAt = Date.parse(storage?.getItem(COOKIE_CONSENT_DATE_KEY) ?? '');
+    if (!Number.isNaN(decidedAt) && now - decidedAt > COOKIE_CONSENT_LIFETIME_MS) return null;
+    return value;
   } catch {
     return null;
   }
 }
 
-export function storeCookieConsent(storage: Storage | undefined, choice: CookieConsent): void {
+export function storeCookieConsent(storage: Storage | undefined, choice: CookieConsent, now = Date.now()): void {
   try {
     storage?.setItem(COOKIE_CONSENT_KEY, choice);
+    storage?.setItem(COOKIE_CONSENT_DATE_KEY, new Date(now).toISOString());
   } catch {
     // Storage can be full or disabled (private mode): the choice then lasts for this page view only.
   }
