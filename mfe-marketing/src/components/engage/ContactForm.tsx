@@ -1,0 +1,212 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useFormik } from 'formik';
+import styled, { css } from 'styled-components';
+import { AlertCircle, Send } from 'lucide-react';
+import { Button, tokens, useToast } from '@kesho/shell-kit';
+import {
+  contactFieldOrder,
+  contactFields,
+  contactForm,
+  countryOptions,
+  type ContactFieldName,
+  type ContactFormValues,
+} from '../../content/contact';
+import { contactSchema, emptyContactValues } from './contactSchema';
+
+const Form = styled.form`
+  display: grid;
+  gap: ${tokens.space(5)};
+`;
+
+const Intro = styled.p`
+  margin: 0;
+  color: ${tokens.color.muted};
+`;
+
+const Field = styled.div`
+  display: grid;
+  gap: ${tokens.space(1.5)};
+`;
+
+const Label = styled.label`
+  font-weight: 600;
+`;
+
+const Hint = styled.p`
+  margin: 0;
+  font-size: 0.9375rem;
+  color: ${tokens.color.muted};
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  display: flex;
+  align-items: flex-start;
+  gap: ${tokens.space(1.5)};
+  font-weight: 600;
+  color: ${tokens.color.error};
+
+  svg { flex: none; margin-top: 0.2rem; }
+`;
+
+const control = css<{ $invalid: boolean }>`
+  width: 100%;
+  min-height: 2.75rem;
+  padding: ${tokens.space(2.5)} ${tokens.space(3)};
+  border: 2px solid ${({ $invalid }) => ($invalid ? tokens.color.error : tokens.color.muted)};
+  border-radius: ${tokens.radius.sm};
+  background: ${tokens.color.background};
+  &::placeholder { color: ${tokens.color.muted}; opacity: 1; }
+  &:focus-visible { outline: 3px solid ${tokens.color.focus}; outline-offset: 1px; }
+`;
+
+const Input = styled.input<{ $invalid: boolean }>`
+  ${control}
+`;
+
+const Select = styled.select<{ $invalid: boolean }>`
+  ${control}
+`;
+
+const TextArea = styled.textarea<{ $invalid: boolean }>`
+  ${control}
+  resize: vertical;
+`;
+
+const SubmitButton = styled(Button)`
+  justify-self: start;
+`;
+
+type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const fieldId = (name: ContactFieldName) => `contact-${name}`;
+const errorId = (name: ContactFieldName) => `contact-${name}-error`;
+const hintId = (name: ContactFieldName) => `contact-${name}-hint`;
+
+/**
+ * The contact form of SPEC §4/§5. Nothing is sent anywhere: a valid message clears the form and
+ * raises the success toast. The inputs carry no `name`, so a submit before the page's script has
+ * loaded cannot put personal details into a URL.
+ */
+export function ContactForm({ titleId }: { titleId: string }) {
+  const toast = useToast();
+  const [showErrors, setShowErrors] = useState(false);
+  const fieldElements = useRef<Partial<Record<ContactFieldName, FieldElement | null>>>({});
+
+  const formik = useFormik<ContactFormValues>({
+    initialValues: emptyContactValues,
+    validationSchema: contactSchema,
+    validateOnChange: false,
+    validateOnBlur: true,
+    onSubmit: (_values, helpers) => {
+      toast(contactForm.sentToast.message, { description: contactForm.sentToast.description, variant: 'success' });
+      helpers.resetForm();
+      setShowErrors(false);
+    },
+  });
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors = await formik.validateForm();
+    const firstInvalid = contactFieldOrder.find((name) => errors[name] !== undefined);
+    if (firstInvalid) {
+      setShowErrors(true);
+      fieldElements.current[firstInvalid]?.focus();
+      return;
+    }
+    await formik.submitForm();
+  };
+
+  const fieldProps = (name: ContactFieldName) => {
+    const error = showErrors ? formik.errors[name] : undefined;
+    const hint = contactFields[name].hint;
+    const describedBy = [hint ? hintId(name) : null, error ? errorId(name) : null].filter(Boolean).join(' ');
+    return {
+      id: fieldId(name),
+      value: formik.values[name],
+      placeholder: contactFields[name].placeholder,
+      onChange: (event: ChangeEvent<FieldElement>) => {
+        void formik.setFieldValue(name, event.target.value, showErrors);
+      },
+      onBlur: () => {
+        void formik.setFieldTouched(name, true, showErrors);
+      },
+      ref: (element: FieldElement | null) => {
+        fieldElements.current[name] = element;
+      },
+      'aria-required': true,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+      $invalid: Boolean(error),
+    } as const;
+  };
+
+  const label = (name: ContactFieldName) => <Label htmlFor={fieldId(name)}>{contactFields[name].label}</Label>;
+
+  const feedback = (name: ContactFieldName) => {
+    const hint = contactFields[name].hint;
+    const error = showErrors ? formik.errors[name] : undefined;
+    return (
+      <>
+        {hint ? <Hint id={hintId(name)}>{hint}</Hint> : null}
+        {error ? (
+          <ErrorText id={errorId(name)}>
+            <AlertCircle size={18} aria-hidden="true" focusable="false" />
+            <span>
+              <span className="visually-hidden">Error: </span>
+              {error}
+            </span>
+          </ErrorText>
+        ) : null}
+      </>
+    );
+  };
+
+  return (
+    <Form noValidate onSubmit={handleSubmit} aria-labelledby={titleId}>
+      <Intro>{contactForm.intro}</Intro>
+      <Field>
+        {label('name')}
+        {feedback('name')}
+        <Input type="text" autoComplete="name" {...fieldProps('name')} />
+      </Field>
+      <Field>
+        {label('email')}
+        {feedback('email')}
+        <Input type="email" autoComplete="email" inputMode="email" {...fieldProps('email')} />
+      </Field>
+      <Field>
+        {label('phone')}
+        {feedback('phone')}
+        <Input type="tel" autoComplete="tel" {...fieldProps('phone')} />
+      </Field>
+      <Field>
+        {label('country')}
+        {feedback('country')}
+        <Select {...withoutPlaceholder(fieldProps('country'))}>
+          <option value="">{contactFields.country.placeholder}</option>
+          {countryOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field>
+        {label('message')}
+        {feedback('message')}
+        <TextArea rows={6} {...fieldProps('message')} />
+      </Field>
+      <SubmitButton type="submit">
+        <Send size={18} aria-hidden="true" focusable="false" />
+        {contactForm.submit}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** A <select> shows its placeholder as the first option; the attribute is not valid on it. */
+function withoutPlaceholder<T extends { placeholder: string }>(props: T): Omit<T, 'placeholder'> {
+  const { placeholder: _placeholder, ...rest } = props;
+  return rest;
+}

@@ -1,0 +1,84 @@
+/**
+ * @jest-environment node
+ */
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ShellContext } from '@kesho/shell-kit';
+import { createRecordingShell } from '@kesho/shell-kit/testing';
+import PricingPage from '../src/pages/PricingPage';
+import ContactPage from '../src/pages/ContactPage';
+import SuccessStoriesPage from '../src/pages/SuccessStoriesPage';
+import BlogPage from '../src/pages/BlogPage';
+import { blogPosts } from '../src/content/blog';
+
+const pages: [string, ComponentType][] = [
+  ['/pricing', PricingPage],
+  ['/contact', ContactPage],
+  ['/success-stories', SuccessStoriesPage],
+  ['/blog', BlogPage],
+];
+
+const prerender = (path: string, Page: ComponentType) =>
+  renderToString(
+    <ShellContext.Provider value={createRecordingShell(path)}>
+      <Page />
+    </ShellContext.Provider>,
+  );
+
+/** renderToString escapes text the way HTML needs it. */
+const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+describe.each(pages)('prerendering %s', (path, Page) => {
+  it('works without a browser and gives the same HTML every time', () => {
+    const first = prerender(path, Page);
+    expect(first.match(/<h1/g)).toHaveLength(1);
+    expect(prerender(path, Page)).toBe(first);
+  });
+
+  it('uses each id once', () => {
+    const ids = Array.from(prerender(path, Page).matchAll(/\sid="([^"]+)"/g), (match) => match[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('the prerendered blog, read without JavaScript', () => {
+  const html = prerender('/blog', BlogPage);
+
+  it('contains every article in full', () => {
+    for (const post of blogPosts) {
+      for (const block of post.body) {
+        const texts = block.kind === 'list' ? block.items : [block.text];
+        for (const text of texts) expect(html).toContain(escaped(text));
+      }
+    }
+  });
+
+  it('points each Read link at its article in the same page', () => {
+    for (const post of blogPosts) {
+      expect(html).toContain(`href="#${post.slug}"`);
+      expect(html).toContain(`id="${post.slug}"`);
+    }
+  });
+
+  it('links each full article back to the list of articles', () => {
+    expect(html).toContain('id="blog-articles"');
+    expect(html.match(/href="#blog-articles"/g)).toHaveLength(blogPosts.length);
+  });
+});
+
+describe('the prerendered pricing page', () => {
+  it('shows its four questions as closed native disclosures', () => {
+    const html = prerender('/pricing', PricingPage);
+    expect(html.match(/<details/g)).toHaveLength(4);
+    expect(html).not.toMatch(/<details[^>]*\sopen/);
+  });
+});
+
+describe('the prerendered contact form', () => {
+  it('cannot leak personal details into a URL if submitted before the script loads', () => {
+    const html = prerender('/contact', ContactPage);
+    const controls = html.match(/<(input|select|textarea)\b[^>]*>/g) ?? [];
+    expect(controls).toHaveLength(5);
+    for (const control of controls) expect(control).not.toMatch(/\sname="/);
+  });
+});
