@@ -1,58 +1,32 @@
 import { formatKes } from '@kesho/common/money';
+import { advisoryPackageList, advisoryPackages, refundRules, type AdvisoryPackage, type PackageId } from '@kesho/common/packages';
 
 /**
- * The commercial figures the legal pages quote (SPEC §4 and §9). Every page formats them from
- * here, so the terms, the refund policy and the ethics policy cannot drift apart.
+ * The commercial figures the legal pages quote (SPEC §4 and §9), from @kesho/common/packages (where
+ * the pricing page reads them too), and the calculations the refund policy explains.
  */
 
-export type PackageId = 'basic' | 'complete' | 'premium';
-
-export interface PricingPackage {
-  readonly id: PackageId;
-  readonly name: string;
-  /** Shillings, excluding VAT. */
-  readonly feeKes: number;
-  readonly applications: string;
-}
-
-export const pricingPackages: Readonly<Record<PackageId, PricingPackage>> = {
-  basic: { id: 'basic', name: 'Basic', feeKes: 10_000, applications: '1 university application' },
-  complete: { id: 'complete', name: 'Complete', feeKes: 35_000, applications: 'up to 3 university applications' },
-  premium: { id: 'premium', name: 'Premium', feeKes: 60_000, applications: 'unlimited university applications' },
-};
-
-export const packageList: readonly PricingPackage[] = [pricingPackages.basic, pricingPackages.complete, pricingPackages.premium];
+export {
+  advisoryPackages as pricingPackages,
+  advisoryPackageList as packageList,
+  financialRecordsRetentionYears,
+  refundRules,
+  typicalTimelines,
+  type AdvisoryPackage as PricingPackage,
+  type PackageId,
+} from '@kesho/common/packages';
 
 /** Packages that can be paid in instalments. */
-export const packagesWithPaymentPlans: readonly PricingPackage[] = [pricingPackages.complete, pricingPackages.premium];
-
-export const refundRules = {
-  fullRefundWindowDays: 7,
-  processingFeeKes: 2_000,
-  basicPartialRefundPercent: 50,
-  completeMinimumRetentionPercent: 25,
-  premiumMinimumRetentionPercent: 30,
-  reviewBusinessDays: '3 to 5',
-  payoutBusinessDays: '7 to 10',
-  appealWindowDays: 14,
-  appealDecisionBusinessDays: 10,
-} as const;
-
-export const financialRecordsRetentionYears = 7;
-
-export const typicalTimelines = {
-  universityApplications: '2 to 4 months',
-  visa: '2 to 8 weeks',
-} as const;
+export const packagesWithPaymentPlans: readonly AdvisoryPackage[] = advisoryPackageList.filter((candidate) => candidate.paymentPlan);
 
 /** "KES 35,000", with a no-break space so an amount never splits across two lines. */
 export const kes = (shillings: number): string => formatKes(shillings).replace(' ', '\u00a0');
 
-export const packageFee = (id: PackageId): string => kes(pricingPackages[id].feeKes);
+export const packageFee = (id: PackageId): string => kes(advisoryPackages[id].feeKes);
 
 /** The cost of moving from one package to a dearer one: the difference between the two fees. */
 export function upgradeCostKes(from: PackageId, to: PackageId): number {
-  return pricingPackages[to].feeKes - pricingPackages[from].feeKes;
+  return advisoryPackages[to].feeKes - advisoryPackages[from].feeKes;
 }
 
 export interface ProRataInput {

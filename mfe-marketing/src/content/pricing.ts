@@ -1,10 +1,11 @@
 import { formatKes } from '@kesho/common/money';
+import { advisoryPackages, refundRules, type PackageId } from '@kesho/common/packages';
 
 /**
  * The three advisory packages of the pricing page (SPEC §9), in Kenyan shillings excluding VAT.
  * The page, its FAQ answers and its structured data all read these, so a price is stated once.
  */
-export type PackageId = 'basic' | 'complete' | 'premium';
+export type { PackageId } from '@kesho/common/packages';
 
 export interface PricingPackage {
   readonly id: PackageId;
@@ -18,13 +19,13 @@ export interface PricingPackage {
   readonly popular?: boolean;
 }
 
-const BASIC_KES = 10_000;
-const COMPLETE_KES = 35_000;
-const PREMIUM_KES = 60_000;
+const BASIC_KES = advisoryPackages.basic.feeKes;
+const COMPLETE_KES = advisoryPackages.complete.feeKes;
+const PREMIUM_KES = advisoryPackages.premium.feeKes;
 
 /** Kept by the consultancy on a pro-rata refund (SPEC §9). */
-export const REFUND_PROCESSING_FEE_KES = 2_000;
-export const FULL_REFUND_WINDOW_DAYS = 7;
+export const REFUND_PROCESSING_FEE_KES = refundRules.processingFeeKes;
+export const FULL_REFUND_WINDOW_DAYS = refundRules.fullRefundWindowDays;
 
 export const pricingPackages: readonly PricingPackage[] = [
   {

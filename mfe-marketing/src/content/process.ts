@@ -1,10 +1,12 @@
+import { typicalTimelines as commonTimelines } from '@kesho/common/packages';
+
 /**
- * How a student's journey with Kesho runs, and how long its stages usually take (SPEC §9). The
- * home page, the services page and the FAQ all quote these, so a timeline is stated once.
+ * How a student's journey with Kesho runs, and how long its stages usually take (SPEC §9, stated
+ * once in @kesho/common/packages).
  */
 export const typicalTimelines = {
-  universityApplications: '2 to 4 months',
-  studentVisa: '2 to 8 weeks',
+  universityApplications: commonTimelines.universityApplications,
+  studentVisa: commonTimelines.visa,
 } as const;
 
 export interface ProcessStep {

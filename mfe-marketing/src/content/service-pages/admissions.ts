@@ -1,3 +1,4 @@
+import { typicalTimelines } from '@kesho/common/packages';
 import { site } from '@kesho/common/site';
 import { serviceCard } from './meta';
 import { bookConsultation, foundedYear, servicesEyebrow } from './shared';
@@ -36,7 +37,7 @@ export const admissionsPage: AdmissionsPageContent = {
     paragraphs: [
       'Choosing where to study is one of the biggest decisions a family makes, and every university asks for something slightly different. Our advisers help you understand entry requirements, compare courses and costs, and build an application that presents your grades, interests and ambitions clearly and honestly.',
       `We work with KCSE, IGCSE, A-level and IB students applying for undergraduate degrees, and with graduates applying for master's programmes. Our admissions service is open to students aged ${site.minimumAge} and over, and parents are always welcome in the conversation.`,
-      'A complete university application usually takes 2 to 4 months from the first shortlist to an offer, so we encourage students to start early, ideally a year before the intake they are aiming for. Admission decisions are always made by the universities themselves: we cannot promise an offer, but we make sure every application you send is complete, on time and as strong as it can honestly be.',
+      `A complete university application usually takes ${typicalTimelines.universityApplications} from the first shortlist to an offer, so we encourage students to start early, ideally a year before the intake they are aiming for. Admission decisions are always made by the universities themselves: we cannot promise an offer, but we make sure every application you send is complete, on time and as strong as it can honestly be.`,
     ],
   },
 

@@ -1,3 +1,4 @@
+import { typicalTimelines } from '@kesho/common/packages';
 import { site } from '@kesho/common/site';
 import { serviceCard } from './meta';
 import { bookConsultation, servicesEyebrow } from './shared';
@@ -29,7 +30,7 @@ export interface VisaPageContent {
 const card = serviceCard('visa');
 
 /** SPEC §9: typical visa timeline. */
-const typicalVisaTimeline = '2 to 8 weeks';
+const typicalVisaTimeline = typicalTimelines.visa;
 
 export const visaPage: VisaPageContent = {
   title: card.title,
