@@ -1,3 +1,4 @@
+import { advisoryPackageList, refundRules } from '../src/packages';
 import { catalogue, findCatalogueService, isCustomItemId } from '../src/catalogue';
 import { checkoutSchema, CHECKOUT_MESSAGES } from '../src/checkout-schema';
 import { dollarsToCents, formatUsd, formatKes } from '../src/money';
@@ -86,5 +87,27 @@ describe('the security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('the advisory packages and refund rules (SPEC §9)', () => {
+  it('price Basic, Complete and Premium in KES, with Complete the most popular', () => {
+    expect(advisoryPackageList.map((p) => [p.name, p.feeKes, p.popular])).toEqual([
+      ['Basic', 10_000, false],
+      ['Complete', 35_000, true],
+      ['Premium', 60_000, false],
+    ]);
+    expect(advisoryPackageList.filter((p) => p.paymentPlan).map((p) => p.id)).toEqual(['complete', 'premium']);
+  });
+
+  it('keep the refund windows, fee and retention figures', () => {
+    expect(refundRules).toMatchObject({
+      fullRefundWindowDays: 7,
+      processingFeeKes: 2_000,
+      basicPartialRefundPercent: 50,
+      completeMinimumRetentionPercent: 25,
+      premiumMinimumRetentionPercent: 30,
+      appealWindowDays: 14,
+    });
   });
 });
