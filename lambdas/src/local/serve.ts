@@ -23,7 +23,8 @@ async function main() {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
-  const api = await createLocalApi({ dataDir, publicOrigin: process.env.PUBLIC_SITE_URL ?? origin, env: process.env });
+  // The API's own origin (the local Lambda Invoke endpoint lives here); PUBLIC_SITE_URL, when set, only changes the return URLs.
+  const api = await createLocalApi({ dataDir, publicOrigin: origin, env: process.env });
   options.api = api;
   console.log(`Kesho Global Education is running at ${origin}`);
   console.log(api.startupMessage);

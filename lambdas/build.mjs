@@ -1,0 +1,57 @@
+/**
+ * Bundles the Lambdas, the smoke test and the local server with esbuild (Node 24, CommonJS,
+ * source maps):
+ *   src/handlers/*.ts   → dist/handlers/<name>.js   (one self-contained file per function)
+ *   src/smoke.ts        → dist/smoke.js
+ *   src/local/serve.ts  → dist/local/serve.js       (when it exists)
+ * dynalite (LevelDB, a native binding) stays external: only the local server loads it, from
+ * node_modules. A handler bundle that pulls in the local runtime fails the build, because it
+ * would not run in Lambda.
+ */
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const src = path.join(root, 'src');
+const dist = path.join(root, 'dist');
+
+const handlers = readdirSync(path.join(src, 'handlers'))
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => path.join(src, 'handlers', file));
+const tools = [path.join(src, 'smoke.ts'), path.join(src, 'local', 'serve.ts')].filter((file) => existsSync(file));
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node24',
+  format: 'cjs',
+  sourcemap: true,
+  outbase: src,
+  outdir: dist,
+  external: ['dynalite'],
+  logLevel: 'warning',
+  metafile: true,
+};
+
+rmSync(dist, { recursive: true, force: true });
+
+const started = Date.now();
+const [handlerBuild] = await Promise.all([
+  // Handlers are minified for cold starts; names are kept because errors are logged by name.
+  build({ ...common, entryPoints: handlers, minify: true, keepNames: true }),
+  build({ ...common, entryPoints: tools }),
+]);
+
+const leaks = Object.keys(handlerBuild.metafile.inputs).filter((input) => input.includes('src/local/') || input.includes('node_modules/dynalite'));
+if (leaks.length > 0) {
+  console.error(`A Lambda bundle includes local-only code: ${leaks.join(', ')}`);
+  process.exit(1);
+}
+
+const outputs = Object.entries(handlerBuild.metafile.outputs)
+  .filter(([file]) => file.endsWith('.js'))
+  .map(([file, output]) => `  ${path.relative(root, path.resolve(root, file))}  ${(output.bytes / 1024).toFixed(0)} KB`);
+console.log(`Built ${handlers.length} Lambda handlers and ${tools.length} tools in ${Date.now() - started} ms`);
+console.log(outputs.join('\n'));

@@ -1,0 +1,183 @@
+/**
+ * The only module that reads the environment. Every other module receives the typed config object
+ * built here, so a missing or malformed variable is reported once, at start-up, as one error that
+ * lists every problem, instead of surfacing later as a half-working payment.
+ *
+ * Development (and the embedded local runtime) gets working defaults; production (inside AWS Lambda,
+ * or NODE_ENV=production outside the local runtime) must name every value explicitly.
+ */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+/** Where a secret comes from: the environment itself, or Secrets Manager (read once at cold start). */
+export type SecretSource =
+  | { readonly kind: 'value'; readonly value: string }
+  | { readonly kind: 'secrets-manager'; readonly arn: string };
+
+export interface StripeApiEndpoint {
+  readonly host?: string;
+  readonly port?: number;
+  readonly protocol?: 'http' | 'https';
+}
+
+export type PaymentsConfig =
+  | { readonly provider: 'sandbox' }
+  | {
+      readonly provider: 'stripe';
+      readonly secretKey: SecretSource;
+      readonly webhookSecret: SecretSource;
+      /** Only set by tests, which point the SDK at a local Stripe-compatible server. */
+      readonly api: StripeApiEndpoint;
+    };
+
+export interface AppConfig {
+  readonly production: boolean;
+  /** Origin the customer's browser returns to after checkout, without a trailing slash. */
+  readonly publicSiteUrl: string;
+  readonly ordersTable: string;
+  readonly fulfilOrderFunctionName: string;
+  readonly payments: PaymentsConfig;
+  readonly logLevel: LogLevel;
+}
+
+export interface LoadConfigOptions {
+  /**
+   * 'local' is the embedded runtime of `npm start`: never production, and its own origin is the
+   * default public site URL.
+   */
+  readonly runtime?: 'aws' | 'local';
+  readonly defaultPublicSiteUrl?: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid payments configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const CONFIG_DEFAULTS = {
+  publicSiteUrl: 'http://localhost:3000',
+  ordersTable: 'kesho-orders',
+  fulfilOrderFunctionName: 'fulfil-order',
+  logLevel: 'info',
+} as const;
+
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function loadConfig(env: Env = process.env, options: LoadConfigOptions = {}): AppConfig {
+  const local = options.runtime === 'local';
+  const production = !local && (Boolean(env.AWS_LAMBDA_FUNCTION_NAME) || env.NODE_ENV === 'production');
+  const missing: string[] = [];
+  const invalid: string[] = [];
+
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const required = (name: string, devDefault: string): string => {
+    const value = read(name);
+    if (value !== undefined) return value;
+    if (production) missing.push(name);
+    return devDefault;
+  };
+
+  const publicSiteUrl = required('PUBLIC_SITE_URL', options.defaultPublicSiteUrl ?? CONFIG_DEFAULTS.publicSiteUrl).replace(/\/+$/, '');
+  if (!isHttpOrigin(publicSiteUrl)) invalid.push('PUBLIC_SITE_URL must be an http(s) origin such as https://www.example.com');
+  const ordersTable = required('ORDERS_TABLE', CONFIG_DEFAULTS.ordersTable);
+  const fulfilOrderFunctionName = required('FULFIL_ORDER_FUNCTION_NAME', CONFIG_DEFAULTS.fulfilOrderFunctionName);
+
+  const logLevel = (read('LOG_LEVEL') ?? CONFIG_DEFAULTS.logLevel) as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) invalid.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const secretKey = secretSource(read, 'STRIPE_SECRET_KEY', 'STRIPE_SECRET_ARN', invalid);
+  const webhookSecret = secretSource(read, 'STRIPE_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET_ARN', invalid);
+  if (secretKey?.kind === 'value' && !/^(sk|rk)_[A-Za-z0-9_]+$/.test(secretKey.value)) {
+    invalid.push('STRIPE_SECRET_KEY must be a secret or restricted key (sk_… or rk_…), never the publishable key');
+  }
+  if (webhookSecret?.kind === 'value' && !/^whsec_[A-Za-z0-9_]+$/.test(webhookSecret.value)) {
+    invalid.push('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)');
+  }
+
+  let payments: PaymentsConfig;
+  if (secretKey) {
+    // Without the signing secret the webhook could only trust unverified JSON, so a Stripe setup
+    // without it is refused outright rather than degraded.
+    if (!webhookSecret) missing.push('STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN)');
+    payments = {
+      provider: 'stripe',
+      secretKey,
+      webhookSecret: webhookSecret ?? { kind: 'value', value: '' },
+      api: stripeApiEndpoint(read, invalid),
+    };
+  } else {
+    if (production) missing.push('STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN)');
+    if (production && !webhookSecret) missing.push('STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN)');
+    payments = { provider: 'sandbox' };
+  }
+
+  const problems = [
+    ...(missing.length > 0 ? [`Missing env var${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`] : []),
+    ...invalid,
+  ];
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, logLevel };
+}
+
+function secretSource(read: (name: string) => string | undefined, valueName: string, arnName: string, invalid: string[]): SecretSource | undefined {
+  const value = read(valueName);
+  const arn = read(arnName);
+  if (value !== undefined && arn !== undefined) {
+    invalid.push(`Set either ${valueName} or ${arnName}, not both`);
+    return undefined;
+  }
+  if (arn !== undefined) {
+    if (!arn.startsWith('arn:')) invalid.push(`${arnName} must be a Secrets Manager ARN`);
+    return { kind: 'secrets-manager', arn };
+  }
+  return value === undefined ? undefined : { kind: 'value', value };
+}
+
+function stripeApiEndpoint(read: (name: string) => string | undefined, invalid: string[]): StripeApiEndpoint {
+  const host = read('STRIPE_API_HOST');
+  const portText = read('STRIPE_API_PORT');
+  const protocol = read('STRIPE_API_PROTOCOL');
+  let port: number | undefined;
+  if (portText !== undefined) {
+    port = Number(portText);
+    if (!Number.isInteger(port) || port < 1 || port > 65_535) invalid.push('STRIPE_API_PORT must be a port number');
+  }
+  if (protocol !== undefined && protocol !== 'http' && protocol !== 'https') invalid.push('STRIPE_API_PROTOCOL must be http or https');
+  return {
+    ...(host !== undefined ? { host } : {}),
+    ...(port !== undefined ? { port } : {}),
+    ...(protocol === 'http' || protocol === 'https' ? { protocol } : {}),
+  };
+}
+
+function isHttpOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+export interface SmokeConfig {
+  /** Set: a deployed function through the default AWS credential chain; unset: the local runtime. */
+  readonly target: 'aws' | 'local';
+  readonly functionName: string;
+  readonly endpoint: string | undefined;
+}
+
+export const SMOKE_DEFAULTS = { endpoint: 'http://127.0.0.1:3000', functionName: 'create-payment' } as const;
+
+export function loadSmokeConfig(env: Env = process.env): SmokeConfig {
+  const functionName = env.SMOKE_FUNCTION_NAME?.trim();
+  const endpoint = env.SMOKE_ENDPOINT?.trim();
+  if (functionName) return { target: 'aws', functionName, endpoint: endpoint || undefined };
+  return { target: 'local', functionName: SMOKE_DEFAULTS.functionName, endpoint: endpoint || SMOKE_DEFAULTS.endpoint };
+}

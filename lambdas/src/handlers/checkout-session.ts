@@ -1,0 +1,23 @@
+/**
+ * GET /api/checkout-session?session_id=… : what the payment-success page shows, after settling the
+ * order synchronously (the page may arrive before the webhook does).
+ */
+import { queryParameter, type HttpHandler } from '../http/apiGateway';
+import { respondSafely } from '../http/boundary';
+import { errorResponse, json, methodNotAllowed } from '../http/responses';
+import { SESSION_ID_PATTERN } from '../payments/types';
+import { currentRuntime } from '../runtime/context';
+
+export const handler: HttpHandler = (event) =>
+  respondSafely('checkout-session', async () => {
+    const method = event.requestContext.http.method;
+    if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(['GET']);
+    const sessionId = queryParameter(event, 'session_id');
+    if (!sessionId) return errorResponse(400, 'The session_id parameter is required.');
+    if (!SESSION_ID_PATTERN.test(sessionId)) return errorResponse(400, 'The session_id parameter is not a checkout session id.');
+
+    const { services } = await currentRuntime();
+    const summary = await services.checkoutStatus(sessionId);
+    if (!summary) return errorResponse(404, 'We could not find this checkout session.');
+    return json(200, summary);
+  });

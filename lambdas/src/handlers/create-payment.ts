@@ -1,0 +1,28 @@
+/**
+ * POST /api/create-payment: { items, customerData } → 200 { url, invoiceNumber }.
+ * parse (media type, size, JSON, order rules) → start the checkout → shape the answer.
+ */
+import type { HttpHandler } from '../http/apiGateway';
+import { respondSafely } from '../http/boundary';
+import { readJsonBody } from '../http/jsonBody';
+import { PROVIDER_ERROR_MESSAGE, errorResponse, json, methodNotAllowed } from '../http/responses';
+import { parseOrderRequest, priceMismatchMessage } from '../orders/orderRequest';
+import { currentRuntime } from '../runtime/context';
+
+export const INVALID_ORDER_MESSAGE = 'Some order details are not valid. Please review your package and checkout details.';
+
+export const handler: HttpHandler = (event) =>
+  respondSafely('create-payment', async () => {
+    if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
+    const body = readJsonBody(event);
+    if (!body.ok) return body.response;
+
+    const request = parseOrderRequest(body.value);
+    if (request.kind === 'invalid') return errorResponse(400, INVALID_ORDER_MESSAGE, request.fieldErrors);
+    if (request.kind === 'price-mismatch') return errorResponse(409, priceMismatchMessage(request.serviceNames));
+
+    const { services } = await currentRuntime();
+    const result = await services.startCheckout(request.draft);
+    if (result.kind === 'provider-error') return errorResponse(502, PROVIDER_ERROR_MESSAGE);
+    return json(200, { url: result.url, invoiceNumber: result.invoiceNumber });
+  });

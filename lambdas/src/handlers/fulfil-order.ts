@@ -1,0 +1,21 @@
+/**
+ * fulfil-order, invoked asynchronously by the webhook with { sessionId, eventId, eventType }.
+ * A malformed job is logged and dropped (retrying cannot fix it); any other failure is thrown, so
+ * Lambda retries the invocation.
+ */
+import { parseFulfilmentJob } from '../fulfilment/queue';
+import type { FulfilResult } from '../fulfilment/fulfilOrder';
+import type { LambdaContext } from '../http/apiGateway';
+import { currentRuntime } from '../runtime/context';
+
+export type FulfilHandlerResult = FulfilResult | { readonly kind: 'invalid-job' };
+
+export const handler = async (payload: unknown, context?: LambdaContext): Promise<FulfilHandlerResult> => {
+  const { services, logger } = await currentRuntime();
+  const job = parseFulfilmentJob(payload);
+  if (!job) {
+    logger.error('fulfil.invalid_job', { requestId: context?.awsRequestId });
+    return { kind: 'invalid-job' };
+  }
+  return services.fulfilOrder(job);
+};

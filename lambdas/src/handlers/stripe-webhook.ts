@@ -1,0 +1,18 @@
+/**
+ * POST /api/stripe-webhook: verify the signature on the raw bytes, hand checkout events to
+ * fulfil-order asynchronously, answer Stripe at once. A 5xx (the hand-off failed) makes Stripe
+ * deliver the event again later.
+ */
+import { header, rawBody, type HttpHandler } from '../http/apiGateway';
+import { respondSafely } from '../http/boundary';
+import { errorResponse, json, methodNotAllowed } from '../http/responses';
+import { currentRuntime } from '../runtime/context';
+
+export const handler: HttpHandler = (event) =>
+  respondSafely('stripe-webhook', async () => {
+    if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
+    const { services } = await currentRuntime();
+    const outcome = await services.receiveWebhook(rawBody(event), header(event, 'stripe-signature'));
+    if (outcome.kind === 'rejected') return errorResponse(400, 'The webhook signature could not be verified.');
+    return json(200, { received: true });
+  });

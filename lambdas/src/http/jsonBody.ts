@@ -1,0 +1,35 @@
+/**
+ * The first gate of every JSON endpoint: media type, size and syntax. Whatever a client sends, the
+ * result is either a parsed value or a 4xx answer, never an exception.
+ */
+import { header, rawBody, type ApiGatewayEvent, type ApiGatewayResult } from './apiGateway';
+import { errorResponse } from './responses';
+
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+export type JsonBodyResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly response: ApiGatewayResult };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function readJsonBody(event: ApiGatewayEvent): JsonBodyResult {
+  if (!isJsonMediaType(header(event, 'content-type'))) {
+    return { ok: false, response: errorResponse(415, 'Send the request as JSON with the header Content-Type: application/json.') };
+  }
+  const bytes = rawBody(event);
+  if (bytes.length > MAX_JSON_BODY_BYTES) {
+    return { ok: false, response: errorResponse(413, `The request is too large. The limit is ${MAX_JSON_BODY_BYTES / 1024} KB.`) };
+  }
+  try {
+    return { ok: true, value: JSON.parse(utf8.decode(bytes)) as unknown };
+  } catch {
+    return { ok: false, response: errorResponse(400, 'The request body is not valid JSON.') };
+  }
+}
+
+function isJsonMediaType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const [mediaType = '', ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
+  if (mediaType !== 'application/json') return false;
+  const charset = parameters.find((parameter) => parameter.startsWith('charset='));
+  return charset === undefined || /^charset="?utf-8"?$/.test(charset);
+}

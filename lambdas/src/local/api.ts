@@ -1,0 +1,220 @@
+/**
+ * The payment API of `npm start`. The site server (serve.ts) hands every request to handle(); this
+ * module answers /api/* by turning the Node request into the API Gateway event AWS would build and
+ * calling the very handler modules that are deployed, and it answers the Lambda Invoke API so the
+ * webhook's asynchronous hand-off and the smoke test run through the real @aws-sdk/client-lambda.
+ *
+ * Storage is dynalite on disk under dataDir (orders survive restarts and crashes); payments are the
+ * sandbox unless a Stripe key is configured.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { LambdaClient } from '@aws-sdk/client-lambda';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { loadConfig, type AppConfig } from '../config';
+import { handler as checkoutSession } from '../handlers/checkout-session';
+import { handler as createPayment } from '../handlers/create-payment';
+import { handler as fulfilOrder } from '../handlers/fulfil-order';
+import { handler as sandboxCheckout } from '../handlers/sandbox-checkout';
+import { handler as stripeWebhook } from '../handlers/stripe-webhook';
+import type { ApiGatewayEvent, HttpHandler, LambdaContext } from '../http/apiGateway';
+import { errorResponse, SERVER_ERROR_MESSAGE } from '../http/responses';
+import { createLogger } from '../log';
+import { SANDBOX_CHECKOUT_PATH } from '../payments/sandbox';
+import { DOCUMENT_CLIENT_OPTIONS } from '../runtime/aws';
+import { runWithRuntime } from '../runtime/context';
+import { composeRuntime, type Runtime } from '../runtime/runtime';
+import { createSecretsManagerReader } from '../runtime/secrets';
+import { ensureOrdersTable, startEmbeddedDynamo } from './embeddedDynamo';
+import { readRequestBody, toApiGatewayEvent, writeResult } from './httpEvent';
+import { INVOKE_PATH, answerInvoke, type LocalFunction } from './invokeApi';
+
+export interface LocalApi {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  close(): Promise<void>;
+  readonly startupMessage: string;
+}
+
+export interface LocalApiOptions {
+  /** Where the embedded DynamoDB keeps its files. */
+  dataDir: string;
+  /** This server's own origin: the default PUBLIC_SITE_URL and the local Lambda endpoint. */
+  publicOrigin: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** LocalApi plus what tests need to look behind it. */
+export interface LocalApiInternals extends LocalApi {
+  readonly runtime: Runtime;
+  /** Resolves when every background (Event) invocation, retries included, has finished. */
+  settled(): Promise<void>;
+}
+
+/** API Gateway refuses payloads over 10 MB; locally 1 MB is plenty and bounds memory. */
+export const LOCAL_MAX_BODY_BYTES = 1024 * 1024;
+/** Lambda retries a failed asynchronous invocation twice; locally the waits are seconds, not minutes. */
+const ASYNC_RETRY_DELAYS_MS = [1_000, 2_000] as const;
+/** SigV4 needs credentials; the local endpoints accept any. */
+const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+const LOCAL_REGION = 'us-east-1';
+
+const HTTP_ROUTES: readonly { readonly matches: (pathname: string) => boolean; readonly handler: HttpHandler }[] = [
+  { matches: (pathname) => pathname === '/api/create-payment', handler: createPayment },
+  { matches: (pathname) => pathname === '/api/checkout-session', handler: checkoutSession },
+  { matches: (pathname) => pathname === '/api/stripe-webhook', handler: stripeWebhook },
+  { matches: (pathname) => pathname.startsWith(`${SANDBOX_CHECKOUT_PATH}/`), handler: sandboxCheckout },
+];
+
+export async function createLocalApi(options: LocalApiOptions): Promise<LocalApi> {
+  return startLocalApi(options);
+}
+
+export async function startLocalApi(options: LocalApiOptions): Promise<LocalApiInternals> {
+  const publicOrigin = options.publicOrigin.replace(/\/+$/, '');
+  const config = loadConfig(options.env, { runtime: 'local', defaultPublicSiteUrl: publicOrigin });
+  const logger = createLogger(config.logLevel);
+  const dataDir = path.resolve(options.dataDir);
+
+  const dynamo = await startEmbeddedDynamo(path.join(dataDir, 'dynamodb'));
+  const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const lambdaClient = new LambdaClient({ endpoint: publicOrigin, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const secretsClient = new SecretsManagerClient({});
+  const destroyClients = () => {
+    dynamoClient.destroy();
+    lambdaClient.destroy();
+    secretsClient.destroy();
+  };
+
+  let runtime: Runtime;
+  try {
+    await ensureOrdersTable(dynamoClient, config.ordersTable);
+    runtime = await composeRuntime(config, logger, {
+      dynamo: DynamoDBDocumentClient.from(dynamoClient, DOCUMENT_CLIENT_OPTIONS),
+      lambda: lambdaClient,
+      secrets: createSecretsManagerReader(secretsClient),
+    });
+  } catch (error) {
+    destroyClients();
+    await dynamo.close();
+    throw error;
+  }
+
+  const background = new Set<Promise<void>>();
+  let closing = false;
+
+  const inRuntime =
+    (run: LocalFunction): LocalFunction =>
+    (payload, context) =>
+      runWithRuntime(runtime, () => run(payload, context));
+  const functions = new Map<string, LocalFunction>([
+    ['create-payment', inRuntime(asFunction(createPayment))],
+    ['checkout-session', inRuntime(asFunction(checkoutSession))],
+    ['stripe-webhook', inRuntime(asFunction(stripeWebhook))],
+    ['sandbox-checkout', inRuntime(asFunction(sandboxCheckout))],
+    [config.fulfilOrderFunctionName, inRuntime((payload, context) => fulfilOrder(payload, context))],
+  ]);
+
+  const runInBackground = (name: string, run: () => Promise<unknown>): void => {
+    const job = (async () => {
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await run();
+          return;
+        } catch (error) {
+          const delay = ASYNC_RETRY_DELAYS_MS[attempt];
+          logger.error('local.invoke.failed', { function: name, attempt: attempt + 1, willRetry: delay !== undefined && !closing, error });
+          if (delay === undefined || closing) return;
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+      }
+    })();
+    background.add(job);
+    void job.finally(() => background.delete(job));
+  };
+
+  const settled = async (): Promise<void> => {
+    while (background.size > 0) await Promise.allSettled([...background]);
+  };
+
+  const serveApi = async (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer): Promise<void> => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const route = HTTP_ROUTES.find((candidate) => candidate.matches(url.pathname));
+    if (!route) return writeResult(res, errorResponse(404, 'Not found.'), method);
+    const event: ApiGatewayEvent = toApiGatewayEvent(req, url, body);
+    const result = await runWithRuntime(runtime, () => route.handler(event, { awsRequestId: event.requestContext.requestId, functionName: 'local' }));
+    writeResult(res, result, method);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', publicOrigin);
+    } catch {
+      return false;
+    }
+    const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
+    const invoke = INVOKE_PATH.exec(url.pathname);
+    if (!isApi && !invoke) return false;
+    const method = (req.method ?? 'GET').toUpperCase();
+    try {
+      const read = await readRequestBody(req, LOCAL_MAX_BODY_BYTES);
+      if (read.kind === 'too-large') {
+        writeResult(res, errorResponse(413, `The request is too large. The limit is ${LOCAL_MAX_BODY_BYTES / 1024} KB.`), method);
+      } else if (invoke?.[1]) {
+        await answerInvoke(req, res, invoke[1], read.body, { functions, runInBackground });
+      } else {
+        await serveApi(req, res, url, read.body);
+      }
+    } catch (error) {
+      logger.error('local.request_failed', { path: url.pathname, error });
+      if (!res.headersSent && !res.destroyed) writeResult(res, errorResponse(500, SERVER_ERROR_MESSAGE), method);
+      else res.destroy();
+    }
+    return true;
+  };
+
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closed ??= (async () => {
+      closing = true;
+      await settled();
+      destroyClients();
+      await dynamo.close();
+    })();
+    return closed;
+  };
+
+  return { handle, close, settled, runtime, startupMessage: startupMessage(config, dataDir) };
+}
+
+function asFunction(handler: HttpHandler): LocalFunction {
+  return (payload, context: LambdaContext) => {
+    if (!isApiGatewayEvent(payload)) throw new TypeError('The payload is not an API Gateway HTTP API (2.0) event');
+    return handler(payload, context);
+  };
+}
+
+function isApiGatewayEvent(payload: unknown): payload is ApiGatewayEvent {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const event = payload as Partial<Record<keyof ApiGatewayEvent, unknown>>;
+  const http = (event.requestContext as { http?: { method?: unknown } } | undefined)?.http;
+  return typeof event.rawPath === 'string' && typeof event.headers === 'object' && event.headers !== null && typeof http?.method === 'string';
+}
+
+function startupMessage(config: AppConfig, dataDir: string): string {
+  const storage = `Orders are stored in ${path.join(dataDir, 'dynamodb')}.`;
+  if (config.payments.provider === 'sandbox') {
+    return `Payments are SIMULATED (sandbox, no STRIPE_SECRET_KEY set): checkout opens a local TEST MODE page and no money moves. ${storage}`;
+  }
+  const { secretKey, api } = config.payments;
+  const mode =
+    secretKey.kind === 'secrets-manager'
+      ? 'key from Secrets Manager'
+      : /^(sk|rk)_live_/.test(secretKey.value)
+        ? 'LIVE mode: real cards are charged'
+        : 'test mode';
+  const endpoint = api.host ? ` through the Stripe-compatible API at ${api.protocol ?? 'https'}://${api.host}${api.port ? `:${api.port}` : ''}` : '';
+  return `Payments use real Stripe (${mode})${endpoint}. Stripe sends webhooks to ${config.publicSiteUrl}/api/stripe-webhook. ${storage}`;
+}

@@ -1,0 +1,153 @@
+/**
+ * Orders in DynamoDB through the document client. The same code talks to AWS and to the embedded
+ * dynalite of the local runtime. Every state change is a conditional write, so concurrent writers
+ * (a webhook and the success page, a replayed event) cannot overwrite each other: the first one
+ * wins and the others learn that nothing changed.
+ *
+ * Table layout (shared with the sandbox's sessions): partition key `pk` (string), no sort key.
+ */
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { CustomerDetails, Order, OrderLine, OrderStatus } from './types';
+
+export interface StatusChange {
+  readonly from: OrderStatus;
+  readonly to: OrderStatus;
+  readonly at: string;
+  readonly reason: string;
+}
+
+export interface OrdersStore {
+  /** 'duplicate' when the invoice number is taken; nothing is overwritten. */
+  insertOrder(order: Order): Promise<'created' | 'duplicate'>;
+  getOrder(invoiceNumber: string): Promise<Order | null>;
+  /** Records the provider's session on the order, once. */
+  attachCheckoutSession(invoiceNumber: string, sessionId: string, at: string): Promise<void>;
+  /** The changed order, or null when the order was not in `from` any more (someone else won). */
+  changeStatus(invoiceNumber: string, change: StatusChange): Promise<Order | null>;
+}
+
+export const ORDER_KEY_PREFIX = 'order#';
+
+export function orderKey(invoiceNumber: string): { pk: string } {
+  return { pk: `${ORDER_KEY_PREFIX}${invoiceNumber}` };
+}
+
+export function createOrdersStore(client: DynamoDBDocumentClient, tableName: string): OrdersStore {
+  return {
+    async insertOrder(order) {
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...orderKey(order.invoiceNumber), kind: 'order', ...order },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return 'created';
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return 'duplicate';
+        throw error;
+      }
+    },
+
+    async getOrder(invoiceNumber) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: orderKey(invoiceNumber), ConsistentRead: true }));
+      return result.Item ? reshapeOrder(result.Item) : null;
+    },
+
+    async attachCheckoutSession(invoiceNumber, sessionId, at) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: orderKey(invoiceNumber),
+            UpdateExpression: 'SET checkoutSessionId = :sessionId, updatedAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(checkoutSessionId)',
+            ExpressionAttributeValues: { ':sessionId': sessionId, ':at': at },
+          }),
+        );
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return;
+        throw error;
+      }
+    },
+
+    async changeStatus(invoiceNumber, change) {
+      try {
+        const result = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: orderKey(invoiceNumber),
+            UpdateExpression: 'SET #status = :to, statusReason = :reason, updatedAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND #status = :from',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':from': change.from, ':to': change.to, ':reason': change.reason, ':at': change.at },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return result.Attributes ? reshapeOrder(result.Attributes) : null;
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+/** By name, so the check holds however many copies of the SDK a bundle ends up with. */
+export function isConditionalCheckFailure(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}
+
+const STATUSES: readonly OrderStatus[] = ['pending', 'paid', 'failed', 'expired'];
+
+/** Stored items are read back field by field, so a malformed item fails loudly instead of leaking on. */
+function reshapeOrder(item: Readonly<Record<string, unknown>>): Order {
+  const text = (key: string): string => {
+    const value = item[key];
+    if (typeof value !== 'string') throw new Error(`Stored order ${String(item.pk)} has no ${key}`);
+    return value;
+  };
+  const optionalText = (source: Readonly<Record<string, unknown>>, key: string): string | undefined =>
+    typeof source[key] === 'string' ? (source[key] as string) : undefined;
+  const status = text('status') as OrderStatus;
+  if (!STATUSES.includes(status)) throw new Error(`Stored order ${String(item.pk)} has an unknown status`);
+  const lines = Array.isArray(item.lines) ? item.lines.map(reshapeLine) : [];
+  const customerRecord = (typeof item.customer === 'object' && item.customer !== null ? item.customer : {}) as Record<string, unknown>;
+  const companyName = optionalText(customerRecord, 'companyName');
+  const notes = optionalText(customerRecord, 'notes');
+  const customer: CustomerDetails = {
+    fullName: String(customerRecord.fullName ?? ''),
+    email: String(customerRecord.email ?? ''),
+    phone: String(customerRecord.phone ?? ''),
+    ...(companyName !== undefined ? { companyName } : {}),
+    ...(notes !== undefined ? { notes } : {}),
+  };
+  const checkoutSessionId = optionalText(item, 'checkoutSessionId');
+  const statusReason = optionalText(item, 'statusReason');
+  return {
+    orderId: text('orderId'),
+    invoiceNumber: text('invoiceNumber'),
+    status,
+    currency: 'usd',
+    lines,
+    totalCents: Number(item.totalCents),
+    customer,
+    createdAt: text('createdAt'),
+    updatedAt: text('updatedAt'),
+    termsAcceptedAt: text('termsAcceptedAt'),
+    ...(checkoutSessionId !== undefined ? { checkoutSessionId } : {}),
+    ...(statusReason !== undefined ? { statusReason } : {}),
+  };
+}
+
+function reshapeLine(value: unknown): OrderLine {
+  const line = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  return {
+    id: String(line.id ?? ''),
+    name: String(line.name ?? ''),
+    unitAmountCents: Number(line.unitAmountCents),
+    quantity: Number(line.quantity),
+    amountCents: Number(line.amountCents),
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The order as the payment backend keeps it. Money is integer US cents; the browser's dollar prices
+ * never get this far (see orderRequest.ts).
+ */
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired';
+
+export const ORDER_CURRENCY = 'usd';
+
+export interface OrderLine {
+  /** Catalogue id, or the browser's "custom-…" id for a custom service. */
+  readonly id: string;
+  readonly name: string;
+  readonly unitAmountCents: number;
+  readonly quantity: number;
+  /** unitAmountCents × quantity */
+  readonly amountCents: number;
+}
+
+export interface CustomerDetails {
+  readonly fullName: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly companyName?: string;
+  readonly notes?: string;
+}
+
+/** What create-payment accepts after validation: priced by the server, ready to be stored. */
+export interface OrderDraft {
+  readonly lines: readonly OrderLine[];
+  readonly totalCents: number;
+  readonly customer: CustomerDetails;
+}
+
+export interface Order extends OrderDraft {
+  /** Internal id; also the idempotency key of the provider's checkout session. */
+  readonly orderId: string;
+  /** "INV-" + 8 digits, made by the server, unique. */
+  readonly invoiceNumber: string;
+  readonly status: OrderStatus;
+  readonly currency: typeof ORDER_CURRENCY;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** The customer ticked the terms box when this order was placed (SPEC §5). */
+  readonly termsAcceptedAt: string;
+  readonly checkoutSessionId?: string;
+  /** Why the status last changed, e.g. "checkout.session.completed" or "provider-error". */
+  readonly statusReason?: string;
+}

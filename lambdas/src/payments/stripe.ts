@@ -1,0 +1,127 @@
+/**
+ * Stripe Checkout (hosted page) through the official SDK. The SDK's pinned API version is used as
+ * is, so the request shapes below are the ones that version documents.
+ */
+import Stripe from 'stripe';
+import type { StripeApiEndpoint } from '../config';
+import { ORDER_CURRENCY, type Order } from '../orders/types';
+import { cancelUrl, checkoutExpiry, checkoutIdempotencyKey, successUrl } from './checkoutPolicy';
+import {
+  PaymentProviderError,
+  WebhookVerificationError,
+  type CheckoutPaymentStatus,
+  type CheckoutRedirect,
+  type CheckoutSessionState,
+  type CheckoutSessionStatus,
+  type PaymentEvent,
+  type PaymentsProvider,
+} from './types';
+
+export interface StripePaymentsOptions {
+  readonly secretKey: string;
+  readonly webhookSecret: string;
+  readonly publicSiteUrl: string;
+  readonly api?: StripeApiEndpoint;
+  readonly clock?: () => Date;
+}
+
+/** A Lambda waits for Stripe at most ~3 × 5 s plus back-off before answering 502. */
+const REQUEST_TIMEOUT_MS = 5_000;
+const NETWORK_RETRIES = 2;
+
+export function createStripePayments(options: StripePaymentsOptions): PaymentsProvider {
+  const clock = options.clock ?? (() => new Date());
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: NETWORK_RETRIES,
+    timeout: REQUEST_TIMEOUT_MS,
+    appInfo: { name: 'kesho-payments' },
+    ...options.api,
+  });
+
+  return {
+    name: 'stripe',
+
+    async createCheckout(order: Order): Promise<CheckoutRedirect> {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create(checkoutParams(order, options.publicSiteUrl, clock()), {
+          idempotencyKey: checkoutIdempotencyKey(order.orderId),
+        });
+      } catch (error) {
+        throw new PaymentProviderError('Stripe did not create the checkout session', { cause: error });
+      }
+      if (!session.url) throw new PaymentProviderError('Stripe returned a checkout session without a URL');
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async retrieveSession(sessionId: string): Promise<CheckoutSessionState | null> {
+      try {
+        return reshapeSession(await stripe.checkout.sessions.retrieve(sessionId));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw new PaymentProviderError('Stripe did not return the checkout session', { cause: error });
+      }
+    },
+
+    async verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<PaymentEvent> {
+      if (!signatureHeader) throw new WebhookVerificationError('The Stripe-Signature header is missing');
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(rawBody, signatureHeader, options.webhookSecret);
+      } catch (error) {
+        throw new WebhookVerificationError(error instanceof Error ? error.message : 'The webhook signature is not valid');
+      }
+      return reshapeEvent(event);
+    },
+  };
+}
+
+function checkoutParams(order: Order, publicSiteUrl: string, now: Date): Stripe.Checkout.SessionCreateParams {
+  return {
+    mode: 'payment',
+    line_items: order.lines.map((line) => ({
+      price_data: { currency: ORDER_CURRENCY, unit_amount: line.unitAmountCents, product_data: { name: line.name } },
+      quantity: line.quantity,
+    })),
+    customer_email: order.customer.email,
+    client_reference_id: order.invoiceNumber,
+    metadata: { invoiceNumber: order.invoiceNumber, orderId: order.orderId },
+    success_url: successUrl(publicSiteUrl),
+    cancel_url: cancelUrl(publicSiteUrl),
+    expires_at: Math.floor(checkoutExpiry(now).getTime() / 1000),
+  };
+}
+
+function reshapeSession(session: Stripe.Checkout.Session): CheckoutSessionState {
+  return {
+    sessionId: session.id,
+    status: reshapeSessionStatus(session.status),
+    paymentStatus: reshapePaymentStatus(session.payment_status),
+    amountTotalCents: session.amount_total,
+    currency: session.currency,
+    orderRef: session.client_reference_id,
+    orderId: session.metadata?.orderId ?? null,
+  };
+}
+
+function reshapeSessionStatus(status: Stripe.Checkout.Session['status']): CheckoutSessionStatus {
+  if (status === 'complete') return 'complete';
+  if (status === 'expired') return 'expired';
+  return 'open';
+}
+
+/** Anything Stripe may add later counts as not paid: the order is only confirmed on a clear "paid". */
+function reshapePaymentStatus(status: Stripe.Checkout.Session['payment_status']): CheckoutPaymentStatus {
+  if (status === 'paid') return 'paid';
+  if (status === 'no_payment_required') return 'no_payment_required';
+  return 'unpaid';
+}
+
+function reshapeEvent(event: Stripe.Event): PaymentEvent {
+  const object: unknown = event.data.object;
+  const sessionId =
+    typeof object === 'object' && object !== null && (object as { object?: unknown }).object === 'checkout.session'
+      ? String((object as { id?: unknown }).id ?? '') || null
+      : null;
+  return { id: event.id, type: event.type, sessionId };
+}

@@ -1,0 +1,80 @@
+/**
+ * The composition root: from one config and a set of clients to the services the handlers call.
+ * AWS and the local runtime differ only in the clients they hand in (endpoints, credentials).
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { LambdaClient } from '@aws-sdk/client-lambda';
+import type { AppConfig } from '../config';
+import type { Logger } from '../log';
+import { createFulfilOrder, type FulfilOrder } from '../fulfilment/fulfilOrder';
+import { createLambdaFulfilmentQueue } from '../fulfilment/queue';
+import { createCheckoutStatus, type CheckoutStatus } from '../orders/checkoutStatus';
+import { createConfirmOrder } from '../orders/confirmOrder';
+import { createStartCheckout, type StartCheckout } from '../orders/startCheckout';
+import { createOrdersStore, type OrdersStore } from '../orders/store';
+import { createSandboxPayments } from '../payments/sandbox';
+import { createSandboxCheckout, type SandboxCheckout } from '../payments/sandboxCheckout';
+import { createStripePayments } from '../payments/stripe';
+import type { PaymentsProvider } from '../payments/types';
+import { createWebhookReceiver, type ReceiveWebhook } from '../payments/webhookReceiver';
+import { resolveSecret, type SecretReader } from './secrets';
+
+export interface Services {
+  readonly startCheckout: StartCheckout;
+  readonly checkoutStatus: CheckoutStatus;
+  readonly receiveWebhook: ReceiveWebhook;
+  readonly fulfilOrder: FulfilOrder;
+  /** Only in sandbox mode: with Stripe configured the test checkout does not exist. */
+  readonly sandboxCheckout: SandboxCheckout | null;
+}
+
+export interface Runtime {
+  readonly config: AppConfig;
+  readonly logger: Logger;
+  readonly orders: OrdersStore;
+  readonly payments: PaymentsProvider;
+  readonly services: Services;
+}
+
+export interface RuntimeClients {
+  readonly dynamo: DynamoDBDocumentClient;
+  readonly lambda: LambdaClient;
+  readonly secrets: SecretReader;
+  readonly clock?: () => Date;
+}
+
+export async function composeRuntime(config: AppConfig, logger: Logger, clients: RuntimeClients): Promise<Runtime> {
+  const clock = clients.clock ?? (() => new Date());
+  const orders = createOrdersStore(clients.dynamo, config.ordersTable);
+
+  let payments: PaymentsProvider;
+  let sandboxCheckout: SandboxCheckout | null = null;
+  const confirmWith = (provider: PaymentsProvider) => createConfirmOrder({ orders, payments: provider, clock, logger });
+
+  if (config.payments.provider === 'stripe') {
+    const [secretKey, webhookSecret] = await Promise.all([
+      resolveSecret(config.payments.secretKey, clients.secrets),
+      resolveSecret(config.payments.webhookSecret, clients.secrets),
+    ]);
+    payments = createStripePayments({ secretKey, webhookSecret, publicSiteUrl: config.publicSiteUrl, api: config.payments.api, clock });
+  } else {
+    const sandbox = createSandboxPayments({ client: clients.dynamo, tableName: config.ordersTable, publicSiteUrl: config.publicSiteUrl, clock });
+    payments = sandbox;
+    sandboxCheckout = createSandboxCheckout(sandbox, confirmWith(sandbox));
+  }
+
+  const confirmOrder = confirmWith(payments);
+  return {
+    config,
+    logger,
+    orders,
+    payments,
+    services: {
+      startCheckout: createStartCheckout({ orders, payments, clock, logger }),
+      checkoutStatus: createCheckoutStatus(confirmOrder),
+      receiveWebhook: createWebhookReceiver(payments, createLambdaFulfilmentQueue(clients.lambda, config.fulfilOrderFunctionName), logger),
+      fulfilOrder: createFulfilOrder(confirmOrder, logger),
+      sandboxCheckout,
+    },
+  };
+}

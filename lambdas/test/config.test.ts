@@ -1,0 +1,97 @@
+import { ConfigError, loadConfig, loadSmokeConfig } from '../src/config';
+
+describe('loadConfig', () => {
+  it('gives development working defaults and the sandbox', () => {
+    expect(loadConfig({})).toEqual({
+      production: false,
+      publicSiteUrl: 'http://localhost:3000',
+      ordersTable: 'kesho-orders',
+      fulfilOrderFunctionName: 'fulfil-order',
+      payments: { provider: 'sandbox' },
+      logLevel: 'info',
+    });
+  });
+
+  it('lets the local runtime use its own origin as the public site URL unless one is set', () => {
+    expect(loadConfig({}, { runtime: 'local', defaultPublicSiteUrl: 'http://127.0.0.1:4321' }).publicSiteUrl).toBe('http://127.0.0.1:4321');
+    expect(loadConfig({ PUBLIC_SITE_URL: 'https://shop.example.com/' }, { runtime: 'local', defaultPublicSiteUrl: 'http://127.0.0.1:4321' }).publicSiteUrl).toBe('https://shop.example.com');
+  });
+
+  it('lists every missing variable in one error inside Lambda', () => {
+    expect(() => loadConfig({ AWS_LAMBDA_FUNCTION_NAME: 'create-payment' })).toThrow(
+      new ConfigError([
+        'Missing env vars PUBLIC_SITE_URL, ORDERS_TABLE, FULFIL_ORDER_FUNCTION_NAME, STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN), STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN)',
+      ]),
+    );
+  });
+
+  it('accepts a production setup with secrets from Secrets Manager', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_SITE_URL: 'https://www.example.com',
+      ORDERS_TABLE: 'orders',
+      FULFIL_ORDER_FUNCTION_NAME: 'stack-FulfilOrder',
+      STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-key',
+      STRIPE_WEBHOOK_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-webhook',
+    });
+    expect(config.production).toBe(true);
+    expect(config.payments).toEqual({
+      provider: 'stripe',
+      secretKey: { kind: 'secrets-manager', arn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-key' },
+      webhookSecret: { kind: 'secrets-manager', arn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-webhook' },
+      api: {},
+    });
+  });
+
+  it('never runs the local runtime as production, even with NODE_ENV=production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }, { runtime: 'local' }).payments.provider).toBe('sandbox');
+  });
+
+  it('refuses Stripe without the webhook signing secret, even in development', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow('Missing env var STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN)');
+  });
+
+  it('reports malformed values together', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        STRIPE_SECRET_KEY: 'pk_test_publishable',
+        STRIPE_WEBHOOK_SECRET: 'secret',
+        STRIPE_API_PORT: 'eighty',
+        STRIPE_API_PROTOCOL: 'ftp',
+        PUBLIC_SITE_URL: 'www.example.com',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'PUBLIC_SITE_URL must be an http(s) origin such as https://www.example.com',
+      'LOG_LEVEL must be one of debug, info, warn, error, silent',
+      'STRIPE_SECRET_KEY must be a secret or restricted key (sk_… or rk_…), never the publishable key',
+      'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)',
+      'STRIPE_API_PORT must be a port number',
+      'STRIPE_API_PROTOCOL must be http or https',
+    ]);
+    expect((error as Error).message).not.toContain('pk_test_publishable');
+  });
+
+  it('refuses a key and an ARN for the same secret', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:x', STRIPE_WEBHOOK_SECRET: 'whsec_a' })).toThrow(
+      'Set either STRIPE_SECRET_KEY or STRIPE_SECRET_ARN, not both',
+    );
+  });
+
+  it('points the SDK at a test server only when asked to', () => {
+    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_a', STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http' });
+    expect(config.payments).toMatchObject({ provider: 'stripe', api: { host: '127.0.0.1', port: 12111, protocol: 'http' } });
+  });
+});
+
+describe('loadSmokeConfig', () => {
+  it('targets the local runtime by default and a deployed function when named', () => {
+    expect(loadSmokeConfig({})).toEqual({ target: 'local', functionName: 'create-payment', endpoint: 'http://127.0.0.1:3000' });
+    expect(loadSmokeConfig({ SMOKE_FUNCTION_NAME: 'KeshoPayments-CreatePayment' })).toEqual({ target: 'aws', functionName: 'KeshoPayments-CreatePayment', endpoint: undefined });
+  });
+});

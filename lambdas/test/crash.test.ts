@@ -1,0 +1,150 @@
+/**
+ * Orders are never lost: the local API runs in a child process, gets SIGKILLed while orders and
+ * payments are in flight, and is started again on the same data directory. Every order the API
+ * answered for must come back intact, with the state it had when it was answered.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { build } from 'esbuild';
+import { catalogueItem, validOrder } from './support/orders';
+
+jest.setTimeout(60_000);
+
+let workDir: string;
+let dataDir: string;
+let serverScript: string;
+const children = new Set<ChildProcess>();
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'kesho-crash-'));
+  dataDir = path.join(workDir, 'data');
+  serverScript = path.join(workDir, 'localServerMain.js');
+  await build({
+    entryPoints: [path.join(__dirname, 'support', 'localServerMain.ts')],
+    outfile: serverScript,
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'cjs',
+    external: ['dynalite'],
+    logLevel: 'error',
+  });
+});
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await rm(workDir, { recursive: true, force: true });
+});
+
+async function startServer(): Promise<{ origin: string; child: ChildProcess }> {
+  // The bundle lives outside the repo, so node is told where the external dynalite is installed.
+  const nodeModules = path.dirname(path.dirname(require.resolve('dynalite/package.json')));
+  const child = spawn(process.execPath, [serverScript, dataDir], { env: { ...process.env, NODE_PATH: nodeModules }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const origin = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (line.startsWith('READY ')) resolve(line.slice('READY '.length));
+    });
+    child.once('exit', (code) => reject(new Error(`The server exited (${String(code)}) before it was ready: ${stderr}`)));
+  });
+  return { origin, child };
+}
+
+async function killHard(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+interface Answered {
+  readonly invoiceNumber: string;
+  readonly sessionId: string;
+  readonly totalCents: number;
+  paid: boolean;
+}
+
+async function createOrder(origin: string, index: number): Promise<Answered> {
+  const quantity = 1 + (index % 3);
+  const response = await fetch(`${origin}/api/create-payment`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(validOrder([catalogueItem('application-review', quantity), { id: `custom-crash-${index}`, name: `Crash test service ${index}`, price: 30 + index, quantity: 1 }])),
+  });
+  if (response.status !== 200) throw new Error(`create-payment answered ${response.status}`);
+  const { invoiceNumber, url } = (await response.json()) as { invoiceNumber: string; url: string };
+  return { invoiceNumber, sessionId: url.split('/').at(-1) ?? '', totalCents: 20_000 * quantity + (30 + index) * 100, paid: false };
+}
+
+async function pay(origin: string, order: Answered): Promise<void> {
+  const response = await fetch(`${origin}/api/sandbox/checkout/${order.sessionId}/pay`, { method: 'POST', redirect: 'manual' });
+  if (response.status !== 303) throw new Error(`pay answered ${response.status}`);
+  order.paid = true;
+}
+
+describe('a crash of the local API', () => {
+  it('loses no order that was answered, whatever was in flight at the SIGKILL', async () => {
+    const first = await startServer();
+    const answered: Answered[] = [];
+    for (let index = 0; index < 20; index += 1) answered.push(await createOrder(first.origin, index));
+    for (const order of answered.slice(0, 10)) await pay(first.origin, order);
+
+    // A steady stream of creates and payments, killed while both kinds are still running.
+    let burstPayments = 0;
+    let killed = false;
+    const inFlight: Promise<void>[] = [];
+    const launched = { count: 0 };
+    const producer = (async () => {
+      for (let index = 20; !killed && index < 400; index += 1) {
+        launched.count += 1;
+        inFlight.push(
+          createOrder(first.origin, index)
+            .then(async (order) => {
+              answered.push(order);
+              if (index % 2 === 0) {
+                await pay(first.origin, order);
+                burstPayments += 1;
+              }
+            })
+            .catch(() => undefined),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 3));
+      }
+    })();
+    while (burstPayments < 5) await new Promise((resolve) => setTimeout(resolve, 1));
+    await killHard(first.child);
+    killed = true;
+    await producer;
+    await Promise.all(inFlight);
+    expect(answered.length).toBeLessThan(20 + launched.count);
+
+    const second = await startServer();
+    try {
+      for (const order of answered) {
+        const response = await fetch(`${second.origin}/api/checkout-session?session_id=${order.sessionId}`);
+        expect(response.status).toBe(200);
+        const summary = (await response.json()) as { invoiceNumber: string; status: string; amountCents: number; items: unknown[] };
+        expect(summary.invoiceNumber).toBe(order.invoiceNumber);
+        expect(summary.amountCents).toBe(order.totalCents);
+        expect(summary.items).toHaveLength(2);
+        if (order.paid) expect(summary.status).toBe('paid');
+        else expect(['pending', 'paid']).toContain(summary.status);
+      }
+      // The restarted server carries on where the first one stopped.
+      const next = await createOrder(second.origin, 99);
+      await pay(second.origin, next);
+      expect(answered.map((order) => order.invoiceNumber)).not.toContain(next.invoiceNumber);
+    } finally {
+      await killHard(second.child);
+    }
+    console.log(`crash test: ${answered.length} answered orders (${answered.filter((order) => order.paid).length} paid) intact after SIGKILL and restart`);
+  });
+});

@@ -1,0 +1,152 @@
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { request } from 'node:http';
+import Stripe from 'stripe';
+import { loadSmokeConfig } from '../src/config';
+import type { SandboxPayments } from '../src/payments/sandbox';
+import { runSmoke, smokeEvent } from '../src/smoke/runSmoke';
+import { startFakeStripe, type FakeStripe } from './support/fakeStripe';
+import { postJson, startTestServer, type TestServer } from './support/testServer';
+
+let server: TestServer;
+let lambda: LambdaClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  lambda = new LambdaClient({ endpoint: server.origin, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' }, maxAttempts: 1 });
+});
+
+afterAll(async () => {
+  lambda.destroy();
+  await server.close();
+});
+
+describe('routing', () => {
+  it('leaves paths outside /api and the Invoke API to the site server', async () => {
+    const response = await fetch(`${server.origin}/pricing`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe('Not served by the API');
+  });
+
+  it('answers unknown /api paths itself with a JSON 404', async () => {
+    const response = await fetch(`${server.origin}/api/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ error: 'Not found.' });
+  });
+
+  it('refuses bodies over its 1 MB limit without buffering them', async () => {
+    const response = await postJson(`${server.origin}/api/create-payment`, 'x'.repeat(1024 * 1024 + 1));
+    expect(response.status).toBe(413);
+  });
+});
+
+describe('the Lambda Invoke API', () => {
+  it('runs create-payment synchronously for the SDK (RequestResponse) with an API Gateway event', async () => {
+    const result = await lambda.send(new InvokeCommand({ FunctionName: 'create-payment', InvocationType: 'RequestResponse', Payload: Buffer.from(JSON.stringify(smokeEvent())) }));
+    expect(result.StatusCode).toBe(200);
+    expect(result.FunctionError).toBeUndefined();
+    const answer = JSON.parse(Buffer.from(result.Payload ?? []).toString()) as { statusCode: number; headers: Record<string, string>; body: string };
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['Cache-Control']).toBe('no-store');
+    expect(JSON.parse(answer.body)).toEqual({ invoiceNumber: expect.stringMatching(/^INV-\d{8}$/), url: expect.stringContaining('/api/sandbox/checkout/cs_sandbox_') });
+  });
+
+  it('accepts an asynchronous fulfil-order invocation with 202 and runs it in the background', async () => {
+    const created = await postJson(`${server.origin}/api/create-payment`, JSON.parse(smokeEvent().body ?? '{}'));
+    const { invoiceNumber, url } = (await created.json()) as { invoiceNumber: string; url: string };
+    const sessionId = url.split('/').at(-1) ?? '';
+    // Paid at the provider, not yet confirmed: only fulfil-order can settle it now.
+    await (server.api.runtime.payments as SandboxPayments).pay(sessionId);
+    expect((await server.api.runtime.orders.getOrder(invoiceNumber))?.status).toBe('pending');
+
+    const result = await lambda.send(
+      new InvokeCommand({ FunctionName: 'fulfil-order', InvocationType: 'Event', Payload: Buffer.from(JSON.stringify({ sessionId, eventId: 'evt_local', eventType: 'checkout.session.completed' })) }),
+    );
+    expect(result.StatusCode).toBe(202);
+    await server.api.settled();
+    expect((await server.api.runtime.orders.getOrder(invoiceNumber))?.status).toBe('paid');
+  });
+
+  it('reports an unknown function as ResourceNotFoundException', async () => {
+    await expect(lambda.send(new InvokeCommand({ FunctionName: 'no-such-function', Payload: Buffer.from('{}') }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+  });
+
+  it('reports a payload that is not an event as a function error, like Lambda', async () => {
+    const result = await lambda.send(new InvokeCommand({ FunctionName: 'create-payment', Payload: Buffer.from('{"hello":"world"}') }));
+    expect(result.StatusCode).toBe(200);
+    expect(result.FunctionError).toBe('Unhandled');
+    expect(JSON.parse(Buffer.from(result.Payload ?? []).toString())).toMatchObject({ errorType: 'TypeError' });
+  });
+
+  it('drops a malformed fulfilment job instead of acting on it', async () => {
+    const result = await lambda.send(new InvokeCommand({ FunctionName: 'fulfil-order', InvocationType: 'RequestResponse', Payload: Buffer.from('{"sessionId":"../x"}') }));
+    expect(JSON.parse(Buffer.from(result.Payload ?? []).toString())).toEqual({ kind: 'invalid-job' });
+  });
+});
+
+describe('the API Gateway event the handlers receive', () => {
+  it('carries the raw body byte for byte, base64-encoded when it is not text', async () => {
+    const stripe: FakeStripe = await startFakeStripe();
+    const secret = 'whsec_rawBodyTest';
+    const stripeServer = await startTestServer({ env: stripe.env(secret) });
+    try {
+      // Odd spacing and non-ASCII text: any re-serialisation or re-encoding breaks the signature.
+      const payload = '{ "id":"evt_raw",  "object":"event", "type":"customer.created", "data":{"object":{"id":"cus_1","name":"Wanjirũ"}} }';
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+      for (const contentType of ['application/json', 'application/octet-stream']) {
+        const response = await fetch(`${stripeServer.origin}/api/stripe-webhook`, { method: 'POST', headers: { 'Content-Type': contentType, 'Stripe-Signature': signature }, body: payload });
+        expect(response.status).toBe(200);
+      }
+    } finally {
+      await stripeServer.close();
+      await stripe.close();
+    }
+  });
+
+  it('answers HEAD without a body', async () => {
+    const status = await new Promise<{ code: number; body: string }>((resolve, reject) => {
+      const req = request(`${server.origin}/api/checkout-session`, { method: 'HEAD' }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        res.on('end', () => resolve({ code: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toEqual({ code: 400, body: '' });
+  });
+});
+
+describe('npm run smoke', () => {
+  it('invokes create-payment on the local runtime and prints the invoice number and URL', async () => {
+    const lines: string[] = [];
+    const result = await runSmoke(loadSmokeConfig({ SMOKE_ENDPOINT: server.origin }), (line) => lines.push(line));
+    expect(result.invoiceNumber).toMatch(/^INV-\d{8}$/);
+    expect(lines).toContain(`Invoice number: ${result.invoiceNumber}`);
+    expect(lines).toContain(`Checkout URL:   ${result.url}`);
+    expect((await server.api.runtime.orders.getOrder(result.invoiceNumber))?.customer.fullName).toBe('Smoke Test');
+  });
+
+  it('fails when the function answers with an error', async () => {
+    const stripe = await startFakeStripe();
+    const stripeServer = await startTestServer({ env: stripe.env('whsec_smokeFailure') });
+    stripe.failWith(500);
+    try {
+      await expect(runSmoke(loadSmokeConfig({ SMOKE_ENDPOINT: stripeServer.origin }), () => undefined)).rejects.toThrow(
+        'create-payment answered 502: We could not reach the payment provider. Please try again in a moment.',
+      );
+    } finally {
+      await stripeServer.close();
+      await stripe.close();
+    }
+  });
+
+  it('fails when nothing is listening', async () => {
+    const closed = await startTestServer();
+    const origin = closed.origin;
+    await closed.close();
+    await expect(runSmoke(loadSmokeConfig({ SMOKE_ENDPOINT: origin }), () => undefined)).rejects.toThrow();
+  });
+});

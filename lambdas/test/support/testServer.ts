@@ -1,0 +1,59 @@
+/**
+ * The local API behind a real HTTP server on 127.0.0.1, port 0, as serve.ts mounts it: the tests
+ * talk to it with fetch, and the webhook's Lambda invoke comes back to it over loopback.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startLocalApi, type LocalApiInternals } from '../../src/local/api';
+
+export interface TestServer {
+  readonly origin: string;
+  readonly api: LocalApiInternals;
+  readonly dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kesho-lambdas-')));
+  let api: LocalApiInternals | undefined;
+  const server = createServer((req, res) => {
+    if (!api) {
+      res.writeHead(503).end();
+      return;
+    }
+    api.handle(req, res).then(
+      (handled) => {
+        if (!handled) res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not served by the API');
+      },
+      () => res.destroy(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    api = await startLocalApi({ dataDir, publicOrigin: origin, env: { LOG_LEVEL: 'silent', ...options.env } });
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  const started = api;
+  return {
+    origin,
+    api: started,
+    dataDir,
+    async close() {
+      await started.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+}

@@ -1,0 +1,212 @@
+/**
+ * Every HTTP call of the commerce remote lives here (axios is used nowhere else). The functions
+ * speak the app's types: cents, cart lines, checkout data. The wire shapes of the payment API
+ * (DESIGN §3: dollars in `price`, `{ url, invoiceNumber }` back, `{ error, fieldErrors }` on 4xx)
+ * are turned into them by the private reshape functions below.
+ */
+import axios, { isAxiosError, type AxiosError } from 'axios';
+import type { CheckoutData } from '@kesho/common/checkout-schema';
+import { centsToDollars } from '@kesho/common/money';
+
+export const paymentsHttp = axios.create({
+  timeout: 20_000,
+  headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+});
+
+export interface PaymentLine {
+  readonly id: string;
+  readonly name: string;
+  readonly priceCents: number;
+  readonly quantity: number;
+}
+
+export interface CreatedCheckout {
+  /** Where the hosted card payment page is (Stripe Checkout, or the local sandbox). */
+  readonly url: string;
+  readonly invoiceNumber: string | null;
+}
+
+export type CheckoutStatus = 'pending' | 'paid' | 'failed' | 'expired';
+
+export interface CheckoutSessionSummary {
+  readonly invoiceNumber: string;
+  readonly status: CheckoutStatus;
+  readonly amountCents: number;
+  readonly currency: string;
+  readonly items: readonly { readonly name: string; readonly quantity: number; readonly amountCents: number }[];
+  /** ISO timestamp of the order. */
+  readonly createdAt: string;
+}
+
+export const PAYMENT_MESSAGES = {
+  noUrl: 'Failed to create checkout session',
+  fallback: 'Failed to process payment. Please try again.',
+  network: 'We could not reach the payment service. Please check your internet connection and try again.',
+  timeout: 'The payment service took too long to answer. Please try again.',
+  sessionUnreadable: 'We could not read the status of your payment.',
+} as const;
+
+/** A failed payment call, in words a visitor understands: a message and, when the server listed them, one line per problem. */
+export class PaymentError extends Error {
+  readonly problems: readonly string[];
+  readonly status: number | null;
+  /** True when the server rejected the saved checkout details, which only /checkout can change. */
+  readonly customerDetailsRejected: boolean;
+
+  constructor(message: string, options: { problems?: readonly string[]; status?: number | null; customerDetailsRejected?: boolean } = {}) {
+    super(message);
+    this.name = 'PaymentError';
+    this.problems = options.problems ?? [];
+    this.status = options.status ?? null;
+    this.customerDetailsRejected = options.customerDetailsRejected ?? false;
+  }
+}
+
+interface CreatePaymentWire {
+  readonly items: { id: string; name: string; price: number; quantity: number }[];
+  readonly customerData: CheckoutData;
+}
+
+export async function createPayment(lines: readonly PaymentLine[], customer: CheckoutData): Promise<CreatedCheckout> {
+  const body: CreatePaymentWire = {
+    items: lines.map((line) => ({ id: line.id, name: line.name, price: centsToDollars(line.priceCents), quantity: line.quantity })),
+    customerData: customer,
+  };
+  let data: unknown;
+  try {
+    ({ data } = await paymentsHttp.post<unknown>('/api/create-payment', body));
+  } catch (error) {
+    throw reshapeFailure(error, lines);
+  }
+  return reshapeCreatedCheckout(data);
+}
+
+export async function getCheckoutSession(sessionId: string): Promise<CheckoutSessionSummary> {
+  let data: unknown;
+  try {
+    ({ data } = await paymentsHttp.get<unknown>('/api/checkout-session', { params: { session_id: sessionId } }));
+  } catch (error) {
+    throw reshapeFailure(error, []);
+  }
+  const summary = reshapeSessionSummary(data);
+  if (!summary) throw new PaymentError(PAYMENT_MESSAGES.sessionUnreadable);
+  return summary;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function reshapeCreatedCheckout(data: unknown): CreatedCheckout {
+  const url = isRecord(data) && typeof data.url === 'string' ? data.url.trim() : '';
+  if (!url || !isWebUrl(url)) throw new PaymentError(PAYMENT_MESSAGES.noUrl);
+  const invoiceNumber = isRecord(data) && typeof data.invoiceNumber === 'string' && data.invoiceNumber ? data.invoiceNumber : null;
+  return { url, invoiceNumber };
+}
+
+/** Only a web page may be opened: never a `javascript:` or `data:` URL, whoever sent it. */
+function isWebUrl(url: string): boolean {
+  try {
+    const base = typeof window === 'undefined' ? 'http://localhost' : window.location.href;
+    const { protocol } = new URL(url, base);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+const STATUSES: readonly CheckoutStatus[] = ['pending', 'paid', 'failed', 'expired'];
+
+function isCheckoutStatus(value: unknown): value is CheckoutStatus {
+  return typeof value === 'string' && (STATUSES as readonly string[]).includes(value);
+}
+
+function isCents(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+function reshapeSessionSummary(data: unknown): CheckoutSessionSummary | null {
+  if (!isRecord(data)) return null;
+  const { invoiceNumber, status, amountCents, currency, items, createdAt } = data;
+  if (typeof invoiceNumber !== 'string' || !invoiceNumber || !isCheckoutStatus(status) || !isCents(amountCents)) return null;
+  const lines = Array.isArray(items)
+    ? items.flatMap((item) =>
+        isRecord(item) && typeof item.name === 'string' && typeof item.quantity === 'number' && isCents(item.amountCents)
+          ? [{ name: item.name, quantity: item.quantity, amountCents: item.amountCents }]
+          : [],
+      )
+    : [];
+  return {
+    invoiceNumber,
+    status,
+    amountCents,
+    currency: typeof currency === 'string' ? currency : 'usd',
+    items: lines,
+    createdAt: typeof createdAt === 'string' ? createdAt : '',
+  };
+}
+
+const CUSTOMER_FIELD_LABELS: Readonly<Record<string, string>> = {
+  fullName: 'Full name',
+  email: 'Email',
+  phone: 'Phone',
+  companyName: 'Company name',
+  notes: 'Additional notes',
+  acceptTerms: 'Terms of Service',
+};
+
+const ITEM_FIELD_LABELS: Readonly<Record<string, string>> = {
+  price: 'Price of',
+  quantity: 'Quantity of',
+  name: 'Name of',
+};
+
+/** "customerData.email" → "Email"; "items[0].price" → "Price of Essay Editing". */
+export function describeField(path: string, lines: readonly PaymentLine[]): string {
+  const customer = /^customerData(?:\.(\w+))?$/.exec(path);
+  if (customer) return customer[1] ? (CUSTOMER_FIELD_LABELS[customer[1]] ?? 'Your details') : 'Your details';
+  const item = /^items(?:\[(\d+)\](?:\.(\w+))?)?$/.exec(path);
+  if (item) {
+    if (item[1] === undefined) return 'Your package';
+    const line = lines[Number(item[1])];
+    const itemName = line ? line.name : `Item ${Number(item[1]) + 1}`;
+    const prefix = item[2] ? ITEM_FIELD_LABELS[item[2]] : undefined;
+    return prefix ? `${prefix} ${itemName}` : itemName;
+  }
+  return 'Your order';
+}
+
+const STATUS_MESSAGES: Readonly<Record<number, string>> = {
+  400: 'Some details of your order were not accepted.',
+  413: 'Your order is too large to process. Please remove some items and try again.',
+  429: 'Too many payment attempts in a short time. Please wait a minute and try again.',
+};
+
+function reshapeFailure(error: unknown, lines: readonly PaymentLine[]): PaymentError {
+  if (error instanceof PaymentError) return error;
+  if (!isAxiosError(error)) {
+    const message = error instanceof Error && error.message.trim() ? error.message : PAYMENT_MESSAGES.fallback;
+    return new PaymentError(message);
+  }
+  const axiosError = error as AxiosError<unknown>;
+  const response = axiosError.response;
+  if (!response) {
+    if (axiosError.code === 'ECONNABORTED' || axiosError.code === 'ETIMEDOUT') return new PaymentError(PAYMENT_MESSAGES.timeout);
+    if (axiosError.code === 'ERR_NETWORK') return new PaymentError(PAYMENT_MESSAGES.network);
+    return new PaymentError(axiosError.message.trim() || PAYMENT_MESSAGES.fallback);
+  }
+  const data = response.data;
+  const serverMessage = isRecord(data) && typeof data.error === 'string' ? data.error.trim() : '';
+  const fieldErrors = isRecord(data) && isRecord(data.fieldErrors)
+    ? Object.entries(data.fieldErrors).flatMap(([path, message]) =>
+        typeof message === 'string' && message.trim() ? [{ path, message: message.trim() }] : [],
+      )
+    : [];
+  const problems = fieldErrors.map(({ path, message }) => `${describeField(path, lines)}: ${message}`);
+  const customerDetailsRejected = fieldErrors.some(({ path }) => path.startsWith('customerData'));
+  const byStatus =
+    STATUS_MESSAGES[response.status] ??
+    (response.status >= 500 ? 'The payment service is having a problem right now. Please try again in a few minutes.' : '');
+  const message = serverMessage || byStatus || axiosError.message.trim() || PAYMENT_MESSAGES.fallback;
+  return new PaymentError(message, { problems, status: response.status, customerDetailsRejected });
+}

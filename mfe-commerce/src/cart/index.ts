@@ -1,0 +1,2 @@
+export { CartProvider, useCart, type CartApi } from './CartProvider';
+export type { CartItem, NewCartItem } from './types';

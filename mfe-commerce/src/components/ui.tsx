@@ -1,0 +1,154 @@
+import type { ReactNode } from 'react';
+import styled, { css, keyframes } from 'styled-components';
+import { Card, media, tokens } from '@kesho/shell-kit';
+
+/** Layout and form pieces shared by the commerce pages, built only from shell-kit tokens. */
+
+export const VisuallyHidden = styled.span`
+  position: absolute !important;
+  width: 1px;
+  height: 1px;
+  padding: 0;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+`;
+
+export const PanelCard = styled(Card)`
+  padding: ${tokens.space(5)};
+  ${media.md} { padding: ${tokens.space(6)}; }
+`;
+
+export const FieldGroup = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${tokens.space(1.5)};
+  margin-bottom: ${tokens.space(5)};
+`;
+
+export const FieldLabel = styled.label`
+  font-weight: 600;
+  color: ${tokens.color.text};
+`;
+
+export const OptionalMark = styled.span`
+  font-weight: 400;
+  color: ${tokens.color.muted};
+`;
+
+const fieldLook = css<{ $invalid?: boolean }>`
+  width: 100%;
+  min-height: 2.75rem;
+  padding: ${tokens.space(2.5)} ${tokens.space(3)};
+  border: 1px solid ${({ $invalid }) => ($invalid ? tokens.color.error : tokens.color.muted)};
+  border-radius: ${tokens.radius.sm};
+  background: ${tokens.color.background};
+  color: ${tokens.color.text};
+  ${({ $invalid }) => $invalid && css`box-shadow: 0 0 0 1px ${tokens.color.error};`}
+  &:focus-visible {
+    outline: 3px solid ${tokens.color.focus};
+    outline-offset: 1px;
+  }
+`;
+
+export const TextInput = styled.input<{ $invalid?: boolean }>`
+  ${fieldLook}
+`;
+
+export const TextArea = styled.textarea<{ $invalid?: boolean }>`
+  ${fieldLook}
+  resize: vertical;
+  min-height: 6.5rem;
+`;
+
+export const FieldError = styled.p`
+  display: flex;
+  align-items: flex-start;
+  gap: ${tokens.space(1.5)};
+  margin: 0;
+  font-size: 0.9375rem;
+  font-weight: 600;
+  color: ${tokens.color.error};
+`;
+
+export const FieldHint = styled.p`
+  margin: 0;
+  font-size: 0.9375rem;
+  color: ${tokens.color.muted};
+`;
+
+export const RangeInput = styled.input`
+  width: 100%;
+  min-height: 2.75rem;
+  margin: 0;
+  accent-color: ${tokens.color.primary};
+  cursor: pointer;
+  &:focus-visible {
+    outline: 3px solid ${tokens.color.focus};
+    outline-offset: 2px;
+  }
+`;
+
+export const Checkbox = styled.input`
+  flex: none;
+  width: 1.375rem;
+  height: 1.375rem;
+  margin: 0.125rem 0 0;
+  accent-color: ${tokens.color.primary};
+  cursor: pointer;
+  &:focus-visible {
+    outline: 3px solid ${tokens.color.focus};
+    outline-offset: 2px;
+  }
+`;
+
+const pulse = keyframes`
+  0% { opacity: 1; }
+  50% { opacity: 0.55; }
+  100% { opacity: 1; }
+`;
+
+const SkeletonBox = styled.div<{ $minHeight: string }>`
+  min-height: ${({ $minHeight }) => $minHeight};
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  border-radius: ${tokens.radius.md};
+  background: ${tokens.color.surface};
+  color: ${tokens.color.muted};
+  animation: ${pulse} 1.6s ease-in-out infinite;
+  ${media.reducedMotion} { animation: none; }
+  p { margin: 0; padding: ${tokens.space(4)}; text-align: center; }
+`;
+
+/**
+ * What a page shows until the saved cart has been read: the same on the server and in the first
+ * client render, and as tall as the real content so nothing below it jumps.
+ */
+export function CartLoading({ minHeight = '12rem', children = 'Loading your package…' }: { minHeight?: string; children?: ReactNode }) {
+  return (
+    <SkeletonBox $minHeight={minHeight} role="status">
+      <p>
+        {children}
+        <noscript> This page keeps your package in this browser and needs JavaScript to show it.</noscript>
+      </p>
+    </SkeletonBox>
+  );
+}
+
+export const ErrorPanel = styled.div`
+  display: flex;
+  gap: ${tokens.space(3)};
+  padding: ${tokens.space(4)};
+  margin-bottom: ${tokens.space(5)};
+  border: 1px solid ${tokens.color.error};
+  border-left-width: 4px;
+  border-radius: ${tokens.radius.md};
+  background: ${tokens.color.errorSoft};
+  color: ${tokens.color.text};
+  p { margin: 0; }
+  ul { margin: ${tokens.space(2)} 0 0; padding-left: ${tokens.space(5)}; }
+  svg { flex: none; color: ${tokens.color.error}; margin-top: 0.125rem; }
+`;

@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { CircleExclamationPoint, ExternalLink, Lock, ShieldCheck } from 'lucide-react';
+import { Button, Container, Link, PageHeader, Section, tokens, useNavigate, useToast } from '@kesho/shell-kit';
+import { formatUsd } from '@kesho/common/money';
+import { createPayment, PAYMENT_MESSAGES, PaymentError } from '../api/paymentsClient';
+import { CartProvider, useCart } from '../cart';
+import { readCheckoutData } from '../checkout/checkoutStorage';
+import { OrderSummary } from '../components/OrderSummary';
+import { CartLoading, ErrorPanel, VisuallyHidden } from '../components/ui';
+import { openCheckout } from '../payment/openCheckout';
+
+export const PAYMENT_PAGE_MESSAGES = {
+  noCheckoutData: 'Checkout data not found',
+  failedToast: 'Payment failed',
+  redirecting: 'Redirecting to Stripe Checkout...',
+} as const;
+
+const Column = styled.div`
+  max-width: 36rem;
+  margin: 0 auto;
+  display: grid;
+  gap: ${tokens.space(6)};
+`;
+
+const PayButton = styled(Button)`
+  width: 100%;
+  min-height: 3.25rem;
+  font-size: 1.0625rem;
+`;
+
+const OpenedNotice = styled.div`
+  padding: ${tokens.space(4)};
+  border: 1px solid ${tokens.color.success};
+  border-radius: ${tokens.radius.md};
+  background: ${tokens.color.successSoft};
+  p { margin: 0 0 ${tokens.space(2)}; }
+  p:last-child { margin: 0; }
+  a { display: inline-flex; align-items: center; gap: ${tokens.space(1.5)}; font-weight: 600; }
+`;
+
+const SecureFooter = styled.footer`
+  text-align: center;
+  color: ${tokens.color.muted};
+  font-size: 0.9375rem;
+  p { margin: 0 0 ${tokens.space(2)}; display: inline-flex; align-items: center; gap: ${tokens.space(2)}; }
+  ul { display: flex; justify-content: center; gap: ${tokens.space(6)}; margin: 0; padding: 0; list-style: none; }
+  a { display: inline-block; padding: ${tokens.space(2)} 0; }
+`;
+
+interface PaymentFailure {
+  readonly message: string;
+  readonly problems: readonly string[];
+  readonly detailsNeedEditing: boolean;
+}
+
+function PaymentContent() {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [checkedEntry, setCheckedEntry] = useState(false);
+  const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState<PaymentFailure | null>(null);
+  const [openedUrl, setOpenedUrl] = useState<string | null>(null);
+
+  const isEmpty = cart.items.length === 0;
+  useEffect(() => {
+    if (!cart.hydrated) return;
+    // SPEC §2: without saved checkout data or with an empty cart there is nothing to pay for.
+    if (isEmpty || readCheckoutData() === null) {
+      navigate('/custom-quote', { replace: true });
+      return;
+    }
+    setCheckedEntry(true);
+  }, [cart.hydrated, isEmpty, navigate]);
+
+  const handlePay = async () => {
+    if (processing) return;
+    setFailure(null);
+    setOpenedUrl(null);
+    const customer = readCheckoutData();
+    if (!customer) {
+      setFailure({ message: PAYMENT_PAGE_MESSAGES.noCheckoutData, problems: [], detailsNeedEditing: true });
+      toast(PAYMENT_PAGE_MESSAGES.failedToast, { variant: 'error' });
+      return;
+    }
+    setProcessing(true);
+    try {
+      const { url } = await createPayment(cart.items, customer);
+      toast(PAYMENT_PAGE_MESSAGES.redirecting, { variant: 'success' });
+      if (openCheckout(url) === 'new-tab') {
+        setOpenedUrl(url);
+        setProcessing(false);
+      }
+      // In the same-tab case the page is being replaced: the button stays busy until it is.
+    } catch (error) {
+      const message = error instanceof Error && error.message.trim() ? error.message : PAYMENT_MESSAGES.fallback;
+      setFailure({
+        message,
+        problems: error instanceof PaymentError ? error.problems : [],
+        detailsNeedEditing: error instanceof PaymentError && error.customerDetailsRejected,
+      });
+      toast(PAYMENT_PAGE_MESSAGES.failedToast, { variant: 'error' });
+      setProcessing(false);
+    }
+  };
+
+  if (!cart.hydrated || !checkedEntry) return <CartLoading minHeight="20rem" />;
+
+  return (
+    <Column>
+      <OrderSummary items={cart.items} totalCents={cart.totalCents} showBreakdown={false} />
+      {failure ? (
+        <ErrorPanel role="alert">
+          <CircleExclamationPoint aria-hidden="true" focusable="false" size={22} />
+          <div>
+            <p>
+              <strong>{failure.message}</strong>
+            </p>
+            {failure.problems.length > 0 ? (
+              <ul>
+                {failure.problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            ) : null}
+            {failure.detailsNeedEditing ? (
+              <p>
+                <Link to="/checkout">Check your details</Link>
+              </p>
+            ) : null}
+          </div>
+        </ErrorPanel>
+      ) : null}
+      {openedUrl ? (
+        <OpenedNotice role="status">
+          <p>Stripe Checkout has opened in a new tab. Complete your payment there.</p>
+          <p>
+            <a href={openedUrl} target="_blank" rel="noopener noreferrer">
+              Open Stripe Checkout again
+              <ExternalLink aria-hidden="true" focusable="false" size={16} />
+              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+            </a>
+          </p>
+        </OpenedNotice>
+      ) : null}
+      <PayButton type="button" onClick={() => void handlePay()} disabled={processing} aria-busy={processing || undefined}>
+        <Lock aria-hidden="true" focusable="false" size={18} />
+        {processing ? 'Processing...' : `Pay ${formatUsd(cart.totalCents)} with Stripe`}
+      </PayButton>
+      <SecureFooter>
+        <p>
+          <ShieldCheck aria-hidden="true" focusable="false" size={18} />
+          Secure payment • SSL encrypted
+        </p>
+        <ul>
+          <li>
+            <Link to="/terms">Terms of Service</Link>
+          </li>
+          <li>
+            <Link to="/refund">Refund Policy</Link>
+          </li>
+        </ul>
+      </SecureFooter>
+    </Column>
+  );
+}
+
+export default function PaymentPage() {
+  return (
+    <CartProvider>
+      <PageHeader title="Complete Your Payment">
+        <p>Secure payment powered by Stripe</p>
+      </PageHeader>
+      <Section>
+        <Container>
+          <PaymentContent />
+        </Container>
+      </Section>
+    </CartProvider>
+  );
+}

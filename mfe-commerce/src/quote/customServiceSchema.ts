@@ -1,0 +1,47 @@
+import { number, object, string } from 'yup';
+import {
+  CUSTOM_PRICE_MAX_CENTS,
+  CUSTOM_PRICE_MIN_CENTS,
+  MAX_ITEM_NAME_LENGTH,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+} from '@kesho/common/catalogue';
+import { dollarsToCents } from '@kesho/common/money';
+
+const minDollars = CUSTOM_PRICE_MIN_CENTS / 100;
+const maxDollars = CUSTOM_PRICE_MAX_CENTS / 100;
+
+/** SPEC §5 / §8 messages, word for word. */
+export const CUSTOM_SERVICE_MESSAGES = {
+  name: 'Please enter a service name',
+  nameTooLong: `Service name must be at most ${MAX_ITEM_NAME_LENGTH} characters`,
+  price: `Price must be between $${minDollars} and $${maxDollars}`,
+  priceCents: 'Enter the price in dollars and cents, with at most two decimal places',
+  quantity: `Quantity must be a whole number from ${QUANTITY_MIN} to ${QUANTITY_MAX}`,
+  added: 'Custom service added to cart',
+} as const;
+
+export interface CustomServiceValues {
+  name: string;
+  /** What the number field holds: a number, or '' while empty or not a number. */
+  price: number | '';
+  quantity: number;
+}
+
+export const initialCustomServiceValues: CustomServiceValues = { name: '', price: '', quantity: QUANTITY_MIN };
+
+export const customServiceSchema = object({
+  name: string().trim().required(CUSTOM_SERVICE_MESSAGES.name).max(MAX_ITEM_NAME_LENGTH, CUSTOM_SERVICE_MESSAGES.nameTooLong),
+  price: number()
+    .typeError(CUSTOM_SERVICE_MESSAGES.price)
+    .required(CUSTOM_SERVICE_MESSAGES.price)
+    .min(minDollars, CUSTOM_SERVICE_MESSAGES.price)
+    .max(maxDollars, CUSTOM_SERVICE_MESSAGES.price)
+    .test('whole-cents', CUSTOM_SERVICE_MESSAGES.priceCents, (value) => value === undefined || dollarsToCents(value) !== null),
+  quantity: number()
+    .typeError(CUSTOM_SERVICE_MESSAGES.quantity)
+    .required(CUSTOM_SERVICE_MESSAGES.quantity)
+    .integer(CUSTOM_SERVICE_MESSAGES.quantity)
+    .min(QUANTITY_MIN, CUSTOM_SERVICE_MESSAGES.quantity)
+    .max(QUANTITY_MAX, CUSTOM_SERVICE_MESSAGES.quantity),
+});

@@ -1,0 +1,48 @@
+import type { PageRoute } from '@kesho/shell-kit';
+import { site } from '@kesho/common/site';
+
+const title = (name: string) => `${name} | ${site.brand}`;
+
+/** Exposed to the shell as `commerce/routes`: the quote builder and the payment flow (SPEC §2). */
+export const routes: readonly PageRoute[] = [
+  {
+    path: '/custom-quote',
+    title: title('Build Your Custom Package'),
+    description:
+      'Build your own study-abroad support package: pick admissions, visa, scholarship and career services, set quantities and see your total in US dollars.',
+    indexable: true,
+    load: () => import('./pages/CustomQuotePage'),
+  },
+  {
+    path: '/checkout',
+    title: title('Checkout'),
+    description:
+      `Review your custom ${site.brand} package and enter your contact details before paying securely by card through Stripe Checkout.`,
+    indexable: false,
+    load: () => import('./pages/CheckoutPage'),
+  },
+  {
+    path: '/payment',
+    title: title('Payment'),
+    description:
+      `Complete the payment for your ${site.brand} package securely by card. Payments are processed by Stripe over an encrypted connection.`,
+    indexable: false,
+    load: () => import('./pages/PaymentPage'),
+  },
+  {
+    path: '/payment-success',
+    title: title('Payment Successful'),
+    description:
+      `Your payment to ${site.brand} was successful. See your invoice number, print your invoice and find out what happens next with your package.`,
+    indexable: false,
+    load: () => import('./pages/PaymentSuccessPage'),
+  },
+  {
+    path: '/payment-failure',
+    title: title('Payment Failed'),
+    description:
+      `Your card payment to ${site.brand} did not go through. Check your card details, try again or contact our support team for help.`,
+    indexable: false,
+    load: () => import('./pages/PaymentFailurePage'),
+  },
+];
