@@ -10,7 +10,7 @@ test.describe('without JavaScript', () => {
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(route.title);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Kesho Global Education, home' })).toHaveAttribute('href', '/');
+      await expect(page.getByRole('link', { name: 'Kesho Global Education', exact: true })).toHaveAttribute('href', '/');
       await expect(page.getByRole('contentinfo')).toContainText('PVT-6LUQ3KZ8');
     });
   }

@@ -24,6 +24,7 @@ const SkipLink = styled.a`
   color: ${tokens.color.inverseText};
   border-radius: ${tokens.radius.md};
   &:focus { top: ${tokens.space(2)}; color: ${tokens.color.inverseText}; }
+  @media print { display: none; }
 `;
 
 const Main = styled.main`

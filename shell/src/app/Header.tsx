@@ -11,6 +11,7 @@ const Bar = styled.header`
   z-index: 50;
   background: ${tokens.color.background};
   border-bottom: 1px solid ${tokens.color.border};
+  @media print { display: none; }
 `;
 
 const Inner = styled.div`
@@ -232,7 +233,7 @@ export function Header() {
   return (
     <Bar>
       <Inner>
-        <Brand to="/" aria-label={`${site.brand}, home`}>
+        <Brand to="/">
           <Mark aria-hidden="true">K</Mark>
           <span>{site.brand}</span>
         </Brand>

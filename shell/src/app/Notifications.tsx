@@ -109,9 +109,16 @@ export function showToast(message: string, options: ToastOptions = {}): void {
 export function Notifications({ children }: { children: ReactNode }) {
   const regionRef = useRef<HTMLElement>(null);
   const [root, setRoot] = useState<HTMLElement | undefined>(undefined);
+  // Toasts sit at the top on phones, where the quote builder's checkout bar and the cookie banner
+  // hold the bottom of the screen; bottom right on larger screens.
+  const [wide, setWide] = useState(true);
 
   useEffect(() => {
     setRoot(regionRef.current ?? undefined);
+    const query = window.matchMedia?.('(min-width: 48rem)');
+    const onWidth = () => setWide(query?.matches ?? true);
+    onWidth();
+    query?.addEventListener?.('change', onWidth);
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.altKey && (event.code === 'KeyT' || event.key.toLowerCase() === 't')) {
         event.preventDefault();
@@ -121,7 +128,10 @@ export function Notifications({ children }: { children: ReactNode }) {
       }
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      query?.removeEventListener?.('change', onWidth);
+    };
   }, []);
 
   return (
@@ -129,7 +139,7 @@ export function Notifications({ children }: { children: ReactNode }) {
       <SnackbarProvider
         maxSnack={1}
         autoHideDuration={TOAST_DURATION_MS}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        anchorOrigin={wide ? { vertical: 'bottom', horizontal: 'right' } : { vertical: 'top', horizontal: 'center' }}
         Components={components}
         {...(root ? { domRoot: root } : {})}
       >

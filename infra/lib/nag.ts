@@ -1,0 +1,32 @@
+/**
+ * Helpers for acknowledging cdk-nag findings. cdk-nag 3 matches acknowledgements by exact finding id
+ * (no wildcards), so ids that name a resource are built from the resource's logical id here rather
+ * than typed by hand.
+ */
+import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+
+export interface Acknowledgement {
+  readonly id: string;
+  readonly reason: string;
+}
+
+export const LAMBDA_BASIC_EXECUTION_ROLE =
+  'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]';
+
+export const WILDCARD_RESOURCE = 'AwsSolutions-IAM5[Resource::*]';
+
+/** Acknowledges findings on `scope` and everything below it. */
+export function acknowledge(scope: IConstruct, ...acknowledgements: Acknowledgement[]): void {
+  Validations.of(scope).acknowledge(...acknowledgements);
+}
+
+/** How cdk-nag writes a reference to a resource's ARN in a finding: "<LogicalId.Arn>". */
+export function arnToken(construct: IConstruct): string {
+  const resource = construct.node.defaultChild as CfnElement | undefined;
+  if (!resource) throw new Error(`${construct.node.path} has no CloudFormation resource`);
+  return `<${Stack.of(resource).getLogicalId(resource)}.Arn>`;
+}
+
+export const BASIC_EXECUTION_REASON = 'AWSLambdaBasicExecutionRole only lets the function create and write its own CloudWatch log streams.';
+export const XRAY_REASON = 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so CDK grants them on "*".';

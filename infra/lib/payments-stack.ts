@@ -1,0 +1,220 @@
+/**
+ * The payment backend: an HTTP API routing /api/* to the Lambda handlers of lambdas/, the orders table,
+ * and the Stripe secrets. Each function gets only what its handler does: the web-facing functions and
+ * fulfil-order read and write orders, the webhook only hands fulfilment to fulfil-order.
+ */
+import path from 'node:path';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, HttpRoute, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
+import { REPO_ROOT } from './paths';
+
+export interface ApiThrottle {
+  /** Steady-state requests per second for the whole API. */
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+}
+
+export interface PaymentsStackProps extends StackProps {
+  /** Folder of the handler sources: <dir>/create-payment.ts, checkout-session.ts, stripe-webhook.ts, fulfil-order.ts. */
+  readonly handlersDir: string;
+  /** Origin the customer returns to after checkout, e.g. https://www.keshoglobal.co.ke. */
+  readonly publicSiteUrl: string;
+  readonly throttle?: ApiThrottle;
+}
+
+export const DEFAULT_API_THROTTLE: ApiThrottle = { rateLimit: 25, burstLimit: 50 };
+export const STRIPE_SECRET_KEY_NAME = 'kesho/stripe/secret-key';
+export const STRIPE_WEBHOOK_SECRET_NAME = 'kesho/stripe/webhook-signing-secret';
+
+export const API_ROUTES = [
+  { method: HttpMethod.POST, path: '/api/create-payment', handler: 'create-payment' },
+  { method: HttpMethod.GET, path: '/api/checkout-session', handler: 'checkout-session' },
+  { method: HttpMethod.POST, path: '/api/stripe-webhook', handler: 'stripe-webhook' },
+] as const;
+
+type HandlerName = (typeof API_ROUTES)[number]['handler'] | 'fulfil-order';
+
+export class PaymentsStack extends Stack {
+  readonly httpApi: HttpApi;
+  /** Host name of the API's execute-api endpoint: the CloudFront origin of /api/*. */
+  readonly apiDomainName: string;
+  readonly ordersTable: Table;
+  readonly functions: Readonly<Record<HandlerName, NodejsFunction>>;
+
+  constructor(scope: Construct, id: string, props: PaymentsStackProps) {
+    super(scope, id, props);
+
+    this.ordersTable = new Table(this, 'Orders', {
+      // Matches lambdas/src/orders/store.ts: partition key "pk" ("order#INV-…"), no sort key.
+      partitionKey: { name: 'pk', type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: TableEncryption.AWS_MANAGED,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Created with a random placeholder value (CloudFormation cannot create an empty secret); ops put
+    // the real values once with `aws secretsmanager put-secret-value` and stack updates never touch them.
+    const stripeSecretKey = new Secret(this, 'StripeSecretKey', {
+      secretName: STRIPE_SECRET_KEY_NAME,
+      description: 'Stripe secret API key (sk_live_… or a restricted rk_live_… key), set by ops',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const stripeWebhookSecret = new Secret(this, 'StripeWebhookSecret', {
+      secretName: STRIPE_WEBHOOK_SECRET_NAME,
+      description: 'Signing secret (whsec_…) of the Stripe webhook endpoint /api/stripe-webhook, set by ops',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const fulfilOrderFunctionName = `${this.stackName}-fulfil-order`;
+    const environment = {
+      PUBLIC_SITE_URL: props.publicSiteUrl,
+      ORDERS_TABLE: this.ordersTable.tableName,
+      STRIPE_SECRET_ARN: stripeSecretKey.secretArn,
+      STRIPE_WEBHOOK_SECRET_ARN: stripeWebhookSecret.secretArn,
+      // A literal, not a reference: fulfil-order's own configuration needs it too (no self-reference).
+      FULFIL_ORDER_FUNCTION_NAME: fulfilOrderFunctionName,
+    };
+
+    const handler = (name: HandlerName, options: { timeout: Duration; functionName?: string }) => {
+      const fn = new NodejsFunction(this, toPascalCase(name), {
+        ...(options.functionName ? { functionName: options.functionName } : {}),
+        description: `Kesho payments: ${name}`,
+        entry: path.join(props.handlersDir, `${name}.ts`),
+        handler: 'handler',
+        runtime: Runtime.NODEJS_24_X,
+        architecture: Architecture.ARM_64,
+        memorySize: 512,
+        timeout: options.timeout,
+        tracing: Tracing.ACTIVE,
+        logGroup: new LogGroup(this, `${toPascalCase(name)}Logs`, {
+          retention: RetentionDays.THREE_MONTHS,
+          removalPolicy: RemovalPolicy.RETAIN,
+        }),
+        environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
+        projectRoot: REPO_ROOT,
+        depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+        bundling: {
+          forceDockerBundling: false,
+          format: OutputFormat.CJS,
+          target: 'node24',
+          minify: true,
+          sourceMap: true,
+          sourcesContent: false,
+          // The pinned SDK clients of lambdas/package.json, not whichever the runtime happens to ship.
+          bundleAwsSDK: true,
+        },
+      });
+      stripeSecretKey.grantRead(fn);
+      // The handlers share one payments configuration that loads both Stripe secrets at cold start.
+      stripeWebhookSecret.grantRead(fn);
+      return fn;
+    };
+
+    const apiTimeout = { timeout: Duration.seconds(15) };
+    const createPayment = handler('create-payment', apiTimeout);
+    const checkoutSession = handler('checkout-session', apiTimeout);
+    const stripeWebhook = handler('stripe-webhook', apiTimeout);
+    const fulfilOrder = handler('fulfil-order', { timeout: Duration.seconds(60), functionName: fulfilOrderFunctionName });
+    this.functions = {
+      'create-payment': createPayment,
+      'checkout-session': checkoutSession,
+      'stripe-webhook': stripeWebhook,
+      'fulfil-order': fulfilOrder,
+    };
+
+    // create-payment stores the order and attaches the Checkout session; confirming (success page,
+    // fulfilment) reads the order and changes its status with conditional updates.
+    this.ordersTable.grant(createPayment, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    this.ordersTable.grant(checkoutSession, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    this.ordersTable.grant(fulfilOrder, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    fulfilOrder.grantInvoke(stripeWebhook);
+
+    const fulfilmentFailures = new Queue(this, 'FulfilmentFailures', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    fulfilOrder.configureAsyncInvoke({
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(6),
+      onFailure: new SqsDestination(fulfilmentFailures),
+    });
+
+    this.httpApi = new HttpApi(this, 'Api', {
+      description: 'Kesho Global Education payments API, served under /api/* by the site distribution',
+      createDefaultStage: false,
+    });
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const throttle = props.throttle ?? DEFAULT_API_THROTTLE;
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
+    });
+    for (const route of API_ROUTES) {
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [route.method],
+        integration: new HttpLambdaIntegration(`${toPascalCase(route.handler)}Integration`, this.functions[route.handler]),
+      });
+    }
+    this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+
+    new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+    new CfnOutput(this, 'OrdersTableName', { value: this.ordersTable.tableName });
+    new CfnOutput(this, 'StripeSecretKeyArn', { value: stripeSecretKey.secretArn });
+    new CfnOutput(this, 'StripeWebhookSecretArn', { value: stripeWebhookSecret.secretArn });
+    new CfnOutput(this, 'CreatePaymentFunctionName', { value: createPayment.functionName });
+    new CfnOutput(this, 'FulfilmentFailureQueueUrl', { value: fulfilmentFailures.queueUrl });
+
+    this.acknowledgeNagFindings([stripeSecretKey, stripeWebhookSecret], fulfilmentFailures);
+  }
+
+  private acknowledgeNagFindings(secrets: readonly Secret[], failureQueue: Queue): void {
+    for (const secret of secrets) {
+      acknowledge(secret, {
+        id: 'AwsSolutions-SMG4',
+        reason: 'Stripe keys are issued and rolled in the Stripe dashboard, which Secrets Manager rotation cannot drive; ops put each new value with put-secret-value.',
+      });
+    }
+    acknowledge(failureQueue, {
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the on-failure destination of fulfil-order; a dead-letter queue behind it would only move the problem.',
+    });
+    for (const fn of Object.values(this.functions)) {
+      acknowledge(fn, { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON }, { id: WILDCARD_RESOURCE, reason: XRAY_REASON });
+    }
+    acknowledge(this.functions['stripe-webhook'], {
+      id: `AwsSolutions-IAM5[Resource::${arnToken(this.functions['fulfil-order'])}:*]`,
+      reason: 'grantInvoke covers fulfil-order and its versions/aliases ("<arn>:*"); the webhook can invoke nothing else.',
+    });
+    for (const route of this.httpApi.node.children) {
+      if (!(route instanceof HttpRoute)) continue;
+      acknowledge(route, {
+        id: 'AwsSolutions-APIG4',
+        reason: 'A public checkout: browsers call create-payment and checkout-session anonymously (the handlers validate every input and price from the server catalogue), and Stripe authenticates the webhook by the signature the handler verifies.',
+      });
+    }
+  }
+}
+
+function toPascalCase(kebab: string): string {
+  return kebab.replace(/(^|-)([a-z])/g, (_match, _dash: string, letter: string) => letter.toUpperCase());
+}

@@ -1,0 +1,328 @@
+/**
+ * What every team shares and nobody deploys files into directly: the private site bucket, its log
+ * bucket, the one CloudFront distribution (S3 + the payments API), the security headers, the
+ * route-rewrite function, and the release publisher that assembles mfe/remotes.json from the remotes'
+ * pointers. The shell and remote stacks only upload files into the bucket.
+ */
+import path from 'node:path';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  Function as CloudFrontFunction,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+  type IOrigin,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, EventType, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { securityHeaders } from '@kesho/common/security-headers';
+import {
+  LIVE_PAGES_PREFIX,
+  POINTER_DOCUMENT_KEY,
+  POINTERS_PREFIX,
+  RELEASES_PREFIX,
+} from '../functions/release-publisher/release-record';
+import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
+import { INFRA_ROOT, REPO_ROOT } from './paths';
+import { responseHeadersPolicyConfig } from './security-headers-policy';
+import { NOT_FOUND_PAGE_KEY } from './site-build';
+
+export interface CustomDomain {
+  readonly domainNames: readonly string[];
+  /** ACM certificate in us-east-1 covering every domain name. */
+  readonly certificateArn: string;
+}
+
+export interface SiteStackProps extends StackProps {
+  /**
+   * Physical name of the site bucket. Fixed (not generated) so the shell and remote stacks address the
+   * bucket by name, without a cross-stack export that would tie every team's deploy to this stack.
+   */
+  readonly siteBucketName: string;
+  /** Host name of the payments HTTP API (its execute-api endpoint). */
+  readonly apiDomainName: string;
+  readonly customDomain?: CustomDomain;
+}
+
+export const ROUTE_REWRITE_FUNCTION_FILE = path.join(INFRA_ROOT, 'functions', 'route-rewrite.js');
+/** How long CloudFront remembers that a path is not found, so a newly published route shows up quickly. */
+export const NOT_FOUND_CACHE_TTL = Duration.seconds(10);
+
+export class SiteStack extends Stack {
+  readonly siteBucket: Bucket;
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: SiteStackProps) {
+    super(scope, id, props);
+
+    const logBucket = new Bucket(this, 'Logs', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      // CloudFront standard logs are delivered with ACLs, which need object-writer ownership.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.siteBucket = new Bucket(this, 'Site', {
+      bucketName: props.siteBucketName,
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      // Overwritten pages and pointers keep their previous versions: a bad publish can be undone even
+      // for files that are not in a build folder.
+      versioned: true,
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(90) }],
+      serverAccessLogsBucket: logBucket,
+      serverAccessLogsPrefix: 's3-site/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket);
+    // Release snapshots and per-remote pointers are the publisher's inputs, not public files.
+    this.siteBucket.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'KeepReleaseInputsPrivate',
+        effect: Effect.DENY,
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.siteBucket.arnForObjects(`${RELEASES_PREFIX}*`), this.siteBucket.arnForObjects(`${POINTERS_PREFIX}*`)],
+      }),
+    );
+
+    const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    });
+
+    const headersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Kesho security headers, from @kesho/common/security-headers (same as the local server)',
+      ...responseHeadersPolicyConfig(securityHeaders),
+    });
+
+    // Build folders (/shell/<buildId>/, /mfe/<name>/<buildId>/) never change once written.
+    const immutable = new CachePolicy(this, 'Immutable', {
+      comment: 'Build-id folders: cached for a year whatever the object says',
+      minTtl: Duration.days(365),
+      defaultTtl: Duration.days(365),
+      maxTtl: Duration.days(365),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    // Pages, the pointer document and root files carry their own Cache-Control (no-cache): honour it.
+    const originControlled = new CachePolicy(this, 'OriginControlled', {
+      comment: "Honours the object's Cache-Control; objects without one are not cached",
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(365),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
+    const routeRewrite = new CloudFrontFunction(this, 'RouteRewrite', {
+      comment: 'Maps site routes to their prerendered pages under /pages/',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromFile({ filePath: ROUTE_REWRITE_FUNCTION_FILE }),
+    });
+
+    const s3Behavior = (origin: IOrigin, cachePolicy: CachePolicy): BehaviorOptions => ({
+      origin,
+      cachePolicy,
+      responseHeadersPolicy: headersPolicy,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      compress: true,
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Kesho Global Education site',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // PriceClass_200 is the cheapest class with edge locations in Africa (Nairobi among them).
+      priceClass: PriceClass.PRICE_CLASS_200,
+      ...(props.customDomain
+        ? {
+            domainNames: [...props.customDomain.domainNames],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      enableLogging: true,
+      logBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        ...s3Behavior(siteOrigin, originControlled),
+        functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: routeRewrite }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headersPolicy,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          compress: true,
+        },
+        [`/${POINTER_DOCUMENT_KEY}`]: s3Behavior(siteOrigin, originControlled),
+        '/mfe/*': s3Behavior(siteOrigin, immutable),
+        '/shell/*': s3Behavior(siteOrigin, immutable),
+      },
+      // Without s3:ListBucket, S3 answers a missing key with 403: that means "no such page". 404 is not
+      // mapped, because error responses apply to every behaviour and the API's own JSON 404s
+      // (an unknown checkout session) must reach the browser as they are.
+      errorResponses: [403].map((httpStatus) => ({
+        httpStatus,
+        responseHttpStatus: 404,
+        responsePagePath: `/${NOT_FOUND_PAGE_KEY}`,
+        ttl: NOT_FOUND_CACHE_TTL,
+      })),
+    });
+
+    const publisher = this.releasePublisher();
+
+    new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
+    new CfnOutput(this, 'ReleasePublisherFunctionName', { value: publisher.functionName });
+
+    this.acknowledgeNagFindings(logBucket, !props.customDomain);
+  }
+
+  /** Rebuilds mfe/remotes.json and the live pages whenever a remote's pointer changes. */
+  private releasePublisher(): NodejsFunction {
+    const failures = new Queue(this, 'PublishFailures', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(failures, {
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the on-failure destination of the release publisher.',
+    });
+    const publisher = new NodejsFunction(this, 'ReleasePublisher', {
+      description: 'Assembles mfe/remotes.json and the live pages from the remotes\' pointers',
+      entry: path.join(INFRA_ROOT, 'functions', 'release-publisher', 'index.js'),
+      handler: 'handler',
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 256,
+      timeout: Duration.minutes(2),
+      tracing: Tracing.ACTIVE,
+      logGroup: new LogGroup(this, 'ReleasePublisherLogs', {
+        retention: RetentionDays.SIX_MONTHS,
+        removalPolicy: RemovalPolicy.RETAIN,
+      }),
+      environment: { SITE_BUCKET_NAME: this.siteBucket.bucketName, NODE_OPTIONS: '--enable-source-maps' },
+      retryAttempts: 2,
+      onFailure: new SqsDestination(failures),
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.CJS,
+        target: 'node24',
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        externalModules: ['@aws-sdk/client-s3'],
+      },
+    });
+
+    const bucket = this.siteBucket;
+    publisher.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+    publisher.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [
+          bucket.arnForObjects(POINTER_DOCUMENT_KEY),
+          bucket.arnForObjects(`${POINTERS_PREFIX}*`),
+          bucket.arnForObjects(`${RELEASES_PREFIX}*`),
+        ],
+      }),
+    );
+    publisher.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject'],
+        resources: [bucket.arnForObjects(POINTER_DOCUMENT_KEY), bucket.arnForObjects(`${LIVE_PAGES_PREFIX}*`)],
+      }),
+    );
+    publisher.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(`${LIVE_PAGES_PREFIX}*`)] }));
+
+    const pointerFilter = { prefix: POINTERS_PREFIX, suffix: '.json' };
+    bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(publisher), pointerFilter);
+    bucket.addEventNotification(EventType.OBJECT_REMOVED, new LambdaDestination(publisher), pointerFilter);
+
+    const bucketArn = arnToken(bucket);
+    acknowledge(
+      publisher,
+      { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON },
+      { id: WILDCARD_RESOURCE, reason: XRAY_REASON },
+      {
+        id: `AwsSolutions-IAM5[Resource::${bucketArn}/${RELEASES_PREFIX}*]`,
+        reason: 'The publisher reads whichever release snapshot (releases/<remote>/<buildId>/) a pointer names, so any build under releases/.',
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::${bucketArn}/${POINTERS_PREFIX}*]`,
+        reason: "The publisher reads every remote's pointer (mfe/pointers/<remote>.json) to assemble mfe/remotes.json.",
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::${bucketArn}/${LIVE_PAGES_PREFIX}*]`,
+        reason: 'The publisher writes and deletes the live pages, whichever routes the releases serve, and nothing else outside mfe/remotes.json.',
+      },
+    );
+    // CDK's own singleton that applies the bucket's event notifications.
+    const notificationsHandler = this.node.findChild('BucketNotificationsHandler050a0587b7544547bf325f094a3db834');
+    acknowledge(notificationsHandler, {
+      id: LAMBDA_BASIC_EXECUTION_ROLE,
+      reason: "CDK's bucket-notifications handler: " + BASIC_EXECUTION_REASON,
+    });
+    return publisher;
+  }
+
+  private acknowledgeNagFindings(logBucket: Bucket, defaultCertificate: boolean): void {
+    acknowledge(logBucket, {
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket itself; logging it into itself would loop.',
+    });
+    acknowledge(
+      this.distribution,
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'The site serves students and parents worldwide (Kenya and every study destination); no country is to be blocked.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'Static prerendered pages plus an API throttled on its stage and validated in the handlers; a WAF web ACL (us-east-1 only, billed per rule and request) is left for ops to add if abuse appears.',
+      },
+    );
+    if (defaultCertificate) {
+      acknowledge(this.distribution, {
+        id: 'AwsSolutions-CFR4',
+        reason: 'Without -c domainNames/-c certificateArn the distribution uses the default *.cloudfront.net certificate, whose TLS policy CloudFront fixes; with a custom domain the stack sets TLSv1.2_2021.',
+      });
+    }
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The whole app as `cdk synth` builds it: real Lambda bundles (local esbuild, no Docker), every stack,
+ * and cdk-nag's AWS Solutions checks registered as in bin/app.ts, which fail the synth on any finding
+ * that is not acknowledged. One synth for the file.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { addNagChecks, PLACEHOLDER_ACCOUNT, readConfig } from '../lib/kesho-app';
+import { INFRA_ROOT } from '../lib/paths';
+import { buildTestApp, cdkJsonContext, type TestApp } from './support/test-app';
+
+let testApp: TestApp;
+let assembly: CloudAssembly;
+let stacks: Stack[];
+
+beforeAll(() => {
+  testApp = buildTestApp({ bundle: true });
+  addNagChecks(testApp.app);
+  assembly = testApp.app.synth();
+  stacks = testApp.app.node.children.filter((child): child is Stack => child instanceof Stack);
+}, 120_000);
+
+describe('the synthesized app', () => {
+  test('has the payments, site, shell and one stack per remote, all in the configured account and region', () => {
+    expect(assembly.stacks.map((stack) => stack.stackName).sort()).toEqual([
+      'KeshoPayments',
+      'KeshoRemote-commerce',
+      'KeshoRemote-legal',
+      'KeshoRemote-marketing',
+      'KeshoShell',
+      'KeshoSite',
+    ]);
+    for (const stack of assembly.stacks) {
+      expect(stack.environment).toMatchObject({ account: PLACEHOLDER_ACCOUNT, region: 'eu-west-1' });
+      expect(Object.keys(stack.template.Resources ?? {}).length).toBeGreaterThan(0);
+    }
+  });
+
+  test('bundles every Lambda with local esbuild into a single minified file with its source map', () => {
+    const payments = assembly.getStackByName('KeshoPayments');
+    type LambdaResource = { Type: string; Properties: { Code: { S3Key: string } } };
+    const functions = Object.values(payments.template.Resources as Record<string, LambdaResource>).filter(
+      (resource) => resource.Type === 'AWS::Lambda::Function',
+    );
+    expect(functions).toHaveLength(4);
+    for (const fn of functions) {
+      // A file asset "<hash>.zip" is staged in the assembly as the folder "asset.<hash>".
+      const assetDir = path.join(assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
+      expect(fs.readdirSync(assetDir).sort()).toEqual(['index.js', 'index.js.map']);
+      expect(fs.statSync(path.join(assetDir, 'index.js')).size).toBeGreaterThan(10_000);
+    }
+  });
+
+  test('leaves no cdk-nag finding unacknowledged, error or warning, in any stack', () => {
+    const report = new AwsSolutionsChecks(undefined, { verbose: true }).validateScope(testApp.app);
+    const findings = report.violations.map(
+      (violation) => `${violation.severity} ${violation.ruleName}: ${violation.violatingResources.map((resource) => resource.constructPath).join(', ')}`,
+    );
+    expect(findings).toEqual([]);
+    expect(report.success).toBe(true);
+  });
+
+  test('raises no CDK warning or error annotation in any stack', () => {
+    expect(stacks).toHaveLength(6);
+    for (const stack of stacks) {
+      const annotations = Annotations.fromStack(stack);
+      expect(annotations.findError('*', Match.anyValue())).toEqual([]);
+      expect(annotations.findWarning('*', Match.anyValue())).toEqual([]);
+      expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+      expect(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+    }
+  }, 60_000);
+
+  test('documents every acknowledged cdk-nag finding with its reason in infra/README.md', () => {
+    const readme = fs.readFileSync(path.join(INFRA_ROOT, 'README.md'), 'utf8');
+    const acknowledged = new Map<string, string>();
+    const visit = (construct: { node: App['node'] }) => {
+      for (const entry of construct.node.metadata) {
+        if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
+        for (const [id, reason] of Object.entries(entry.data as Record<string, string>)) acknowledged.set(reason, id);
+      }
+      for (const child of construct.node.children) visit(child);
+    };
+    visit(testApp.app);
+    expect(acknowledged.size).toBeGreaterThan(10);
+    for (const [reason, id] of acknowledged) {
+      const rule = /AwsSolutions-[A-Z]+\d+/.exec(id)?.[0] ?? id;
+      expect({ rule, documented: readme.includes(rule) && readme.includes(reason) }).toEqual({ rule, documented: true });
+    }
+  });
+});
+
+describe('configuration from context', () => {
+  const appWith = (context: Record<string, string>) => new App({ context: { ...cdkJsonContext(), ...context } });
+
+  test('needs no AWS credentials: a placeholder account unless CDK_DEFAULT_ACCOUNT or -c account says otherwise', () => {
+    expect(readConfig(appWith({}), {}).env).toEqual({ account: PLACEHOLDER_ACCOUNT, region: 'eu-west-1' });
+    expect(readConfig(appWith({}), { CDK_DEFAULT_ACCOUNT: '222222222222' }).env.account).toBe('222222222222');
+    expect(readConfig(appWith({ account: '333333333333', region: 'af-south-1' }), { CDK_DEFAULT_ACCOUNT: '222222222222' }).env).toEqual({
+      account: '333333333333',
+      region: 'af-south-1',
+    });
+  });
+
+  test('resolves the build and handler folders from infra/, and names the bucket after account and region', () => {
+    const config = readConfig(appWith({ siteDir: '../dist/site' }), {});
+    expect(config.siteDir).toBe(path.resolve(INFRA_ROOT, '../dist/site'));
+    expect(config.handlersDir).toBe(path.resolve(INFRA_ROOT, '../lambdas/src/handlers'));
+    expect(config.siteBucketName).toBe(`kesho-site-${PLACEHOLDER_ACCOUNT}-eu-west-1`);
+  });
+
+  test('keeps cdk.json free of lookups and of anything that needs Docker or the network', () => {
+    const cdkJson = JSON.parse(fs.readFileSync(path.join(INFRA_ROOT, 'cdk.json'), 'utf8')) as { app: string; context: Record<string, unknown> };
+    expect(cdkJson.app).toBe('npx tsx bin/app.ts');
+    expect(Object.keys(cdkJson.context).filter((key) => /:(?:lookup|.*-provider)/.test(key) || key.includes('availability-zones'))).toEqual([]);
+  });
+
+  test('refuses a custom domain without its certificate', () => {
+    expect(() => readConfig(appWith({ domainNames: 'www.keshoglobal.co.ke' }), {})).toThrow('Set both -c domainNames');
+  });
+});

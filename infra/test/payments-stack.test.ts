@@ -1,0 +1,172 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { DEFAULT_API_THROTTLE, STRIPE_SECRET_KEY_NAME, STRIPE_WEBHOOK_SECRET_NAME } from '../lib/payments-stack';
+import { site } from '@kesho/common/site';
+import { buildTestApp } from './support/test-app';
+
+let template: Template;
+let logicalIds: Record<'createPayment' | 'checkoutSession' | 'stripeWebhook' | 'fulfilOrder' | 'orders' | 'secretKey' | 'webhookSecret', string>;
+
+beforeAll(() => {
+  const { stacks } = buildTestApp();
+  template = Template.fromStack(stacks.payments);
+  const only = (type: string, props: Record<string, unknown>) => {
+    const ids = Object.keys(template.findResources(type, { Properties: Match.objectLike(props) }));
+    if (ids.length !== 1) throw new Error(`expected one ${type} matching ${JSON.stringify(props)}, found ${ids.length}`);
+    return ids[0] as string;
+  };
+  logicalIds = {
+    createPayment: only('AWS::Lambda::Function', { Description: 'Kesho payments: create-payment' }),
+    checkoutSession: only('AWS::Lambda::Function', { Description: 'Kesho payments: checkout-session' }),
+    stripeWebhook: only('AWS::Lambda::Function', { Description: 'Kesho payments: stripe-webhook' }),
+    fulfilOrder: only('AWS::Lambda::Function', { Description: 'Kesho payments: fulfil-order' }),
+    orders: only('AWS::DynamoDB::Table', {}),
+    secretKey: only('AWS::SecretsManager::Secret', { Name: STRIPE_SECRET_KEY_NAME }),
+    webhookSecret: only('AWS::SecretsManager::Secret', { Name: STRIPE_WEBHOOK_SECRET_NAME }),
+  };
+});
+
+/** The statements of the inline policy attached to a function's role. */
+function policyStatementsOf(functionLogicalId: string): unknown[] {
+  const fn = template.toJSON().Resources[functionLogicalId] as { Properties: { Role: { 'Fn::GetAtt': [string, string] } } };
+  const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+  const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } });
+  return Object.values(policies).flatMap((policy) => (policy as { Properties: { PolicyDocument: { Statement: unknown[] } } }).Properties.PolicyDocument.Statement);
+}
+
+function actionsOn(functionLogicalId: string, resourceLogicalId: string): string[] {
+  return policyStatementsOf(functionLogicalId)
+    .filter((statement) => JSON.stringify(statement).includes(`"${resourceLogicalId}"`))
+    .flatMap((statement) => {
+      const action = (statement as { Action: string | string[] }).Action;
+      return Array.isArray(action) ? action : [action];
+    })
+    .sort();
+}
+
+describe('payments stack', () => {
+  test('runs four Node.js 24 functions on ARM with tracing, sensible limits and their own log groups', () => {
+    const functions = template.findResources('AWS::Lambda::Function', {
+      Properties: { Description: Match.stringLikeRegexp('^Kesho payments: ') },
+    });
+    expect(Object.keys(functions)).toHaveLength(4);
+    for (const fn of Object.values(functions)) {
+      expect(fn).toMatchObject({
+        Properties: {
+          Runtime: 'nodejs24.x',
+          Architectures: ['arm64'],
+          Handler: 'index.handler',
+          MemorySize: 512,
+          TracingConfig: { Mode: 'Active' },
+          LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+        },
+      });
+    }
+    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 5);
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: create-payment', Timeout: 15 });
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: fulfil-order', Timeout: 60 });
+  });
+
+  test('gives every function the configuration the handlers read at cold start', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Kesho payments: create-payment',
+      Environment: {
+        Variables: {
+          PUBLIC_SITE_URL: site.origin,
+          ORDERS_TABLE: { Ref: logicalIds.orders },
+          STRIPE_SECRET_ARN: { Ref: logicalIds.secretKey },
+          STRIPE_WEBHOOK_SECRET_ARN: { Ref: logicalIds.webhookSecret },
+          FULFIL_ORDER_FUNCTION_NAME: 'KeshoPayments-fulfil-order',
+          NODE_OPTIONS: '--enable-source-maps',
+        },
+      },
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Kesho payments: fulfil-order',
+      FunctionName: 'KeshoPayments-fulfil-order',
+    });
+  });
+
+  test('routes the three endpoints of the HTTP API to their functions', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (route) => (route as { Properties: { RouteKey: string } }).Properties.RouteKey,
+    );
+    expect(routes.sort()).toEqual(['GET /api/checkout-session', 'POST /api/create-payment', 'POST /api/stripe-webhook']);
+    for (const [routeKey, functionId] of [
+      ['POST /api/create-payment', logicalIds.createPayment],
+      ['GET /api/checkout-session', logicalIds.checkoutSession],
+      ['POST /api/stripe-webhook', logicalIds.stripeWebhook],
+    ] as const) {
+      const [route] = Object.values(template.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKey } }));
+      const integrationId = (route as { Properties: { Target: { 'Fn::Join': [string, [string, { Ref: string }]] } } }).Properties.Target['Fn::Join'][1][1].Ref;
+      expect(template.toJSON().Resources[integrationId].Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
+    }
+  });
+
+  test('throttles the default stage and writes its access logs', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: DEFAULT_API_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: DEFAULT_API_THROTTLE.burstLimit,
+      },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+  });
+
+  test('keeps orders in an on-demand table with point-in-time recovery, encryption and deletion protection', () => {
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: { SSEEnabled: true },
+        DeletionProtectionEnabled: true,
+      },
+    });
+  });
+
+  test('creates the Stripe secrets without a value in the template, for ops to fill', () => {
+    for (const name of [STRIPE_SECRET_KEY_NAME, STRIPE_WEBHOOK_SECRET_NAME]) {
+      template.hasResource('AWS::SecretsManager::Secret', {
+        DeletionPolicy: 'Retain',
+        Properties: { Name: name, GenerateSecretString: {}, SecretString: Match.absent() },
+      });
+    }
+  });
+
+  test('grants each function only what its handler does', () => {
+    expect(actionsOn(logicalIds.createPayment, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(actionsOn(logicalIds.checkoutSession, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(actionsOn(logicalIds.fulfilOrder, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(actionsOn(logicalIds.stripeWebhook, logicalIds.orders)).toEqual([]);
+    expect(actionsOn(logicalIds.stripeWebhook, logicalIds.fulfilOrder)).toEqual(['lambda:InvokeFunction']);
+    for (const fn of [logicalIds.createPayment, logicalIds.checkoutSession, logicalIds.fulfilOrder]) {
+      expect(actionsOn(fn, logicalIds.fulfilOrder)).toEqual([]);
+    }
+    // Every handler loads both Stripe secrets at cold start (lambdas/src/runtime), so each may read both.
+    for (const fn of [logicalIds.createPayment, logicalIds.checkoutSession, logicalIds.stripeWebhook, logicalIds.fulfilOrder]) {
+      expect(actionsOn(fn, logicalIds.secretKey)).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+      expect(actionsOn(fn, logicalIds.webhookSecret)).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    }
+  });
+
+  test('retries fulfil-order twice and then parks the event in an encrypted queue', () => {
+    const [queueId] = Object.keys(template.findResources('AWS::SQS::Queue'));
+    template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: logicalIds.fulfilOrder },
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: 6 * 3600,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+  });
+});

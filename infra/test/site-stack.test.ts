@@ -1,0 +1,321 @@
+import fs from 'node:fs';
+import { Duration } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, securityHeaders } from '@kesho/common/security-headers';
+import { responseHeadersPolicyConfig } from '../lib/security-headers-policy';
+import { NOT_FOUND_CACHE_TTL, ROUTE_REWRITE_FUNCTION_FILE } from '../lib/site-stack';
+import { buildTestApp } from './support/test-app';
+
+const YEAR_IN_SECONDS = 365 * 24 * 3600;
+
+let template: Template;
+let siteBucketId: string;
+let siteBucketName: string;
+
+interface CacheBehavior {
+  PathPattern?: string;
+  CachePolicyId: unknown;
+  OriginRequestPolicyId?: unknown;
+  AllowedMethods: string[];
+  ViewerProtocolPolicy: string;
+  ResponseHeadersPolicyId: unknown;
+  TargetOriginId: string;
+  FunctionAssociations?: unknown[];
+}
+
+interface DistributionConfig {
+  DefaultCacheBehavior: CacheBehavior;
+  CacheBehaviors: CacheBehavior[];
+  CustomErrorResponses: unknown[];
+  Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown; CustomOriginConfig?: unknown }[];
+  Aliases?: string[];
+  ViewerCertificate?: unknown;
+  Logging: unknown;
+  PriceClass: string;
+}
+
+let distribution: DistributionConfig;
+
+function behavior(pathPattern: string): CacheBehavior {
+  const found = distribution.CacheBehaviors.find((candidate) => candidate.PathPattern === pathPattern);
+  if (!found) throw new Error(`no behaviour for ${pathPattern}`);
+  return found;
+}
+
+function onlyLogicalId(type: string, props: Record<string, unknown> = {}): string {
+  const ids = Object.keys(template.findResources(type, { Properties: Match.objectLike(props) }));
+  if (ids.length !== 1) throw new Error(`expected one ${type}, found ${ids.length}`);
+  return ids[0] as string;
+}
+
+beforeAll(() => {
+  const { stacks, config } = buildTestApp();
+  template = Template.fromStack(stacks.site);
+  siteBucketName = config.siteBucketName;
+  siteBucketId = onlyLogicalId('AWS::S3::Bucket', { BucketName: siteBucketName });
+  const [resource] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+  distribution = (resource as { Properties: { DistributionConfig: DistributionConfig } }).Properties.DistributionConfig;
+});
+
+describe('site stack: storage', () => {
+  test('keeps the site in a private, encrypted, versioned bucket that logs its access', () => {
+    expect(siteBucketName).toBe('kesho-site-111111111111-eu-west-1');
+    const logBucketId = onlyLogicalId('AWS::S3::Bucket', { OwnershipControls: { Rules: [{ ObjectOwnership: 'ObjectWriter' }] } });
+    template.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: {
+        BucketName: siteBucketName,
+        VersioningConfiguration: { Status: 'Enabled' },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        LoggingConfiguration: { DestinationBucketName: { Ref: logBucketId }, LogFilePrefix: 's3-site/' },
+        LifecycleConfiguration: { Rules: [Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 90 } })] },
+      },
+    });
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'ObjectWriter' }] },
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+    });
+  });
+
+  test('refuses plain HTTP on both buckets', () => {
+    const policies = template.findResources('AWS::S3::BucketPolicy', {
+      Properties: {
+        PolicyDocument: {
+          Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+        },
+      },
+    });
+    expect(Object.keys(policies)).toHaveLength(2);
+  });
+
+  test('lets only this distribution read the site bucket, through origin access control, and never the release inputs', () => {
+    const oacId = onlyLogicalId('AWS::CloudFront::OriginAccessControl');
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
+    });
+    const s3Origin = distribution.Origins.find((origin) => origin.OriginAccessControlId !== undefined);
+    expect(s3Origin?.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacId, 'Id'] });
+    expect(s3Origin?.DomainName).toEqual({ 'Fn::GetAtt': [siteBucketId, 'RegionalDomainName'] });
+
+    const [sitePolicy] = Object.values(template.findResources('AWS::S3::BucketPolicy', { Properties: { Bucket: { Ref: siteBucketId } } }));
+    const statements = (sitePolicy as { Properties: { PolicyDocument: { Statement: unknown[] } } }).Properties.PolicyDocument.Statement;
+    expect(statements).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          Effect: 'Allow',
+          Principal: { Service: 'cloudfront.amazonaws.com' },
+          Action: 's3:GetObject',
+          Condition: { StringEquals: { 'AWS:SourceArn': expect.anything() } },
+        }),
+        expect.objectContaining({
+          Sid: 'KeepReleaseInputsPrivate',
+          Effect: 'Deny',
+          Principal: { Service: 'cloudfront.amazonaws.com' },
+          Action: 's3:GetObject',
+          Resource: [
+            { 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, '/mfe/pointers/*']] },
+            { 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, '/releases/*']] },
+          ],
+        }),
+      ]),
+    );
+  });
+});
+
+describe('site stack: distribution', () => {
+  test('rewrites routes to pages with the CloudFront Function deployed from functions/route-rewrite.js', () => {
+    const functionId = onlyLogicalId('AWS::CloudFront::Function');
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      AutoPublish: true,
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
+      FunctionCode: fs.readFileSync(ROUTE_REWRITE_FUNCTION_FILE, 'utf8'),
+    });
+    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+    ]);
+    for (const other of distribution.CacheBehaviors) expect(other.FunctionAssociations).toBeUndefined();
+  });
+
+  test('answers a missing page (S3 403 without list rights) with /pages/404.html and status 404, leaving API 404s alone', () => {
+    expect(distribution.CustomErrorResponses).toEqual([
+      { ErrorCode: 403, ResponseCode: 404, ResponsePagePath: '/pages/404.html', ErrorCachingMinTTL: NOT_FOUND_CACHE_TTL.toSeconds() },
+    ]);
+  });
+
+  test('caches build folders for a year whatever the object says', () => {
+    const immutableId = onlyLogicalId('AWS::CloudFront::CachePolicy', { CachePolicyConfig: { MinTTL: YEAR_IN_SECONDS } });
+    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: {
+        MinTTL: YEAR_IN_SECONDS,
+        DefaultTTL: YEAR_IN_SECONDS,
+        MaxTTL: YEAR_IN_SECONDS,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          EnableAcceptEncodingGzip: true,
+          EnableAcceptEncodingBrotli: true,
+          QueryStringsConfig: { QueryStringBehavior: 'none' },
+          CookiesConfig: { CookieBehavior: 'none' },
+          HeadersConfig: { HeaderBehavior: 'none' },
+        }),
+      },
+    });
+    expect(behavior('/mfe/*').CachePolicyId).toEqual({ Ref: immutableId });
+    expect(behavior('/shell/*').CachePolicyId).toEqual({ Ref: immutableId });
+  });
+
+  test("serves pages, root files and the pointer document by their own Cache-Control (no-cache), never cached by default", () => {
+    const honouringId = onlyLogicalId('AWS::CloudFront::CachePolicy', { CachePolicyConfig: { MinTTL: 0 } });
+    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: { MinTTL: 0, DefaultTTL: 0, MaxTTL: YEAR_IN_SECONDS },
+    });
+    expect(distribution.DefaultCacheBehavior.CachePolicyId).toEqual({ Ref: honouringId });
+    expect(behavior('/mfe/remotes.json').CachePolicyId).toEqual({ Ref: honouringId });
+    const order = distribution.CacheBehaviors.map((candidate) => candidate.PathPattern);
+    expect(order.indexOf('/mfe/remotes.json')).toBeLessThan(order.indexOf('/mfe/*'));
+  });
+
+  test('sends /api/* to the HTTP API uncached, with every viewer header but Host and every method', () => {
+    const api = behavior('/api/*');
+    expect(api.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(api.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
+    expect(api.AllowedMethods).toEqual(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']);
+    const apiOrigin = distribution.Origins.find((origin) => origin.Id === api.TargetOriginId);
+    expect(apiOrigin?.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(JSON.stringify(apiOrigin?.DomainName)).toContain('.execute-api.eu-west-1.');
+  });
+
+  test('redirects HTTP to HTTPS and adds the security headers on every behaviour', () => {
+    const headersPolicyId = onlyLogicalId('AWS::CloudFront::ResponseHeadersPolicy');
+    for (const candidate of [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors]) {
+      expect(candidate.ViewerProtocolPolicy).toBe('redirect-to-https');
+      expect(candidate.ResponseHeadersPolicyId).toEqual({ Ref: headersPolicyId });
+    }
+    expect(distribution.PriceClass).toBe('PriceClass_200');
+    expect(distribution.Logging).toEqual({ Bucket: expect.anything(), Prefix: 'cloudfront/' });
+  });
+
+  test('sends exactly the headers of @kesho/common/security-headers, as the local server does', () => {
+    const [resource] = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    const config = (resource as { Properties: { ResponseHeadersPolicyConfig: Record<string, any> } }).Properties.ResponseHeadersPolicyConfig;
+    const security = config.SecurityHeadersConfig;
+    const sent: Record<string, string> = {
+      'Content-Security-Policy': security.ContentSecurityPolicy.ContentSecurityPolicy,
+      'Strict-Transport-Security': [
+        `max-age=${security.StrictTransportSecurity.AccessControlMaxAgeSec}`,
+        ...(security.StrictTransportSecurity.IncludeSubdomains ? ['includeSubDomains'] : []),
+        ...(security.StrictTransportSecurity.Preload ? ['preload'] : []),
+      ].join('; '),
+      'X-Content-Type-Options': security.ContentTypeOptions.Override ? 'nosniff' : '',
+      'X-Frame-Options': security.FrameOptions.FrameOption,
+      'Referrer-Policy': security.ReferrerPolicy.ReferrerPolicy,
+    };
+    for (const custom of config.CustomHeadersConfig.Items as { Header: string; Value: string; Override: boolean }[]) {
+      expect(custom.Override).toBe(true);
+      sent[custom.Header] = custom.Value;
+    }
+    expect(sent).toEqual(securityHeaders);
+
+    expect(security.ContentSecurityPolicy.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
+    expect(contentSecurityPolicy['script-src']).not.toContain('unsafe-inline');
+    expect(security.StrictTransportSecurity.AccessControlMaxAgeSec).toBe(HSTS_MAX_AGE_SECONDS);
+    expect(security.FrameOptions.FrameOption).toBe('DENY');
+    expect(sent['Cross-Origin-Resource-Policy']).toBe('same-origin');
+  });
+});
+
+describe('site stack: release publisher', () => {
+  let publisherId: string;
+  beforeAll(() => {
+    publisherId = onlyLogicalId('AWS::Lambda::Function', { Environment: { Variables: { SITE_BUCKET_NAME: Match.anyValue() } } });
+  });
+
+  test('runs on Node.js 24 and learns the bucket from its environment', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      TracingConfig: { Mode: 'Active' },
+      Environment: { Variables: { SITE_BUCKET_NAME: { Ref: siteBucketId }, NODE_OPTIONS: '--enable-source-maps' } },
+    });
+  });
+
+  test('runs whenever a remote pointer is written or deleted', () => {
+    const notification = {
+      Filter: { Key: { FilterRules: [{ Name: 'suffix', Value: '.json' }, { Name: 'prefix', Value: 'mfe/pointers/' }] } },
+      LambdaFunctionArn: { 'Fn::GetAtt': [publisherId, 'Arn'] },
+    };
+    template.hasResourceProperties('Custom::S3BucketNotifications', {
+      BucketName: { Ref: siteBucketId },
+      NotificationConfiguration: {
+        LambdaFunctionConfigurations: [
+          { Events: ['s3:ObjectCreated:*'], ...notification },
+          { Events: ['s3:ObjectRemoved:*'], ...notification },
+        ],
+      },
+    });
+  });
+
+  test('may read the release inputs and write only the pointer document and the live pages', () => {
+    const arn = (suffix: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, suffix]] });
+    const [policy] = Object.values(template.findResources('AWS::IAM::Policy', { Properties: { PolicyName: Match.stringLikeRegexp('^ReleasePublisher') } }));
+    const statements = (policy as { Properties: { PolicyDocument: { Statement: { Action: string | string[] }[] } } }).Properties.PolicyDocument.Statement;
+    const s3Statements = statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:')));
+    expect(s3Statements).toEqual([
+      { Action: 's3:ListBucket', Effect: 'Allow', Resource: { 'Fn::GetAtt': [siteBucketId, 'Arn'] } },
+      { Action: 's3:GetObject', Effect: 'Allow', Resource: [arn('/mfe/pointers/*'), arn('/mfe/remotes.json'), arn('/releases/*')] },
+      { Action: 's3:PutObject', Effect: 'Allow', Resource: [arn('/mfe/remotes.json'), arn('/pages/*')] },
+      { Action: 's3:DeleteObject', Effect: 'Allow', Resource: arn('/pages/*') },
+    ]);
+  });
+
+  test('retries a failed run twice, then keeps the event in an encrypted queue', () => {
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: publisherId },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+    template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+  });
+});
+
+describe('site stack with a custom domain', () => {
+  test('serves the domain names with the given certificate and TLS 1.2 at least', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:111111111111:certificate/0b1c2d3e-aaaa-bbbb-cccc-000000000000';
+    const { stacks } = buildTestApp({
+      context: { domainNames: 'www.keshoglobal.co.ke, keshoglobal.co.ke', certificateArn, siteDir: '/nonexistent' },
+    });
+    Template.fromStack(stacks.site).hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: {
+        Aliases: ['www.keshoglobal.co.ke', 'keshoglobal.co.ke'],
+        ViewerCertificate: { AcmCertificateArn: certificateArn, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+      },
+    });
+  });
+});
+
+describe('security headers mapping', () => {
+  test('turns headers CloudFront has no typed field for into custom headers', () => {
+    const config = responseHeadersPolicyConfig({ 'Permissions-Policy': 'camera=()' });
+    expect(config.customHeadersBehavior).toEqual({ customHeaders: [{ header: 'Permissions-Policy', value: 'camera=()', override: true }] });
+  });
+
+  test('reads max-age and flags out of the HSTS value', () => {
+    const config = responseHeadersPolicyConfig({ 'Strict-Transport-Security': 'max-age=300' });
+    expect(config.securityHeadersBehavior?.strictTransportSecurity).toEqual({
+      accessControlMaxAge: Duration.seconds(300),
+      includeSubdomains: false,
+      preload: false,
+      override: true,
+    });
+  });
+
+  test.each([
+    [{ 'X-Frame-Options': 'ALLOW-FROM https://example.org' }, 'CloudFront cannot send X-Frame-Options'],
+    [{ 'Referrer-Policy': 'strict' }, 'CloudFront cannot send Referrer-Policy: strict'],
+    [{ 'X-Content-Type-Options': 'sniff' }, 'CloudFront cannot send X-Content-Type-Options'],
+    [{ 'Strict-Transport-Security': 'includeSubDomains' }, 'has no valid max-age'],
+  ])('fails the synth rather than drop a value CloudFront cannot send (%#)', (headers, message) => {
+    expect(() => responseHeadersPolicyConfig(headers)).toThrow(message);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * An in-memory bucket with the S3 semantics the publisher relies on: ETags that follow content (MD5,
+ * like a single-part upload), conditional PUTs (If-Match / If-None-Match: *) that fail with a
+ * precondition error, copies that replace metadata, and NoSuchKey on a missing copy source.
+ */
+import { createHash } from 'node:crypto';
+import type { ObjectMetadata, ObjectStore, PutCondition, StoredObject } from '../../functions/release-publisher/publisher';
+
+export interface MemoryObject extends StoredObject {
+  readonly contentType: string;
+  readonly cacheControl: string;
+}
+
+export class MemoryStore implements ObjectStore {
+  readonly objects = new Map<string, MemoryObject>();
+  readonly puts: { key: string; condition: PutCondition }[] = [];
+  /** Runs before a conditional PUT is evaluated: lets a test slip a concurrent change in. */
+  beforePut: ((key: string) => Promise<void>) | undefined;
+
+  write(key: string, body: string, metadata: ObjectMetadata = { contentType: 'application/octet-stream', cacheControl: '' }): void {
+    this.objects.set(key, { body, etag: `"${createHash('md5').update(body).digest('hex')}"`, ...metadata });
+  }
+
+  text(key: string): string | undefined {
+    return this.objects.get(key)?.body;
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    const object = this.objects.get(key);
+    return object ? { body: object.body, etag: object.etag } : null;
+  }
+
+  async listKeys(prefix: string): Promise<string[]> {
+    return [...this.objects.keys()].filter((key) => key.startsWith(prefix)).sort();
+  }
+
+  async put(key: string, body: string, metadata: ObjectMetadata, condition: PutCondition): Promise<'written' | 'precondition-failed'> {
+    const hook = this.beforePut;
+    if (hook) await hook(key);
+    this.puts.push({ key, condition });
+    const current = this.objects.get(key);
+    if (condition.ifNoneMatch === '*' && current) return 'precondition-failed';
+    if (condition.ifMatch !== undefined && current?.etag !== condition.ifMatch) return 'precondition-failed';
+    this.write(key, body, metadata);
+    return 'written';
+  }
+
+  async copy(sourceKey: string, targetKey: string, metadata: ObjectMetadata): Promise<void> {
+    const source = this.objects.get(sourceKey);
+    if (!source) throw Object.assign(new Error(`NoSuchKey: ${sourceKey}`), { name: 'NoSuchKey' });
+    this.write(targetKey, source.body, metadata);
+  }
+
+  async delete(key: string): Promise<void> {
+    this.objects.delete(key);
+  }
+}
