@@ -16,7 +16,7 @@ if (!apps[name] || name === 'shell') {
   process.exit(2);
 }
 const outDir = path.join(repoRoot, 'dist', 'standalone', name);
-const config = browserConfig(name, { outDir, mode: 'development', extraEntries: { standalone: path.join(repoRoot, 'scripts', 'standalone-bootstrap.ts') } });
+const config = browserConfig(name, { outDir, mode: 'development', standalone: true, extraEntries: { standalone: path.join(repoRoot, 'scripts', 'standalone-bootstrap.ts') } });
 config.resolve.alias = { 'standalone-remote-routes': path.join(repoRoot, apps[name].dir, apps[name].exposes['./routes']) };
 process.env.NODE_ENV = 'development';
 await compile([config]);

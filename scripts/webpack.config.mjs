@@ -86,7 +86,7 @@ function common(mode) {
 }
 
 /** Browser build of one app: the shell as the federation host, or a remote as a federation container. */
-export function browserConfig(appName, { outDir, mode = 'production', extraEntries } = {}) {
+export function browserConfig(appName, { outDir, mode = 'production', extraEntries, standalone = false } = {}) {
   const app = apps[appName];
   const appRoot = path.join(repoRoot, app.dir);
   const isShell = appName === 'shell';
@@ -130,7 +130,9 @@ export function browserConfig(appName, { outDir, mode = 'production', extraEntri
         // the runtime's manifest "snapshot" machinery (a third of its size) is left out.
         experiments: isShell
           ? { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } }
-          : { externalRuntime: true },
+          : standalone
+            ? {} // running alone, there is no shell to lend the runtime
+            : { externalRuntime: true },
       }),
     ],
   };
