@@ -32,8 +32,9 @@ test.describe('accessibility (axe, WCAG 2.2 AA + best practice)', () => {
     await dismissCookieBanner(page);
     await page.goto('/');
     await waitForApp(page);
-    await page.getByRole('button', { name: 'Services' }).click();
-    await expect(page.getByRole('link', { name: 'Partner Services' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Services' }).click();
+    await expect(nav.getByRole('link', { name: 'Partner Services' })).toBeVisible();
     await expectNoViolations(page);
   });
 

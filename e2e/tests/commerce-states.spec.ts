@@ -3,17 +3,18 @@ import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtur
 
 const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
-/** A cart with one service and saved checkout details, as after a completed checkout form. */
-async function readyToPay(page: Page) {
-  await page.addInitScript(() => {
+/** A cart with one service and, unless told otherwise, saved checkout details, as after a completed checkout form. */
+async function readyToPay(page: Page, { withCheckoutData = true } = {}) {
+  await page.addInitScript((saveCheckoutData) => {
     if (window.sessionStorage.getItem('seeded')) return;
     window.sessionStorage.setItem('seeded', '1');
     window.localStorage.setItem('kesho.cart', JSON.stringify({ version: 1, items: [{ id: 'essay-editing', name: 'Essay Editing', priceCents: 25_000, icon: 'PenTool', quantity: 1 }] }));
+    if (!saveCheckoutData) return;
     window.sessionStorage.setItem(
       'checkoutData',
       JSON.stringify({ fullName: 'Amina Wanjiru', email: 'amina@example.com', phone: '+254712345678', companyName: '', notes: '', acceptTerms: true }),
     );
-  });
+  }, withCheckoutData);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -66,7 +67,7 @@ test.describe('checkout', () => {
   });
 
   test('shows every field message and the error toast, keeping what was typed', async ({ page }) => {
-    await readyToPay(page);
+    await readyToPay(page, { withCheckoutData: false });
     await page.goto('/checkout');
     await waitForApp(page);
     await page.getByLabel('Full Name').fill('A');
