@@ -1,15 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoAxeViolations as expectNoViolations } from '../support/axe';
 import { builtRoutes } from '../support/site';
 import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(summary, 'axe violations').toEqual([]);
-}
 
 test.describe('accessibility (axe, WCAG 2.2 AA + best practice)', () => {
   for (const route of [...builtRoutes().map((r) => r.path), '/no-such-page']) {

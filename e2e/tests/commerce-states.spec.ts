@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
 
 const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications' });
@@ -50,6 +51,7 @@ test.describe('the quote builder', () => {
     await page.getByLabel('Price (USD)').fill('20');
     await page.getByRole('button', { name: 'Add to Package' }).click();
     await expect(page.getByText('Price must be between $25 and $2500')).toBeVisible();
+    await expectNoAxeViolations(page);
     await page.getByLabel('Price (USD)').fill('120');
     await page.getByRole('button', { name: 'Add to Package' }).click();
     await expect(notifications(page)).toContainText('Custom service added to cart');
@@ -64,6 +66,7 @@ test.describe('checkout', () => {
     await waitForApp(page);
     await expect(page.getByText('Your cart is empty')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Build Your Package' })).toHaveAttribute('href', '/custom-quote');
+    await expectNoAxeViolations(page);
   });
 
   test('shows every field message and the error toast, keeping what was typed', async ({ page }) => {
@@ -80,6 +83,7 @@ test.describe('checkout', () => {
     }
     await expect(page.getByLabel('Full Name')).toBeFocused();
     await expect(page.getByLabel('Email')).toHaveValue('not-an-email');
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -87,6 +91,24 @@ test.describe('payment', () => {
   test('sends a visitor without checkout details back to the quote builder', async ({ page }) => {
     await page.goto('/payment');
     await expect(page).toHaveURL(/\/custom-quote$/);
+  });
+
+  test('sends a visitor with checkout details but an empty cart back to the quote builder', async ({ page }) => {
+    await page.addInitScript(() =>
+      window.sessionStorage.setItem('checkoutData', JSON.stringify({ fullName: 'Amina Wanjiru', email: 'amina@example.com', phone: '+254712345678', acceptTerms: true })),
+    );
+    await page.goto('/payment');
+    await expect(page).toHaveURL(/\/custom-quote$/);
+  });
+
+  test('falls back to "Failed to process payment. Please try again." when the request dies without a message', async ({ page }) => {
+    await readyToPay(page);
+    await page.route('**/api/create-payment', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: '' }));
+    await page.goto('/payment');
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Pay $250.00 with Stripe' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /Failed to process payment\. Please try again\.|Request failed/ })).toBeVisible();
+    await expect(notifications(page)).toContainText('Payment failed');
   });
 
   test('goes to the provider in the same tab when the browser blocks the new tab', async ({ page }) => {
@@ -122,6 +144,7 @@ test.describe('payment', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'The payment provider is not responding' })).toBeVisible();
     await expect(notifications(page)).toContainText('Payment failed');
     await expect(pay).toBeEnabled();
+    await expectNoAxeViolations(page);
   });
 
   test('reads "Processing..." and is disabled while the request runs', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { expectNoAxeViolations } from '../support/axe';
 import { tabTo } from '../support/keyboard';
 import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
 
@@ -62,6 +63,7 @@ test.describe('the contact form', () => {
     await expect(page.getByText('Please enter a valid email address, like you@example.com')).toBeVisible();
     await expect(page.getByLabel('Full name')).toBeFocused();
     await expect(page.getByLabel('Email address')).toHaveValue('not-an-email');
+    await expectNoAxeViolations(page);
   });
 
   test('clears every field and thanks the visitor on a valid submit', async ({ page }) => {

@@ -100,7 +100,7 @@ describe('the cookie banner', () => {
     const user = userEvent.setup();
     renderApp(page('/', () => <h1>Home</h1>));
     const banner = await screen.findByRole('region', { name: 'Cookie consent' });
-    expect(within(banner).getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/cookie-policy');
+    expect(within(banner).getByRole('link', { name: /^Learn more/ })).toHaveAttribute('href', '/cookie-policy');
     await user.click(within(banner).getByRole('button', { name: button }));
     expect(window.localStorage.getItem('cookieConsent')).toBe(stored);
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();

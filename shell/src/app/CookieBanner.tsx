@@ -72,7 +72,9 @@ export function CookieBanner() {
       <h2>We value your privacy</h2>
       <p>
         We use cookies to keep the site working and, with your consent, to understand how it is used.{' '}
-        <Link to="/cookie-policy">Learn more</Link>
+        <Link to="/cookie-policy">
+          Learn more<span className="visually-hidden"> about cookies in our Cookie Policy</span>
+        </Link>
       </p>
       <Actions>
         <Button type="button" $variant="secondary" onClick={() => decide('rejected')}>
