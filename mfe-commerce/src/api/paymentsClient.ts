@@ -41,8 +41,6 @@ export interface CheckoutSessionSummary {
 export const PAYMENT_MESSAGES = {
   noUrl: 'Failed to create checkout session',
   fallback: 'Failed to process payment. Please try again.',
-  network: 'We could not reach the payment service. Please check your internet connection and try again.',
-  timeout: 'The payment service took too long to answer. Please try again.',
   sessionUnreadable: 'We could not read the status of your payment.',
 } as const;
 
@@ -190,11 +188,9 @@ function reshapeFailure(error: unknown, lines: readonly PaymentLine[]): PaymentE
   }
   const axiosError = error as AxiosError<unknown>;
   const response = axiosError.response;
-  if (!response) {
-    if (axiosError.code === 'ECONNABORTED' || axiosError.code === 'ETIMEDOUT') return new PaymentError(PAYMENT_MESSAGES.timeout);
-    if (axiosError.code === 'ERR_NETWORK') return new PaymentError(PAYMENT_MESSAGES.network);
-    return new PaymentError(axiosError.message.trim() || PAYMENT_MESSAGES.fallback);
-  }
+  // No answer (offline, timeout) or an answer without a message: SPEC §8's own words, not axios's
+  // "Network Error".
+  if (!response) return new PaymentError(PAYMENT_MESSAGES.fallback);
   const data = response.data;
   const serverMessage = isRecord(data) && typeof data.error === 'string' ? data.error.trim() : '';
   const fieldErrors = isRecord(data) && isRecord(data.fieldErrors)
@@ -204,9 +200,6 @@ function reshapeFailure(error: unknown, lines: readonly PaymentLine[]): PaymentE
     : [];
   const problems = fieldErrors.map(({ path, message }) => `${describeField(path, lines)}: ${message}`);
   const customerDetailsRejected = fieldErrors.some(({ path }) => path.startsWith('customerData'));
-  const byStatus =
-    STATUS_MESSAGES[response.status] ??
-    (response.status >= 500 ? 'The payment service is having a problem right now. Please try again in a few minutes.' : '');
-  const message = serverMessage || byStatus || axiosError.message.trim() || PAYMENT_MESSAGES.fallback;
+  const message = serverMessage || STATUS_MESSAGES[response.status] || PAYMENT_MESSAGES.fallback;
   return new PaymentError(message, { problems, status: response.status, customerDetailsRejected });
 }
