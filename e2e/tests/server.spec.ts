@@ -57,4 +57,30 @@ test.describe('the local server', () => {
     expect(llms).toMatch(/^# Kesho Global Education/);
     expect(llms).toContain('/faq');
   });
+
+  test('puts structured data in the HTML: the organisation everywhere, FAQPage and Service where they belong', async ({ request }) => {
+    const typesOf = async (path: string) => {
+      const html = await (await request.get(path)).text();
+      return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => (JSON.parse(match[1] ?? '{}') as { '@type': string })['@type']);
+    };
+    for (const route of builtRoutes().filter((r) => r.indexable)) expect(await typesOf(route.path), route.path).toContain('EducationalOrganization');
+    expect(await typesOf('/faq')).toContain('FAQPage');
+    expect(await typesOf('/pricing')).toContain('FAQPage');
+    for (const service of ['admissions', 'visa', 'scholarships', 'career', 'partners']) expect(await typesOf(`/services/${service}`)).toContain('Service');
+  });
+
+  test('gives every public route its own title, description, canonical URL and Open Graph tags', async ({ request }) => {
+    const seen = new Set<string>();
+    for (const route of builtRoutes().filter((r) => r.indexable)) {
+      const html = await (await request.get(route.path)).text();
+      const description = /<meta name="description" content="([^"]+)">/.exec(html)?.[1];
+      expect(description, route.path).toBeTruthy();
+      expect(seen.has(description ?? ''), `${route.path} repeats a description`).toBe(false);
+      seen.add(description ?? '');
+      expect(html).toContain(`<title>${route.title.replace(/&/g, '&amp;')}</title>`);
+      expect(html).toMatch(new RegExp(`<link rel="canonical" href="https://[^"]+${route.path === '/' ? '/' : route.path}">`));
+      expect(html).toContain('<meta property="og:title"');
+      expect(html).toContain('<meta property="og:description"');
+    }
+  });
 });

@@ -93,10 +93,10 @@ describe('the FAQ page', () => {
     expect(within(closing).getByRole('link', { name: site.phone.display })).toHaveAttribute('href', `tel:${site.phone.e164}`);
   });
 
-  it('publishes all sixteen questions as FAQPage structured data matching the page', () => {
+  it('publishes all sixteen questions as FAQPage structured data matching the page', async () => {
     const { container } = renderFaq();
     const route = coreRoutes.find((candidate) => candidate.path === '/faq');
-    expect(route?.jsonLd).toContain(faqPageJsonLd);
+    expect((await route?.load())?.jsonLd).toContain(faqPageJsonLd);
     const structured = JSON.parse(JSON.stringify(faqPageJsonLd)) as {
       '@type': string;
       mainEntity: { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }[];

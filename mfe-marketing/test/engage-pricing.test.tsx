@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
 import PricingPage from '../src/pages/PricingPage';
 import { engageRoutes } from '../src/routes/engage';
+import { jsonLd as pricingPageJsonLd } from '../src/pages/PricingPage';
 
 function renderPricing() {
   const shell = createRecordingShell('/pricing');
@@ -24,8 +25,7 @@ interface JsonLdQuestion {
 }
 
 function pricingJsonLd(type: string): Record<string, unknown> {
-  const route = engageRoutes.find((candidate) => candidate.path === '/pricing');
-  const found = (route?.jsonLd ?? []).find((data) => (data as { '@type'?: string })['@type'] === type);
+  const found = pricingPageJsonLd.find((data) => (data as { '@type'?: string })['@type'] === type);
   if (!found) throw new Error(`no ${type} structured data on /pricing`);
   return found as Record<string, unknown>;
 }

@@ -38,9 +38,9 @@ describe('the engagement routes', () => {
     }
   });
 
-  it('keep structured data serialisable', () => {
+  it('keep structured data serialisable', async () => {
     for (const route of engageRoutes) {
-      for (const data of route.jsonLd ?? []) {
+      for (const data of (await route.load()).jsonLd ?? []) {
         expect(JSON.parse(JSON.stringify(data))).toEqual(data);
         expect((data as { '@context'?: string })['@context']).toBe('https://schema.org');
       }

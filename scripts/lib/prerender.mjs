@@ -27,10 +27,10 @@ export async function prerender({ remotes: only } = {}) {
     const { preloads } = await readJson(path.join(serverDir, 'publish.json'));
     const { routes } = loadServerBundle(path.join(serverDir, 'server.cjs'));
     for (const route of routes) {
-      const { default: Component } = await route.load();
+      const { default: Component, jsonLd } = await route.load();
       const html = renderDocument({
         path: route.path,
-        page: { route, Component },
+        page: { route, Component, jsonLd },
         pointers,
         assets: { scripts: shell.scripts, preloads: [...shell.preloads, ...preloads] },
       });

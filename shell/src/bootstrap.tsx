@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
@@ -36,7 +36,11 @@ async function start() {
   // The server's HTML is hydrated when it is the page we are about to show; otherwise (a remote
   // failed, or the HTML belongs to another path) the app renders afresh.
   if (prerenderedPath === path && initial.kind !== 'unavailable') {
-    hydrateRoot(container, app);
+    // As a transition, hydration yields to the browser every few milliseconds instead of blocking
+    // the main thread in one long task; the server HTML is on screen meanwhile.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     createRoot(container).render(app);
   }

@@ -3,6 +3,7 @@ import { Card, Container, PageHeader, Section, media, tokens } from '@kesho/shel
 import { contactForm, contactHeader } from '../content/contact';
 import { ContactDetails } from '../components/engage/ContactDetails';
 import { ContactForm } from '../components/engage/ContactForm';
+import { contactPageJsonLd } from '../content/engage-jsonld';
 
 const Columns = styled.div`
   display: grid;
@@ -40,3 +41,6 @@ export default function ContactPage() {
     </>
   );
 }
+
+/** Structured data for the prerendered page. */
+export const jsonLd: readonly object[] = [contactPageJsonLd()];

@@ -1,5 +1,5 @@
 import { Container, PageHeader, Section } from '@kesho/shell-kit';
-import { faqCategories, faqClosing } from '../content/faq';
+import { faqCategories, faqClosing, faqPageJsonLd } from '../content/faq';
 import { FaqAccordion } from '../components/core/FaqAccordion';
 import { ContactPrompt } from '../components/core/ContactPrompt';
 
@@ -21,3 +21,6 @@ export default function FaqPage() {
     </>
   );
 }
+
+/** Structured data for the prerendered page: the same questions and answers as the page. */
+export const jsonLd: readonly object[] = [faqPageJsonLd];

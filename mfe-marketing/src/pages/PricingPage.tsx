@@ -5,6 +5,7 @@ import { FaqList } from '../components/engage/FaqList';
 import { NoteCard } from '../components/engage/NoteCard';
 import { PackageCard } from '../components/engage/PackageCard';
 import { CardGrid, SectionIntro, SectionTitle, TextLinkRow } from '../components/engage/layout';
+import { pricingFaqJsonLd, pricingOffersJsonLd } from '../content/engage-jsonld';
 
 const iconProps = { size: 28, 'aria-hidden': true, focusable: false } as const;
 
@@ -86,3 +87,6 @@ export default function PricingPage() {
     </>
   );
 }
+
+/** Structured data for the prerendered page. */
+export const jsonLd: readonly object[] = [pricingFaqJsonLd(), pricingOffersJsonLd()];

@@ -1,6 +1,5 @@
 import type { PageRoute } from '@kesho/shell-kit';
 import { site } from '@kesho/common/site';
-import { faqPageJsonLd } from '../content/faq';
 
 const titled = (name: string) => `${name} | ${site.brand}`;
 
@@ -33,7 +32,6 @@ export const coreRoutes: readonly PageRoute[] = [
     title: titled('Frequently Asked Questions'),
     description:
       'Answers about our study-abroad services, package prices, payment methods, refunds, timelines and results, with ways to contact our Nairobi advisers.',
-    jsonLd: [faqPageJsonLd],
     indexable: true,
     load: () => import('../pages/FaqPage'),
   },

@@ -8,12 +8,19 @@ export interface PageRoute {
   readonly title: string;
   /** Meta description, unique per route. */
   readonly description: string;
-  /** Structured data (JSON-LD objects) for the prerendered <head>. */
-  readonly jsonLd?: readonly object[];
   /** Whether search engines should index the page (flow pages such as /payment are not indexed). */
   readonly indexable?: boolean;
-  /** Loads the page component: each route is its own chunk. */
-  readonly load: () => Promise<{ default: ComponentType }>;
+  /** Loads the page module: each route is its own chunk. */
+  readonly load: () => Promise<PageModule>;
+}
+
+/**
+ * What a route's chunk exports: the page and, for the prerendered <head> only, its structured data
+ * (kept here, not in the routes module, so the browser never evaluates it up front).
+ */
+export interface PageModule {
+  readonly default: ComponentType;
+  readonly jsonLd?: readonly object[];
 }
 
 /** What every remote exposes as `./routes`. */

@@ -1,4 +1,4 @@
-export type { PageRoute, RemoteRoutesModule, ShellApi, ToastOptions, ToastVariant } from './contract';
+export type { PageModule, PageRoute, RemoteRoutesModule, ShellApi, ToastOptions, ToastVariant } from './contract';
 export { ShellContext, useShell, useNavigate, usePathname, useToast } from './ShellContext';
 export { Link, type LinkProps } from './Link';
 export { tokens, media, GlobalStyle } from './theme';

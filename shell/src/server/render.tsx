@@ -25,7 +25,7 @@ export interface DocumentAssets {
 export interface RenderDocumentInput {
   readonly path: string;
   /** The page; absent for the not-found document. */
-  readonly page?: { readonly route: PageRoute; readonly Component: ComponentType };
+  readonly page?: { readonly route: PageRoute; readonly Component: ComponentType; readonly jsonLd?: readonly object[] };
   readonly pointers: PointerDocument;
   readonly assets: DocumentAssets;
 }
@@ -57,7 +57,7 @@ export function renderDocument({ path, page, pointers, assets }: RenderDocumentI
   }
 
   const head = headFor(resolution);
-  const jsonLd = [organizationJsonLd(), ...(page?.route.jsonLd ?? [])];
+  const jsonLd = [organizationJsonLd(), ...(page?.jsonLd ?? [])];
   const lines = [
     '<!doctype html>',
     '<html lang="en-GB">',

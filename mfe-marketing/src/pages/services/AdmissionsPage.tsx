@@ -7,6 +7,7 @@ import { ServiceHeader } from '../../components/services/ServiceHeader';
 import { ServiceSection } from '../../components/services/ServiceSection';
 import { StatGrid } from '../../components/services/StatGrid';
 import { admissionsPage as page } from '../../content/service-pages/admissions';
+import { serviceJsonLd } from '../../content/service-pages/jsonLd';
 
 export default function AdmissionsPage() {
   return (
@@ -29,3 +30,6 @@ export default function AdmissionsPage() {
     </>
   );
 }
+
+/** Structured data for the prerendered page. */
+export const jsonLd: readonly object[] = [serviceJsonLd('admissions')];

@@ -6,6 +6,7 @@ import { Prose } from '../../components/services/Prose';
 import { ServiceHeader } from '../../components/services/ServiceHeader';
 import { ServiceSection } from '../../components/services/ServiceSection';
 import { careerPage as page } from '../../content/service-pages/career';
+import { serviceJsonLd } from '../../content/service-pages/jsonLd';
 
 export default function CareerPage() {
   return (
@@ -30,3 +31,6 @@ export default function CareerPage() {
     </>
   );
 }
+
+/** Structured data for the prerendered page. */
+export const jsonLd: readonly object[] = [serviceJsonLd('career')];

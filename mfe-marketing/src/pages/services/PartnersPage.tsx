@@ -7,6 +7,7 @@ import { ServiceHeader } from '../../components/services/ServiceHeader';
 import { ServiceSection } from '../../components/services/ServiceSection';
 import { StatGrid } from '../../components/services/StatGrid';
 import { partnersPage as page } from '../../content/service-pages/partners';
+import { serviceJsonLd } from '../../content/service-pages/jsonLd';
 
 export default function PartnersPage() {
   return (
@@ -35,3 +36,6 @@ export default function PartnersPage() {
     </>
   );
 }
+
+/** Structured data for the prerendered page. */
+export const jsonLd: readonly object[] = [serviceJsonLd('partners')];

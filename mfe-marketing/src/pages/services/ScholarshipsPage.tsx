@@ -9,6 +9,7 @@ import { ServiceHeader } from '../../components/services/ServiceHeader';
 import { ServiceSection } from '../../components/services/ServiceSection';
 import { StatGrid } from '../../components/services/StatGrid';
 import { scholarshipsPage as page } from '../../content/service-pages/scholarships';
+import { serviceJsonLd } from '../../content/service-pages/jsonLd';
 
 export default function ScholarshipsPage() {
   return (
@@ -43,3 +44,6 @@ export default function ScholarshipsPage() {
     </>
   );
 }
+
+/** Structured data for the prerendered page. */
+export const jsonLd: readonly object[] = [serviceJsonLd('scholarships')];

@@ -9,6 +9,7 @@ import { ServiceHeader } from '../../components/services/ServiceHeader';
 import { ServiceSection } from '../../components/services/ServiceSection';
 import { StatGrid } from '../../components/services/StatGrid';
 import { visaPage as page } from '../../content/service-pages/visa';
+import { serviceJsonLd } from '../../content/service-pages/jsonLd';
 
 export default function VisaPage() {
   return (
@@ -38,3 +39,6 @@ export default function VisaPage() {
     </>
   );
 }
+
+/** Structured data for the prerendered page. */
+export const jsonLd: readonly object[] = [serviceJsonLd('visa')];

@@ -1,0 +1,58 @@
+import { site } from '@kesho/common/site';
+import { pricingFaqs, pricingPackages } from './pricing';
+
+/** Structured data of the pricing and contact pages, read by the prerenderer from the page modules. */
+const pageTitle = (name: string) => `${name} | ${site.brand}`;
+const organizationRef = { '@id': `${site.origin}/#organization` } as const;
+
+export function pricingFaqJsonLd(): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: pricingFaqs.map((faq) => ({
+      '@type': 'Question',
+      name: faq.question,
+      acceptedAnswer: { '@type': 'Answer', text: faq.answer },
+    })),
+  };
+}
+
+export function pricingOffersJsonLd(): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'OfferCatalog',
+    name: `${site.brand} study abroad packages`,
+    url: `${site.origin}/pricing`,
+    itemListElement: pricingPackages.map((pkg) => ({
+      '@type': 'Offer',
+      name: `${pkg.name} package`,
+      description: pkg.description,
+      price: String(pkg.priceKes),
+      priceCurrency: 'KES',
+      priceSpecification: {
+        '@type': 'PriceSpecification',
+        price: pkg.priceKes,
+        priceCurrency: 'KES',
+        valueAddedTaxIncluded: false,
+      },
+      url: `${site.origin}/pricing`,
+      seller: organizationRef,
+      itemOffered: {
+        '@type': 'Service',
+        name: `${pkg.name} study abroad package`,
+        description: pkg.features.join('; '),
+        provider: organizationRef,
+      },
+    })),
+  };
+}
+
+export function contactPageJsonLd(): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ContactPage',
+    name: pageTitle('Contact Us'),
+    url: `${site.origin}/contact`,
+    about: organizationRef,
+  };
+}
