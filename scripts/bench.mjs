@@ -56,7 +56,10 @@ async function lighthouseRoutes(origin, routes) {
   const rows = [];
   for (const route of routes) {
     const samples = [];
-    for (let i = 0; i < RUNS; i += 1) {
+    let attempts = 0;
+    while (samples.length < RUNS) {
+      attempts += 1;
+      if (attempts > RUNS + 3) throw new Error(`Lighthouse kept failing on ${route}`);
       const chrome = await chromeLauncher.launch({
         chromePath: CHROME_PATH,
         chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
@@ -64,6 +67,10 @@ async function lighthouseRoutes(origin, routes) {
       try {
         const result = await lighthouse(`${origin}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' });
         const { lhr } = result;
+        if (lhr.runtimeError || typeof lhr.audits['cumulative-layout-shift']?.numericValue !== 'number') {
+          console.log(`  ${route}: run failed (${lhr.runtimeError?.code ?? 'missing metrics'}), trying again`);
+          continue;
+        }
         const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
         const scripts = lhr.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script');
         samples.push({

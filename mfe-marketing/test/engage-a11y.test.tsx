@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom';
 import type { ComponentType } from 'react';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
+import { renderPageInShell } from '@kesho/shell-kit/testing';
 import PricingPage from '../src/pages/PricingPage';
 import ContactPage from '../src/pages/ContactPage';
 import SuccessStoriesPage from '../src/pages/SuccessStoriesPage';
@@ -17,17 +17,6 @@ const pages: [string, ComponentType][] = [
   ['/blog', BlogPage],
 ];
 
-function renderInMain(path: string, Page: ComponentType) {
-  document.documentElement.lang = 'en';
-  document.title = `Test of ${path}`;
-  return render(
-    <TestShell shell={createRecordingShell(path)}>
-      <main id="main-content">
-        <Page />
-      </main>
-    </TestShell>,
-  );
-}
 
 async function axeViolations(container: HTMLElement): Promise<string[]> {
   const results = await axe.run(container, {
@@ -53,37 +42,37 @@ function expectNoSkippedLevels(levels: number[]) {
 
 describe.each(pages)('the page at %s', (path, Page) => {
   it('has one h1 and never skips a heading level', () => {
-    const { container } = renderInMain(path, Page);
+    const { container } = renderPageInShell(path, Page);
     expectNoSkippedLevels(headingLevels(container));
   });
 
   it('uses each id once', () => {
-    const { container } = renderInMain(path, Page);
+    const { container } = renderPageInShell(path, Page);
     const ids = Array.from(container.querySelectorAll('[id]')).map((element) => element.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('hides its icons from assistive technology', () => {
-    const { container } = renderInMain(path, Page);
+    const { container } = renderPageInShell(path, Page);
     container.querySelectorAll('svg').forEach((icon) => expect(icon).toHaveAttribute('aria-hidden', 'true'));
   });
 
   it('has no axe violations (WCAG 2.2 AA and best practices; colours are checked in the browser)', async () => {
-    const { container } = renderInMain(path, Page);
+    const { container } = renderPageInShell(path, Page);
     expect(await axeViolations(container)).toEqual([]);
   });
 });
 
 describe('accessibility in other states', () => {
   it('the contact form showing its error messages has no axe violations', async () => {
-    const { container } = renderInMain('/contact', ContactPage);
+    const { container } = renderPageInShell('/contact', ContactPage);
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(screen.getByText('Please enter your full name')).toBeInTheDocument();
     expect(await axeViolations(container)).toEqual([]);
   });
 
   it('an open blog article has no axe violations and keeps the heading order', async () => {
-    const { container } = renderInMain('/blog', BlogPage);
+    const { container } = renderPageInShell('/blog', BlogPage);
     const post = blogPosts[1];
     if (!post) throw new Error('missing post');
     await userEvent.click(screen.getByRole('link', { name: `Read article: ${post.title}` }));

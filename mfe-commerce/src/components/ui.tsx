@@ -4,17 +4,7 @@ import { Card, media, tokens } from '@kesho/shell-kit';
 
 /** Layout and form pieces shared by the commerce pages, built only from shell-kit tokens. */
 
-export const VisuallyHidden = styled.span`
-  position: absolute !important;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;
+export { VisuallyHidden } from '@kesho/shell-kit';
 
 export const PanelCard = styled(Card)`
   padding: ${tokens.space(5)};

@@ -2,4 +2,4 @@ export type { PageModule, PageRoute, RemoteRoutesModule, ShellApi, ToastOptions,
 export { ShellContext, useShell, useNavigate, usePathname, useToast } from './ShellContext';
 export { Link, type LinkProps } from './Link';
 export { tokens, media, GlobalStyle } from './theme';
-export { Container, Section, ButtonLink, Button, Card, Eyebrow, Lead, PageHeader } from './ui';
+export { Container, Section, ButtonLink, Button, Card, Eyebrow, Lead, PageHeader, VisuallyHidden } from './ui';

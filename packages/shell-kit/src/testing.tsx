@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
 import { ShellContext } from './ShellContext';
 import type { ShellApi, ToastOptions } from './contract';
 import { GlobalStyle } from './theme';
@@ -31,5 +32,21 @@ export function TestShell({ shell, children }: { shell: ShellApi; children: Reac
       <GlobalStyle />
       {children}
     </ShellContext.Provider>
+  );
+}
+
+/**
+ * Renders a page as the shell places it: inside <main id="main-content">, in a document with a
+ * language and a title, so whole-page checks (axe) see what a browser would.
+ */
+export function renderPageInShell(path: string, Page: ComponentType, title = `Test of ${path}`): RenderResult {
+  document.documentElement.lang = 'en';
+  document.title = title;
+  return render(
+    <TestShell shell={createRecordingShell(path)}>
+      <main id="main-content">
+        <Page />
+      </main>
+    </TestShell>,
   );
 }

@@ -1,14 +1,2 @@
-import styled from 'styled-components';
-
-/** Text for screen readers only, e.g. to give a repeated "Learn more" link a unique name. */
-export const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;
+/** Text for screen readers only: the shell-kit's, so every remote hides text the same way. */
+export { VisuallyHidden } from '@kesho/shell-kit';
