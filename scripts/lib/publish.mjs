@@ -42,11 +42,13 @@ export async function buildShell({ mode = 'production' } = {}) {
   ]);
   const json = browserStats.toJson({ all: false, entrypoints: true, chunks: true, chunkOrigins: true });
   const entryFiles = json.entrypoints.main.assets.map((asset) => asset.name).filter((name) => name.endsWith('.js'));
-  // Preload what start-up fetches: the bootstrap and the shell's own copies of the shared modules,
-  // not the fallback copies that exist only for when another app provides a module.
-  const onlyFallback = (chunk) => chunk.origins.length > 0 && chunk.origins.every((origin) => String(origin.moduleName).startsWith('consume shared module'));
+  // Preload what start-up fetches: the bootstrap's chunks and the shell's own copies of the shared
+  // modules; not the fallback copies (for when another app provides a module) nor lazy chunks such as
+  // the toaster, which load when first needed.
+  const neededAtStart = (chunk) =>
+    chunk.origins.some((origin) => origin.request === './bootstrap' || String(origin.moduleName).startsWith('provide shared module'));
   const otherJs = json.chunks
-    .filter((chunk) => !chunk.entry && !onlyFallback(chunk))
+    .filter((chunk) => !chunk.entry && neededAtStart(chunk))
     .flatMap((chunk) => chunk.files.filter((name) => name.endsWith('.js')));
 
   const buildId = await contentId(browserOut);

@@ -1,11 +1,8 @@
-import { forwardRef, useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
-import { closeSnackbar, enqueueSnackbar, SnackbarContent, SnackbarProvider, type CustomContentProps } from 'notistack';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { tokens, type ToastOptions } from '@kesho/shell-kit';
 
-/** SPEC §4/§9: one toast at a time, 5 s, dismissible, swipe past 50 px dismisses. */
-export const TOAST_DURATION_MS = 5_000;
-export const SWIPE_DISMISS_PX = 50;
+type Toaster = typeof import('./Toaster');
 
 const Region = styled.section`
   position: fixed;
@@ -22,99 +19,52 @@ const Region = styled.section`
   @media print { display: none; }
 `;
 
-const Toast = styled.div<{ $variant: string }>`
-  display: flex;
-  align-items: flex-start;
-  gap: ${tokens.space(3)};
-  width: min(26rem, 100%);
-  padding: ${tokens.space(3)} ${tokens.space(3)} ${tokens.space(3)} ${tokens.space(4)};
-  background: ${tokens.color.background};
-  color: ${tokens.color.text};
-  border: 1px solid ${tokens.color.border};
-  border-left: 6px solid
-    ${({ $variant }) => ($variant === 'error' ? tokens.color.error : $variant === 'success' ? tokens.color.success : tokens.color.primary)};
-  border-radius: ${tokens.radius.md};
-  box-shadow: ${tokens.shadow.raised};
-  touch-action: pan-y;
-  strong { display: block; }
-  span { display: block; color: ${tokens.color.muted}; font-size: 0.9375rem; }
-`;
+/**
+ * Toasts raised before the toaster chunk arrives wait here; `mount` is set by the mounted
+ * Notifications component and renders the toast host.
+ */
+const waiting: { message: string; options?: ToastOptions }[] = [];
+let loaded: Toaster | null = null;
+let loading: Promise<Toaster> | null = null;
+let mount: ((toaster: Toaster) => void) | null = null;
+/** True while a toast host is on screen and takes toasts directly. */
+let hostReady = false;
 
-const Dismiss = styled.button`
-  margin-left: auto;
-  flex: none;
-  width: 2.25rem;
-  height: 2.25rem;
-  border: 0;
-  border-radius: ${tokens.radius.pill};
-  background: none;
-  font-size: 1.25rem;
-  line-height: 1;
-  cursor: pointer;
-  &:hover { background: ${tokens.color.surface}; }
-`;
+function loadToaster(): Promise<Toaster> {
+  loading ??= import('./Toaster').then((toaster) => {
+    loaded = toaster;
+    mount?.(toaster);
+    return toaster;
+  });
+  return loading;
+}
 
-const ToastContent = forwardRef<HTMLDivElement, CustomContentProps>(function ToastContent({ id, message, variant }, ref) {
-  const start = useRef<number | null>(null);
-  const [offset, setOffset] = useState(0);
-  const onPointerDown = (event: PointerEvent) => {
-    start.current = event.clientX;
-  };
-  const onPointerMove = (event: PointerEvent) => {
-    if (start.current !== null) setOffset(event.clientX - start.current);
-  };
-  const onPointerEnd = () => {
-    if (Math.abs(offset) > SWIPE_DISMISS_PX) closeSnackbar(id);
-    start.current = null;
-    setOffset(0);
-  };
-  return (
-    <SnackbarContent ref={ref} role={variant === 'error' ? 'alert' : 'status'}>
-      <Toast
-        $variant={variant}
-        style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.3, 1 - Math.abs(offset) / 200) } : undefined}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerEnd}
-        onPointerCancel={onPointerEnd}
-      >
-        <div>{message}</div>
-        <Dismiss type="button" aria-label="Dismiss notification" onClick={() => closeSnackbar(id)}>
-          <span aria-hidden="true">×</span>
-        </Dismiss>
-      </Toast>
-    </SnackbarContent>
-  );
-});
-
-const components = { default: ToastContent, success: ToastContent, error: ToastContent, info: ToastContent, warning: ToastContent };
-
-/** Raises a toast; a title with an optional description line. */
-export function showToast(message: string, options: ToastOptions = {}): void {
-  const content: ReactNode = options.description ? (
-    <>
-      <strong>{message}</strong>
-      <span>{options.description}</span>
-    </>
-  ) : (
-    <strong>{message}</strong>
-  );
-  enqueueSnackbar(content, { variant: options.variant ?? 'default' });
+/** Raises a toast: a title with an optional description line, through notistack. */
+export function showToast(message: string, options?: ToastOptions): void {
+  if (loaded && hostReady) {
+    loaded.raiseToast(message, options);
+    return;
+  }
+  waiting.push(options ? { message, options } : { message });
+  void loadToaster();
 }
 
 /**
- * The toast provider and its landmark: a region labelled "Notifications" that Alt+T focuses and in
- * which Escape collapses (dismisses) the toast on show.
+ * The toast region: a landmark labelled "Notifications" that Alt+T focuses and in which Escape
+ * dismisses the toast on show. notistack itself loads with the first toast.
  */
 export function Notifications({ children }: { children: ReactNode }) {
   const regionRef = useRef<HTMLElement>(null);
-  const [root, setRoot] = useState<HTMLElement | undefined>(undefined);
+  const [root, setRoot] = useState<HTMLElement | null>(null);
+  const [toaster, setToaster] = useState<Toaster | null>(null);
   // Toasts sit at the top on phones, where the quote builder's checkout bar and the cookie banner
   // hold the bottom of the screen; bottom right on larger screens.
   const [wide, setWide] = useState(true);
 
   useEffect(() => {
-    setRoot(regionRef.current ?? undefined);
+    setRoot(regionRef.current);
+    mount = (next) => setToaster(() => next);
+    if (loaded) setToaster(() => loaded);
     const query = window.matchMedia?.('(min-width: 48rem)');
     const onWidth = () => setWide(query?.matches ?? true);
     onWidth();
@@ -124,28 +74,30 @@ export function Notifications({ children }: { children: ReactNode }) {
         event.preventDefault();
         regionRef.current?.focus();
       } else if (event.key === 'Escape' && regionRef.current?.contains(document.activeElement)) {
-        closeSnackbar();
+        loaded?.dismissToasts();
       }
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
+      mount = null;
+      hostReady = false;
       document.removeEventListener('keydown', onKeyDown);
       query?.removeEventListener?.('change', onWidth);
     };
   }, []);
 
+  // Once the host is on screen (its effects ran before this one), waiting toasts go out in order.
+  useEffect(() => {
+    if (!toaster || !root) return;
+    hostReady = true;
+    for (const toast of waiting.splice(0)) toaster.raiseToast(toast.message, toast.options);
+  }, [toaster, root]);
+
   return (
     <>
-      <SnackbarProvider
-        maxSnack={1}
-        autoHideDuration={TOAST_DURATION_MS}
-        anchorOrigin={wide ? { vertical: 'bottom', horizontal: 'right' } : { vertical: 'top', horizontal: 'center' }}
-        Components={components}
-        {...(root ? { domRoot: root } : {})}
-      >
-        {children}
-      </SnackbarProvider>
+      {children}
       <Region ref={regionRef} aria-label="Notifications" tabIndex={-1} />
+      {toaster && root ? <toaster.ToastHost root={root} wide={wide} /> : null}
     </>
   );
 }
