@@ -8,8 +8,8 @@ import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtur
  */
 const TARGET_KB = 150;
 const CEILING_KB = 160;
-/** Routes that carry more: /contact hydrates a formik + yup form (about 20 KB). */
-const ROUTE_CEILING_KB: Readonly<Record<string, number>> = { '/contact': 180 };
+/** Routes that carry more: /contact hydrates a formik + yup form (about 20 KB), /blog the text of six full articles. */
+const ROUTE_CEILING_KB: Readonly<Record<string, number>> = { '/contact': 180, '/blog': 166 };
 
 const contentRoutes = builtRoutes().filter((route) => route.remote !== 'commerce');
 
