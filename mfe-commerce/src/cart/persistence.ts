@@ -1,9 +1,10 @@
 import { MAX_CART_LINES, MAX_ITEM_NAME_LENGTH, QUANTITY_MAX, QUANTITY_MIN } from '@kesho/common/catalogue';
+import { STORAGE_KEYS } from '@kesho/common/storage-keys';
 import { cartRestored, type CartRootState } from './cartSlice';
 import type { CartItem } from './types';
 
 /** The localStorage key of the saved cart. Its value is `{"version":1,"items":[CartItem, …]}`. */
-export const CART_STORAGE_KEY = 'kesho.cart';
+export const CART_STORAGE_KEY = STORAGE_KEYS.cart;
 const CART_FORMAT_VERSION = 1;
 
 const MAX_ID_LENGTH = 80;
