@@ -201,3 +201,4 @@ describe('toasts', () => {
     await waitFor(() => expect(within(region).queryByText('Toast 1')).not.toBeInTheDocument(), { timeout: 3_000 });
   });
 });
+

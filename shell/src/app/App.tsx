@@ -126,15 +126,20 @@ export function App({ initial, resolver }: { initial: Resolution; resolver?: Pag
     document.documentElement.dataset.app = 'ready';
   }, []);
   return (
-    <Notifications>
+    <>
       <GlobalStyle />
-      <ShellBridge>
-        <SkipLink href="#main-content">Skip to main content</SkipLink>
-        <Header />
-        <PageArea initial={initial} {...(resolver ? { resolver } : {})} />
-        <Footer />
-        <CookieBanner />
-      </ShellBridge>
-    </Notifications>
+      {/* Last line of defence: an error in the shell itself still ends on the SPEC's error screen. */}
+      <ErrorBoundary fallback={(error, reset) => <ErrorScreen error={error} onRetry={reset} />}>
+        <Notifications>
+          <ShellBridge>
+            <SkipLink href="#main-content">Skip to main content</SkipLink>
+            <Header />
+            <PageArea initial={initial} {...(resolver ? { resolver } : {})} />
+            <Footer />
+            <CookieBanner />
+          </ShellBridge>
+        </Notifications>
+      </ErrorBoundary>
+    </>
   );
 }
