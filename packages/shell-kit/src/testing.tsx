@@ -1,4 +1,6 @@
-import type { ComponentType, ReactNode } from 'react';
+import { act, type ComponentType, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { render, type RenderResult } from '@testing-library/react';
 import { ShellContext } from './ShellContext';
 import type { ShellApi, ToastOptions } from './contract';
@@ -49,4 +51,48 @@ export function renderPageInShell(path: string, Page: ComponentType, title = `Te
       </main>
     </TestShell>,
   );
+}
+
+export interface HydratedPage {
+  readonly container: HTMLElement;
+  /** The server-rendered h1: after a clean hydration it is still the same node. */
+  readonly serverHeading: Element | null;
+  readonly recoverableErrors: readonly unknown[];
+  readonly errorsLogged: number;
+  cleanup(): void;
+}
+
+/**
+ * Renders a page to HTML as the prerenderer does, then hydrates that HTML as the browser does, and
+ * reports any mismatch React recovered from or logged.
+ */
+export async function hydratePrerendered(path: string, Page: ComponentType): Promise<HydratedPage> {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  const element = (
+    <ShellContext.Provider value={createRecordingShell(path)}>
+      <Page />
+    </ShellContext.Provider>
+  );
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(element);
+  document.body.appendChild(container);
+  const serverHeading = container.querySelector('h1');
+  const recoverableErrors: unknown[] = [];
+  const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  let root: ReturnType<typeof hydrateRoot> | undefined;
+  await act(async () => {
+    root = hydrateRoot(container, element, { onRecoverableError: (error) => recoverableErrors.push(error) });
+  });
+  const errorsLogged = consoleError.mock.calls.length;
+  consoleError.mockRestore();
+  return {
+    container,
+    serverHeading,
+    recoverableErrors,
+    errorsLogged,
+    cleanup() {
+      act(() => root?.unmount());
+      container.remove();
+    },
+  };
 }
