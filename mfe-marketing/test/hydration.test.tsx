@@ -1,20 +1,11 @@
 import '@testing-library/jest-dom';
-import type { ComponentType } from 'react';
 import { hydratePrerendered } from '@kesho/shell-kit/testing';
-import PricingPage from '../src/pages/PricingPage';
-import ContactPage from '../src/pages/ContactPage';
-import SuccessStoriesPage from '../src/pages/SuccessStoriesPage';
+import { routes } from '../src/routes';
 import BlogPage from '../src/pages/BlogPage';
 
-const pages: [string, ComponentType][] = [
-  ['/pricing', PricingPage],
-  ['/contact', ContactPage],
-  ['/success-stories', SuccessStoriesPage],
-  ['/blog', BlogPage],
-];
-
-describe.each(pages)('hydrating the prerendered %s', (path, Page) => {
+describe.each(routes.map((route) => [route.path, route] as const))('hydrating the prerendered %s', (path, route) => {
   it('adopts the server HTML without a mismatch', async () => {
+    const { default: Page } = await route.load();
     const { container, serverHeading, recoverableErrors, errorsLogged, cleanup } = await hydratePrerendered(path, Page);
     expect(recoverableErrors).toEqual([]);
     expect(errorsLogged).toBe(0);
