@@ -1,0 +1,74 @@
+/**
+ * Writes a remote's mf-manifest.json (the Module Federation manifest format, the fields the shell and
+ * the release scripts read) for a container built with webpack's own ModuleFederationPlugin, which
+ * has no manifest of its own: metaData.remoteEntry and globalName say how to load the container,
+ * exposes[].assets.js.sync what to preload for an exposed module.
+ */
+export class RemoteManifestPlugin {
+  /**
+   * @param {{ name: string, buildName: string, buildVersion: string, entryFile: string,
+   *   exposes: Record<string, { chunkName: string }>, shared: Record<string, { requiredVersion?: string, singleton?: boolean }> }} options
+   */
+  constructor(options) {
+    this.options = options;
+  }
+
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('RemoteManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RemoteManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const manifest = this.manifest(compilation);
+          compilation.emitAsset('mf-manifest.json', new RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
+        },
+      );
+    });
+  }
+
+  manifest(compilation) {
+    const { name, buildName, buildVersion, entryFile, exposes, shared } = this.options;
+    return {
+      id: name,
+      name,
+      metaData: {
+        name,
+        type: 'app',
+        buildInfo: { buildVersion, buildName },
+        remoteEntry: { name: entryFile, path: '', type: 'global' },
+        globalName: name,
+        publicPath: 'auto',
+      },
+      shared: Object.entries(shared)
+        .filter(([key]) => !key.endsWith('/'))
+        .map(([key, config]) => ({ id: `${name}:${key}`, name: key, requiredVersion: config.requiredVersion, singleton: Boolean(config.singleton) })),
+      remotes: [],
+      exposes: Object.entries(exposes).map(([exposePath, { chunkName }]) => {
+        const group = compilation.namedChunkGroups.get(chunkName);
+        if (!group) throw new Error(`RemoteManifestPlugin: no chunk group "${chunkName}" for ${exposePath}`);
+        const sync = jsFiles(group.chunks);
+        const async = new Set();
+        const seen = new Set();
+        const visit = (parent) => {
+          for (const child of parent.getChildren()) {
+            if (seen.has(child)) continue;
+            seen.add(child);
+            for (const file of jsFiles(child.chunks)) if (!sync.includes(file)) async.add(file);
+            visit(child);
+          }
+        };
+        visit(group);
+        return {
+          id: `${name}:${exposePath.replace(/^\.\//, '')}`,
+          name: exposePath.replace(/^\.\//, ''),
+          path: exposePath,
+          assets: { js: { sync, async: [...async].sort() }, css: { sync: [], async: [] } },
+        };
+      }),
+    };
+  }
+}
+
+function jsFiles(chunks) {
+  return chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+}
