@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
+import { createBrowserHistory, HistoryProvider } from './app/history';
 import { RemoteLoader } from './federation/loader';
 import { normalisePath, parsePointerDocument, type PointerDocument } from './federation/pointer';
 import { FederatedResolver } from './federation/resolver';
@@ -28,9 +28,9 @@ async function start() {
 
   const app = (
     <StrictMode>
-      <BrowserRouter>
+      <HistoryProvider history={createBrowserHistory()}>
         <App initial={initial} resolver={resolver} />
-      </BrowserRouter>
+      </HistoryProvider>
     </StrictMode>
   );
   // The server's HTML is hydrated when it is the page we are about to show; otherwise (a remote

@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { useToast } from '@kesho/shell-kit';
 import { site } from '@kesho/common/site';
 import { App } from '../src/app/App';
+import { createMemoryHistory, HistoryProvider } from '../src/app/history';
 import type { PageResolver, Resolution } from '../src/app/resolution';
 
 function page(path: string, Component: () => ReactElement): Resolution {
@@ -19,9 +19,9 @@ async function openMenu(user: ReturnType<typeof userEvent.setup>) {
 
 function renderApp(initial: Resolution, resolver?: PageResolver) {
   return render(
-    <MemoryRouter initialEntries={[initial.path]}>
+    <HistoryProvider history={createMemoryHistory(initial.path)}>
       <App initial={initial} {...(resolver ? { resolver } : {})} />
-    </MemoryRouter>,
+    </HistoryProvider>,
   );
 }
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { App } from '../src/app/App';
+import { createMemoryHistory, HistoryProvider } from '../src/app/history';
 
 jest.mock('../src/app/Footer', () => ({
   Footer: () => {
@@ -13,9 +13,9 @@ describe('an error in the shell itself', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const Page = () => <h1>Home</h1>;
     render(
-      <MemoryRouter initialEntries={['/']}>
+      <HistoryProvider history={createMemoryHistory('/')}>
         <App initial={{ kind: 'page', path: '/', route: { path: '/', title: 't', description: 'd', load: async () => ({ default: Page }) }, Component: Page }} />
-      </MemoryRouter>,
+      </HistoryProvider>,
     );
     expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('The footer could not be drawn')).toBeInTheDocument();

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { GlobalStyle, ShellContext, tokens, type ShellApi } from '@kesho/shell-kit';
 import { normalisePath } from '../federation/pointer';
@@ -11,6 +10,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { applyHead, headFor } from './head';
+import { useHistory, useLocation } from './history';
 import { Notifications, showToast } from './Notifications';
 import type { PageResolver, Resolution } from './resolution';
 
@@ -37,16 +37,14 @@ const Main = styled.main`
 /** Gives pages the shell's navigation and toasts through the shell-kit contract. */
 function ShellBridge({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const history = useHistory();
   const api = useMemo<ShellApi>(
     () => ({
       pathname,
-      navigate: (to, options) => {
-        void navigate(to, options?.replace ? { replace: true } : undefined);
-      },
+      navigate: (to, options) => (options?.replace ? history.replace(to) : history.push(to)),
       toast: showToast,
     }),
-    [pathname, navigate],
+    [pathname, history],
   );
   return <ShellContext.Provider value={api}>{children}</ShellContext.Provider>;
 }
@@ -117,7 +115,7 @@ function PageArea({ initial, resolver }: { initial: Resolution; resolver?: PageR
 }
 
 /**
- * The composed site. The router around it is the browser's (client) or a static one (prerender).
+ * The composed site, inside a HistoryProvider: the browser's history (client) or a fixed one (prerender).
  * `resolver` is absent on the server: there the page is already resolved.
  */
 export function App({ initial, resolver }: { initial: Resolution; resolver?: PageResolver }) {

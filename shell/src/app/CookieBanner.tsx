@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, media, tokens } from '@kesho/shell-kit';
+import { Button, Link, media, tokens } from '@kesho/shell-kit';
 import { readCookieConsent, storeCookieConsent, type CookieConsent } from './cookieConsent';
 
 const Banner = styled.section`

@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { media, tokens } from '@kesho/shell-kit';
+import { Link, media, tokens } from '@kesho/shell-kit';
 import { mailtoHref, site, telHref } from '@kesho/common/site';
 import { footerLegalLinks, footerQuickLinks } from './navigation';
 

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
-import { media, tokens } from '@kesho/shell-kit';
+import { Link, media, tokens, usePathname } from '@kesho/shell-kit';
 import { site } from '@kesho/common/site';
+import { normalisePath } from '../federation/pointer';
 import { headerNav, type NavEntry } from './navigation';
 
 const Bar = styled.header`
@@ -113,9 +113,19 @@ const itemLook = css`
   ${media.lg} { width: auto; }
 `;
 
-const NavItemLink = styled(NavLink)`
+const ItemLink = styled(Link)`
   ${itemLook}
 `;
+
+/** A header link that says it is the current page (aria-current) when it is. */
+function NavItemLink({ to, onClick, children }: { to: string; onClick: () => void; children: ReactNode }) {
+  const current = normalisePath(usePathname()) === to;
+  return (
+    <ItemLink to={to} onClick={onClick} aria-current={current ? 'page' : undefined}>
+      {children}
+    </ItemLink>
+  );
+}
 
 const DropdownButton = styled.button`
   ${itemLook}
@@ -151,7 +161,7 @@ const Chevron = styled.span<{ $open: boolean }>`
 
 function ServicesDropdown({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => void }) {
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   // A click right after the pointer opened the menu by hovering must not close it again.
@@ -207,13 +217,13 @@ function ServicesDropdown({ entry, onNavigate }: { entry: NavEntry; onNavigate: 
       </DropdownButton>
       <Dropdown id={listId} $open={open}>
         <li>
-          <NavItemLink to={entry.href} end onClick={onNavigate}>
+          <NavItemLink to={entry.href} onClick={onNavigate}>
             All Services
           </NavItemLink>
         </li>
         {entry.dropdown?.map((item) => (
           <li key={item.href}>
-            <NavItemLink to={item.href} end onClick={onNavigate}>
+            <NavItemLink to={item.href} onClick={onNavigate}>
               {item.name}
             </NavItemLink>
           </li>
@@ -225,7 +235,7 @@ function ServicesDropdown({ entry, onNavigate }: { entry: NavEntry; onNavigate: 
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const navId = useId();
   useEffect(() => setMenuOpen(false), [pathname]);
   const close = () => setMenuOpen(false);
@@ -248,7 +258,7 @@ export function Header() {
                 <ServicesDropdown key={entry.href} entry={entry} onNavigate={close} />
               ) : (
                 <li key={entry.href}>
-                  <NavItemLink to={entry.href} end onClick={close}>
+                  <NavItemLink to={entry.href} onClick={close}>
                     {entry.name}
                   </NavItemLink>
                 </li>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@kesho/shell-kit';
 import { ScreenLayout } from './ScreenLayout';
 
 export const NOT_FOUND_TITLE = 'Page not found | Kesho Global Education';

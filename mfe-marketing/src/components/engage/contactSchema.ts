@@ -17,5 +17,3 @@ export const contactSchema: ObjectSchema<ContactFormValues> = object({
     ),
   message: string().trim().required(contactMessages.messageRequired),
 });
-
-export const emptyContactValues: ContactFormValues = { name: '', email: '', phone: '', country: '', message: '' };
