@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: the speed and size budgets of DESIGN.md §5, measured, not asserted in tests.
  * - Lighthouse 13 (mobile, simulated slow 4G + 4x CPU) RUNS times over every route: median scores, LCP,
- *   TBT, CLS and JavaScript bytes, each beside its budget.
+ *   TBT, CLS, each beside its budget, and the JavaScript the route downloaded, counted as the JS budget
+ *   test counts it (gzip bytes of every script requested); the 150 KB budget applies to content routes,
+ *   the commerce flow's figure is printed for information.
  * - create-payment under 50 concurrent connections (autocannon): invalid bodies (400s) and valid
  *   sandbox orders, p50/p99 latency.
  * Builds the site first if dist/site is missing. Prints a table; exits 1 when a median misses a budget.
@@ -50,6 +52,18 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+/** What these scripts weigh gzip-compressed, as the server sends them to a browser that asks for gzip. */
+async function gzipKb(urls) {
+  let bytes = 0;
+  for (const url of new Set(urls)) {
+    const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    await response.arrayBuffer();
+    if (response.headers.get('content-encoding') !== 'gzip') throw new Error(`${url} was not sent gzip-compressed`);
+    bytes += Number(response.headers.get('content-length'));
+  }
+  return bytes / 1024;
+}
+
 async function lighthouseRoutes(origin, routes) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -72,7 +86,7 @@ async function lighthouseRoutes(origin, routes) {
           continue;
         }
         const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
-        const scripts = lhr.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script');
+        const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script').map((item) => item.url);
         samples.push({
           performance: score('performance'),
           accessibility: score('accessibility'),
@@ -82,7 +96,7 @@ async function lighthouseRoutes(origin, routes) {
           lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
           tbtMs: lhr.audits['total-blocking-time'].numericValue,
           cls: lhr.audits['cumulative-layout-shift'].numericValue,
-          jsKb: (scripts?.transferSize ?? 0) / 1024,
+          jsKb: await gzipKb(scripts),
         });
       } finally {
         await chrome.kill();
@@ -125,13 +139,14 @@ async function main() {
   }
   const pointers = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist/site/mfe/remotes.json'), 'utf8'));
   const allRoutes = pointers.remotes.flatMap((remote) => remote.routes.map((route) => route.path));
+  const flowRoutes = new Set(pointers.remotes.filter((remote) => remote.name === 'commerce').flatMap((remote) => remote.routes.map((route) => route.path)));
   const routes = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : allRoutes;
   const server = await startServer();
   let misses = 0;
   try {
     console.log(`Lighthouse 13, mobile, ${RUNS} runs per route (medians):`);
     const rows = await lighthouseRoutes(server.origin, routes);
-    const header = ['route', 'perf', 'a11y', 'best', 'seo', 'agent', 'LCP ms', 'TBT ms', 'CLS', 'JS KB', ''];
+    const header = ['route', 'perf', 'a11y', 'best', 'seo', 'agent', 'LCP ms', 'TBT ms', 'CLS', 'JS KB gz', ''];
     const lines = [header, ['budget', `≥${BUDGET.performance}`, '100', '100', '100', '100', `≤${BUDGET.lcpMs}`, `≤${BUDGET.tbtMs}`, `≤${BUDGET.cls}`, `≤${BUDGET.jsKb}`, '']];
     for (const row of rows) {
       const ok =
@@ -141,13 +156,14 @@ async function main() {
         row.lcpMs <= BUDGET.lcpMs &&
         row.tbtMs <= BUDGET.tbtMs &&
         row.cls <= BUDGET.cls &&
-        row.jsKb <= BUDGET.jsKb;
+        (flowRoutes.has(row.route) || row.jsKb <= BUDGET.jsKb);
       if (!ok) misses += 1;
-      lines.push([row.route, row.performance, row.accessibility, row['best-practices'], row.seo, row['agentic-browsing'] ?? 'n/a', Math.round(row.lcpMs), Math.round(row.tbtMs), row.cls.toFixed(3), row.jsKb.toFixed(1), mark(ok)].map(String));
+      lines.push([row.route, row.performance, row.accessibility, row['best-practices'], row.seo, row['agentic-browsing'] ?? 'n/a', Math.round(row.lcpMs), Math.round(row.tbtMs), row.cls.toFixed(3), `${row.jsKb.toFixed(1)}${flowRoutes.has(row.route) ? '*' : ''}`, mark(ok)].map(String));
     }
     const widths = header.map((_, i) => Math.max(...lines.map((line) => String(line[i]).length)));
     console.log('');
     for (const line of lines) console.log(line.map((cell, i) => String(cell).padEnd(widths[i])).join('  '));
+    console.log('* commerce flow: the JavaScript budget is for content routes (DESIGN.md §5); printed for information.');
 
     console.log('\ncreate-payment, 50 concurrent connections, 8 s each (sandbox):');
     const load = await loadTest(server.origin);

@@ -4,7 +4,7 @@ import { expect, test } from '../support/fixtures';
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const route of builtRoutes().filter((r) => r.indexable)) {
+  for (const route of builtRoutes().filter((r) => r.listed)) {
     test(`${route.path} arrives readable, with its header, footer and title`, async ({ page }) => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);

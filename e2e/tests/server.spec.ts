@@ -48,9 +48,9 @@ test.describe('the local server', () => {
 
   test('publishes robots.txt, a sitemap of the public routes and llms.txt', async ({ request }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
-    const indexable = builtRoutes().filter((route) => route.indexable);
+    const listed = builtRoutes().filter((route) => route.listed);
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
-    expect(locs.sort()).toEqual(indexable.map((route) => route.path).sort());
+    expect(locs.sort()).toEqual(listed.map((route) => route.path).sort());
     expect(locs).not.toContain('/payment');
     expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: ');
     const llms = await (await request.get('/llms.txt')).text();
@@ -63,15 +63,15 @@ test.describe('the local server', () => {
       const html = await (await request.get(path)).text();
       return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => (JSON.parse(match[1] ?? '{}') as { '@type': string })['@type']);
     };
-    for (const route of builtRoutes().filter((r) => r.indexable)) expect(await typesOf(route.path), route.path).toContain('EducationalOrganization');
+    for (const route of builtRoutes().filter((r) => r.listed)) expect(await typesOf(route.path), route.path).toContain('EducationalOrganization');
     expect(await typesOf('/faq')).toContain('FAQPage');
     expect(await typesOf('/pricing')).toContain('FAQPage');
     for (const service of ['admissions', 'visa', 'scholarships', 'career', 'partners']) expect(await typesOf(`/services/${service}`)).toContain('Service');
   });
 
-  test('gives every public route its own title, description, canonical URL and Open Graph tags', async ({ request }) => {
+  test('gives every route its own title, description, canonical URL and Open Graph tags, and lets it be indexed', async ({ request }) => {
     const seen = new Set<string>();
-    for (const route of builtRoutes().filter((r) => r.indexable)) {
+    for (const route of builtRoutes()) {
       const html = await (await request.get(route.path)).text();
       const description = /<meta name="description" content="([^"]+)">/.exec(html)?.[1];
       expect(description, route.path).toBeTruthy();
@@ -81,6 +81,8 @@ test.describe('the local server', () => {
       expect(html).toMatch(new RegExp(`<link rel="canonical" href="https://[^"]+${route.path === '/' ? '/' : route.path}">`));
       expect(html).toContain('<meta property="og:title"');
       expect(html).toContain('<meta property="og:description"');
+      expect(html, route.path).toContain('<meta name="robots" content="index, follow">');
     }
+    expect(await (await request.get('/no-such-page')).text()).toContain('<meta name="robots" content="noindex">');
   });
 });

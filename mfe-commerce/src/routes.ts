@@ -10,7 +10,7 @@ export const routes: readonly PageRoute[] = [
     title: title('Build Your Custom Package'),
     description:
       'Build your own study-abroad support package: pick admissions, visa, scholarship and career services, set quantities and see your total in US dollars.',
-    indexable: true,
+    listed: true,
     load: () => import('./pages/CustomQuotePage'),
   },
   {
@@ -18,7 +18,7 @@ export const routes: readonly PageRoute[] = [
     title: title('Checkout'),
     description:
       `Review your custom ${site.brand} package and enter your contact details before paying securely by card through Stripe Checkout.`,
-    indexable: false,
+    listed: false,
     load: () => import('./pages/CheckoutPage'),
   },
   {
@@ -26,7 +26,7 @@ export const routes: readonly PageRoute[] = [
     title: title('Payment'),
     description:
       `Complete the payment for your ${site.brand} package securely by card. Payments are processed by Stripe over an encrypted connection.`,
-    indexable: false,
+    listed: false,
     load: () => import('./pages/PaymentPage'),
   },
   {
@@ -34,7 +34,7 @@ export const routes: readonly PageRoute[] = [
     title: title('Payment Successful'),
     description:
       `Your payment to ${site.brand} was successful. See your invoice number, print your invoice and find out what happens next with your package.`,
-    indexable: false,
+    listed: false,
     load: () => import('./pages/PaymentSuccessPage'),
   },
   {
@@ -42,7 +42,7 @@ export const routes: readonly PageRoute[] = [
     title: title('Payment Failed'),
     description:
       `Your card payment to ${site.brand} did not go through. Check your card details, try again or contact our support team for help.`,
-    indexable: false,
+    listed: false,
     load: () => import('./pages/PaymentFailurePage'),
   },
 ];

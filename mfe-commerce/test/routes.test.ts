@@ -5,9 +5,9 @@ describe('the commerce routes', () => {
     expect(routes.map((route) => route.path)).toEqual(['/custom-quote', '/checkout', '/payment', '/payment-success', '/payment-failure']);
   });
 
-  test('only the quote builder is indexable', () => {
-    expect(routes.filter((route) => route.indexable).map((route) => route.path)).toEqual(['/custom-quote']);
-    expect(routes.filter((route) => route.indexable === false)).toHaveLength(4);
+  test('only the quote builder is listed in the sitemap', () => {
+    expect(routes.filter((route) => route.listed).map((route) => route.path)).toEqual(['/custom-quote']);
+    expect(routes.filter((route) => route.listed === false)).toHaveLength(4);
   });
 
   test('titles name the page and the brand', () => {

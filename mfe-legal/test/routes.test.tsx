@@ -35,8 +35,8 @@ describe('the legal remote routes', () => {
     expect(refund?.description).toContain(`within ${refundRules.fullRefundWindowDays} days`);
   });
 
-  it('marks every legal page as indexable', () => {
-    for (const route of routes) expect(route.indexable).toBe(true);
+  it('lists every legal page in the sitemap', () => {
+    for (const route of routes) expect(route.listed).toBe(true);
   });
 
   it.each(routes.map((route) => [route.path, route] as const))('loads %s as a page whose h1 is the page name of its title', async (path, route) => {

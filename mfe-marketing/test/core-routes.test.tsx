@@ -28,7 +28,7 @@ describe('the core routes', () => {
   });
 
   it('are all open to search engines', () => {
-    for (const route of coreRoutes) expect(route.indexable).toBe(true);
+    for (const route of coreRoutes) expect(route.listed).toBe(true);
   });
 
   it.each(coreRoutes.map((route) => [route.path, route] as const))('load a page for %s that renders its heading', async (_path, route) => {

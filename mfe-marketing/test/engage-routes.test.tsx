@@ -27,7 +27,7 @@ describe('the engagement routes', () => {
       expect(route.description.length).toBeGreaterThanOrEqual(120);
       expect(route.description.length).toBeLessThanOrEqual(160);
       expect(descriptions.filter((description) => description === route.description)).toHaveLength(1);
-      expect(route.indexable).toBe(true);
+      expect(route.listed).toBe(true);
     }
   });
 

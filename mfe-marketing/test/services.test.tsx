@@ -58,9 +58,9 @@ describe('the service routes', () => {
     }
   });
 
-  it('are indexable and describe each service as schema.org Service provided by the brand in Kenya and East Africa', async () => {
+  it('are listed and describe each service as schema.org Service provided by the brand in Kenya and East Africa', async () => {
     for (const route of serviceRoutes) {
-      expect(route.indexable).toBe(true);
+      expect(route.listed).toBe(true);
       const page = await route.load();
       expect(page.jsonLd).toHaveLength(1);
       const jsonLd = JSON.parse(JSON.stringify(page.jsonLd?.[0])) as Record<string, unknown>;

@@ -27,7 +27,7 @@ export async function writeDiscoveryFiles() {
   const pointers = await readJson(pointerFile);
   const routes = pointers.remotes
     .flatMap((remote) => remote.routes)
-    .filter((route) => route.indexable)
+    .filter((route) => route.listed)
     .sort((a, b) => (a.path === '/' ? -1 : b.path === '/' ? 1 : a.path.localeCompare(b.path)));
   const urlOf = (routePath) => `${site.origin}${routePath}`;
 

@@ -32,7 +32,7 @@ export async function prerender({ remotes: only } = {}) {
         path: route.path,
         page: { route, Component, jsonLd },
         pointers,
-        assets: { scripts: shell.scripts, preloads: [...shell.preloads, ...preloads] },
+        assets: { scripts: shell.scripts, preloads },
       });
       const file = pageFileFor(route.path);
       await writeFileAtomic(file, html);
@@ -40,7 +40,7 @@ export async function prerender({ remotes: only } = {}) {
     }
   }
   if (!only) {
-    const html = renderDocument({ path: '/404', pointers, assets: { scripts: shell.scripts, preloads: shell.preloads } });
+    const html = renderDocument({ path: '/404', pointers, assets: { scripts: shell.scripts, preloads: [] } });
     await writeFileAtomic(notFoundPageFile, html);
   }
   return written;

@@ -9,14 +9,14 @@ export const coreRoutes: readonly PageRoute[] = [
     path: '/',
     title: `${site.brand} | Study Abroad Consultants in Nairobi`,
     description: `Study abroad with ${site.brand}: admissions, visas and scholarships for ${site.figures.partnerCountries} countries. ${site.figures.visaSuccess} visa success rate, free first consultation.`,
-    indexable: true,
+    listed: true,
     load: () => import('../pages/HomePage'),
   },
   {
     path: '/about',
     title: titled('About Us'),
     description: `Meet the founders of ${site.brand}, a Nairobi study-abroad consultancy registered in ${site.incorporatedIn} in 2023: our story, mission, values and company details.`,
-    indexable: true,
+    listed: true,
     load: () => import('../pages/AboutPage'),
   },
   {
@@ -24,7 +24,7 @@ export const coreRoutes: readonly PageRoute[] = [
     title: titled('Our Services'),
     description:
       'University admissions, visas, scholarships, career counselling and partner services, with a clear four-step process from first consultation to departure.',
-    indexable: true,
+    listed: true,
     load: () => import('../pages/ServicesPage'),
   },
   {
@@ -32,7 +32,7 @@ export const coreRoutes: readonly PageRoute[] = [
     title: titled('Frequently Asked Questions'),
     description:
       'Answers about our study-abroad services, package prices, payment methods, refunds, timelines and results, with ways to contact our Nairobi advisers.',
-    indexable: true,
+    listed: true,
     load: () => import('../pages/FaqPage'),
   },
 ];

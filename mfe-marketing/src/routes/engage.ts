@@ -13,14 +13,14 @@ export const engageRoutes: readonly PageRoute[] = [
     title: pageTitle('Pricing'),
     description:
       'Basic, Complete and Premium study abroad packages in Kenyan shillings, with payment plans, upgrades for only the difference in price and a fair refund policy.',
-    indexable: true,
+    listed: true,
     load: () => import('../pages/PricingPage'),
   },
   {
     path: '/contact',
     title: pageTitle('Contact Us'),
     description: `Send us a message about studying abroad, call ${site.phone.display} or visit our Nairobi office. Our advisors reply to every message within 24 hours.`,
-    indexable: true,
+    listed: true,
     load: () => import('../pages/ContactPage'),
   },
   {
@@ -28,7 +28,7 @@ export const engageRoutes: readonly PageRoute[] = [
     title: pageTitle('Success Stories'),
     description:
       'Read how Kenyan and East African students won university places and student visas in Canada, the UK, the USA, Australia, the UAE and Germany with our help.',
-    indexable: true,
+    listed: true,
     load: () => import('../pages/SuccessStoriesPage'),
   },
   {
@@ -36,7 +36,7 @@ export const engageRoutes: readonly PageRoute[] = [
     title: pageTitle('Blog'),
     description:
       'Practical study abroad advice for Kenyan students: scholarships, UK visa documents, personal statements, proof of funds and choosing Canada or Australia.',
-    indexable: true,
+    listed: true,
     load: () => import('../pages/BlogPage'),
   },
 ];

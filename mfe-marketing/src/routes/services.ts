@@ -8,7 +8,7 @@ function serviceRoute(slug: ServiceSlug, load: PageRoute['load']): PageRoute {
     path: card.link,
     title: `${card.title} | ${site.brand}`,
     description,
-    indexable: true,
+    listed: true,
     load,
   };
 }

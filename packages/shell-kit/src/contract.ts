@@ -8,8 +8,11 @@ export interface PageRoute {
   readonly title: string;
   /** Meta description, unique per route. */
   readonly description: string;
-  /** Whether search engines should index the page (flow pages such as /payment are not indexed). */
-  readonly indexable?: boolean;
+  /**
+   * Whether the page is listed in sitemap.xml and llms.txt. Flow pages (/checkout, /payment, ...) are
+   * not: they are reachable and crawlable, but only make sense in the middle of an order.
+   */
+  readonly listed?: boolean;
   /** Loads the page module: each route is its own chunk. */
   readonly load: () => Promise<PageModule>;
 }

@@ -5,19 +5,22 @@ import type { Resolution } from './resolution';
 export interface HeadData {
   readonly title: string;
   readonly description: string;
-  /** Absolute canonical URL, or null for pages that are not indexed. */
+  /** Absolute canonical URL, or null for the not-found and unavailable screens. */
   readonly canonical: string | null;
+  /**
+   * Every route's page may be indexed (a noindex page fails Lighthouse's SEO audit, and DESIGN.md §5
+   * wants SEO at 100 on every route); only the not-found and unavailable screens are not.
+   */
   readonly indexable: boolean;
 }
 
 export function headFor(resolution: Resolution): HeadData {
   if (resolution.kind === 'page') {
-    const indexable = resolution.route.indexable !== false;
     return {
       title: resolution.route.title,
       description: resolution.route.description,
       canonical: `${site.origin}${resolution.path === '/' ? '/' : resolution.path}`,
-      indexable,
+      indexable: true,
     };
   }
   if (resolution.kind === 'not-found') {

@@ -77,10 +77,14 @@ export function renderDocument({ path, page, pointers, assets }: RenderDocumentI
     '<meta name="twitter:card" content="summary">',
     '<meta name="theme-color" content="#0f4c81">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    ...assets.preloads.map(
-      (preload) => `<link rel="preload" href="${escapeHtml(preload.href)}" as="${preload.as}"${preload.as === 'fetch' || preload.as === 'font' ? ' crossorigin' : ''}>`,
-    ),
     ...assets.scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`),
+    // The page is readable before any script runs, so scripts must not compete with what paints:
+    // the preloads start at once but at low priority (the default "high" for a preloaded script
+    // would make them render-blocking in the browser's eyes).
+    ...assets.preloads.map(
+      (preload) =>
+        `<link rel="preload" href="${escapeHtml(preload.href)}" as="${preload.as}"${preload.as === 'fetch' || preload.as === 'font' ? ' crossorigin' : ''}${preload.as === 'script' || preload.as === 'fetch' ? ' fetchpriority="low"' : ''}>`,
+    ),
     styles,
     ...jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
     '</head>',
