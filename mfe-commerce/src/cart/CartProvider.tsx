@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
 import {
   addItem,
@@ -16,6 +16,8 @@ import { createCartStore, getBrowserCartStore, type CartDispatch, type CartStore
 import type { CartItem, NewCartItem } from './types';
 
 const CartStoreContext = createContext<CartStore | null>(null);
+/** Whether the pages may show the restored cart (see `shown` in CartProvider). */
+const CartShownContext = createContext(false);
 
 function defaultStore(): CartStore {
   return typeof window === 'undefined' ? createCartStore() : getBrowserCartStore();
@@ -39,22 +41,29 @@ export function CartProvider({ store, children }: { store?: CartStore; children:
   const [ownStore] = useState<CartStore | null>(() => (store || outer ? null : defaultStore()));
   const active = store ?? outer ?? ownStore;
   const isNested = !store && outer !== null;
+  // The server and the first client render show the "loading" state; swapping it for the restored
+  // cart re-renders the whole page (order summary, forms), so that render runs as a transition,
+  // in slices that leave the main thread free, instead of one long task. A store that is already
+  // restored (a client-side navigation) is shown at once.
+  const [shown, setShown] = useState(() => active?.getState().cart.hydrated ?? false);
 
   useEffect(() => {
     if (isNested || !active) return undefined;
     const storage = localStorageOrNull();
-    if (!storage) {
-      active.dispatch(cartRestored(active.getState().cart.items));
-      return undefined;
-    }
-    return connectCartPersistence(active, storage, window);
+    let disconnect: (() => void) | undefined;
+    if (storage) disconnect = connectCartPersistence(active, storage, window);
+    else active.dispatch(cartRestored(active.getState().cart.items));
+    startTransition(() => setShown(true));
+    return disconnect;
   }, [active, isNested]);
 
   if (!active) throw new Error('CartProvider has no store');
   if (isNested) return <>{children}</>;
   return (
     <CartStoreContext.Provider value={active}>
-      <Provider store={active}>{children}</Provider>
+      <CartShownContext.Provider value={shown}>
+        <Provider store={active}>{children}</Provider>
+      </CartShownContext.Provider>
     </CartStoreContext.Provider>
   );
 }
@@ -77,7 +86,9 @@ export function useCart(): CartApi {
   const items = useSelector(selectItems);
   const totalCents = useSelector(selectTotalCents);
   const count = useSelector(selectCount);
-  const hydrated = useSelector(selectHydrated);
+  const restored = useSelector(selectHydrated);
+  const shown = useContext(CartShownContext);
+  const hydrated = restored && shown;
   return useMemo(
     () => ({
       items,

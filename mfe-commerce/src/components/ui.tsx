@@ -114,6 +114,14 @@ const SkeletonBox = styled.div<{ $minHeight: string }>`
 `;
 
 /**
+ * Height of the cart-dependent area of /checkout and /payment until the cart has been read: taller
+ * than a phone's first screen, so the footer starts below the fold and does not jump into view or
+ * out of it when the real content (or the redirect) arrives. Measured: the footer's move was the
+ * whole layout shift of those pages (CLS 0.025 on /checkout, 0.16 on /payment's redirect).
+ */
+export const CART_AREA_MIN_HEIGHT = '40rem';
+
+/**
  * What a page shows until the saved cart has been read: the same on the server and in the first
  * client render, and as tall as the real content so nothing below it jumps.
  */

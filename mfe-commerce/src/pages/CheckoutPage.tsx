@@ -4,7 +4,7 @@ import { ButtonLink, Container, Link, PageHeader, Section, media, tokens } from 
 import { CartProvider, useCart } from '../cart';
 import { CheckoutForm } from '../checkout/CheckoutForm';
 import { OrderSummary } from '../components/OrderSummary';
-import { CartLoading, PanelCard } from '../components/ui';
+import { CART_AREA_MIN_HEIGHT, CartLoading, PanelCard } from '../components/ui';
 
 const Layout = styled.div`
   display: grid;
@@ -32,14 +32,19 @@ const BackLink = styled(Link)`
 
 const EmptyCard = styled(PanelCard)`
   max-width: 36rem;
+  min-height: ${CART_AREA_MIN_HEIGHT};
   margin: 0 auto;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
   text-align: center;
   svg { margin: 0 auto ${tokens.space(4)}; color: ${tokens.color.primary}; }
 `;
 
 function CheckoutContent() {
   const cart = useCart();
-  if (!cart.hydrated) return <CartLoading minHeight="24rem" />;
+  if (!cart.hydrated) return <CartLoading minHeight={CART_AREA_MIN_HEIGHT} />;
   if (cart.items.length === 0) {
     return (
       <EmptyCard as="section" aria-labelledby="empty-cart-heading">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { CircleExclamationPoint, ExternalLink, Lock, ShieldCheck } from 'lucide-react';
 import { Button, Container, Link, PageHeader, Section, tokens, useNavigate, useToast } from '@kesho/shell-kit';
@@ -7,7 +7,7 @@ import { createPayment, PAYMENT_MESSAGES, PaymentError } from '../api/paymentsCl
 import { CartProvider, useCart } from '../cart';
 import { readCheckoutData } from '../checkout/checkoutStorage';
 import { OrderSummary } from '../components/OrderSummary';
-import { CartLoading, ErrorPanel, VisuallyHidden } from '../components/ui';
+import { CART_AREA_MIN_HEIGHT, CartLoading, ErrorPanel, VisuallyHidden } from '../components/ui';
 import { openCheckout } from '../payment/openCheckout';
 
 export const PAYMENT_PAGE_MESSAGES = {
@@ -18,8 +18,11 @@ export const PAYMENT_PAGE_MESSAGES = {
 
 const Column = styled.div`
   max-width: 36rem;
+  /* As tall as the loading state before it, so the footer stays where it was. */
+  min-height: ${CART_AREA_MIN_HEIGHT};
   margin: 0 auto;
   display: grid;
+  align-content: start;
   gap: ${tokens.space(6)};
 `;
 
@@ -71,7 +74,8 @@ function PaymentContent() {
       navigate('/custom-quote', { replace: true });
       return;
     }
-    setCheckedEntry(true);
+    // The payment form is the page's largest render: as a transition it does not block input.
+    startTransition(() => setCheckedEntry(true));
   }, [cart.hydrated, isEmpty, navigate]);
 
   const handlePay = async () => {
@@ -105,7 +109,7 @@ function PaymentContent() {
     }
   };
 
-  if (!cart.hydrated || !checkedEntry) return <CartLoading minHeight="20rem" />;
+  if (!cart.hydrated || !checkedEntry) return <CartLoading minHeight={CART_AREA_MIN_HEIGHT} />;
 
   return (
     <Column>
