@@ -27,7 +27,8 @@ export async function writeDiscoveryFiles() {
   const pointers = await readJson(pointerFile);
   const routes = pointers.remotes
     .flatMap((remote) => remote.routes)
-    .filter((route) => route.listed)
+    // `indexable` is what pointers written before the field was renamed call it (a rollback target).
+    .filter((route) => route.listed ?? route.indexable)
     .sort((a, b) => (a.path === '/' ? -1 : b.path === '/' ? 1 : a.path.localeCompare(b.path)));
   const urlOf = (routePath) => `${site.origin}${routePath}`;
 
