@@ -130,6 +130,8 @@ async function lighthouseRoutes(origin, routes) {
           tbtMs: lhr.audits['total-blocking-time'].numericValue,
           cls: lhr.audits['cumulative-layout-shift'].numericValue,
           jsKb: await gzipKb(scripts),
+          // Lighthouse's measure of this machine's CPU at the time: a run on a busy moment shows here.
+          benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
         });
       } finally {
         await chrome.kill();
@@ -141,7 +143,7 @@ async function lighthouseRoutes(origin, routes) {
       row[key] = values.length ? median(values) : null;
     }
     rows.push(row);
-    console.log(`  ${route}: performance ${row.performance}, LCP ${Math.round(row.lcpMs)} ms, TBT ${Math.round(row.tbtMs)} ms, CLS ${row.cls.toFixed(3)}, JS ${row.jsKb.toFixed(1)} KB`);
+    console.log(`  ${route}: performance ${row.performance}, LCP ${Math.round(row.lcpMs)} ms, TBT ${Math.round(row.tbtMs)} ms, CLS ${row.cls.toFixed(3)}, JS ${row.jsKb.toFixed(1)} KB, CPU benchmark index ${Math.round(row.benchmarkIndex ?? 0)}`);
   }
   return rows;
 }
