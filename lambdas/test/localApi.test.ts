@@ -150,3 +150,25 @@ describe('npm run smoke', () => {
     await expect(runSmoke(loadSmokeConfig({ SMOKE_ENDPOINT: origin }), () => undefined)).rejects.toThrow();
   });
 });
+
+describe('closing', () => {
+  it('lets a request it is answering finish before it closes the database', async () => {
+    const own = await startTestServer();
+    const body = JSON.stringify(JSON.parse(smokeEvent().body ?? '{}'));
+    const { port } = new URL(own.origin);
+    const status = new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/api/create-payment', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      // Half the body now: the request is being answered while the server closes.
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), 200);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = own.close();
+    expect(await status).toBe(200);
+    await closed;
+  });
+});

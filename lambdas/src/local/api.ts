@@ -147,7 +147,16 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApiI
     writeResult(res, result, method);
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+  // Requests still being answered: closing waits for them, so none meets a closed database.
+  const inFlight = new Set<Promise<boolean>>();
+  const handle = (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    const answer = answerRequest(req, res);
+    inFlight.add(answer);
+    answer.finally(() => inFlight.delete(answer)).catch(() => undefined);
+    return answer;
+  };
+
+  const answerRequest = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     let url: URL;
     try {
       url = new URL(req.url ?? '/', publicOrigin);
@@ -179,6 +188,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApiI
   const close = (): Promise<void> => {
     closed ??= (async () => {
       closing = true;
+      await Promise.allSettled([...inFlight]);
       await settled();
       destroyClients();
       await dynamo.close();
