@@ -121,6 +121,7 @@ export function browserConfig(appName, { outDir, mode = 'production', extraEntri
 }
 
 const EXPOSE_CHUNK_PREFIX = '__federation_expose_';
+const REMOTE_ENTRY_FILE = 'remoteEntry.js';
 
 /**
  * The shell is the federation host: it needs the federation runtime (registerRemotes, loadRemote,
@@ -140,7 +141,7 @@ function federationPlugins(appName, { standalone }) {
     return [
       new ModuleFederationPlugin({
         name: app.federationName,
-        ...(appName === 'shell' ? {} : { filename: 'remoteEntry.js', exposes: app.exposes }),
+        ...(appName === 'shell' ? {} : { filename: REMOTE_ENTRY_FILE, exposes: app.exposes }),
         shared,
         shareStrategy: 'loaded-first',
         manifest: false,
@@ -157,7 +158,7 @@ function federationPlugins(appName, { standalone }) {
   return [
     new webpack.container.ModuleFederationPlugin({
       name: app.federationName,
-      filename: 'remoteEntry.js',
+      filename: REMOTE_ENTRY_FILE,
       library: { type: 'var', name: app.federationName },
       exposes,
       shared,
@@ -166,8 +167,8 @@ function federationPlugins(appName, { standalone }) {
       name: app.federationName,
       buildName: pkg.name,
       buildVersion: pkg.version,
-      entryFile: 'remoteEntry.js',
-      exposes: Object.fromEntries(Object.entries(exposes).map(([key, { name }]) => [key, { chunkName: name }])),
+      entryFile: REMOTE_ENTRY_FILE,
+      exposes,
       shared,
     }),
   ];

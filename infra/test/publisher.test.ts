@@ -204,7 +204,7 @@ describe('release record', () => {
   });
 
   test('keeps fields it does not know, so the shell gets the pointer entry exactly as the build wrote it', () => {
-    const entry = { ...marketingV1, routes: [{ path: '/', title: 'Home', indexable: true }], integrity: 'sha384-abc' };
+    const entry = { ...marketingV1, routes: [{ path: '/', title: 'Home', listed: true }], integrity: 'sha384-abc' };
     expect(parseRemotePointer(entry, 'test')).toEqual(entry);
   });
 

@@ -1,29 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { readJson } from './compile.mjs';
+import { loadTsModule } from './load-ts.mjs';
 import { pointerFile, siteDir } from './paths.mjs';
 import { repoRoot } from '../webpack.config.mjs';
 
 const escapeXml = (value) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The site facts, read through the same module the apps use (compiled on the fly by esbuild). */
-async function loadSite() {
-  const esbuild = createRequire(import.meta.url)('esbuild');
-  const result = await esbuild.build({
-    entryPoints: [path.join(repoRoot, 'packages/common/src/site.ts')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-  });
-  const url = `data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`;
-  return (await import(url)).site;
-}
-
 /** sitemap.xml, robots.txt and llms.txt, made from the routes the remotes declare. */
 export async function writeDiscoveryFiles() {
-  const site = await loadSite();
+  const { site } = await loadTsModule('packages/common/src/site.ts');
   const pointers = await readJson(pointerFile);
   const routes = pointers.remotes
     .flatMap((remote) => remote.routes)

@@ -7,7 +7,7 @@
 export class RemoteManifestPlugin {
   /**
    * @param {{ name: string, buildName: string, buildVersion: string, entryFile: string,
-   *   exposes: Record<string, { chunkName: string }>, shared: Record<string, { requiredVersion?: string, singleton?: boolean }> }} options
+   *   exposes: Record<string, { import: string, name: string }>, shared: Record<string, { requiredVersion?: string, singleton?: boolean }> }} options
    */
   constructor(options) {
     this.options = options;
@@ -43,7 +43,8 @@ export class RemoteManifestPlugin {
         .filter(([key]) => !key.endsWith('/'))
         .map(([key, config]) => ({ id: `${name}:${key}`, name: key, requiredVersion: config.requiredVersion, singleton: Boolean(config.singleton) })),
       remotes: [],
-      exposes: Object.entries(exposes).map(([exposePath, { chunkName }]) => {
+      // Each exposed module is its own chunk group, named after the expose (webpack's `name` option).
+      exposes: Object.entries(exposes).map(([exposePath, { name: chunkName }]) => {
         const group = compilation.namedChunkGroups.get(chunkName);
         if (!group) throw new Error(`RemoteManifestPlugin: no chunk group "${chunkName}" for ${exposePath}`);
         const sync = jsFiles(group.chunks);

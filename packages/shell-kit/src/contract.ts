@@ -40,6 +40,7 @@ export interface ToastOptions {
 
 /** What the shell gives every page. */
 export interface ShellApi {
+  /** The current path without a trailing slash ("/" for the home page), as routes name it. */
   readonly pathname: string;
   /** Client-side navigation to an in-site path. */
   navigate(to: string, options?: { replace?: boolean }): void;

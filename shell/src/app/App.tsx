@@ -40,7 +40,7 @@ function ShellBridge({ children }: { children: ReactNode }) {
   const history = useHistory();
   const api = useMemo<ShellApi>(
     () => ({
-      pathname,
+      pathname: normalisePath(pathname),
       navigate: (to, options) => (options?.replace ? history.replace(to) : history.push(to)),
       toast: showToast,
     }),

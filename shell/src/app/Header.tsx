@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import styled, { css } from 'styled-components';
 import { Link, media, tokens, usePathname } from '@kesho/shell-kit';
 import { site } from '@kesho/common/site';
-import { normalisePath } from '../federation/pointer';
 import { headerNav, type NavEntry } from './navigation';
 
 const Bar = styled.header`
@@ -119,7 +118,7 @@ const ItemLink = styled(Link)`
 
 /** A header link that says it is the current page (aria-current) when it is. */
 function NavItemLink({ to, onClick, children }: { to: string; onClick: () => void; children: ReactNode }) {
-  const current = normalisePath(usePathname()) === to;
+  const current = usePathname() === to;
   return (
     <ItemLink to={to} onClick={onClick} aria-current={current ? 'page' : undefined}>
       {children}

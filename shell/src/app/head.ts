@@ -14,6 +14,11 @@ export interface HeadData {
   readonly indexable: boolean;
 }
 
+/** The robots meta tag's content for a head. */
+export function robotsContent(head: HeadData): string {
+  return head.indexable ? 'index, follow' : 'noindex';
+}
+
 export function headFor(resolution: Resolution): HeadData {
   if (resolution.kind === 'page') {
     return {
@@ -54,7 +59,7 @@ export function applyHead(head: HeadData): void {
   setMeta('meta[property="og:title"]', meta('og:title', true), 'content', head.title);
   setMeta('meta[property="og:description"]', meta('og:description', true), 'content', head.description);
   setMeta('meta[property="og:url"]', meta('og:url', true), 'content', head.canonical);
-  setMeta('meta[name="robots"]', meta('robots'), 'content', head.indexable ? 'index, follow' : 'noindex');
+  setMeta('meta[name="robots"]', meta('robots'), 'content', robotsContent(head));
   setMeta(
     'link[rel="canonical"]',
     () => {

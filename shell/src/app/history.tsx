@@ -19,8 +19,9 @@ export interface AppHistory {
   readonly replace: (to: string) => void;
 }
 
-function parse(href: string): AppLocation {
-  const url = new URL(href, 'http://site.invalid');
+/** `href` resolved against `base` (an origin is needed only to parse; it is dropped). */
+function parse(href: string, base = 'http://site.invalid'): AppLocation {
+  const url = new URL(href, base);
   return { pathname: url.pathname, search: url.search, hash: url.hash };
 }
 
@@ -37,7 +38,7 @@ export function createBrowserHistory(win: Window = window): AppHistory {
     for (const listener of listeners) listener();
   };
   const go = (to: string, replace: boolean) => {
-    const target = hrefOf(parse(new URL(to, win.location.href).href));
+    const target = hrefOf(parse(to, win.location.href));
     // Like a plain link to the page you are on: no second history entry for the same address.
     if (replace || target === hrefOf(current)) win.history.replaceState(null, '', target);
     else win.history.pushState(null, '', target);
@@ -61,7 +62,7 @@ export function createMemoryHistory(initial: string): AppHistory & { readonly en
   const entries = [parse(initial)];
   let index = 0;
   const go = (to: string, replace: boolean) => {
-    const next = parse(new URL(to, `http://site.invalid${hrefOf(entries[index]!)}`).href);
+    const next = parse(to, `http://site.invalid${hrefOf(entries[index]!)}`);
     if (replace) entries[index] = next;
     else entries.splice(++index, entries.length, next);
     for (const listener of listeners) listener();

@@ -4,7 +4,7 @@ import { ServerStyleSheet } from 'styled-components';
 import type { PageRoute } from '@kesho/shell-kit';
 import { site } from '@kesho/common/site';
 import { App } from '../app/App';
-import { headFor } from '../app/head';
+import { headFor, robotsContent } from '../app/head';
 import { createMemoryHistory, HistoryProvider } from '../app/history';
 import type { Resolution } from '../app/resolution';
 import type { PointerDocument } from '../federation/pointer';
@@ -66,7 +66,7 @@ export function renderDocument({ path, page, pointers, assets }: RenderDocumentI
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
-    `<meta name="robots" content="${head.indexable ? 'index, follow' : 'noindex'}">`,
+    `<meta name="robots" content="${robotsContent(head)}">`,
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
     '<meta property="og:type" content="website">',
     `<meta property="og:site_name" content="${escapeHtml(site.brand)}">`,
