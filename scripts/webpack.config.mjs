@@ -148,6 +148,7 @@ function federationPlugins(appName, { standalone }) {
         dts: false,
         dev: false,
         experiments: { optimization: { disableSnapshot: true, target: 'web' } },
+        ...(appName === 'shell' ? { runtimePlugins: [path.join(repoRoot, 'shell/src/federation/yieldingRuntimePlugin.ts')] } : {}),
       }),
     ];
   }

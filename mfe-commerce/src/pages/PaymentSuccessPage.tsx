@@ -82,11 +82,15 @@ type Lookup =
   | { readonly kind: 'unavailable' }
   | { readonly kind: 'not-found' };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: site.hours.timezone });
+// Built on first use, not when the chunk loads: a formatter with a time zone loads ICU data, one long
+// task that would otherwise land on every page load of this chunk.
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 function formatDate(iso: string | number): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  dateFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: site.hours.timezone });
+  return dateFormat.format(date);
 }
 
 /** SPEC §3: without a server order, the invoice number is "INV-" and the last 8 digits of the time. */

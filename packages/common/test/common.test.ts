@@ -34,9 +34,20 @@ describe('money', () => {
   it('formats cents as dollars with two decimals', () => {
     expect(formatUsd(250_000)).toBe('$2,500.00');
     expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(5)).toBe('$0.05');
+    expect(formatUsd(123_456_789)).toBe('$1,234,567.89');
+    expect(formatUsd(-2_550)).toBe('-$25.50');
+  });
+  it('reads exactly as Intl.NumberFormat en-US currency for every catalogue price', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (const cents of [...catalogue.map((s) => s.priceCents), 99, 100_000, 99_999_999]) {
+      expect(formatUsd(cents)).toBe(intl.format(cents / 100));
+    }
   });
   it('formats shillings', () => {
     expect(formatKes(35_000)).toBe('KES 35,000');
+    expect(formatKes(999)).toBe('KES 999');
+    expect(formatKes(1_250_000.4)).toBe('KES 1,250,000');
   });
   it('converts dollars to cents and refuses fractions of a cent or non-numbers', () => {
     expect(dollarsToCents(25)).toBe(2_500);
