@@ -90,7 +90,11 @@ export function fakePaymentsApi(answer: (request: RecordedRequest) => Reply | Pr
     }
     return response;
   };
-  paymentsHttp.defaults.adapter = adapter;
+  // Registered before the test makes a call, so it runs before any request continues past
+  // `await paymentsHttp()` (callbacks on one promise run in the order they were added).
+  void paymentsHttp().then((http) => {
+    http.defaults.adapter = adapter;
+  });
   return { requests };
 }
 

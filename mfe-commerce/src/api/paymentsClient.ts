@@ -4,14 +4,27 @@
  * (DESIGN §3: dollars in `price`, `{ url, invoiceNumber }` back, `{ error, fieldErrors }` on 4xx)
  * are turned into them by the private reshape functions below.
  */
-import axios, { isAxiosError, type AxiosError } from 'axios';
+import type { AxiosError, AxiosInstance } from 'axios';
 import type { CheckoutData } from '@kesho/common/checkout-schema';
 import { centsToDollars } from '@kesho/common/money';
 
-export const paymentsHttp = axios.create({
-  timeout: 20_000,
-  headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-});
+let http: Promise<AxiosInstance> | undefined;
+
+/**
+ * The axios instance for the payment API. axios is fetched and evaluated with the first call, in a
+ * chunk of its own: evaluating it (its adapters probe the browser's fetch and streams) was a third
+ * of the commerce pages' longest start-up task, and most visits make no API call at all.
+ */
+export function paymentsHttp(): Promise<AxiosInstance> {
+  http ??= import('axios').then(({ default: axios }) =>
+    axios.create({ timeout: 20_000, headers: { Accept: 'application/json', 'Content-Type': 'application/json' } }),
+  );
+  return http;
+}
+
+function isAxiosError(error: unknown): error is AxiosError<unknown> {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
+}
 
 export interface PaymentLine {
   readonly id: string;
@@ -72,7 +85,7 @@ export async function createPayment(lines: readonly PaymentLine[], customer: Che
   };
   let data: unknown;
   try {
-    ({ data } = await paymentsHttp.post<unknown>('/api/create-payment', body));
+    ({ data } = await (await paymentsHttp()).post<unknown>('/api/create-payment', body));
   } catch (error) {
     throw reshapeFailure(error, lines);
   }
@@ -82,7 +95,7 @@ export async function createPayment(lines: readonly PaymentLine[], customer: Che
 export async function getCheckoutSession(sessionId: string): Promise<CheckoutSessionSummary> {
   let data: unknown;
   try {
-    ({ data } = await paymentsHttp.get<unknown>('/api/checkout-session', { params: { session_id: sessionId } }));
+    ({ data } = await (await paymentsHttp()).get<unknown>('/api/checkout-session', { params: { session_id: sessionId } }));
   } catch (error) {
     throw reshapeFailure(error, []);
   }
@@ -186,8 +199,7 @@ function reshapeFailure(error: unknown, lines: readonly PaymentLine[]): PaymentE
     const message = error instanceof Error && error.message.trim() ? error.message : PAYMENT_MESSAGES.fallback;
     return new PaymentError(message);
   }
-  const axiosError = error as AxiosError<unknown>;
-  const response = axiosError.response;
+  const response = error.response;
   // No answer (offline, timeout) or an answer without a message: SPEC §8's own words, not axios's
   // "Network Error".
   if (!response) return new PaymentError(PAYMENT_MESSAGES.fallback);

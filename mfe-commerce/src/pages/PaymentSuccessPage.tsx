@@ -4,6 +4,7 @@ import { CircleCheck, CircleX, Hourglass, Printer } from 'lucide-react';
 import { Button, ButtonLink, Container, Section, media, tokens } from '@kesho/shell-kit';
 import { mailtoHref, site } from '@kesho/common/site';
 import { formatUsd } from '@kesho/common/money';
+import { formatOfficeDate } from '@kesho/common/dates';
 import { getCheckoutSession, PaymentError, type CheckoutSessionSummary, type CheckoutStatus } from '../api/paymentsClient';
 import { CartProvider, useCart } from '../cart';
 import { readCheckoutDraft, removeCheckoutData } from '../checkout/checkoutStorage';
@@ -82,15 +83,8 @@ type Lookup =
   | { readonly kind: 'unavailable' }
   | { readonly kind: 'not-found' };
 
-// Built on first use, not when the chunk loads: a formatter with a time zone loads ICU data, one long
-// task that would otherwise land on every page load of this chunk.
-let dateFormat: Intl.DateTimeFormat | undefined;
-
 function formatDate(iso: string | number): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  dateFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: site.hours.timezone });
-  return dateFormat.format(date);
+  return formatOfficeDate(new Date(iso));
 }
 
 /** SPEC §3: without a server order, the invoice number is "INV-" and the last 8 digits of the time. */

@@ -31,7 +31,7 @@ export interface SiteConfig {
   readonly postalAddress: PostalAddress;
   readonly phone: { readonly display: string; readonly e164: string };
   readonly email: string;
-  readonly hours: { readonly display: string; readonly short: string; readonly timezone: string };
+  readonly hours: { readonly display: string; readonly short: string; readonly timezone: string; readonly utcOffsetMinutes: number };
   readonly minimumAge: number;
   /** Public origin of the production site, used for canonical URLs, sitemap and Open Graph. */
   readonly origin: string;
@@ -77,6 +77,8 @@ export const site: SiteConfig = validateSite({
     display: 'Monday to Saturday, 9:00 AM to 6:00 PM East Africa Time (EAT)',
     short: 'Mon–Sat, 9 AM – 6 PM EAT',
     timezone: 'Africa/Nairobi',
+    /** East Africa Time is UTC+3 all year (no daylight saving). */
+    utcOffsetMinutes: 180,
   },
   minimumAge: 16,
   origin: 'https://www.keshoglobal.co.ke',

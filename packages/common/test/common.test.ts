@@ -1,6 +1,7 @@
 import { advisoryPackageList, refundRules } from '../src/packages';
 import { catalogue, findCatalogueService, isCustomItemId } from '../src/catalogue';
 import { checkoutSchema, CHECKOUT_MESSAGES } from '../src/checkout-schema';
+import { formatOfficeDate } from '../src/dates';
 import { dollarsToCents, formatUsd, formatKes } from '../src/money';
 import { securityHeaders } from '../src/security-headers';
 import { site, validateSite } from '../src/site';
@@ -120,5 +121,24 @@ describe('the advisory packages and refund rules (SPEC §9)', () => {
       premiumMinimumRetentionPercent: 30,
       appealWindowDays: 14,
     });
+  });
+});
+
+describe('office dates', () => {
+  const intl = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: site.hours.timezone });
+  it('gives the calendar date in Nairobi, as Intl does with the office time zone', () => {
+    const instants = [
+      Date.UTC(2026, 10, 22, 9, 0),
+      Date.UTC(2026, 11, 31, 20, 59), // 23:59 in Nairobi
+      Date.UTC(2026, 11, 31, 21, 0), // midnight in Nairobi: already the new year
+      Date.UTC(2027, 1, 28, 22, 30),
+      Date.UTC(2028, 1, 29, 12, 0),
+      Date.UTC(2026, 5, 15, 0, 0),
+    ];
+    for (const instant of instants) expect(formatOfficeDate(instant)).toBe(intl.format(instant));
+    expect(formatOfficeDate(Date.UTC(2026, 11, 31, 21, 0))).toBe('1 January 2027');
+  });
+  it('gives nothing for an invalid date', () => {
+    expect(formatOfficeDate(new Date('not a date'))).toBe('');
   });
 });

@@ -29,25 +29,17 @@ async function start() {
   // The page's remote loads over the network while the shell's own code is evaluated.
   const resolving = resolver.resolve(path, preservedHtml);
 
-  const { StrictMode, startTransition } = await import(/* webpackMode: "eager" */ 'react');
+  const { startTransition } = await import(/* webpackMode: "eager" */ 'react');
+  await yieldToMain();
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await yieldToMain();
   await import(/* webpackMode: "eager" */ 'styled-components');
   await yieldToMain();
-  const [{ App }, { createBrowserHistory, HistoryProvider }] = await Promise.all([
-    import(/* webpackMode: "eager" */ './app/App'),
-    import(/* webpackMode: "eager" */ './app/history'),
-  ]);
+  const { browserRoot } = await import(/* webpackMode: "eager" */ './app/Root');
   const initial = await resolving;
   await yieldToMain();
 
-  const app = (
-    <StrictMode>
-      <HistoryProvider history={createBrowserHistory()}>
-        <App initial={initial} resolver={resolver} />
-      </HistoryProvider>
-    </StrictMode>
-  );
+  const app = browserRoot(initial, resolver);
   // The server's HTML is hydrated when it is the page we are about to show; otherwise (a remote
   // failed, or the HTML belongs to another path) the app renders afresh.
   if (prerenderedPath === path && initial.kind !== 'unavailable') {
