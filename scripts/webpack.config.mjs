@@ -141,14 +141,16 @@ function federationPlugins(appName, { standalone }) {
     return [
       new ModuleFederationPlugin({
         name: app.federationName,
-        ...(appName === 'shell' ? {} : { filename: REMOTE_ENTRY_FILE, exposes: app.exposes }),
+        ...(appName === 'shell'
+          ? // Yields to the browser between the runtime's start-up steps (see the plugin's comment).
+            { runtimePlugins: [path.join(repoRoot, 'shell/src/federation/yieldingRuntimePlugin.ts')] }
+          : { filename: REMOTE_ENTRY_FILE, exposes: app.exposes }),
         shared,
         shareStrategy: 'loaded-first',
         manifest: false,
         dts: false,
         dev: false,
         experiments: { optimization: { disableSnapshot: true, target: 'web' } },
-        ...(appName === 'shell' ? { runtimePlugins: [path.join(repoRoot, 'shell/src/federation/yieldingRuntimePlugin.ts')] } : {}),
       }),
     ];
   }

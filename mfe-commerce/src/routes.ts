@@ -1,13 +1,12 @@
 import type { PageRoute } from '@kesho/shell-kit';
-import { site } from '@kesho/common/site';
+import { pageTitle, site } from '@kesho/common/site';
 
-const title = (name: string) => `${name} | ${site.brand}`;
 
 /** Exposed to the shell as `commerce/routes`: the quote builder and the payment flow (SPEC §2). */
 export const routes: readonly PageRoute[] = [
   {
     path: '/custom-quote',
-    title: title('Build Your Custom Package'),
+    title: pageTitle('Build Your Custom Package'),
     description:
       'Build your own study-abroad support package: pick admissions, visa, scholarship and career services, set quantities and see your total in US dollars.',
     listed: true,
@@ -15,7 +14,7 @@ export const routes: readonly PageRoute[] = [
   },
   {
     path: '/checkout',
-    title: title('Checkout'),
+    title: pageTitle('Checkout'),
     description:
       `Review your custom ${site.brand} package and enter your contact details before paying securely by card through Stripe Checkout.`,
     listed: false,
@@ -23,7 +22,7 @@ export const routes: readonly PageRoute[] = [
   },
   {
     path: '/payment',
-    title: title('Payment'),
+    title: pageTitle('Payment'),
     description:
       `Complete the payment for your ${site.brand} package securely by card. Payments are processed by Stripe over an encrypted connection.`,
     listed: false,
@@ -31,7 +30,7 @@ export const routes: readonly PageRoute[] = [
   },
   {
     path: '/payment-success',
-    title: title('Payment Successful'),
+    title: pageTitle('Payment Successful'),
     description:
       `Your payment to ${site.brand} was successful. See your invoice number, print your invoice and find out what happens next with your package.`,
     listed: false,
@@ -39,7 +38,7 @@ export const routes: readonly PageRoute[] = [
   },
   {
     path: '/payment-failure',
-    title: title('Payment Failed'),
+    title: pageTitle('Payment Failed'),
     description:
       `Your card payment to ${site.brand} did not go through. Check your card details, try again or contact our support team for help.`,
     listed: false,

@@ -1,7 +1,6 @@
-import { site } from '@kesho/common/site';
+import { pageTitle, site } from '@kesho/common/site';
 import type { PageRoute } from '@kesho/shell-kit';
 
-const title = (pageName: string) => `${pageName} | ${site.brand}`;
 
 /**
  * Exposed to the shell as `legal/routes`: the five legal pages. Each page and its text load as their
@@ -10,35 +9,35 @@ const title = (pageName: string) => `${pageName} | ${site.brand}`;
 export const routes: readonly PageRoute[] = [
   {
     path: '/terms',
-    title: title('Terms of Service'),
+    title: pageTitle('Terms of Service'),
     description: `The terms for ${site.brand}'s study-abroad advice: who we serve, what we do and do not promise, fees in KES and USD, payment, refunds and Kenyan law.`,
     listed: true,
     load: () => import('./pages/TermsPage'),
   },
   {
     path: '/privacy',
-    title: title('Privacy Policy'),
+    title: pageTitle('Privacy Policy'),
     description: `What personal data ${site.brand} collects, why, who receives it and how long it is kept, plus your rights under Kenya's Data Protection Act, 2019.`,
     listed: true,
     load: () => import('./pages/PrivacyPage'),
   },
   {
     path: '/refund',
-    title: title('Refund Policy'),
+    title: pageTitle('Refund Policy'),
     description: `Full refund within 7 days before work starts, pro-rata refunds after, package stages, and how to request or appeal a refund with ${site.brand}.`,
     listed: true,
     load: () => import('./pages/RefundPage'),
   },
   {
     path: '/cookie-policy',
-    title: title('Cookie Policy'),
+    title: pageTitle('Cookie Policy'),
     description: `The cookies and browser storage the ${site.brand} website uses, how long each lasts, and how to accept, reject or change your choice.`,
     listed: true,
     load: () => import('./pages/CookiePolicyPage'),
   },
   {
     path: '/ethics',
-    title: title('Anti-Fraud & Ethics Policy'),
+    title: pageTitle('Anti-Fraud & Ethics Policy'),
     description: `No fake documents, no guaranteed visas, open fees and disclosed commissions: how ${site.brand} works, how to verify us and how to report fraud.`,
     listed: true,
     load: () => import('./pages/EthicsPage'),

@@ -83,10 +83,6 @@ type Lookup =
   | { readonly kind: 'unavailable' }
   | { readonly kind: 'not-found' };
 
-function formatDate(iso: string | number): string {
-  return formatOfficeDate(new Date(iso));
-}
-
 /** SPEC §3: without a server order, the invoice number is "INV-" and the last 8 digits of the time. */
 function localInvoiceNumber(now: number): string {
   return `INV-${String(now).slice(-8)}`;
@@ -101,7 +97,7 @@ function useCheckoutLookup(): Lookup {
     const sessionId = new URLSearchParams(window.location.search).get('session_id')?.trim();
     if (!sessionId) {
       const now = Date.now();
-      setLookup({ kind: 'local', invoiceNumber: localInvoiceNumber(now), dateText: formatDate(now) });
+      setLookup({ kind: 'local', invoiceNumber: localInvoiceNumber(now), dateText: formatOfficeDate(now) });
       return undefined;
     }
     setLookup({ kind: 'checking' });
@@ -125,7 +121,7 @@ function useCheckoutLookup(): Lookup {
       const timeLeft = Date.now() - startedAt + POLL_INTERVAL_MS <= POLL_LIMIT_MS;
       const settled = summary !== null && summary.status !== 'pending';
       if (summary) {
-        setLookup({ kind: 'known', summary, dateText: formatDate(summary.createdAt), gaveUp: !settled && !timeLeft });
+        setLookup({ kind: 'known', summary, dateText: formatOfficeDate(summary.createdAt), gaveUp: !settled && !timeLeft });
       } else if (!timeLeft) {
         setLookup((current) => (current.kind === 'known' ? { ...current, gaveUp: true } : { kind: 'unavailable' }));
       }

@@ -1,20 +1,12 @@
-import { site } from '@kesho/common/site';
+import { pageTitle, site } from '@kesho/common/site';
+import { faqPageJsonLd } from './faq-jsonld';
 import { pricingFaqs, pricingPackages } from './pricing';
 
 /** Structured data of the pricing and contact pages, read by the prerenderer from the page modules. */
-const pageTitle = (name: string) => `${name} | ${site.brand}`;
 const organizationRef = { '@id': `${site.origin}/#organization` } as const;
 
 export function pricingFaqJsonLd(): object {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'FAQPage',
-    mainEntity: pricingFaqs.map((faq) => ({
-      '@type': 'Question',
-      name: faq.question,
-      acceptedAnswer: { '@type': 'Answer', text: faq.answer },
-    })),
-  };
+  return faqPageJsonLd(pricingFaqs);
 }
 
 export function pricingOffersJsonLd(): object {

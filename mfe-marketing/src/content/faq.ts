@@ -161,17 +161,6 @@ export const faqCategories: readonly FaqCategory[] = [
 
 export const faqItems: readonly FaqItem[] = faqCategories.flatMap((category) => category.items);
 
-/** schema.org FAQPage for the route's <head>, built from the same items the page shows. */
-export const faqPageJsonLd = {
-  '@context': 'https://schema.org',
-  '@type': 'FAQPage',
-  mainEntity: faqItems.map((item) => ({
-    '@type': 'Question',
-    name: item.question,
-    acceptedAnswer: { '@type': 'Answer', text: item.answer },
-  })),
-} as const;
-
 export const faqClosing = {
   title: 'Still have questions?',
   text: `Our advisers are happy to help. Send us a message or call us, ${site.hours.display}.`,

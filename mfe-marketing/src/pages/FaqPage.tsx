@@ -1,5 +1,6 @@
 import { Container, PageHeader, Section } from '@kesho/shell-kit';
-import { faqCategories, faqClosing, faqPageJsonLd } from '../content/faq';
+import { faqCategories, faqClosing, faqItems } from '../content/faq';
+import { faqPageJsonLd } from '../content/faq-jsonld';
 import { FaqAccordion } from '../components/core/FaqAccordion';
 import { ContactPrompt } from '../components/core/ContactPrompt';
 
@@ -23,4 +24,4 @@ export default function FaqPage() {
 }
 
 /** Structured data for the prerendered page: the same questions and answers as the page. */
-export const jsonLd: readonly object[] = [faqPageJsonLd];
+export const jsonLd: readonly object[] = [faqPageJsonLd(faqItems)];

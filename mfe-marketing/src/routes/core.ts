@@ -1,7 +1,6 @@
 import type { PageRoute } from '@kesho/shell-kit';
-import { site } from '@kesho/common/site';
+import { pageTitle, site } from '@kesho/common/site';
 
-const titled = (name: string) => `${name} | ${site.brand}`;
 
 /** Home, About, Services and FAQ. */
 export const coreRoutes: readonly PageRoute[] = [
@@ -14,14 +13,14 @@ export const coreRoutes: readonly PageRoute[] = [
   },
   {
     path: '/about',
-    title: titled('About Us'),
+    title: pageTitle('About Us'),
     description: `Meet the founders of ${site.brand}, a Nairobi study-abroad consultancy registered in ${site.incorporatedIn} in 2023: our story, mission, values and company details.`,
     listed: true,
     load: () => import('../pages/AboutPage'),
   },
   {
     path: '/services',
-    title: titled('Our Services'),
+    title: pageTitle('Our Services'),
     description:
       'University admissions, visas, scholarships, career counselling and partner services, with a clear four-step process from first consultation to departure.',
     listed: true,
@@ -29,7 +28,7 @@ export const coreRoutes: readonly PageRoute[] = [
   },
   {
     path: '/faq',
-    title: titled('Frequently Asked Questions'),
+    title: pageTitle('Frequently Asked Questions'),
     description:
       'Answers about our study-abroad services, package prices, payment methods, refunds, timelines and results, with ways to contact our Nairobi advisers.',
     listed: true,

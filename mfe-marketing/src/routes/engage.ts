@@ -1,12 +1,11 @@
 import type { PageRoute } from '@kesho/shell-kit';
-import { site } from '@kesho/common/site';
+import { pageTitle, site } from '@kesho/common/site';
 
 /**
  * The engagement pages of the marketing remote: pricing, contact, success stories and blog. Their
  * content and structured data stay in their own chunks.
  */
 
-const pageTitle = (name: string) => `${name} | ${site.brand}`;
 export const engageRoutes: readonly PageRoute[] = [
   {
     path: '/pricing',

@@ -1,4 +1,4 @@
-import { site } from '@kesho/common/site';
+import { pageTitle } from '@kesho/common/site';
 import type { PageRoute } from '@kesho/shell-kit';
 import { servicePageMeta, type ServiceSlug } from '../content/service-pages/meta';
 
@@ -6,7 +6,7 @@ function serviceRoute(slug: ServiceSlug, load: PageRoute['load']): PageRoute {
   const { card, description } = servicePageMeta[slug];
   return {
     path: card.link,
-    title: `${card.title} | ${site.brand}`,
+    title: pageTitle(card.title),
     description,
     listed: true,
     load,

@@ -7,8 +7,8 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
  * Intl.DateTimeFormat, whose time-zone data load was a ~90 ms task on a phone (measured on
  * /payment-success at 4x CPU throttling); the test holds it to Intl's answer.
  */
-export function formatOfficeDate(at: Date | number): string {
-  const time = typeof at === 'number' ? at : at.getTime();
+export function formatOfficeDate(at: Date | number | string): string {
+  const time = new Date(at).getTime();
   if (!Number.isFinite(time)) return '';
   const office = new Date(time + site.hours.utcOffsetMinutes * 60_000);
   return `${office.getUTCDate()} ${MONTHS[office.getUTCMonth()]} ${office.getUTCFullYear()}`;

@@ -154,3 +154,6 @@ export function validateSite(config: SiteConfig): SiteConfig {
 
 export const telHref = `tel:${site.phone.e164}`;
 export const mailtoHref = `mailto:${site.email}`;
+
+/** Every page's <title>: "Pricing | Kesho Global Education". */
+export const pageTitle = (pageName: string): string => `${pageName} | ${site.brand}`;

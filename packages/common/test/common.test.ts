@@ -4,7 +4,7 @@ import { checkoutSchema, CHECKOUT_MESSAGES } from '../src/checkout-schema';
 import { formatOfficeDate } from '../src/dates';
 import { dollarsToCents, formatUsd, formatKes } from '../src/money';
 import { securityHeaders } from '../src/security-headers';
-import { site, validateSite } from '../src/site';
+import { pageTitle, site, validateSite } from '../src/site';
 
 describe('the catalogue', () => {
   it('holds the twelve services of SPEC §3 at their USD prices', () => {
@@ -140,5 +140,13 @@ describe('office dates', () => {
   });
   it('gives nothing for an invalid date', () => {
     expect(formatOfficeDate(new Date('not a date'))).toBe('');
+    expect(formatOfficeDate('')).toBe('');
+    expect(formatOfficeDate('2026-11-22T09:00:00.000Z')).toBe('22 November 2026');
+  });
+});
+
+describe('page titles', () => {
+  it('name the page, then the brand', () => {
+    expect(pageTitle('Pricing')).toBe(`Pricing | ${site.brand}`);
   });
 });

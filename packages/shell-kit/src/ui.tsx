@@ -112,15 +112,10 @@ export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; tit
   );
 }
 
-/** Text for screen readers only, e.g. to give a repeated "Learn more" link a unique name. */
-export const VisuallyHidden = styled.span`
-  position: absolute !important;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;
+/**
+ * Text for screen readers only, e.g. to give a repeated "Learn more" link a unique name. The rules
+ * are GlobalStyle's `.visually-hidden` class, which plain markup (and the shell) uses too.
+ */
+export function VisuallyHidden({ children }: { children: ReactNode }) {
+  return <span className="visually-hidden">{children}</span>;
+}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Link, media, tokens } from '@kesho/shell-kit';
+import { CloseButton } from './CloseButton';
 import { readCookieConsent, storeCookieConsent, type CookieConsent } from './cookieConsent';
 
 const Banner = styled.section`
@@ -30,19 +31,10 @@ const Actions = styled.div`
   gap: ${tokens.space(3)};
 `;
 
-const Close = styled.button`
+const Close = styled(CloseButton)`
   position: absolute;
   top: ${tokens.space(2)};
   right: ${tokens.space(2)};
-  width: 2.75rem;
-  height: 2.75rem;
-  border: 0;
-  border-radius: ${tokens.radius.pill};
-  background: none;
-  font-size: 1.25rem;
-  line-height: 1;
-  cursor: pointer;
-  &:hover { background: ${tokens.color.surface}; }
 `;
 
 /**

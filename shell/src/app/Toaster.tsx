@@ -2,6 +2,7 @@ import { forwardRef, useRef, useState, type PointerEvent, type ReactNode } from 
 import { closeSnackbar, enqueueSnackbar, SnackbarContent, SnackbarProvider, type CustomContentProps } from 'notistack';
 import styled from 'styled-components';
 import { tokens, type ToastOptions } from '@kesho/shell-kit';
+import { CloseButton } from './CloseButton';
 
 /**
  * notistack and the toast look, loaded on the first toast only: most visits raise none, so this
@@ -28,18 +29,10 @@ const Toast = styled.div<{ $variant: string }>`
   span { display: block; color: ${tokens.color.muted}; font-size: 0.9375rem; }
 `;
 
-const Dismiss = styled.button`
+const Dismiss = styled(CloseButton)`
   margin-left: auto;
-  flex: none;
   width: 2.25rem;
   height: 2.25rem;
-  border: 0;
-  border-radius: ${tokens.radius.pill};
-  background: none;
-  font-size: 1.25rem;
-  line-height: 1;
-  cursor: pointer;
-  &:hover { background: ${tokens.color.surface}; }
 `;
 
 const ToastContent = forwardRef<HTMLDivElement, CustomContentProps>(function ToastContent({ id, message, variant }, ref) {

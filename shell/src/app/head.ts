@@ -1,4 +1,4 @@
-import { site } from '@kesho/common/site';
+import { pageTitle, site } from '@kesho/common/site';
 import { NOT_FOUND_DESCRIPTION, NOT_FOUND_TITLE } from '../pages/NotFound';
 import type { Resolution } from './resolution';
 
@@ -31,7 +31,7 @@ export function headFor(resolution: Resolution): HeadData {
   if (resolution.kind === 'not-found') {
     return { title: NOT_FOUND_TITLE, description: NOT_FOUND_DESCRIPTION, canonical: null, indexable: false };
   }
-  return { title: `Temporarily unavailable | ${site.brand}`, description: NOT_FOUND_DESCRIPTION, canonical: null, indexable: false };
+  return { title: pageTitle('Temporarily unavailable'), description: NOT_FOUND_DESCRIPTION, canonical: null, indexable: false };
 }
 
 function setMeta(selector: string, create: () => HTMLElement, attribute: string, value: string | null) {

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { Link } from '@kesho/shell-kit';
+import { pageTitle, site } from '@kesho/common/site';
 import { ScreenLayout } from './ScreenLayout';
 
-export const NOT_FOUND_TITLE = 'Page not found | Kesho Global Education';
-export const NOT_FOUND_DESCRIPTION = 'The page you were looking for does not exist. Return to the Kesho Global Education home page.';
+export const NOT_FOUND_TITLE = pageTitle('Page not found');
+export const NOT_FOUND_DESCRIPTION = `The page you were looking for does not exist. Return to the ${site.brand} home page.`;
 
 export function NotFound({ path }: { path: string }) {
   useEffect(() => {

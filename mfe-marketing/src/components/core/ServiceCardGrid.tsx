@@ -1,10 +1,9 @@
 import styled from 'styled-components';
 import { ArrowRight } from 'lucide-react';
-import { Link, media, tokens } from '@kesho/shell-kit';
+import { Link, media, tokens, VisuallyHidden } from '@kesho/shell-kit';
 import type { ServiceCard } from '../../content/services';
 import { IconBadge } from './IconBadge';
 import { ServiceIcon } from './ServiceIcon';
-import { VisuallyHidden } from './VisuallyHidden';
 
 const gap = tokens.space(6);
 
