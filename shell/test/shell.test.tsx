@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useToast } from '@kesho/shell-kit';
@@ -104,6 +105,16 @@ describe('the cookie banner', () => {
     await user.click(within(banner).getByRole('button', { name: button }));
     expect(window.localStorage.getItem('cookieConsent')).toBe(stored);
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
+  });
+
+  it('arrives in the prerendered markup hidden, since the server cannot know the choice', () => {
+    const html = renderToString(
+      <HistoryProvider history={createMemoryHistory('/')}>
+        <App initial={page('/', () => <h1>Home</h1>)} />
+      </HistoryProvider>,
+    );
+    expect(html).toMatch(/<section[^>]*aria-label="Cookie consent"[^>]*hidden=""/);
+    expect(html).toContain('We value your privacy');
   });
 
   it('stays hidden once a choice is stored', async () => {

@@ -38,8 +38,11 @@ const Close = styled(CloseButton)`
 `;
 
 /**
- * Shown while the browser holds no stored choice. The server cannot know the choice, so the banner
- * appears after mount; it is fixed-position, so it shifts nothing.
+ * Shown while the browser holds no stored choice. The server cannot know the choice, so the
+ * prerendered page carries the banner hidden (its markup and styles arrive with the HTML), and the
+ * browser only reveals it after reading the choice: one attribute change instead of building the
+ * banner and compiling its styles in the middle of start-up. It is fixed-position, so it shifts
+ * nothing; without JavaScript it stays hidden, as no choice could be recorded anyway.
  */
 export function CookieBanner() {
   const [choice, setChoice] = useState<CookieConsent | null | 'unknown'>('unknown');
@@ -51,7 +54,7 @@ export function CookieBanner() {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  if (choice !== null) return null;
+  if (choice === 'accepted' || choice === 'rejected') return null;
 
   const decide = (value: CookieConsent) => {
     storeCookieConsent(window.localStorage, value);
@@ -59,7 +62,7 @@ export function CookieBanner() {
   };
 
   return (
-    <Banner aria-label="Cookie consent">
+    <Banner aria-label="Cookie consent" hidden={choice === 'unknown'}>
       <h2>We value your privacy</h2>
       <p>
         We use cookies to keep the site working and, with your consent, to understand how it is used.{' '}
