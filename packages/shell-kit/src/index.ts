@@ -1,5 +1,5 @@
 export type { PageModule, PageRoute, RemoteRoutesModule, ShellApi, ToastOptions, ToastVariant } from './contract';
 export { ShellContext, useShell, useNavigate, usePathname, useToast } from './ShellContext';
 export { Link, type LinkProps } from './Link';
-export { tokens, media, GlobalStyle } from './theme';
+export { tokens, media, globalCss, GlobalStyle } from './theme';
 export { Container, Section, ButtonLink, Button, Card, Eyebrow, Lead, PageHeader, VisuallyHidden } from './ui';

@@ -58,8 +58,12 @@ const rootVariables = Object.entries(palette)
   .map(([key, value]) => `${cssName(key)}: ${value};`)
   .join('\n');
 
-/** Rendered once, by the shell (or a remote's standalone harness). Remotes never render it. */
-export const GlobalStyle = createGlobalStyle`
+/**
+ * The site's global rules, as plain CSS. The shell writes them into every document it renders (a
+ * static <style> parsed with the HTML), so the browser never compiles them at start-up; a remote's
+ * standalone harness, which has no such document, injects them through `GlobalStyle`.
+ */
+export const globalCss = `
   :root {
     ${rootVariables}
     --font-body: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif;
@@ -97,4 +101,7 @@ export const GlobalStyle = createGlobalStyle`
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; animation-iteration-count: 1 !important; transition-duration: 0.01ms !important; scroll-behavior: auto !important; }
   }
-`;
+`.replace(/\n\s*/g, '');
+
+/** The global rules for a remote's standalone harness. The composed site gets them from its document. */
+export const GlobalStyle = createGlobalStyle`${globalCss}`;

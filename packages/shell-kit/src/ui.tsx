@@ -114,7 +114,7 @@ export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; tit
 
 /**
  * Text for screen readers only, e.g. to give a repeated "Learn more" link a unique name. The rules
- * are GlobalStyle's `.visually-hidden` class, which plain markup (and the shell) uses too.
+ * are the global rules' `.visually-hidden` class, which plain markup (and the shell) uses too.
  */
 export function VisuallyHidden({ children }: { children: ReactNode }) {
   return <span className="visually-hidden">{children}</span>;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { GlobalStyle, ShellContext, tokens, type ShellApi } from '@kesho/shell-kit';
+import { ShellContext, tokens, type ShellApi } from '@kesho/shell-kit';
 import { normalisePath } from '../federation/pointer';
 import { ErrorScreen } from '../pages/ErrorScreen';
 import { NotFound } from '../pages/NotFound';
@@ -125,7 +125,6 @@ export function App({ initial, resolver }: { initial: Resolution; resolver?: Pag
   }, []);
   return (
     <>
-      <GlobalStyle />
       {/* Last line of defence: an error in the shell itself still ends on the SPEC's error screen. */}
       <ErrorBoundary fallback={(error, reset) => <ErrorScreen error={error} onRetry={reset} />}>
         <Notifications>

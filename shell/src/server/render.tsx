@@ -1,14 +1,14 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
-import type { PageRoute } from '@kesho/shell-kit';
+import { globalCss, type PageRoute } from '@kesho/shell-kit';
 import { site } from '@kesho/common/site';
 import { App } from '../app/App';
 import { headFor, robotsContent } from '../app/head';
 import { createMemoryHistory, HistoryProvider } from '../app/history';
 import type { Resolution } from '../app/resolution';
 import type { PointerDocument } from '../federation/pointer';
-import { POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID } from './documentIds';
+import { GLOBAL_STYLE_ELEMENT_ID, POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID } from './documentIds';
 import { organizationJsonLd } from './structuredData';
 
 /**
@@ -85,6 +85,8 @@ export function renderDocument({ path, page, pointers, assets }: RenderDocumentI
       (preload) =>
         `<link rel="preload" href="${escapeHtml(preload.href)}" as="${preload.as}"${preload.as === 'fetch' || preload.as === 'font' ? ' crossorigin' : ''}${preload.as === 'script' || preload.as === 'fetch' ? ' fetchpriority="low"' : ''}>`,
     ),
+    // The global rules come first, as GlobalStyle's did, so components' rules win over them.
+    `<style id="${GLOBAL_STYLE_ELEMENT_ID}">${globalCss}</style>`,
     styles,
     ...jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
     '</head>',
