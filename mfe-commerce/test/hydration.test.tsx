@@ -51,3 +51,73 @@ test.each([
   expect(container).toHaveTextContent(path === '/payment-success' ? 'INV-' : 'Essay Editing');
   container.remove();
 });
+
+/**
+ * In the browser the page's own store is used (no `store` prop). The saved cart is restored before
+ * react-redux subscribes to it: a restore after subscribing would re-render every cart reader
+ * synchronously, in one long task, right after hydration. The HTML must still match.
+ */
+describe('the browser store', () => {
+  let modules!: {
+    react: typeof import('react');
+    client: typeof import('react-dom/client');
+    server: typeof import('react-dom/server');
+    testing: typeof import('@kesho/shell-kit/testing');
+    cart: typeof import('../src/cart');
+    store: typeof import('../src/cart/store');
+    Page: ComponentType;
+  };
+  // A fresh module registry (loaded while the tests are collected): the browser store is one per
+  // page, so this test needs its own.
+  jest.isolateModules(() => {
+    modules = {
+      react: require('react'),
+      client: require('react-dom/client'),
+      server: require('react-dom/server'),
+      testing: require('@kesho/shell-kit/testing'),
+      cart: require('../src/cart'),
+      store: require('../src/cart/store'),
+      Page: require('../src/pages/CustomQuotePage').default,
+    };
+  });
+
+  test('is restored before anything subscribes, and hydration still matches the HTML', async () => {
+    saveCart([catalogueItem('essay-editing', 2)]);
+    const { react, client, server, testing, cart, store, Page } = modules;
+    const page = (cartStore?: ReturnType<typeof store.createCartStore>) => (
+      <testing.TestShell shell={testing.createRecordingShell('/custom-quote')}>
+        <cart.CartProvider {...(cartStore ? { store: cartStore } : {})}>
+          <Page />
+        </cart.CartProvider>
+      </testing.TestShell>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = server.renderToString(page(store.createCartStore()));
+    document.body.appendChild(container);
+
+    const browserStore = store.getBrowserCartStore();
+    const calls: string[] = [];
+    const dispatch = browserStore.dispatch;
+    jest.spyOn(browserStore, 'dispatch').mockImplementation((action) => {
+      calls.push(`dispatch ${action.type}`);
+      return dispatch(action);
+    });
+    const subscribe = browserStore.subscribe;
+    jest.spyOn(browserStore, 'subscribe').mockImplementation((listener) => {
+      calls.push('subscribe');
+      return subscribe(listener);
+    });
+    const recoverable = jest.fn();
+    const consoleError = jest.spyOn(console, 'error');
+    await react.act(async () => {
+      client.hydrateRoot(container, page(), { onRecoverableError: recoverable });
+    });
+
+    expect(calls[0]).toBe('dispatch cart/cartRestored');
+    expect(calls.filter((call) => call.startsWith('dispatch'))).toHaveLength(1);
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(container).toHaveTextContent('Essay Editing');
+    container.remove();
+  });
+});

@@ -11,17 +11,13 @@ import {
   selectTotalCents,
   updateQuantity,
 } from './cartSlice';
-import { connectCartPersistence } from './persistence';
+import { connectCartPersistence, restoreSavedCart } from './persistence';
 import { createCartStore, getBrowserCartStore, type CartDispatch, type CartStore } from './store';
 import type { CartItem, NewCartItem } from './types';
 
 const CartStoreContext = createContext<CartStore | null>(null);
 /** Whether the pages may show the restored cart (see `shown` in CartProvider). */
 const CartShownContext = createContext(false);
-
-function defaultStore(): CartStore {
-  return typeof window === 'undefined' ? createCartStore() : getBrowserCartStore();
-}
 
 function localStorageOrNull(): Storage | null {
   try {
@@ -32,20 +28,41 @@ function localStorageOrNull(): Storage | null {
   }
 }
 
+interface OwnStore {
+  readonly store: CartStore;
+  /** A store an earlier page of this visit restored (client-side navigation): shown at once. */
+  readonly showAtOnce: boolean;
+}
+
+/**
+ * The browser's store, with the saved cart restored before anything subscribes to it. Restoring
+ * later, from an effect, changed the store under react-redux's subscriptions, which re-render
+ * synchronously: one long task on the quote builder right after hydration. Nothing reads the
+ * restored cart until `shown` (below), so the first render still matches the server's HTML.
+ */
+function ownStore(): OwnStore {
+  if (typeof window === 'undefined') return { store: createCartStore(), showAtOnce: false };
+  const store = getBrowserCartStore();
+  const showAtOnce = store.getState().cart.hydrated;
+  const storage = localStorageOrNull();
+  if (storage) restoreSavedCart(store, storage);
+  return { store, showAtOnce };
+}
+
 /**
  * Every commerce page wraps its content in this. A provider inside another one reuses the outer
  * store, so a host (the standalone harness, a test) can hand in a store of its choice.
  */
 export function CartProvider({ store, children }: { store?: CartStore; children: ReactNode }) {
   const outer = useContext(CartStoreContext);
-  const [ownStore] = useState<CartStore | null>(() => (store || outer ? null : defaultStore()));
-  const active = store ?? outer ?? ownStore;
+  const [own] = useState<OwnStore | null>(() => (store || outer ? null : ownStore()));
+  const active = store ?? outer ?? own?.store ?? null;
   const isNested = !store && outer !== null;
   // The server and the first client render show the "loading" state; swapping it for the restored
   // cart re-renders the whole page (order summary, forms), so that render runs as a transition,
   // in slices that leave the main thread free, instead of one long task. A store that is already
   // restored (a client-side navigation) is shown at once.
-  const [shown, setShown] = useState(() => active?.getState().cart.hydrated ?? false);
+  const [shown, setShown] = useState(() => own?.showAtOnce ?? active?.getState().cart.hydrated ?? false);
 
   useEffect(() => {
     if (isNested || !active) return undefined;
@@ -67,6 +84,8 @@ export function CartProvider({ store, children }: { store?: CartStore; children:
     </CartStoreContext.Provider>
   );
 }
+
+const NO_ITEMS: readonly CartItem[] = [];
 
 export interface CartApi {
   readonly items: readonly CartItem[];
@@ -91,9 +110,11 @@ export function useCart(): CartApi {
   const hydrated = restored && shown;
   return useMemo(
     () => ({
-      items,
-      totalCents,
-      count,
+      // Until the cart is shown, the values are the server's (an empty, unrestored cart), whatever
+      // the store already holds, so that hydration matches the HTML.
+      items: hydrated ? items : NO_ITEMS,
+      totalCents: hydrated ? totalCents : 0,
+      count: hydrated ? count : 0,
       hydrated,
       addItem: (item: NewCartItem) => dispatch(addItem(item)),
       removeItem: (id: string) => dispatch(removeItem(id)),

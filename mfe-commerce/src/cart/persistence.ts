@@ -85,23 +85,30 @@ function writeSafely(storage: Storage, value: string): void {
   }
 }
 
+/** Restores the saved cart into a store that has not been restored yet; a no-op otherwise. */
+export function restoreSavedCart(store: CartStoreLike, storage: Storage): void {
+  if (store.getState().cart.hydrated) return;
+  store.dispatch(cartRestored(parseSavedCart(readSafely(storage)) ?? []));
+}
+
 /**
- * Keeps the store and localStorage in step: restores the saved cart once, saves every change, and
- * applies changes other tabs make (the `storage` event fires only in the other tabs). Returns the
- * function that disconnects it.
+ * Keeps the store and localStorage in step: restores the saved cart once (unless that was done
+ * already), saves every change, and applies changes other tabs make (the `storage` event fires only
+ * in the other tabs). Returns the function that disconnects it.
  */
 export function connectCartPersistence(store: CartStoreLike, storage: Storage, events: Window): () => void {
+  restoreSavedCart(store, storage);
   let lastWritten: string | null = null;
-
-  const unsubscribe = store.subscribe(() => {
-    const { cart } = store.getState();
-    // Before the saved cart is read, the store's empty list must not overwrite it.
-    if (!cart.hydrated) return;
-    const serialized = serializeCart(cart.items);
+  const save = () => {
+    const serialized = serializeCart(store.getState().cart.items);
     if (serialized === lastWritten) return;
     lastWritten = serialized;
     writeSafely(storage, serialized);
-  });
+  };
+  // A missing or unreadable saved cart is replaced at once; a readable one is left as it is.
+  if (parseSavedCart(readSafely(storage)) === null) save();
+  else lastWritten = serializeCart(store.getState().cart.items);
+  const unsubscribe = store.subscribe(save);
 
   const onStorage = (event: StorageEvent) => {
     if (event.storageArea && event.storageArea !== storage) return;
@@ -113,12 +120,6 @@ export function connectCartPersistence(store: CartStoreLike, storage: Storage, e
     store.dispatch(cartRestored(items));
   };
   events.addEventListener('storage', onStorage);
-
-  if (!store.getState().cart.hydrated) {
-    const saved = parseSavedCart(readSafely(storage));
-    if (saved !== null) lastWritten = serializeCart(saved);
-    store.dispatch(cartRestored(saved ?? []));
-  }
 
   return () => {
     unsubscribe();
