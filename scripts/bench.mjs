@@ -5,7 +5,7 @@
  *   test counts it (gzip bytes of every script requested); the 150 KB budget applies to content routes,
  *   the commerce flow's figure is printed for information.
  * - create-payment under 50 concurrent connections (autocannon): invalid bodies (400s) and valid
- *   sandbox orders, p50/p99 latency.
+ *   sandbox orders, p50/p99 latency over 8 s, each after a 2 s warm-up that is not counted.
  * Builds the site first if dist/site is missing. Prints a table; exits 1 when a median misses a budget.
  * /checkout and /payment are measured as a customer reaches them, with a package in the cart and the
  * checkout details saved (without them, the first shows an empty-cart screen and the second sends the
@@ -166,15 +166,24 @@ async function lighthouseRoutes(origin, routes, orderStorage) {
   return rows;
 }
 
+const WARM_UP_SECONDS = 2;
+const LOAD_SECONDS = 8;
+
 async function loadTest(origin, service) {
   const autocannon = require(require.resolve('autocannon', { paths: [path.join(repoRoot, 'lambdas')] }));
-  const fire = (body) =>
+  const load = (body, duration) =>
     new Promise((resolve, reject) => {
       autocannon(
-        { url: `${origin}/api/create-payment`, method: 'POST', connections: 50, duration: 8, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+        { url: `${origin}/api/create-payment`, method: 'POST', connections: 50, duration, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
         (error, result) => (error ? reject(error) : resolve(result)),
       );
     });
+  // Steady state is what the budget is about: the first second of a cold process is the JIT compiling
+  // the handler and the schema (a ~500 ms maximum, which alone moved p99 by 10 ms in an 8 s run).
+  const fire = async (body) => {
+    await load(body, WARM_UP_SECONDS);
+    return load(body, LOAD_SECONDS);
+  };
   const invalid = await fire({ items: [], customerData: { fullName: 'A' } });
   const valid = await fire({
     // On the wire the price is in dollars, as the browser sends it (mfe-commerce/src/api/paymentsClient.ts).
@@ -220,7 +229,7 @@ async function main() {
     for (const line of lines) console.log(line.map((cell, i) => String(cell).padEnd(widths[i])).join('  '));
     console.log('* commerce flow: the JavaScript budget is for content routes (DESIGN.md §5); printed for information.');
 
-    console.log('\ncreate-payment, 50 concurrent connections, 8 s each (sandbox):');
+    console.log(`\ncreate-payment, 50 concurrent connections, ${LOAD_SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up (sandbox):`);
     const load = await loadTest(server.origin, order.service);
     const okInvalid = load.invalid.p99 < BUDGET.p99Ms400 && load.invalid.errors === 0;
     if (!okInvalid) misses += 1;

@@ -67,7 +67,6 @@ const Padlock = styled.svg`
   margin-right: 0.25em;
 `;
 
-
 export function Footer() {
   return (
     <Band>
