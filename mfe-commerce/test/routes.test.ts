@@ -30,3 +30,24 @@ describe('the commerce routes', () => {
     }
   });
 });
+
+describe('what each page loads', () => {
+  // yup is the heaviest library to evaluate; only pages that validate (checkout, payment) need it.
+  it('the payment success page does not load the validation library', () => {
+    jest.isolateModules(() => {
+      jest.doMock('yup', () => {
+        throw new Error('yup was loaded');
+      });
+      expect(() => require('../src/pages/PaymentSuccessPage')).not.toThrow();
+    });
+  });
+
+  it('the payment page does, to check the saved details before paying', () => {
+    jest.isolateModules(() => {
+      jest.doMock('yup', () => {
+        throw new Error('yup was loaded');
+      });
+      expect(() => require('../src/pages/PaymentPage')).toThrow('yup was loaded');
+    });
+  });
+});

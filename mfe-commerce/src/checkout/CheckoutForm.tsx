@@ -13,7 +13,8 @@ import {
   TextArea,
   TextInput,
 } from '../components/ui';
-import { readCheckoutDraft, saveCheckoutData } from './checkoutStorage';
+import { readCheckoutDraft } from './checkoutDraft';
+import { saveCheckoutData } from './checkoutStorage';
 
 export interface CheckoutFormValues {
   fullName: string;

@@ -1,14 +1,11 @@
 import { CHECKOUT_STORAGE_KEY, checkoutSchema, type CheckoutData } from '@kesho/common/checkout-schema';
+import { sessionStorageOrNull } from './checkoutDraft';
 
-/** Browser-only helpers for `sessionStorage["checkoutData"]` (SPEC §3); call them from effects and handlers. */
-
-function sessionStorageOrNull(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+/**
+ * Browser-only helpers for `sessionStorage["checkoutData"]` (SPEC §3) that apply the checkout rules;
+ * call them from effects and handlers. Reading a draft or removing the data needs no rules and lives
+ * in `checkoutDraft.ts`, so the pages that only do that do not load the validation library.
+ */
 
 /** The trimmed checkout data that is saved and sent: exactly the six fields of SPEC §3. */
 export function normaliseCheckoutData(values: CheckoutData): CheckoutData {
@@ -43,51 +40,5 @@ export function readCheckoutData(): CheckoutData | null {
     return normaliseCheckoutData(checkoutSchema.validateSync(parsed, { stripUnknown: true }));
   } catch {
     return null;
-  }
-}
-
-/**
- * Saved values to prefill the form with, even if they would no longer pass validation (the
- * visitor fixes them there). Non-text values are dropped.
- */
-export interface CheckoutDraft {
-  fullName?: string;
-  email?: string;
-  phone?: string;
-  companyName?: string;
-  notes?: string;
-  acceptTerms?: boolean;
-}
-
-export function readCheckoutDraft(): CheckoutDraft {
-  let raw: string | null = null;
-  try {
-    raw = sessionStorageOrNull()?.getItem(CHECKOUT_STORAGE_KEY) ?? null;
-  } catch {
-    return {};
-  }
-  if (raw === null) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return {};
-  }
-  if (typeof parsed !== 'object' || parsed === null) return {};
-  const source = parsed as Record<string, unknown>;
-  const draft: CheckoutDraft = {};
-  for (const key of ['fullName', 'email', 'phone', 'companyName', 'notes'] as const) {
-    const value = source[key];
-    if (typeof value === 'string') draft[key] = value;
-  }
-  if (typeof source.acceptTerms === 'boolean') draft.acceptTerms = source.acceptTerms;
-  return draft;
-}
-
-export function removeCheckoutData(): void {
-  try {
-    sessionStorageOrNull()?.removeItem(CHECKOUT_STORAGE_KEY);
-  } catch {
-    // Nothing to remove when storage is blocked.
   }
 }

@@ -7,7 +7,7 @@ import { formatUsd } from '@kesho/common/money';
 import { formatOfficeDate } from '@kesho/common/dates';
 import { getCheckoutSession, PaymentError, type CheckoutSessionSummary, type CheckoutStatus } from '../api/paymentsClient';
 import { CartProvider, useCart } from '../cart';
-import { readCheckoutDraft, removeCheckoutData } from '../checkout/checkoutStorage';
+import { readCheckoutDraft, removeCheckoutData } from '../checkout/checkoutDraft';
 import { PanelCard } from '../components/ui';
 import { PrintableInvoice, type InvoiceCustomer, type InvoiceLine } from '../payment/PrintableInvoice';
 
