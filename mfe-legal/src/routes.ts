@@ -1,7 +1,6 @@
 import { pageTitle, site } from '@kesho/common/site';
 import type { PageRoute } from '@kesho/shell-kit';
 
-
 /**
  * Exposed to the shell as `legal/routes`: the five legal pages. Each page and its text load as their
  * own chunk, so this module stays small.

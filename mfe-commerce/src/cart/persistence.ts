@@ -97,8 +97,9 @@ export function restoreSavedCart(store: CartStoreLike, storage: Storage): void {
  * in the other tabs). Returns the function that disconnects it.
  */
 export function connectCartPersistence(store: CartStoreLike, storage: Storage, events: Window): () => void {
-  restoreSavedCart(store, storage);
-  let lastWritten: string | null = null;
+  const saved = parseSavedCart(readSafely(storage));
+  if (!store.getState().cart.hydrated) store.dispatch(cartRestored(saved ?? []));
+  let lastWritten: string | null = saved === null ? null : serializeCart(saved);
   const save = () => {
     const serialized = serializeCart(store.getState().cart.items);
     if (serialized === lastWritten) return;
@@ -106,8 +107,7 @@ export function connectCartPersistence(store: CartStoreLike, storage: Storage, e
     writeSafely(storage, serialized);
   };
   // A missing or unreadable saved cart is replaced at once; a readable one is left as it is.
-  if (parseSavedCart(readSafely(storage)) === null) save();
-  else lastWritten = serializeCart(store.getState().cart.items);
+  save();
   const unsubscribe = store.subscribe(save);
 
   const onStorage = (event: StorageEvent) => {

@@ -1,7 +1,6 @@
 import type { PageRoute } from '@kesho/shell-kit';
 import { pageTitle, site } from '@kesho/common/site';
 
-
 /** Home, About, Services and FAQ. */
 export const coreRoutes: readonly PageRoute[] = [
   {

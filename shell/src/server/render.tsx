@@ -8,7 +8,7 @@ import { headFor, robotsContent } from '../app/head';
 import { createMemoryHistory, HistoryProvider } from '../app/history';
 import type { Resolution } from '../app/resolution';
 import type { PointerDocument } from '../federation/pointer';
-import { GLOBAL_STYLE_ELEMENT_ID, POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID } from './documentIds';
+import { POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID } from './documentIds';
 import { organizationJsonLd } from './structuredData';
 
 /**
@@ -86,7 +86,7 @@ export function renderDocument({ path, page, pointers, assets }: RenderDocumentI
         `<link rel="preload" href="${escapeHtml(preload.href)}" as="${preload.as}"${preload.as === 'fetch' || preload.as === 'font' ? ' crossorigin' : ''}${preload.as === 'script' || preload.as === 'fetch' ? ' fetchpriority="low"' : ''}>`,
     ),
     // The global rules come first, as GlobalStyle's did, so components' rules win over them.
-    `<style id="${GLOBAL_STYLE_ELEMENT_ID}">${globalCss}</style>`,
+    `<style id="kesho-global-style">${globalCss}</style>`,
     styles,
     ...jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
     '</head>',
