@@ -50,6 +50,16 @@ export function pageObjectFor(urlPath: string): string {
   return urlPath === '/' ? 'pages/index.html' : `pages${urlPath}.html`;
 }
 
+/**
+ * A decoded request path the site can answer: no NUL, no ".." segment, no backslash and no empty
+ * segment ("//"), except the trailing slash the server redirects away.
+ */
+export function isServablePath(decodedPath: string): boolean {
+  if (!decodedPath.startsWith('/') || decodedPath.includes('\0') || decodedPath.includes('\\')) return false;
+  const segments = decodedPath.replace(/\/+$/, '').split('/').slice(1);
+  return !segments.some((segment) => segment === '' || segment === '..');
+}
+
 interface CachedBody {
   readonly mtimeMs: number;
   readonly raw: Buffer;
@@ -127,27 +137,32 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed');
       return;
     }
+    let url: URL;
     let urlPath: string;
     try {
-      urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+      url = new URL(req.url ?? '/', 'http://localhost');
+      urlPath = decodeURIComponent(url.pathname);
     } catch {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
       return;
     }
-    if (urlPath.includes('\0') || urlPath.split('/').includes('..')) {
+    // An encoded "/" or "\" ("/%2fevil.example/") decodes into a path no route or file has, and one a
+    // browser would read as another host if it came back in a Location header.
+    if (!isServablePath(urlPath)) {
       await notFound(req, res);
       return;
     }
     if (urlPath.length > 1 && urlPath.endsWith('/')) {
-      const query = new URL(req.url ?? '/', 'http://localhost').search;
-      res.writeHead(308, { Location: `${urlPath.replace(/\/+$/, '') || '/'}${query}` }).end();
+      // Built from the path as it was sent (still encoded), so the target stays on this origin.
+      res.writeHead(308, { Location: `${url.pathname.replace(/\/+$/, '') || '/'}${url.search}` }).end();
       return;
     }
     const isFile = path.extname(urlPath) !== '';
+    const objectPath = isFile ? urlPath.slice(1) : pageObjectFor(urlPath);
+    const file = path.join(root, objectPath);
     // Pages are only reachable through their route, never as /pages/x.html.
-    const objectPath = isFile ? (urlPath.startsWith('/pages/') ? null : urlPath.slice(1)) : pageObjectFor(urlPath);
-    const file = objectPath ? path.join(root, objectPath) : null;
-    if (file && file.startsWith(root + path.sep) && (await send(req, res, file, 200, cacheControlFor(urlPath)))) return;
+    const reachable = file.startsWith(root + path.sep) && !(isFile && path.relative(root, file).split(path.sep)[0] === 'pages');
+    if (reachable && (await send(req, res, file, 200, cacheControlFor(urlPath)))) return;
     await notFound(req, res);
   }
 
