@@ -67,6 +67,23 @@ describe('the Lambda Invoke API', () => {
     expect((await server.api.runtime.orders.getOrder(invoiceNumber))?.status).toBe('paid');
   });
 
+  it('does not fail an open order on an unverified "payment failed" invocation; the later payment settles it', async () => {
+    const created = await postJson(`${server.origin}/api/create-payment`, JSON.parse(smokeEvent().body ?? '{}'));
+    const { invoiceNumber, url } = (await created.json()) as { invoiceNumber: string; url: string };
+    const sessionId = url.split('/').at(-1) ?? '';
+    const forged = await lambda.send(
+      new InvokeCommand({ FunctionName: 'fulfil-order', InvocationType: 'RequestResponse', Payload: Buffer.from(JSON.stringify({ sessionId, eventId: 'evt_forged', eventType: 'checkout.session.async_payment_failed' })) }),
+    );
+    expect(forged.FunctionError).toBeUndefined();
+    expect((await server.api.runtime.orders.getOrder(invoiceNumber))?.status).toBe('pending');
+
+    await (server.api.runtime.payments as SandboxPayments).pay(sessionId);
+    await lambda.send(
+      new InvokeCommand({ FunctionName: 'fulfil-order', InvocationType: 'RequestResponse', Payload: Buffer.from(JSON.stringify({ sessionId, eventId: 'evt_paid', eventType: 'checkout.session.completed' })) }),
+    );
+    expect((await server.api.runtime.orders.getOrder(invoiceNumber))?.status).toBe('paid');
+  });
+
   it('reports an unknown function as ResourceNotFoundException', async () => {
     await expect(lambda.send(new InvokeCommand({ FunctionName: 'no-such-function', Payload: Buffer.from('{}') }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
   });

@@ -45,7 +45,7 @@ function order(overrides: Partial<Order> = {}): Order {
 }
 
 function session(overrides: Partial<CheckoutSessionState> = {}): CheckoutSessionState {
-  return { sessionId: 'cs_test_1', status: 'complete', paymentStatus: 'paid', amountTotalCents: 50_000, currency: 'usd', orderRef: 'INV-00000001', orderId: 'order-1', ...overrides };
+  return { sessionId: 'cs_test_1', status: 'complete', paymentStatus: 'paid', amountTotalCents: 50_000, currency: 'usd', orderRef: 'INV-00000001', orderId: 'order-1', paymentFailed: false, ...overrides };
 }
 
 function fakeProvider(state: CheckoutSessionState | null, created: Order[] = []): PaymentsProvider {
@@ -77,10 +77,19 @@ describe('decideStatus', () => {
     expect(decideStatus(session({ orderId: 'someone-else' }), order())).toEqual({ kind: 'hold', why: 'order-mismatch' });
   });
 
-  it('expires on an expired session and fails only on a reported failure', () => {
+  it('expires on an expired session and fails only when the provider says the payment failed', () => {
     expect(decideStatus(session({ status: 'expired', paymentStatus: 'unpaid' }), order())).toEqual({ kind: 'change', to: 'expired' });
-    expect(decideStatus(session({ paymentStatus: 'unpaid' }), order(), 'payment_failed')).toEqual({ kind: 'change', to: 'failed' });
-    expect(decideStatus(session(), order(), 'payment_failed')).toEqual({ kind: 'change', to: 'paid' });
+    expect(decideStatus(session({ paymentStatus: 'unpaid', paymentFailed: true }), order())).toEqual({ kind: 'change', to: 'failed' });
+    expect(decideStatus(session({ status: 'open', paymentStatus: 'unpaid' }), order())).toEqual({ kind: 'hold', why: 'awaiting-payment' });
+  });
+
+  it('moves a failed or expired order to paid when the provider says it is paid, and nothing else after settling', () => {
+    expect(decideStatus(session(), order({ status: 'failed' }))).toEqual({ kind: 'change', to: 'paid' });
+    expect(decideStatus(session(), order({ status: 'expired' }))).toEqual({ kind: 'change', to: 'paid' });
+    expect(decideStatus(session(), order({ status: 'paid' }))).toEqual({ kind: 'hold', why: 'settled' });
+    expect(decideStatus(session({ status: 'expired', paymentStatus: 'unpaid' }), order({ status: 'paid' }))).toEqual({ kind: 'hold', why: 'settled' });
+    expect(decideStatus(session({ paymentStatus: 'unpaid', paymentFailed: true }), order({ status: 'expired' }))).toEqual({ kind: 'hold', why: 'settled' });
+    expect(decideStatus(session({ amountTotalCents: 1 }), order({ status: 'failed' }))).toEqual({ kind: 'hold', why: 'amount-mismatch' });
   });
 });
 
@@ -141,6 +150,16 @@ describe('confirmOrder', () => {
     expect(first).toMatchObject({ kind: 'order', changed: true, order: { status: 'paid', statusReason: 'first', updatedAt: '2026-02-02T00:00:00.000Z' } });
     expect(second).toMatchObject({ kind: 'order', changed: false, order: { status: 'paid', statusReason: 'first' } });
   });
+
+  it('corrects a failed order the provider later reports paid, and logs it for review', async () => {
+    await orders.insertOrder(order({ invoiceNumber: 'INV-50000002', orderId: 'order-52', status: 'failed' }));
+    const lines: string[] = [];
+    const paidSession = session({ orderRef: 'INV-50000002', orderId: 'order-52' });
+    const confirm = createConfirmOrder({ orders, payments: fakeProvider(paidSession), clock: () => new Date('2026-02-03T00:00:00Z'), logger: createLogger('info', (line) => lines.push(line)) });
+    expect(await confirm({ sessionId: 'cs_test_1', source: 'checkout.session.async_payment_succeeded' })).toMatchObject({ changed: true, order: { status: 'paid' } });
+    const review = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.event === 'order.confirm.needs_review');
+    expect(review).toMatchObject({ level: 'error', invoiceNumber: 'INV-50000002', why: 'paid-after-settled', status: 'failed' });
+  });
 });
 
 describe('the sandbox provider', () => {
@@ -151,7 +170,7 @@ describe('the sandbox provider', () => {
     await orders.insertOrder(placed);
     const { sessionId, url } = await sandbox.createCheckout(placed);
     expect(url).toBe(`http://127.0.0.1:1/api/sandbox/checkout/${sessionId}`);
-    expect(await sandbox.retrieveSession(sessionId)).toEqual({ sessionId, status: 'open', paymentStatus: 'unpaid', amountTotalCents: 50_000, currency: 'usd', orderRef: 'INV-60000001', orderId: 'order-6' });
+    expect(await sandbox.retrieveSession(sessionId)).toEqual({ sessionId, status: 'open', paymentStatus: 'unpaid', amountTotalCents: 50_000, currency: 'usd', orderRef: 'INV-60000001', orderId: 'order-6', paymentFailed: false });
 
     now = new Date('2026-03-01T10:36:00Z');
     expect((await sandbox.retrieveSession(sessionId))?.status).toBe('expired');

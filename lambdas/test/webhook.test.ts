@@ -153,13 +153,24 @@ describe('confirmation happens exactly once', () => {
     expect(await order(placed.invoiceNumber)).toMatchObject({ status: 'paid', statusReason: 'checkout.session.async_payment_succeeded' });
   });
 
-  it('records an asynchronous payment failure, and a later "completed" does not undo it', async () => {
+  it('records an asynchronous payment failure the provider confirms, and a later "completed" does not undo it', async () => {
     const placed = await placeOrder();
-    stripe.updateSession(placed.sessionId, { status: 'complete', payment_status: 'unpaid' });
+    stripe.updateSession(placed.sessionId, { status: 'complete', payment_status: 'unpaid', payment_intent_status: 'requires_payment_method' });
     await deliverEvent('checkout.session.async_payment_failed', placed.sessionId);
     expect((await order(placed.invoiceNumber))?.status).toBe('failed');
     await deliverEvent('checkout.session.completed', placed.sessionId);
     expect((await order(placed.invoiceNumber))?.status).toBe('failed');
+    expect(stripe.requests.filter((request) => request.method === 'GET').at(-1)?.params.expand).toEqual(['payment_intent']);
+  });
+
+  it('leaves an order pending when a "failed" event arrives for a payment still in progress', async () => {
+    const placed = await placeOrder();
+    stripe.updateSession(placed.sessionId, { status: 'complete', payment_status: 'unpaid', payment_intent_status: 'processing' });
+    await deliverEvent('checkout.session.async_payment_failed', placed.sessionId);
+    expect((await order(placed.invoiceNumber))?.status).toBe('pending');
+    stripe.updateSession(placed.sessionId, { payment_status: 'paid', payment_intent_status: 'succeeded' });
+    await deliverEvent('checkout.session.async_payment_succeeded', placed.sessionId);
+    expect((await order(placed.invoiceNumber))?.status).toBe('paid');
   });
 
   it('expires an unpaid order when its session expires', async () => {

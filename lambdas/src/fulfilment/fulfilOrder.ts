@@ -15,11 +15,8 @@ export type FulfilOrder = (job: FulfilmentJob) => Promise<FulfilResult>;
 
 export function createFulfilOrder(confirmOrder: ConfirmOrder, logger: Logger): FulfilOrder {
   return async (job) => {
-    const result = await confirmOrder({
-      sessionId: job.sessionId,
-      source: job.eventType,
-      ...(job.eventType === 'checkout.session.async_payment_failed' ? { reportedOutcome: 'payment_failed' as const } : {}),
-    });
+    // The event only says which session to look at: what happened is read back from the provider.
+    const result = await confirmOrder({ sessionId: job.sessionId, source: job.eventType });
     if (result.kind === 'unknown-session') {
       logger.warn('fulfil.unknown_session', { sessionId: job.sessionId, eventId: job.eventId, eventType: job.eventType });
       return { kind: 'unknown-session', sessionId: job.sessionId };

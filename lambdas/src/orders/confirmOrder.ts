@@ -4,24 +4,18 @@
  * it re-reads the session from the provider, checks it belongs to the order and carries the order's
  * amount, and only then moves the order out of `pending` with a conditional write. Duplicates,
  * replays, races and late events therefore change nothing after the first decisive one; a late
- * "expired" can never undo "paid", because only a pending order can change.
+ * "expired" can never undo "paid". The one exception is money: a session the provider says is paid
+ * moves a failed or expired order to paid, logged for a person to review.
  */
 import type { Logger } from '../log';
 import type { CheckoutSessionState, PaymentsProvider } from '../payments/types';
 import type { OrdersStore } from './store';
 import { ORDER_CURRENCY, type Order, type OrderStatus } from './types';
 
-/**
- * A failed asynchronous payment leaves a Stripe session "complete" and "unpaid", exactly like one
- * still in progress, so only the verified event (or the sandbox's Decline) can say it failed.
- */
-export type ReportedOutcome = 'payment_failed';
-
 export interface ConfirmRequest {
   readonly sessionId: string;
   /** Who asked, recorded with the change: an event type, "success-page", "sandbox-pay"… */
   readonly source: string;
-  readonly reportedOutcome?: ReportedOutcome;
 }
 
 export type ConfirmResult =
@@ -32,19 +26,22 @@ export type ConfirmOrder = (request: ConfirmRequest) => Promise<ConfirmResult>;
 
 export type StatusDecision =
   | { readonly kind: 'change'; readonly to: Exclude<OrderStatus, 'pending'> }
-  | { readonly kind: 'hold'; readonly why: 'awaiting-payment' | 'amount-mismatch' | 'order-mismatch' };
+  | { readonly kind: 'hold'; readonly why: 'awaiting-payment' | 'amount-mismatch' | 'order-mismatch' | 'settled' };
 
-export function decideStatus(session: CheckoutSessionState, order: Order, reportedOutcome?: ReportedOutcome): StatusDecision {
+/** Decided only from the provider's own account of the session, never from what a caller reports. */
+export function decideStatus(session: CheckoutSessionState, order: Order): StatusDecision {
   if (session.orderRef !== order.invoiceNumber || (session.orderId !== null && session.orderId !== order.orderId)) {
     return { kind: 'hold', why: 'order-mismatch' };
   }
   const paid = session.status === 'complete' && (session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required');
   if (paid) {
     const amountMatches = session.amountTotalCents === order.totalCents && session.currency?.toLowerCase() === ORDER_CURRENCY;
-    return amountMatches ? { kind: 'change', to: 'paid' } : { kind: 'hold', why: 'amount-mismatch' };
+    if (!amountMatches) return { kind: 'hold', why: 'amount-mismatch' };
+    return order.status === 'paid' ? { kind: 'hold', why: 'settled' } : { kind: 'change', to: 'paid' };
   }
+  if (order.status !== 'pending') return { kind: 'hold', why: 'settled' };
   if (session.status === 'expired') return { kind: 'change', to: 'expired' };
-  if (reportedOutcome === 'payment_failed') return { kind: 'change', to: 'failed' };
+  if (session.paymentFailed) return { kind: 'change', to: 'failed' };
   return { kind: 'hold', why: 'awaiting-payment' };
 }
 
@@ -56,7 +53,7 @@ export interface ConfirmOrderDependencies {
 }
 
 export function createConfirmOrder({ orders, payments, clock, logger }: ConfirmOrderDependencies): ConfirmOrder {
-  return async ({ sessionId, source, reportedOutcome }) => {
+  return async ({ sessionId, source }) => {
     const session = await payments.retrieveSession(sessionId);
     if (!session?.orderRef) return { kind: 'unknown-session' };
     const order = await orders.getOrder(session.orderRef);
@@ -64,23 +61,26 @@ export function createConfirmOrder({ orders, payments, clock, logger }: ConfirmO
       logger.warn('order.confirm.no_order', { sessionId, invoiceNumber: session.orderRef, source });
       return { kind: 'unknown-session' };
     }
-    if (order.status !== 'pending') return { kind: 'order', order, changed: false };
 
-    const decision = decideStatus(session, order, reportedOutcome);
+    const decision = decideStatus(session, order);
     if (decision.kind === 'hold') {
-      if (decision.why !== 'awaiting-payment') {
-        // Money may have moved for an order we cannot match: leave it pending for a person to review.
-        logger.error('order.confirm.needs_review', { invoiceNumber: order.invoiceNumber, sessionId, why: decision.why, source });
+      if (decision.why === 'amount-mismatch' || decision.why === 'order-mismatch') {
+        // Money may have moved for an order we cannot match: leave it as it is for a person to review.
+        logger.error('order.confirm.needs_review', { invoiceNumber: order.invoiceNumber, sessionId, why: decision.why, status: order.status, source });
       }
       return { kind: 'order', order, changed: false };
     }
+    if (order.status !== 'pending') {
+      // The provider took the money for an order already settled otherwise: correct it, and say so.
+      logger.error('order.confirm.needs_review', { invoiceNumber: order.invoiceNumber, sessionId, why: 'paid-after-settled', status: order.status, source });
+    }
 
-    const changed = await orders.changeStatus(order.invoiceNumber, { from: 'pending', to: decision.to, at: clock().toISOString(), reason: source });
+    const changed = await orders.changeStatus(order.invoiceNumber, { from: order.status, to: decision.to, at: clock().toISOString(), reason: source });
     if (!changed) {
       const current = await orders.getOrder(order.invoiceNumber);
       return { kind: 'order', order: current ?? order, changed: false };
     }
-    logger.info('order.status_changed', { invoiceNumber: changed.invoiceNumber, orderId: changed.orderId, status: changed.status, sessionId, source });
+    logger.info('order.status_changed', { invoiceNumber: changed.invoiceNumber, orderId: changed.orderId, status: changed.status, from: order.status, sessionId, source });
     return { kind: 'order', order: changed, changed: true };
   };
 }

@@ -162,6 +162,7 @@ function reshapeSession(record: SandboxSessionRecord, now: Date): CheckoutSessio
     currency: record.currency,
     orderRef: record.orderRef,
     orderId: record.orderId,
+    paymentFailed: record.status === 'complete' && (record.outcome ?? 'declined') === 'declined',
   };
 }
 

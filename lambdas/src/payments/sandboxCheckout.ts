@@ -30,7 +30,7 @@ export function createSandboxCheckout(sandbox: SandboxPayments, confirmOrder: Co
     async decline(sessionId) {
       const view = await sandbox.decline(sessionId);
       if (!view) return null;
-      await confirmOrder({ sessionId, source: 'sandbox-decline', ...(view.state === 'declined' ? { reportedOutcome: 'payment_failed' as const } : {}) });
+      await confirmOrder({ sessionId, source: 'sandbox-decline' });
       return nextAddress(view);
     },
   };

@@ -56,7 +56,8 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
 
     async retrieveSession(sessionId: string): Promise<CheckoutSessionState | null> {
       try {
-        return reshapeSession(await stripe.checkout.sessions.retrieve(sessionId));
+        // The payment intent is what says a delayed payment failed; the session alone looks "in progress".
+        return reshapeSession(await stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] }));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw new PaymentProviderError('Stripe did not return the checkout session', { cause: error });
@@ -101,7 +102,14 @@ function reshapeSession(session: Stripe.Checkout.Session): CheckoutSessionState 
     currency: session.currency,
     orderRef: session.client_reference_id,
     orderId: session.metadata?.orderId ?? null,
+    paymentFailed: session.status === 'complete' && session.payment_status === 'unpaid' && paymentIntentFailed(session.payment_intent),
   };
+}
+
+/** After a failed delayed payment Stripe returns the intent to requires_payment_method (or cancels it). */
+function paymentIntentFailed(intent: Stripe.Checkout.Session['payment_intent']): boolean {
+  if (intent === null || typeof intent === 'string') return false;
+  return intent.status === 'requires_payment_method' || intent.status === 'canceled';
 }
 
 function reshapeSessionStatus(status: Stripe.Checkout.Session['status']): CheckoutSessionStatus {

@@ -24,6 +24,11 @@ export interface CheckoutSessionState {
   readonly orderRef: string | null;
   /** The internal order id carried in the session metadata. */
   readonly orderId: string | null;
+  /**
+   * The provider itself says the payment was attempted and failed (Stripe: a complete, unpaid
+   * session whose payment intent went back to needing a payment method). Never taken from an event.
+   */
+  readonly paymentFailed: boolean;
 }
 
 export const HANDLED_EVENT_TYPES = [

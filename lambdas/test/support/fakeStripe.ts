@@ -35,8 +35,13 @@ export interface FakeSession {
   created: number;
   url: string | null;
   livemode: false;
+  /** The session's payment intent, returned as an object when the request expands it. */
+  payment_intent: string | null;
   line_items_sent: Record<string, unknown>[];
+  payment_intent_status: FakePaymentIntentStatus | null;
 }
+
+export type FakePaymentIntentStatus = 'processing' | 'requires_payment_method' | 'succeeded' | 'canceled';
 
 export interface FakeStripe {
   readonly host: string;
@@ -48,7 +53,7 @@ export interface FakeStripe {
   failWith(status: number | null): void;
   /** Lets test code run while a create request is in flight, before the session exists. */
   onCreate(hook: (() => Promise<void> | void) | null): void;
-  updateSession(id: string, patch: Partial<Pick<FakeSession, 'status' | 'payment_status' | 'amount_total' | 'currency'>>): FakeSession;
+  updateSession(id: string, patch: Partial<Pick<FakeSession, 'status' | 'payment_status' | 'amount_total' | 'currency' | 'payment_intent_status'>>): FakeSession;
   /** The environment that points the backend at this server. */
   env(webhookSecret: string): Record<string, string>;
   close(): Promise<void>;
@@ -137,7 +142,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fakeStripeKey'): Prom
       if (method === 'GET' && retrieve?.[1]) {
         const session = sessions.get(decodeURIComponent(retrieve[1]));
         if (!session) throw new StripeRequestError(404, 'invalid_request_error', 'resource_missing', 'session', `No such checkout.session: '${retrieve[1]}'`);
-        return send(res, 200, publicSession(session));
+        return send(res, 200, publicSession(session, Array.isArray(params.expand) ? params.expand : []));
       }
       throw new StripeRequestError(404, 'invalid_request_error', undefined, undefined, `Unrecognized request URL (${method}: ${url.pathname}).`);
     } catch (error) {
@@ -165,6 +170,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fakeStripeKey'): Prom
       const session = sessions.get(id);
       if (!session) throw new Error(`The fake Stripe has no session ${id}`);
       Object.assign(session, patch);
+      if (session.payment_intent_status !== null) session.payment_intent ??= `pi_test_${randomBytes(12).toString('hex')}`;
       return session;
     },
     env(webhookSecret) {
@@ -248,13 +254,16 @@ function createSession(params: Record<string, unknown>): FakeSession {
     created: now,
     url: `https://checkout.stripe.com/c/pay/${id}`,
     livemode: false,
+    payment_intent: null,
     line_items_sent: lineItems as Record<string, unknown>[],
+    payment_intent_status: null,
   };
 }
 
-function publicSession(session: FakeSession): Omit<FakeSession, 'line_items_sent'> {
-  const { line_items_sent: _sent, ...visible } = session;
-  return visible;
+function publicSession(session: FakeSession, expand: readonly unknown[] = []): Record<string, unknown> {
+  const { line_items_sent: _sent, payment_intent_status: intentStatus, ...visible } = session;
+  if (!expand.includes('payment_intent') || session.payment_intent === null) return visible;
+  return { ...visible, payment_intent: { id: session.payment_intent, object: 'payment_intent', status: intentStatus, amount: session.amount_total, currency: session.currency } };
 }
 
 /** Stripe's form encoding: a[b][0][c]=v → { a: { b: [ { c: 'v' } ] } }. */
