@@ -1,5 +1,6 @@
 import { CHECKOUT_MESSAGES } from '@kesho/common/checkout-schema';
-import { MAX_CART_LINES } from '@kesho/common/catalogue';
+import { CUSTOM_NAME_TAKEN_MESSAGE, MAX_CART_LINES } from '@kesho/common/catalogue';
+import { UNSAFE_TEXT_MESSAGE } from '@kesho/common/text-rules';
 import { ORDER_MESSAGES } from '../src/orders/orderRequest';
 import { startFakeStripe, type FakeStripe } from './support/fakeStripe';
 import { catalogueItem, validOrder } from './support/orders';
@@ -62,7 +63,7 @@ describe('a valid order', () => {
       mode: 'payment',
       line_items: [
         { price_data: { currency: 'usd', unit_amount: '25000', product_data: { name: 'Essay Editing' } }, quantity: '2' },
-        { price_data: { currency: 'usd', unit_amount: '8050', product_data: { name: 'Airport pickup' } }, quantity: '3' },
+        { price_data: { currency: 'usd', unit_amount: '8050', product_data: { name: 'Custom: Airport pickup' } }, quantity: '3' },
       ],
       customer_email: 'amani@example.com',
       client_reference_id: invoiceNumber,
@@ -244,5 +245,53 @@ describe('provider failures', () => {
     const order = await server.api.runtime.orders.getOrder(invoiceNumber);
     expect(order?.status).toBe('failed');
     expect(order?.statusReason).toBe('provider-error');
+  });
+});
+
+describe('input hygiene (the form’s own rules, enforced again)', () => {
+  const hidden = ['\u202e', '\u2066', '\u2069', '\u200b', '\ufeff', '\ud800', '\u0000', '\u001b'];
+
+  it.each(hidden.map((character) => [JSON.stringify(character), character]))('refuses %s in item names and customer text', async (_label, character) => {
+    const order = validOrder([{ id: 'custom-1', name: `Courier${character}service`, price: 40, quantity: 1 }]);
+    order.customerData.fullName = `Amani${character}Wanjiru`;
+    (order.customerData as Record<string, unknown>).companyName = `Kesho${character}Ltd`;
+    (order.customerData as Record<string, unknown>).notes = `Canada${character}please`;
+    await expectFieldErrors(order, {
+      'items[0].name': UNSAFE_TEXT_MESSAGE,
+      'customerData.fullName': UNSAFE_TEXT_MESSAGE,
+      'customerData.companyName': UNSAFE_TEXT_MESSAGE,
+      'customerData.notes': UNSAFE_TEXT_MESSAGE,
+    });
+  });
+
+  it('refuses line breaks in one-line fields but keeps them in the notes', async () => {
+    const order = validOrder([{ id: 'custom-1', name: 'Courier\nservice', price: 40, quantity: 1 }]);
+    order.customerData.fullName = 'Amani\nWanjiru';
+    await expectFieldErrors(order, { 'items[0].name': UNSAFE_TEXT_MESSAGE, 'customerData.fullName': UNSAFE_TEXT_MESSAGE });
+    const withNotes = validOrder();
+    (withNotes.customerData as Record<string, unknown>).notes = 'Line one\nLine two';
+    expect((await postJson(endpoint, withNotes)).status).toBe(200);
+  });
+
+  it('refuses the phone "aaaaaaaaaa" and the e-mail "a@b" with the SPEC messages', async () => {
+    const order = validOrder();
+    order.customerData.phone = 'aaaaaaaaaa';
+    order.customerData.email = 'a@b';
+    await expectFieldErrors(order, { 'customerData.phone': CHECKOUT_MESSAGES.phone, 'customerData.email': CHECKOUT_MESSAGES.email });
+  });
+});
+
+describe('custom lines', () => {
+  it.each(['VIP Unlimited', 'vip-unlimited', 'Essay  editing', 'Custom: Premium Package'])('may not take the catalogue name "%s"', async (name) => {
+    await expectFieldErrors(validOrder([{ id: 'custom-1', name, price: 30, quantity: 1 }]), { 'items[0].name': CUSTOM_NAME_TAKEN_MESSAGE });
+  });
+
+  it('reach the provider and the order labelled "Custom: …"', async () => {
+    const response = await postJson(endpoint, validOrder([{ id: 'custom-9', name: 'VIP Unlimited Extra', price: 30, quantity: 1 }]));
+    expect(response.status).toBe(200);
+    const { invoiceNumber } = (await response.json()) as { invoiceNumber: string };
+    const sent = stripe.requests[0]?.params.line_items as { price_data: { product_data: { name: string } } }[];
+    expect(sent.map((line) => line.price_data.product_data.name)).toEqual(['Custom: VIP Unlimited Extra']);
+    expect((await server.api.runtime.orders.getOrder(invoiceNumber))?.lines.map((line) => line.name)).toEqual(['Custom: VIP Unlimited Extra']);
   });
 });

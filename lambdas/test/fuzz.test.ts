@@ -4,6 +4,8 @@
  * leak a stack trace. Most go straight to the Lambda handler; a share goes over HTTP through the
  * local runtime's event conversion.
  */
+import { isCatalogueServiceName, isCustomItemId, CUSTOM_LINE_LABEL } from '@kesho/common/catalogue';
+import { isSafeMultiLineText, isSafeOneLineText } from '@kesho/common/text-rules';
 import { handler as createPayment } from '../src/handlers/create-payment';
 import type { ApiGatewayEvent, ApiGatewayResult } from '../src/http/apiGateway';
 import { runWithRuntime } from '../src/runtime/context';
@@ -29,6 +31,10 @@ function mulberry32(seed: number): Random {
 const pick = <T>(random: Random, options: readonly T[]): T => options[Math.floor(random() * options.length)] as T;
 
 const STRINGS = ['', ' ', 'essay-editing', 'custom-', 'custom-1', 'custom-../../x', '__proto__', 'constructor', '<script>alert(1)</script>', '\u0000\u0007', '𝕂𝕖𝕤𝕙𝕠', '1e309', 'NaN', 'true', 'x'.repeat(5_000), 'a@b', 'amani@example.com', '+254712345678'];
+/** The characters issue 17 found accepted: direction overrides and isolates, zero-width, lone surrogates, NUL, ESC, line breaks. */
+const HOSTILE_CHARACTERS = ['\u202e', '\u202d', '\u2066', '\u2067', '\u2068', '\u2069', '\u200b', '\u200c', '\u200d', '\u200e', '\u2060', '\ufeff', '\u061c', '\ud800', '\udfff', '\u0000', '\u001b', '\u007f', '\u0085', '\n', '\r', '\t', '\u2028', '\u2029'];
+/** Look-alikes of a catalogue service, a phone without digits and mailboxes Stripe refuses. */
+const HOSTILE_STRINGS = ['VIP Unlimited', 'vip-unlimited', 'Custom: VIP Unlimited', 'ＶＩＰ Unlimited', 'aaaaaaaaaa', '----------', 'a@b', 'amani@localhost', 'amani@example.', '"a b"@example.com'];
 const NUMBERS = [0, -0, 1, -1, 0.1, 0.001, 1.005, 24.99, 25, 2500, 2500.01, 1e21, -1e21, Number.MAX_SAFE_INTEGER, 2 ** 53 + 1, 10, 11, 1.5, 250];
 
 function randomValue(random: Random, depth = 0): unknown {
@@ -38,12 +44,23 @@ function randomValue(random: Random, depth = 0): unknown {
     case 1: return random() < 0.5;
     case 2: return pick(random, NUMBERS);
     case 3: return Math.floor(random() * 1e6) / 100;
-    case 4: return pick(random, STRINGS);
+    case 4: return random() < 0.6 ? pick(random, STRINGS) : hostileText(random);
     case 5: return String.fromCharCode(...Array.from({ length: Math.floor(random() * 20) }, () => Math.floor(random() * 0xffff)));
     case 6: return Array.from({ length: Math.floor(random() * 4) }, () => randomValue(random, depth + 1));
     case 7: return Object.fromEntries(Array.from({ length: Math.floor(random() * 4) }, () => [pick(random, [...STRINGS.slice(0, 9), 'items', 'customerData', 'price']), randomValue(random, depth + 1)]));
     default: return Array.from({ length: 25 }, () => catalogueItem('basic-consultation'));
   }
+}
+
+/** A plausible value with hostile characters spliced in, or a hostile look-alike as it is. */
+function hostileText(random: Random): string {
+  if (random() < 0.3) return pick(random, HOSTILE_STRINGS);
+  let text = pick(random, ['Amani Wanjiru', 'Courier', 'amani@example.com', '+254712345678', 'Kesho Ltd', 'VIP Unlimited']);
+  for (let count = 1 + Math.floor(random() * 2); count > 0; count -= 1) {
+    const at = Math.floor(random() * (text.length + 1));
+    text = `${text.slice(0, at)}${pick(random, HOSTILE_CHARACTERS)}${text.slice(at)}`;
+  }
+  return text;
 }
 
 const ITEM_FIELDS = ['id', 'name', 'price', 'quantity'] as const;
@@ -57,6 +74,12 @@ function mutatedOrder(random: Random): unknown {
     const items = order.items as Record<string, unknown>[];
     const customer = order.customerData as Record<string, unknown>;
     const remove = random() < 0.25;
+    if (random() < 0.3) {
+      const item = Array.isArray(items) ? items[1] : undefined;
+      if (random() < 0.4 && item && typeof item === 'object') item.name = hostileText(random);
+      else if (customer && typeof customer === 'object') customer[pick(random, ['fullName', 'email', 'phone', 'companyName', 'notes'])] = hostileText(random);
+      continue;
+    }
     if (target === 0) {
       order[pick(random, ['items', 'customerData', 'extra'])] = remove ? undefined : randomValue(random);
     } else if (target <= 2 && Array.isArray(items) && items.length > 0) {
@@ -114,6 +137,22 @@ function expectCleanAnswer(status: number, body: string): void {
   if (status !== 200) expect(typeof (JSON.parse(body) as { error?: unknown }).error).toBe('string');
 }
 
+/** An accepted order carries only clean text, and its custom lines say so and borrow no catalogue name. */
+async function expectCleanOrder(body: string): Promise<void> {
+  const { invoiceNumber } = JSON.parse(body) as { invoiceNumber: string };
+  const order = await server.api.runtime.orders.getOrder(invoiceNumber);
+  if (!order) throw new Error(`accepted order ${invoiceNumber} was not stored`);
+  const { notes, ...oneLine } = order.customer;
+  for (const text of [...Object.values(oneLine), ...order.lines.map((line) => line.name)]) expect([text, isSafeOneLineText(text)]).toEqual([text, true]);
+  expect(isSafeMultiLineText(notes)).toBe(true);
+  expect(order.customer.email).toMatch(/@[^@]+\.[^@.]+$/);
+  expect(order.customer.phone.replace(/\D/g, '').length).toBeGreaterThanOrEqual(7);
+  for (const line of order.lines.filter((candidate) => isCustomItemId(candidate.id))) {
+    expect(line.name.startsWith(CUSTOM_LINE_LABEL)).toBe(true);
+    expect([line.name, isCatalogueServiceName(line.name.slice(CUSTOM_LINE_LABEL.length))]).toEqual([line.name, false]);
+  }
+}
+
 let server: TestServer;
 
 beforeAll(async () => {
@@ -133,6 +172,7 @@ describe('create-payment under malformed input', () => {
       const result: ApiGatewayResult = await runWithRuntime(server.api.runtime, () => createPayment(event(testCase, random() < 0.3)));
       tally(statuses, result.statusCode);
       expectCleanAnswer(result.statusCode, result.body);
+      if (result.statusCode === 200) await expectCleanOrder(result.body);
     }
     console.log(`fuzz (handler, seed ${SEED}): ${HANDLER_CASES} requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     expect([...statuses.keys()].every((status) => [200, 400, 409, 413, 415].includes(status))).toBe(true);

@@ -245,7 +245,7 @@ describe('GET /api/checkout-session', () => {
       currency: 'usd',
       items: [
         { name: 'Essay Editing', quantity: 2, amountCents: 50_000 },
-        { name: 'Transcript courier', quantity: 1, amountCents: 4_500 },
+        { name: 'Custom: Transcript courier', quantity: 1, amountCents: 4_500 },
       ],
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });

@@ -7,6 +7,7 @@
  */
 import {
   CUSTOM_ID_PREFIX,
+  CUSTOM_NAME_TAKEN_MESSAGE,
   CUSTOM_PRICE_MAX_CENTS,
   CUSTOM_PRICE_MIN_CENTS,
   MAX_CART_LINES,
@@ -14,10 +15,13 @@ import {
   QUANTITY_MAX,
   QUANTITY_MIN,
   findCatalogueService,
+  isCatalogueServiceName,
   isCustomItemId,
+  orderLineLabel,
 } from '@kesho/common/catalogue';
 import { CHECKOUT_MESSAGES, checkoutSchema } from '@kesho/common/checkout-schema';
 import { dollarsToCents } from '@kesho/common/money';
+import { isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from '@kesho/common/text-rules';
 import { ValidationError } from 'yup';
 import type { CustomerDetails, OrderDraft, OrderLine } from './types';
 
@@ -35,7 +39,8 @@ export const ORDER_MESSAGES = {
   duplicate: 'This service is already in your order',
   name: 'Please enter a service name',
   nameTooLong: `Service name must be at most ${MAX_ITEM_NAME_LENGTH} characters`,
-  nameCharacters: 'Service name contains characters that are not allowed',
+  nameCharacters: UNSAFE_TEXT_MESSAGE,
+  nameTaken: CUSTOM_NAME_TAKEN_MESSAGE,
   price: 'Price must be an amount in US dollars with at most two decimals',
   customPrice: `Price must be between $${CUSTOM_PRICE_MIN_CENTS / 100} and $${CUSTOM_PRICE_MAX_CENTS / 100}`,
   quantity: `Quantity must be a whole number from ${QUANTITY_MIN} to ${QUANTITY_MAX}`,
@@ -46,8 +51,6 @@ export const ORDER_MESSAGES = {
 
 const MAX_ID_LENGTH = 100;
 const CUSTOM_ID_PATTERN = new RegExp(`^${CUSTOM_ID_PREFIX}[A-Za-z0-9_-]{1,${MAX_ID_LENGTH - CUSTOM_ID_PREFIX.length}}$`);
-// Control characters would end up on the provider's hosted page and in receipts.
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export function parseOrderRequest(body: unknown): OrderRequestResult {
   const fieldErrors: Record<string, string> = {};
@@ -117,7 +120,9 @@ function parseItem(
   const name = typeof item.name === 'string' ? item.name.trim() : '';
   if (!name) fail('name', ORDER_MESSAGES.name);
   else if (name.length > MAX_ITEM_NAME_LENGTH) fail('name', ORDER_MESSAGES.nameTooLong);
-  else if (CONTROL_CHARACTERS.test(name)) fail('name', ORDER_MESSAGES.nameCharacters);
+  // Hidden characters would reach the provider's hosted page and receipts, and could disguise a name.
+  else if (!isSafeOneLineText(name)) fail('name', ORDER_MESSAGES.nameCharacters);
+  else if (custom && isCatalogueServiceName(name)) fail('name', ORDER_MESSAGES.nameTaken);
 
   const sentCents = dollarsToCents(item.price);
   if (sentCents === null || sentCents < 0) fail('price', ORDER_MESSAGES.price);
@@ -132,7 +137,8 @@ function parseItem(
   const unitAmountCents = service ? service.priceCents : sentCents;
   return {
     id,
-    line: { id, name: service ? service.name : name, unitAmountCents, quantity, amountCents: unitAmountCents * quantity },
+    // A custom line's name carries its "Custom: " label, so every place that shows the order says so.
+    line: { id, name: service ? service.name : orderLineLabel({ id, name }), unitAmountCents, quantity, amountCents: unitAmountCents * quantity },
     priceMismatch: service !== undefined && sentCents !== service.priceCents,
   };
 }

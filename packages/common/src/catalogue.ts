@@ -58,3 +58,33 @@ export function findCatalogueService(id: string): CatalogueService | undefined {
 export function isCustomItemId(id: string): boolean {
   return id.startsWith(CUSTOM_ID_PREFIX);
 }
+
+/**
+ * How an order line reads wherever an order is shown (cart, checkout, payment, the provider's page,
+ * the success page, receipts): a custom line always says it is custom, so a visitor-named line can
+ * never pass for a catalogue service.
+ */
+export const CUSTOM_LINE_LABEL = 'Custom: ';
+
+export function orderLineLabel(line: { readonly id: string; readonly name: string }): string {
+  return isCustomItemId(line.id) ? `${CUSTOM_LINE_LABEL}${line.name}` : line.name;
+}
+
+export const CUSTOM_NAME_TAKEN_MESSAGE = 'This name belongs to one of our services: choose it from the list or give yours another name';
+
+// Compared without case, accents' compatibility forms, punctuation or spacing: "vip-unlimited",
+// "VIP  Unlimited" and "Ｖｉｐ Unlimited" are all the catalogue's VIP Unlimited.
+const comparable = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+const catalogueNames = new Set(catalogue.flatMap((service) => [comparable(service.name), comparable(service.id)]));
+
+/** True when a custom service's name would read as a catalogue service (or as "Custom: <one>"). */
+export function isCatalogueServiceName(name: string): boolean {
+  const plain = comparable(name);
+  const withoutLabel = plain.startsWith('custom ') ? plain.slice('custom '.length) : plain;
+  return catalogueNames.has(plain) || catalogueNames.has(withoutLabel);
+}

@@ -4,6 +4,7 @@
  */
 import { boolean, object, string, type InferType } from 'yup';
 import { STORAGE_KEYS } from './storage-keys';
+import { isSafeMultiLineText, isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from './text-rules';
 
 export const CHECKOUT_MESSAGES = {
   fullName: 'Full name is required',
@@ -23,29 +24,45 @@ export const CHECKOUT_LIMITS = {
   notesMax: 1000,
 } as const;
 
+/**
+ * A mailbox Stripe also accepts: one "@", a local part and a domain of dot-separated labels with at
+ * least one dot ("a@b" is refused), no spaces, quotes or angle brackets.
+ */
+const EMAIL_PATTERN = /^[^\s@"<>(),;:\\[\]]+@(?:[^\s@"<>(),;:\\[\].]+\.)+[^\s@"<>(),;:\\[\].]{2,}$/u;
+/** Digits with the usual separators and an optional leading "+", and enough digits to dial. */
+const PHONE_PATTERN = /^\+?[\d ().-]+$/;
+const PHONE_MIN_DIGITS = 7;
+
 export const checkoutSchema = object({
   fullName: string()
     .trim()
     .required(CHECKOUT_MESSAGES.fullName)
     .min(CHECKOUT_LIMITS.fullNameMin, CHECKOUT_MESSAGES.fullName)
-    .max(CHECKOUT_LIMITS.fullNameMax, `Full name must be at most ${CHECKOUT_LIMITS.fullNameMax} characters`),
+    .max(CHECKOUT_LIMITS.fullNameMax, `Full name must be at most ${CHECKOUT_LIMITS.fullNameMax} characters`)
+    .test('safe-text', UNSAFE_TEXT_MESSAGE, isSafeOneLineText),
   email: string()
     .trim()
     .required(CHECKOUT_MESSAGES.email)
     .email(CHECKOUT_MESSAGES.email)
+    .matches(EMAIL_PATTERN, { message: CHECKOUT_MESSAGES.email, excludeEmptyString: true })
+    .test('safe-text', CHECKOUT_MESSAGES.email, isSafeOneLineText)
     .max(CHECKOUT_LIMITS.emailMax, CHECKOUT_MESSAGES.email),
   phone: string()
     .trim()
     .required(CHECKOUT_MESSAGES.phone)
     .min(CHECKOUT_LIMITS.phoneMin, CHECKOUT_MESSAGES.phone)
+    .matches(PHONE_PATTERN, { message: CHECKOUT_MESSAGES.phone, excludeEmptyString: true })
+    .test('enough-digits', CHECKOUT_MESSAGES.phone, (value) => value === undefined || (value.match(/\d/g)?.length ?? 0) >= PHONE_MIN_DIGITS)
     .max(CHECKOUT_LIMITS.phoneMax, `Phone number must be at most ${CHECKOUT_LIMITS.phoneMax} characters`),
   companyName: string()
     .trim()
     .max(CHECKOUT_LIMITS.companyNameMax, `Company name must be at most ${CHECKOUT_LIMITS.companyNameMax} characters`)
+    .test('safe-text', UNSAFE_TEXT_MESSAGE, isSafeOneLineText)
     .optional(),
   notes: string()
     .trim()
     .max(CHECKOUT_LIMITS.notesMax, `Additional notes must be at most ${CHECKOUT_LIMITS.notesMax} characters`)
+    .test('safe-text', UNSAFE_TEXT_MESSAGE, isSafeMultiLineText)
     .optional(),
   acceptTerms: boolean()
     .required(CHECKOUT_MESSAGES.acceptTerms)

@@ -3,7 +3,8 @@
  * reads one. Refused everywhere: control characters (NUL, ESC, DEL, the C1 block), bidirectional
  * overrides and isolates (they make "Custom: VIP" display as something else), zero-width characters
  * (they make two different strings look the same) and lone surrogates (not text at all).
- * One-line fields (names, e-mail, phone) also refuse line breaks and tabs; multi-line fields keep them.
+ * One-line fields (names, e-mail, phone) also refuse line breaks (U+2028/2029 included) and tabs;
+ * multi-line fields keep them.
  */
 
 // Built from code points so the source file itself carries no invisible characters.
@@ -16,6 +17,7 @@ const ALWAYS_REFUSED = [
   single(0x0c),
   range(0x0e, 0x1f),
   range(0x7f, 0x9f),
+  single(0x061c), // Arabic letter mark, a direction mark like U+200E/U+200F
   range(0x200b, 0x200f), // zero-width space/non-joiner/joiner, left-to-right and right-to-left marks
   range(0x202a, 0x202e), // embeddings and overrides
   single(0x2060), // word joiner
@@ -25,7 +27,8 @@ const ALWAYS_REFUSED = [
 ].join('');
 
 const refusedInMultiLine = new RegExp(`[${ALWAYS_REFUSED}]`, 'u');
-const refusedInOneLine = new RegExp(`[${ALWAYS_REFUSED}\\t\\n\\r]`, 'u');
+// U+2028/U+2029 are line and paragraph separators: line breaks to every renderer and JSON reader.
+const refusedInOneLine = new RegExp(`[${ALWAYS_REFUSED}\\t\\n\\r${single(0x2028)}${single(0x2029)}]`, 'u');
 
 /** The message shown when a field holds a character that text may not carry. */
 export const UNSAFE_TEXT_MESSAGE = 'Please remove hidden or control characters';

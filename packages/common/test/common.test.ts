@@ -1,6 +1,7 @@
 import { advisoryPackageList, refundRules } from '../src/packages';
-import { catalogue, findCatalogueService, isCustomItemId } from '../src/catalogue';
+import { catalogue, CUSTOM_LINE_LABEL, findCatalogueService, isCatalogueServiceName, isCustomItemId, orderLineLabel } from '../src/catalogue';
 import { checkoutSchema, CHECKOUT_MESSAGES } from '../src/checkout-schema';
+import { UNSAFE_TEXT_MESSAGE } from '../src/text-rules';
 import { formatOfficeDate } from '../src/dates';
 import { dollarsToCents, formatUsd, formatKes } from '../src/money';
 import { securityHeaders } from '../src/security-headers';
@@ -77,6 +78,56 @@ describe('the checkout schema', () => {
       phone: CHECKOUT_MESSAGES.phone,
       acceptTerms: CHECKOUT_MESSAGES.acceptTerms,
     });
+  });
+
+  const firstError = async (patch: Record<string, unknown>): Promise<Record<string, string>> => {
+    try {
+      await checkoutSchema.validate({ ...valid, ...patch }, { abortEarly: false });
+      return {};
+    } catch (error) {
+      const inner = (error as { inner: { path: string; message: string }[] }).inner;
+      const messages: Record<string, string> = {};
+      for (const { path, message } of inner) messages[path] ??= message;
+      return messages;
+    }
+  };
+
+  it('refuses a phone without digits and an e-mail without a dot in its domain, in the SPEC words', async () => {
+    for (const phone of ['aaaaaaaaaa', '+254-abc-defg', '----------', '+254 712 34x 678', '(((((())))))', '+254\t712345678', '+254\n712345678', '+254\u2028712345678', '+254\u202e712345678']) {
+      expect([phone, await firstError({ phone })]).toEqual([phone, { phone: CHECKOUT_MESSAGES.phone }]);
+    }
+    for (const email of ['a@b', 'amina@localhost', 'amina@example.', 'amina@.com', 'amina@example..com', 'amina@exa mple.com', 'amina@example.c', '"a b"@example.com', 'amina\u202e@example.com']) {
+      expect([email, await firstError({ email })]).toEqual([email, { email: CHECKOUT_MESSAGES.email }]);
+    }
+    for (const phone of ['0712345678', '+254 712 345 678', '+1 (415) 555-0100', '020.123.4567']) expect(await firstError({ phone })).toEqual({});
+    for (const email of ['a@b.co', 'amina.njeri+kesho@mail.example.co.ke', 'o_neil@example.org']) expect(await firstError({ email })).toEqual({});
+  });
+
+  it('refuses hidden and control characters in names, company and notes, and line breaks in one-line fields', async () => {
+    const hidden = ['\u202e', '\u2066', '\u2069', '\u200b', '\ufeff', '\ud800', '\u0000', '\u001b', '\u061c'];
+    for (const character of hidden) {
+      const text = `Amina${character}Njeri`;
+      expect(await firstError({ fullName: text, companyName: text, notes: text })).toEqual({ fullName: UNSAFE_TEXT_MESSAGE, companyName: UNSAFE_TEXT_MESSAGE, notes: UNSAFE_TEXT_MESSAGE });
+    }
+    for (const lineBreak of ['\n', '\r', '\t', '\u2028', '\u2029']) {
+      // Notes are multi-line: the same break is fine there.
+      expect(await firstError({ fullName: `Amina${lineBreak}Njeri`, companyName: `Kesho${lineBreak}Ltd`, notes: `first${lineBreak}second` })).toEqual({ fullName: UNSAFE_TEXT_MESSAGE, companyName: UNSAFE_TEXT_MESSAGE });
+    }
+    expect(await firstError({ fullName: 'Zoë Müller-Ögren', companyName: 'محمد & 王小明 Ltd', notes: 'Two lines\nare fine 🎓' })).toEqual({});
+  });
+});
+
+describe('custom lines', () => {
+  it('always read as custom wherever an order is shown', () => {
+    expect(orderLineLabel({ id: 'custom-1700000000000', name: 'VIP Unlimited' })).toBe(`${CUSTOM_LINE_LABEL}VIP Unlimited`);
+    expect(orderLineLabel({ id: 'vip-unlimited', name: 'VIP Unlimited' })).toBe('VIP Unlimited');
+  });
+
+  it('may not take a catalogue service’s name, however it is spelt', () => {
+    for (const name of ['VIP Unlimited', 'vip unlimited', '  VIP   Unlimited ', 'vip-unlimited', 'ＶＩＰ Unlimited', 'Custom: VIP Unlimited', 'Multi-University Applications (3)', 'Essay editing.']) {
+      expect([name, isCatalogueServiceName(name)]).toEqual([name, true]);
+    }
+    for (const name of ['Courier', 'VIP Unlimited Plus', 'Essay translation', 'Custom']) expect([name, isCatalogueServiceName(name)]).toEqual([name, false]);
   });
 });
 

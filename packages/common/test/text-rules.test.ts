@@ -33,3 +33,13 @@ describe('text a visitor may send', () => {
     expect(isSafeOneLineText('x\udf93')).toBe(false);
   });
 });
+
+describe('separators and direction marks beyond the C0/C1 blocks', () => {
+  it('refuses the Arabic letter mark everywhere and the Unicode line and paragraph separators in one-line fields', () => {
+    expect(isSafeMultiLineText('a\u061cb')).toBe(false);
+    for (const separator of ['\u2028', '\u2029']) {
+      expect(isSafeOneLineText(`a${separator}b`)).toBe(false);
+      expect(isSafeMultiLineText(`a${separator}b`)).toBe(true);
+    }
+  });
+});
