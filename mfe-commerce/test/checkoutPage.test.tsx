@@ -39,6 +39,14 @@ describe('the order summary', () => {
     expect(totals).toEqual(['Subtotal $325.00', 'Processing Fee $0.00', 'Total $325.00']);
   });
 
+  test('shows a custom line as custom, even one that tried to borrow a catalogue name', () => {
+    saveCart([catalogueItem('vip-unlimited'), { id: 'custom-1732212345678', name: 'VIP Unlimited', priceCents: 3_000, icon: 'DollarSign', quantity: 1 }]);
+    renderPage(CheckoutPage, '/checkout');
+    const lines = within(screen.getByRole('region', { name: 'Order Summary' })).getAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent(/^VIP Unlimited/);
+    expect(lines[1]).toHaveTextContent(/^Custom: VIP Unlimited/);
+  });
+
   test('offers a way back to the quote builder', () => {
     renderWithCart();
     expect(screen.getByRole('link', { name: 'Back to Quote Builder' })).toHaveAttribute('href', '/custom-quote');
@@ -87,6 +95,25 @@ describe('the checkout form', () => {
     expect(field('Phone')).toHaveAccessibleDescription('Valid phone number is required');
     expect(screen.queryByText('You must accept the terms and conditions')).not.toBeInTheDocument();
     expect(field('Full Name')).toHaveFocus();
+  });
+
+  test('a phone of letters, an e-mail without a dotted domain and hidden characters are refused', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { shell } = renderWithCart();
+    await user.type(field('Full Name'), 'Amina\u202eWanjiku');
+    await user.type(field('Email'), 'a@b');
+    await user.type(field('Phone'), 'aaaaaaaaaa');
+    await user.type(field('Company Name (Optional)'), 'Wanjiku\u200bHoldings');
+    await user.type(field('Additional Notes (Optional)'), 'Two lines{enter}are fine\u0000');
+    await user.click(terms());
+    await user.click(submit());
+    expect(field('Full Name')).toHaveAccessibleDescription('Please remove hidden or control characters');
+    expect(field('Email')).toHaveAccessibleDescription('Invalid email address');
+    expect(field('Phone')).toHaveAccessibleDescription('Valid phone number is required');
+    expect(field('Company Name (Optional)')).toHaveAccessibleDescription('Please remove hidden or control characters');
+    expect(field('Additional Notes (Optional)')).toHaveAccessibleDescription('Please remove hidden or control characters');
+    expect(shell.navigations).toEqual([]);
+    expect(window.sessionStorage.getItem('checkoutData')).toBeNull();
   });
 
   test('only the terms missing focuses the terms checkbox', async () => {

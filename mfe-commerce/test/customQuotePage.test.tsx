@@ -165,6 +165,37 @@ describe('the custom service form', () => {
     jest.restoreAllMocks();
   });
 
+  test.each(['VIP Unlimited', 'vip-unlimited', 'Custom: Essay Editing'])('the catalogue name "%s" is refused for a custom service', async (name) => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(CustomQuotePage, '/custom-quote');
+    await user.type(nameField(), name);
+    await user.type(priceField(), '30');
+    await user.click(addButton());
+    expect(await screen.findByText('This name belongs to one of our services: choose it from the list or give yours another name')).toBeInTheDocument();
+    expect(nameField()).toHaveFocus();
+    expect(savedCart()).toEqual({ version: 1, items: [] });
+  });
+
+  test.each([['\u202e'], ['\u2066'], ['\u200b'], ['\u001b']])('a name carrying %j is refused', async (character) => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(CustomQuotePage, '/custom-quote');
+    await user.type(nameField(), `Courier${character}service`);
+    await user.type(priceField(), '30');
+    await user.click(addButton());
+    expect(await screen.findByText('Please remove hidden or control characters')).toBeInTheDocument();
+    expect(savedCart()).toEqual({ version: 1, items: [] });
+  });
+
+  test('a custom service shows as "Custom: …" in the package summary', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(CustomQuotePage, '/custom-quote');
+    await user.type(nameField(), 'Courier');
+    await user.type(priceField(), '30');
+    await user.click(addButton());
+    expect(await screen.findByText('Custom: Courier')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Custom: Courier' })).toBeInTheDocument();
+  });
+
   test('two custom services added in the same millisecond get different ids', async () => {
     const user = userEvent.setup({ delay: null });
     jest.spyOn(Date, 'now').mockReturnValue(1_732_212_345_678);

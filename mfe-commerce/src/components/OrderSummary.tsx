@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { tokens } from '@kesho/shell-kit';
+import { orderLineLabel } from '@kesho/common/catalogue';
 import { formatUsd } from '@kesho/common/money';
 import type { CartItem } from '../cart/types';
 import { PanelCard } from './ui';
@@ -89,7 +90,7 @@ export function OrderSummary({
         {items.map((item) => (
           <Line key={item.id}>
             <span>
-              <LineName>{item.name}</LineName>
+              <LineName>{orderLineLabel(item)}</LineName>
               <LineQuantity>Qty: {item.quantity}</LineQuantity>
             </span>
             <LinePrice>{formatUsd(item.priceCents * item.quantity)}</LinePrice>

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { ArrowRight, Trash } from 'lucide-react';
 import { Button, media, tokens } from '@kesho/shell-kit';
+import { orderLineLabel } from '@kesho/common/catalogue';
 import { formatUsd } from '@kesho/common/money';
 import type { CartItem } from '../cart';
 import { ServiceIcon } from '../components/ServiceIcon';
@@ -107,14 +108,14 @@ export function PackageSummary({ items, totalCents, hydrated, onRemove, onProcee
             <Item key={item.id}>
               <ServiceIcon name={item.icon} size={20} />
               <ItemText>
-                <ItemName>{item.name}</ItemName>
+                <ItemName>{orderLineLabel(item)}</ItemName>
                 <ItemMeta>
                   {item.quantity} × {formatUsd(item.priceCents)} = {formatUsd(item.priceCents * item.quantity)}
                 </ItemMeta>
               </ItemText>
               <RemoveButton type="button" onClick={() => onRemove(item)}>
                 <Trash aria-hidden="true" focusable="false" size={18} />
-                <VisuallyHidden>Remove {item.name}</VisuallyHidden>
+                <VisuallyHidden>Remove {orderLineLabel(item)}</VisuallyHidden>
               </RemoveButton>
             </Item>
           ))}
