@@ -84,6 +84,30 @@ describe('the Lambda Invoke API', () => {
     expect((await server.api.runtime.orders.getOrder(invoiceNumber))?.status).toBe('paid');
   });
 
+  it('refuses what a web page could send cross-site: a browser Origin, or a form or text body', async () => {
+    const created = await postJson(`${server.origin}/api/create-payment`, JSON.parse(smokeEvent().body ?? '{}'));
+    const { invoiceNumber, url } = (await created.json()) as { invoiceNumber: string; url: string };
+    const sessionId = url.split('/').at(-1) ?? '';
+    const invocations = `${server.origin}/2015-03-31/functions/fulfil-order/invocations`;
+    const job = JSON.stringify({ sessionId, eventId: 'evt_page', eventType: 'checkout.session.async_payment_failed' });
+    const attempts: [Record<string, string>, number][] = [
+      [{ 'Content-Type': 'text/plain' }, 415],
+      [{ 'Content-Type': 'application/x-www-form-urlencoded' }, 415],
+      [{ 'Content-Type': 'multipart/form-data; boundary=x' }, 415],
+      [{}, 415],
+      [{ 'Content-Type': 'application/octet-stream', Origin: 'https://evil.example' }, 403],
+      [{ 'Content-Type': 'application/json', Origin: 'null' }, 403],
+      [{ 'Content-Type': 'application/octet-stream', 'Sec-Fetch-Site': 'cross-site' }, 403],
+    ];
+    for (const [headers, status] of attempts) {
+      const response = await fetch(invocations, { method: 'POST', headers: { 'X-Amz-Invocation-Type': 'Event', ...headers }, body: job });
+      expect([headers, response.status]).toEqual([headers, status]);
+    }
+    await server.api.settled();
+    const order = await server.api.runtime.orders.getOrder(invoiceNumber);
+    expect(order?.statusReason).toBeUndefined();
+  });
+
   it('reports an unknown function as ResourceNotFoundException', async () => {
     await expect(lambda.send(new InvokeCommand({ FunctionName: 'no-such-function', Payload: Buffer.from('{}') }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
   });

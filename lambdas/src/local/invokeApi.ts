@@ -25,6 +25,15 @@ export async function answerInvoke(req: IncomingMessage, res: ServerResponse, fu
   if (req.method !== 'POST') return sendError(res, 405, 'MethodNotAllowedException', 'Invoke with POST.');
   // The Invoke API is for the processes of this machine (the webhook, the smoke test), not the network.
   if (!isLoopback(req.socket.remoteAddress)) return sendError(res, 403, 'AccessDeniedException', 'The local Invoke API only answers loopback clients.');
+  // A page the developer visits is a loopback client too. Browsers mark their requests with Origin
+  // (and Sec-Fetch-Site), and can send a cross-site POST without asking first only with a form or
+  // text content type; the SDK sends neither marker and a binary or JSON type.
+  if (headerValue(req, 'origin') !== undefined || headerValue(req, 'sec-fetch-site') !== undefined) {
+    return sendError(res, 403, 'AccessDeniedException', 'The local Invoke API does not answer browsers.');
+  }
+  if (!isSdkContentType(headerValue(req, 'content-type'))) {
+    return sendError(res, 415, 'UnsupportedMediaTypeException', `The Invoke request body must be sent as ${SDK_CONTENT_TYPES.join(' or ')}.`);
+  }
 
   const name = functionName(decodeURIComponent(functionPath));
   const implementation = options.functions.get(name);
@@ -78,6 +87,14 @@ function functionName(reference: string): string {
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** @aws-sdk/client-lambda sends the payload as application/octet-stream; JSON is what Lambda documents. */
+const SDK_CONTENT_TYPES = ['application/octet-stream', 'application/json'] as const;
+
+function isSdkContentType(header: string | undefined): boolean {
+  const mediaType = header?.split(';')[0]?.trim().toLowerCase();
+  return (SDK_CONTENT_TYPES as readonly (string | undefined)[]).includes(mediaType);
 }
 
 function isLoopback(address: string | undefined): boolean {
