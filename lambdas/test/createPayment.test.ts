@@ -1,6 +1,7 @@
 import { CHECKOUT_MESSAGES } from '@kesho/common/checkout-schema';
 import { CUSTOM_NAME_TAKEN_MESSAGE, MAX_CART_LINES } from '@kesho/common/catalogue';
 import { UNSAFE_TEXT_MESSAGE } from '@kesho/common/text-rules';
+import { INVALID_ORDER_MESSAGE } from '../src/handlers/create-payment';
 import { ORDER_MESSAGES } from '../src/orders/orderRequest';
 import { startFakeStripe, type FakeStripe } from './support/fakeStripe';
 import { catalogueItem, validOrder } from './support/orders';
@@ -233,6 +234,23 @@ describe('protocol errors', () => {
 });
 
 describe('provider failures', () => {
+  it('answers 400 naming the e-mail, not 502, when Stripe refuses an address the form accepted', async () => {
+    const order = validOrder();
+    order.customerData.email = 'amani@refused-by-stripe.example';
+    stripe.refuseEmail(order.customerData.email);
+    const response = await postJson(endpoint, order);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: INVALID_ORDER_MESSAGE, fieldErrors: { 'customerData.email': CHECKOUT_MESSAGES.email } });
+    const invoiceNumber = stripe.requests[0]?.params.client_reference_id as string;
+    expect(await server.api.runtime.orders.getOrder(invoiceNumber)).toMatchObject({ status: 'failed', statusReason: 'provider-refused-details' });
+  });
+
+  it('validates the e-mail before asking Stripe: "a@b" never reaches it', async () => {
+    const order = validOrder();
+    order.customerData.email = 'a@b';
+    await expectFieldErrors(order, { 'customerData.email': CHECKOUT_MESSAGES.email });
+  });
+
   it('answers 502 with a plain message and marks the abandoned order failed', async () => {
     stripe.failWith(500);
     const response = await postJson(endpoint, validOrder());

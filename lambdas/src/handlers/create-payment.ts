@@ -24,5 +24,6 @@ export const handler: HttpHandler = (event) =>
     const { services } = await currentRuntime();
     const result = await services.startCheckout(request.draft);
     if (result.kind === 'provider-error') return errorResponse(502, PROVIDER_ERROR_MESSAGE);
+    if (result.kind === 'refused-details') return errorResponse(400, INVALID_ORDER_MESSAGE, result.fieldErrors);
     return json(200, { url: result.url, invoiceNumber: result.invoiceNumber });
   });

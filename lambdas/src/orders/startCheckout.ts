@@ -5,13 +5,14 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Logger } from '../log';
-import { PaymentProviderError, type PaymentsProvider } from '../payments/types';
+import { PaymentProviderError, ProviderRefusedDetailsError, type PaymentsProvider } from '../payments/types';
 import type { OrdersStore } from './store';
 import { ORDER_CURRENCY, type Order, type OrderDraft } from './types';
 
 export type StartCheckoutResult =
   | { readonly kind: 'created'; readonly url: string; readonly invoiceNumber: string }
-  | { readonly kind: 'provider-error' };
+  | { readonly kind: 'provider-error' }
+  | { readonly kind: 'refused-details'; readonly fieldErrors: Readonly<Record<string, string>> };
 
 export type StartCheckout = (draft: OrderDraft) => Promise<StartCheckoutResult>;
 
@@ -69,12 +70,14 @@ export function createStartCheckout({
       redirect = await payments.createCheckout(order);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      logger.error('checkout.provider_failed', { invoiceNumber: order.invoiceNumber, error, cause: error.cause });
+      const refused = error instanceof ProviderRefusedDetailsError;
+      if (refused) logger.warn('checkout.provider_refused_details', { invoiceNumber: order.invoiceNumber, fields: Object.keys(error.fieldErrors) });
+      else logger.error('checkout.provider_failed', { invoiceNumber: order.invoiceNumber, error, cause: error.cause });
       // The customer never saw a payment page for this order, so it can never be paid.
       await orders
-        .changeStatus(order.invoiceNumber, { from: 'pending', to: 'failed', at: clock().toISOString(), reason: 'provider-error' })
+        .changeStatus(order.invoiceNumber, { from: 'pending', to: 'failed', at: clock().toISOString(), reason: refused ? 'provider-refused-details' : 'provider-error' })
         .catch((storeError: unknown) => logger.error('order.mark_failed_failed', { invoiceNumber: order.invoiceNumber, error: storeError }));
-      return { kind: 'provider-error' };
+      return refused ? { kind: 'refused-details', fieldErrors: error.fieldErrors } : { kind: 'provider-error' };
     }
 
     try {

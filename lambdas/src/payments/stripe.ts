@@ -2,12 +2,14 @@
  * Stripe Checkout (hosted page) through the official SDK. The SDK's pinned API version is used as
  * is, so the request shapes below are the ones that version documents.
  */
+import { CHECKOUT_MESSAGES } from '@kesho/common/checkout-schema';
 import Stripe from 'stripe';
 import type { StripeApiEndpoint } from '../config';
 import { ORDER_CURRENCY, type Order } from '../orders/types';
 import { cancelUrl, checkoutExpiry, checkoutIdempotencyKey, successUrl } from './checkoutPolicy';
 import {
   PaymentProviderError,
+  ProviderRefusedDetailsError,
   WebhookVerificationError,
   type CheckoutPaymentStatus,
   type CheckoutRedirect,
@@ -48,6 +50,8 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
           idempotencyKey: checkoutIdempotencyKey(order.orderId),
         });
       } catch (error) {
+        const refused = refusedCustomerDetails(error);
+        if (refused) throw new ProviderRefusedDetailsError(refused, { cause: error });
         throw new PaymentProviderError('Stripe did not create the checkout session', { cause: error });
       }
       if (!session.url) throw new PaymentProviderError('Stripe returned a checkout session without a URL');
@@ -75,6 +79,13 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
       return reshapeEvent(event);
     },
   };
+}
+
+/** Stripe's validation errors about what the customer typed, as the checkout form's field errors. */
+function refusedCustomerDetails(error: unknown): Record<string, string> | null {
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return null;
+  if (error.param === 'customer_email' || error.code === 'email_invalid') return { 'customerData.email': CHECKOUT_MESSAGES.email };
+  return null;
 }
 
 function checkoutParams(order: Order, publicSiteUrl: string, now: Date): Stripe.Checkout.SessionCreateParams {

@@ -64,6 +64,20 @@ export class PaymentProviderError extends Error {
   }
 }
 
+/**
+ * The provider refused details the customer typed (Stripe: an e-mail address it will not accept):
+ * the customer's to fix, so a 400 naming the field, not a 502.
+ */
+export class ProviderRefusedDetailsError extends PaymentProviderError {
+  constructor(
+    readonly fieldErrors: Readonly<Record<string, string>>,
+    options?: { cause?: unknown },
+  ) {
+    super('The payment provider refused the customer details', options);
+    this.name = 'ProviderRefusedDetailsError';
+  }
+}
+
 export class WebhookVerificationError extends Error {
   constructor(message: string) {
     super(message);

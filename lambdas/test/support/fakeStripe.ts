@@ -51,6 +51,8 @@ export interface FakeStripe {
   readonly sessions: Map<string, FakeSession>;
   /** Every following request gets this status (Stripe-shaped error, no retry) until restored. */
   failWith(status: number | null): void;
+  /** Stripe's own e-mail checks go beyond any form's: these addresses get its email_invalid error. */
+  refuseEmail(email: string): void;
   /** Lets test code run while a create request is in flight, before the session exists. */
   onCreate(hook: (() => Promise<void> | void) | null): void;
   updateSession(id: string, patch: Partial<Pick<FakeSession, 'status' | 'payment_status' | 'amount_total' | 'currency' | 'payment_intent_status'>>): FakeSession;
@@ -97,6 +99,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fakeStripeKey'): Prom
   const idempotent = new Map<string, { body: string; response: string }>();
   let failureStatus: number | null = null;
   let createHook: (() => Promise<void> | void) | null = null;
+  const refusedEmails = new Set<string>();
 
   const server: Server = createServer((req, res) => {
     void respond(req, res).catch((error: unknown) => {
@@ -132,7 +135,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fakeStripeKey'): Prom
           if (previous) return sendRaw(res, 200, previous.response);
         }
         if (createHook) await createHook();
-        const session = createSession(params);
+        const session = createSession(params, refusedEmails);
         sessions.set(session.id, session);
         const response = JSON.stringify(publicSession(session));
         if (idempotencyKey) idempotent.set(idempotencyKey, { body: bodyText, response });
@@ -163,6 +166,9 @@ export async function startFakeStripe(secretKey = 'sk_test_fakeStripeKey'): Prom
     failWith(status) {
       failureStatus = status;
     },
+    refuseEmail(email) {
+      refusedEmails.add(email);
+    },
     onCreate(hook) {
       createHook = hook;
     },
@@ -190,7 +196,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fakeStripeKey'): Prom
   };
 }
 
-function createSession(params: Record<string, unknown>): FakeSession {
+function createSession(params: Record<string, unknown>, refusedEmails: ReadonlySet<string>): FakeSession {
   for (const key of Object.keys(params)) if (!ACCEPTED_SESSION_PARAMETERS.has(key)) throw unknownParameter(key);
 
   const mode = params.mode;
@@ -227,7 +233,9 @@ function createSession(params: Record<string, unknown>): FakeSession {
     }
   }
   const email = params.customer_email;
-  if (email !== undefined && (typeof email !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))) throw invalidParameter('customer_email', 'Invalid email address');
+  if (email !== undefined && (typeof email !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || refusedEmails.has(email))) {
+    throw new StripeRequestError(400, 'invalid_request_error', 'email_invalid', 'customer_email', `Invalid email address: ${String(email)}`);
+  }
   const reference = params.client_reference_id;
   if (reference !== undefined && (typeof reference !== 'string' || reference.length > 200)) throw invalidParameter('client_reference_id', 'Invalid client_reference_id');
   const metadata = params.metadata === undefined ? {} : asRecord(params.metadata, 'metadata');
