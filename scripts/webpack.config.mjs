@@ -72,7 +72,9 @@ function common(mode) {
   return {
     mode,
     context: repoRoot,
-    devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
+    // Hidden: the maps are written (and set aside from the public site by the publish step) but no
+    // script names them, so a visitor's browser never asks for the source.
+    devtool: mode === 'production' ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
     module: {
       rules: [

@@ -46,6 +46,20 @@ test.describe('the local server', () => {
     expect(redirect.headers()['location']).toBe('/faq');
   });
 
+  test('never hands a visitor a source map: scripts name none and none is served', async ({ request }) => {
+    const html = await (await request.get('/faq')).text();
+    const pointer = (await (await request.get('/mfe/remotes.json')).json()) as { remotes: { manifest: string }[] };
+    const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+href="([^"]+\.js)"/g)].map((match) => match[1] ?? '');
+    scripts.push(...pointer.remotes.map((remote) => remote.manifest.replace('mf-manifest.json', 'remoteEntry.js')));
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const script of scripts) {
+      const response = await request.get(script);
+      expect(response.status(), script).toBe(200);
+      expect(await response.text(), script).not.toContain('sourceMappingURL');
+      expect((await request.get(`${script}.map`)).status(), `${script}.map`).toBe(404);
+    }
+  });
+
   test('publishes robots.txt, a sitemap of the public routes and llms.txt', async ({ request }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     const listed = builtRoutes().filter((route) => route.listed);

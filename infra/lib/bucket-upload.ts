@@ -32,6 +32,12 @@ function uploadLogGroup(scope: Construct): LogGroup {
   return logGroup;
 }
 
+/**
+ * Source maps carry the full source text: they are for decoding errors, not for visitors. The build
+ * sets them aside (dist/sourcemaps); this keeps a stray one from an older build out of the bucket too.
+ */
+export const SOURCE_MAPS = ['*.map', '**/*.map'];
+
 export function uploadToSiteBucket(scope: Construct, id: string, options: UploadOptions): BucketDeployment {
   return new BucketDeployment(scope, id, {
     sources: options.sources,

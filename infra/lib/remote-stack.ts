@@ -13,7 +13,7 @@ import { Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/common/security-headers';
 import { POINTERS_PREFIX, releasePrefix } from '../functions/release-publisher/release-record';
-import { acknowledgeUploadFunctionFindings, uploadToSiteBucket } from './bucket-upload';
+import { acknowledgeUploadFunctionFindings, SOURCE_MAPS, uploadToSiteBucket } from './bucket-upload';
 import { readRemoteBuild, stageRemoteRelease } from './site-build';
 
 export interface RemoteStackProps extends StackProps {
@@ -35,7 +35,7 @@ export class RemoteStack extends Stack {
     const siteBucket = Bucket.fromBucketName(this, 'SiteBucket', props.siteBucketName);
 
     const assets = uploadToSiteBucket(this, 'BuildAssets', {
-      sources: [Source.asset(build.assetsDir)],
+      sources: [Source.asset(build.assetsDir, { exclude: SOURCE_MAPS })],
       bucket: siteBucket,
       keyPrefix: `mfe/${name}/${buildId}/`,
       cacheControl: CACHE_IMMUTABLE,

@@ -8,7 +8,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/common/security-headers';
-import { acknowledgeUploadFunctionFindings, uploadToSiteBucket } from './bucket-upload';
+import { acknowledgeUploadFunctionFindings, SOURCE_MAPS, uploadToSiteBucket } from './bucket-upload';
 import { readShellBuild, stageFiles } from './site-build';
 
 export interface ShellStackProps extends StackProps {
@@ -25,7 +25,7 @@ export class ShellStack extends Stack {
     const siteBucket = Bucket.fromBucketName(this, 'SiteBucket', props.siteBucketName);
 
     uploadToSiteBucket(this, 'ShellAssets', {
-      sources: [Source.asset(build.assetsDir)],
+      sources: [Source.asset(build.assetsDir, { exclude: SOURCE_MAPS })],
       bucket: siteBucket,
       keyPrefix: 'shell/',
       cacheControl: CACHE_IMMUTABLE,

@@ -101,6 +101,15 @@ describe('deploy stacks', () => {
     expect(uploads).toHaveLength(2);
   });
 
+  test('uploads no source map, even one left in the site build', () => {
+    for (const stackName of [STACK_NAMES.shell, STACK_NAMES.remote('commerce')]) templateOf(stackName);
+    const outdir = testApp.app.outdir;
+    const staged = fs.readdirSync(outdir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(outdir, path.join(entry.parentPath, entry.name)));
+    // The fixture build holds shell/s1a2b3c4/main.js.map and mfe/commerce/c1a2b3c4/remoteEntry.js.map.
+    expect(staged.filter((file) => file.endsWith('/main.js') || file.endsWith('/remoteEntry.js')).length).toBeGreaterThanOrEqual(2);
+    expect(staged.filter((file) => file.endsWith('.map'))).toEqual([]);
+  });
+
   test("the release snapshot holds the remote's pages and its pointer entry exactly as the build wrote it", () => {
     const build = readRemoteBuild(FIXTURE_SITE_DIR, 'marketing');
     const staged = stageRemoteRelease(build);

@@ -39,6 +39,21 @@ export async function contentId(dir) {
 }
 
 /** Moves a finished build into place; an existing build with the same id is identical and is kept. */
+/**
+ * Takes the source maps out of a browser build before it is published: they carry the full source
+ * text, so they go to dist/sourcemaps (for whoever decodes an error's stack), never to visitors.
+ */
+export async function setSourceMapsAside(buildDir, mapsDir) {
+  const entries = await fs.readdir(buildDir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.map')) continue;
+    const from = path.join(entry.parentPath, entry.name);
+    const to = path.join(mapsDir, path.relative(buildDir, from));
+    await fs.mkdir(path.dirname(to), { recursive: true });
+    await fs.rename(from, to);
+  }
+}
+
 export async function moveInto(from, to) {
   await fs.mkdir(path.dirname(to), { recursive: true });
   try {

@@ -5,6 +5,8 @@ import { repoRoot } from '../webpack.config.mjs';
 export const distDir = path.join(repoRoot, 'dist');
 export const siteDir = path.join(distDir, 'site');
 export const ssrDir = path.join(distDir, 'ssr');
+/** The browser builds' source maps, by the path their script has under dist/site; never served. */
+export const sourceMapsDir = path.join(distDir, 'sourcemaps');
 export const stagingDir = path.join(distDir, '.staging');
 export const pointerFile = path.join(siteDir, 'mfe', 'remotes.json');
 export const shellCurrentFile = path.join(ssrDir, 'shell', 'current.json');

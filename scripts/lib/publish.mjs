@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { browserConfig, kitServerConfig, serverConfig } from '../webpack.config.mjs';
-import { compile, contentId, moveInto, readJson, writeJson } from './compile.mjs';
-import { kitServerFile, pointerFile, shellCurrentFile, siteDir, ssrDir, stagingDir } from './paths.mjs';
+import { compile, contentId, moveInto, readJson, setSourceMapsAside, writeJson } from './compile.mjs';
+import { kitServerFile, pointerFile, shellCurrentFile, siteDir, sourceMapsDir, ssrDir, stagingDir } from './paths.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -48,6 +48,7 @@ export async function buildShell({ mode = 'production' } = {}) {
 
   const buildId = await contentId(browserOut);
   const publicDir = path.join(siteDir, 'shell', buildId);
+  await setSourceMapsAside(browserOut, path.join(sourceMapsDir, path.relative(siteDir, publicDir)));
   await moveInto(browserOut, publicDir);
   const serverDir = path.join(ssrDir, 'shell', buildId);
   await moveInto(serverOut, serverDir);
@@ -67,6 +68,7 @@ export async function buildRemote(name, { mode = 'production' } = {}) {
   await compile([browserConfig(name, { outDir: browserOut, mode }), serverConfig(name, { outDir: serverOut, mode })]);
   const buildId = await contentId(browserOut);
   const publicDir = path.join(siteDir, 'mfe', name, buildId);
+  await setSourceMapsAside(browserOut, path.join(sourceMapsDir, path.relative(siteDir, publicDir)));
   await moveInto(browserOut, publicDir);
   const serverDir = path.join(ssrDir, name, buildId);
   await moveInto(serverOut, serverDir);
