@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CartProvider, useCart } from '../src/cart';
-import { CART_STORAGE_KEY, parseSavedCart, serializeCart } from '../src/cart/persistence';
+import { STORAGE_KEYS } from '@kesho/common/storage-keys';
+import { parseSavedCart, serializeCart } from '../src/cart/persistence';
 import { createCartStore } from '../src/cart/store';
 import { catalogueItem, resetBrowserState, saveCart, savedCart } from './helpers';
 
@@ -93,7 +94,7 @@ describe('cart persistence in the browser', () => {
   });
 
   test('malformed saved data is ignored and replaced by an empty cart', () => {
-    window.localStorage.setItem(CART_STORAGE_KEY, '{"version":1,"items":');
+    window.localStorage.setItem(STORAGE_KEYS.cart, '{"version":1,"items":');
     renderCart();
     expect(screen.getByText('Total cents: 0')).toBeInTheDocument();
     expect(savedCart()).toEqual({ version: 1, items: [] });
@@ -108,14 +109,14 @@ describe('cart persistence in the browser', () => {
 
   test('a change made in another tab shows up in this one', () => {
     renderCart();
-    sendStorageEvent(CART_STORAGE_KEY, serializeCart([catalogueItem('interview-prep', 4)]));
+    sendStorageEvent(STORAGE_KEYS.cart, serializeCart([catalogueItem('interview-prep', 4)]));
     expect(screen.getByRole('list', { name: 'Cart' })).toHaveTextContent('Interview Preparation × 4');
   });
 
   test('another tab emptying the cart empties it here too', () => {
     saveCart([catalogueItem('interview-prep', 4)]);
     renderCart();
-    sendStorageEvent(CART_STORAGE_KEY, serializeCart([]));
+    sendStorageEvent(STORAGE_KEYS.cart, serializeCart([]));
     expect(screen.getByText('Total cents: 0')).toBeInTheDocument();
   });
 
@@ -129,7 +130,7 @@ describe('cart persistence in the browser', () => {
   test('a malformed value from another tab is ignored', () => {
     saveCart([catalogueItem('interview-prep', 4)]);
     renderCart();
-    sendStorageEvent(CART_STORAGE_KEY, 'garbage');
+    sendStorageEvent(STORAGE_KEYS.cart, 'garbage');
     expect(screen.getByRole('list', { name: 'Cart' })).toHaveTextContent('Interview Preparation × 4');
   });
 

@@ -3,10 +3,11 @@ import { render, type RenderResult } from '@testing-library/react';
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { createRecordingShell, TestShell, type RecordingShell } from '@kesho/shell-kit/testing';
 import { catalogue } from '@kesho/common/catalogue';
-import { CHECKOUT_STORAGE_KEY, type CheckoutData } from '@kesho/common/checkout-schema';
+import type { CheckoutData } from '@kesho/common/checkout-schema';
+import { STORAGE_KEYS } from '@kesho/common/storage-keys';
 import { paymentsHttp } from '../src/api/paymentsClient';
 import { CartProvider } from '../src/cart';
-import { CART_STORAGE_KEY, serializeCart } from '../src/cart/persistence';
+import { serializeCart } from '../src/cart/persistence';
 import { createCartStore, type CartStore } from '../src/cart/store';
 import type { CartItem } from '../src/cart/types';
 
@@ -17,11 +18,11 @@ export function catalogueItem(id: string, quantity = 1): CartItem {
 }
 
 export function saveCart(items: readonly CartItem[]): void {
-  window.localStorage.setItem(CART_STORAGE_KEY, serializeCart(items));
+  window.localStorage.setItem(STORAGE_KEYS.cart, serializeCart(items));
 }
 
 export function savedCart(): unknown {
-  const raw = window.localStorage.getItem(CART_STORAGE_KEY);
+  const raw = window.localStorage.getItem(STORAGE_KEYS.cart);
   return raw === null ? null : JSON.parse(raw);
 }
 
@@ -35,7 +36,7 @@ export const validCheckoutData: CheckoutData = {
 };
 
 export function saveCheckout(data: CheckoutData = validCheckoutData): void {
-  window.sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(data));
+  window.sessionStorage.setItem(STORAGE_KEYS.checkoutData, JSON.stringify(data));
 }
 
 export interface RenderedPage extends RenderResult {

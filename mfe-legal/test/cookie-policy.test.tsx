@@ -1,6 +1,4 @@
 import { screen, within } from '@testing-library/react';
-import { CHECKOUT_STORAGE_KEY } from '@kesho/common/checkout-schema';
-import { CHECKOUT_DATA_STORAGE_KEY } from '../src/content/cookies';
 import CookiePolicyPage from '../src/pages/CookiePolicyPage';
 import { expectLinksTo, normalisedText, renderPage, rowStartingWith } from './renderPage';
 
@@ -56,9 +54,5 @@ describe('the Cookie Policy page', () => {
 
   it('links to the Privacy Policy', () => {
     expectLinksTo('Privacy Policy', '/privacy');
-  });
-
-  it('names the checkout storage key the commerce remote really uses', () => {
-    expect(CHECKOUT_DATA_STORAGE_KEY).toBe(CHECKOUT_STORAGE_KEY);
   });
 });

@@ -4,7 +4,6 @@ import { cartRestored, type CartRootState } from './cartSlice';
 import type { CartItem } from './types';
 
 /** The localStorage key of the saved cart. Its value is `{"version":1,"items":[CartItem, …]}`. */
-export const CART_STORAGE_KEY = STORAGE_KEYS.cart;
 const CART_FORMAT_VERSION = 1;
 
 const MAX_ID_LENGTH = 80;
@@ -71,7 +70,7 @@ interface CartStoreLike {
 
 function readSafely(storage: Storage): string | null {
   try {
-    return storage.getItem(CART_STORAGE_KEY);
+    return storage.getItem(STORAGE_KEYS.cart);
   } catch {
     return null;
   }
@@ -79,7 +78,7 @@ function readSafely(storage: Storage): string | null {
 
 function writeSafely(storage: Storage, value: string): void {
   try {
-    storage.setItem(CART_STORAGE_KEY, value);
+    storage.setItem(STORAGE_KEYS.cart, value);
   } catch {
     // Storage full or blocked (private mode): the cart still works for this page view.
   }
@@ -112,7 +111,7 @@ export function connectCartPersistence(store: CartStoreLike, storage: Storage, e
 
   const onStorage = (event: StorageEvent) => {
     if (event.storageArea && event.storageArea !== storage) return;
-    if (event.key !== null && event.key !== CART_STORAGE_KEY) return;
+    if (event.key !== null && event.key !== STORAGE_KEYS.cart) return;
     // key null means another tab cleared all of localStorage; a removed key reads as an empty cart.
     const items = event.key === null || event.newValue === null ? [] : parseSavedCart(event.newValue);
     if (items === null) return;

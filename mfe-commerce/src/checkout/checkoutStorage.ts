@@ -1,4 +1,5 @@
-import { CHECKOUT_STORAGE_KEY, checkoutSchema, type CheckoutData } from '@kesho/common/checkout-schema';
+import { checkoutSchema, type CheckoutData } from '@kesho/common/checkout-schema';
+import { STORAGE_KEYS } from '@kesho/common/storage-keys';
 import { sessionStorageOrNull } from './checkoutDraft';
 
 /**
@@ -22,7 +23,7 @@ export function normaliseCheckoutData(values: CheckoutData): CheckoutData {
 
 export function saveCheckoutData(values: CheckoutData): CheckoutData {
   const data = normaliseCheckoutData(values);
-  sessionStorageOrNull()?.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(data));
+  sessionStorageOrNull()?.setItem(STORAGE_KEYS.checkoutData, JSON.stringify(data));
   return data;
 }
 
@@ -30,7 +31,7 @@ export function saveCheckoutData(values: CheckoutData): CheckoutData {
 export function readCheckoutData(): CheckoutData | null {
   let raw: string | null = null;
   try {
-    raw = sessionStorageOrNull()?.getItem(CHECKOUT_STORAGE_KEY) ?? null;
+    raw = sessionStorageOrNull()?.getItem(STORAGE_KEYS.checkoutData) ?? null;
   } catch {
     return null;
   }

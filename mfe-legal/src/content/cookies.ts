@@ -4,10 +4,6 @@ import { contactSection } from './shared';
 import { EMAIL, PHONE, bullets, code, link, paragraph, steps, strong, type LegalDocumentContent } from './types';
 
 /** The browser storage keys the site uses, named as the Cookie Policy must list them. */
-export const COOKIE_CONSENT_STORAGE_KEY = STORAGE_KEYS.cookieConsent;
-export const COOKIE_CONSENT_DATE_STORAGE_KEY = STORAGE_KEYS.cookieConsentDate;
-export const CART_STORAGE_KEY = STORAGE_KEYS.cart;
-export const CHECKOUT_DATA_STORAGE_KEY = STORAGE_KEYS.checkoutData;
 
 export const cookieLifetimes = {
   consent: '1 year',
@@ -77,17 +73,17 @@ export const cookiePolicy: LegalDocumentContent = {
           columns: ['Name', 'Purpose', 'Lifetime'],
           rows: [
             [
-              [code(COOKIE_CONSENT_STORAGE_KEY), ' and ', code(COOKIE_CONSENT_DATE_STORAGE_KEY), ' (local storage)'],
+              [code(STORAGE_KEYS.cookieConsent), ' and ', code(STORAGE_KEYS.cookieConsentDate), ' (local storage)'],
               'Your cookie choice, stored as “accepted” or “rejected”, and the date you made it, so the banner does not appear again until the choice expires.',
               `${cookieLifetimes.consent}, or until you clear it sooner`,
             ],
             [
-              [code(CART_STORAGE_KEY), ' (local storage): your package'],
+              [code(STORAGE_KEYS.cart), ' (local storage): your package'],
               'The services you selected in the custom package builder, so your package survives a reload and is the same in every tab. It is emptied after a successful payment.',
               'Until you pay, remove the services or clear it',
             ],
             [
-              [code(CHECKOUT_DATA_STORAGE_KEY), ' (session storage)'],
+              [code(STORAGE_KEYS.checkoutData), ' (session storage)'],
               'The details you entered at checkout (full name, e-mail, phone, company name and notes), carried from the checkout page to the payment page.',
               `${cookieLifetimes.session}: removed when your payment succeeds or you close the tab`,
             ],
@@ -107,7 +103,7 @@ export const cookiePolicy: LegalDocumentContent = {
           [
             strong('Clear the stored choice.'),
             ' In your browser’s settings, clear the site data (cookies and site storage) for this website, or delete the ',
-            code(COOKIE_CONSENT_STORAGE_KEY),
+            code(STORAGE_KEYS.cookieConsent),
             ' item under local storage in your browser’s developer tools. The next page you open shows the cookie banner again, and you can choose again.',
           ],
           [

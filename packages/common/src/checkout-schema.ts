@@ -3,7 +3,6 @@
  * create-payment Lambda validates the same customer data with it again, so the two cannot drift.
  */
 import { boolean, object, string, type InferType } from 'yup';
-import { STORAGE_KEYS } from './storage-keys';
 import { isSafeMultiLineText, isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from './text-rules';
 
 export const CHECKOUT_MESSAGES = {
@@ -72,4 +71,3 @@ export const checkoutSchema = object({
 export type CheckoutData = InferType<typeof checkoutSchema>;
 
 /** The key of sessionStorage that carries the checkout data from /checkout to /payment (SPEC §3). */
-export const CHECKOUT_STORAGE_KEY = STORAGE_KEYS.checkoutData;

@@ -5,16 +5,14 @@
  */
 import { STORAGE_KEYS } from '@kesho/common/storage-keys';
 
-export const COOKIE_CONSENT_KEY = STORAGE_KEYS.cookieConsent;
-export const COOKIE_CONSENT_DATE_KEY = STORAGE_KEYS.cookieConsentDate;
 export const COOKIE_CONSENT_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 export type CookieConsent = 'accepted' | 'rejected';
 
 export function readCookieConsent(storage: Storage | undefined, now = Date.now()): CookieConsent | null {
   try {
-    const value = storage?.getItem(COOKIE_CONSENT_KEY);
+    const value = storage?.getItem(STORAGE_KEYS.cookieConsent);
     if (value !== 'accepted' && value !== 'rejected') return null;
-    const decidedAt = Date.parse(storage?.getItem(COOKIE_CONSENT_DATE_KEY) ?? '');
+    const decidedAt = Date.parse(storage?.getItem(STORAGE_KEYS.cookieConsentDate) ?? '');
     if (!Number.isNaN(decidedAt) && now - decidedAt > COOKIE_CONSENT_LIFETIME_MS) return null;
     return value;
   } catch {
@@ -24,8 +22,8 @@ export function readCookieConsent(storage: Storage | undefined, now = Date.now()
 
 export function storeCookieConsent(storage: Storage | undefined, choice: CookieConsent, now = Date.now()): void {
   try {
-    storage?.setItem(COOKIE_CONSENT_KEY, choice);
-    storage?.setItem(COOKIE_CONSENT_DATE_KEY, new Date(now).toISOString());
+    storage?.setItem(STORAGE_KEYS.cookieConsent, choice);
+    storage?.setItem(STORAGE_KEYS.cookieConsentDate, new Date(now).toISOString());
   } catch {
     // Storage can be full or disabled (private mode): the choice then lasts for this page view only.
   }
