@@ -170,7 +170,7 @@ const WARM_UP_SECONDS = 2;
 const LOAD_SECONDS = 8;
 
 async function loadTest(origin, service) {
-  const autocannon = require(require.resolve('autocannon', { paths: [path.join(repoRoot, 'lambdas')] }));
+  const autocannon = require('autocannon');
   const load = (body, duration) =>
     new Promise((resolve, reject) => {
       autocannon(
