@@ -25,7 +25,7 @@ const PhoneButton = styled.a`
   align-items: center;
   justify-content: center;
   gap: ${tokens.space(2)};
-  min-height: 2.75rem;
+  min-height: ${tokens.touchTarget};
   padding: ${tokens.space(2.5)} ${tokens.space(5)};
   border: 2px solid ${tokens.color.primary};
   border-radius: ${tokens.radius.md};
