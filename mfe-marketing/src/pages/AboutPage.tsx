@@ -19,6 +19,7 @@ import { IconBadge } from '../components/core/IconBadge';
 import { FounderCard, FounderList } from '../components/core/FounderCard';
 import { CompanyRegistration } from '../components/core/CompanyRegistration';
 import { CtaBand } from '../components/shared/CtaBand';
+import { cardGrid } from '../components/shared/cardGrid';
 
 const Prose = styled.div`
   max-width: 46rem;
@@ -44,11 +45,7 @@ const Statement = styled.div`
 `;
 
 const ValueList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${tokens.space(6)};
+  ${cardGrid}
   ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
 

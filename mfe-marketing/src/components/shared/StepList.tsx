@@ -1,15 +1,11 @@
 import styled from 'styled-components';
 import { media, tokens } from '@kesho/shell-kit';
 import type { ProcessStep } from '../../content/types';
+import { cardGrid } from './cardGrid';
 
 /** Up to three steps share one row from tablet width; more wrap two by two, then up to five a row. */
 const List = styled.ol<{ $count: number }>`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${tokens.space(6)};
-  grid-template-columns: minmax(0, 1fr);
+  ${cardGrid}
 
   ${media.md} {
     grid-template-columns: repeat(${({ $count }) => ($count <= 3 ? $count : 2)}, minmax(0, 1fr));
