@@ -187,7 +187,44 @@ async function commitFiles({ stageDir, writes, beforeWrite }) {
  *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: (target: string) => unknown }} request
  * @returns {Promise<{ pointers: PointerDocument, shell: ShellRecord, pages: string[], entries: ReleaseEntry[] }>}
  */
-export async function release({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite }) {
+export async function release(request) {
+  const unlock = await lock();
+  try {
+    return await releaseLocked(request);
+  } finally {
+    await unlock();
+  }
+}
+
+/**
+ * One release at a time per dist/: two at once would each compute the next pointer document from
+ * the same live one, and the second write would silently undo the first team's release. A lock left
+ * by a process that no longer runs is taken over.
+ */
+async function lock() {
+  const lockFile = path.join(distDir, '.release.lock');
+  await fs.mkdir(distDir, { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      await fs.writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rm(lockFile, { force: true });
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const holder = Number(await fs.readFile(lockFile, 'utf8').catch(() => ''));
+      let running = false;
+      try {
+        running = Number.isInteger(holder) && holder > 0 && process.kill(holder, 0);
+      } catch (probe) {
+        running = probe.code === 'EPERM';
+      }
+      if (running) throw new ReleaseError(`Another release is running (process ${holder}); the live site is unchanged. Try again when it has finished.`);
+      await fs.rm(lockFile, { force: true });
+    }
+  }
+  throw new ReleaseError('Could not take the release lock; the live site is unchanged.');
+}
+
+async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite }) {
   const { parseRemotePointer, withRemote } = await schema();
   const live = await livePointers();
   const currentShell = await liveShell();

@@ -33,7 +33,7 @@ const build = () => buildSite({ buildShell: builders.buildShell, buildRemote: bu
 const publish = (name, options = {}) => publishRemote(name, { build: builders.buildRemote, ...options });
 const page = (route) => fs.readFile(path.join(pagesDir, route === '/' ? 'index.html' : `${route.slice(1)}.html`), 'utf8');
 const live = async () => Object.fromEntries(JSON.parse(await fs.readFile(pointerFile, 'utf8')).remotes.map((remote) => [remote.name, remote.buildId]));
-const leftovers = async () => (await fs.readdir(root)).filter((entry) => entry.startsWith('.release-'));
+const leftovers = async () => (await fs.readdir(root)).filter((entry) => entry.startsWith('.release'));
 
 test('a full build puts every app live and renders every page, the 404 and the discovery files', async () => {
   const result = await build();
@@ -177,4 +177,19 @@ test('known builds are listed newest first, the live one marked', async () => {
   await rollback('legal', 'legall2');
   const builds = await knownBuilds('legal');
   assert.deepEqual(builds.map((entry) => `${entry.buildId}${entry.live ? '*' : ''}`), ['legall3', 'legall2*', 'legall1']);
+});
+
+test('one release at a time: a second one is refused while the first runs, and a lock left by a dead process is taken over', async () => {
+  await build();
+  const before = await snapshotLive(root);
+  builders.sources.legal = 'l2';
+  // A process that is running (this one's parent) holds the lock.
+  await fs.writeFile(path.join(root, '.release.lock'), String(process.ppid));
+  await assert.rejects(publish('legal'), /Another release is running \(process \d+\)/);
+  assert.deepEqual(await snapshotLive(root), before);
+  // A crashed release left its lock behind: its process is gone.
+  await fs.writeFile(path.join(root, '.release.lock'), '2147483646');
+  await publish('legal');
+  assert.equal((await live()).legal, 'legall2');
+  await assert.rejects(fs.access(path.join(root, '.release.lock')), { code: 'ENOENT' });
 });
