@@ -51,6 +51,14 @@ export interface AppConfig {
   readonly payments: PaymentsConfig;
   readonly logLevel: LogLevel;
   readonly mail: MailConfig;
+  readonly reconcile: ReconcileConfig;
+}
+
+export interface ReconcileConfig {
+  /** Local runtime only: how often the timer runs (in AWS the EventBridge schedule decides). */
+  readonly intervalSeconds: number;
+  /** A pending order younger than this is left alone: its customer may still be paying. */
+  readonly pendingAgeSeconds: number;
 }
 
 export interface LoadConfigOptions {
@@ -74,6 +82,8 @@ export const CONFIG_DEFAULTS = {
   ordersTable: 'kesho-orders',
   fulfilOrderFunctionName: 'fulfil-order',
   logLevel: 'info',
+  reconcileIntervalSeconds: 60,
+  reconcilePendingAgeSeconds: 300,
 } as const;
 
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
@@ -132,6 +142,10 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   }
 
   const mail = mailConfig(read, production, missing, invalid);
+  const reconcile: ReconcileConfig = {
+    intervalSeconds: wholeSeconds(read, 'RECONCILE_INTERVAL_SECONDS', CONFIG_DEFAULTS.reconcileIntervalSeconds, invalid),
+    pendingAgeSeconds: wholeSeconds(read, 'RECONCILE_PENDING_AGE_SECONDS', CONFIG_DEFAULTS.reconcilePendingAgeSeconds, invalid),
+  };
 
   const problems = [
     ...(missing.length > 0 ? [`Missing env var${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`] : []),
@@ -139,7 +153,18 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   ];
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, logLevel, mail };
+  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, logLevel, mail, reconcile };
+}
+
+function wholeSeconds(read: (name: string) => string | undefined, name: string, fallback: number, invalid: string[]): number {
+  const text = read(name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1 || value > 86_400) {
+    invalid.push(`${name} must be a whole number of seconds from 1 to 86400`);
+    return fallback;
+  }
+  return value;
 }
 
 const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       payments: { provider: 'sandbox' },
       logLevel: 'info',
       mail: { transport: 'file', from: 'Kesho Global Education <support@keshoglobal.co.ke>', supportEmail: 'support@keshoglobal.co.ke' },
+      reconcile: { intervalSeconds: 60, pendingAgeSeconds: 300 },
     });
   });
 

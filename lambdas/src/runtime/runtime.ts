@@ -10,6 +10,7 @@ import { createFulfilOrder, type FulfilOrder } from '../fulfilment/fulfilOrder';
 import { createLambdaFulfilmentQueue } from '../fulfilment/queue';
 import { createCheckoutStatus, type CheckoutStatus } from '../orders/checkoutStatus';
 import { createConfirmOrder } from '../orders/confirmOrder';
+import { createReconcileOrders, type ReconcileOrders } from '../orders/reconcile';
 import { createStartCheckout, type StartCheckout } from '../orders/startCheckout';
 import { createOrdersStore, type OrdersStore } from '../orders/store';
 import { createSandboxPayments } from '../payments/sandbox';
@@ -18,6 +19,7 @@ import { createStripePayments } from '../payments/stripe';
 import type { PaymentsProvider } from '../payments/types';
 import { createWebhookReceiver, type ReceiveWebhook } from '../payments/webhookReceiver';
 import { createMailRuntime } from '../mail/runtime';
+import { createSendReceipt, type SendReceipt } from '../receipts/sendReceipt';
 import type { MailRuntime, MailTransport } from '../mail/types';
 import { resolveSecret, type SecretReader } from './secrets';
 
@@ -28,6 +30,7 @@ export interface Services {
   readonly fulfilOrder: FulfilOrder;
   /** Only in sandbox mode: with Stripe configured the test checkout does not exist. */
   readonly sandboxCheckout: SandboxCheckout | null;
+  readonly reconcileOrders: ReconcileOrders;
 }
 
 export interface Runtime {
@@ -37,6 +40,7 @@ export interface Runtime {
   readonly payments: PaymentsProvider;
   readonly services: Services;
   readonly mail: MailRuntime;
+  readonly sendReceipt: SendReceipt;
 }
 
 export interface RuntimeClients {
@@ -63,7 +67,14 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
 
   let payments: PaymentsProvider;
   let sandboxCheckout: SandboxCheckout | null = null;
-  const confirmWith = (provider: PaymentsProvider) => createConfirmOrder({ orders, payments: provider, clock, logger });
+  const sendReceipt = createSendReceipt({
+    outbox: mail.outbox,
+    orders,
+    context: { supportEmail: mail.supportEmail, publicSiteUrl: config.publicSiteUrl },
+    clock,
+    logger,
+  });
+  const confirmWith = (provider: PaymentsProvider) => createConfirmOrder({ orders, payments: provider, clock, logger, sendReceipt });
 
   if (config.payments.provider === 'stripe') {
     const [secretKey, webhookSecret] = await Promise.all([
@@ -84,12 +95,14 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
     orders,
     payments,
     mail,
+    sendReceipt,
     services: {
       startCheckout: createStartCheckout({ orders, payments, clock, logger }),
       checkoutStatus: createCheckoutStatus(confirmOrder),
       receiveWebhook: createWebhookReceiver(payments, createLambdaFulfilmentQueue(clients.lambda, config.fulfilOrderFunctionName), logger),
       fulfilOrder: createFulfilOrder(confirmOrder, logger),
       sandboxCheckout,
+      reconcileOrders: createReconcileOrders({ orders, confirmOrder, sendReceipt, clock, logger, pendingAgeSeconds: config.reconcile.pendingAgeSeconds }),
     },
   };
 }
