@@ -226,7 +226,7 @@ export class PaymentsStack extends Stack {
     new CfnOutput(this, 'StripeWebhookSecretArn', { value: stripeWebhookSecret.secretArn });
     new CfnOutput(this, 'CreatePaymentFunctionName', { value: createPayment.functionName });
     new CfnOutput(this, 'FulfilmentFailureQueueUrl', { value: fulfilmentFailures.queueUrl });
-    new CfnOutput(this, 'MailIdentity', { value: props.mail.identity });
+    new CfnOutput(this, 'MailIdentityName', { value: props.mail.identity });
     if (!props.mail.identity.includes('@')) {
       // The three CNAME records that verify the domain (Easy DKIM); ops add them to its DNS zone.
       this.mailIdentity.dkimRecords.forEach((record, index) => {
