@@ -10,6 +10,7 @@ import { createFulfilOrder, type FulfilOrder } from '../fulfilment/fulfilOrder';
 import { createLambdaFulfilmentQueue } from '../fulfilment/queue';
 import { createCheckoutStatus, type CheckoutStatus } from '../orders/checkoutStatus';
 import { createConfirmOrder } from '../orders/confirmOrder';
+import { createReconcileOrders, type ReconcileOrders } from '../orders/reconcile';
 import { createStartCheckout, type StartCheckout } from '../orders/startCheckout';
 import { createOrdersStore, type OrdersStore } from '../orders/store';
 import { createSandboxPayments } from '../payments/sandbox';
@@ -17,6 +18,9 @@ import { createSandboxCheckout, type SandboxCheckout } from '../payments/sandbox
 import { createStripePayments } from '../payments/stripe';
 import type { PaymentsProvider } from '../payments/types';
 import { createWebhookReceiver, type ReceiveWebhook } from '../payments/webhookReceiver';
+import { createMailRuntime } from '../mail/runtime';
+import { createSendReceipt, type SendReceipt } from '../receipts/sendReceipt';
+import type { MailRuntime, MailTransport } from '../mail/types';
 import { resolveSecret, type SecretReader } from './secrets';
 
 export interface Services {
@@ -26,6 +30,7 @@ export interface Services {
   readonly fulfilOrder: FulfilOrder;
   /** Only in sandbox mode: with Stripe configured the test checkout does not exist. */
   readonly sandboxCheckout: SandboxCheckout | null;
+  readonly reconcileOrders: ReconcileOrders;
 }
 
 export interface Runtime {
@@ -34,6 +39,8 @@ export interface Runtime {
   readonly orders: OrdersStore;
   readonly payments: PaymentsProvider;
   readonly services: Services;
+  readonly mail: MailRuntime;
+  readonly sendReceipt: SendReceipt;
 }
 
 export interface RuntimeClients {
@@ -41,15 +48,33 @@ export interface RuntimeClients {
   readonly lambda: LambdaClient;
   readonly secrets: SecretReader;
   readonly clock?: () => Date;
+  /** Folder of the file mail transport (`<DATA_DIR>/mail` locally). */
+  readonly mailDirectory?: string;
+  /** Replaces the configured mail transport (tests). */
+  readonly mailTransport?: MailTransport;
 }
 
 export async function composeRuntime(config: AppConfig, logger: Logger, clients: RuntimeClients): Promise<Runtime> {
   const clock = clients.clock ?? (() => new Date());
   const orders = createOrdersStore(clients.dynamo, config.ordersTable);
+  const mail = createMailRuntime(config.mail, {
+    dynamo: clients.dynamo,
+    tableName: config.ordersTable,
+    clock,
+    ...(clients.mailDirectory !== undefined ? { mailDirectory: clients.mailDirectory } : {}),
+    ...(clients.mailTransport !== undefined ? { mailTransport: clients.mailTransport } : {}),
+  });
 
   let payments: PaymentsProvider;
   let sandboxCheckout: SandboxCheckout | null = null;
-  const confirmWith = (provider: PaymentsProvider) => createConfirmOrder({ orders, payments: provider, clock, logger });
+  const sendReceipt = createSendReceipt({
+    outbox: mail.outbox,
+    orders,
+    context: { supportEmail: mail.supportEmail, publicSiteUrl: config.publicSiteUrl },
+    clock,
+    logger,
+  });
+  const confirmWith = (provider: PaymentsProvider) => createConfirmOrder({ orders, payments: provider, clock, logger, sendReceipt });
 
   if (config.payments.provider === 'stripe') {
     const [secretKey, webhookSecret] = await Promise.all([
@@ -69,12 +94,15 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
     logger,
     orders,
     payments,
+    mail,
+    sendReceipt,
     services: {
       startCheckout: createStartCheckout({ orders, payments, clock, logger }),
       checkoutStatus: createCheckoutStatus(confirmOrder),
       receiveWebhook: createWebhookReceiver(payments, createLambdaFulfilmentQueue(clients.lambda, config.fulfilOrderFunctionName), logger),
       fulfilOrder: createFulfilOrder(confirmOrder, logger),
       sandboxCheckout,
+      reconcileOrders: createReconcileOrders({ orders, confirmOrder, sendReceipt, clock, logger, pendingAgeSeconds: config.reconcile.pendingAgeSeconds }),
     },
   };
 }
