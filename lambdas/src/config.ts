@@ -37,6 +37,15 @@ export interface AppConfig {
   readonly fulfilOrderFunctionName: string;
   readonly payments: PaymentsConfig;
   readonly logLevel: LogLevel;
+  readonly leads: LeadsConfig;
+}
+
+/** The contact form and the newsletter (src/leads/). */
+export interface LeadsConfig {
+  /** Signs the newsletter's confirm and unsubscribe links (HMAC-SHA256). */
+  readonly tokenSecret: SecretSource;
+  readonly perClientPerHour: number;
+  readonly perAddressPerHour: number;
 }
 
 export interface LoadConfigOptions {
@@ -60,7 +69,15 @@ export const CONFIG_DEFAULTS = {
   ordersTable: 'kesho-orders',
   fulfilOrderFunctionName: 'fulfil-order',
   logLevel: 'info',
+  leadsPerClientPerHour: 30,
+  leadsPerAddressPerHour: 5,
 } as const;
+
+/**
+ * Only for development and tests: links signed with it are forgeable by anyone who reads this file,
+ * which is why production refuses to start without SUBSCRIPTION_TOKEN_SECRET(_ARN).
+ */
+export const DEVELOPMENT_TOKEN_SECRET = 'kesho-local-development-only-subscription-token-secret';
 
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 
@@ -100,6 +117,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     invalid.push('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)');
   }
 
+  const leads = leadsConfig(read, production, missing, invalid);
+
   let payments: PaymentsConfig;
   if (secretKey) {
     // Without the signing secret the webhook could only trust unverified JSON, so a Stripe setup
@@ -123,7 +142,29 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   ];
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, logLevel };
+  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, logLevel, leads };
+}
+
+function leadsConfig(read: (name: string) => string | undefined, production: boolean, missing: string[], invalid: string[]): LeadsConfig {
+  let tokenSecret = secretSource(read, 'SUBSCRIPTION_TOKEN_SECRET', 'SUBSCRIPTION_TOKEN_SECRET_ARN', invalid);
+  if (!tokenSecret) {
+    if (production) missing.push('SUBSCRIPTION_TOKEN_SECRET (or SUBSCRIPTION_TOKEN_SECRET_ARN)');
+    tokenSecret = { kind: 'value', value: DEVELOPMENT_TOKEN_SECRET };
+  } else if (tokenSecret.kind === 'value' && tokenSecret.value.length < 32) {
+    invalid.push('SUBSCRIPTION_TOKEN_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)');
+  }
+  const perHour = (name: string, fallback: number): number => {
+    const text = read(name);
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 1 || value > 10_000) invalid.push(`${name} must be a whole number from 1 to 10000`);
+    return value;
+  };
+  return {
+    tokenSecret,
+    perClientPerHour: perHour('LEADS_RATE_LIMIT_PER_CLIENT', CONFIG_DEFAULTS.leadsPerClientPerHour),
+    perAddressPerHour: perHour('LEADS_RATE_LIMIT_PER_ADDRESS', CONFIG_DEFAULTS.leadsPerAddressPerHour),
+  };
 }
 
 function secretSource(read: (name: string) => string | undefined, valueName: string, arnName: string, invalid: string[]): SecretSource | undefined {
