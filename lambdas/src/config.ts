@@ -117,8 +117,6 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     invalid.push('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)');
   }
 
-  const leads = leadsConfig(read, production, missing, invalid);
-
   let payments: PaymentsConfig;
   if (secretKey) {
     // Without the signing secret the webhook could only trust unverified JSON, so a Stripe setup
@@ -135,6 +133,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     if (production && !webhookSecret) missing.push('STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN)');
     payments = { provider: 'sandbox' };
   }
+
+  const leads = leadsConfig(read, production, missing, invalid);
 
   const problems = [
     ...(missing.length > 0 ? [`Missing env var${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`] : []),

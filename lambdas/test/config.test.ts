@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, loadSmokeConfig } from '../src/config';
+import { ConfigError, DEVELOPMENT_TOKEN_SECRET, loadConfig, loadSmokeConfig } from '../src/config';
 
 describe('loadConfig', () => {
   it('gives development working defaults and the sandbox', () => {
@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       fulfilOrderFunctionName: 'fulfil-order',
       payments: { provider: 'sandbox' },
       logLevel: 'info',
+      leads: { tokenSecret: { kind: 'value', value: DEVELOPMENT_TOKEN_SECRET }, perClientPerHour: 30, perAddressPerHour: 5 },
     });
   });
 
@@ -20,7 +21,7 @@ describe('loadConfig', () => {
   it('lists every missing variable in one error inside Lambda', () => {
     expect(() => loadConfig({ AWS_LAMBDA_FUNCTION_NAME: 'create-payment' })).toThrow(
       new ConfigError([
-        'Missing env vars PUBLIC_SITE_URL, ORDERS_TABLE, FULFIL_ORDER_FUNCTION_NAME, STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN), STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN)',
+        'Missing env vars PUBLIC_SITE_URL, ORDERS_TABLE, FULFIL_ORDER_FUNCTION_NAME, STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN), STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN), SUBSCRIPTION_TOKEN_SECRET (or SUBSCRIPTION_TOKEN_SECRET_ARN)',
       ]),
     );
   });
@@ -33,8 +34,10 @@ describe('loadConfig', () => {
       FULFIL_ORDER_FUNCTION_NAME: 'stack-FulfilOrder',
       STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-key',
       STRIPE_WEBHOOK_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-webhook',
+      SUBSCRIPTION_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:newsletter-token',
     });
     expect(config.production).toBe(true);
+    expect(config.leads.tokenSecret).toEqual({ kind: 'secrets-manager', arn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:newsletter-token' });
     expect(config.payments).toEqual({
       provider: 'stripe',
       secretKey: { kind: 'secrets-manager', arn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-key' },
@@ -75,6 +78,17 @@ describe('loadConfig', () => {
       'STRIPE_API_PROTOCOL must be http or https',
     ]);
     expect((error as Error).message).not.toContain('pk_test_publishable');
+  });
+
+  it('refuses a short newsletter token secret and unusable rate limits', () => {
+    expect(() => loadConfig({ SUBSCRIPTION_TOKEN_SECRET: 'short', LEADS_RATE_LIMIT_PER_CLIENT: '0', LEADS_RATE_LIMIT_PER_ADDRESS: 'many' })).toThrow(
+      new ConfigError([
+        'SUBSCRIPTION_TOKEN_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)',
+        'LEADS_RATE_LIMIT_PER_CLIENT must be a whole number from 1 to 10000',
+        'LEADS_RATE_LIMIT_PER_ADDRESS must be a whole number from 1 to 10000',
+      ]),
+    );
+    expect(loadConfig({ LEADS_RATE_LIMIT_PER_CLIENT: '100' }).leads.perClientPerHour).toBe(100);
   });
 
   it('refuses a key and an ARN for the same secret', () => {
