@@ -6,6 +6,9 @@
  * Development (and the embedded local runtime) gets working defaults; production (inside AWS Lambda,
  * or NODE_ENV=production outside the local runtime) must name every value explicitly.
  */
+import path from 'node:path';
+import { site } from '@kesho/common/site';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 /** Where a secret comes from: the environment itself, or Secrets Manager (read once at cold start). */
@@ -29,6 +32,16 @@ export type PaymentsConfig =
       readonly api: StripeApiEndpoint;
     };
 
+export interface MailConfig {
+  /** 'file': `.eml` files under the data folder (local default); 'ses': Amazon SES (required in production). */
+  readonly transport: 'file' | 'ses';
+  /** The From header. */
+  readonly from: string;
+  /** Receives copies of receipts and the enquiries. */
+  readonly supportEmail: string;
+  readonly sesConfigurationSet?: string;
+}
+
 export interface AppConfig {
   readonly production: boolean;
   /** Origin the customer's browser returns to after checkout, without a trailing slash. */
@@ -37,6 +50,7 @@ export interface AppConfig {
   readonly fulfilOrderFunctionName: string;
   readonly payments: PaymentsConfig;
   readonly logLevel: LogLevel;
+  readonly mail: MailConfig;
   readonly leads: LeadsConfig;
 }
 
@@ -134,6 +148,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     payments = { provider: 'sandbox' };
   }
 
+  const mail = mailConfig(read, production, missing, invalid);
   const leads = leadsConfig(read, production, missing, invalid);
 
   const problems = [
@@ -142,7 +157,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   ];
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, logLevel, leads };
+  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, logLevel, mail, leads };
 }
 
 function leadsConfig(read: (name: string) => string | undefined, production: boolean, missing: string[], invalid: string[]): LeadsConfig {
@@ -165,6 +180,24 @@ function leadsConfig(read: (name: string) => string | undefined, production: boo
     perClientPerHour: perHour('LEADS_RATE_LIMIT_PER_CLIENT', CONFIG_DEFAULTS.leadsPerClientPerHour),
     perAddressPerHour: perHour('LEADS_RATE_LIMIT_PER_ADDRESS', CONFIG_DEFAULTS.leadsPerAddressPerHour),
   };
+}
+
+const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+
+function mailConfig(read: (name: string) => string | undefined, production: boolean, missing: string[], invalid: string[]): MailConfig {
+  const transport = read('MAIL_TRANSPORT');
+  if (transport === undefined && production) missing.push('MAIL_TRANSPORT');
+  if (transport !== undefined && transport !== 'file' && transport !== 'ses') invalid.push('MAIL_TRANSPORT must be file or ses');
+  // A Lambda's file system is thrown away with it: mail "sent" there would reach no one.
+  if (transport === 'file' && production) invalid.push('MAIL_TRANSPORT must be ses in production');
+
+  const supportEmail = read('SUPPORT_EMAIL') ?? site.email;
+  if (!ADDRESS.test(supportEmail)) invalid.push('SUPPORT_EMAIL must be one e-mail address');
+  const from = read('MAIL_FROM') ?? `${site.brand} <${site.email}>`;
+  const fromAddress = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+  if (!ADDRESS.test(fromAddress) || /[\r\n]/.test(from)) invalid.push('MAIL_FROM must be an address or "Name <address>"');
+  const sesConfigurationSet = read('SES_CONFIGURATION_SET');
+  return { transport: transport === 'ses' ? 'ses' : 'file', from, supportEmail, ...(sesConfigurationSet !== undefined ? { sesConfigurationSet } : {}) };
 }
 
 function secretSource(read: (name: string) => string | undefined, valueName: string, arnName: string, invalid: string[]): SecretSource | undefined {
@@ -221,4 +254,25 @@ export function loadSmokeConfig(env: Env = process.env): SmokeConfig {
   const endpoint = env.SMOKE_ENDPOINT?.trim();
   if (functionName) return { target: 'aws', functionName, endpoint: endpoint || undefined };
   return { target: 'local', functionName: SMOKE_DEFAULTS.functionName, endpoint: endpoint || SMOKE_DEFAULTS.endpoint };
+}
+
+export interface MailboxConfig {
+  /** `<DATA_DIR>/mail`, where the local file transport writes. */
+  readonly directory: string;
+  readonly limit: number;
+}
+
+export const MAILBOX_DEFAULT_LIMIT = 20;
+
+/**
+ * `npm run mail`. A relative DATA_DIR is resolved from where npm was started (INIT_CWD), as
+ * `npm start` resolves it from the repository root, not from the lambdas workspace.
+ */
+export function loadMailboxConfig(env: Env, defaultDataDir: string, cwd: string): MailboxConfig {
+  const base = env.INIT_CWD?.trim() || cwd;
+  const dataDir = env.DATA_DIR?.trim() ? path.resolve(base, env.DATA_DIR.trim()) : defaultDataDir;
+  const limitText = env.MAIL_LIST_LIMIT?.trim();
+  const limit = limitText ? Number(limitText) : MAILBOX_DEFAULT_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1) throw new ConfigError(['MAIL_LIST_LIMIT must be a positive whole number']);
+  return { directory: path.join(dataDir, 'mail'), limit };
 }

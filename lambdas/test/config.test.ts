@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       fulfilOrderFunctionName: 'fulfil-order',
       payments: { provider: 'sandbox' },
       logLevel: 'info',
+      mail: { transport: 'file', from: 'Kesho Global Education <support@keshoglobal.co.ke>', supportEmail: 'support@keshoglobal.co.ke' },
       leads: { tokenSecret: { kind: 'value', value: DEVELOPMENT_TOKEN_SECRET }, perClientPerHour: 30, perAddressPerHour: 5 },
     });
   });
@@ -21,7 +22,7 @@ describe('loadConfig', () => {
   it('lists every missing variable in one error inside Lambda', () => {
     expect(() => loadConfig({ AWS_LAMBDA_FUNCTION_NAME: 'create-payment' })).toThrow(
       new ConfigError([
-        'Missing env vars PUBLIC_SITE_URL, ORDERS_TABLE, FULFIL_ORDER_FUNCTION_NAME, STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN), STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN), SUBSCRIPTION_TOKEN_SECRET (or SUBSCRIPTION_TOKEN_SECRET_ARN)',
+        'Missing env vars PUBLIC_SITE_URL, ORDERS_TABLE, FULFIL_ORDER_FUNCTION_NAME, STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN), STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN), MAIL_TRANSPORT, SUBSCRIPTION_TOKEN_SECRET (or SUBSCRIPTION_TOKEN_SECRET_ARN)',
       ]),
     );
   });
@@ -34,6 +35,7 @@ describe('loadConfig', () => {
       FULFIL_ORDER_FUNCTION_NAME: 'stack-FulfilOrder',
       STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-key',
       STRIPE_WEBHOOK_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-webhook',
+      MAIL_TRANSPORT: 'ses',
       SUBSCRIPTION_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:newsletter-token',
     });
     expect(config.production).toBe(true);

@@ -23,6 +23,7 @@ import type { ApiGatewayEvent, HttpHandler, LambdaContext } from '../http/apiGat
 import { errorResponse, SERVER_ERROR_MESSAGE } from '../http/responses';
 import { createLogger } from '../log';
 import { SANDBOX_CHECKOUT_PATH } from '../payments/sandbox';
+import { mailDirectoryOf } from '../mail/runtime';
 import { DOCUMENT_CLIENT_OPTIONS } from '../runtime/aws';
 import { runWithRuntime } from '../runtime/context';
 import { composeRuntime, type Runtime } from '../runtime/runtime';
@@ -94,6 +95,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApiI
       dynamo: DynamoDBDocumentClient.from(dynamoClient, DOCUMENT_CLIENT_OPTIONS),
       lambda: lambdaClient,
       secrets: createSecretsManagerReader(secretsClient),
+      mailDirectory: mailDirectoryOf(dataDir),
     });
   } catch (error) {
     destroyClients();
@@ -214,7 +216,11 @@ function isApiGatewayEvent(payload: unknown): payload is ApiGatewayEvent {
 }
 
 function startupMessage(config: AppConfig, dataDir: string): string {
-  const storage = `Orders are stored in ${path.join(dataDir, 'dynamodb')}.`;
+  const mail =
+    config.mail.transport === 'file'
+      ? `Mail is written to ${mailDirectoryOf(dataDir)} as .eml files (npm run mail lists them).`
+      : 'Mail is sent through Amazon SES.';
+  const storage = `Orders are stored in ${path.join(dataDir, 'dynamodb')}. ${mail}`;
   if (config.payments.provider === 'sandbox') {
     return `Payments are SIMULATED (sandbox, no STRIPE_SECRET_KEY set): checkout opens a local TEST MODE page and no money moves. ${storage}`;
   }

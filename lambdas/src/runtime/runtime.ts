@@ -17,6 +17,8 @@ import { createSandboxCheckout, type SandboxCheckout } from '../payments/sandbox
 import { createStripePayments } from '../payments/stripe';
 import type { PaymentsProvider } from '../payments/types';
 import { createWebhookReceiver, type ReceiveWebhook } from '../payments/webhookReceiver';
+import { createMailRuntime } from '../mail/runtime';
+import type { MailRuntime, MailTransport } from '../mail/types';
 import { resolveSecret, type SecretReader } from './secrets';
 
 export interface Services {
@@ -34,6 +36,7 @@ export interface Runtime {
   readonly orders: OrdersStore;
   readonly payments: PaymentsProvider;
   readonly services: Services;
+  readonly mail: MailRuntime;
 }
 
 export interface RuntimeClients {
@@ -41,11 +44,22 @@ export interface RuntimeClients {
   readonly lambda: LambdaClient;
   readonly secrets: SecretReader;
   readonly clock?: () => Date;
+  /** Folder of the file mail transport (`<DATA_DIR>/mail` locally). */
+  readonly mailDirectory?: string;
+  /** Replaces the configured mail transport (tests). */
+  readonly mailTransport?: MailTransport;
 }
 
 export async function composeRuntime(config: AppConfig, logger: Logger, clients: RuntimeClients): Promise<Runtime> {
   const clock = clients.clock ?? (() => new Date());
   const orders = createOrdersStore(clients.dynamo, config.ordersTable);
+  const mail = createMailRuntime(config.mail, {
+    dynamo: clients.dynamo,
+    tableName: config.ordersTable,
+    clock,
+    ...(clients.mailDirectory !== undefined ? { mailDirectory: clients.mailDirectory } : {}),
+    ...(clients.mailTransport !== undefined ? { mailTransport: clients.mailTransport } : {}),
+  });
 
   let payments: PaymentsProvider;
   let sandboxCheckout: SandboxCheckout | null = null;
@@ -69,6 +83,7 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
     logger,
     orders,
     payments,
+    mail,
     services: {
       startCheckout: createStartCheckout({ orders, payments, clock, logger }),
       checkoutStatus: createCheckoutStatus(confirmOrder),
