@@ -7,7 +7,7 @@
  * after a failed send) is the same enquiry: stored once, each mail sent once, and a mail that failed
  * is sent by the retry.
  */
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { contactSchema, countryLabel, HONEYPOT_FIELD, type ContactFormValues } from '@kesho/common/contact-schema';
 import { site } from '@kesho/common/site';
 import type { Logger } from '../log';
@@ -66,29 +66,16 @@ export function createSubmitEnquiry(deps: EnquiryDeps): SubmitEnquiry {
     if (!checked.ok) return { kind: 'invalid', fieldErrors: checked.fieldErrors };
     const enquiry = checked.value;
 
-    const addressHit = await deps.rateLimiter.hit(perAddress, enquiry.email.toLowerCase());
-    if (addressHit.limited) return { kind: 'rate-limited', retryAfterSeconds: addressHit.retryAfterSeconds };
-
     const enquiryId = hashKey(JSON.stringify([enquiry.name, enquiry.email.toLowerCase(), enquiry.phone, enquiry.country, enquiry.message]));
-    const now = deps.clock();
-    try {
-      await deps.dynamo.send(
-        new PutCommand({
-          TableName: deps.tableName,
-          Item: {
-            pk: `enquiry#${enquiryId}`,
-            kind: 'enquiry',
-            ...enquiry,
-            receivedAt: now.toISOString(),
-            expiresAt: Math.floor(now.getTime() / 1000) + ENQUIRY_RETENTION_DAYS * 86_400,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      deps.logger.info('enquiry.stored', { enquiryId });
-    } catch (error) {
-      if (!isConditionalCheckFailure(error)) throw error;
+    // A resubmission of a stored enquiry (a retry after a failed send) is not a new message: it
+    // does not count against the address, so a visitor can always retry.
+    const stored = await deps.dynamo.send(new GetCommand({ TableName: deps.tableName, Key: { pk: `enquiry#${enquiryId}` }, ConsistentRead: true }));
+    if (stored.Item) {
       deps.logger.info('enquiry.duplicate', { enquiryId });
+    } else {
+      const addressHit = await deps.rateLimiter.hit(perAddress, enquiry.email.toLowerCase());
+      if (addressHit.limited) return { kind: 'rate-limited', retryAfterSeconds: addressHit.retryAfterSeconds };
+      await storeEnquiry(deps, enquiryId, enquiry);
     }
 
     try {
@@ -100,6 +87,29 @@ export function createSubmitEnquiry(deps: EnquiryDeps): SubmitEnquiry {
     }
     return { kind: 'accepted', enquiryId };
   };
+}
+
+async function storeEnquiry(deps: EnquiryDeps, enquiryId: string, enquiry: ContactFormValues): Promise<void> {
+  const now = deps.clock();
+  try {
+    await deps.dynamo.send(
+      new PutCommand({
+        TableName: deps.tableName,
+        Item: {
+          pk: `enquiry#${enquiryId}`,
+          kind: 'enquiry',
+          ...enquiry,
+          receivedAt: now.toISOString(),
+          expiresAt: Math.floor(now.getTime() / 1000) + ENQUIRY_RETENTION_DAYS * 86_400,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    deps.logger.info('enquiry.stored', { enquiryId });
+  } catch (error) {
+    // Two identical posts racing: the other one stored it.
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
 }
 
 export function supportMail(enquiry: ContactFormValues, enquiryId: string, supportEmail: string): OutgoingMail {
