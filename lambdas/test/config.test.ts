@@ -107,7 +107,20 @@ describe('loadConfig', () => {
 
 describe('loadSmokeConfig', () => {
   it('targets the local runtime by default and a deployed function when named', () => {
-    expect(loadSmokeConfig({})).toEqual({ target: 'local', functionName: 'create-payment', endpoint: 'http://127.0.0.1:3000' });
-    expect(loadSmokeConfig({ SMOKE_FUNCTION_NAME: 'KeshoPayments-CreatePayment' })).toEqual({ target: 'aws', functionName: 'KeshoPayments-CreatePayment', endpoint: undefined });
+    expect(loadSmokeConfig({})).toEqual({
+      target: 'local',
+      functionName: 'create-payment',
+      endpoint: 'http://127.0.0.1:3000',
+      enquiriesFunctionName: 'enquiries',
+      enquiryEmail: 'smoke-test@example.com',
+    });
+    expect(loadSmokeConfig({ SMOKE_FUNCTION_NAME: 'KeshoPayments-CreatePayment' })).toEqual({
+      target: 'aws',
+      functionName: 'KeshoPayments-CreatePayment',
+      endpoint: undefined,
+      enquiriesFunctionName: undefined,
+      enquiryEmail: 'success@simulator.amazonses.com',
+    });
+    expect(loadSmokeConfig({ SMOKE_FUNCTION_NAME: 'a', SMOKE_ENQUIRIES_FUNCTION_NAME: 'KeshoPayments-Enquiries' }).enquiriesFunctionName).toBe('KeshoPayments-Enquiries');
   });
 });
