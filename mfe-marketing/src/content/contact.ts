@@ -15,8 +15,8 @@ export {
   type ContactFieldName,
   type ContactFormValues,
   type CountryOption,
-} from '@kesho/common/contact-schema';
-import type { ContactFieldName } from '@kesho/common/contact-schema';
+} from '@kesho/common/contact-fields';
+import type { ContactFieldName } from '@kesho/common/contact-fields';
 
 export interface ContactFieldText {
   readonly label: string;

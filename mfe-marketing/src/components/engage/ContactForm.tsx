@@ -11,7 +11,7 @@ import {
   type ContactFieldName,
   type ContactFormValues,
 } from '../../content/contact';
-import { HONEYPOT_FIELD } from '@kesho/common/contact-schema';
+import { HONEYPOT_FIELD } from '@kesho/common/contact-fields';
 import { contactStatusTexts } from '@kesho/common/lead-status';
 import { ENQUIRIES_ENDPOINT, postLead } from '../../api/leadsClient';
 import { Honeypot } from './Honeypot';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { HONEYPOT_FIELD } from '@kesho/common/contact-schema';
+import { HONEYPOT_FIELD } from '@kesho/common/contact-fields';
 
 const Trap = styled.div`
   position: absolute;
