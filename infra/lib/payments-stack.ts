@@ -1,18 +1,23 @@
 /**
  * The payment backend: an HTTP API routing /api/* to the Lambda handlers of lambdas/, the orders table,
- * and the Stripe secrets. Each function gets only what its handler does: the web-facing functions and
- * fulfil-order read and write orders, the webhook only hands fulfilment to fulfil-order.
+ * the Stripe secrets, the SES identity receipts are sent from, and the reconciliation schedule. Each
+ * function gets only what its handler does: the web-facing functions and fulfil-order read and write
+ * orders, the webhook only hands fulfilment to fulfil-order, and only the functions that can make an
+ * order paid (checkout-session, fulfil-order, reconcile-orders) may send mail, from that identity only.
  */
 import path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnStage, HttpApi, HttpMethod, HttpRoute, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
@@ -30,7 +35,20 @@ export interface PaymentsStackProps extends StackProps {
   /** Origin the customer returns to after checkout, e.g. https://www.keshoglobal.co.ke. */
   readonly publicSiteUrl: string;
   readonly throttle?: ApiThrottle;
+  readonly mail: MailSettings;
 }
+
+export interface MailSettings {
+  /** The SES identity mail is sent from: a domain (`keshoglobal.co.ke`) or one address. */
+  readonly identity: string;
+  /** The From header; its address must belong to the identity. */
+  readonly from: string;
+  /** Receives receipt copies and enquiries. */
+  readonly supportEmail: string;
+}
+
+/** How often pending orders are re-read from Stripe and due receipts sent (lambdas/src/orders/reconcile.ts). */
+export const RECONCILE_EVERY = Duration.minutes(5);
 
 export const DEFAULT_API_THROTTLE: ApiThrottle = { rateLimit: 25, burstLimit: 50 };
 export const STRIPE_SECRET_KEY_NAME = 'kesho/stripe/secret-key';
@@ -56,7 +74,7 @@ export const API_ROUTES = [
 
 const LEAD_HANDLERS: ReadonlySet<HandlerName> = new Set(['enquiries', 'subscriptions']);
 
-type HandlerName = (typeof API_ROUTES)[number]['handler'] | 'fulfil-order';
+type HandlerName = (typeof API_ROUTES)[number]['handler'] | 'fulfil-order' | 'reconcile-orders';
 
 export class PaymentsStack extends Stack {
   readonly httpApi: HttpApi;
@@ -64,6 +82,7 @@ export class PaymentsStack extends Stack {
   readonly apiDomainName: string;
   readonly ordersTable: Table;
   readonly functions: Readonly<Record<HandlerName, NodejsFunction>>;
+  readonly mailIdentity: EmailIdentity;
 
   constructor(scope: Construct, id: string, props: PaymentsStackProps) {
     super(scope, id, props);
@@ -73,7 +92,8 @@ export class PaymentsStack extends Stack {
       partitionKey: { name: 'pk', type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      // Enquiries, unconfirmed sign-ups and rate-limit counters carry `expiresAt` (epoch seconds).
+      // Items that carry `expiresAt` (epoch seconds: unpaid orders after 30 days, enquiries after a year,
+      // unconfirmed sign-ups after 7 days, rate-limit counters after their hour) are deleted by DynamoDB.
       timeToLiveAttribute: 'expiresAt',
       encryption: TableEncryption.AWS_MANAGED,
       deletionProtection: true,
@@ -100,6 +120,11 @@ export class PaymentsStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // A domain identity is verified by the DKIM records in the outputs; an address by SES's e-mail to it.
+    this.mailIdentity = new EmailIdentity(this, 'MailIdentity', {
+      identity: props.mail.identity.includes('@') ? Identity.email(props.mail.identity) : Identity.domain(props.mail.identity),
+    });
+
     const fulfilOrderFunctionName = `${this.stackName}-fulfil-order`;
     const environment = {
       PUBLIC_SITE_URL: props.publicSiteUrl,
@@ -109,6 +134,10 @@ export class PaymentsStack extends Stack {
       SUBSCRIPTION_TOKEN_SECRET_ARN: newsletterTokenSecret.secretArn,
       // A literal, not a reference: fulfil-order's own configuration needs it too (no self-reference).
       FULFIL_ORDER_FUNCTION_NAME: fulfilOrderFunctionName,
+      // Every handler loads the one configuration, which requires SES in production.
+      MAIL_TRANSPORT: 'ses',
+      MAIL_FROM: props.mail.from,
+      SUPPORT_EMAIL: props.mail.supportEmail,
     };
 
     const handler = (name: HandlerName, options: { timeout: Duration; functionName?: string }) => {
@@ -154,6 +183,8 @@ export class PaymentsStack extends Stack {
     const fulfilOrder = handler('fulfil-order', { timeout: Duration.seconds(60), functionName: fulfilOrderFunctionName });
     const enquiries = handler('enquiries', apiTimeout);
     const subscriptions = handler('subscriptions', apiTimeout);
+    // One run re-reads every pending order from Stripe (5 s per call at worst) and sends due receipts.
+    const reconcileOrders = handler('reconcile-orders', { timeout: Duration.minutes(5) });
     this.functions = {
       'create-payment': createPayment,
       'checkout-session': checkoutSession,
@@ -161,18 +192,29 @@ export class PaymentsStack extends Stack {
       'fulfil-order': fulfilOrder,
       enquiries,
       subscriptions,
+      'reconcile-orders': reconcileOrders,
     };
 
     // create-payment stores the order and attaches the Checkout session; confirming (success page,
-    // fulfilment) reads the order and changes its status with conditional updates.
+    // fulfilment, reconciliation) reads the order, changes its status with conditional updates and
+    // claims the receipt's outbox record with a conditional PutItem; only the reconciliation scans.
     this.ordersTable.grant(createPayment, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
-    this.ordersTable.grant(checkoutSession, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
-    this.ordersTable.grant(fulfilOrder, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    this.ordersTable.grant(checkoutSession, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem');
+    this.ordersTable.grant(fulfilOrder, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem');
+    this.ordersTable.grant(reconcileOrders, 'dynamodb:Scan', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem');
     fulfilOrder.grantInvoke(stripeWebhook);
     // The forms store an enquiry or a subscription, count rate limits (UpdateItem ADD) and keep their
     // mail outbox records, all with conditional writes in the same table.
     this.ordersTable.grant(enquiries, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
     this.ordersTable.grant(subscriptions, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    for (const sender of [checkoutSession, fulfilOrder, reconcileOrders, enquiries, subscriptions]) this.mailIdentity.grantSendEmail(sender);
+
+    new Rule(this, 'ReconcileSchedule', {
+      description: 'Settles pending orders the webhook missed and sends receipts still due',
+      schedule: Schedule.rate(RECONCILE_EVERY),
+      // The next run is minutes away and does the same work: no retries to pile up behind a slow one.
+      targets: [new LambdaFunction(reconcileOrders, { retryAttempts: 0 })],
+    });
 
     const fulfilmentFailures = new Queue(this, 'FulfilmentFailures', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -235,6 +277,13 @@ export class PaymentsStack extends Stack {
     new CfnOutput(this, 'NewsletterTokenSecretArn', { value: newsletterTokenSecret.secretArn });
     new CfnOutput(this, 'CreatePaymentFunctionName', { value: createPayment.functionName });
     new CfnOutput(this, 'FulfilmentFailureQueueUrl', { value: fulfilmentFailures.queueUrl });
+    new CfnOutput(this, 'MailIdentityName', { value: props.mail.identity });
+    if (!props.mail.identity.includes('@')) {
+      // The three CNAME records that verify the domain (Easy DKIM); ops add them to its DNS zone.
+      this.mailIdentity.dkimRecords.forEach((record, index) => {
+        new CfnOutput(this, `MailDkimRecord${index + 1}`, { value: `${record.name} CNAME ${record.value}` });
+      });
+    }
 
     this.acknowledgeNagFindings([stripeSecretKey, stripeWebhookSecret], fulfilmentFailures);
     acknowledge(newsletterTokenSecret, {

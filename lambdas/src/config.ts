@@ -52,6 +52,7 @@ export interface AppConfig {
   readonly logLevel: LogLevel;
   readonly mail: MailConfig;
   readonly leads: LeadsConfig;
+  readonly reconcile: ReconcileConfig;
 }
 
 /** The contact form and the newsletter (src/leads/). */
@@ -60,6 +61,13 @@ export interface LeadsConfig {
   readonly tokenSecret: SecretSource;
   readonly perClientPerHour: number;
   readonly perAddressPerHour: number;
+}
+
+export interface ReconcileConfig {
+  /** Local runtime only: how often the timer runs (in AWS the EventBridge schedule decides). */
+  readonly intervalSeconds: number;
+  /** A pending order younger than this is left alone: its customer may still be paying. */
+  readonly pendingAgeSeconds: number;
 }
 
 export interface LoadConfigOptions {
@@ -85,6 +93,8 @@ export const CONFIG_DEFAULTS = {
   logLevel: 'info',
   leadsPerClientPerHour: 30,
   leadsPerAddressPerHour: 5,
+  reconcileIntervalSeconds: 60,
+  reconcilePendingAgeSeconds: 300,
 } as const;
 
 /**
@@ -150,6 +160,10 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
 
   const mail = mailConfig(read, production, missing, invalid);
   const leads = leadsConfig(read, production, missing, invalid);
+  const reconcile: ReconcileConfig = {
+    intervalSeconds: wholeSeconds(read, 'RECONCILE_INTERVAL_SECONDS', CONFIG_DEFAULTS.reconcileIntervalSeconds, invalid),
+    pendingAgeSeconds: wholeSeconds(read, 'RECONCILE_PENDING_AGE_SECONDS', CONFIG_DEFAULTS.reconcilePendingAgeSeconds, invalid),
+  };
 
   const problems = [
     ...(missing.length > 0 ? [`Missing env var${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`] : []),
@@ -157,7 +171,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   ];
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, logLevel, mail, leads };
+  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, logLevel, mail, leads, reconcile };
 }
 
 function leadsConfig(read: (name: string) => string | undefined, production: boolean, missing: string[], invalid: string[]): LeadsConfig {
@@ -180,6 +194,17 @@ function leadsConfig(read: (name: string) => string | undefined, production: boo
     perClientPerHour: perHour('LEADS_RATE_LIMIT_PER_CLIENT', CONFIG_DEFAULTS.leadsPerClientPerHour),
     perAddressPerHour: perHour('LEADS_RATE_LIMIT_PER_ADDRESS', CONFIG_DEFAULTS.leadsPerAddressPerHour),
   };
+}
+
+function wholeSeconds(read: (name: string) => string | undefined, name: string, fallback: number, invalid: string[]): number {
+  const text = read(name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1 || value > 86_400) {
+    invalid.push(`${name} must be a whole number of seconds from 1 to 86400`);
+    return fallback;
+  }
+  return value;
 }
 
 const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       mail: { transport: 'file', from: 'Kesho Global Education <support@keshoglobal.co.ke>', supportEmail: 'support@keshoglobal.co.ke' },
       leads: { tokenSecret: { kind: 'value', value: DEVELOPMENT_TOKEN_SECRET }, perClientPerHour: 30, perAddressPerHour: 5 },
+      reconcile: { intervalSeconds: 60, pendingAgeSeconds: 300 },
     });
   });
 

@@ -41,7 +41,7 @@ const draft: OrderDraft = {
 };
 
 function order(overrides: Partial<Order> = {}): Order {
-  return { ...draft, orderId: 'order-1', invoiceNumber: 'INV-00000001', status: 'pending', currency: 'usd', createdAt: 't', updatedAt: 't', termsAcceptedAt: 't', ...overrides };
+  return { ...draft, orderId: 'order-1', invoiceNumber: 'INV-00000001', status: 'pending', currency: 'usd', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', termsAcceptedAt: '2026-01-01T00:00:00.000Z', ...overrides };
 }
 
 function session(overrides: Partial<CheckoutSessionState> = {}): CheckoutSessionState {

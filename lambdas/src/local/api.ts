@@ -19,6 +19,7 @@ import { handler as createPayment } from '../handlers/create-payment';
 import { handler as enquiries } from '../handlers/enquiries';
 import { handler as subscriptions } from '../handlers/subscriptions';
 import { handler as fulfilOrder } from '../handlers/fulfil-order';
+import { handler as reconcileOrders } from '../handlers/reconcile-orders';
 import { handler as sandboxCheckout } from '../handlers/sandbox-checkout';
 import { handler as stripeWebhook } from '../handlers/stripe-webhook';
 import type { ApiGatewayEvent, HttpHandler, LambdaContext } from '../http/apiGateway';
@@ -27,6 +28,7 @@ import { createLogger } from '../log';
 import { SUBSCRIPTIONS_PATH } from '../leads/subscriptions';
 import { SANDBOX_CHECKOUT_PATH } from '../payments/sandbox';
 import { mailDirectoryOf } from '../mail/runtime';
+import type { MailTransport } from '../mail/types';
 import { DOCUMENT_CLIENT_OPTIONS } from '../runtime/aws';
 import { runWithRuntime } from '../runtime/context';
 import { composeRuntime, type Runtime } from '../runtime/runtime';
@@ -47,6 +49,12 @@ export interface LocalApiOptions {
   /** This server's own origin: the default PUBLIC_SITE_URL and the local Lambda endpoint. */
   publicOrigin: string;
   env?: NodeJS.ProcessEnv;
+}
+
+/** What tests may change on top of LocalApiOptions. */
+export interface LocalApiTestOptions extends LocalApiOptions {
+  /** Replaces the configured mail transport (a transport that fails on demand). */
+  mailTransport?: MailTransport;
 }
 
 /** LocalApi plus what tests need to look behind it. */
@@ -77,7 +85,7 @@ export async function createLocalApi(options: LocalApiOptions): Promise<LocalApi
   return startLocalApi(options);
 }
 
-export async function startLocalApi(options: LocalApiOptions): Promise<LocalApiInternals> {
+export async function startLocalApi(options: LocalApiTestOptions): Promise<LocalApiInternals> {
   const publicOrigin = options.publicOrigin.replace(/\/+$/, '');
   const config = loadConfig(options.env, { runtime: 'local', defaultPublicSiteUrl: publicOrigin });
   const logger = createLogger(config.logLevel);
@@ -101,6 +109,7 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApiI
       lambda: lambdaClient,
       secrets: createSecretsManagerReader(secretsClient),
       mailDirectory: mailDirectoryOf(dataDir),
+      ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
     });
   } catch (error) {
     destroyClients();
@@ -123,7 +132,24 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApiI
     ['enquiries', inRuntime(asFunction(enquiries))],
     ['subscriptions', inRuntime(asFunction(subscriptions))],
     [config.fulfilOrderFunctionName, inRuntime((payload, context) => fulfilOrder(payload, context))],
+    ['reconcile-orders', inRuntime(() => reconcileOrders())],
   ]);
+
+  // In AWS an EventBridge schedule runs reconcile-orders; here a timer does, one run at a time.
+  let reconciling: Promise<void> | undefined;
+  const reconcileTimer = setInterval(() => {
+    if (reconciling || closing) return;
+    reconciling = runWithRuntime(runtime, () => reconcileOrders())
+      .then(
+        () => undefined,
+        (error: unknown) => logger.error('local.reconcile_failed', { error }),
+      )
+      .finally(() => {
+        reconciling = undefined;
+      });
+  }, config.reconcile.intervalSeconds * 1000);
+  // The timer alone must not keep a process (a test, a script) alive.
+  reconcileTimer.unref();
 
   const runInBackground = (name: string, run: () => Promise<unknown>): void => {
     const job = (async () => {
@@ -197,6 +223,8 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApiI
   const close = (): Promise<void> => {
     closed ??= (async () => {
       closing = true;
+      clearInterval(reconcileTimer);
+      await reconciling;
       await Promise.allSettled([...inFlight]);
       await settled();
       destroyClients();

@@ -10,6 +10,7 @@ import { createFulfilOrder, type FulfilOrder } from '../fulfilment/fulfilOrder';
 import { createLambdaFulfilmentQueue } from '../fulfilment/queue';
 import { createCheckoutStatus, type CheckoutStatus } from '../orders/checkoutStatus';
 import { createConfirmOrder } from '../orders/confirmOrder';
+import { createReconcileOrders, type ReconcileOrders } from '../orders/reconcile';
 import { createStartCheckout, type StartCheckout } from '../orders/startCheckout';
 import { createOrdersStore, type OrdersStore } from '../orders/store';
 import { createSandboxPayments } from '../payments/sandbox';
@@ -18,6 +19,7 @@ import { createStripePayments } from '../payments/stripe';
 import type { PaymentsProvider } from '../payments/types';
 import { createWebhookReceiver, type ReceiveWebhook } from '../payments/webhookReceiver';
 import { createMailRuntime } from '../mail/runtime';
+import { createSendReceipt, type SendReceipt } from '../receipts/sendReceipt';
 import type { MailRuntime, MailTransport } from '../mail/types';
 import { createLeadServices, type LeadServices } from '../leads/services';
 import { resolveSecret, type SecretReader } from './secrets';
@@ -30,6 +32,7 @@ export interface Services extends LeadServices {
   readonly fulfilOrder: FulfilOrder;
   /** Only in sandbox mode: with Stripe configured the test checkout does not exist. */
   readonly sandboxCheckout: SandboxCheckout | null;
+  readonly reconcileOrders: ReconcileOrders;
 }
 
 export interface Runtime {
@@ -39,6 +42,7 @@ export interface Runtime {
   readonly payments: PaymentsProvider;
   readonly services: Services;
   readonly mail: MailRuntime;
+  readonly sendReceipt: SendReceipt;
 }
 
 export interface RuntimeClients {
@@ -65,7 +69,14 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
 
   let payments: PaymentsProvider;
   let sandboxCheckout: SandboxCheckout | null = null;
-  const confirmWith = (provider: PaymentsProvider) => createConfirmOrder({ orders, payments: provider, clock, logger });
+  const sendReceipt = createSendReceipt({
+    outbox: mail.outbox,
+    orders,
+    context: { supportEmail: mail.supportEmail, publicSiteUrl: config.publicSiteUrl },
+    clock,
+    logger,
+  });
+  const confirmWith = (provider: PaymentsProvider) => createConfirmOrder({ orders, payments: provider, clock, logger, sendReceipt });
 
   if (config.payments.provider === 'stripe') {
     const [secretKey, webhookSecret] = await Promise.all([
@@ -95,6 +106,7 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
     orders,
     payments,
     mail,
+    sendReceipt,
     services: {
       startCheckout: createStartCheckout({ orders, payments, clock, logger }),
       checkoutStatus: createCheckoutStatus(confirmOrder),
@@ -102,6 +114,7 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
       fulfilOrder: createFulfilOrder(confirmOrder, logger),
       sandboxCheckout,
       ...leads,
+      reconcileOrders: createReconcileOrders({ orders, confirmOrder, sendReceipt, clock, logger, pendingAgeSeconds: config.reconcile.pendingAgeSeconds }),
     },
   };
 }
