@@ -9,6 +9,7 @@
  */
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { contactSchema, countryLabel, HONEYPOT_FIELD, type ContactFormValues } from '@kesho/common/contact-schema';
+import { ENQUIRY_RETENTION_DAYS, expiresAtEpochSeconds } from '@kesho/common/retention';
 import { site } from '@kesho/common/site';
 import type { Logger } from '../log';
 import type { Outbox, OutgoingMail } from '../mail/types';
@@ -16,7 +17,7 @@ import { isConditionalCheckFailure } from '../orders/store';
 import { hashKey, type RateLimiter, type RateLimitRule } from './rateLimit';
 import { escapeHtml, validateFields } from './validate';
 
-export const ENQUIRY_RETENTION_DAYS = 365;
+export { ENQUIRY_RETENTION_DAYS };
 
 export interface LeadLimits {
   /** Attempts per client (source IP) per hour, invalid ones included. */
@@ -100,7 +101,7 @@ async function storeEnquiry(deps: EnquiryDeps, enquiryId: string, enquiry: Conta
           kind: 'enquiry',
           ...enquiry,
           receivedAt: now.toISOString(),
-          expiresAt: Math.floor(now.getTime() / 1000) + ENQUIRY_RETENTION_DAYS * 86_400,
+          expiresAt: expiresAtEpochSeconds(now, ENQUIRY_RETENTION_DAYS),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),

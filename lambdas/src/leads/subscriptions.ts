@@ -10,6 +10,7 @@
  */
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { HONEYPOT_FIELD, NEWSLETTER_CONSENT_TEXT, newsletterSchema } from '@kesho/common/contact-schema';
+import { UNCONFIRMED_SIGNUP_RETENTION_DAYS, UNSUBSCRIBED_RECORD_RETENTION_DAYS } from '@kesho/common/retention';
 import { site } from '@kesho/common/site';
 import type { Logger } from '../log';
 import type { Outbox, OutgoingMail } from '../mail/types';
@@ -20,9 +21,8 @@ import type { TokenSigner } from './tokens';
 import { escapeHtml, validateFields } from './validate';
 
 export const CONFIRMATION_RESEND_SECONDS = 10 * 60;
-export const CONFIRMATION_LINK_DAYS = 7;
-/** An unsubscribed record keeps no address; its hash is kept a month to answer late clicks, then expires. */
-export const UNSUBSCRIBED_RETENTION_DAYS = 30;
+/** The link lives exactly as long as the unconfirmed sign-up it confirms. */
+export const CONFIRMATION_LINK_DAYS = UNCONFIRMED_SIGNUP_RETENTION_DAYS;
 export const SUBSCRIPTIONS_PATH = '/api/subscriptions';
 
 export type SubscribeResult =
@@ -178,7 +178,7 @@ export function createSubscriptions(deps: SubscriptionDeps): Subscriptions {
             ':kind': 'subscription',
             ':unsubscribed': 'unsubscribed',
             ':now': now.toISOString(),
-            ':expiresAt': epoch(now) + UNSUBSCRIBED_RETENTION_DAYS * 86_400,
+            ':expiresAt': epoch(now) + UNSUBSCRIBED_RECORD_RETENTION_DAYS * 86_400,
           },
         }),
       );
