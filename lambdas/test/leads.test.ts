@@ -13,6 +13,7 @@ import { createSubscriptions, CONFIRMATION_RESEND_SECONDS, type Subscriptions } 
 import { createTokenSigner } from '../src/leads/tokens';
 import { ensureOrdersTable, startEmbeddedDynamo, type EmbeddedDynamo } from '../src/local/embeddedDynamo';
 import { silentLogger } from '../src/log';
+import { clientAddress, type ApiGatewayEvent } from '../src/http/apiGateway';
 import { createFakeOutbox, type FakeOutbox } from './support/fakeOutbox';
 
 const TABLE = 'leads-under-test';
@@ -235,5 +236,24 @@ describe('newsletter subscriptions', () => {
     expect(await limited.subscribe({ email: address() }, { ip })).toEqual({ kind: 'pending' });
     expect(await limited.subscribe({ email: `b${address()}` }, { ip })).toMatchObject({ kind: 'rate-limited' });
     expect(outbox.sent).toHaveLength(1);
+  });
+});
+
+describe('clientAddress (per-client limits behind CloudFront)', () => {
+  const event = (sourceIp: string, forwarded?: string) =>
+    ({
+      headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
+      requestContext: { http: { sourceIp } },
+    }) as unknown as ApiGatewayEvent;
+
+  it('takes the viewer CloudFront appended, not the edge server every visitor shares', () => {
+    expect(clientAddress(event('130.176.1.1', '41.90.5.6'))).toBe('41.90.5.6');
+    expect(clientAddress(event('130.176.1.1', 'forged, 41.90.5.6'))).toBe('41.90.5.6');
+    expect(clientAddress(event('130.176.1.1', '41.90.5.6, 130.176.1.1'))).toBe('41.90.5.6');
+  });
+
+  it('falls back to the connecting address without (or with a malformed) header', () => {
+    expect(clientAddress(event('127.0.0.1'))).toBe('127.0.0.1');
+    expect(clientAddress(event('127.0.0.1', '<script>'))).toBe('127.0.0.1');
   });
 });

@@ -4,7 +4,7 @@
  * the outcome in the query and the fragment, which the prerendered page shows without scripts.
  */
 import { contactStatusLocation, contactStatusTexts, type ContactStatus } from '@kesho/common/lead-status';
-import type { ApiGatewayResult, HttpHandler } from '../http/apiGateway';
+import { clientAddress, type ApiGatewayResult, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';
 import { readFormBody } from '../http/formBody';
 import { errorResponse, json, methodNotAllowed, seeOther } from '../http/responses';
@@ -19,7 +19,7 @@ export const handler: HttpHandler = (event) =>
     if (!body.ok) return answer('invalid', () => errorResponse(body.status, body.message));
 
     const { services } = await currentRuntime();
-    const result = await services.submitEnquiry(body.fields, { ip: event.requestContext.http.sourceIp });
+    const result = await services.submitEnquiry(body.fields, { ip: clientAddress(event) });
     switch (result.kind) {
       case 'accepted':
       case 'ignored':

@@ -6,7 +6,7 @@
  *   POST /api/subscriptions/unsubscribe?token=… one-click unsubscribe (RFC 8058, List-Unsubscribe-Post)
  */
 import { newsletterStatusLocation, newsletterStatusTexts, type NewsletterStatus } from '@kesho/common/lead-status';
-import { queryParameter, type ApiGatewayResult, type HttpHandler } from '../http/apiGateway';
+import { clientAddress, queryParameter, type ApiGatewayResult, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';
 import { readFormBody } from '../http/formBody';
 import { errorResponse, json, methodNotAllowed, seeOther } from '../http/responses';
@@ -45,7 +45,7 @@ export const handler: HttpHandler = (event) =>
       body.kind === 'form' ? seeOther(newsletterStatusLocation(status)) : answerJson();
     if (!body.ok) return answer('invalid', () => errorResponse(body.status, body.message));
 
-    const result = await services.subscriptions.subscribe(body.fields, { ip: event.requestContext.http.sourceIp });
+    const result = await services.subscriptions.subscribe(body.fields, { ip: clientAddress(event) });
     switch (result.kind) {
       case 'pending':
       case 'ignored':
