@@ -1,3 +1,4 @@
+import { expectNoAxeViolations } from '../support/axe';
 import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
 import { mailsTo, readMailbox, recipients } from '../support/mailbox';
 import type { Page } from '@playwright/test';
@@ -55,6 +56,16 @@ test.describe('the contact form sends the enquiry', () => {
     await expect(page.getByRole('alert')).toContainText('Your message is still in the form.');
     await expect(page.getByLabel('Your message')).toHaveValue('Please keep this text.');
     await expect(page.getByLabel('Email address')).toHaveValue('kept@example.com');
+  });
+
+  test('the no-JavaScript outcomes pass axe when shown (the page the redirect lands on)', async ({ page }) => {
+    await dismissCookieBanner(page);
+    for (const id of ['contact-sent', 'contact-rate-limited']) {
+      await page.goto(`/contact?contact=${id.slice('contact-'.length)}#${id}`);
+      await waitForApp(page);
+      await expect(page.locator(`#${id}`)).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
   });
 
   test.describe('without JavaScript', () => {

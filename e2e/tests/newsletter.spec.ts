@@ -1,3 +1,4 @@
+import { expectNoAxeViolations } from '../support/axe';
 import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
 import { mailsTo } from '../support/mailbox';
 
@@ -33,6 +34,8 @@ test.describe('the newsletter: double opt-in through the local mailbox', () => {
     await expect(page).toHaveURL(/\/blog\?newsletter=confirmed#newsletter-confirmed$/);
     await expect(page.locator('#newsletter-confirmed')).toBeVisible();
     await expect(page.locator('#newsletter-confirmed')).toContainText('Subscription confirmed');
+    await waitForApp(page);
+    await expectNoAxeViolations(page);
 
     await page.goto(linkIn(mail?.text, 'unsubscribe'));
     await expect(page.locator('#newsletter-unsubscribed')).toBeVisible();
