@@ -226,6 +226,16 @@ describe('outbox', () => {
     expect(record?.lastError).toBeUndefined();
   });
 
+  test('a failure quoting the recipient is recorded without the address', async () => {
+    const transport: MailTransport = {
+      send: async () => Promise.reject(new Error('Email address is not verified. The following identities failed the check: amani@example.com')),
+    };
+    const outbox = createOutbox({ client: documents, tableName: TABLE, transport });
+    await expect(outbox.sendOnce('receipt#INV-00000005', () => sample)).rejects.toThrow('not verified');
+    const record = await outbox.read('receipt#INV-00000005');
+    expect(record?.lastError).toBe('Error: Email address is not verified. The following identities failed the check: [address]');
+  });
+
   test('a failure while building the message is retryable too', async () => {
     const { transport, sent } = recordingTransport();
     const outbox = createOutbox({ client: documents, tableName: TABLE, transport });

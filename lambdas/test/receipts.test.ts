@@ -99,6 +99,7 @@ describe('receipts', () => {
       expect(body).toContain(invoiceNumber);
       expect(body).toContain(essay.name);
       expect(body).toContain('Custom: Portfolio review');
+      expect(body).not.toContain('Custom: Custom:');
       expect(body).toContain(formatUsd(essay.priceCents * 2));
       expect(body).toContain(formatUsd(total));
       expect(body).toContain(site.legalName);

@@ -205,4 +205,13 @@ describe('secrets and logs', () => {
     expect(entry).toMatchObject({ level: 'error', event: 'stripe.failed', error: { name: 'Error', message: 'Invalid API Key provided: sk_[redacted] and whsec_[redacted]' } });
     expect(redactSecrets('rk_test_123 sk_test_abc')).toBe('rk_[redacted] sk_[redacted]');
   });
+
+  it('writes no e-mail address, even one quoted by a provider error', () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', (line) => lines.push(line));
+    logger.error('receipt.send_failed', { invoiceNumber: 'INV-00000001', error: new Error('Identities failed the check: amani.w@example.co.ke, <b@x.com>') });
+    expect(lines[0]).toContain('"invoiceNumber":"INV-00000001"');
+    expect(lines[0]).toContain('Identities failed the check: [address], <[address]>');
+    expect(lines[0]).not.toContain('@');
+  });
 });

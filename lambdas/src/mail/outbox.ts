@@ -14,6 +14,7 @@
  * transport's message id.
  */
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { redactAddresses } from '../log';
 import { isConditionalCheckFailure } from '../orders/store';
 import type { MailTransport, Outbox, OutgoingMail } from './types';
 
@@ -131,10 +132,10 @@ export function createOutbox({ client, tableName, transport, clock = () => new D
   };
 }
 
-/** Error name and message only: never the message content or the recipient. */
+/** Error name and message only, addresses removed: never the message content or the recipient. */
 function describe(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 500);
-  return String(error).slice(0, 500);
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return redactAddresses(text).slice(0, 500);
 }
 
 function reshape(key: string, item: Readonly<Record<string, unknown>>): OutboxRecord {

@@ -3,7 +3,6 @@
  * no network). Helvetica covers Windows-1252 only, so other characters in a customer's text are
  * shown as "?" rather than failing the receipt.
  */
-import { orderLineLabel } from '@kesho/common/catalogue';
 import { formatOfficeDate } from '@kesho/common/dates';
 import { formatUsd } from '@kesho/common/money';
 import { site } from '@kesho/common/site';
@@ -107,7 +106,7 @@ export async function renderInvoicePdf(order: Order, paidAt: string): Promise<Bu
       y = PAGE.height - MARGIN;
       header();
     }
-    page.drawText(fit(orderLineLabel(line), regular, 10, columns.quantity - columns.service - 40), { x: columns.service, y, size: 10, font: regular, color: INK });
+    page.drawText(fit(line.name, regular, 10, columns.quantity - columns.service - 40), { x: columns.service, y, size: 10, font: regular, color: INK });
     write(String(line.quantity), columns.quantity, { alignRight: true });
     write(formatUsd(line.unitAmountCents), columns.unit, { alignRight: true });
     write(formatUsd(line.amountCents), columns.amount, { alignRight: true });

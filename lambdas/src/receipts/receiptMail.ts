@@ -1,9 +1,9 @@
 /**
  * The receipt e-mail: one message to the customer and a copy to the support address, both with the
- * invoice PDF. Every fact about the company comes from `@kesho/common/site`, every line label from
- * `orderLineLabel` (custom lines read "Custom: …"), every amount from `formatUsd`.
+ * invoice PDF. Every fact about the company comes from `@kesho/common/site`, every amount from
+ * `formatUsd`. Line names are shown as stored: a custom line's stored name already carries its
+ * "Custom: " label (orders/orderRequest.ts), so it can never pass for a catalogue service here either.
  */
-import { orderLineLabel } from '@kesho/common/catalogue';
 import { formatOfficeDate } from '@kesho/common/dates';
 import { formatUsd } from '@kesho/common/money';
 import { site } from '@kesho/common/site';
@@ -59,7 +59,7 @@ function companyLines(): string[] {
 }
 
 function receiptText(order: Order, paidAt: string, context: ReceiptContext): string {
-  const lines = order.lines.map((line) => `- ${orderLineLabel(line)} × ${line.quantity} (${formatUsd(line.unitAmountCents)} each): ${formatUsd(line.amountCents)}`);
+  const lines = order.lines.map((line) => `- ${line.name} × ${line.quantity} (${formatUsd(line.unitAmountCents)} each): ${formatUsd(line.amountCents)}`);
   return [
     `Dear ${order.customer.fullName},`,
     '',
@@ -88,7 +88,7 @@ function receiptHtml(order: Order, paidAt: string, context: ReceiptContext): str
   const rows = order.lines
     .map(
       (line) =>
-        `<tr><td style="${cell}">${escapeHtml(orderLineLabel(line))}</td><td style="${cell}text-align:right">${line.quantity}</td>` +
+        `<tr><td style="${cell}">${escapeHtml(line.name)}</td><td style="${cell}text-align:right">${line.quantity}</td>` +
         `<td style="${cell}text-align:right">${formatUsd(line.unitAmountCents)}</td><td style="${cell}text-align:right">${formatUsd(line.amountCents)}</td></tr>`,
     )
     .join('\n');
