@@ -103,15 +103,4 @@ test.describe('the blog', () => {
     await page.keyboard.press('Enter');
     await expect(read).toBeFocused();
   });
-
-  test('the newsletter form does nothing on submit', async ({ page }) => {
-    await dismissCookieBanner(page);
-    await page.goto('/blog');
-    await waitForApp(page);
-    const email = page.getByRole('textbox', { name: /email/i });
-    await email.fill('reader@example.com');
-    await page.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(page).toHaveURL(/\/blog$/);
-    await expect(page.getByRole('region', { name: 'Notifications' })).toBeEmpty();
-  });
 });

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpRoute, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, HttpApi, HttpMethod, HttpRoute, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -30,7 +30,7 @@ export interface ApiThrottle {
 }
 
 export interface PaymentsStackProps extends StackProps {
-  /** Folder of the handler sources: <dir>/create-payment.ts, checkout-session.ts, stripe-webhook.ts, fulfil-order.ts. */
+  /** Folder of the handler sources: <dir>/create-payment.ts, checkout-session.ts, stripe-webhook.ts, fulfil-order.ts, enquiries.ts, subscriptions.ts. */
   readonly handlersDir: string;
   /** Origin the customer returns to after checkout, e.g. https://www.keshoglobal.co.ke. */
   readonly publicSiteUrl: string;
@@ -54,11 +54,25 @@ export const DEFAULT_API_THROTTLE: ApiThrottle = { rateLimit: 25, burstLimit: 50
 export const STRIPE_SECRET_KEY_NAME = 'kesho/stripe/secret-key';
 export const STRIPE_WEBHOOK_SECRET_NAME = 'kesho/stripe/webhook-signing-secret';
 
+export const NEWSLETTER_TOKEN_SECRET_NAME = 'kesho/newsletter/token-secret';
+/**
+ * The public forms get a tighter throttle than the payment routes: a person sends one enquiry, and a
+ * flood should meet API Gateway's 429 before it reaches the handlers' own per-address limits.
+ */
+export const LEAD_ROUTE_THROTTLE: ApiThrottle = { rateLimit: 5, burstLimit: 10 };
+
 export const API_ROUTES = [
   { method: HttpMethod.POST, path: '/api/create-payment', handler: 'create-payment' },
   { method: HttpMethod.GET, path: '/api/checkout-session', handler: 'checkout-session' },
   { method: HttpMethod.POST, path: '/api/stripe-webhook', handler: 'stripe-webhook' },
+  { method: HttpMethod.POST, path: '/api/enquiries', handler: 'enquiries' },
+  { method: HttpMethod.POST, path: '/api/subscriptions', handler: 'subscriptions' },
+  { method: HttpMethod.GET, path: '/api/subscriptions/confirm', handler: 'subscriptions' },
+  { method: HttpMethod.GET, path: '/api/subscriptions/unsubscribe', handler: 'subscriptions' },
+  { method: HttpMethod.POST, path: '/api/subscriptions/unsubscribe', handler: 'subscriptions' },
 ] as const;
+
+const LEAD_HANDLERS: ReadonlySet<HandlerName> = new Set(['enquiries', 'subscriptions']);
 
 type HandlerName = (typeof API_ROUTES)[number]['handler'] | 'fulfil-order' | 'reconcile-orders';
 
@@ -78,7 +92,8 @@ export class PaymentsStack extends Stack {
       partitionKey: { name: 'pk', type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      // Items that carry `expiresAt` (epoch seconds: unpaid orders after 30 days) are deleted by DynamoDB.
+      // Items that carry `expiresAt` (epoch seconds: unpaid orders after 30 days, enquiries after a year,
+      // unconfirmed sign-ups after 7 days, rate-limit counters after their hour) are deleted by DynamoDB.
       timeToLiveAttribute: 'expiresAt',
       encryption: TableEncryption.AWS_MANAGED,
       deletionProtection: true,
@@ -98,6 +113,13 @@ export class PaymentsStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    const newsletterTokenSecret = new Secret(this, 'NewsletterTokenSecret', {
+      secretName: NEWSLETTER_TOKEN_SECRET_NAME,
+      description: 'HMAC key of the newsletter confirm/unsubscribe links (generated; rotating it voids links already sent)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
     // A domain identity is verified by the DKIM records in the outputs; an address by SES's e-mail to it.
     this.mailIdentity = new EmailIdentity(this, 'MailIdentity', {
       identity: props.mail.identity.includes('@') ? Identity.email(props.mail.identity) : Identity.domain(props.mail.identity),
@@ -109,6 +131,7 @@ export class PaymentsStack extends Stack {
       ORDERS_TABLE: this.ordersTable.tableName,
       STRIPE_SECRET_ARN: stripeSecretKey.secretArn,
       STRIPE_WEBHOOK_SECRET_ARN: stripeWebhookSecret.secretArn,
+      SUBSCRIPTION_TOKEN_SECRET_ARN: newsletterTokenSecret.secretArn,
       // A literal, not a reference: fulfil-order's own configuration needs it too (no self-reference).
       FULFIL_ORDER_FUNCTION_NAME: fulfilOrderFunctionName,
       // Every handler loads the one configuration, which requires SES in production.
@@ -149,6 +172,7 @@ export class PaymentsStack extends Stack {
       stripeSecretKey.grantRead(fn);
       // The handlers share one payments configuration that loads both Stripe secrets at cold start.
       stripeWebhookSecret.grantRead(fn);
+      newsletterTokenSecret.grantRead(fn);
       return fn;
     };
 
@@ -157,6 +181,8 @@ export class PaymentsStack extends Stack {
     const checkoutSession = handler('checkout-session', apiTimeout);
     const stripeWebhook = handler('stripe-webhook', apiTimeout);
     const fulfilOrder = handler('fulfil-order', { timeout: Duration.seconds(60), functionName: fulfilOrderFunctionName });
+    const enquiries = handler('enquiries', apiTimeout);
+    const subscriptions = handler('subscriptions', apiTimeout);
     // One run re-reads every pending order from Stripe (5 s per call at worst) and sends due receipts.
     const reconcileOrders = handler('reconcile-orders', { timeout: Duration.minutes(5) });
     this.functions = {
@@ -164,6 +190,8 @@ export class PaymentsStack extends Stack {
       'checkout-session': checkoutSession,
       'stripe-webhook': stripeWebhook,
       'fulfil-order': fulfilOrder,
+      enquiries,
+      subscriptions,
       'reconcile-orders': reconcileOrders,
     };
 
@@ -175,7 +203,11 @@ export class PaymentsStack extends Stack {
     this.ordersTable.grant(fulfilOrder, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem');
     this.ordersTable.grant(reconcileOrders, 'dynamodb:Scan', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem');
     fulfilOrder.grantInvoke(stripeWebhook);
-    for (const sender of [checkoutSession, fulfilOrder, reconcileOrders]) this.mailIdentity.grantSendEmail(sender);
+    // The forms store an enquiry or a subscription, count rate limits (UpdateItem ADD) and keep their
+    // mail outbox records, all with conditional writes in the same table.
+    this.ordersTable.grant(enquiries, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    this.ordersTable.grant(subscriptions, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    for (const sender of [checkoutSession, fulfilOrder, reconcileOrders, enquiries, subscriptions]) this.mailIdentity.grantSendEmail(sender);
 
     new Rule(this, 'ReconcileSchedule', {
       description: 'Settles pending orders the webhook missed and sends receipts still due',
@@ -204,18 +236,36 @@ export class PaymentsStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     const throttle = props.throttle ?? DEFAULT_API_THROTTLE;
-    new HttpStage(this, 'DefaultStage', {
+    // One integration per function, shared by its routes (subscriptions answers four).
+    const integrations = new Map<HandlerName, HttpLambdaIntegration>();
+    const integrationOf = (name: HandlerName): HttpLambdaIntegration => {
+      let integration = integrations.get(name);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${toPascalCase(name)}Integration`, this.functions[name]);
+        integrations.set(name, integration);
+      }
+      return integration;
+    };
+    const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
     });
+    const cfnStage = stage.node.defaultChild as CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      API_ROUTES.filter((route) => LEAD_HANDLERS.has(route.handler)).map((route) => [
+        `${route.method} ${route.path}`,
+        // routeSettings is untyped JSON in the L1: CloudFormation's own (PascalCase) names.
+        { ThrottlingRateLimit: LEAD_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: LEAD_ROUTE_THROTTLE.burstLimit },
+      ]),
+    );
     for (const route of API_ROUTES) {
       this.httpApi.addRoutes({
         path: route.path,
         methods: [route.method],
-        integration: new HttpLambdaIntegration(`${toPascalCase(route.handler)}Integration`, this.functions[route.handler]),
+        integration: integrationOf(route.handler),
       });
     }
     this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
@@ -224,6 +274,7 @@ export class PaymentsStack extends Stack {
     new CfnOutput(this, 'OrdersTableName', { value: this.ordersTable.tableName });
     new CfnOutput(this, 'StripeSecretKeyArn', { value: stripeSecretKey.secretArn });
     new CfnOutput(this, 'StripeWebhookSecretArn', { value: stripeWebhookSecret.secretArn });
+    new CfnOutput(this, 'NewsletterTokenSecretArn', { value: newsletterTokenSecret.secretArn });
     new CfnOutput(this, 'CreatePaymentFunctionName', { value: createPayment.functionName });
     new CfnOutput(this, 'FulfilmentFailureQueueUrl', { value: fulfilmentFailures.queueUrl });
     new CfnOutput(this, 'MailIdentityName', { value: props.mail.identity });
@@ -235,6 +286,10 @@ export class PaymentsStack extends Stack {
     }
 
     this.acknowledgeNagFindings([stripeSecretKey, stripeWebhookSecret], fulfilmentFailures);
+    acknowledge(newsletterTokenSecret, {
+      id: 'AwsSolutions-SMG4',
+      reason: 'Rotating the link-signing key would void every confirmation and unsubscribe link already mailed; it is rotated by hand, knowingly.',
+    });
   }
 
   private acknowledgeNagFindings(secrets: readonly Secret[], failureQueue: Queue): void {
@@ -259,7 +314,7 @@ export class PaymentsStack extends Stack {
       if (!(route instanceof HttpRoute)) continue;
       acknowledge(route, {
         id: 'AwsSolutions-APIG4',
-        reason: 'A public checkout: browsers call create-payment and checkout-session anonymously (the handlers validate every input and price from the server catalogue), and Stripe authenticates the webhook by the signature the handler verifies.',
+        reason: 'A public site: browsers call create-payment, checkout-session and the contact and newsletter forms anonymously (the handlers validate every input, price from the server catalogue and rate-limit the forms per client and address), newsletter links carry their own HMAC signature, and Stripe authenticates the webhook by the signature the handler verifies.',
       });
     }
   }

@@ -1,5 +1,5 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { DEFAULT_API_THROTTLE, STRIPE_SECRET_KEY_NAME, STRIPE_WEBHOOK_SECRET_NAME } from '../lib/payments-stack';
+import { DEFAULT_API_THROTTLE, LEAD_ROUTE_THROTTLE, NEWSLETTER_TOKEN_SECRET_NAME, STRIPE_SECRET_KEY_NAME, STRIPE_WEBHOOK_SECRET_NAME } from '../lib/payments-stack';
 import { readMailSettings } from '../lib/kesho-app';
 import { App } from 'aws-cdk-lib';
 import { site } from '@kesho/common/site';
@@ -51,11 +51,11 @@ function actionsOn(functionLogicalId: string, resourceLogicalId: string): string
 }
 
 describe('payments stack', () => {
-  test('runs five Node.js 24 functions on ARM with tracing, sensible limits and their own log groups', () => {
+  test('runs seven Node.js 24 functions on ARM with tracing, sensible limits and their own log groups', () => {
     const functions = template.findResources('AWS::Lambda::Function', {
       Properties: { Description: Match.stringLikeRegexp('^Kesho payments: ') },
     });
-    expect(Object.keys(functions)).toHaveLength(5);
+    expect(Object.keys(functions)).toHaveLength(7);
     for (const fn of Object.values(functions)) {
       expect(fn).toMatchObject({
         Properties: {
@@ -68,7 +68,7 @@ describe('payments stack', () => {
         },
       });
     }
-    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 6);
+    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 8);
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: create-payment', Timeout: 15 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: fulfil-order', Timeout: 60 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: reconcile-orders', Timeout: 300 });
@@ -97,22 +97,65 @@ describe('payments stack', () => {
     });
   });
 
-  test('routes the three endpoints of the HTTP API to their functions', () => {
+  test('routes every endpoint of the HTTP API to its function', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
       (route) => (route as { Properties: { RouteKey: string } }).Properties.RouteKey,
     );
-    expect(routes.sort()).toEqual(['GET /api/checkout-session', 'POST /api/create-payment', 'POST /api/stripe-webhook']);
+    expect(routes.sort()).toEqual([
+      'GET /api/checkout-session',
+      'GET /api/subscriptions/confirm',
+      'GET /api/subscriptions/unsubscribe',
+      'POST /api/create-payment',
+      'POST /api/enquiries',
+      'POST /api/stripe-webhook',
+      'POST /api/subscriptions',
+      'POST /api/subscriptions/unsubscribe',
+    ]);
+    const enquiries = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Kesho payments: enquiries' } }))[0];
+    const subscriptions = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Kesho payments: subscriptions' } }))[0];
     for (const [routeKey, functionId] of [
       ['POST /api/create-payment', logicalIds.createPayment],
       ['GET /api/checkout-session', logicalIds.checkoutSession],
       ['POST /api/stripe-webhook', logicalIds.stripeWebhook],
+      ['POST /api/enquiries', enquiries],
+      ['POST /api/subscriptions', subscriptions],
+      ['GET /api/subscriptions/confirm', subscriptions],
+      ['POST /api/subscriptions/unsubscribe', subscriptions],
     ] as const) {
       const [route] = Object.values(template.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKey } }));
       const integrationId = (route as { Properties: { Target: { 'Fn::Join': [string, [string, { Ref: string }]] } } }).Properties.Target['Fn::Join'][1][1].Ref;
       expect(template.toJSON().Resources[integrationId].Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
     }
+  });
+
+  test('runs the form handlers on Node.js 24 with the link-signing secret and table access only', () => {
+    for (const name of ['enquiries', 'subscriptions']) {
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: `Kesho payments: ${name}`,
+        Runtime: 'nodejs24.x',
+        Timeout: 15,
+        Environment: { Variables: Match.objectLike({ SUBSCRIPTION_TOKEN_SECRET_ARN: Match.anyValue(), ORDERS_TABLE: Match.anyValue() }) },
+      });
+    }
+    template.hasResourceProperties('AWS::SecretsManager::Secret', { Name: NEWSLETTER_TOKEN_SECRET_NAME, GenerateSecretString: Match.objectLike({ PasswordLength: 64 }) });
+  });
+
+  test('throttles the public form routes tighter than the stage', () => {
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0] as { Properties: { RouteSettings: Record<string, unknown> } };
+    const limits = { ThrottlingRateLimit: LEAD_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: LEAD_ROUTE_THROTTLE.burstLimit };
+    expect(stage.Properties.RouteSettings).toEqual({
+      'POST /api/enquiries': limits,
+      'POST /api/subscriptions': limits,
+      'GET /api/subscriptions/confirm': limits,
+      'GET /api/subscriptions/unsubscribe': limits,
+      'POST /api/subscriptions/unsubscribe': limits,
+    });
+  });
+
+  test('expires enquiries, unconfirmed sign-ups and rate-limit counters with DynamoDB TTL', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', { TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true } });
   });
 
   test('throttles the default stage and writes its access logs', () => {
@@ -163,6 +206,11 @@ describe('payments stack', () => {
     for (const fn of [logicalIds.createPayment, logicalIds.checkoutSession, logicalIds.fulfilOrder]) {
       expect(actionsOn(fn, logicalIds.fulfilOrder)).toEqual([]);
     }
+    for (const name of ['enquiries', 'subscriptions']) {
+      const [fn] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: `Kesho payments: ${name}` } }));
+      expect(actionsOn(fn as string, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      expect(actionsOn(fn as string, logicalIds.fulfilOrder)).toEqual([]);
+    }
     // Every handler loads both Stripe secrets at cold start (lambdas/src/runtime), so each may read both.
     for (const fn of [logicalIds.createPayment, logicalIds.checkoutSession, logicalIds.stripeWebhook, logicalIds.fulfilOrder, logicalIds.reconcileOrders]) {
       expect(actionsOn(fn, logicalIds.secretKey)).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
@@ -184,9 +232,12 @@ describe('payments stack', () => {
     });
   });
 
-  test('sends mail through SES only from the configured identity, and only from the functions that settle orders', () => {
+  test('sends mail through SES only from the configured identity, and only from the functions that settle orders or answer the forms', () => {
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: site.email.slice(site.email.indexOf('@') + 1) });
-    const senders = [logicalIds.checkoutSession, logicalIds.fulfilOrder, logicalIds.reconcileOrders];
+    const formFunctions = ['enquiries', 'subscriptions'].map(
+      (name) => Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: `Kesho payments: ${name}` } }))[0] as string,
+    );
+    const senders = [logicalIds.checkoutSession, logicalIds.fulfilOrder, logicalIds.reconcileOrders, ...formFunctions];
     for (const fn of [...senders, logicalIds.createPayment, logicalIds.stripeWebhook]) {
       const sesStatements = policyStatementsOf(fn).filter((statement) => JSON.stringify(statement).includes('ses:'));
       if (!senders.includes(fn)) {

@@ -51,7 +51,16 @@ export interface AppConfig {
   readonly payments: PaymentsConfig;
   readonly logLevel: LogLevel;
   readonly mail: MailConfig;
+  readonly leads: LeadsConfig;
   readonly reconcile: ReconcileConfig;
+}
+
+/** The contact form and the newsletter (src/leads/). */
+export interface LeadsConfig {
+  /** Signs the newsletter's confirm and unsubscribe links (HMAC-SHA256). */
+  readonly tokenSecret: SecretSource;
+  readonly perClientPerHour: number;
+  readonly perAddressPerHour: number;
 }
 
 export interface ReconcileConfig {
@@ -82,9 +91,17 @@ export const CONFIG_DEFAULTS = {
   ordersTable: 'kesho-orders',
   fulfilOrderFunctionName: 'fulfil-order',
   logLevel: 'info',
+  leadsPerClientPerHour: 30,
+  leadsPerAddressPerHour: 5,
   reconcileIntervalSeconds: 60,
   reconcilePendingAgeSeconds: 300,
 } as const;
+
+/**
+ * Only for development and tests: links signed with it are forgeable by anyone who reads this file,
+ * which is why production refuses to start without SUBSCRIPTION_TOKEN_SECRET(_ARN).
+ */
+export const DEVELOPMENT_TOKEN_SECRET = 'kesho-local-development-only-subscription-token-secret';
 
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 
@@ -142,6 +159,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   }
 
   const mail = mailConfig(read, production, missing, invalid);
+  const leads = leadsConfig(read, production, missing, invalid);
   const reconcile: ReconcileConfig = {
     intervalSeconds: wholeSeconds(read, 'RECONCILE_INTERVAL_SECONDS', CONFIG_DEFAULTS.reconcileIntervalSeconds, invalid),
     pendingAgeSeconds: wholeSeconds(read, 'RECONCILE_PENDING_AGE_SECONDS', CONFIG_DEFAULTS.reconcilePendingAgeSeconds, invalid),
@@ -153,7 +171,29 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   ];
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, logLevel, mail, reconcile };
+  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, logLevel, mail, leads, reconcile };
+}
+
+function leadsConfig(read: (name: string) => string | undefined, production: boolean, missing: string[], invalid: string[]): LeadsConfig {
+  let tokenSecret = secretSource(read, 'SUBSCRIPTION_TOKEN_SECRET', 'SUBSCRIPTION_TOKEN_SECRET_ARN', invalid);
+  if (!tokenSecret) {
+    if (production) missing.push('SUBSCRIPTION_TOKEN_SECRET (or SUBSCRIPTION_TOKEN_SECRET_ARN)');
+    tokenSecret = { kind: 'value', value: DEVELOPMENT_TOKEN_SECRET };
+  } else if (tokenSecret.kind === 'value' && tokenSecret.value.length < 32) {
+    invalid.push('SUBSCRIPTION_TOKEN_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)');
+  }
+  const perHour = (name: string, fallback: number): number => {
+    const text = read(name);
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 1 || value > 10_000) invalid.push(`${name} must be a whole number from 1 to 10000`);
+    return value;
+  };
+  return {
+    tokenSecret,
+    perClientPerHour: perHour('LEADS_RATE_LIMIT_PER_CLIENT', CONFIG_DEFAULTS.leadsPerClientPerHour),
+    perAddressPerHour: perHour('LEADS_RATE_LIMIT_PER_ADDRESS', CONFIG_DEFAULTS.leadsPerAddressPerHour),
+  };
 }
 
 function wholeSeconds(read: (name: string) => string | undefined, name: string, fallback: number, invalid: string[]): number {
@@ -230,6 +270,10 @@ export interface SmokeConfig {
   readonly target: 'aws' | 'local';
   readonly functionName: string;
   readonly endpoint: string | undefined;
+  /** The enquiries function the smoke test sends one enquiry through; unset against AWS unless named. */
+  readonly enquiriesFunctionName: string | undefined;
+  /** Who the smoke enquiry comes from (receives the acknowledgement). */
+  readonly enquiryEmail: string;
 }
 
 export const SMOKE_DEFAULTS = { endpoint: 'http://127.0.0.1:3000', functionName: 'create-payment' } as const;
@@ -237,8 +281,19 @@ export const SMOKE_DEFAULTS = { endpoint: 'http://127.0.0.1:3000', functionName:
 export function loadSmokeConfig(env: Env = process.env): SmokeConfig {
   const functionName = env.SMOKE_FUNCTION_NAME?.trim();
   const endpoint = env.SMOKE_ENDPOINT?.trim();
-  if (functionName) return { target: 'aws', functionName, endpoint: endpoint || undefined };
-  return { target: 'local', functionName: SMOKE_DEFAULTS.functionName, endpoint: endpoint || SMOKE_DEFAULTS.endpoint };
+  const enquiriesFunctionName = env.SMOKE_ENQUIRIES_FUNCTION_NAME?.trim() || undefined;
+  const enquiryEmail = env.SMOKE_EMAIL?.trim();
+  if (functionName) {
+    // SES's mailbox simulator: the acknowledgement is accepted and discarded, never bouncing off a real domain.
+    return { target: 'aws', functionName, endpoint: endpoint || undefined, enquiriesFunctionName, enquiryEmail: enquiryEmail || 'success@simulator.amazonses.com' };
+  }
+  return {
+    target: 'local',
+    functionName: SMOKE_DEFAULTS.functionName,
+    endpoint: endpoint || SMOKE_DEFAULTS.endpoint,
+    enquiriesFunctionName: enquiriesFunctionName ?? 'enquiries',
+    enquiryEmail: enquiryEmail || 'smoke-test@example.com',
+  };
 }
 
 export interface MailboxConfig {

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, loadSmokeConfig } from '../src/config';
+import { ConfigError, DEVELOPMENT_TOKEN_SECRET, loadConfig, loadSmokeConfig } from '../src/config';
 
 describe('loadConfig', () => {
   it('gives development working defaults and the sandbox', () => {
@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       payments: { provider: 'sandbox' },
       logLevel: 'info',
       mail: { transport: 'file', from: 'Kesho Global Education <support@keshoglobal.co.ke>', supportEmail: 'support@keshoglobal.co.ke' },
+      leads: { tokenSecret: { kind: 'value', value: DEVELOPMENT_TOKEN_SECRET }, perClientPerHour: 30, perAddressPerHour: 5 },
       reconcile: { intervalSeconds: 60, pendingAgeSeconds: 300 },
     });
   });
@@ -22,7 +23,7 @@ describe('loadConfig', () => {
   it('lists every missing variable in one error inside Lambda', () => {
     expect(() => loadConfig({ AWS_LAMBDA_FUNCTION_NAME: 'create-payment' })).toThrow(
       new ConfigError([
-        'Missing env vars PUBLIC_SITE_URL, ORDERS_TABLE, FULFIL_ORDER_FUNCTION_NAME, STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN), STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN), MAIL_TRANSPORT',
+        'Missing env vars PUBLIC_SITE_URL, ORDERS_TABLE, FULFIL_ORDER_FUNCTION_NAME, STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN), STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN), MAIL_TRANSPORT, SUBSCRIPTION_TOKEN_SECRET (or SUBSCRIPTION_TOKEN_SECRET_ARN)',
       ]),
     );
   });
@@ -36,8 +37,10 @@ describe('loadConfig', () => {
       STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-key',
       STRIPE_WEBHOOK_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-webhook',
       MAIL_TRANSPORT: 'ses',
+      SUBSCRIPTION_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:newsletter-token',
     });
     expect(config.production).toBe(true);
+    expect(config.leads.tokenSecret).toEqual({ kind: 'secrets-manager', arn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:newsletter-token' });
     expect(config.payments).toEqual({
       provider: 'stripe',
       secretKey: { kind: 'secrets-manager', arn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-key' },
@@ -80,6 +83,17 @@ describe('loadConfig', () => {
     expect((error as Error).message).not.toContain('pk_test_publishable');
   });
 
+  it('refuses a short newsletter token secret and unusable rate limits', () => {
+    expect(() => loadConfig({ SUBSCRIPTION_TOKEN_SECRET: 'short', LEADS_RATE_LIMIT_PER_CLIENT: '0', LEADS_RATE_LIMIT_PER_ADDRESS: 'many' })).toThrow(
+      new ConfigError([
+        'SUBSCRIPTION_TOKEN_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)',
+        'LEADS_RATE_LIMIT_PER_CLIENT must be a whole number from 1 to 10000',
+        'LEADS_RATE_LIMIT_PER_ADDRESS must be a whole number from 1 to 10000',
+      ]),
+    );
+    expect(loadConfig({ LEADS_RATE_LIMIT_PER_CLIENT: '100' }).leads.perClientPerHour).toBe(100);
+  });
+
   it('refuses a key and an ARN for the same secret', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:x', STRIPE_WEBHOOK_SECRET: 'whsec_a' })).toThrow(
       'Set either STRIPE_SECRET_KEY or STRIPE_SECRET_ARN, not both',
@@ -94,7 +108,20 @@ describe('loadConfig', () => {
 
 describe('loadSmokeConfig', () => {
   it('targets the local runtime by default and a deployed function when named', () => {
-    expect(loadSmokeConfig({})).toEqual({ target: 'local', functionName: 'create-payment', endpoint: 'http://127.0.0.1:3000' });
-    expect(loadSmokeConfig({ SMOKE_FUNCTION_NAME: 'KeshoPayments-CreatePayment' })).toEqual({ target: 'aws', functionName: 'KeshoPayments-CreatePayment', endpoint: undefined });
+    expect(loadSmokeConfig({})).toEqual({
+      target: 'local',
+      functionName: 'create-payment',
+      endpoint: 'http://127.0.0.1:3000',
+      enquiriesFunctionName: 'enquiries',
+      enquiryEmail: 'smoke-test@example.com',
+    });
+    expect(loadSmokeConfig({ SMOKE_FUNCTION_NAME: 'KeshoPayments-CreatePayment' })).toEqual({
+      target: 'aws',
+      functionName: 'KeshoPayments-CreatePayment',
+      endpoint: undefined,
+      enquiriesFunctionName: undefined,
+      enquiryEmail: 'success@simulator.amazonses.com',
+    });
+    expect(loadSmokeConfig({ SMOKE_FUNCTION_NAME: 'a', SMOKE_ENQUIRIES_FUNCTION_NAME: 'KeshoPayments-Enquiries' }).enquiriesFunctionName).toBe('KeshoPayments-Enquiries');
   });
 });

@@ -4,6 +4,8 @@ import Stripe from 'stripe';
 import { loadSmokeConfig } from '../src/config';
 import type { SandboxPayments } from '../src/payments/sandbox';
 import { runSmoke, smokeEvent } from '../src/smoke/runSmoke';
+import { listMailbox } from '../src/mail/mailbox';
+import { mailDirectoryOf } from '../src/mail/runtime';
 import { startFakeStripe, type FakeStripe } from './support/fakeStripe';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
 
@@ -161,12 +163,16 @@ describe('the API Gateway event the handlers receive', () => {
 });
 
 describe('npm run smoke', () => {
-  it('invokes create-payment on the local runtime and prints the invoice number and URL', async () => {
+  it('invokes create-payment on the local runtime, prints the invoice number and URL, and sends an enquiry', async () => {
     const lines: string[] = [];
     const result = await runSmoke(loadSmokeConfig({ SMOKE_ENDPOINT: server.origin }), (line) => lines.push(line));
     expect(result.invoiceNumber).toMatch(/^INV-\d{8}$/);
     expect(lines).toContain(`Invoice number: ${result.invoiceNumber}`);
     expect(lines).toContain(`Checkout URL:   ${result.url}`);
+    expect(result.enquirySent).toBe(true);
+    expect(lines).toContain('Enquiry:        accepted; the support copy and the acknowledgement were sent');
+    const mailbox = await listMailbox(mailDirectoryOf(server.dataDir));
+    expect(mailbox.map((entry) => entry.to)).toEqual(expect.arrayContaining(['smoke-test@example.com']));
     expect((await server.api.runtime.orders.getOrder(result.invoiceNumber))?.customer.fullName).toBe('Smoke Test');
   });
 

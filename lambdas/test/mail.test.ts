@@ -154,6 +154,7 @@ describe('mail configuration', () => {
       FULFIL_ORDER_FUNCTION_NAME: 'f',
       STRIPE_SECRET_KEY: 'sk_test_abc',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      SUBSCRIPTION_TOKEN_SECRET: 'newsletter-link-signing-secret-0123456789',
     };
     expect(() => loadConfig(production)).toThrow(/Missing env var MAIL_TRANSPORT/);
     expect(() => loadConfig({ ...production, MAIL_TRANSPORT: 'file' })).toThrow(/MAIL_TRANSPORT must be ses in production/);

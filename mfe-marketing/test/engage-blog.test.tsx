@@ -1,9 +1,20 @@
 import '@testing-library/jest-dom';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
 import BlogPage from '../src/pages/BlogPage';
 import { blogCategories, blogPosts, countWords } from '../src/content/blog';
+import { NEWSLETTER_CONSENT_TEXT } from '@kesho/common/contact-schema';
+
+function mockFetch(status: number, body: unknown): { url: string; body: unknown }[] {
+  const requests: { url: string; body: unknown }[] = [];
+  globalThis.fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    requests.push({ url: String(url), body: JSON.parse(String(init?.body)) });
+    return { ok: status < 300, status, json: async () => body } as Response;
+  }) as typeof fetch;
+  if (!('timeout' in AbortSignal)) Object.assign(AbortSignal, { timeout: () => new AbortController().signal });
+  return requests;
+}
 
 function renderBlog() {
   const shell = createRecordingShell('/blog');
@@ -129,19 +140,45 @@ describe('the blog page', () => {
     expect(screen.queryByRole('region', { name: 'Full articles' })).not.toBeInTheDocument();
   });
 
-  it('has a labelled newsletter email field that subscribes nobody and pretends nothing', async () => {
-    const { user, shell, container } = renderBlog();
+  it('has a newsletter form that posts to the subscriptions API, with its consent text', () => {
+    const { container } = renderBlog();
     const email = screen.getByRole('textbox', { name: 'Email address' });
     expect(email).toHaveAttribute('type', 'email');
-    const before = container.textContent;
+    expect(email).toHaveAttribute('name', 'email');
+    const form = email.closest('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/api/subscriptions');
+    expect(email).toHaveAccessibleDescription(expect.stringContaining(NEWSLETTER_CONSENT_TEXT));
+    expect(container.querySelector('#newsletter-confirmed')).not.toBeNull();
+  });
 
+  it('signs up by JSON, says to check the inbox and clears the field', async () => {
+    const { user, shell } = renderBlog();
+    const requests = mockFetch(202, { status: 'pending' });
+    const email = screen.getByRole('textbox', { name: 'Email address' });
     await user.type(email, 'reader@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-
-    expect(shell.toasts).toEqual([]);
+    expect(await screen.findByText(/Please check your email\. We sent you a link to confirm/)).toBeInTheDocument();
+    expect(email).toHaveValue('');
+    expect(requests).toEqual([{ url: '/api/subscriptions', body: { email: 'reader@example.com', website: '' } }]);
     expect(shell.navigations).toEqual([]);
+  });
+
+  it('keeps the address and explains when it is refused, never posting an invalid one', async () => {
+    const { user } = renderBlog();
+    const requests = mockFetch(429, { error: 'There were several sign-ups from here in a short time. Please wait an hour and try again.' });
+    const email = screen.getByRole('textbox', { name: 'Email address' });
+    await user.type(email, 'reader@localhost');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription(expect.stringContaining('Please enter a valid email address, like you@example.com')));
+    expect(requests).toEqual([]);
+
+    await user.clear(email);
+    await user.type(email, 'reader@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription(expect.stringContaining('several sign-ups from here')));
     expect(email).toHaveValue('reader@example.com');
-    expect(container.textContent).toBe(before);
-    expect(email).toHaveAccessibleDescription(expect.stringContaining('does not store your address'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
   });
 });

@@ -26,6 +26,27 @@ const field = {
 
 const send = () => screen.getByRole('button', { name: 'Send Message' });
 
+/** The enquiries API as the form sees it: each test says what it answers and reads what was sent. */
+const api = { status: 200, body: { status: 'sent' } as unknown, requests: [] as { url: string; init: RequestInit }[] };
+beforeEach(() => {
+  api.status = 200;
+  api.body = { status: 'sent' };
+  api.requests = [];
+  globalThis.fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    api.requests.push({ url: String(url), init: init ?? {} });
+    return { ok: api.status < 300, status: api.status, json: async () => api.body } as Response;
+  }) as typeof fetch;
+  if (!('timeout' in AbortSignal)) Object.assign(AbortSignal, { timeout: () => new AbortController().signal });
+});
+
+async function fillValidEnquiry(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field.name(), 'Amani Wekesa');
+  await user.type(field.email(), 'amani@example.com');
+  await user.type(field.phone(), '+254 712 345 678');
+  await user.selectOptions(field.country(), 'United Kingdom');
+  await user.type(field.message(), 'I would like to study nursing in the UK from September.');
+}
+
 describe('the contact page', () => {
   it('has the heading "Contact Us"', () => {
     renderContact();
@@ -127,13 +148,17 @@ describe('the contact page', () => {
     expect(field.message()).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('on a valid submit sends nothing, clears every field and raises the success toast', async () => {
+  it('is a real form post to the enquiries API, so it works before and without the script', () => {
+    const { container } = renderContact();
+    const form = container.querySelector('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/api/enquiries');
+    for (const [name, control] of Object.entries(field)) expect(control()).toHaveAttribute('name', name);
+  });
+
+  it('on a valid submit sends the enquiry, clears every field and raises the success toast', async () => {
     const { user, shell } = renderContact();
-    await user.type(field.name(), 'Amani Wekesa');
-    await user.type(field.email(), 'amani@example.com');
-    await user.type(field.phone(), '+254 712 345 678');
-    await user.selectOptions(field.country(), 'United Kingdom');
-    await user.type(field.message(), 'I would like to study nursing in the UK from September.');
+    await fillValidEnquiry(user);
     await user.click(send());
 
     await waitFor(() => expect(shell.toasts).toHaveLength(1));
@@ -146,6 +171,52 @@ describe('the contact page', () => {
       expect(control()).not.toHaveAttribute('aria-invalid');
     }
     expect(shell.navigations).toEqual([]);
+    expect(api.requests).toHaveLength(1);
+    expect(api.requests[0]?.url).toBe('/api/enquiries');
+    expect(JSON.parse(String(api.requests[0]?.init.body))).toEqual({
+      name: 'Amani Wekesa',
+      email: 'amani@example.com',
+      phone: '+254 712 345 678',
+      country: 'uk',
+      message: 'I would like to study nursing in the UK from September.',
+      website: '',
+    });
+  });
+
+  it('keeps every typed character and says why when the message could not be sent', async () => {
+    const { user, shell } = renderContact();
+    api.status = 429;
+    api.body = { error: 'You have sent several messages in a short time. Please wait an hour and try again.' };
+    await fillValidEnquiry(user);
+    await user.click(send());
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have sent several messages in a short time. Please wait an hour and try again. Your message is still in the form.');
+    expect(field.message()).toHaveValue('I would like to study nursing in the UK from September.');
+    expect(field.country()).toHaveValue('uk');
+    expect(shell.toasts).toEqual([]);
+
+    api.status = 200;
+    api.body = { status: 'sent' };
+    await user.click(send());
+    await waitFor(() => expect(shell.toasts.map((toast) => toast.message)).toEqual(['Message Sent!']));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s field messages beside the fields and keeps the text when the network fails', async () => {
+    const { user, shell } = renderContact();
+    api.status = 400;
+    api.body = { error: 'Some details are missing or not valid.', fieldErrors: { phone: 'Please enter a phone number we can dial, like +254 712 345 678' } };
+    await fillValidEnquiry(user);
+    await user.click(send());
+    await waitFor(() => expect(field.phone()).toHaveAccessibleDescription(expect.stringContaining('Please enter a phone number we can dial')));
+    expect(field.phone()).toHaveFocus();
+
+    globalThis.fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    await user.click(send());
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not send your message just now.');
+    expect(field.name()).toHaveValue('Amani Wekesa');
+    expect(shell.toasts).toEqual([]);
   });
 
   it('submits with the Enter key too', async () => {

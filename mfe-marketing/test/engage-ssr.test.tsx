@@ -75,10 +75,25 @@ describe('the prerendered pricing page', () => {
 });
 
 describe('the prerendered contact form', () => {
-  it('cannot leak personal details into a URL if submitted before the script loads', () => {
+  it('posts to the enquiries API (never a GET that would put details in a URL), with the browser checking the fields', () => {
     const html = prerender('/contact', ContactPage);
+    const form = /<form[^>]*>/.exec(html)?.[0] ?? '';
+    expect(form).toContain('method="post"');
+    expect(form).toContain('action="/api/enquiries"');
+    expect(html).not.toMatch(/<form[^>]*novalidate/i);
     const controls = html.match(/<(input|select|textarea)\b[^>]*>/g) ?? [];
-    expect(controls).toHaveLength(5);
-    for (const control of controls) expect(control).not.toMatch(/\sname="/);
+    expect(controls).toHaveLength(6);
+    for (const name of ['name', 'email', 'phone', 'country', 'message']) {
+      const control = controls.find((candidate) => candidate.includes(` name="${name}"`)) ?? '';
+      expect(control).toContain(' required=""');
+    }
+    const honeypot = controls.find((candidate) => candidate.includes(' name="website"')) ?? '';
+    expect(honeypot).toContain('tabindex="-1"');
+  });
+
+  it('holds every post-submit outcome, hidden until the redirect’s fragment targets it', () => {
+    const html = prerender('/contact', ContactPage);
+    for (const id of ['contact-sent', 'contact-invalid', 'contact-rate-limited', 'contact-unavailable']) expect(html).toContain(`id="${id}"`);
+    expect(html).toContain("We&#x27;ll get back to you within 24 hours.");
   });
 });

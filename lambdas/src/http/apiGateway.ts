@@ -55,3 +55,20 @@ export function rawBody(event: ApiGatewayEvent): Buffer {
   if (event.body === undefined) return Buffer.alloc(0);
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
 }
+
+/**
+ * The visitor's address, for per-client rate limits. Behind CloudFront, API Gateway's sourceIp is the
+ * edge server (shared by every visitor of that location); CloudFront appends the viewer's address to
+ * X-Forwarded-For, so the rightmost entry that is not the connecting hop is the viewer. A client that
+ * calls the execute-api endpoint directly can choose that value: the per-address limits and the stage
+ * throttle still hold then.
+ */
+export function clientAddress(event: ApiGatewayEvent): string {
+  const hop = event.requestContext.http.sourceIp;
+  const forwarded = (header(event, 'x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => /^[0-9a-fA-F:.]{2,45}$/.test(entry));
+  while (forwarded.length > 0 && forwarded[forwarded.length - 1] === hop) forwarded.pop();
+  return forwarded[forwarded.length - 1] ?? hop;
+}

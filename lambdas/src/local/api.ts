@@ -16,6 +16,8 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { loadConfig, type AppConfig } from '../config';
 import { handler as checkoutSession } from '../handlers/checkout-session';
 import { handler as createPayment } from '../handlers/create-payment';
+import { handler as enquiries } from '../handlers/enquiries';
+import { handler as subscriptions } from '../handlers/subscriptions';
 import { handler as fulfilOrder } from '../handlers/fulfil-order';
 import { handler as reconcileOrders } from '../handlers/reconcile-orders';
 import { handler as sandboxCheckout } from '../handlers/sandbox-checkout';
@@ -23,6 +25,7 @@ import { handler as stripeWebhook } from '../handlers/stripe-webhook';
 import type { ApiGatewayEvent, HttpHandler, LambdaContext } from '../http/apiGateway';
 import { errorResponse, SERVER_ERROR_MESSAGE } from '../http/responses';
 import { createLogger } from '../log';
+import { SUBSCRIPTIONS_PATH } from '../leads/subscriptions';
 import { SANDBOX_CHECKOUT_PATH } from '../payments/sandbox';
 import { mailDirectoryOf } from '../mail/runtime';
 import type { MailTransport } from '../mail/types';
@@ -73,6 +76,8 @@ const HTTP_ROUTES: readonly { readonly matches: (pathname: string) => boolean; r
   { matches: (pathname) => pathname === '/api/create-payment', handler: createPayment },
   { matches: (pathname) => pathname === '/api/checkout-session', handler: checkoutSession },
   { matches: (pathname) => pathname === '/api/stripe-webhook', handler: stripeWebhook },
+  { matches: (pathname) => pathname === '/api/enquiries', handler: enquiries },
+  { matches: (pathname) => pathname === SUBSCRIPTIONS_PATH || pathname.startsWith(`${SUBSCRIPTIONS_PATH}/`), handler: subscriptions },
   { matches: (pathname) => pathname.startsWith(`${SANDBOX_CHECKOUT_PATH}/`), handler: sandboxCheckout },
 ];
 
@@ -124,6 +129,8 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
     ['checkout-session', inRuntime(asFunction(checkoutSession))],
     ['stripe-webhook', inRuntime(asFunction(stripeWebhook))],
     ['sandbox-checkout', inRuntime(asFunction(sandboxCheckout))],
+    ['enquiries', inRuntime(asFunction(enquiries))],
+    ['subscriptions', inRuntime(asFunction(subscriptions))],
     [config.fulfilOrderFunctionName, inRuntime((payload, context) => fulfilOrder(payload, context))],
     ['reconcile-orders', inRuntime(() => reconcileOrders())],
   ]);

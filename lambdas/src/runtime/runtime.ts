@@ -21,9 +21,11 @@ import { createWebhookReceiver, type ReceiveWebhook } from '../payments/webhookR
 import { createMailRuntime } from '../mail/runtime';
 import { createSendReceipt, type SendReceipt } from '../receipts/sendReceipt';
 import type { MailRuntime, MailTransport } from '../mail/types';
+import { createLeadServices, type LeadServices } from '../leads/services';
 import { resolveSecret, type SecretReader } from './secrets';
 
-export interface Services {
+/** LeadServices: the contact form's enquiries and the newsletter (src/leads/). */
+export interface Services extends LeadServices {
   readonly startCheckout: StartCheckout;
   readonly checkoutStatus: CheckoutStatus;
   readonly receiveWebhook: ReceiveWebhook;
@@ -89,6 +91,15 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
   }
 
   const confirmOrder = confirmWith(payments);
+  const leads = createLeadServices({
+    config,
+    dynamo: clients.dynamo,
+    outbox: mail.outbox,
+    supportEmail: mail.supportEmail,
+    tokenSecret: await resolveSecret(config.leads.tokenSecret, clients.secrets),
+    clock,
+    logger,
+  });
   return {
     config,
     logger,
@@ -102,6 +113,7 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
       receiveWebhook: createWebhookReceiver(payments, createLambdaFulfilmentQueue(clients.lambda, config.fulfilOrderFunctionName), logger),
       fulfilOrder: createFulfilOrder(confirmOrder, logger),
       sandboxCheckout,
+      ...leads,
       reconcileOrders: createReconcileOrders({ orders, confirmOrder, sendReceipt, clock, logger, pendingAgeSeconds: config.reconcile.pendingAgeSeconds }),
     },
   };

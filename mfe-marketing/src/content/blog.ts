@@ -347,6 +347,6 @@ export const newsletter = {
   label: 'Email address',
   placeholder: 'you@example.com',
   button: 'Subscribe',
-  notice: 'Our newsletter has not launched yet, so this form does not store your address. For advice today,',
-  noticeLinkText: 'contact an advisor',
+  /** Sent while the sign-up is on its way; the answers themselves live in @kesho/common/lead-status. */
+  sending: 'Signing you up…',
 } as const;

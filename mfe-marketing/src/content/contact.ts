@@ -8,28 +8,15 @@ export const contactHeader = {
   lead: 'Tell us where you would like to study and what you hope to achieve. An advisor will reply within 24 hours, and your first consultation is free.',
 } as const;
 
-export type ContactFieldName = 'name' | 'email' | 'phone' | 'country' | 'message';
-
-export type ContactFormValues = Record<ContactFieldName, string>;
-
-/** The order of the fields on the form: focus goes to the first invalid one in this order. */
-export const contactFieldOrder: readonly ContactFieldName[] = ['name', 'email', 'phone', 'country', 'message'];
-
-export interface CountryOption {
-  readonly value: string;
-  readonly label: string;
-}
-
-/** SPEC §3: the study destinations a visitor can choose, as value and label. */
-export const countryOptions: readonly CountryOption[] = [
-  { value: 'canada', label: 'Canada' },
-  { value: 'uk', label: 'United Kingdom' },
-  { value: 'usa', label: 'United States' },
-  { value: 'australia', label: 'Australia' },
-  { value: 'uae', label: 'United Arab Emirates' },
-  { value: 'india', label: 'India' },
-  { value: 'other', label: 'Other / Not Sure' },
-];
+export {
+  contactFieldOrder,
+  contactMessages,
+  countryOptions,
+  type ContactFieldName,
+  type ContactFormValues,
+  type CountryOption,
+} from '@kesho/common/contact-fields';
+import type { ContactFieldName } from '@kesho/common/contact-fields';
 
 export interface ContactFieldText {
   readonly label: string;
@@ -44,15 +31,6 @@ export const contactFields: Readonly<Record<ContactFieldName, ContactFieldText>>
   country: { label: 'Country you would like to study in', placeholder: 'Select a country' },
   message: { label: 'Your message', placeholder: 'Tell us about your education goals' },
 };
-
-export const contactMessages = {
-  nameRequired: 'Please enter your full name',
-  emailRequired: 'Please enter your email address',
-  emailInvalid: 'Please enter a valid email address, like you@example.com',
-  phoneRequired: 'Please enter your phone number',
-  countryRequired: 'Please select a country you would like to study in, or choose Other / Not Sure',
-  messageRequired: 'Please tell us about your education goals',
-} as const;
 
 export const contactForm = {
   title: 'Send us a message',

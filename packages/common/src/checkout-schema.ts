@@ -27,7 +27,7 @@ export const CHECKOUT_LIMITS = {
  * A mailbox Stripe also accepts: one "@", a local part and a domain of dot-separated labels with at
  * least one dot ("a@b" is refused), no spaces, quotes or angle brackets.
  */
-const EMAIL_PATTERN = /^[^\s@"<>(),;:\\[\]]+@(?:[^\s@"<>(),;:\\[\].]+\.)+[^\s@"<>(),;:\\[\].]{2,}$/u;
+export const EMAIL_PATTERN = /^[^\s@"<>(),;:\\[\]]+@(?:[^\s@"<>(),;:\\[\].]+\.)+[^\s@"<>(),;:\\[\].]{2,}$/u;
 /** Digits with the usual separators and an optional leading "+", and enough digits to dial. */
 const PHONE_PATTERN = /^\+?[\d ().-]+$/;
 const PHONE_MIN_DIGITS = 7;

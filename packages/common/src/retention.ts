@@ -15,3 +15,12 @@ export const UNPAID_ORDER_RETENTION_DAYS = 30;
 export function expiresAtEpochSeconds(from: Date, days: number): number {
   return Math.floor(from.getTime() / 1000) + days * DAY_SECONDS;
 }
+
+/** An enquiry from the contact form is deleted a year after it arrived (the advisors' follow-up window). */
+export const ENQUIRY_RETENTION_DAYS = 365;
+
+/** A newsletter sign-up never confirmed is deleted when its confirmation link expires. */
+export const UNCONFIRMED_SIGNUP_RETENTION_DAYS = 7;
+
+/** An unsubscribed address is removed at once; the bare record (no address) goes after this. */
+export const UNSUBSCRIBED_RECORD_RETENTION_DAYS = 30;

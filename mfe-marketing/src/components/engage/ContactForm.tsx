@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import styled, { css } from 'styled-components';
 import { AlertCircle, Send } from 'lucide-react';
@@ -11,6 +11,11 @@ import {
   type ContactFieldName,
   type ContactFormValues,
 } from '../../content/contact';
+import { HONEYPOT_FIELD } from '@kesho/common/contact-fields';
+import { contactStatusTexts } from '@kesho/common/lead-status';
+import { ENQUIRIES_ENDPOINT, postLead } from '../../api/leadsClient';
+import { Honeypot } from './Honeypot';
+import { LeadStatusNotices } from './LeadStatusNotices';
 
 const emptyContactValues: ContactFormValues = { name: '', email: '', phone: '', country: '', message: '' };
 
@@ -98,14 +103,23 @@ const fieldId = (name: ContactFieldName) => `contact-${name}`;
 const errorId = (name: ContactFieldName) => `contact-${name}-error`;
 const hintId = (name: ContactFieldName) => `contact-${name}-hint`;
 
+const CONTACT_FAILED_MESSAGE = `${contactStatusTexts.unavailable.text} Your message is still in the form.`;
+
 /**
- * The contact form of SPEC §4/§5. Nothing is sent anywhere: a valid message clears the form and
- * raises the success toast. The inputs carry no `name`, so a submit before the page's script has
- * loaded cannot put personal details into a URL.
+ * The contact form of SPEC §4/§5, sent to the enquiries Lambda. A real `method="post"` form: before
+ * the script runs (or without it) the browser posts it and the server answers 303 back to /contact
+ * with the outcome shown by LeadStatusNotices. Once the script runs, the form validates with the
+ * shared schema and posts JSON; success clears the form and raises SPEC's toast, failure keeps every
+ * typed character and says what went wrong.
  */
 export function ContactForm({ titleId }: { titleId: string }) {
   const toast = useToast();
   const [showErrors, setShowErrors] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  // The browser's own checks guard the script-less post; once the script runs the form's messages take over.
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  const sending = useRef(false);
   const fieldElements = useRef<Partial<Record<ContactFieldName, FieldElement | null>>>({});
 
   const formik = useFormik<ContactFormValues>({
@@ -113,15 +127,14 @@ export function ContactForm({ titleId }: { titleId: string }) {
     validate: validateContact,
     validateOnChange: false,
     validateOnBlur: true,
-    onSubmit: (_values, helpers) => {
-      toast(contactForm.sentToast.message, { description: contactForm.sentToast.description, variant: 'success' });
-      helpers.resetForm();
-      setShowErrors(false);
-    },
+    onSubmit: () => undefined,
   });
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // A second click while the first post is on its way would only repeat it (the server keeps one copy).
+    if (sending.current) return;
+    const honeypot = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? '');
     const errors = await formik.validateForm();
     const firstInvalid = contactFieldOrder.find((name) => errors[name] !== undefined);
     if (firstInvalid) {
@@ -129,7 +142,27 @@ export function ContactForm({ titleId }: { titleId: string }) {
       fieldElements.current[firstInvalid]?.focus();
       return;
     }
-    await formik.submitForm();
+    sending.current = true;
+    setFormError(null);
+    try {
+      const answer = await postLead(ENQUIRIES_ENDPOINT, { ...formik.values, [HONEYPOT_FIELD]: honeypot }, CONTACT_FAILED_MESSAGE);
+      if (answer.ok) {
+        toast(contactForm.sentToast.message, { description: contactForm.sentToast.description, variant: 'success' });
+        formik.resetForm();
+        setShowErrors(false);
+        return;
+      }
+      const serverErrors = contactFieldOrder.filter((name) => answer.fieldErrors[name] !== undefined);
+      if (serverErrors.length > 0) {
+        formik.setErrors(Object.fromEntries(serverErrors.map((name) => [name, answer.fieldErrors[name]])));
+        setShowErrors(true);
+        fieldElements.current[serverErrors[0] as ContactFieldName]?.focus();
+        return;
+      }
+      setFormError(answer.message === CONTACT_FAILED_MESSAGE ? answer.message : `${answer.message} Your message is still in the form.`);
+    } finally {
+      sending.current = false;
+    }
   };
 
   const fieldProps = (name: ContactFieldName) => {
@@ -138,6 +171,8 @@ export function ContactForm({ titleId }: { titleId: string }) {
     const describedBy = [hint ? hintId(name) : null, error ? errorId(name) : null].filter(Boolean).join(' ');
     return {
       id: fieldId(name),
+      name,
+      required: true,
       value: formik.values[name],
       placeholder: contactFields[name].placeholder,
       onChange: (event: ChangeEvent<FieldElement>) => {
@@ -178,8 +213,10 @@ export function ContactForm({ titleId }: { titleId: string }) {
   };
 
   return (
-    <Form noValidate onSubmit={handleSubmit} aria-labelledby={titleId}>
+    <Form method="post" action={ENQUIRIES_ENDPOINT} noValidate={enhanced} onSubmit={handleSubmit} aria-labelledby={titleId}>
+      <LeadStatusNotices texts={contactStatusTexts} />
       <Intro>{contactForm.intro}</Intro>
+      <Honeypot idPrefix="contact" />
       <Field>
         {label('name')}
         {feedback('name')}
@@ -212,6 +249,12 @@ export function ContactForm({ titleId }: { titleId: string }) {
         {feedback('message')}
         <TextArea rows={6} {...fieldProps('message')} />
       </Field>
+      {formError ? (
+        <ErrorText role="alert">
+          <AlertCircle size={18} aria-hidden="true" focusable="false" />
+          <span>{formError}</span>
+        </ErrorText>
+      ) : null}
       <SubmitButton type="submit">
         <Send size={18} aria-hidden="true" focusable="false" />
         {contactForm.submit}

@@ -1,9 +1,15 @@
-import type { FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Link, media, tokens } from '@kesho/shell-kit';
+import { Button, media, tokens } from '@kesho/shell-kit';
+import { HONEYPOT_FIELD, NEWSLETTER_CONSENT_TEXT, type NewsletterFormValues } from '@kesho/common/contact-fields';
+import { newsletterStatusTexts } from '@kesho/common/lead-status';
+import { SUBSCRIPTIONS_ENDPOINT, postLead } from '../../api/leadsClient';
 import { newsletter } from '../../content/blog';
+import { Honeypot } from './Honeypot';
+import { LeadStatusNotices } from './LeadStatusNotices';
 
 const Form = styled.form`
+  position: relative;
   display: grid;
   gap: ${tokens.space(2)};
   max-width: 36rem;
@@ -20,12 +26,12 @@ const Row = styled.div`
   ${media.sm} { flex-direction: row; }
 `;
 
-const EmailInput = styled.input`
+const EmailInput = styled.input<{ $invalid: boolean }>`
   flex: 1;
   min-width: 0;
   min-height: 2.75rem;
   padding: ${tokens.space(2.5)} ${tokens.space(3)};
-  border: 2px solid ${tokens.color.muted};
+  border: 2px solid ${({ $invalid }) => ($invalid ? tokens.color.error : tokens.color.muted)};
   border-radius: ${tokens.radius.sm};
   background: ${tokens.color.background};
   &::placeholder { color: ${tokens.color.muted}; opacity: 1; }
@@ -37,24 +43,99 @@ const Notice = styled.p`
   color: ${tokens.color.muted};
 `;
 
+const Outcome = styled.p<{ $tone: 'success' | 'error' }>`
+  margin: 0;
+  font-weight: 600;
+  color: ${({ $tone }) => ($tone === 'success' ? tokens.color.success : tokens.color.error)};
+`;
+
+type Outcome = { readonly tone: 'success' | 'error'; readonly text: string } | null;
+
+async function validateEmail(values: NewsletterFormValues): Promise<string | null> {
+  const { newsletterSchema } = await import(/* webpackChunkName: "contact-validation" */ '@kesho/common/contact-schema');
+  try {
+    await newsletterSchema.validate(values);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : newsletterStatusTexts.invalid.text;
+  }
+}
+
 /**
- * SPEC §2: the newsletter form does nothing on submit. It says so plainly rather than pretending to
- * subscribe anyone; the input has no `name`, so not even a script-less submit sends the address.
+ * The newsletter sign-up (double opt-in, see lambdas' subscriptions). A real `method="post"` form:
+ * without the script the server answers 303 back to /blog and LeadStatusNotices shows the outcome;
+ * with it, the address is checked with the shared rule and posted as JSON, and the outcome appears
+ * under the field, the address kept whenever it was not accepted.
  */
 export function NewsletterForm({ titleId }: { titleId: string }) {
-  const ignoreSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const [email, setEmail] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [sending, setSending] = useState(false);
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  const input = useRef<HTMLInputElement | null>(null);
+  const inFlight = useRef(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (inFlight.current) return;
+    const honeypot = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? '');
+    const problem = await validateEmail({ email });
+    if (problem) {
+      setOutcome({ tone: 'error', text: problem });
+      input.current?.focus();
+      return;
+    }
+    inFlight.current = true;
+    setSending(true);
+    setOutcome(null);
+    try {
+      const answer = await postLead(SUBSCRIPTIONS_ENDPOINT, { email, [HONEYPOT_FIELD]: honeypot }, newsletterStatusTexts.unavailable.text);
+      if (answer.ok) {
+        setOutcome({ tone: 'success', text: `${newsletterStatusTexts.pending.title}. ${newsletterStatusTexts.pending.text}` });
+        setEmail('');
+      } else {
+        setOutcome({ tone: 'error', text: answer.fieldErrors.email ?? answer.message });
+        input.current?.focus();
+      }
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
   };
+
+  const invalid = outcome?.tone === 'error';
   return (
-    <Form onSubmit={ignoreSubmit} aria-labelledby={titleId}>
+    <Form method="post" action={SUBSCRIPTIONS_ENDPOINT} noValidate={enhanced} onSubmit={submit} aria-labelledby={titleId} aria-busy={sending || undefined}>
+      <LeadStatusNotices texts={newsletterStatusTexts} />
       <Label htmlFor="newsletter-email">{newsletter.label}</Label>
+      <Honeypot idPrefix="newsletter" />
       <Row>
-        <EmailInput id="newsletter-email" type="email" autoComplete="email" placeholder={newsletter.placeholder} aria-describedby="newsletter-notice" />
+        <EmailInput
+          ref={input}
+          id="newsletter-email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder={newsletter.placeholder}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={outcome ? 'newsletter-outcome newsletter-notice' : 'newsletter-notice'}
+          $invalid={invalid}
+        />
         <Button type="submit">{newsletter.button}</Button>
       </Row>
-      <Notice id="newsletter-notice">
-        {newsletter.notice} <Link to="/contact">{newsletter.noticeLinkText}</Link>.
-      </Notice>
+      <div role="status" aria-live="polite">
+        {sending ? <Outcome $tone="success">{newsletter.sending}</Outcome> : null}
+        {outcome ? (
+          <Outcome id="newsletter-outcome" $tone={outcome.tone}>
+            {outcome.text}
+          </Outcome>
+        ) : null}
+      </div>
+      <Notice id="newsletter-notice">{NEWSLETTER_CONSENT_TEXT}</Notice>
     </Form>
   );
 }

@@ -1,0 +1,43 @@
+/**
+ * The local mailbox of the server under test: the file mail transport writes every message as
+ * `<DATA_DIR>/mail/<time>-<id>.eml` (global-setup exports DATA_DIR as KESHO_DATA_DIR). Tests read
+ * the messages back the way a mail client would.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
+
+function mailDirectory(): string {
+  const dataDir = process.env.KESHO_DATA_DIR;
+  if (!dataDir) throw new Error('KESHO_DATA_DIR is not set: run the tests through playwright (global-setup starts the server)');
+  return path.join(dataDir, 'mail');
+}
+
+export async function readMailbox(): Promise<ParsedMail[]> {
+  let names: string[];
+  try {
+    names = (await readdir(mailDirectory())).filter((name) => name.endsWith('.eml')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return Promise.all(names.map(async (name) => simpleParser(await readFile(path.join(mailDirectory(), name)))));
+}
+
+export function recipients(mail: ParsedMail): string[] {
+  const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+  return to.flatMap((group) => group.value.map((address) => address.address ?? ''));
+}
+
+/** Waits for the messages sent to `address` (sending happens inside the request, so this is quick). */
+export async function mailsTo(address: string, count = 1): Promise<ParsedMail[]> {
+  let found: ParsedMail[] = [];
+  await expect
+    .poll(async () => {
+      found = (await readMailbox()).filter((mail) => recipients(mail).includes(address));
+      return found.length;
+    })
+    .toBe(count);
+  return found;
+}

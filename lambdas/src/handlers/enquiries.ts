@@ -1,0 +1,37 @@
+/**
+ * POST /api/enquiries: the contact form. JSON (the enhanced form) gets a JSON answer; a plain form
+ * post (JavaScript off, or sent before the page's script started) gets 303 to the contact page with
+ * the outcome in the query and the fragment, which the prerendered page shows without scripts.
+ */
+import { contactStatusLocation, contactStatusTexts, type ContactStatus } from '@kesho/common/lead-status';
+import { clientAddress, type ApiGatewayResult, type HttpHandler } from '../http/apiGateway';
+import { respondSafely } from '../http/boundary';
+import { readFormBody } from '../http/formBody';
+import { errorResponse, json, methodNotAllowed, seeOther } from '../http/responses';
+import { currentRuntime } from '../runtime/context';
+
+export const handler: HttpHandler = (event) =>
+  respondSafely('enquiries', async () => {
+    if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
+    const body = readFormBody(event);
+    const answer = (status: ContactStatus, answerJson: () => ApiGatewayResult) =>
+      body.kind === 'form' ? seeOther(contactStatusLocation(status)) : answerJson();
+    if (!body.ok) return answer('invalid', () => errorResponse(body.status, body.message));
+
+    const { services } = await currentRuntime();
+    const result = await services.submitEnquiry(body.fields, { ip: clientAddress(event) });
+    switch (result.kind) {
+      case 'accepted':
+      case 'ignored':
+        return answer('sent', () => json(200, { status: 'sent', message: contactStatusTexts.sent.text }));
+      case 'invalid':
+        return answer('invalid', () => errorResponse(400, 'Some details are missing or not valid.', result.fieldErrors));
+      case 'rate-limited':
+        return answer('rate-limited', () =>
+          errorResponse(429, contactStatusTexts['rate-limited'].text, undefined, { 'Retry-After': String(result.retryAfterSeconds) }),
+        );
+      case 'send-failed':
+        return answer('unavailable', () => errorResponse(503, contactStatusTexts.unavailable.text, undefined, { 'Retry-After': '60' }));
+    }
+    return result satisfies never;
+  });

@@ -1,0 +1,58 @@
+/**
+ * The body gate of the two public forms (enquiries, newsletter). A browser without JavaScript posts
+ * `application/x-www-form-urlencoded`; the enhanced forms post JSON. Both become the same flat map of
+ * strings, and the caller learns which one it was so it can answer a form post with a redirect.
+ */
+import { header, rawBody, type ApiGatewayEvent } from './apiGateway';
+
+/** A contact message is at most ~5 KB of text; 8 KB leaves room for encoding and nothing more. */
+export const MAX_FORM_BODY_BYTES = 8 * 1024;
+
+export type FormBodyKind = 'form' | 'json';
+
+export type FormBodyResult =
+  | { readonly ok: true; readonly kind: FormBodyKind; readonly fields: Readonly<Record<string, string>> }
+  | { readonly ok: false; readonly kind: FormBodyKind | null; readonly status: 400 | 413 | 415; readonly message: string };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function readFormBody(event: ApiGatewayEvent): FormBodyResult {
+  const kind = mediaKind(header(event, 'content-type'));
+  if (kind === null) {
+    return { ok: false, kind, status: 415, message: 'Send the form as application/x-www-form-urlencoded or as JSON (Content-Type: application/json).' };
+  }
+  const bytes = rawBody(event);
+  if (bytes.length > MAX_FORM_BODY_BYTES) {
+    return { ok: false, kind, status: 413, message: `The request is too large. The limit is ${MAX_FORM_BODY_BYTES / 1024} KB.` };
+  }
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return { ok: false, kind, status: 400, message: 'The request body is not valid UTF-8 text.' };
+  }
+  if (kind === 'form') return { ok: true, kind, fields: Object.fromEntries(new URLSearchParams(text)) };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, kind, status: 400, message: 'The request body is not valid JSON.' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, kind, status: 400, message: 'The request body must be a JSON object.' };
+  }
+  // Only string fields count: anything else is treated as missing, so the schema names the field.
+  const fields: Record<string, string> = {};
+  for (const [name, field] of Object.entries(value)) if (typeof field === 'string') fields[name] = field;
+  return { ok: true, kind, fields };
+}
+
+function mediaKind(contentType: string | undefined): FormBodyKind | null {
+  if (!contentType) return null;
+  const [mediaType = '', ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
+  const charset = parameters.find((parameter) => parameter.startsWith('charset='));
+  if (charset !== undefined && !/^charset="?utf-8"?$/.test(charset)) return null;
+  if (mediaType === 'application/json') return 'json';
+  if (mediaType === 'application/x-www-form-urlencoded') return 'form';
+  return null;
+}

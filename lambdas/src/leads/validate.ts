@@ -1,0 +1,23 @@
+/** Runs a shared @kesho/common schema and returns either the cleaned values or one message per field. */
+import { ValidationError, type ObjectSchema } from 'yup';
+
+export type Validated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly fieldErrors: Readonly<Record<string, string>> };
+
+export function validateFields<T extends object>(schema: ObjectSchema<T>, fields: Readonly<Record<string, string>>): Validated<T> {
+  try {
+    return { ok: true, value: schema.validateSync(fields, { abortEarly: false, stripUnknown: true }) as T };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const fieldErrors: Record<string, string> = {};
+    for (const failure of error.inner.length > 0 ? error.inner : [error]) {
+      const key = failure.path ?? 'form';
+      fieldErrors[key] ??= failure.message;
+    }
+    return { ok: false, fieldErrors };
+  }
+}
+
+/** Text placed into an HTML mail body. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}

@@ -1,0 +1,191 @@
+/**
+ * POST /api/enquiries and the /api/subscriptions routes through the local runtime over real HTTP,
+ * with the file mail transport: JSON and plain form posts (JavaScript off), the messages as .eml
+ * files in the data folder, a mailbox that cannot be written (send failure) and the retry.
+ */
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { site } from '@kesho/common/site';
+import { mailDirectoryOf } from '../src/mail/runtime';
+import { startTestServer, type TestServer } from './support/testServer';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { LEADS_RATE_LIMIT_PER_ADDRESS: '3', LEADS_RATE_LIMIT_PER_CLIENT: '40' } });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const mailDir = () => mailDirectoryOf(server.dataDir);
+
+async function mailbox(): Promise<ParsedMail[]> {
+  let names: string[] = [];
+  try {
+    names = (await readdir(mailDir())).filter((name) => name.endsWith('.eml')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  return Promise.all(names.map(async (name) => simpleParser(await readFile(path.join(mailDir(), name)))));
+}
+
+async function mailsTo(address: string): Promise<ParsedMail[]> {
+  return (await mailbox()).filter((mail) => mail.headers.get('to') && JSON.stringify(mail.to).includes(address));
+}
+
+let counter = 0;
+const enquiry = (overrides: Record<string, string> = {}) => {
+  counter += 1;
+  return { name: 'Wanjiku Mwangi', email: `wanjiku${counter}@example.com`, phone: '+254 712 345 678', country: 'canada', message: `Nursing in Canada, take ${counter}.`, ...overrides };
+};
+
+const postJson = (pathname: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.origin}${pathname}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+const postForm = (pathname: string, fields: Record<string, string>) =>
+  fetch(`${server.origin}${pathname}`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+
+describe('POST /api/enquiries', () => {
+  it('answers a JSON enquiry with 200 and writes the support mail and the acknowledgement', async () => {
+    const sent = enquiry();
+    const response = await postJson('/api/enquiries', sent);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'sent', message: "Thank you for contacting us. We'll get back to you within 24 hours." });
+
+    const [support] = await mailsTo(site.email);
+    const toSupport = (await mailsTo(site.email)).find((mail) => mail.replyTo?.text === sent.email);
+    expect(support).toBeDefined();
+    expect(toSupport?.subject).toBe('New enquiry from Wanjiku Mwangi (Canada)');
+    expect(toSupport?.text).toContain(sent.message);
+    const [ack] = await mailsTo(sent.email);
+    expect(ack?.subject).toBe('We received your message: Kesho Global Education');
+    expect(ack?.text).toContain('reply within 24 hours');
+    expect(ack?.text).toContain(site.hours.display);
+  });
+
+  it('answers a plain form post (JavaScript off) with 303 to the thank-you state', async () => {
+    const sent = enquiry();
+    const response = await postForm('/api/enquiries', sent);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/contact?contact=sent#contact-sent');
+    expect(await mailsTo(sent.email)).toHaveLength(1);
+  });
+
+  it('sends an invalid form post back to the form, and a JSON one gets the schema’s field messages', async () => {
+    const form = await postForm('/api/enquiries', enquiry({ email: 'not-an-address' }));
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe('/contact?contact=invalid#contact-invalid');
+    const json = await postJson('/api/enquiries', enquiry({ phone: 'call me', message: '' }));
+    expect(json.status).toBe(400);
+    expect(await json.json()).toEqual({
+      error: 'Some details are missing or not valid.',
+      fieldErrors: { phone: 'Please enter a phone number we can dial, like +254 712 345 678', message: 'Please tell us about your education goals' },
+    });
+  });
+
+  it('sends one pair of mails for a duplicate post', async () => {
+    const sent = enquiry();
+    for (let attempt = 0; attempt < 2; attempt += 1) expect((await postJson('/api/enquiries', sent)).status).toBe(200);
+    expect(await mailsTo(sent.email)).toHaveLength(1);
+  });
+
+  it('refuses floods with 429 and a clear message (and a form post goes back with it)', async () => {
+    const email = `busy${counter}@example.com`;
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await postJson('/api/enquiries', enquiry({ email }))).status).toBe(200);
+    const limited = await postJson('/api/enquiries', enquiry({ email }));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await limited.json()).error).toMatch(/^You have sent several messages in a short time\. Please wait an hour/);
+    const form = await postForm('/api/enquiries', enquiry({ email }));
+    expect(form.headers.get('location')).toBe('/contact?contact=rate-limited#contact-rate-limited');
+  });
+
+  it('keeps the enquiry when the mail cannot be written, answers 503, and the retry sends it once', async () => {
+    const sent = enquiry();
+    await rm(mailDir(), { recursive: true, force: true });
+    await writeFile(mailDir(), 'a file where the mailbox folder should be');
+    try {
+      const failed = await postJson('/api/enquiries', sent);
+      expect(failed.status).toBe(503);
+      expect((await failed.json()).error).toMatch(/^We could not send your message just now/);
+      const form = await postForm('/api/enquiries', sent);
+      expect(form.headers.get('location')).toBe('/contact?contact=unavailable#contact-unavailable');
+    } finally {
+      await rm(mailDir(), { force: true });
+    }
+    expect((await postJson('/api/enquiries', sent)).status).toBe(200);
+    expect((await postJson('/api/enquiries', sent)).status).toBe(200);
+    expect(await mailsTo(sent.email)).toHaveLength(1);
+  });
+
+  it('stores and sends nothing for a filled honeypot, yet answers like a success', async () => {
+    const sent = enquiry({ website: 'https://spam.example' });
+    const response = await postForm('/api/enquiries', sent);
+    expect(response.headers.get('location')).toBe('/contact?contact=sent#contact-sent');
+    expect(await mailsTo(sent.email)).toHaveLength(0);
+  });
+
+  it('refuses other media types, oversized bodies and other methods with 4xx', async () => {
+    const text = await fetch(`${server.origin}/api/enquiries`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hello' });
+    expect(text.status).toBe(415);
+    const big = await postJson('/api/enquiries', enquiry({ message: 'x'.repeat(9000) }));
+    expect(big.status).toBe(413);
+    const bigForm = await postForm('/api/enquiries', enquiry({ message: 'x'.repeat(9000) }));
+    expect(bigForm.headers.get('location')).toBe('/contact?contact=invalid#contact-invalid');
+    const broken = await fetch(`${server.origin}/api/enquiries`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":' });
+    expect(broken.status).toBe(400);
+    const get = await fetch(`${server.origin}/api/enquiries`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('/api/subscriptions', () => {
+  const linkIn = (mail: ParsedMail | undefined, action: 'confirm' | 'unsubscribe') => {
+    const match = new RegExp(`(http://127\\.0\\.0\\.1:\\d+/api/subscriptions/${action}\\?token=[A-Za-z0-9%._-]+)`).exec(mail?.text ?? '');
+    if (!match?.[1]) throw new Error(`no ${action} link in the mail`);
+    return match[1];
+  };
+
+  it('double opt-in without JavaScript: 303 back to the blog, a mail with the link, the link confirms', async () => {
+    const email = `reader${counter++}@example.com`;
+    const signUp = await postForm('/api/subscriptions', { email });
+    expect(signUp.status).toBe(303);
+    expect(signUp.headers.get('location')).toBe('/blog?newsletter=pending#newsletter-pending');
+
+    const [mail] = await mailsTo(email);
+    expect(mail?.subject).toBe('Please confirm your subscription to Kesho Global Education');
+    expect(mail?.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const confirm = await fetch(linkIn(mail, 'confirm'), { redirect: 'manual' });
+    expect(confirm.status).toBe(303);
+    expect(confirm.headers.get('location')).toBe('/blog?newsletter=confirmed#newsletter-confirmed');
+
+    const oneClick = await fetch(linkIn(mail, 'unsubscribe'), { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(oneClick.status).toBe(200);
+    const again = await fetch(linkIn(mail, 'unsubscribe'), { redirect: 'manual' });
+    expect(again.headers.get('location')).toBe('/blog?newsletter=unsubscribed#newsletter-unsubscribed');
+  });
+
+  it('answers JSON with 202, sends one confirmation per window, and refuses forged links', async () => {
+    const email = `reader${counter++}@example.com`;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await postJson('/api/subscriptions', { email });
+      expect(response.status).toBe(202);
+      expect((await response.json()).status).toBe('pending');
+    }
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    const link = new URL(linkIn(mails[0], 'confirm'));
+    const token = link.searchParams.get('token') ?? '';
+    const forged = `${token.slice(0, -3)}${token.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+    const refused = await fetch(`${server.origin}/api/subscriptions/confirm?token=${encodeURIComponent(forged)}`, { redirect: 'manual' });
+    expect(refused.headers.get('location')).toBe('/blog?newsletter=link-invalid#newsletter-link-invalid');
+    const missing = await fetch(`${server.origin}/api/subscriptions/confirm`, { redirect: 'manual' });
+    expect(missing.status).toBe(303);
+    const invalid = await postJson('/api/subscriptions', { email: 'nobody@localhost' });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({ error: 'Please enter a valid email address, like you@example.com', fieldErrors: { email: 'Please enter a valid email address, like you@example.com' } });
+    expect((await fetch(`${server.origin}/api/subscriptions`)).status).toBe(405);
+    expect((await fetch(`${server.origin}/api/subscriptions/elsewhere`)).status).toBe(404);
+  });
+});
