@@ -156,7 +156,8 @@ async function expectCleanOrder(body: string): Promise<void> {
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Error-level logs stay on: a 5xx here prints the handler's own error line, so its cause is visible.
+  server = await startTestServer({ env: { LOG_LEVEL: 'error' } });
 });
 
 afterAll(async () => {
