@@ -6,6 +6,8 @@
  * Development (and the embedded local runtime) gets working defaults; production (inside AWS Lambda,
  * or NODE_ENV=production outside the local runtime) must name every value explicitly.
  */
+import { readMpesaConfig, type MpesaConfig } from './mpesa/config';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 /** Where a secret comes from: the environment itself, or Secrets Manager (read once at cold start). */
@@ -36,6 +38,7 @@ export interface AppConfig {
   readonly ordersTable: string;
   readonly fulfilOrderFunctionName: string;
   readonly payments: PaymentsConfig;
+  readonly mpesa: MpesaConfig;
   readonly logLevel: LogLevel;
 }
 
@@ -117,13 +120,15 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     payments = { provider: 'sandbox' };
   }
 
+  const mpesa = readMpesaConfig(read, (valueName, arnName) => secretSource(read, valueName, arnName, invalid), production, missing, invalid);
+
   const problems = [
     ...(missing.length > 0 ? [`Missing env var${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`] : []),
     ...invalid,
   ];
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, logLevel };
+  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, mpesa, logLevel };
 }
 
 function secretSource(read: (name: string) => string | undefined, valueName: string, arnName: string, invalid: string[]): SecretSource | undefined {

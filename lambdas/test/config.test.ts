@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       ordersTable: 'kesho-orders',
       fulfilOrderFunctionName: 'fulfil-order',
       payments: { provider: 'sandbox' },
+      mpesa: { provider: 'sandbox' },
       logLevel: 'info',
     });
   });

@@ -17,6 +17,9 @@ import { loadConfig, type AppConfig } from '../config';
 import { handler as checkoutSession } from '../handlers/checkout-session';
 import { handler as createPayment } from '../handlers/create-payment';
 import { handler as fulfilOrder } from '../handlers/fulfil-order';
+import { handler as mpesaCallback } from '../handlers/mpesa-callback';
+import { handler as mpesaPayment } from '../handlers/mpesa-payment';
+import { handler as mpesaSandbox } from '../handlers/mpesa-sandbox';
 import { handler as sandboxCheckout } from '../handlers/sandbox-checkout';
 import { handler as stripeWebhook } from '../handlers/stripe-webhook';
 import type { ApiGatewayEvent, HttpHandler, LambdaContext } from '../http/apiGateway';
@@ -65,6 +68,9 @@ const HTTP_ROUTES: readonly { readonly matches: (pathname: string) => boolean; r
   { matches: (pathname) => pathname === '/api/checkout-session', handler: checkoutSession },
   { matches: (pathname) => pathname === '/api/stripe-webhook', handler: stripeWebhook },
   { matches: (pathname) => pathname.startsWith(`${SANDBOX_CHECKOUT_PATH}/`), handler: sandboxCheckout },
+  { matches: (pathname) => pathname === '/api/mpesa-payment', handler: mpesaPayment },
+  { matches: (pathname) => pathname.startsWith('/api/mpesa/callback/'), handler: mpesaCallback },
+  { matches: (pathname) => pathname.startsWith('/api/mpesa/sandbox/'), handler: mpesaSandbox },
 ];
 
 export async function createLocalApi(options: LocalApiOptions): Promise<LocalApi> {
@@ -113,6 +119,9 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApiI
     ['checkout-session', inRuntime(asFunction(checkoutSession))],
     ['stripe-webhook', inRuntime(asFunction(stripeWebhook))],
     ['sandbox-checkout', inRuntime(asFunction(sandboxCheckout))],
+    ['mpesa-payment', inRuntime(asFunction(mpesaPayment))],
+    ['mpesa-callback', inRuntime(asFunction(mpesaCallback))],
+    ['mpesa-sandbox', inRuntime(asFunction(mpesaSandbox))],
     [config.fulfilOrderFunctionName, inRuntime((payload, context) => fulfilOrder(payload, context))],
   ]);
 
@@ -214,7 +223,13 @@ function isApiGatewayEvent(payload: unknown): payload is ApiGatewayEvent {
 }
 
 function startupMessage(config: AppConfig, dataDir: string): string {
-  const storage = `Orders are stored in ${path.join(dataDir, 'dynamodb')}.`;
+  const mpesa =
+    config.mpesa.provider === 'daraja'
+      ? ` M-Pesa uses Daraja at ${config.mpesa.baseUrl} (callbacks to ${config.publicSiteUrl}/api/mpesa/callback/…).`
+      : config.mpesa.provider === 'sandbox'
+        ? ' M-Pesa is SIMULATED (no DARAJA_* set): a local TEST MODE page plays the phone.'
+        : '';
+  const storage = `Orders are stored in ${path.join(dataDir, 'dynamodb')}.${mpesa}`;
   if (config.payments.provider === 'sandbox') {
     return `Payments are SIMULATED (sandbox, no STRIPE_SECRET_KEY set): checkout opens a local TEST MODE page and no money moves. ${storage}`;
   }

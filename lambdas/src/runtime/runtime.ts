@@ -12,6 +12,7 @@ import { createCheckoutStatus, type CheckoutStatus } from '../orders/checkoutSta
 import { createConfirmOrder } from '../orders/confirmOrder';
 import { createStartCheckout, type StartCheckout } from '../orders/startCheckout';
 import { createOrdersStore, type OrdersStore } from '../orders/store';
+import { composeMpesa, type MpesaServices } from '../mpesa/compose';
 import { createSandboxPayments } from '../payments/sandbox';
 import { createSandboxCheckout, type SandboxCheckout } from '../payments/sandboxCheckout';
 import { createStripePayments } from '../payments/stripe';
@@ -26,6 +27,8 @@ export interface Services {
   readonly fulfilOrder: FulfilOrder;
   /** Only in sandbox mode: with Stripe configured the test checkout does not exist. */
   readonly sandboxCheckout: SandboxCheckout | null;
+  /** null when M-Pesa is switched off (production without Daraja credentials). */
+  readonly mpesa: MpesaServices | null;
 }
 
 export interface Runtime {
@@ -64,6 +67,7 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
   }
 
   const confirmOrder = confirmWith(payments);
+  const mpesa = await composeMpesa(config, { dynamo: clients.dynamo, orders, secrets: clients.secrets, clock, logger });
   return {
     config,
     logger,
@@ -75,6 +79,7 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
       receiveWebhook: createWebhookReceiver(payments, createLambdaFulfilmentQueue(clients.lambda, config.fulfilOrderFunctionName), logger),
       fulfilOrder: createFulfilOrder(confirmOrder, logger),
       sandboxCheckout,
+      mpesa,
     },
   };
 }
