@@ -30,11 +30,28 @@ export interface PaymentsStackProps extends StackProps {
   /** Origin the customer returns to after checkout, e.g. https://www.keshoglobal.co.ke. */
   readonly publicSiteUrl: string;
   readonly throttle?: ApiThrottle;
+  /**
+   * M-Pesa through Daraja: the paybill/till number and Daraja's origin (sandbox or production).
+   * Unset: no Daraja secrets are made and /api/mpesa-payment answers 503 (M-Pesa switched off).
+   */
+  readonly mpesa?: { readonly shortcode: string; readonly baseUrl: string };
 }
 
 export const DEFAULT_API_THROTTLE: ApiThrottle = { rateLimit: 25, burstLimit: 50 };
 export const STRIPE_SECRET_KEY_NAME = 'kesho/stripe/secret-key';
 export const STRIPE_WEBHOOK_SECRET_NAME = 'kesho/stripe/webhook-signing-secret';
+
+export const DARAJA_SECRET_NAMES = {
+  consumerKey: 'kesho/mpesa/consumer-key',
+  consumerSecret: 'kesho/mpesa/consumer-secret',
+  passkey: 'kesho/mpesa/passkey',
+} as const;
+
+/** M-Pesa's routes; the sandbox's test phone exists only in the local runtime. */
+export const MPESA_ROUTES = [
+  { methods: [HttpMethod.GET, HttpMethod.POST], path: '/api/mpesa-payment', handler: 'mpesa-payment' },
+  { methods: [HttpMethod.POST], path: '/api/mpesa/callback/{token}', handler: 'mpesa-callback' },
+] as const;
 
 export const API_ROUTES = [
   { method: HttpMethod.POST, path: '/api/create-payment', handler: 'create-payment' },
@@ -42,7 +59,7 @@ export const API_ROUTES = [
   { method: HttpMethod.POST, path: '/api/stripe-webhook', handler: 'stripe-webhook' },
 ] as const;
 
-type HandlerName = (typeof API_ROUTES)[number]['handler'] | 'fulfil-order';
+type HandlerName = (typeof API_ROUTES)[number]['handler'] | (typeof MPESA_ROUTES)[number]['handler'] | 'fulfil-order';
 
 export class PaymentsStack extends Stack {
   readonly httpApi: HttpApi;
@@ -77,8 +94,26 @@ export class PaymentsStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // Same lifecycle as Stripe's: placeholders made here, the real values put once by ops.
+    const darajaSecrets = props.mpesa
+      ? {
+          consumerKey: new Secret(this, 'DarajaConsumerKey', { secretName: DARAJA_SECRET_NAMES.consumerKey, description: 'Daraja app consumer key, set by ops', removalPolicy: RemovalPolicy.RETAIN }),
+          consumerSecret: new Secret(this, 'DarajaConsumerSecret', { secretName: DARAJA_SECRET_NAMES.consumerSecret, description: 'Daraja app consumer secret, set by ops', removalPolicy: RemovalPolicy.RETAIN }),
+          passkey: new Secret(this, 'DarajaPasskey', { secretName: DARAJA_SECRET_NAMES.passkey, description: 'Lipa na M-Pesa Online passkey of the shortcode, set by ops', removalPolicy: RemovalPolicy.RETAIN }),
+        }
+      : null;
+
     const fulfilOrderFunctionName = `${this.stackName}-fulfil-order`;
     const environment = {
+      ...(props.mpesa && darajaSecrets
+        ? {
+            DARAJA_CONSUMER_KEY_ARN: darajaSecrets.consumerKey.secretArn,
+            DARAJA_CONSUMER_SECRET_ARN: darajaSecrets.consumerSecret.secretArn,
+            DARAJA_PASSKEY_ARN: darajaSecrets.passkey.secretArn,
+            DARAJA_SHORTCODE: props.mpesa.shortcode,
+            DARAJA_BASE_URL: props.mpesa.baseUrl,
+          }
+        : {}),
       PUBLIC_SITE_URL: props.publicSiteUrl,
       ORDERS_TABLE: this.ordersTable.tableName,
       STRIPE_SECRET_ARN: stripeSecretKey.secretArn,
@@ -119,6 +154,8 @@ export class PaymentsStack extends Stack {
       stripeSecretKey.grantRead(fn);
       // The handlers share one payments configuration that loads both Stripe secrets at cold start.
       stripeWebhookSecret.grantRead(fn);
+      // …and the Daraja secrets, when M-Pesa is on.
+      for (const secret of Object.values(darajaSecrets ?? {})) secret.grantRead(fn);
       return fn;
     };
 
@@ -127,11 +164,16 @@ export class PaymentsStack extends Stack {
     const checkoutSession = handler('checkout-session', apiTimeout);
     const stripeWebhook = handler('stripe-webhook', apiTimeout);
     const fulfilOrder = handler('fulfil-order', { timeout: Duration.seconds(60), functionName: fulfilOrderFunctionName });
+    // Daraja's STK push and query can each take several seconds.
+    const mpesaPayment = handler('mpesa-payment', { timeout: Duration.seconds(29) });
+    const mpesaCallback = handler('mpesa-callback', { timeout: Duration.seconds(29) });
     this.functions = {
       'create-payment': createPayment,
       'checkout-session': checkoutSession,
       'stripe-webhook': stripeWebhook,
       'fulfil-order': fulfilOrder,
+      'mpesa-payment': mpesaPayment,
+      'mpesa-callback': mpesaCallback,
     };
 
     // create-payment stores the order and attaches the Checkout session; confirming (success page,
@@ -140,6 +182,10 @@ export class PaymentsStack extends Stack {
     this.ordersTable.grant(checkoutSession, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
     this.ordersTable.grant(fulfilOrder, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
     fulfilOrder.grantInvoke(stripeWebhook);
+    // mpesa-payment stores order + payment + callback token and settles; the callback and the success
+    // page (checkout-session, for mp_ ids) read them and record Daraja's answer with conditional updates.
+    this.ordersTable.grant(mpesaPayment, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    this.ordersTable.grant(mpesaCallback, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
 
     const fulfilmentFailures = new Queue(this, 'FulfilmentFailures', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -175,6 +221,13 @@ export class PaymentsStack extends Stack {
         integration: new HttpLambdaIntegration(`${toPascalCase(route.handler)}Integration`, this.functions[route.handler]),
       });
     }
+    for (const route of MPESA_ROUTES) {
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [...route.methods],
+        integration: new HttpLambdaIntegration(`${toPascalCase(route.handler)}Integration`, this.functions[route.handler]),
+      });
+    }
     this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
@@ -184,14 +237,16 @@ export class PaymentsStack extends Stack {
     new CfnOutput(this, 'CreatePaymentFunctionName', { value: createPayment.functionName });
     new CfnOutput(this, 'FulfilmentFailureQueueUrl', { value: fulfilmentFailures.queueUrl });
 
-    this.acknowledgeNagFindings([stripeSecretKey, stripeWebhookSecret], fulfilmentFailures);
+    for (const [name, secret] of Object.entries(darajaSecrets ?? {})) new CfnOutput(this, `Daraja${toPascalCase(name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`))}Arn`, { value: secret.secretArn });
+
+    this.acknowledgeNagFindings([stripeSecretKey, stripeWebhookSecret, ...Object.values(darajaSecrets ?? {})], fulfilmentFailures);
   }
 
   private acknowledgeNagFindings(secrets: readonly Secret[], failureQueue: Queue): void {
     for (const secret of secrets) {
       acknowledge(secret, {
         id: 'AwsSolutions-SMG4',
-        reason: 'Stripe keys are issued and rolled in the Stripe dashboard, which Secrets Manager rotation cannot drive; ops put each new value with put-secret-value.',
+        reason: 'Stripe and Daraja keys are issued and rolled in the Stripe dashboard and on the Daraja portal, which Secrets Manager rotation cannot drive; ops put each new value with put-secret-value.',
       });
     }
     acknowledge(failureQueue, {
@@ -209,7 +264,7 @@ export class PaymentsStack extends Stack {
       if (!(route instanceof HttpRoute)) continue;
       acknowledge(route, {
         id: 'AwsSolutions-APIG4',
-        reason: 'A public checkout: browsers call create-payment and checkout-session anonymously (the handlers validate every input and price from the server catalogue), and Stripe authenticates the webhook by the signature the handler verifies.',
+        reason: 'A public checkout: browsers call create-payment, mpesa-payment and checkout-session anonymously (the handlers validate every input and price from the server catalogue), Stripe authenticates the webhook by the signature the handler verifies, and Daraja callbacks carry an unguessable per-payment token and are only a hint confirmed by the STK query.',
       });
     }
   }

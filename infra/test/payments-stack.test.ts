@@ -44,11 +44,11 @@ function actionsOn(functionLogicalId: string, resourceLogicalId: string): string
 }
 
 describe('payments stack', () => {
-  test('runs four Node.js 24 functions on ARM with tracing, sensible limits and their own log groups', () => {
+  test('runs six Node.js 24 functions on ARM with tracing, sensible limits and their own log groups', () => {
     const functions = template.findResources('AWS::Lambda::Function', {
       Properties: { Description: Match.stringLikeRegexp('^Kesho payments: ') },
     });
-    expect(Object.keys(functions)).toHaveLength(4);
+    expect(Object.keys(functions)).toHaveLength(6);
     for (const fn of Object.values(functions)) {
       expect(fn).toMatchObject({
         Properties: {
@@ -61,7 +61,7 @@ describe('payments stack', () => {
         },
       });
     }
-    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 5);
+    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 7);
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: create-payment', Timeout: 15 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: fulfil-order', Timeout: 60 });
   });
@@ -86,13 +86,20 @@ describe('payments stack', () => {
     });
   });
 
-  test('routes the three endpoints of the HTTP API to their functions', () => {
+  test('routes the endpoints of the HTTP API to their functions', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
       (route) => (route as { Properties: { RouteKey: string } }).Properties.RouteKey,
     );
-    expect(routes.sort()).toEqual(['GET /api/checkout-session', 'POST /api/create-payment', 'POST /api/stripe-webhook']);
+    expect(routes.sort()).toEqual([
+      'GET /api/checkout-session',
+      'GET /api/mpesa-payment',
+      'POST /api/create-payment',
+      'POST /api/mpesa-payment',
+      'POST /api/mpesa/callback/{token}',
+      'POST /api/stripe-webhook',
+    ]);
     for (const [routeKey, functionId] of [
       ['POST /api/create-payment', logicalIds.createPayment],
       ['GET /api/checkout-session', logicalIds.checkoutSession],
