@@ -61,6 +61,11 @@ const Actions = styled.div`
   button { flex: 1 1 10rem; }
 `;
 
+const OutcomeHeading = styled.h2`
+  margin: 0;
+  font-size: 1.125rem;
+`;
+
 const WideButton = styled(Button)`
   width: 100%;
   min-height: 3.25rem;
@@ -223,9 +228,9 @@ export function MpesaPayment({ items, totalCents, resumePaymentId, onPayByCard }
       <ErrorPanel role="alert">
         <CircleExclamationPoint aria-hidden="true" focusable="false" size={22} />
         <div>
-          <h2 ref={headingRef} tabIndex={-1} style={{ fontSize: '1.125rem', margin: 0 }}>
+          <OutcomeHeading ref={headingRef} tabIndex={-1}>
             {message}
-          </h2>
+          </OutcomeHeading>
           {stage.kind === 'error' && stage.problems.length > 0 ? (
             <ul>
               {stage.problems.map((problem) => (
