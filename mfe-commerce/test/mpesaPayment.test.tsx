@@ -47,7 +47,7 @@ describe('choosing M-Pesa', () => {
     expect(screen.getByRole('button', { name: 'Pay $325.00 with Stripe' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'M-Pesa' }));
     expect(screen.queryByRole('button', { name: 'Pay $325.00 with Stripe' })).not.toBeInTheDocument();
-    expect(screen.getByText(KES)).toBeInTheDocument();
+    expect(await screen.findByText(KES)).toBeInTheDocument();
     expect(screen.getByText(rateLine())).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Pay ${KES} with M-Pesa` })).toBeInTheDocument();
   });
@@ -57,7 +57,7 @@ describe('choosing M-Pesa', () => {
     const api = fakePaymentsApi(() => state('pending'));
     renderReadyToPay();
     await user.click(screen.getByRole('radio', { name: 'M-Pesa' }));
-    const input = screen.getByLabelText(MPESA_PAGE_MESSAGES.phoneLabel);
+    const input = await screen.findByLabelText(MPESA_PAGE_MESSAGES.phoneLabel);
     await user.type(input, '0812 345 678');
     await user.click(screen.getByRole('button', { name: `Pay ${KES} with M-Pesa` }));
     expect(input).toHaveAttribute('aria-invalid', 'true');
@@ -72,7 +72,7 @@ describe('choosing M-Pesa', () => {
     const api = fakePaymentsApi(() => answer);
     const { navigate } = renderReadyToPay();
     await user.click(screen.getByRole('radio', { name: 'M-Pesa' }));
-    await user.type(screen.getByLabelText(MPESA_PAGE_MESSAGES.phoneLabel), '0712 345 678');
+    await user.type(await screen.findByLabelText(MPESA_PAGE_MESSAGES.phoneLabel), '0712 345 678');
     await user.click(screen.getByRole('button', { name: `Pay ${KES} with M-Pesa` }));
 
     expect(await screen.findByRole('heading', { name: MPESA_MESSAGES.waiting })).toHaveFocus();
@@ -113,7 +113,7 @@ describe('choosing M-Pesa', () => {
     fakePaymentsApi(() => ({ status: 400, data: { error: MPESA_MESSAGES.amountTooLarge } }));
     renderReadyToPay();
     await user.click(screen.getByRole('radio', { name: 'M-Pesa' }));
-    await user.type(screen.getByLabelText(MPESA_PAGE_MESSAGES.phoneLabel), '+254712345678');
+    await user.type(await screen.findByLabelText(MPESA_PAGE_MESSAGES.phoneLabel), '+254712345678');
     await act(() => user.click(screen.getByRole('button', { name: `Pay ${KES} with M-Pesa` })));
     expect(await screen.findByRole('alert')).toHaveTextContent(MPESA_MESSAGES.amountTooLarge);
   });

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { CircleExclamationPoint, ExternalLink, Lock, ShieldCheck } from 'lucide-react';
 import { Button, Container, Link, PageHeader, Section, tokens, useNavigate, useToast } from '@kesho/shell-kit';
@@ -10,7 +10,9 @@ import { OrderSummary } from '../components/OrderSummary';
 import { CART_AREA_MIN_HEIGHT, CartLoading, ErrorPanel, VisuallyHidden } from '../components/ui';
 import { openCheckout } from '../payment/openCheckout';
 import { MPESA_PAYMENT_ID } from '../api/mpesaClient';
-import { MpesaPayment } from '../payment/MpesaPayment';
+
+/** Loaded when M-Pesa is chosen (or resumed): the card path, the default, does not pay for it. */
+const MpesaPayment = lazy(() => import('../payment/MpesaPayment').then((module) => ({ default: module.MpesaPayment })));
 
 export const PAYMENT_PAGE_MESSAGES = {
   noCheckoutData: 'Checkout data not found',
@@ -166,15 +168,17 @@ function PaymentContent() {
         </div>
       </MethodChoice>
       {method === 'mpesa' ? (
-        <MpesaPayment
-          items={cart.items}
-          totalCents={cart.totalCents}
-          resumePaymentId={resumeMpesa}
-          onPayByCard={() => {
-            setResumeMpesa(null);
-            setMethod('card');
-          }}
-        />
+        <Suspense fallback={<CartLoading minHeight="12rem">Loading M-Pesa…</CartLoading>}>
+          <MpesaPayment
+            items={cart.items}
+            totalCents={cart.totalCents}
+            resumePaymentId={resumeMpesa}
+            onPayByCard={() => {
+              setResumeMpesa(null);
+              setMethod('card');
+            }}
+          />
+        </Suspense>
       ) : null}
       {method === 'card' && failure ? (
         <ErrorPanel role="alert">
