@@ -3,6 +3,7 @@
  * source maps):
  *   src/handlers/*.ts   → dist/handlers/<name>.js   (one self-contained file per function)
  *   src/smoke.ts        → dist/smoke.js
+ *   src/mailbox.ts      → dist/mailbox.js          (`npm run mail`)
  *   src/local/serve.ts  → dist/local/serve.js       (when it exists)
  * dynalite (LevelDB, a native binding) stays external: only the local server loads it, from
  * node_modules. A handler bundle that pulls in the local runtime fails the build, because it
@@ -20,7 +21,7 @@ const dist = path.join(root, 'dist');
 const handlers = readdirSync(path.join(src, 'handlers'))
   .filter((file) => file.endsWith('.ts'))
   .map((file) => path.join(src, 'handlers', file));
-const tools = [path.join(src, 'smoke.ts'), path.join(src, 'local', 'serve.ts')].filter((file) => existsSync(file));
+const tools = [path.join(src, 'smoke.ts'), path.join(src, 'mailbox.ts'), path.join(src, 'local', 'serve.ts')].filter((file) => existsSync(file));
 
 const common = {
   bundle: true,
@@ -44,7 +45,7 @@ const [handlerBuild] = await Promise.all([
   build({ ...common, entryPoints: tools }),
 ]);
 
-const leaks = Object.keys(handlerBuild.metafile.inputs).filter((input) => input.includes('src/local/') || input.includes('node_modules/dynalite'));
+const leaks = Object.keys(handlerBuild.metafile.inputs).filter((input) => input.includes('src/local/') || input.includes('node_modules/dynalite') || input.includes('node_modules/mailparser'));
 if (leaks.length > 0) {
   console.error(`A Lambda bundle includes local-only code: ${leaks.join(', ')}`);
   process.exit(1);

@@ -1,23 +1,21 @@
 /**
- * Builds the whole composed site into dist/site: the shell, every remote (each under its build id,
- * named by the pointer document), the prerendered HTML of every route and the discovery files.
+ * Builds the whole composed site into dist/site: the shell and every remote (each under its build
+ * id), then one release (lib/release.mjs) that puts live what changed, renders every route again and
+ * writes the discovery files. An app whose sources are unchanged since its last build keeps the build
+ * that is live, so a rebuild never undoes a team's release or a rollback.
  */
-import { cleanStaging, buildRemote, buildShell, pointRemote } from './lib/publish.mjs';
-import { prerender } from './lib/prerender.mjs';
-import { writeDiscoveryFiles } from './lib/discovery-files.mjs';
-import { remoteNames } from './webpack.config.mjs';
+import { buildRemote, buildShell, cleanStaging } from './lib/publish.mjs';
+import { buildSite, ReleaseError } from './lib/release.mjs';
 
 const started = Date.now();
 process.env.NODE_ENV = 'production';
 await cleanStaging();
-const shell = await buildShell();
-console.log(`shell ${shell.buildId}`);
-for (const name of remoteNames) {
-  const { pointer } = await buildRemote(name);
-  await pointRemote(pointer);
-  console.log(`${name} ${pointer.buildId}: ${pointer.routes.map((route) => route.path).join(' ')}`);
+try {
+  const result = await buildSite({ buildShell, buildRemote, log: (line) => console.log(line) });
+  console.log(`Built ${result.pages.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} catch (error) {
+  console.error(error instanceof ReleaseError ? error.message : `Build failed; the live site is unchanged.\n${error.stack ?? error}`);
+  process.exit(1);
+} finally {
+  await cleanStaging();
 }
-const pages = await prerender();
-await writeDiscoveryFiles();
-await cleanStaging();
-console.log(`Built ${pages.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,12 +1,10 @@
 /**
- * Releases one remote into dist/site, the way its team ships alone: builds it, stores it under a new
- * build id next to the previous ones (which stay, for rollback), swaps its entry in the pointer
- * document, and prerenders ITS routes again from the current shell. Nothing else is rebuilt.
+ * One team's release of its remote: `node scripts/release.mjs publish <name>` (kept under this name
+ * for the remotes' `publish:local` scripts).
  *   node scripts/publish-remote.mjs <marketing|commerce|legal>
  */
-import { buildRemote, cleanStaging, pointRemote } from './lib/publish.mjs';
-import { prerender } from './lib/prerender.mjs';
-import { writeDiscoveryFiles } from './lib/discovery-files.mjs';
+import { main } from './release.mjs';
+import { ReleaseError } from './lib/release.mjs';
 import { remoteNames } from './webpack.config.mjs';
 
 const name = process.argv[2];
@@ -14,11 +12,9 @@ if (!remoteNames.includes(name)) {
   console.error(`Usage: node scripts/publish-remote.mjs <${remoteNames.join('|')}>`);
   process.exit(2);
 }
-process.env.NODE_ENV = 'production';
-await cleanStaging();
-const { pointer } = await buildRemote(name);
-await pointRemote(pointer);
-const pages = await prerender({ remotes: [name] });
-await writeDiscoveryFiles();
-await cleanStaging();
-console.log(`${name} ${pointer.buildId} is live: ${pages.join(' ')}`);
+try {
+  await main(['publish', name]);
+} catch (error) {
+  console.error(error instanceof ReleaseError ? error.message : `Release failed; the live site is unchanged.\n${error.stack ?? error}`);
+  process.exit(1);
+}

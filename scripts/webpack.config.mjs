@@ -107,7 +107,7 @@ export function browserConfig(appName, { outDir, mode = 'production', extraEntri
       // Every build lives under its own content-addressed directory (/shell/<buildId>/,
       // /mfe/<name>/<buildId>/), so entry names need no hash (the federation container cannot have one).
       filename: '[name].js',
-      chunkFilename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       clean: true,
       crossOriginLoading: false,
@@ -118,8 +118,36 @@ export function browserConfig(appName, { outDir, mode = 'production', extraEntri
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
     },
-    plugins: [new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }), ...federationPlugins(appName, { standalone })],
+    plugins: [
+      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      new CheckoutIndependentIdsPlugin(),
+      ...federationPlugins(appName, { standalone }),
+    ],
   };
+}
+
+/**
+ * The build id is a hash of what the browser gets, so the same sources must give the same bytes in
+ * any checkout. The enhanced federation plugin writes its runtime entry to
+ * node_modules/.federation/entry.<hash of its text>.js, and that text holds absolute paths: the
+ * deterministic module id webpack derives from the file name (and, through it, the minifier's
+ * name choices) then differed between two checkouts of the same commit. The module gets a fixed id
+ * instead, set before webpack's own id plugin runs (which skips modules that already have one).
+ */
+class CheckoutIndependentIdsPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('CheckoutIndependentIdsPlugin', (compilation) => {
+      compilation.hooks.moduleIds.tap({ name: 'CheckoutIndependentIdsPlugin', stage: -100 }, (modules) => {
+        for (const module of modules) {
+          // Module concatenation may have merged it: then the concatenated module stands for it.
+          const resource = module.rootModule?.resource ?? module.resource ?? '';
+          if (/[\\/]\.federation[\\/]entry\.[0-9a-f]+\.js$/.test(resource)) {
+            compilation.chunkGraph.setModuleId(module, 'federation-runtime-entry');
+          }
+        }
+      });
+    });
+  }
 }
 
 const EXPOSE_CHUNK_PREFIX = '__federation_expose_';

@@ -7,7 +7,8 @@ const repoRoot = path.resolve(__dirname, '..', '..');
 
 /**
  * Starts the built site (`npm run build` first) on a free loopback port with a fresh data
- * directory, and stops it after the run. Workers read the address from KESHO_BASE_URL.
+ * directory, and stops it after the run. Workers read the address from KESHO_BASE_URL and the data
+ * directory (the local mailbox is its mail/ folder) from KESHO_DATA_DIR.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const serverScript = path.join(repoRoot, 'lambdas', 'dist', 'local', 'serve.js');
@@ -35,6 +36,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     child.once('exit', (code) => reject(new Error(`The local server exited with ${code}:\n${output}`)));
   });
   process.env.KESHO_BASE_URL = baseUrl;
+  // The local mailbox (DATA_DIR/mail/*.eml) is read by the enquiry and newsletter tests.
+  process.env.KESHO_DATA_DIR = dataDir;
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

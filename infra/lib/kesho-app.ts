@@ -8,7 +8,7 @@ import { Annotations, App, Validations, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { site } from '@kesho/common/site';
 import { INFRA_ROOT } from './paths';
-import { PaymentsStack } from './payments-stack';
+import { PaymentsStack, type MailSettings } from './payments-stack';
 import { RemoteStack } from './remote-stack';
 import { ShellStack } from './shell-stack';
 import { readBuildPointers, siteBuildExists } from './site-build';
@@ -36,6 +36,7 @@ export interface KeshoConfig {
   readonly mpesa?: { readonly shortcode: string; readonly baseUrl: string };
   readonly siteBucketName: string;
   readonly customDomain?: CustomDomain;
+  readonly mail: MailSettings;
 }
 
 export interface KeshoStacks {
@@ -53,7 +54,10 @@ function contextString(app: App, key: string): string | undefined {
   return value;
 }
 
-/** Reads -c siteDir, handlersDir, account, region, siteBucketName, publicSiteUrl, domainNames, certificateArn, mpesaShortcode, darajaBaseUrl. */
+/**
+ * Reads -c siteDir, handlersDir, account, region, siteBucketName, publicSiteUrl, domainNames, certificateArn,
+ * mailIdentity, mailFrom, supportEmail, mpesaShortcode, darajaBaseUrl.
+ */
 export function readConfig(app: App, env: Readonly<Record<string, string | undefined>> = process.env): KeshoConfig {
   const domainNames = contextString(app, 'domainNames')
     ?.split(',')
@@ -82,16 +86,29 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
     publicSiteUrl: contextString(app, 'publicSiteUrl') ?? site.origin,
     ...(domainNames?.length && certificateArn ? { customDomain: { domainNames, certificateArn } } : {}),
     ...(mpesaShortcode && darajaBaseUrl ? { mpesa: { shortcode: mpesaShortcode, baseUrl: darajaBaseUrl } } : {}),
+    mail: readMailSettings(app),
   };
+}
+
+/** Defaults: the support address of the site facts, sent from its domain. */
+export function readMailSettings(app: App): MailSettings {
+  const supportEmail = contextString(app, 'supportEmail') ?? site.email;
+  const from = contextString(app, 'mailFrom') ?? `${site.brand} <${site.email}>`;
+  const fromAddress = (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim().toLowerCase();
+  const identity = (contextString(app, 'mailIdentity') ?? fromAddress.slice(fromAddress.indexOf('@') + 1)).trim().toLowerCase();
+  const belongs = identity.includes('@') ? fromAddress === identity : fromAddress.endsWith(`@${identity}`);
+  if (!belongs) throw new Error(`-c mailFrom (${fromAddress}) must be the SES identity ${identity} or an address of that domain`);
+  return { identity, from, supportEmail };
 }
 
 export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
   const payments = new PaymentsStack(app, STACK_NAMES.payments, {
     env: config.env,
-    description: 'Kesho Global Education: payments API, Lambdas, orders table, Stripe secrets',
+    description: 'Kesho Global Education: payments API, Lambdas, orders table, Stripe secrets, SES identity, reconciliation schedule',
     handlersDir: config.handlersDir,
     publicSiteUrl: config.publicSiteUrl,
     ...(config.mpesa ? { mpesa: config.mpesa } : {}),
+    mail: config.mail,
   });
   const siteStack = new SiteStack(app, STACK_NAMES.site, {
     env: config.env,

@@ -1,18 +1,23 @@
 /**
  * The payment backend: an HTTP API routing /api/* to the Lambda handlers of lambdas/, the orders table,
- * and the Stripe secrets. Each function gets only what its handler does: the web-facing functions and
- * fulfil-order read and write orders, the webhook only hands fulfilment to fulfil-order.
+ * the Stripe secrets, the SES identity receipts are sent from, and the reconciliation schedule. Each
+ * function gets only what its handler does: the web-facing functions and fulfil-order read and write
+ * orders, the webhook only hands fulfilment to fulfil-order, and only the functions that can make an
+ * order paid (checkout-session, fulfil-order, reconcile-orders) may send mail, from that identity only.
  */
 import path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpRoute, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
@@ -35,7 +40,20 @@ export interface PaymentsStackProps extends StackProps {
    * Unset: no Daraja secrets are made and /api/mpesa-payment answers 503 (M-Pesa switched off).
    */
   readonly mpesa?: { readonly shortcode: string; readonly baseUrl: string };
+  readonly mail: MailSettings;
 }
+
+export interface MailSettings {
+  /** The SES identity mail is sent from: a domain (`keshoglobal.co.ke`) or one address. */
+  readonly identity: string;
+  /** The From header; its address must belong to the identity. */
+  readonly from: string;
+  /** Receives receipt copies and enquiries. */
+  readonly supportEmail: string;
+}
+
+/** How often pending orders are re-read from Stripe and due receipts sent (lambdas/src/orders/reconcile.ts). */
+export const RECONCILE_EVERY = Duration.minutes(5);
 
 export const DEFAULT_API_THROTTLE: ApiThrottle = { rateLimit: 25, burstLimit: 50 };
 export const STRIPE_SECRET_KEY_NAME = 'kesho/stripe/secret-key';
@@ -59,7 +77,7 @@ export const API_ROUTES = [
   { method: HttpMethod.POST, path: '/api/stripe-webhook', handler: 'stripe-webhook' },
 ] as const;
 
-type HandlerName = (typeof API_ROUTES)[number]['handler'] | (typeof MPESA_ROUTES)[number]['handler'] | 'fulfil-order';
+type HandlerName = (typeof API_ROUTES)[number]['handler'] | (typeof MPESA_ROUTES)[number]['handler'] | 'fulfil-order' | 'reconcile-orders';
 
 export class PaymentsStack extends Stack {
   readonly httpApi: HttpApi;
@@ -67,6 +85,7 @@ export class PaymentsStack extends Stack {
   readonly apiDomainName: string;
   readonly ordersTable: Table;
   readonly functions: Readonly<Record<HandlerName, NodejsFunction>>;
+  readonly mailIdentity: EmailIdentity;
 
   constructor(scope: Construct, id: string, props: PaymentsStackProps) {
     super(scope, id, props);
@@ -76,6 +95,8 @@ export class PaymentsStack extends Stack {
       partitionKey: { name: 'pk', type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // Items that carry `expiresAt` (epoch seconds: unpaid orders after 30 days) are deleted by DynamoDB.
+      timeToLiveAttribute: 'expiresAt',
       encryption: TableEncryption.AWS_MANAGED,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -102,6 +123,10 @@ export class PaymentsStack extends Stack {
           passkey: new Secret(this, 'DarajaPasskey', { secretName: DARAJA_SECRET_NAMES.passkey, description: 'Lipa na M-Pesa Online passkey of the shortcode, set by ops', removalPolicy: RemovalPolicy.RETAIN }),
         }
       : null;
+    // A domain identity is verified by the DKIM records in the outputs; an address by SES's e-mail to it.
+    this.mailIdentity = new EmailIdentity(this, 'MailIdentity', {
+      identity: props.mail.identity.includes('@') ? Identity.email(props.mail.identity) : Identity.domain(props.mail.identity),
+    });
 
     const fulfilOrderFunctionName = `${this.stackName}-fulfil-order`;
     const environment = {
@@ -120,6 +145,10 @@ export class PaymentsStack extends Stack {
       STRIPE_WEBHOOK_SECRET_ARN: stripeWebhookSecret.secretArn,
       // A literal, not a reference: fulfil-order's own configuration needs it too (no self-reference).
       FULFIL_ORDER_FUNCTION_NAME: fulfilOrderFunctionName,
+      // Every handler loads the one configuration, which requires SES in production.
+      MAIL_TRANSPORT: 'ses',
+      MAIL_FROM: props.mail.from,
+      SUPPORT_EMAIL: props.mail.supportEmail,
     };
 
     const handler = (name: HandlerName, options: { timeout: Duration; functionName?: string }) => {
@@ -167,6 +196,8 @@ export class PaymentsStack extends Stack {
     // Daraja's STK push and query can each take several seconds.
     const mpesaPayment = handler('mpesa-payment', { timeout: Duration.seconds(29) });
     const mpesaCallback = handler('mpesa-callback', { timeout: Duration.seconds(29) });
+    // One run re-reads every pending order from Stripe (5 s per call at worst) and sends due receipts.
+    const reconcileOrders = handler('reconcile-orders', { timeout: Duration.minutes(5) });
     this.functions = {
       'create-payment': createPayment,
       'checkout-session': checkoutSession,
@@ -174,18 +205,29 @@ export class PaymentsStack extends Stack {
       'fulfil-order': fulfilOrder,
       'mpesa-payment': mpesaPayment,
       'mpesa-callback': mpesaCallback,
+      'reconcile-orders': reconcileOrders,
     };
 
     // create-payment stores the order and attaches the Checkout session; confirming (success page,
-    // fulfilment) reads the order and changes its status with conditional updates.
+    // fulfilment, reconciliation) reads the order, changes its status with conditional updates and
+    // claims the receipt's outbox record with a conditional PutItem; only the reconciliation scans.
     this.ordersTable.grant(createPayment, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
-    this.ordersTable.grant(checkoutSession, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
-    this.ordersTable.grant(fulfilOrder, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    this.ordersTable.grant(checkoutSession, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem');
+    this.ordersTable.grant(fulfilOrder, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem');
+    this.ordersTable.grant(reconcileOrders, 'dynamodb:Scan', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem');
     fulfilOrder.grantInvoke(stripeWebhook);
     // mpesa-payment stores order + payment + callback token and settles; the callback and the success
     // page (checkout-session, for mp_ ids) read them and record Daraja's answer with conditional updates.
     this.ordersTable.grant(mpesaPayment, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
     this.ordersTable.grant(mpesaCallback, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    for (const sender of [checkoutSession, fulfilOrder, reconcileOrders, mpesaPayment, mpesaCallback]) this.mailIdentity.grantSendEmail(sender);
+
+    new Rule(this, 'ReconcileSchedule', {
+      description: 'Settles pending orders the webhook missed and sends receipts still due',
+      schedule: Schedule.rate(RECONCILE_EVERY),
+      // The next run is minutes away and does the same work: no retries to pile up behind a slow one.
+      targets: [new LambdaFunction(reconcileOrders, { retryAttempts: 0 })],
+    });
 
     const fulfilmentFailures = new Queue(this, 'FulfilmentFailures', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -236,6 +278,13 @@ export class PaymentsStack extends Stack {
     new CfnOutput(this, 'StripeWebhookSecretArn', { value: stripeWebhookSecret.secretArn });
     new CfnOutput(this, 'CreatePaymentFunctionName', { value: createPayment.functionName });
     new CfnOutput(this, 'FulfilmentFailureQueueUrl', { value: fulfilmentFailures.queueUrl });
+    new CfnOutput(this, 'MailIdentityName', { value: props.mail.identity });
+    if (!props.mail.identity.includes('@')) {
+      // The three CNAME records that verify the domain (Easy DKIM); ops add them to its DNS zone.
+      this.mailIdentity.dkimRecords.forEach((record, index) => {
+        new CfnOutput(this, `MailDkimRecord${index + 1}`, { value: `${record.name} CNAME ${record.value}` });
+      });
+    }
 
     for (const [name, secret] of Object.entries(darajaSecrets ?? {})) new CfnOutput(this, `Daraja${toPascalCase(name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`))}Arn`, { value: secret.secretArn });
 

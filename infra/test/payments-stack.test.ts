@@ -1,10 +1,15 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { DEFAULT_API_THROTTLE, STRIPE_SECRET_KEY_NAME, STRIPE_WEBHOOK_SECRET_NAME } from '../lib/payments-stack';
+import { readMailSettings } from '../lib/kesho-app';
+import { App } from 'aws-cdk-lib';
 import { site } from '@kesho/common/site';
 import { buildTestApp } from './support/test-app';
 
 let template: Template;
-let logicalIds: Record<'createPayment' | 'checkoutSession' | 'stripeWebhook' | 'fulfilOrder' | 'orders' | 'secretKey' | 'webhookSecret', string>;
+let logicalIds: Record<
+  'createPayment' | 'checkoutSession' | 'stripeWebhook' | 'fulfilOrder' | 'reconcileOrders' | 'mpesaPayment' | 'mpesaCallback' | 'orders' | 'secretKey' | 'webhookSecret' | 'mailIdentity',
+  string
+>;
 
 beforeAll(() => {
   const { stacks } = buildTestApp();
@@ -19,6 +24,10 @@ beforeAll(() => {
     checkoutSession: only('AWS::Lambda::Function', { Description: 'Kesho payments: checkout-session' }),
     stripeWebhook: only('AWS::Lambda::Function', { Description: 'Kesho payments: stripe-webhook' }),
     fulfilOrder: only('AWS::Lambda::Function', { Description: 'Kesho payments: fulfil-order' }),
+    reconcileOrders: only('AWS::Lambda::Function', { Description: 'Kesho payments: reconcile-orders' }),
+    mailIdentity: only('AWS::SES::EmailIdentity', {}),
+    mpesaPayment: only('AWS::Lambda::Function', { Description: 'Kesho payments: mpesa-payment' }),
+    mpesaCallback: only('AWS::Lambda::Function', { Description: 'Kesho payments: mpesa-callback' }),
     orders: only('AWS::DynamoDB::Table', {}),
     secretKey: only('AWS::SecretsManager::Secret', { Name: STRIPE_SECRET_KEY_NAME }),
     webhookSecret: only('AWS::SecretsManager::Secret', { Name: STRIPE_WEBHOOK_SECRET_NAME }),
@@ -44,11 +53,11 @@ function actionsOn(functionLogicalId: string, resourceLogicalId: string): string
 }
 
 describe('payments stack', () => {
-  test('runs six Node.js 24 functions on ARM with tracing, sensible limits and their own log groups', () => {
+  test('runs seven Node.js 24 functions on ARM with tracing, sensible limits and their own log groups', () => {
     const functions = template.findResources('AWS::Lambda::Function', {
       Properties: { Description: Match.stringLikeRegexp('^Kesho payments: ') },
     });
-    expect(Object.keys(functions)).toHaveLength(6);
+    expect(Object.keys(functions)).toHaveLength(7);
     for (const fn of Object.values(functions)) {
       expect(fn).toMatchObject({
         Properties: {
@@ -61,9 +70,10 @@ describe('payments stack', () => {
         },
       });
     }
-    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 7);
+    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 8);
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: create-payment', Timeout: 15 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: fulfil-order', Timeout: 60 });
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: reconcile-orders', Timeout: 300 });
   });
 
   test('gives every function the configuration the handlers read at cold start', () => {
@@ -76,6 +86,9 @@ describe('payments stack', () => {
           STRIPE_SECRET_ARN: { Ref: logicalIds.secretKey },
           STRIPE_WEBHOOK_SECRET_ARN: { Ref: logicalIds.webhookSecret },
           FULFIL_ORDER_FUNCTION_NAME: 'KeshoPayments-fulfil-order',
+          MAIL_TRANSPORT: 'ses',
+          MAIL_FROM: `${site.brand} <${site.email}>`,
+          SUPPORT_EMAIL: site.email,
           NODE_OPTIONS: '--enable-source-maps',
         },
       },
@@ -134,6 +147,8 @@ describe('payments stack', () => {
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         SSESpecification: { SSEEnabled: true },
         DeletionProtectionEnabled: true,
+        // Unpaid orders carry expiresAt (lambdas/src/orders/store.ts) and are deleted after it.
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       },
     });
   });
@@ -149,15 +164,16 @@ describe('payments stack', () => {
 
   test('grants each function only what its handler does', () => {
     expect(actionsOn(logicalIds.createPayment, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
-    expect(actionsOn(logicalIds.checkoutSession, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
-    expect(actionsOn(logicalIds.fulfilOrder, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(actionsOn(logicalIds.checkoutSession, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(actionsOn(logicalIds.fulfilOrder, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(actionsOn(logicalIds.reconcileOrders, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Scan', 'dynamodb:UpdateItem']);
     expect(actionsOn(logicalIds.stripeWebhook, logicalIds.orders)).toEqual([]);
     expect(actionsOn(logicalIds.stripeWebhook, logicalIds.fulfilOrder)).toEqual(['lambda:InvokeFunction']);
     for (const fn of [logicalIds.createPayment, logicalIds.checkoutSession, logicalIds.fulfilOrder]) {
       expect(actionsOn(fn, logicalIds.fulfilOrder)).toEqual([]);
     }
     // Every handler loads both Stripe secrets at cold start (lambdas/src/runtime), so each may read both.
-    for (const fn of [logicalIds.createPayment, logicalIds.checkoutSession, logicalIds.stripeWebhook, logicalIds.fulfilOrder]) {
+    for (const fn of [logicalIds.createPayment, logicalIds.checkoutSession, logicalIds.stripeWebhook, logicalIds.fulfilOrder, logicalIds.reconcileOrders]) {
       expect(actionsOn(fn, logicalIds.secretKey)).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
       expect(actionsOn(fn, logicalIds.webhookSecret)).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
     }
@@ -175,5 +191,49 @@ describe('payments stack', () => {
     template.hasResourceProperties('AWS::SQS::QueuePolicy', {
       PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
     });
+  });
+
+  test('sends mail through SES only from the configured identity, and only from the functions that settle orders', () => {
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: site.email.slice(site.email.indexOf('@') + 1) });
+    const senders = [logicalIds.checkoutSession, logicalIds.fulfilOrder, logicalIds.reconcileOrders, logicalIds.mpesaPayment, logicalIds.mpesaCallback];
+    for (const fn of [...senders, logicalIds.createPayment, logicalIds.stripeWebhook]) {
+      const sesStatements = policyStatementsOf(fn).filter((statement) => JSON.stringify(statement).includes('ses:'));
+      if (!senders.includes(fn)) {
+        expect(sesStatements).toEqual([]);
+        continue;
+      }
+      expect(sesStatements).toHaveLength(1);
+      const statement = sesStatements[0] as { Action: string[]; Resource: unknown };
+      expect([...statement.Action].sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+      // One identity ARN, never "*".
+      expect(JSON.stringify(statement.Resource)).toContain(`:identity/`);
+      expect(JSON.stringify(statement.Resource)).toContain(logicalIds.mailIdentity);
+      expect(JSON.stringify(statement.Resource)).not.toMatch(/"\*"/);
+    }
+  });
+
+  test('runs reconcile-orders every five minutes from an EventBridge schedule', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalIds.reconcileOrders, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })],
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [logicalIds.reconcileOrders, 'Arn'] },
+      Principal: 'events.amazonaws.com',
+    });
+  });
+
+  test('reads the mail identity and addresses from context, and refuses a sender outside the identity', () => {
+    const appWith = (context: Record<string, string>) => new App({ context });
+    expect(readMailSettings(appWith({}))).toEqual({ identity: 'keshoglobal.co.ke', from: `${site.brand} <${site.email}>`, supportEmail: site.email });
+    expect(readMailSettings(appWith({ mailFrom: 'Kesho <receipts@mail.example.com>', mailIdentity: 'mail.example.com', supportEmail: 'desk@example.com' }))).toEqual({
+      identity: 'mail.example.com',
+      from: 'Kesho <receipts@mail.example.com>',
+      supportEmail: 'desk@example.com',
+    });
+    expect(readMailSettings(appWith({ mailFrom: 'ops@example.com', mailIdentity: 'ops@example.com' })).identity).toBe('ops@example.com');
+    expect(() => readMailSettings(appWith({ mailFrom: 'Kesho <x@other.example>', mailIdentity: 'mail.example.com' }))).toThrow(/must be the SES identity/);
   });
 });

@@ -7,6 +7,8 @@
  * or NODE_ENV=production outside the local runtime) must name every value explicitly.
  */
 import { readMpesaConfig, type MpesaConfig } from './mpesa/config';
+import path from 'node:path';
+import { site } from '@kesho/common/site';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
@@ -31,6 +33,16 @@ export type PaymentsConfig =
       readonly api: StripeApiEndpoint;
     };
 
+export interface MailConfig {
+  /** 'file': `.eml` files under the data folder (local default); 'ses': Amazon SES (required in production). */
+  readonly transport: 'file' | 'ses';
+  /** The From header. */
+  readonly from: string;
+  /** Receives copies of receipts and the enquiries. */
+  readonly supportEmail: string;
+  readonly sesConfigurationSet?: string;
+}
+
 export interface AppConfig {
   readonly production: boolean;
   /** Origin the customer's browser returns to after checkout, without a trailing slash. */
@@ -40,6 +52,15 @@ export interface AppConfig {
   readonly payments: PaymentsConfig;
   readonly mpesa: MpesaConfig;
   readonly logLevel: LogLevel;
+  readonly mail: MailConfig;
+  readonly reconcile: ReconcileConfig;
+}
+
+export interface ReconcileConfig {
+  /** Local runtime only: how often the timer runs (in AWS the EventBridge schedule decides). */
+  readonly intervalSeconds: number;
+  /** A pending order younger than this is left alone: its customer may still be paying. */
+  readonly pendingAgeSeconds: number;
 }
 
 export interface LoadConfigOptions {
@@ -63,6 +84,8 @@ export const CONFIG_DEFAULTS = {
   ordersTable: 'kesho-orders',
   fulfilOrderFunctionName: 'fulfil-order',
   logLevel: 'info',
+  reconcileIntervalSeconds: 60,
+  reconcilePendingAgeSeconds: 300,
 } as const;
 
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
@@ -121,6 +144,11 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   }
 
   const mpesa = readMpesaConfig(read, (valueName, arnName) => secretSource(read, valueName, arnName, invalid), production, missing, invalid);
+  const mail = mailConfig(read, production, missing, invalid);
+  const reconcile: ReconcileConfig = {
+    intervalSeconds: wholeSeconds(read, 'RECONCILE_INTERVAL_SECONDS', CONFIG_DEFAULTS.reconcileIntervalSeconds, invalid),
+    pendingAgeSeconds: wholeSeconds(read, 'RECONCILE_PENDING_AGE_SECONDS', CONFIG_DEFAULTS.reconcilePendingAgeSeconds, invalid),
+  };
 
   const problems = [
     ...(missing.length > 0 ? [`Missing env var${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`] : []),
@@ -128,7 +156,36 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   ];
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, mpesa, logLevel };
+  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, mpesa, logLevel, mail, reconcile };
+}
+
+function wholeSeconds(read: (name: string) => string | undefined, name: string, fallback: number, invalid: string[]): number {
+  const text = read(name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1 || value > 86_400) {
+    invalid.push(`${name} must be a whole number of seconds from 1 to 86400`);
+    return fallback;
+  }
+  return value;
+}
+
+const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+
+function mailConfig(read: (name: string) => string | undefined, production: boolean, missing: string[], invalid: string[]): MailConfig {
+  const transport = read('MAIL_TRANSPORT');
+  if (transport === undefined && production) missing.push('MAIL_TRANSPORT');
+  if (transport !== undefined && transport !== 'file' && transport !== 'ses') invalid.push('MAIL_TRANSPORT must be file or ses');
+  // A Lambda's file system is thrown away with it: mail "sent" there would reach no one.
+  if (transport === 'file' && production) invalid.push('MAIL_TRANSPORT must be ses in production');
+
+  const supportEmail = read('SUPPORT_EMAIL') ?? site.email;
+  if (!ADDRESS.test(supportEmail)) invalid.push('SUPPORT_EMAIL must be one e-mail address');
+  const from = read('MAIL_FROM') ?? `${site.brand} <${site.email}>`;
+  const fromAddress = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+  if (!ADDRESS.test(fromAddress) || /[\r\n]/.test(from)) invalid.push('MAIL_FROM must be an address or "Name <address>"');
+  const sesConfigurationSet = read('SES_CONFIGURATION_SET');
+  return { transport: transport === 'ses' ? 'ses' : 'file', from, supportEmail, ...(sesConfigurationSet !== undefined ? { sesConfigurationSet } : {}) };
 }
 
 function secretSource(read: (name: string) => string | undefined, valueName: string, arnName: string, invalid: string[]): SecretSource | undefined {
@@ -185,4 +242,25 @@ export function loadSmokeConfig(env: Env = process.env): SmokeConfig {
   const endpoint = env.SMOKE_ENDPOINT?.trim();
   if (functionName) return { target: 'aws', functionName, endpoint: endpoint || undefined };
   return { target: 'local', functionName: SMOKE_DEFAULTS.functionName, endpoint: endpoint || SMOKE_DEFAULTS.endpoint };
+}
+
+export interface MailboxConfig {
+  /** `<DATA_DIR>/mail`, where the local file transport writes. */
+  readonly directory: string;
+  readonly limit: number;
+}
+
+export const MAILBOX_DEFAULT_LIMIT = 20;
+
+/**
+ * `npm run mail`. A relative DATA_DIR is resolved from where npm was started (INIT_CWD), as
+ * `npm start` resolves it from the repository root, not from the lambdas workspace.
+ */
+export function loadMailboxConfig(env: Env, defaultDataDir: string, cwd: string): MailboxConfig {
+  const base = env.INIT_CWD?.trim() || cwd;
+  const dataDir = env.DATA_DIR?.trim() ? path.resolve(base, env.DATA_DIR.trim()) : defaultDataDir;
+  const limitText = env.MAIL_LIST_LIMIT?.trim();
+  const limit = limitText ? Number(limitText) : MAILBOX_DEFAULT_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1) throw new ConfigError(['MAIL_LIST_LIMIT must be a positive whole number']);
+  return { directory: path.join(dataDir, 'mail'), limit };
 }

@@ -22,12 +22,22 @@ export function redactSecrets(text: string): string {
   return text.replace(SECRET_PATTERN, (_match, kind: string) => `${kind}_[redacted]`);
 }
 
+/**
+ * Provider errors quote addresses ("…identities failed the check: amani@example.com"): whatever
+ * reaches a log line or an outbox record loses every e-mail address.
+ */
+const ADDRESS_PATTERN = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[A-Za-z]{2,}/g;
+
+export function redactAddresses(text: string): string {
+  return text.replace(ADDRESS_PATTERN, '[address]');
+}
+
 export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Logger {
   const emit = (entryLevel: Exclude<LogLevel, 'silent'>, event: string, fields: LogFields = {}): void => {
     if (RANK[entryLevel] < RANK[level]) return;
     const entry: Record<string, unknown> = { level: entryLevel, time: new Date().toISOString(), event };
     for (const [key, value] of Object.entries(fields)) entry[key] = serialise(value);
-    write(redactSecrets(JSON.stringify(entry)));
+    write(redactAddresses(redactSecrets(JSON.stringify(entry))));
   };
   return {
     debug: (event, fields) => emit('debug', event, fields),

@@ -10,6 +10,8 @@ describe('loadConfig', () => {
       payments: { provider: 'sandbox' },
       mpesa: { provider: 'sandbox' },
       logLevel: 'info',
+      mail: { transport: 'file', from: 'Kesho Global Education <support@keshoglobal.co.ke>', supportEmail: 'support@keshoglobal.co.ke' },
+      reconcile: { intervalSeconds: 60, pendingAgeSeconds: 300 },
     });
   });
 
@@ -21,7 +23,7 @@ describe('loadConfig', () => {
   it('lists every missing variable in one error inside Lambda', () => {
     expect(() => loadConfig({ AWS_LAMBDA_FUNCTION_NAME: 'create-payment' })).toThrow(
       new ConfigError([
-        'Missing env vars PUBLIC_SITE_URL, ORDERS_TABLE, FULFIL_ORDER_FUNCTION_NAME, STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN), STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN)',
+        'Missing env vars PUBLIC_SITE_URL, ORDERS_TABLE, FULFIL_ORDER_FUNCTION_NAME, STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN), STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN), MAIL_TRANSPORT',
       ]),
     );
   });
@@ -34,6 +36,7 @@ describe('loadConfig', () => {
       FULFIL_ORDER_FUNCTION_NAME: 'stack-FulfilOrder',
       STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-key',
       STRIPE_WEBHOOK_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-webhook',
+      MAIL_TRANSPORT: 'ses',
     });
     expect(config.production).toBe(true);
     expect(config.payments).toEqual({

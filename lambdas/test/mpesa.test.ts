@@ -1,5 +1,8 @@
 import { MPESA_MESSAGES, MPESA_OUTCOME_MESSAGES, usdCentsToKes } from '@kesho/common/mpesa';
+import path from 'node:path';
+import { site } from '@kesho/common/site';
 import { loadConfig } from '../src/config';
+import { listMailbox } from '../src/mail/mailbox';
 import { FAKE_DARAJA, startFakeDaraja, type FakeDaraja, type FakePush } from './support/fakeDaraja';
 import { catalogueItem, validOrder } from './support/orders';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
@@ -93,6 +96,10 @@ describe('M-Pesa through Daraja (a Daraja-compatible server)', () => {
     expect(after).toMatchObject({ status: 'paid', receiptNumber: push.result!.receipt });
     const order = await server.api.runtime.orders.getOrder(payment.invoiceNumber);
     expect(order?.statusReason).toBe('mpesa-callback');
+    // The receipt goes out once (customer + support copy), however many callbacks and polls follow.
+    expect(order).toMatchObject({ receiptStatus: 'sent' });
+    const receipts = (await listMailbox(path.join(server.dataDir, 'mail'))).filter((mail) => mail.subject.includes(payment.invoiceNumber));
+    expect(receipts.map((mail) => mail.to).sort()).toEqual(['amani@example.com', site.email].sort());
 
     // The success page reads the same summary through checkout-session.
     const success = await fetch(`${server.origin}/api/checkout-session?session_id=${payment.paymentId}`);
@@ -258,7 +265,7 @@ describe('the built-in M-Pesa sandbox (no Daraja credentials)', () => {
 
 describe('M-Pesa configuration', () => {
   const daraja = { DARAJA_CONSUMER_KEY: 'k', DARAJA_CONSUMER_SECRET: 's', DARAJA_PASSKEY: 'p', DARAJA_SHORTCODE: '174379' };
-  const production = { NODE_ENV: 'production', PUBLIC_SITE_URL: 'https://kesho.example', ORDERS_TABLE: 't', FULFIL_ORDER_FUNCTION_NAME: 'f', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+  const production = { NODE_ENV: 'production', PUBLIC_SITE_URL: 'https://kesho.example', ORDERS_TABLE: 't', FULFIL_ORDER_FUNCTION_NAME: 'f', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', MAIL_TRANSPORT: 'ses' };
 
   it('is the sandbox locally without credentials and off in production', () => {
     expect(loadConfig({}).mpesa).toEqual({ provider: 'sandbox' });

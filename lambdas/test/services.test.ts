@@ -41,7 +41,7 @@ const draft: OrderDraft = {
 };
 
 function order(overrides: Partial<Order> = {}): Order {
-  return { ...draft, orderId: 'order-1', invoiceNumber: 'INV-00000001', status: 'pending', currency: 'usd', createdAt: 't', updatedAt: 't', termsAcceptedAt: 't', ...overrides };
+  return { ...draft, orderId: 'order-1', invoiceNumber: 'INV-00000001', status: 'pending', currency: 'usd', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', termsAcceptedAt: '2026-01-01T00:00:00.000Z', ...overrides };
 }
 
 function session(overrides: Partial<CheckoutSessionState> = {}): CheckoutSessionState {
@@ -204,5 +204,14 @@ describe('secrets and logs', () => {
     const entry = JSON.parse(lines[0] ?? '{}') as { level: string; event: string; error: { name: string; message: string } };
     expect(entry).toMatchObject({ level: 'error', event: 'stripe.failed', error: { name: 'Error', message: 'Invalid API Key provided: sk_[redacted] and whsec_[redacted]' } });
     expect(redactSecrets('rk_test_123 sk_test_abc')).toBe('rk_[redacted] sk_[redacted]');
+  });
+
+  it('writes no e-mail address, even one quoted by a provider error', () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', (line) => lines.push(line));
+    logger.error('receipt.send_failed', { invoiceNumber: 'INV-00000001', error: new Error('Identities failed the check: amani.w@example.co.ke, <b@x.com>') });
+    expect(lines[0]).toContain('"invoiceNumber":"INV-00000001"');
+    expect(lines[0]).toContain('Identities failed the check: [address], <[address]>');
+    expect(lines[0]).not.toContain('@');
   });
 });

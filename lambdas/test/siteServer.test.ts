@@ -10,9 +10,15 @@ let server: http.Server;
 let origin: string;
 
 /** Raw requests: fetch would normalise the encoded slashes these tests are about. */
-async function get(rawPath: string): Promise<{ status: number; location: string | null; body: string }> {
+async function get(rawPath: string): Promise<{ status: number; location: string | null; body: string; type: string | null; cache: string | null }> {
   const response = await fetch(`${origin}${rawPath}`, { redirect: 'manual' });
-  return { status: response.status, location: response.headers.get('location'), body: await response.text() };
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    body: await response.text(),
+    type: response.headers.get('content-type'),
+    cache: response.headers.get('cache-control'),
+  };
 }
 
 beforeAll(async () => {
@@ -22,6 +28,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(siteDir, 'pages', 'faq.html'), '<p>faq page</p>');
   fs.writeFileSync(path.join(siteDir, 'pages', '404.html'), '<p>Oops! Page not found</p>');
   fs.writeFileSync(path.join(siteDir, 'robots.txt'), 'User-agent: *');
+  fs.mkdirSync(path.join(siteDir, 'mfe', 'legal', 'abc123'), { recursive: true });
+  fs.writeFileSync(path.join(siteDir, 'mfe', 'legal', 'abc123', 'remoteEntry.js'), 'var legal;');
   server = createSiteServer({ siteDir });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -62,6 +70,38 @@ describe('the site server', () => {
       expect(answer.body).toBe('<p>Oops! Page not found</p>');
     },
   );
+
+  it.each([
+    '/mfe/legal/gone00/remoteEntry.js',
+    '/mfe/legal/abc123/missing.1234abcd.js',
+    '/mfe/legal/abc123/mf-manifest.json',
+    '/mfe/remotes.json',
+    '/mfe/legal',
+    '/shell/0123456789ab/main.js',
+    '/shell/0123456789ab/assets/logo.svg',
+    '/shell',
+    '/mfe//legal/x.js',
+  ])('answers a missing build asset %s with a plain-text 404, never the HTML page', async (rawPath) => {
+    const answer = await get(rawPath);
+    expect(answer.status).toBe(404);
+    expect(answer.type).toBe('text/plain; charset=utf-8');
+    expect(answer.body).toBe('Not found');
+    expect(answer.body).not.toContain('<');
+    expect(answer.cache).toMatch(/no-cache|no-store/);
+  });
+
+  it('still serves present build assets, and the HTML 404 for pages whose path only starts like one', async () => {
+    expect(await get('/mfe/legal/abc123/remoteEntry.js')).toMatchObject({ status: 200, body: 'var legal;', type: 'text/javascript; charset=utf-8' });
+    expect(await get('/mfeature')).toMatchObject({ status: 404, body: '<p>Oops! Page not found</p>', type: 'text/html; charset=utf-8' });
+    expect(await get('/shells.js')).toMatchObject({ status: 404, body: '<p>Oops! Page not found</p>' });
+  });
+
+  it('answers HEAD for a missing build asset with the 404 and no body', async () => {
+    const response = await fetch(`${origin}/mfe/legal/gone00/remoteEntry.js`, { method: 'HEAD' });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await response.text()).toBe('');
+  });
 
   it('tells servable paths from the rest', () => {
     expect(['/', '/faq', '/faq/', '/mfe/legal/abc/main.js'].every(isServablePath)).toBe(true);

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { site } from '@kesho/common/site';
 import Stripe from 'stripe';
+import { listMailbox } from '../src/mail/mailbox';
 import type { OrdersStore } from '../src/orders/store';
 import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fakeStripe';
 import { catalogueItem, validOrder } from './support/orders';
@@ -200,7 +203,11 @@ describe('confirmation happens exactly once', () => {
     } finally {
       changes.restore();
     }
-    expect((await order(placed.invoiceNumber))?.status).toBe('paid');
+    expect(await order(placed.invoiceNumber)).toMatchObject({ status: 'paid', receiptStatus: 'sent' });
+    // One receipt and one support copy, whoever won the race and however many lost it.
+    await deliverEvent('checkout.session.completed', placed.sessionId);
+    const receipts = (await listMailbox(path.join(server.dataDir, 'mail'))).filter((mail) => mail.subject.includes(placed.invoiceNumber));
+    expect(receipts.map((mail) => mail.to).sort()).toEqual(['amani@example.com', site.email].sort());
   });
 });
 

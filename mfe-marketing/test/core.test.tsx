@@ -134,6 +134,29 @@ describe('the about page', () => {
     expect(valueOf('Postal address')).toBe(site.postalAddress.display);
     expect(valueOf('Legal name')).toBe(site.legalName);
   });
+
+  it('names the three policies that govern the work in one sentence, each a link to its page', () => {
+    renderPage(AboutPage, '/about');
+    const compliance = screen.getByRole('region', { name: 'Registered & Compliant' });
+    const sentence = within(compliance).getByText(/^How we work is set out in our/);
+    expect(sentence).toHaveTextContent(
+      /^How we work is set out in our Terms of Service, Refund Policy and Anti-Fraud & Ethics policy\.$/,
+    );
+    expect(within(sentence).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Terms of Service', '/terms'],
+      ['Refund Policy', '/refund'],
+      ['Anti-Fraud & Ethics policy', '/ethics'],
+    ]);
+  });
+
+  it('closes with a free consultation and the services, on the closing band', () => {
+    renderPage(AboutPage, '/about');
+    const closing = screen.getByRole('region', { name: 'Talk to us about your plans' });
+    expect(within(closing).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Book Free Consultation', '/contact'],
+      ['Explore Our Services', '/services'],
+    ]);
+  });
 });
 
 describe('the services page', () => {
@@ -156,6 +179,19 @@ describe('the services page', () => {
       'Strategy Development',
       'Application & Visa',
       'Pre-Departure',
+    ]);
+    // The list announces each position; the drawn number is for the eye only.
+    for (const [index, step] of within(steps).getAllByRole('listitem').entries()) {
+      expect(within(step).getByText(String(index + 1))).toHaveAttribute('aria-hidden', 'true');
+    }
+  });
+
+  it('closes with a free consultation and the package builder, on the closing band', () => {
+    renderPage(ServicesPage, '/services');
+    const closing = screen.getByRole('region', { name: 'Not sure which service you need?' });
+    expect(within(closing).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Book Free Consultation', '/contact'],
+      ['Build My Package', '/custom-quote'],
     ]);
   });
 

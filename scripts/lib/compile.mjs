@@ -28,10 +28,16 @@ async function listFiles(dir, base = dir) {
   return files.flat().sort();
 }
 
-/** A build id from the content of a build: the same sources give the same id, any change a new one. */
+/**
+ * A build id from what a build serves: the same sources give the same id (in any checkout, cold or
+ * warm caches), any change a new one. Source maps are left out: they are never served, and they name
+ * the generated files of the webpack run (the federation runtime's entry file carries the checkout's
+ * absolute path in its text).
+ */
 export async function contentId(dir) {
   const hash = crypto.createHash('sha256');
   for (const file of await listFiles(dir)) {
+    if (file.endsWith('.map')) continue;
     hash.update(file);
     hash.update(await fs.readFile(path.join(dir, file)));
   }

@@ -1,16 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { readJson } from './compile.mjs';
 import { loadTsModule } from './load-ts.mjs';
-import { pointerFile, siteDir } from './paths.mjs';
 import { repoRoot } from '../webpack.config.mjs';
 
 const escapeXml = (value) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** sitemap.xml, robots.txt and llms.txt, made from the routes the remotes declare. */
-export async function writeDiscoveryFiles() {
+/**
+ * sitemap.xml, robots.txt and llms.txt, made from the routes of the given pointer document, plus the
+ * shell's public files, written into `outDir` (a release's staging folder). Returns the file names.
+ */
+export async function writeDiscoveryFiles({ pointers, outDir }) {
   const { site } = await loadTsModule('packages/common/src/site.ts');
-  const pointers = await readJson(pointerFile);
   const routes = pointers.remotes
     .flatMap((remote) => remote.routes)
     // `indexable` is what pointers written before the field was renamed call it (a rollback target).
@@ -41,9 +41,15 @@ export async function writeDiscoveryFiles() {
     '',
   ].join('\n');
 
-  await fs.writeFile(path.join(siteDir, 'sitemap.xml'), sitemap);
-  await fs.writeFile(path.join(siteDir, 'robots.txt'), robots);
-  await fs.writeFile(path.join(siteDir, 'llms.txt'), llms);
+  await fs.mkdir(outDir, { recursive: true });
+  await fs.writeFile(path.join(outDir, 'sitemap.xml'), sitemap);
+  await fs.writeFile(path.join(outDir, 'robots.txt'), robots);
+  await fs.writeFile(path.join(outDir, 'llms.txt'), llms);
   const publicDir = path.join(repoRoot, 'shell', 'public');
-  for (const file of await fs.readdir(publicDir)) await fs.copyFile(path.join(publicDir, file), path.join(siteDir, file));
+  const files = ['sitemap.xml', 'robots.txt', 'llms.txt'];
+  for (const file of await fs.readdir(publicDir)) {
+    await fs.copyFile(path.join(publicDir, file), path.join(outDir, file));
+    files.push(file);
+  }
+  return files;
 }

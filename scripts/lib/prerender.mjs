@@ -1,26 +1,26 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { readJson } from './compile.mjs';
-import { notFoundPageFile, pageFileFor, pointerFile, shellCurrentFile, ssrDir } from './paths.mjs';
-import { loadServerBundle } from './publish.mjs';
-
-async function writeFileAtomic(file, content) {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(temporary, content);
-  await fs.rename(temporary, file);
-}
+import { kitServerFile, pageFileFor, pagesDir, notFoundPageFile, ssrDir } from './paths.mjs';
+import { loadServerBundle, useKit } from './publish.mjs';
 
 /**
- * Renders the HTML of every route of the given remotes (all by default) from the CURRENT shell and
- * the CURRENT build of each remote, as the pointer document names them. A remote's release renders
- * its own routes again; a shell release renders every route.
+ * Renders the HTML of every route of the given remotes (all by default) with the given shell build
+ * and the builds the given pointer document names, into `outDir` (a staging folder: nothing live is
+ * touched; lib/release.mjs verifies the pages and moves them into place). A remote's release renders
+ * its own routes; a shell release renders every route and the not-found page.
+ * Returns the pages written: { route, file } with `file` relative to `outDir`, as under pages/.
  */
-export async function prerender({ remotes: only } = {}) {
-  const shell = await readJson(shellCurrentFile);
-  const pointers = await readJson(pointerFile);
+export async function renderPages({ shell, pointers, remotes: only, outDir, notFound = !only }) {
+  useKit(shell.kit ? path.join(ssrDir, shell.kit) : kitServerFile);
   const { renderDocument } = loadServerBundle(path.join(ssrDir, shell.server));
   const written = [];
+  const write = async (route, html) => {
+    const file = path.relative(pagesDir, route === '/404' ? notFoundPageFile : pageFileFor(route));
+    await fs.mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+    await fs.writeFile(path.join(outDir, file), html);
+    written.push({ route, file });
+  };
   for (const remote of pointers.remotes) {
     if (only && !only.includes(remote.name)) continue;
     const serverDir = path.join(ssrDir, remote.name, remote.buildId);
@@ -34,14 +34,11 @@ export async function prerender({ remotes: only } = {}) {
         pointers,
         assets: { scripts: shell.scripts, preloads },
       });
-      const file = pageFileFor(route.path);
-      await writeFileAtomic(file, html);
-      written.push(route.path);
+      await write(route.path, html);
     }
   }
-  if (!only) {
-    const html = renderDocument({ path: '/404', pointers, assets: { scripts: shell.scripts, preloads: [] } });
-    await writeFileAtomic(notFoundPageFile, html);
+  if (notFound) {
+    await write('/404', renderDocument({ path: '/404', pointers, assets: { scripts: shell.scripts, preloads: [] } }));
   }
   return written;
 }

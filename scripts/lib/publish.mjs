@@ -3,21 +3,27 @@ import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { browserConfig, kitServerConfig, serverConfig } from '../webpack.config.mjs';
 import { compile, contentId, moveInto, readJson, setSourceMapsAside, writeJson } from './compile.mjs';
-import { kitServerFile, pointerFile, shellCurrentFile, siteDir, sourceMapsDir, ssrDir, stagingDir } from './paths.mjs';
+import { kitServerFile, siteDir, sourceMapsDir, ssrDir, stagingDir } from './paths.mjs';
 
 const require = createRequire(import.meta.url);
 
 /**
  * The prerender bundles import the shell-kit as an external; point that import at the kit built for
- * Node, so the shell and the remotes share one instance of it, as they do in the browser.
+ * Node with the shell being rendered, so the shell and the remotes share one instance of it, as they
+ * do in the browser. A shell build keeps its own kit (a rollback renders with the kit it was built
+ * with); builds made before that use the last kit built.
  */
+let kitFile = kitServerFile;
 let kitHookInstalled = false;
+export function useKit(file) {
+  kitFile = file;
+}
 export function installKitResolution() {
   if (kitHookInstalled) return;
   kitHookInstalled = true;
   const resolve = Module._resolveFilename;
   Module._resolveFilename = function resolveKit(request, ...rest) {
-    if (request === '@kesho/shell-kit') return kitServerFile;
+    if (request === '@kesho/shell-kit') return kitFile;
     return resolve.call(this, request, ...rest);
   };
 }
@@ -31,14 +37,23 @@ function urlOf(file) {
   return `/${path.relative(siteDir, file).split(path.sep).join('/')}`;
 }
 
-/** Builds the shell (browser + prerender bundle) and the Node shell-kit, and makes them current. */
+/** The record of a shell build, kept with it: what a release of it (or a rollback to it) needs. */
+export function shellRecordFile(buildId) {
+  return path.join(ssrDir, 'shell', buildId, 'publish.json');
+}
+
+/**
+ * Builds the shell (browser + prerender bundle + its Node shell-kit) under its build id. Nothing
+ * goes live: releasing it is lib/release.mjs's job.
+ */
 export async function buildShell({ mode = 'production' } = {}) {
   const browserOut = path.join(stagingDir, 'shell-browser');
   const serverOut = path.join(stagingDir, 'shell-server');
+  const kitOut = path.join(stagingDir, 'shell-kit');
   const [browserStats] = await compile([
     browserConfig('shell', { outDir: browserOut, mode }),
     serverConfig('shell', { outDir: serverOut, mode }),
-    kitServerConfig({ outDir: path.dirname(kitServerFile), mode }),
+    kitServerConfig({ outDir: kitOut, mode }),
   ]);
   const json = browserStats.toJson({ all: false, entrypoints: true, chunks: true, chunkOrigins: true });
   const entryFiles = json.entrypoints.main.assets.map((asset) => asset.name).filter((name) => name.endsWith('.js'));
@@ -50,18 +65,32 @@ export async function buildShell({ mode = 'production' } = {}) {
   const publicDir = path.join(siteDir, 'shell', buildId);
   await setSourceMapsAside(browserOut, path.join(sourceMapsDir, path.relative(siteDir, publicDir)));
   await moveInto(browserOut, publicDir);
+  await fs.rename(path.join(kitOut, 'shell-kit.cjs'), path.join(serverOut, 'shell-kit.cjs'));
+  await fs.mkdir(path.dirname(kitServerFile), { recursive: true });
+  await fs.copyFile(path.join(serverOut, 'shell-kit.cjs'), kitServerFile);
   const serverDir = path.join(ssrDir, 'shell', buildId);
   await moveInto(serverOut, serverDir);
-  const current = {
+  const record = {
     buildId,
     server: path.relative(ssrDir, path.join(serverDir, 'server.cjs')),
+    kit: path.relative(ssrDir, path.join(serverDir, 'shell-kit.cjs')),
     scripts: entryFiles.map((name) => urlOf(path.join(publicDir, name))),
   };
-  await writeJson(shellCurrentFile, current);
-  return current;
+  // Same id, same build: a record already there stays (it is the one its pages were rendered from).
+  if (!(await exists(shellRecordFile(buildId)))) await writeJson(shellRecordFile(buildId), record);
+  return readJson(shellRecordFile(buildId));
 }
 
-/** Builds one remote, stores it under /mfe/<name>/<buildId>/ and points the site at it. */
+async function exists(file) {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Builds one remote and stores it under /mfe/<name>/<buildId>/; nothing goes live (see lib/release.mjs). */
 export async function buildRemote(name, { mode = 'production' } = {}) {
   const browserOut = path.join(stagingDir, `${name}-browser`);
   const serverOut = path.join(stagingDir, `${name}-server`);
@@ -93,18 +122,9 @@ export async function buildRemote(name, { mode = 'production' } = {}) {
       listed: route.listed !== false,
     })),
   };
-  await writeJson(path.join(ssrDir, name, buildId, 'publish.json'), { pointer, preloads });
-  return { pointer, preloads };
-}
-
-/** Swaps one remote's entry in the pointer document (a release or a rollback is exactly this). */
-export async function pointRemote(pointer) {
-  const document = await readJson(pointerFile, { remotes: [] });
-  const remotes = document.remotes.filter((remote) => remote.name !== pointer.name);
-  remotes.push(pointer);
-  remotes.sort((a, b) => a.name.localeCompare(b.name));
-  await writeJson(pointerFile, { remotes });
-  return { remotes };
+  const recordFile = path.join(ssrDir, name, buildId, 'publish.json');
+  if (!(await exists(recordFile))) await writeJson(recordFile, { pointer, preloads });
+  return readJson(recordFile);
 }
 
 export async function cleanStaging() {

@@ -2,7 +2,7 @@ import { matchRoute, normalisePath, parsePointerDocument } from '../src/federati
 import { backoffDelay, withRetry } from '../src/federation/retry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
-import { FederatedResolver } from '../src/federation/resolver';
+import { FederatedResolver, POINTER_MAX_AGE_MS, STALE_POINTER_WAIT_MS } from '../src/federation/resolver';
 
 const pointers = parsePointerDocument({
   remotes: [
@@ -91,5 +91,96 @@ describe('the federated resolver', () => {
       remoteName: 'legal',
       preservedHtml: '<h1>Terms</h1>',
     });
+  });
+});
+
+describe('a long-open tab', () => {
+  const Page = () => null;
+  const route = { path: '/terms', title: 'Terms', description: 'd', load: async () => ({ default: Page }) };
+  const legalAt = (buildId: string) =>
+    parsePointerDocument({
+      remotes: [{ name: 'legal', buildId, manifest: `/mfe/legal/${buildId}/mf-manifest.json`, routes: [{ path: '/terms', title: 'Terms', description: 'd' }] }],
+    });
+
+  function setUp(reads: Array<() => Promise<ReturnType<typeof legalAt>>>) {
+    let clock = 1_000_000;
+    const loaded: string[] = [];
+    const quickReads: boolean[] = [];
+    const resolver = new FederatedResolver(
+      {
+        loadPage: async (remote) => {
+          loaded.push(remote.buildId);
+          return { route, Component: Page };
+        },
+      },
+      legalAt('v1'),
+      {
+        now: () => clock,
+        readPointers: (quick) => {
+          quickReads.push(quick);
+          const next = reads.shift();
+          if (!next) throw new Error('unexpected pointer read');
+          return next();
+        },
+      },
+    );
+    return { resolver, loaded, quickReads, advance: (ms: number) => (clock += ms) };
+  }
+
+  it('keeps the document it has while it is fresh', async () => {
+    const tab = setUp([]);
+    tab.advance(4 * 60_000);
+    await tab.resolver.resolve('/terms');
+    expect(tab.loaded).toEqual(['v1']);
+    expect(tab.quickReads).toEqual([]);
+  });
+
+  it('reads the pointer again on a navigation once it is older than five minutes, and picks up a release', async () => {
+    const tab = setUp([async () => legalAt('v2')]);
+    tab.advance(POINTER_MAX_AGE_MS + 1);
+    await expect(tab.resolver.resolve('/terms')).resolves.toMatchObject({ kind: 'page' });
+    expect(tab.loaded).toEqual(['v2']);
+    expect(tab.quickReads).toEqual([true]);
+    // Fresh again: the next navigation reads nothing.
+    tab.advance(60_000);
+    await tab.resolver.resolve('/terms');
+    expect(tab.loaded).toEqual(['v2', 'v2']);
+    expect(tab.quickReads).toEqual([true]);
+  });
+
+  it('picks up a rollback the same way', async () => {
+    const tab = setUp([async () => legalAt('v2'), async () => legalAt('v1')]);
+    tab.advance(POINTER_MAX_AGE_MS + 1);
+    await tab.resolver.resolve('/terms');
+    tab.advance(POINTER_MAX_AGE_MS + 1);
+    await tab.resolver.resolve('/terms');
+    expect(tab.loaded).toEqual(['v2', 'v1']);
+  });
+
+  it('goes on with the known document when the read fails', async () => {
+    const tab = setUp([async () => Promise.reject(new Error('offline'))]);
+    tab.advance(POINTER_MAX_AGE_MS + 1);
+    await expect(tab.resolver.resolve('/terms')).resolves.toMatchObject({ kind: 'page' });
+    expect(tab.loaded).toEqual(['v1']);
+  });
+
+  it('does not keep a navigation waiting on a slow read: the read lands for the next one', async () => {
+    jest.useFakeTimers();
+    try {
+      let answer: (document: ReturnType<typeof legalAt>) => void = () => undefined;
+      const tab = setUp([() => new Promise((resolve) => (answer = resolve))]);
+      tab.advance(POINTER_MAX_AGE_MS + 1);
+      const navigation = tab.resolver.resolve('/terms');
+      await jest.advanceTimersByTimeAsync(STALE_POINTER_WAIT_MS);
+      await expect(navigation).resolves.toMatchObject({ kind: 'page' });
+      expect(tab.loaded).toEqual(['v1']);
+      answer(legalAt('v2'));
+      await jest.advanceTimersByTimeAsync(0);
+      await tab.resolver.resolve('/terms');
+      expect(tab.loaded).toEqual(['v1', 'v2']);
+      expect(tab.quickReads).toEqual([true]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

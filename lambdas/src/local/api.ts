@@ -20,12 +20,15 @@ import { handler as fulfilOrder } from '../handlers/fulfil-order';
 import { handler as mpesaCallback } from '../handlers/mpesa-callback';
 import { handler as mpesaPayment } from '../handlers/mpesa-payment';
 import { handler as mpesaSandbox } from '../handlers/mpesa-sandbox';
+import { handler as reconcileOrders } from '../handlers/reconcile-orders';
 import { handler as sandboxCheckout } from '../handlers/sandbox-checkout';
 import { handler as stripeWebhook } from '../handlers/stripe-webhook';
 import type { ApiGatewayEvent, HttpHandler, LambdaContext } from '../http/apiGateway';
 import { errorResponse, SERVER_ERROR_MESSAGE } from '../http/responses';
 import { createLogger } from '../log';
 import { SANDBOX_CHECKOUT_PATH } from '../payments/sandbox';
+import { mailDirectoryOf } from '../mail/runtime';
+import type { MailTransport } from '../mail/types';
 import { DOCUMENT_CLIENT_OPTIONS } from '../runtime/aws';
 import { runWithRuntime } from '../runtime/context';
 import { composeRuntime, type Runtime } from '../runtime/runtime';
@@ -46,6 +49,12 @@ export interface LocalApiOptions {
   /** This server's own origin: the default PUBLIC_SITE_URL and the local Lambda endpoint. */
   publicOrigin: string;
   env?: NodeJS.ProcessEnv;
+}
+
+/** What tests may change on top of LocalApiOptions. */
+export interface LocalApiTestOptions extends LocalApiOptions {
+  /** Replaces the configured mail transport (a transport that fails on demand). */
+  mailTransport?: MailTransport;
 }
 
 /** LocalApi plus what tests need to look behind it. */
@@ -77,7 +86,7 @@ export async function createLocalApi(options: LocalApiOptions): Promise<LocalApi
   return startLocalApi(options);
 }
 
-export async function startLocalApi(options: LocalApiOptions): Promise<LocalApiInternals> {
+export async function startLocalApi(options: LocalApiTestOptions): Promise<LocalApiInternals> {
   const publicOrigin = options.publicOrigin.replace(/\/+$/, '');
   const config = loadConfig(options.env, { runtime: 'local', defaultPublicSiteUrl: publicOrigin });
   const logger = createLogger(config.logLevel);
@@ -100,6 +109,8 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApiI
       dynamo: DynamoDBDocumentClient.from(dynamoClient, DOCUMENT_CLIENT_OPTIONS),
       lambda: lambdaClient,
       secrets: createSecretsManagerReader(secretsClient),
+      mailDirectory: mailDirectoryOf(dataDir),
+      ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
     });
   } catch (error) {
     destroyClients();
@@ -123,7 +134,24 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApiI
     ['mpesa-callback', inRuntime(asFunction(mpesaCallback))],
     ['mpesa-sandbox', inRuntime(asFunction(mpesaSandbox))],
     [config.fulfilOrderFunctionName, inRuntime((payload, context) => fulfilOrder(payload, context))],
+    ['reconcile-orders', inRuntime(() => reconcileOrders())],
   ]);
+
+  // In AWS an EventBridge schedule runs reconcile-orders; here a timer does, one run at a time.
+  let reconciling: Promise<void> | undefined;
+  const reconcileTimer = setInterval(() => {
+    if (reconciling || closing) return;
+    reconciling = runWithRuntime(runtime, () => reconcileOrders())
+      .then(
+        () => undefined,
+        (error: unknown) => logger.error('local.reconcile_failed', { error }),
+      )
+      .finally(() => {
+        reconciling = undefined;
+      });
+  }, config.reconcile.intervalSeconds * 1000);
+  // The timer alone must not keep a process (a test, a script) alive.
+  reconcileTimer.unref();
 
   const runInBackground = (name: string, run: () => Promise<unknown>): void => {
     const job = (async () => {
@@ -197,6 +225,8 @@ export async function startLocalApi(options: LocalApiOptions): Promise<LocalApiI
   const close = (): Promise<void> => {
     closed ??= (async () => {
       closing = true;
+      clearInterval(reconcileTimer);
+      await reconciling;
       await Promise.allSettled([...inFlight]);
       await settled();
       destroyClients();
@@ -229,7 +259,11 @@ function startupMessage(config: AppConfig, dataDir: string): string {
       : config.mpesa.provider === 'sandbox'
         ? ' M-Pesa is SIMULATED (no DARAJA_* set): a local TEST MODE page plays the phone.'
         : '';
-  const storage = `Orders are stored in ${path.join(dataDir, 'dynamodb')}.${mpesa}`;
+  const mail =
+    config.mail.transport === 'file'
+      ? `Mail is written to ${mailDirectoryOf(dataDir)} as .eml files (npm run mail lists them).`
+      : 'Mail is sent through Amazon SES.';
+  const storage = `Orders are stored in ${path.join(dataDir, 'dynamodb')}. ${mail}${mpesa}`;
   if (config.payments.provider === 'sandbox') {
     return `Payments are SIMULATED (sandbox, no STRIPE_SECRET_KEY set): checkout opens a local TEST MODE page and no money moves. ${storage}`;
   }

@@ -60,6 +60,11 @@ export function isServablePath(decodedPath: string): boolean {
   return !segments.some((segment) => segment === '' || segment === '..');
 }
 
+/** Paths of build output (the shell's and the remotes' scripts, manifests, the pointer document). */
+export function isBuildAssetPath(urlPath: string): boolean {
+  return /^\/(mfe|shell)(\/|$)/.test(urlPath);
+}
+
 interface CachedBody {
   readonly mtimeMs: number;
   readonly raw: Buffer;
@@ -123,7 +128,16 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     return true;
   }
 
-  async function notFound(req: IncomingMessage, res: ServerResponse) {
+  async function notFound(req: IncomingMessage, res: ServerResponse, urlPath?: string) {
+    // A script or manifest that is missing must never be answered with HTML: a browser would try to
+    // run the page as the remote's entry (and the federation runtime waits on it before its retry).
+    if (urlPath !== undefined && isBuildAssetPath(urlPath)) {
+      const body = 'Not found';
+      res
+        .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_NO_CACHE, 'Content-Length': Buffer.byteLength(body) })
+        .end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
     if (!(await send(req, res, path.join(root, 'pages', '404.html'), 404, CACHE_NO_CACHE))) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_NO_CACHE }).end('Not found');
     }
@@ -149,7 +163,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     // An encoded "/" or "\" ("/%2fevil.example/") decodes into a path no route or file has, and one a
     // browser would read as another host if it came back in a Location header.
     if (!isServablePath(urlPath)) {
-      await notFound(req, res);
+      await notFound(req, res, urlPath);
       return;
     }
     if (urlPath.length > 1 && urlPath.endsWith('/')) {
@@ -163,7 +177,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     // Pages are only reachable through their route, never as /pages/x.html.
     const reachable = file.startsWith(root + path.sep) && !(isFile && path.relative(root, file).split(path.sep)[0] === 'pages');
     if (reachable && (await send(req, res, file, 200, cacheControlFor(urlPath)))) return;
-    await notFound(req, res);
+    await notFound(req, res, urlPath);
   }
 
   return http.createServer((req, res) => {

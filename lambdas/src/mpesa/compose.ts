@@ -6,6 +6,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AppConfig } from '../config';
 import type { Logger } from '../log';
 import type { OrdersStore } from '../orders/store';
+import type { SendReceipt } from '../receipts/sendReceipt';
 import { resolveSecret, type SecretReader } from '../runtime/secrets';
 import { createDarajaClient } from './daraja';
 import { createMpesaSandbox, MPESA_SANDBOX_PATH, type MpesaSandbox } from './sandbox';
@@ -21,12 +22,12 @@ export interface MpesaServices {
 
 export async function composeMpesa(
   config: AppConfig,
-  deps: { dynamo: DynamoDBDocumentClient; orders: OrdersStore; secrets: SecretReader; clock: () => Date; logger: Logger },
+  deps: { dynamo: DynamoDBDocumentClient; orders: OrdersStore; secrets: SecretReader; clock: () => Date; logger: Logger; sendReceipt?: SendReceipt },
 ): Promise<MpesaServices | null> {
   const mpesa = config.mpesa;
   if (mpesa.provider === 'off') return null;
   const store = createMpesaStore(deps.dynamo, config.ordersTable);
-  const common = { orders: deps.orders, store, publicSiteUrl: config.publicSiteUrl, clock: deps.clock, logger: deps.logger };
+  const common = { orders: deps.orders, store, publicSiteUrl: config.publicSiteUrl, clock: deps.clock, logger: deps.logger, ...(deps.sendReceipt ? { sendReceipt: deps.sendReceipt } : {}) };
 
   if (mpesa.provider === 'sandbox') {
     const sandbox = createMpesaSandbox(deps.dynamo, config.ordersTable);

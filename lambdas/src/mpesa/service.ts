@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { KES_PER_USD, KES_RATE_DATE, MPESA_MESSAGES, MPESA_OUTCOME_MESSAGES, formatMsisdn, isMpesaAmount, outcomeForResultCode, usdCentsToKes, type MpesaOutcome } from '@kesho/common/mpesa';
 import type { Logger } from '../log';
-import { createConfirmOrder } from '../orders/confirmOrder';
+import { createConfirmOrder, type ConfirmOrder, type ConfirmResult } from '../orders/confirmOrder';
+import type { SendReceipt } from '../receipts/sendReceipt';
 import { createStartCheckout } from '../orders/startCheckout';
 import type { OrdersStore } from '../orders/store';
 import { ORDER_CURRENCY, type Order, type OrderDraft, type OrderStatus } from '../orders/types';
@@ -66,6 +67,8 @@ export interface MpesaPayments {
   /** Settles from Daraja's query (and a callback's hint) and answers the current state; null if unknown. */
   status(paymentId: string, source?: string, hint?: CallbackHint): Promise<MpesaSummary | null>;
   callback(token: string, hint: CallbackHint): Promise<CallbackOutcome>;
+  /** The confirm routine for M-Pesa payments (mp_… ids): asks Daraja first. Used by reconciliation. */
+  readonly confirm: ConfirmOrder;
 }
 
 export interface MpesaPaymentsDependencies {
@@ -79,6 +82,8 @@ export interface MpesaPaymentsDependencies {
   readonly rateDate?: string;
   /** Set with the sandbox: the test page's address for a payment. */
   readonly sandboxPageUrl?: (paymentId: string) => string;
+  /** The receipt e-mail, sent once by the confirm routine when an order becomes paid. */
+  readonly sendReceipt?: SendReceipt;
 }
 
 const RECEIPT_PATTERN = /^[A-Z0-9]{8,12}$/;
@@ -110,7 +115,7 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
     },
     verifyWebhook: () => Promise.reject(new WebhookVerificationError('M-Pesa has no signed webhooks')),
   };
-  const confirmOrder = createConfirmOrder({ orders, payments: sessions, clock, logger });
+  const confirmOrder = createConfirmOrder({ orders, payments: sessions, clock, logger, ...(deps.sendReceipt ? { sendReceipt: deps.sendReceipt } : {}) });
 
   const pushFor = (msisdn: string): PaymentsProvider => ({
     ...sessions,
@@ -171,7 +176,7 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
     };
   };
 
-  const status: MpesaPayments['status'] = async (paymentId, source = 'status-poll', callbackHint) => {
+  const settle = async (paymentId: string, source: string, callbackHint?: CallbackHint): Promise<{ payment: MpesaPayment; result: ConfirmResult } | null> => {
     let hint = callbackHint;
     let payment = await store.getPayment(paymentId);
     if (!payment) return null;
@@ -200,9 +205,13 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
       logger.warn('mpesa.callback.unconfirmed', { invoiceNumber: payment.invoiceNumber, paymentId, queryResult: payment.result?.resultCode ?? 'processing' });
     }
 
-    const confirmed = await confirmOrder({ sessionId: paymentId, source });
-    if (confirmed.kind === 'unknown-session') return null;
-    return summarise(payment, confirmed.order);
+    return { payment, result: await confirmOrder({ sessionId: paymentId, source }) };
+  };
+
+  const status: MpesaPayments['status'] = async (paymentId, source = 'status-poll', callbackHint) => {
+    const settled = await settle(paymentId, source, callbackHint);
+    if (!settled || settled.result.kind === 'unknown-session') return null;
+    return summarise(settled.payment, settled.result.order);
   };
 
   return {
@@ -220,6 +229,11 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
     },
 
     status,
+
+    async confirm({ sessionId, source }) {
+      if (!MPESA_PAYMENT_ID_PATTERN.test(sessionId)) return { kind: 'unknown-session' };
+      return (await settle(sessionId, source))?.result ?? { kind: 'unknown-session' };
+    },
 
     async callback(token, hint) {
       const paymentId = await store.paymentIdForToken(token);

@@ -8,6 +8,7 @@
  * moves a failed or expired order to paid, logged for a person to review.
  */
 import type { Logger } from '../log';
+import type { SendReceipt } from '../receipts/sendReceipt';
 import type { CheckoutSessionState, PaymentsProvider } from '../payments/types';
 import type { OrdersStore } from './store';
 import { ORDER_CURRENCY, type Order, type OrderStatus } from './types';
@@ -50,9 +51,14 @@ export interface ConfirmOrderDependencies {
   readonly payments: PaymentsProvider;
   readonly clock: () => Date;
   readonly logger: Logger;
+  /**
+   * Sends the receipt of an order this routine has just made paid. Its failure never fails the
+   * confirmation: the order stays marked `receiptStatus: 'due'` and the reconciliation retries.
+   */
+  readonly sendReceipt?: SendReceipt;
 }
 
-export function createConfirmOrder({ orders, payments, clock, logger }: ConfirmOrderDependencies): ConfirmOrder {
+export function createConfirmOrder({ orders, payments, clock, logger, sendReceipt }: ConfirmOrderDependencies): ConfirmOrder {
   return async ({ sessionId, source }) => {
     const session = await payments.retrieveSession(sessionId);
     if (!session?.orderRef) return { kind: 'unknown-session' };
@@ -81,6 +87,13 @@ export function createConfirmOrder({ orders, payments, clock, logger }: ConfirmO
       return { kind: 'order', order: current ?? order, changed: false };
     }
     logger.info('order.status_changed', { invoiceNumber: changed.invoiceNumber, orderId: changed.orderId, status: changed.status, from: order.status, sessionId, source });
+    if (changed.status === 'paid' && sendReceipt) {
+      try {
+        await sendReceipt(changed);
+      } catch (error) {
+        logger.error('receipt.send_failed', { invoiceNumber: changed.invoiceNumber, source, error });
+      }
+    }
     return { kind: 'order', order: changed, changed: true };
   };
 }

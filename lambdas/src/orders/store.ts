@@ -6,7 +6,8 @@
  *
  * Table layout (shared with the sandbox's sessions): partition key `pk` (string), no sort key.
  */
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { expiresAtEpochSeconds, UNPAID_ORDER_RETENTION_DAYS } from '@kesho/common/retention';
 import type { CustomerDetails, Order, OrderLine, OrderStatus } from './types';
 
 export interface StatusChange {
@@ -22,8 +23,18 @@ export interface OrdersStore {
   getOrder(invoiceNumber: string): Promise<Order | null>;
   /** Records the provider's session on the order, once. */
   attachCheckoutSession(invoiceNumber: string, sessionId: string, at: string): Promise<void>;
-  /** The changed order, or null when the order was not in `from` any more (someone else won). */
+  /**
+   * The changed order, or null when the order was not in `from` any more (someone else won).
+   * Becoming paid also marks the receipt due and lifts the unpaid-order expiry, in the same write.
+   */
   changeStatus(invoiceNumber: string, change: StatusChange): Promise<Order | null>;
+  markReceiptSent(invoiceNumber: string, at: string): Promise<void>;
+  /**
+   * Orders the reconciliation must look at: still `pending` and created before `pendingBefore`, or
+   * paid with the receipt still due. A filtered Scan: the table is small (unpaid orders expire) and
+   * it runs every few minutes; a sparse index would replace it if the table grew large.
+   */
+  findOrdersNeedingAttention(pendingBefore: string): Promise<Order[]>;
 }
 
 export const ORDER_KEY_PREFIX = 'order#';
@@ -39,7 +50,12 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
         await client.send(
           new PutCommand({
             TableName: tableName,
-            Item: { ...orderKey(order.invoiceNumber), kind: 'order', ...order },
+            Item: {
+              ...orderKey(order.invoiceNumber),
+              kind: 'order',
+              expiresAt: expiresAtEpochSeconds(new Date(order.createdAt), UNPAID_ORDER_RETENTION_DAYS),
+              ...order,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         );
@@ -73,15 +89,18 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
     },
 
     async changeStatus(invoiceNumber, change) {
+      const paid = change.to === 'paid';
       try {
         const result = await client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: orderKey(invoiceNumber),
-            UpdateExpression: 'SET #status = :to, statusReason = :reason, updatedAt = :at',
+            UpdateExpression: paid
+              ? 'SET #status = :to, statusReason = :reason, updatedAt = :at, receiptStatus = :due REMOVE expiresAt'
+              : 'SET #status = :to, statusReason = :reason, updatedAt = :at',
             ConditionExpression: 'attribute_exists(pk) AND #status = :from',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':from': change.from, ':to': change.to, ':reason': change.reason, ':at': change.at },
+            ExpressionAttributeValues: { ':from': change.from, ':to': change.to, ':reason': change.reason, ':at': change.at, ...(paid ? { ':due': 'due' } : {}) },
             ReturnValues: 'ALL_NEW',
           }),
         );
@@ -90,6 +109,43 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
         if (isConditionalCheckFailure(error)) return null;
         throw error;
       }
+    },
+
+    async markReceiptSent(invoiceNumber, at) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: orderKey(invoiceNumber),
+            UpdateExpression: 'SET receiptStatus = :sent, receiptSentAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND receiptStatus = :due',
+            ExpressionAttributeValues: { ':sent': 'sent', ':due': 'due', ':at': at },
+          }),
+        );
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return;
+        throw error;
+      }
+    },
+
+    async findOrdersNeedingAttention(pendingBefore) {
+      const found: Order[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new ScanCommand({
+            TableName: tableName,
+            FilterExpression: 'kind = :order AND ((#status = :pending AND createdAt < :before) OR (#status = :paid AND receiptStatus = :due))',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':order': 'order', ':pending': 'pending', ':before': pendingBefore, ':paid': 'paid', ':due': 'due' },
+            ConsistentRead: true,
+            ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+          }),
+        );
+        for (const item of page.Items ?? []) found.push(reshapeOrder(item));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return found;
     },
   };
 }
@@ -125,6 +181,8 @@ function reshapeOrder(item: Readonly<Record<string, unknown>>): Order {
   };
   const checkoutSessionId = optionalText(item, 'checkoutSessionId');
   const statusReason = optionalText(item, 'statusReason');
+  const receiptStatus = item.receiptStatus === 'due' || item.receiptStatus === 'sent' ? item.receiptStatus : undefined;
+  const expiresAt = typeof item.expiresAt === 'number' ? item.expiresAt : undefined;
   return {
     orderId: text('orderId'),
     invoiceNumber: text('invoiceNumber'),
@@ -138,6 +196,8 @@ function reshapeOrder(item: Readonly<Record<string, unknown>>): Order {
     termsAcceptedAt: text('termsAcceptedAt'),
     ...(checkoutSessionId !== undefined ? { checkoutSessionId } : {}),
     ...(statusReason !== undefined ? { statusReason } : {}),
+    ...(receiptStatus !== undefined ? { receiptStatus } : {}),
+    ...(expiresAt !== undefined ? { expiresAt } : {}),
   };
 }
 

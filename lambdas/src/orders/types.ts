@@ -45,4 +45,11 @@ export interface Order extends OrderDraft {
   readonly checkoutSessionId?: string;
   /** Why the status last changed, e.g. "checkout.session.completed" or "provider-error". */
   readonly statusReason?: string;
+  /**
+   * Set to 'due' by the same write that makes the order paid, so a receipt can never be forgotten
+   * (a failed send or a crash leaves it due for the reconciliation); 'sent' once it is out.
+   */
+  readonly receiptStatus?: 'due' | 'sent';
+  /** DynamoDB TTL (epoch seconds) of an order that was never paid; removed when it is paid. */
+  readonly expiresAt?: number;
 }

@@ -10,14 +10,19 @@ import { createFulfilOrder, type FulfilOrder } from '../fulfilment/fulfilOrder';
 import { createLambdaFulfilmentQueue } from '../fulfilment/queue';
 import { createCheckoutStatus, type CheckoutStatus } from '../orders/checkoutStatus';
 import { createConfirmOrder } from '../orders/confirmOrder';
+import { createReconcileOrders, type ReconcileOrders } from '../orders/reconcile';
 import { createStartCheckout, type StartCheckout } from '../orders/startCheckout';
 import { createOrdersStore, type OrdersStore } from '../orders/store';
 import { composeMpesa, type MpesaServices } from '../mpesa/compose';
+import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
 import { createSandboxPayments } from '../payments/sandbox';
 import { createSandboxCheckout, type SandboxCheckout } from '../payments/sandboxCheckout';
 import { createStripePayments } from '../payments/stripe';
 import type { PaymentsProvider } from '../payments/types';
 import { createWebhookReceiver, type ReceiveWebhook } from '../payments/webhookReceiver';
+import { createMailRuntime } from '../mail/runtime';
+import { createSendReceipt, type SendReceipt } from '../receipts/sendReceipt';
+import type { MailRuntime, MailTransport } from '../mail/types';
 import { resolveSecret, type SecretReader } from './secrets';
 
 export interface Services {
@@ -29,6 +34,7 @@ export interface Services {
   readonly sandboxCheckout: SandboxCheckout | null;
   /** null when M-Pesa is switched off (production without Daraja credentials). */
   readonly mpesa: MpesaServices | null;
+  readonly reconcileOrders: ReconcileOrders;
 }
 
 export interface Runtime {
@@ -37,6 +43,8 @@ export interface Runtime {
   readonly orders: OrdersStore;
   readonly payments: PaymentsProvider;
   readonly services: Services;
+  readonly mail: MailRuntime;
+  readonly sendReceipt: SendReceipt;
 }
 
 export interface RuntimeClients {
@@ -44,15 +52,33 @@ export interface RuntimeClients {
   readonly lambda: LambdaClient;
   readonly secrets: SecretReader;
   readonly clock?: () => Date;
+  /** Folder of the file mail transport (`<DATA_DIR>/mail` locally). */
+  readonly mailDirectory?: string;
+  /** Replaces the configured mail transport (tests). */
+  readonly mailTransport?: MailTransport;
 }
 
 export async function composeRuntime(config: AppConfig, logger: Logger, clients: RuntimeClients): Promise<Runtime> {
   const clock = clients.clock ?? (() => new Date());
   const orders = createOrdersStore(clients.dynamo, config.ordersTable);
+  const mail = createMailRuntime(config.mail, {
+    dynamo: clients.dynamo,
+    tableName: config.ordersTable,
+    clock,
+    ...(clients.mailDirectory !== undefined ? { mailDirectory: clients.mailDirectory } : {}),
+    ...(clients.mailTransport !== undefined ? { mailTransport: clients.mailTransport } : {}),
+  });
 
   let payments: PaymentsProvider;
   let sandboxCheckout: SandboxCheckout | null = null;
-  const confirmWith = (provider: PaymentsProvider) => createConfirmOrder({ orders, payments: provider, clock, logger });
+  const sendReceipt = createSendReceipt({
+    outbox: mail.outbox,
+    orders,
+    context: { supportEmail: mail.supportEmail, publicSiteUrl: config.publicSiteUrl },
+    clock,
+    logger,
+  });
+  const confirmWith = (provider: PaymentsProvider) => createConfirmOrder({ orders, payments: provider, clock, logger, sendReceipt });
 
   if (config.payments.provider === 'stripe') {
     const [secretKey, webhookSecret] = await Promise.all([
@@ -67,12 +93,16 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
   }
 
   const confirmOrder = confirmWith(payments);
-  const mpesa = await composeMpesa(config, { dynamo: clients.dynamo, orders, secrets: clients.secrets, clock, logger });
+  const mpesa = await composeMpesa(config, { dynamo: clients.dynamo, orders, secrets: clients.secrets, clock, logger, sendReceipt });
+  // Reconciliation re-reads each pending order from where it is paid: M-Pesa payments from Daraja.
+  const confirmAny: typeof confirmOrder = (request) => (mpesa && MPESA_PAYMENT_ID_PATTERN.test(request.sessionId) ? mpesa.payments.confirm(request) : confirmOrder(request));
   return {
     config,
     logger,
     orders,
     payments,
+    mail,
+    sendReceipt,
     services: {
       startCheckout: createStartCheckout({ orders, payments, clock, logger }),
       checkoutStatus: createCheckoutStatus(confirmOrder),
@@ -80,6 +110,7 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
       fulfilOrder: createFulfilOrder(confirmOrder, logger),
       sandboxCheckout,
       mpesa,
+      reconcileOrders: createReconcileOrders({ orders, confirmOrder: confirmAny, sendReceipt, clock, logger, pendingAgeSeconds: config.reconcile.pendingAgeSeconds }),
     },
   };
 }

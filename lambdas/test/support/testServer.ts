@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startLocalApi, type LocalApiInternals } from '../../src/local/api';
+import type { MailTransport } from '../../src/mail/types';
 
 export interface TestServer {
   readonly origin: string;
@@ -16,7 +17,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string; mailTransport?: MailTransport } = {}): Promise<TestServer> {
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kesho-lambdas-')));
   let api: LocalApiInternals | undefined;
@@ -35,7 +36,12 @@ export async function startTestServer(options: { env?: Record<string, string>; d
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
-    api = await startLocalApi({ dataDir, publicOrigin: origin, env: { LOG_LEVEL: 'silent', ...options.env } });
+    api = await startLocalApi({
+      dataDir,
+      publicOrigin: origin,
+      env: { LOG_LEVEL: 'silent', ...options.env },
+      ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+    });
   } catch (error) {
     server.close();
     throw error;

@@ -30,7 +30,7 @@ export const OptionalMark = styled.span`
 
 const fieldLook = css<{ $invalid?: boolean }>`
   width: 100%;
-  min-height: 2.75rem;
+  min-height: ${tokens.touchTarget};
   padding: ${tokens.space(2.5)} ${tokens.space(3)};
   border: 1px solid ${({ $invalid }) => ($invalid ? tokens.color.error : tokens.color.muted)};
   border-radius: ${tokens.radius.sm};
@@ -71,7 +71,7 @@ export const FieldHint = styled.p`
 
 export const RangeInput = styled.input`
   width: 100%;
-  min-height: 2.75rem;
+  min-height: ${tokens.touchTarget};
   margin: 0;
   accent-color: ${tokens.color.primary};
   cursor: pointer;

@@ -50,8 +50,8 @@ const RemoveButton = styled.button`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  width: 2.75rem;
-  height: 2.75rem;
+  width: ${tokens.touchTarget};
+  height: ${tokens.touchTarget};
   border: 1px solid transparent;
   border-radius: ${tokens.radius.sm};
   background: transparent;

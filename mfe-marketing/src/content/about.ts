@@ -1,4 +1,6 @@
 import { site } from '@kesho/common/site';
+import { bookFreeConsultation, exploreOurServices } from './actions';
+import type { CallToAction, PageAction } from './types';
 
 /** Texts of the About Us page. Company facts come from the site configuration. */
 
@@ -18,8 +20,10 @@ export const aboutStory = {
 
 export const missionAndVision = {
   title: 'Mission and vision',
+  missionTitle: 'Our mission',
   mission:
     'To give every student in Kenya and East Africa honest, expert guidance to the right university abroad, and to make sure they arrive prepared to succeed.',
+  visionTitle: 'Our vision',
   vision:
     'Kesho means “tomorrow” in Swahili. We want to be East Africa’s most trusted study-abroad consultancy, known for integrity as much as for results, so that every family’s investment in tomorrow is in safe hands.',
 } as const;
@@ -28,6 +32,8 @@ export interface CompanyValue {
   readonly title: string;
   readonly description: string;
 }
+
+export const valuesTitle = 'Our values';
 
 export const companyValues: readonly CompanyValue[] = [
   {
@@ -57,3 +63,20 @@ export const complianceIntro = {
   title: 'Registered & Compliant',
   intro: `${site.legalName} is a private company registered in ${site.incorporatedIn}. You can check who you are dealing with before you pay us anything.`,
 } as const;
+
+/** The sentence under the company details, naming the policies that govern the work, each a link. */
+export const policiesNote: { readonly lead: string; readonly policies: readonly PageAction[] } = {
+  lead: 'How we work is set out in our',
+  policies: [
+    { label: 'Terms of Service', to: '/terms' },
+    { label: 'Refund Policy', to: '/refund' },
+    { label: 'Anti-Fraud & Ethics policy', to: '/ethics' },
+  ],
+};
+
+export const aboutClosing: CallToAction = {
+  heading: 'Talk to us about your plans',
+  text: 'Your first consultation is free. Tell us where you would like to study and we will show you how to get there.',
+  action: bookFreeConsultation,
+  secondaryAction: exploreOurServices,
+};

@@ -2,6 +2,8 @@ import { site } from '@kesho/common/site';
 import { formatKes } from '@kesho/common/money';
 import { serviceCards } from './services';
 import { typicalTimelines } from './process';
+import { contactUs } from './actions';
+import type { PageAction } from './types';
 import { FULL_REFUND_WINDOW_DAYS, REFUND_PROCESSING_FEE_KES, pricingPackages, type PackageId } from './pricing';
 
 /**
@@ -161,7 +163,14 @@ export const faqCategories: readonly FaqCategory[] = [
 
 export const faqItems: readonly FaqItem[] = faqCategories.flatMap((category) => category.items);
 
-export const faqClosing = {
+export const faqHeader = {
+  title: 'Frequently Asked Questions',
+  lead: 'Answers to the questions students and parents ask us most often: about our services, payments and refunds, and the support you get along the way.',
+} as const;
+
+/** The closing prompt: a way to write to us (the action) and a way to call us (the site's phone). */
+export const faqClosing: { readonly title: string; readonly text: string; readonly action: PageAction } = {
   title: 'Still have questions?',
   text: `Our advisers are happy to help. Send us a message or call us, ${site.hours.display}.`,
-} as const;
+  action: contactUs,
+};

@@ -1,20 +1,30 @@
 import { site } from '@kesho/common/site';
-import { typicalTimelines, type ProcessStep } from './process';
+import { bookFreeConsultation, bookFreeCounseling, buildMyPackage, getStarted, viewPricing } from './actions';
+import { typicalTimelines } from './process';
+import type { CallToAction, PageAction, ProcessStep, Stat } from './types';
 
 /** Texts of the home page. Figures come from the site configuration, never typed here. */
 
-export const homeHero = {
+export interface HomeHeroContent {
+  readonly eyebrow: string;
+  readonly title: string;
+  readonly lead: string;
+  readonly action: PageAction;
+  readonly secondaryAction: PageAction;
+  /** Names the list of headline figures beside the title. */
+  readonly statsLabel: string;
+}
+
+export const homeHero: HomeHeroContent = {
   eyebrow: 'Study abroad consultants in Nairobi',
   title: 'Your route to a world-class university starts here',
   lead: `${site.brand} guides students aged ${site.minimumAge} and over, and their families, through university admissions, scholarships and student visas for ${site.figures.partnerCountries} countries: honest advice, clear prices and a first consultation that is free.`,
-} as const;
+  action: buildMyPackage,
+  secondaryAction: bookFreeCounseling,
+  statsLabel: 'Our results in numbers',
+};
 
-export interface HeroStat {
-  readonly value: string;
-  readonly label: string;
-}
-
-export const heroStats: readonly HeroStat[] = [
+export const heroStats: readonly Stat[] = [
   { value: site.figures.studentsPlaced, label: 'Students placed' },
   { value: site.figures.visaSuccess, label: 'Visa success rate' },
   { value: site.figures.topChoiceOffers, label: 'Receive top-choice offers' },
@@ -41,6 +51,7 @@ export const howItWorks = {
       description: `We prepare your university applications (typically ${typicalTimelines.universityApplications}) and your student visa (typically ${typicalTimelines.studentVisa}), then brief you before departure.`,
     },
   ] satisfies readonly ProcessStep[],
+  action: getStarted,
 } as const;
 
 export type WhyChooseIcon = 'Eye' | 'Trophy' | 'ShieldCheck';
@@ -87,7 +98,9 @@ export const universityStrip = {
   intro: `A few of the ${site.figures.universities} universities our students apply to.`,
 } as const;
 
-export const homeClosing = {
-  title: 'Ready to plan your studies abroad?',
+export const homeClosing: CallToAction = {
+  heading: 'Ready to plan your studies abroad?',
   text: 'Book your free first consultation, or compare our packages to see which one fits your plans and budget.',
-} as const;
+  action: bookFreeConsultation,
+  secondaryAction: viewPricing,
+};

@@ -1,4 +1,5 @@
 import { typicalTimelines as commonTimelines } from '@kesho/common/packages';
+import type { ProcessStep } from './types';
 
 /**
  * How a student's journey with Kesho runs, and how long its stages usually take (SPEC §9, stated
@@ -8,11 +9,6 @@ export const typicalTimelines = {
   universityApplications: commonTimelines.universityApplications,
   studentVisa: commonTimelines.visa,
 } as const;
-
-export interface ProcessStep {
-  readonly title: string;
-  readonly description: string;
-}
 
 /** The four-step process of the services page (SPEC §2, Services list). */
 export const serviceProcess: readonly ProcessStep[] = [

@@ -1,4 +1,5 @@
 import { site } from '@kesho/common/site';
+import type { Stat } from './types';
 
 /** Texts of the success stories page. The headline figures come from the site configuration. */
 
@@ -8,12 +9,7 @@ export const storiesHeader = {
   lead: 'Real journeys from Kenya and across East Africa to universities around the world. To protect their privacy, we use first names and initials only.',
 } as const;
 
-export interface StoryStat {
-  readonly value: string;
-  readonly label: string;
-}
-
-export const storyStats: readonly StoryStat[] = [
+export const storyStats: readonly Stat[] = [
   { value: site.figures.studentsPlaced, label: 'Students Placed' },
   { value: site.figures.visaSuccess, label: 'Visa Success' },
   { value: site.figures.partnerCountries, label: 'Countries' },

@@ -1,13 +1,25 @@
+import { Fragment } from 'react';
 import styled from 'styled-components';
 import { Compass, Target } from 'lucide-react';
-import { ButtonLink, Container, Link, PageHeader, Section, media, tokens } from '@kesho/shell-kit';
+import { Container, Link, PageHeader, Section, media, tokens } from '@kesho/shell-kit';
 import { site } from '@kesho/common/site';
-import { aboutHeader, aboutStory, companyValues, complianceIntro, foundersIntro, missionAndVision } from '../content/about';
-import { SectionIntro } from '../components/core/SectionIntro';
+import {
+  aboutClosing,
+  aboutHeader,
+  aboutStory,
+  companyValues,
+  complianceIntro,
+  foundersIntro,
+  missionAndVision,
+  policiesNote,
+  valuesTitle,
+} from '../content/about';
+import { SectionIntro } from '../components/shared/SectionIntro';
 import { IconBadge } from '../components/core/IconBadge';
 import { FounderCard, FounderList } from '../components/core/FounderCard';
 import { CompanyRegistration } from '../components/core/CompanyRegistration';
-import { CtaBand, OnDarkOutlineLink } from '../components/core/CtaBand';
+import { CtaBand } from '../components/shared/CtaBand';
+import { cardGrid } from '../components/shared/cardGrid';
 
 const Prose = styled.div`
   max-width: 46rem;
@@ -33,11 +45,7 @@ const Statement = styled.div`
 `;
 
 const ValueList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${tokens.space(6)};
+  ${cardGrid}
   ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
 
@@ -80,14 +88,14 @@ export default function AboutPage() {
               <IconBadge>
                 <Target aria-hidden="true" focusable="false" size={24} />
               </IconBadge>
-              <h3>Our mission</h3>
+              <h3>{missionAndVision.missionTitle}</h3>
               <p>{missionAndVision.mission}</p>
             </Statement>
             <Statement>
               <IconBadge>
                 <Compass aria-hidden="true" focusable="false" size={24} />
               </IconBadge>
-              <h3>Our vision</h3>
+              <h3>{missionAndVision.visionTitle}</h3>
               <p>{missionAndVision.vision}</p>
             </Statement>
           </TwoCards>
@@ -96,7 +104,7 @@ export default function AboutPage() {
 
       <Section aria-labelledby="values-title">
         <Container>
-          <SectionIntro id="values-title" title="Our values" />
+          <SectionIntro id="values-title" title={valuesTitle} />
           <ValueList>
             {companyValues.map((value) => (
               <li key={value.title}>
@@ -128,22 +136,19 @@ export default function AboutPage() {
           </SectionIntro>
           <CompanyRegistration />
           <PolicyNote>
-            How we work is set out in our <Link to="/terms">Terms of Service</Link>,{' '}
-            <Link to="/refund">Refund Policy</Link> and <Link to="/ethics">Anti-Fraud &amp; Ethics policy</Link>.
+            {policiesNote.lead}{' '}
+            {policiesNote.policies.map((policy, index) => (
+              <Fragment key={policy.to}>
+                {index === 0 ? null : index === policiesNote.policies.length - 1 ? ' and ' : ', '}
+                <Link to={policy.to}>{policy.label}</Link>
+              </Fragment>
+            ))}
+            .
           </PolicyNote>
         </Container>
       </Section>
 
-      <CtaBand
-        id="about-closing-title"
-        title="Talk to us about your plans"
-        text="Your first consultation is free. Tell us where you would like to study and we will show you how to get there."
-      >
-        <ButtonLink to="/contact" $variant="inverse">
-          Book Free Consultation
-        </ButtonLink>
-        <OnDarkOutlineLink to="/services">Explore Our Services</OnDarkOutlineLink>
-      </CtaBand>
+      <CtaBand id="about-closing-title" content={aboutClosing} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Container, PageHeader, Section } from '@kesho/shell-kit';
-import { faqCategories, faqClosing, faqItems } from '../content/faq';
+import { faqCategories, faqClosing, faqHeader, faqItems } from '../content/faq';
 import { faqPageJsonLd } from '../content/faq-jsonld';
 import { FaqAccordion } from '../components/core/FaqAccordion';
 import { ContactPrompt } from '../components/core/ContactPrompt';
@@ -7,10 +7,7 @@ import { ContactPrompt } from '../components/core/ContactPrompt';
 export default function FaqPage() {
   return (
     <>
-      <PageHeader title="Frequently Asked Questions">
-        Answers to the questions students and parents ask us most often: about our services, payments and refunds, and the
-        support you get along the way.
-      </PageHeader>
+      <PageHeader title={faqHeader.title}>{faqHeader.lead}</PageHeader>
 
       <Section as="div">
         <Container>
@@ -18,7 +15,7 @@ export default function FaqPage() {
         </Container>
       </Section>
 
-      <ContactPrompt id="faq-closing-title" title={faqClosing.title} text={faqClosing.text} />
+      <ContactPrompt id="faq-closing-title" title={faqClosing.title} text={faqClosing.text} action={faqClosing.action} />
     </>
   );
 }

@@ -4,11 +4,11 @@ import { site } from '@kesho/common/site';
 import { serviceCards } from '../content/services';
 import { heroStats, homeClosing, homeHero, homeServicesIntro, howItWorks, universityStrip, whyChoose } from '../content/home';
 import { HomeHero } from '../components/core/HomeHero';
-import { SectionIntro } from '../components/core/SectionIntro';
-import { StepList } from '../components/core/StepList';
+import { SectionIntro } from '../components/shared/SectionIntro';
+import { StepList } from '../components/shared/StepList';
 import { ServiceCardGrid } from '../components/core/ServiceCardGrid';
 import { WhyChooseGrid } from '../components/core/WhyChooseGrid';
-import { CtaBand, OnDarkOutlineLink } from '../components/core/CtaBand';
+import { CtaBand } from '../components/shared/CtaBand';
 import { UniversityStrip } from '../components/core/UniversityStrip';
 
 const CenteredAction = styled.div`
@@ -20,7 +20,7 @@ const CenteredAction = styled.div`
 export default function HomePage() {
   return (
     <>
-      <HomeHero eyebrow={homeHero.eyebrow} title={homeHero.title} lead={homeHero.lead} stats={heroStats} />
+      <HomeHero content={homeHero} stats={heroStats} />
 
       <Section aria-labelledby="how-it-works-title">
         <Container>
@@ -29,7 +29,7 @@ export default function HomePage() {
           </SectionIntro>
           <StepList steps={howItWorks.steps} />
           <CenteredAction>
-            <ButtonLink to="/contact">Get Started</ButtonLink>
+            <ButtonLink to={howItWorks.action.to}>{howItWorks.action.label}</ButtonLink>
           </CenteredAction>
         </Container>
       </Section>
@@ -52,12 +52,7 @@ export default function HomePage() {
         </Container>
       </Section>
 
-      <CtaBand id="home-closing-title" title={homeClosing.title} text={homeClosing.text}>
-        <ButtonLink to="/contact" $variant="inverse">
-          Book Free Consultation
-        </ButtonLink>
-        <OnDarkOutlineLink to="/pricing">View Pricing</OnDarkOutlineLink>
-      </CtaBand>
+      <CtaBand id="home-closing-title" content={homeClosing} />
 
       <Section $tone="surface" aria-labelledby="universities-title">
         <Container>

@@ -1,23 +1,20 @@
-import { ButtonLink, Container, PageHeader, Section } from '@kesho/shell-kit';
-import { serviceCards } from '../content/services';
-import { serviceProcess } from '../content/process';
-import { SectionIntro } from '../components/core/SectionIntro';
+import { Container, PageHeader, Section } from '@kesho/shell-kit';
+import { serviceCards, servicesPage } from '../content/services';
+import { SectionIntro } from '../components/shared/SectionIntro';
 import { ServiceCardGrid } from '../components/core/ServiceCardGrid';
-import { StepList } from '../components/core/StepList';
-import { CtaBand, OnDarkOutlineLink } from '../components/core/CtaBand';
+import { StepList } from '../components/shared/StepList';
+import { CtaBand } from '../components/shared/CtaBand';
 
 export default function ServicesPage() {
+  const { list, process } = servicesPage;
   return (
     <>
-      <PageHeader title="Our Services">
-        From choosing a course to boarding your flight, we support students at every stage of studying abroad, and help
-        universities reach talented students in East Africa.
-      </PageHeader>
+      <PageHeader title={servicesPage.title}>{servicesPage.lead}</PageHeader>
 
       <Section aria-labelledby="services-list-title">
         <Container>
-          <SectionIntro id="services-list-title" title="How we can help">
-            Choose the support you need: each service has its own page with what it includes and how it works.
+          <SectionIntro id="services-list-title" title={list.title}>
+            {list.intro}
           </SectionIntro>
           <ServiceCardGrid cards={serviceCards} />
         </Container>
@@ -25,23 +22,14 @@ export default function ServicesPage() {
 
       <Section $tone="surface" aria-labelledby="process-title">
         <Container>
-          <SectionIntro id="process-title" eyebrow="Our process" title="Four steps from first meeting to departure">
-            Every student follows the same clear process, so you always know what comes next.
+          <SectionIntro id="process-title" eyebrow={process.eyebrow} title={process.title}>
+            {process.intro}
           </SectionIntro>
-          <StepList steps={serviceProcess} />
+          <StepList steps={process.steps} />
         </Container>
       </Section>
 
-      <CtaBand
-        id="services-closing-title"
-        title="Not sure which service you need?"
-        text="Book a free first consultation and we will recommend the right support, or build your own package from individual services."
-      >
-        <ButtonLink to="/contact" $variant="inverse">
-          Book Free Consultation
-        </ButtonLink>
-        <OnDarkOutlineLink to="/custom-quote">Build My Package</OnDarkOutlineLink>
-      </CtaBand>
+      <CtaBand id="services-closing-title" content={servicesPage.closing} />
     </>
   );
 }

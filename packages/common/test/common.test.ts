@@ -4,6 +4,7 @@ import { checkoutSchema, CHECKOUT_MESSAGES } from '../src/checkout-schema';
 import { UNSAFE_TEXT_MESSAGE } from '../src/text-rules';
 import { formatOfficeDate } from '../src/dates';
 import { dollarsToCents, formatUsd, formatKes } from '../src/money';
+import { expiresAtEpochSeconds, UNPAID_ORDER_RETENTION_DAYS } from '../src/retention';
 import { securityHeaders } from '../src/security-headers';
 import { pageTitle, site, validateSite } from '../src/site';
 
@@ -203,5 +204,12 @@ describe('office dates', () => {
 describe('page titles', () => {
   it('name the page, then the brand', () => {
     expect(pageTitle('Pricing')).toBe(`Pricing | ${site.brand}`);
+  });
+});
+
+describe('retention', () => {
+  it('stamps DynamoDB TTL in epoch seconds, whole days after the given time', () => {
+    expect(UNPAID_ORDER_RETENTION_DAYS).toBe(30);
+    expect(expiresAtEpochSeconds(new Date('2026-11-23T08:00:00.900Z'), 30)).toBe(Date.UTC(2026, 11, 23, 8) / 1000);
   });
 });

@@ -41,6 +41,11 @@ export const tokens = {
     raised: '0 8px 24px rgba(15, 23, 42, 0.12)',
   },
   space: (n: number) => `${n * 0.25}rem`,
+  /**
+   * The least height of anything a finger taps (buttons, links styled as controls, fields), and the
+   * width too for icon-only controls: 44 CSS px, the size a fingertip hits without missing.
+   */
+  touchTarget: '2.75rem',
   maxWidth: '72rem',
   headerHeight: '4rem',
 } as const;

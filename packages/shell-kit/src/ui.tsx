@@ -31,7 +31,7 @@ const buttonLook = css<{ $variant?: 'primary' | 'secondary' | 'inverse' }>`
   align-items: center;
   justify-content: center;
   gap: ${tokens.space(2)};
-  min-height: 2.75rem;
+  min-height: ${tokens.touchTarget};
   padding: ${tokens.space(2.5)} ${tokens.space(5)};
   border-radius: ${tokens.radius.md};
   border: 2px solid ${tokens.color.primary};

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, useShell } from '../src';
+import { Button, ButtonLink, Link, tokens, useShell } from '../src';
 import { TestShell, createRecordingShell } from '../src/testing';
 
 describe('Link', () => {
@@ -44,5 +44,25 @@ describe('useShell', () => {
       return null;
     }
     expect(() => render(<Orphan />)).toThrow('useShell must be used inside the shell');
+  });
+});
+
+describe('the touch-target token', () => {
+  const ruleOf = (element: HTMLElement) =>
+    [...document.querySelectorAll('style')]
+      .map((style) => style.textContent ?? '')
+      .join('')
+      .match(new RegExp(`\\.${element.classList[element.classList.length - 1]}\\{[^}]*\\}`))?.[0] ?? '';
+
+  it('gives the kit’s buttons and button links at least 44 CSS px of height', () => {
+    render(
+      <TestShell shell={createRecordingShell('/')}>
+        <Button>Pay now</Button>
+        <ButtonLink to="/contact">Contact Us</ButtonLink>
+      </TestShell>,
+    );
+    expect(tokens.touchTarget).toBe('2.75rem');
+    expect(ruleOf(screen.getByRole('button', { name: 'Pay now' }))).toContain(`min-height:${tokens.touchTarget};`);
+    expect(ruleOf(screen.getByRole('link', { name: 'Contact Us' }))).toContain(`min-height:${tokens.touchTarget};`);
   });
 });

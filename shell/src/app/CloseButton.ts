@@ -4,8 +4,8 @@ import { tokens } from '@kesho/shell-kit';
 /** The round "×" button that dismisses something the shell shows (a toast, the cookie banner). */
 export const CloseButton = styled.button`
   flex: none;
-  width: 2.75rem;
-  height: 2.75rem;
+  width: ${tokens.touchTarget};
+  height: ${tokens.touchTarget};
   border: 0;
   border-radius: ${tokens.radius.pill};
   background: none;

@@ -6,36 +6,95 @@ export interface PageLoader {
   loadPage(remote: RemotePointer, path: string): Promise<LoadedPage>;
 }
 
+/** How old the pointer document may get before a navigation reads it again (long-open tabs). */
+export const POINTER_MAX_AGE_MS = 5 * 60_000;
+/** How long a navigation waits for that read before it goes on with the document it has. */
+export const STALE_POINTER_WAIT_MS = 1_500;
+
+export interface ResolverOptions {
+  readonly maxAgeMs?: number;
+  readonly staleWaitMs?: number;
+  readonly now?: () => number;
+  /** Reads the pointer document; `quick` reads once, without the retries (a navigation is waiting). */
+  readonly readPointers?: (quick: boolean) => Promise<PointerDocument>;
+}
+
 /**
  * Resolves a path to a page from the current pointer document: the remote that claims the path
  * serves it, no claim means not found, a remote that cannot be loaded means unavailable.
+ *
+ * A tab can stay open for days, and releases and rollbacks only change the pointer document: once
+ * the document is older than a few minutes, the next navigation reads it again (waiting briefly for
+ * it, then going on with the known one while the read finishes for the navigations after).
  */
 export class FederatedResolver implements PageResolver {
   private pointers: Promise<PointerDocument>;
+  private readAt: number;
+  private reading: Promise<PointerDocument> | null = null;
+  private readonly maxAgeMs: number;
+  private readonly staleWaitMs: number;
+  private readonly now: () => number;
+  private readonly readPointers: (quick: boolean) => Promise<PointerDocument>;
 
   constructor(
     private readonly loader: PageLoader,
     initialPointers?: PointerDocument,
+    options: ResolverOptions = {},
   ) {
+    this.maxAgeMs = options.maxAgeMs ?? POINTER_MAX_AGE_MS;
+    this.staleWaitMs = options.staleWaitMs ?? STALE_POINTER_WAIT_MS;
+    this.now = options.now ?? Date.now;
+    this.readPointers = options.readPointers ?? ((quick) => fetchPointers(quick ? { retries: 0 } : {}));
+    this.readAt = this.now();
     this.pointers = initialPointers ? Promise.resolve(initialPointers) : this.fetchFresh();
   }
 
   private fetchFresh(): Promise<PointerDocument> {
-    const pending = fetchPointers();
-    pending.catch(() => undefined);
+    const pending = this.readPointers(false);
+    pending.then(() => (this.readAt = this.now())).catch(() => undefined);
     return pending;
+  }
+
+  /** Reads the document again; until the read succeeds (or if it fails) the known one stays. */
+  private reread(quick: boolean): Promise<PointerDocument> {
+    if (this.reading) return this.reading;
+    const known = this.pointers;
+    const reading = this.readPointers(quick).then(
+      (fresh) => {
+        this.readAt = this.now();
+        this.pointers = Promise.resolve(fresh);
+        return fresh;
+      },
+      () => known,
+    );
+    this.reading = reading;
+    void reading.finally(() => {
+      if (this.reading === reading) this.reading = null;
+    });
+    return reading;
   }
 
   /** Picks up remotes released since the page was rendered; keeps the known document if that fails. */
   refresh(): void {
+    void this.reread(false);
+  }
+
+  private async currentPointers(): Promise<PointerDocument> {
+    if (this.now() - this.readAt <= this.maxAgeMs) return this.pointers;
     const known = this.pointers;
-    this.pointers = fetchPointers().catch(() => known);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), this.staleWaitMs);
+    });
+    const outcome = await Promise.race([this.reread(true), waited]);
+    clearTimeout(timer);
+    return outcome === 'late' ? known : outcome;
   }
 
   async resolve(path: string, preservedHtml?: string): Promise<Resolution> {
     let pointers: PointerDocument;
     try {
-      pointers = await this.pointers;
+      pointers = await this.currentPointers();
     } catch {
       this.pointers = this.fetchFresh();
       return { kind: 'unavailable', path, remoteName: 'site', ...(preservedHtml ? { preservedHtml } : {}) };

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { Phone } from 'lucide-react';
 import { ButtonLink, Container, Section, media, tokens } from '@kesho/shell-kit';
 import { site, telHref } from '@kesho/common/site';
+import type { PageAction } from '../../content/types';
 
 const Panel = styled.div`
   max-width: 46rem;
@@ -24,7 +25,7 @@ const PhoneButton = styled.a`
   align-items: center;
   justify-content: center;
   gap: ${tokens.space(2)};
-  min-height: 2.75rem;
+  min-height: ${tokens.touchTarget};
   padding: ${tokens.space(2.5)} ${tokens.space(5)};
   border: 2px solid ${tokens.color.primary};
   border-radius: ${tokens.radius.md};
@@ -39,7 +40,7 @@ const PhoneButton = styled.a`
 `;
 
 /** "Still have questions?": a way to write to us and a way to call us. */
-export function ContactPrompt({ id, title, text }: { id: string; title: string; text: string }) {
+export function ContactPrompt({ id, title, text, action }: { id: string; title: string; text: string; action: PageAction }) {
   return (
     <Section $tone="surface" aria-labelledby={id}>
       <Container>
@@ -47,7 +48,7 @@ export function ContactPrompt({ id, title, text }: { id: string; title: string; 
           <h2 id={id}>{title}</h2>
           <p>{text}</p>
           <Actions>
-            <ButtonLink to="/contact">Contact Us</ButtonLink>
+            <ButtonLink to={action.to}>{action.label}</ButtonLink>
             <PhoneButton href={telHref}>
               <Phone aria-hidden="true" focusable="false" size={18} />
               {site.phone.display}

@@ -1,14 +1,10 @@
 import styled from 'styled-components';
 import { media, tokens } from '@kesho/shell-kit';
 import type { Founder } from '@kesho/common/site';
+import { cardGrid } from '../shared/cardGrid';
 
 export const FounderList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${tokens.space(6)};
-  grid-template-columns: minmax(0, 1fr);
+  ${cardGrid}
   ${media.md} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
 `;
 

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { ButtonLink, Container, Eyebrow, Lead, media, tokens } from '@kesho/shell-kit';
-import type { HeroStat } from '../../content/home';
+import type { HomeHeroContent } from '../../content/home';
+import type { Stat } from '../../content/types';
 
 const Band = styled.section`
   background: linear-gradient(180deg, ${tokens.color.primarySoft} 0%, ${tokens.color.background} 100%);
@@ -50,17 +51,8 @@ const Stats = styled.ul`
   span { font-size: 0.9375rem; color: ${tokens.color.muted}; }
 `;
 
-export function HomeHero({
-  eyebrow,
-  title,
-  lead,
-  stats,
-}: {
-  eyebrow: string;
-  title: string;
-  lead: string;
-  stats: readonly HeroStat[];
-}) {
+export function HomeHero({ content, stats }: { content: HomeHeroContent; stats: readonly Stat[] }) {
+  const { eyebrow, title, lead, action, secondaryAction, statsLabel } = content;
   return (
     <Band aria-labelledby="home-title">
       <Container>
@@ -70,13 +62,13 @@ export function HomeHero({
             <h1 id="home-title">{title}</h1>
             <Lead>{lead}</Lead>
             <Actions>
-              <ButtonLink to="/custom-quote">Build My Package</ButtonLink>
-              <ButtonLink to="/contact" $variant="secondary">
-                Book Free Counseling
+              <ButtonLink to={action.to}>{action.label}</ButtonLink>
+              <ButtonLink to={secondaryAction.to} $variant="secondary">
+                {secondaryAction.label}
               </ButtonLink>
             </Actions>
           </div>
-          <Stats aria-label="Our results in numbers">
+          <Stats aria-label={statsLabel}>
             {stats.map((stat) => (
               <li key={stat.label}>
                 <strong>{stat.value}</strong>

@@ -67,7 +67,7 @@ const MoreLink = styled(Link)`
   align-items: center;
   gap: ${tokens.space(1.5)};
   align-self: flex-start;
-  min-height: 2.75rem;
+  min-height: ${tokens.touchTarget};
   font-weight: 600;
   text-decoration: none;
 

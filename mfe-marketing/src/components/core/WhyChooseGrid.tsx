@@ -2,17 +2,13 @@ import styled from 'styled-components';
 import { Eye, ShieldCheck, Trophy, type LucideIcon } from 'lucide-react';
 import { Link, media, tokens } from '@kesho/shell-kit';
 import type { WhyChooseIcon, WhyChooseReason } from '../../content/home';
+import { cardGrid } from '../shared/cardGrid';
 import { IconBadge } from './IconBadge';
 
 const iconsByName: Record<WhyChooseIcon, LucideIcon> = { Eye, Trophy, ShieldCheck };
 
 const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${tokens.space(6)};
-  grid-template-columns: minmax(0, 1fr);
+  ${cardGrid}
   ${media.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
 `;
 

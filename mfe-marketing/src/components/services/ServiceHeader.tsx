@@ -1,6 +1,7 @@
 import { ButtonLink, PageHeader, tokens } from '@kesho/shell-kit';
 import styled from 'styled-components';
-import type { HeaderContent, PageAction } from '../../content/service-pages/types';
+import type { HeaderContent } from '../../content/service-pages/types';
+import type { PageAction } from '../../content/types';
 
 const Actions = styled.div`
   display: flex;

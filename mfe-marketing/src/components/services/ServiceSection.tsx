@@ -1,17 +1,6 @@
-import { Container, Section, tokens } from '@kesho/shell-kit';
+import { Container, Section } from '@kesho/shell-kit';
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
-
-const Heading = styled.h2<{ $hasIntro: boolean }>`
-  margin-bottom: ${({ $hasIntro }) => ($hasIntro ? tokens.space(3) : tokens.space(6))};
-`;
-
-const Intro = styled.p`
-  max-width: 46rem;
-  margin-bottom: ${tokens.space(8)};
-  font-size: 1.0625rem;
-  color: ${tokens.color.muted};
-`;
+import { SectionIntro } from '../shared/SectionIntro';
 
 export interface ServiceSectionProps {
   /** Unique on the page: the section's anchor, and the base of its heading's id. */
@@ -28,10 +17,9 @@ export function ServiceSection({ id, heading, intro, tone = 'plain', children }:
   return (
     <Section id={id} $tone={tone} aria-labelledby={headingId}>
       <Container>
-        <Heading id={headingId} $hasIntro={Boolean(intro)}>
-          {heading}
-        </Heading>
-        {intro ? <Intro>{intro}</Intro> : null}
+        <SectionIntro id={headingId} title={heading}>
+          {intro}
+        </SectionIntro>
         {children}
       </Container>
     </Section>

@@ -1,6 +1,6 @@
 import { media, tokens } from '@kesho/shell-kit';
 import styled from 'styled-components';
-import type { Stat } from '../../content/service-pages/types';
+import type { Stat } from '../../content/types';
 
 const Grid = styled.ul<{ $columns: number }>`
   display: grid;

@@ -1,16 +1,14 @@
 import { typicalTimelines } from '@kesho/common/packages';
 import { site } from '@kesho/common/site';
 import { serviceCard } from './meta';
-import { bookConsultation, foundedYear, servicesEyebrow } from './shared';
+import { bookConsultation } from '../actions';
+import { foundedYear, servicesEyebrow } from './shared';
+import type { CallToAction, PageAction, ProcessStep, Stat } from '../types';
 import type {
-  CallToAction,
   HeaderContent,
   Offering,
-  PageAction,
-  ProcessStep,
   ProseSection,
   SectionHeading,
-  Stat,
 } from './types';
 
 export interface AdmissionsPageContent {

@@ -1,14 +1,13 @@
 import { site } from '@kesho/common/site';
 import { Briefcase, Cog, Compass, FileText, Laptop, Palette, Scale, Stethoscope, TrendingUp, Users } from 'lucide-react';
 import { serviceCard } from './meta';
-import { bookFreeCounseling, servicesEyebrow } from './shared';
+import { bookFreeCounseling } from '../actions';
+import { servicesEyebrow } from './shared';
+import type { CallToAction, PageAction, ProcessStep } from '../types';
 import type {
-  CallToAction,
   Feature,
   HeaderContent,
   Offering,
-  PageAction,
-  ProcessStep,
   ProseSection,
   SectionHeading,
 } from './types';

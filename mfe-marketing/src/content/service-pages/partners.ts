@@ -1,17 +1,16 @@
 import { site } from '@kesho/common/site';
 import { ChartColumn, MapPin, ShieldCheck, TrendingUp } from 'lucide-react';
 import { serviceCard } from './meta';
-import { bookConsultation, foundedYear } from './shared';
+import { bookConsultation } from '../actions';
+import { foundedYear } from './shared';
+import type { CallToAction, PageAction, Stat } from '../types';
 import type {
-  CallToAction,
   Feature,
   HeaderContent,
   Offering,
-  PageAction,
   PartnershipModel,
   ProseSection,
   SectionHeading,
-  Stat,
 } from './types';
 
 export interface PartnersPageContent {
@@ -27,7 +26,7 @@ export interface PartnersPageContent {
     readonly bestForLabel: string;
   };
   readonly network: SectionHeading & { readonly stats: readonly Stat[] };
-  readonly cta: CallToAction & { readonly emailLead: string; readonly email: string };
+  readonly cta: CallToAction;
 }
 
 const { figures } = site;
@@ -159,8 +158,7 @@ export const partnersPage: PartnersPageContent = {
   cta: {
     heading: 'Talk to our partnerships team',
     text: 'Tell us about your institution and recruitment goals, and we will suggest the partnership model that fits.',
-    emailLead: 'Email us at',
-    email: site.email,
     action: bookConsultation,
+    email: { lead: 'Email us at', address: site.email },
   },
 };

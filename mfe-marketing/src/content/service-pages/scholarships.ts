@@ -1,18 +1,16 @@
 import { site } from '@kesho/common/site';
 import { HeartHandshake, Landmark, Trophy, University } from 'lucide-react';
 import { serviceCard } from './meta';
-import { bookFreeCounseling, servicesEyebrow } from './shared';
+import { bookFreeCounseling } from '../actions';
+import { servicesEyebrow } from './shared';
+import type { CallToAction, PageAction, ProcessStep, Stat } from '../types';
 import type {
-  CallToAction,
   Feature,
   HeaderContent,
   Offering,
-  PageAction,
-  ProcessStep,
   ProseSection,
   ScholarshipRow,
   SectionHeading,
-  Stat,
 } from './types';
 
 export interface ScholarshipsPageContent {

@@ -1,13 +1,11 @@
 import type { LucideIcon } from 'lucide-react';
 
-/** The shapes the service detail pages are written in; the components in components/services render them. */
+/**
+ * The shapes only the service detail pages are written in; the components in components/services render
+ * them. The shapes other pages share (actions, steps, figures, calls to action) are in ../types.ts.
+ */
 
 export interface Offering {
-  readonly title: string;
-  readonly description: string;
-}
-
-export interface ProcessStep {
   readonly title: string;
   readonly description: string;
 }
@@ -16,17 +14,6 @@ export interface Feature {
   readonly icon: LucideIcon;
   readonly title: string;
   readonly description: string;
-}
-
-export interface Stat {
-  readonly value: string;
-  readonly label: string;
-}
-
-export interface PageAction {
-  readonly label: string;
-  /** An in-site path. */
-  readonly to: string;
 }
 
 export interface HeaderContent {
@@ -42,12 +29,6 @@ export interface SectionHeading {
 
 export interface ProseSection extends SectionHeading {
   readonly paragraphs: readonly string[];
-}
-
-export interface CallToAction {
-  readonly heading: string;
-  readonly text: string;
-  readonly action: PageAction;
 }
 
 export interface SupportedCountry {

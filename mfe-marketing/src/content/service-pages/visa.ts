@@ -1,16 +1,14 @@
 import { typicalTimelines } from '@kesho/common/packages';
 import { site } from '@kesho/common/site';
 import { serviceCard } from './meta';
-import { bookConsultation, servicesEyebrow } from './shared';
+import { bookConsultation } from '../actions';
+import { servicesEyebrow } from './shared';
+import type { CallToAction, PageAction, ProcessStep, Stat } from '../types';
 import type {
-  CallToAction,
   HeaderContent,
   Offering,
-  PageAction,
-  ProcessStep,
   ProseSection,
   SectionHeading,
-  Stat,
   SupportedCountry,
 } from './types';
 

@@ -1,11 +1,11 @@
-import { CtaBand } from '../../components/services/CtaBand';
 import { Note } from '../../components/services/Note';
 import { OfferingsList } from '../../components/services/OfferingsList';
-import { ProcessSteps } from '../../components/services/ProcessSteps';
 import { Prose } from '../../components/services/Prose';
 import { ServiceHeader } from '../../components/services/ServiceHeader';
 import { ServiceSection } from '../../components/services/ServiceSection';
 import { StatGrid } from '../../components/services/StatGrid';
+import { CtaBand } from '../../components/shared/CtaBand';
+import { StepList } from '../../components/shared/StepList';
 import { admissionsPage as page } from '../../content/service-pages/admissions';
 import { serviceJsonLd } from '../../content/service-pages/jsonLd';
 
@@ -20,13 +20,13 @@ export default function AdmissionsPage() {
         <OfferingsList items={page.offerings.items} />
       </ServiceSection>
       <ServiceSection id="admissions-process" heading={page.process.heading} intro={page.process.intro}>
-        <ProcessSteps steps={page.process.steps} />
+        <StepList steps={page.process.steps} />
       </ServiceSection>
       <ServiceSection id="admissions-results" tone="surface" heading={page.results.heading} intro={page.results.intro}>
         <StatGrid stats={page.results.stats} />
         <Note>{page.results.note}</Note>
       </ServiceSection>
-      <CtaBand id="admissions-cta" content={page.cta} />
+      <CtaBand id="admissions-cta-heading" content={page.cta} />
     </>
   );
 }

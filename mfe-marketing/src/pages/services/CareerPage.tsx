@@ -1,10 +1,10 @@
-import { CtaBand } from '../../components/services/CtaBand';
 import { FeatureGrid } from '../../components/services/FeatureGrid';
 import { OfferingsList } from '../../components/services/OfferingsList';
-import { ProcessSteps } from '../../components/services/ProcessSteps';
 import { Prose } from '../../components/services/Prose';
 import { ServiceHeader } from '../../components/services/ServiceHeader';
 import { ServiceSection } from '../../components/services/ServiceSection';
+import { CtaBand } from '../../components/shared/CtaBand';
+import { StepList } from '../../components/shared/StepList';
 import { careerPage as page } from '../../content/service-pages/career';
 import { serviceJsonLd } from '../../content/service-pages/jsonLd';
 
@@ -19,7 +19,7 @@ export default function CareerPage() {
         <OfferingsList items={page.offerings.items} />
       </ServiceSection>
       <ServiceSection id="career-assessment" heading={page.assessment.heading} intro={page.assessment.intro}>
-        <ProcessSteps steps={page.assessment.steps} />
+        <StepList steps={page.assessment.steps} />
       </ServiceSection>
       <ServiceSection id="career-fields" tone="surface" heading={page.fields.heading} intro={page.fields.intro}>
         <FeatureGrid items={page.fields.items} columns={3} />
@@ -27,7 +27,7 @@ export default function CareerPage() {
       <ServiceSection id="career-reasons" heading={page.reasons.heading} intro={page.reasons.intro}>
         <FeatureGrid items={page.reasons.items} columns={4} />
       </ServiceSection>
-      <CtaBand id="career-cta" content={page.cta} />
+      <CtaBand id="career-cta-heading" content={page.cta} />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { CtaBand } from '../../components/services/CtaBand';
 import { FeatureGrid } from '../../components/services/FeatureGrid';
 import { OfferingsList } from '../../components/services/OfferingsList';
 import { PartnershipModels } from '../../components/services/PartnershipModels';
@@ -6,6 +5,7 @@ import { Prose } from '../../components/services/Prose';
 import { ServiceHeader } from '../../components/services/ServiceHeader';
 import { ServiceSection } from '../../components/services/ServiceSection';
 import { StatGrid } from '../../components/services/StatGrid';
+import { CtaBand } from '../../components/shared/CtaBand';
 import { partnersPage as page } from '../../content/service-pages/partners';
 import { serviceJsonLd } from '../../content/service-pages/jsonLd';
 
@@ -32,7 +32,7 @@ export default function PartnersPage() {
       <ServiceSection id="partners-network" heading={page.network.heading} intro={page.network.intro}>
         <StatGrid stats={page.network.stats} columns={4} />
       </ServiceSection>
-      <CtaBand id="partners-cta" content={page.cta} email={{ lead: page.cta.emailLead, address: page.cta.email }} />
+      <CtaBand id="partners-cta-heading" content={page.cta} />
     </>
   );
 }

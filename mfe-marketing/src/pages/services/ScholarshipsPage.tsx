@@ -1,13 +1,13 @@
-import { CtaBand } from '../../components/services/CtaBand';
 import { FeatureGrid } from '../../components/services/FeatureGrid';
 import { Note } from '../../components/services/Note';
 import { OfferingsList } from '../../components/services/OfferingsList';
-import { ProcessSteps } from '../../components/services/ProcessSteps';
 import { Prose, ProseWithAside } from '../../components/services/Prose';
 import { ScholarshipTable } from '../../components/services/ScholarshipTable';
 import { ServiceHeader } from '../../components/services/ServiceHeader';
 import { ServiceSection } from '../../components/services/ServiceSection';
 import { StatGrid } from '../../components/services/StatGrid';
+import { CtaBand } from '../../components/shared/CtaBand';
+import { StepList } from '../../components/shared/StepList';
 import { scholarshipsPage as page } from '../../content/service-pages/scholarships';
 import { serviceJsonLd } from '../../content/service-pages/jsonLd';
 
@@ -28,7 +28,7 @@ export default function ScholarshipsPage() {
         <FeatureGrid items={page.types.items} columns={4} />
       </ServiceSection>
       <ServiceSection id="scholarships-process" tone="surface" heading={page.process.heading} intro={page.process.intro}>
-        <ProcessSteps steps={page.process.steps} />
+        <StepList steps={page.process.steps} />
       </ServiceSection>
       <ServiceSection id="scholarships-programmes" heading={page.table.heading} intro={page.table.intro}>
         <ScholarshipTable
@@ -40,7 +40,7 @@ export default function ScholarshipsPage() {
         />
         <Note>{page.table.note}</Note>
       </ServiceSection>
-      <CtaBand id="scholarships-cta" content={page.cta} />
+      <CtaBand id="scholarships-cta-heading" content={page.cta} />
     </>
   );
 }

@@ -1,13 +1,13 @@
 import { CheckList } from '../../components/services/CheckList';
 import { CountryList } from '../../components/services/CountryList';
-import { CtaBand } from '../../components/services/CtaBand';
 import { Note } from '../../components/services/Note';
 import { OfferingsList } from '../../components/services/OfferingsList';
-import { ProcessSteps } from '../../components/services/ProcessSteps';
 import { Prose } from '../../components/services/Prose';
 import { ServiceHeader } from '../../components/services/ServiceHeader';
 import { ServiceSection } from '../../components/services/ServiceSection';
 import { StatGrid } from '../../components/services/StatGrid';
+import { CtaBand } from '../../components/shared/CtaBand';
+import { StepList } from '../../components/shared/StepList';
 import { visaPage as page } from '../../content/service-pages/visa';
 import { serviceJsonLd } from '../../content/service-pages/jsonLd';
 
@@ -25,7 +25,7 @@ export default function VisaPage() {
         <CountryList countries={page.countries.items} />
       </ServiceSection>
       <ServiceSection id="visa-process" tone="surface" heading={page.process.heading} intro={page.process.intro}>
-        <ProcessSteps steps={page.process.steps} />
+        <StepList steps={page.process.steps} />
       </ServiceSection>
       <ServiceSection id="visa-requirements" heading={page.requirements.heading} intro={page.requirements.intro}>
         <CheckList items={page.requirements.items} />
@@ -35,7 +35,7 @@ export default function VisaPage() {
         <StatGrid stats={page.timeline.stats} />
         <Note>{page.timeline.note}</Note>
       </ServiceSection>
-      <CtaBand id="visa-cta" content={page.cta} />
+      <CtaBand id="visa-cta-heading" content={page.cta} />
     </>
   );
 }

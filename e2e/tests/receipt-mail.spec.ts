@@ -1,0 +1,82 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
+
+/**
+ * A sandbox purchase through the real pages ends with exactly one receipt in the local mailbox
+ * (the e2e server's DATA_DIR/mail), plus the support copy, however often the success page is
+ * reloaded (each load settles the order again through the same confirm routine).
+ */
+interface StoredMail {
+  readonly file: string;
+  readonly headers: string;
+  readonly raw: string;
+}
+
+async function mailsAbout(invoiceNumber: string): Promise<StoredMail[]> {
+  const dataDir = process.env.KESHO_DATA_DIR;
+  if (!dataDir) throw new Error('KESHO_DATA_DIR is not set: the global setup starts the server and sets it');
+  const directory = path.join(dataDir, 'mail');
+  let names: string[];
+  try {
+    names = (await readdir(directory)).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  const mails = await Promise.all(
+    names.map(async (name) => {
+      const raw = await readFile(path.join(directory, name), 'utf8');
+      // Unfold header lines (RFC 5322 §2.2.3) so a long Subject reads as one line.
+      const headers = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+      return { file: name, headers, raw };
+    }),
+  );
+  return mails.filter((mail) => mail.headers.includes(invoiceNumber));
+}
+
+const to = (address: string) => new RegExp(`^To: ${address.replace(/[.]/g, '\\.')}$`, 'm');
+
+test('a sandbox purchase sends exactly one receipt, even after the success page is reloaded', async ({ page, context }) => {
+  test.slow();
+  await dismissCookieBanner(page);
+  await page.goto('/custom-quote');
+  await waitForApp(page);
+  await page.getByRole('checkbox', { name: 'Essay Editing' }).check();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).first().click();
+  await page.getByLabel('Full Name').fill('Zawadi Njeri');
+  await page.getByLabel('Email').fill('zawadi@example.com');
+  await page.getByLabel('Phone').fill('0712345678');
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  const popup = context.waitForEvent('page');
+  await page.getByRole('button', { name: /^Pay .* with Stripe$/ }).click();
+  const sandbox = await popup;
+  await sandbox.getByRole('button', { name: /^Pay / }).click();
+  await expect(sandbox).toHaveURL(/\/payment-success\?session_id=/);
+  await expect(sandbox.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+  // The page shows the server's invoice number once it has asked the server about the session.
+  await expect(sandbox.getByRole('main')).toContainText(/INV-\d{8}/);
+  await expect(sandbox.getByRole('main')).toContainText(/Payment confirmed/i);
+  const invoiceNumber = /INV-\d{8}/.exec((await sandbox.getByRole('main').textContent()) ?? '')?.[0];
+  expect(invoiceNumber).toBeDefined();
+
+  await expect.poll(async () => (await mailsAbout(invoiceNumber!)).length).toBe(2);
+
+  for (let reload = 0; reload < 2; reload += 1) {
+    await sandbox.reload();
+    await expect(sandbox.getByRole('main')).toContainText(invoiceNumber!);
+    await expect(sandbox.getByRole('main')).toContainText(/Payment confirmed/i);
+  }
+
+  const mails = await mailsAbout(invoiceNumber!);
+  expect(mails).toHaveLength(2);
+  const receipts = mails.filter((mail) => to('zawadi@example.com').test(mail.headers));
+  expect(receipts).toHaveLength(1);
+  const receipt = receipts[0]!;
+  expect(receipt.headers).toMatch(new RegExp(`^Subject: Your receipt from Kesho Global Education: invoice ${invoiceNumber}$`, 'm'));
+  expect(receipt.raw).toMatch(/Content-Type: text\/plain/);
+  expect(receipt.raw).toMatch(/Content-Type: text\/html/);
+  expect(receipt.raw).toContain(`Content-Type: application/pdf; name=${invoiceNumber}.pdf`);
+  // The other one is the support address's copy (the address itself is a site fact, not repeated here).
+  expect(mails.filter((mail) => /^Subject: Copy: Your receipt from /m.test(mail.headers))).toHaveLength(1);
+});

@@ -1,0 +1,13 @@
+/**
+ * reconcile-orders, run by an EventBridge schedule every few minutes: settles pending orders the
+ * webhook never settled and sends receipts still due (orders/reconcile.ts). The event's content is
+ * ignored. A failure of the run itself (the table unreachable) is thrown so it shows in the
+ * function's error metric; single orders that fail are counted and retried by the next run.
+ */
+import type { ReconcileReport } from '../orders/reconcile';
+import { currentRuntime } from '../runtime/context';
+
+export const handler = async (): Promise<ReconcileReport> => {
+  const { services } = await currentRuntime();
+  return services.reconcileOrders();
+};

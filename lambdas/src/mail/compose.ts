@@ -1,0 +1,52 @@
+/**
+ * Builds the RFC 5322 message (MIME: text + HTML alternatives, attachments) with nodemailer's
+ * MailComposer, so every transport sends byte-for-byte what the local mailbox shows.
+ */
+import { randomUUID } from 'node:crypto';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import type { OutgoingMail } from './types';
+
+export interface ComposedMail {
+  /** With angle brackets, as in the Message-ID header. */
+  readonly messageId: string;
+  readonly raw: Buffer;
+}
+
+export interface ComposeOptions {
+  readonly from: string;
+  readonly date?: Date;
+}
+
+export async function composeMail(mail: OutgoingMail, { from, date = new Date() }: ComposeOptions): Promise<ComposedMail> {
+  const messageId = `<${randomUUID()}@${domainOf(from)}>`;
+  const composer = new MailComposer({
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    date,
+    messageId,
+    ...(mail.replyTo !== undefined ? { replyTo: mail.replyTo } : {}),
+    ...(mail.headers !== undefined ? { headers: { ...mail.headers } } : {}),
+    // Content is always given inline; the composer must never read a file or fetch a URL on its own.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+    attachments: (mail.attachments ?? []).map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      content: attachment.content,
+    })),
+  });
+  const raw = await new Promise<Buffer>((resolve, reject) => {
+    composer.compile().build((error, message) => (error ? reject(error) : resolve(message)));
+  });
+  return { messageId, raw };
+}
+
+/** The sender's domain names the Message-ID, as RFC 5322 recommends. */
+function domainOf(from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  const domain = address.slice(address.lastIndexOf('@') + 1).trim();
+  return /^[A-Za-z0-9.-]+$/.test(domain) && domain.length > 0 ? domain : 'localhost';
+}

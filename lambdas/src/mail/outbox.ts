@@ -1,0 +1,153 @@
+/**
+ * Exactly-once sending over an at-least-once world (webhook replays, the success page racing the
+ * webhook, Lambda retries, the reconciliation timer). Each message has a key; its record
+ * (`pk = outbox#<key>`, in the orders table) is claimed with a conditional write before anything is
+ * sent, so only one caller ever sends it:
+ *
+ *   (none) ──claim──▶ sending ──sent──▶ sent
+ *                        │
+ *                        └──error──▶ failed ──claim again (attempts + 1)──▶ sending …
+ *
+ * A claim that is older than the lease (a sender that died between claiming and recording the
+ * result) may be taken over; the lease is far longer than any send, so a live sender is never
+ * duplicated. The record keeps no message content: only status, attempts, times and the
+ * transport's message id.
+ */
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { redactAddresses } from '../log';
+import { isConditionalCheckFailure } from '../orders/store';
+import type { MailTransport, Outbox, OutgoingMail } from './types';
+
+export const OUTBOX_KEY_PREFIX = 'outbox#';
+/** A sender that has not reported back after this long is presumed dead. */
+export const OUTBOX_LEASE_MS = 10 * 60 * 1000;
+
+export type OutboxStatus = 'sending' | 'sent' | 'failed';
+
+export interface OutboxRecord {
+  readonly key: string;
+  readonly status: OutboxStatus;
+  readonly attempts: number;
+  readonly claimedAt: string;
+  readonly sentAt?: string;
+  readonly messageId?: string;
+  readonly lastError?: string;
+}
+
+export interface OutboxOptions {
+  readonly client: DynamoDBDocumentClient;
+  readonly tableName: string;
+  readonly transport: MailTransport;
+  readonly clock?: () => Date;
+  readonly leaseMs?: number;
+}
+
+export interface OutboxInternals extends Outbox {
+  read(key: string): Promise<OutboxRecord | null>;
+}
+
+export function outboxKey(key: string): { pk: string } {
+  return { pk: `${OUTBOX_KEY_PREFIX}${key}` };
+}
+
+export function createOutbox({ client, tableName, transport, clock = () => new Date(), leaseMs = OUTBOX_LEASE_MS }: OutboxOptions): OutboxInternals {
+  const read = async (key: string): Promise<OutboxRecord | null> => {
+    const result = await client.send(new GetCommand({ TableName: tableName, Key: outboxKey(key), ConsistentRead: true }));
+    return result.Item ? reshape(key, result.Item) : null;
+  };
+
+  /** True when this caller now holds the key and must send. */
+  const claim = async (key: string): Promise<boolean> => {
+    const now = clock().toISOString();
+    try {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...outboxKey(key), kind: 'outbox', key, status: 'sending', attempts: 1, claimedAt: now },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+    const record = await read(key);
+    if (!record || record.status === 'sent') return false;
+    const leaseExpired = record.status === 'sending' && Date.parse(record.claimedAt) + leaseMs <= clock().getTime();
+    if (record.status === 'sending' && !leaseExpired) return false;
+    try {
+      // Conditional on what was just read: of several retriers only one moves the record on.
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: outboxKey(key),
+          UpdateExpression: 'SET #status = :sending, attempts = :next, claimedAt = :now',
+          ConditionExpression: '#status = :seen AND attempts = :attempts',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':sending': 'sending', ':next': record.attempts + 1, ':now': now, ':seen': record.status, ':attempts': record.attempts },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailure(error)) return false;
+      throw error;
+    }
+  };
+
+  const finish = async (key: string, values: Record<string, unknown>, remove: string[] = []): Promise<void> => {
+    const names = Object.keys(values);
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: outboxKey(key),
+        UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
+        ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((name) => [`:${name}`, values[name]])),
+      }),
+    );
+  };
+
+  return {
+    read,
+
+    async has(key) {
+      return (await read(key))?.status === 'sent';
+    },
+
+    async sendOnce(key, build) {
+      if (!(await claim(key))) return 'already-sent';
+      let mail: OutgoingMail;
+      let messageId: string;
+      try {
+        mail = await build();
+        ({ messageId } = await transport.send(mail));
+      } catch (error) {
+        // If even this write fails the record stays 'sending' and is taken over after the lease.
+        await finish(key, { status: 'failed', failedAt: clock().toISOString(), lastError: describe(error) }).catch(() => undefined);
+        throw error;
+      }
+      await finish(key, { status: 'sent', sentAt: clock().toISOString(), messageId }, ['lastError']);
+      return 'sent';
+    },
+  };
+}
+
+/** Error name and message only, addresses removed: never the message content or the recipient. */
+function describe(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return redactAddresses(text).slice(0, 500);
+}
+
+function reshape(key: string, item: Readonly<Record<string, unknown>>): OutboxRecord {
+  const status = item.status;
+  if (status !== 'sending' && status !== 'sent' && status !== 'failed') throw new Error(`Outbox record ${key} has an unknown status`);
+  return {
+    key,
+    status,
+    attempts: Number(item.attempts),
+    claimedAt: String(item.claimedAt),
+    ...(typeof item.sentAt === 'string' ? { sentAt: item.sentAt } : {}),
+    ...(typeof item.messageId === 'string' ? { messageId: item.messageId } : {}),
+    ...(typeof item.lastError === 'string' ? { lastError: item.lastError } : {}),
+  };
+}

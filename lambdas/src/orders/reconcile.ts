@@ -1,0 +1,71 @@
+/**
+ * The safety net under webhooks and the success page: every few minutes, re-read from the provider
+ * each `pending` order older than a few minutes and settle it through the one confirm routine (which
+ * sends the receipt of an order it makes paid), and send every receipt still marked `due`. A lost
+ * webhook, a failed fulfil-order hand-off or a mail outage therefore delays, but never loses, a
+ * paid order's settlement or its receipt. Idempotent: running it twice at once changes nothing more.
+ */
+import type { Logger } from '../log';
+import type { SendReceipt } from '../receipts/sendReceipt';
+import type { ConfirmOrder } from './confirmOrder';
+import type { OrdersStore } from './store';
+
+export interface ReconcileReport {
+  /** Orders the run looked at. */
+  readonly checked: number;
+  /** Pending orders this run moved to paid, failed or expired. */
+  readonly settled: number;
+  /** Receipts of orders already paid that this run sent (the customer's, the support copy or both). */
+  readonly receiptsSent: number;
+  /** Orders whose provider call or receipt failed this time; the next run tries again. */
+  readonly failed: number;
+  /** Pending orders without a checkout session (the provider was never reached); left to expire. */
+  readonly withoutSession: number;
+}
+
+export type ReconcileOrders = () => Promise<ReconcileReport>;
+
+export interface ReconcileDependencies {
+  readonly orders: OrdersStore;
+  readonly confirmOrder: ConfirmOrder;
+  readonly sendReceipt: SendReceipt;
+  readonly clock: () => Date;
+  readonly logger: Logger;
+  /** A pending order younger than this is still in the customer's hands. */
+  readonly pendingAgeSeconds: number;
+}
+
+export const RECONCILE_SOURCE = 'reconcile';
+
+export function createReconcileOrders({ orders, confirmOrder, sendReceipt, clock, logger, pendingAgeSeconds }: ReconcileDependencies): ReconcileOrders {
+  return async () => {
+    const cutoff = new Date(clock().getTime() - pendingAgeSeconds * 1000).toISOString();
+    const candidates = await orders.findOrdersNeedingAttention(cutoff);
+    let settled = 0;
+    let receiptsSent = 0;
+    let failed = 0;
+    let withoutSession = 0;
+    // One at a time: the run is small and this keeps the provider's rate limits out of the picture.
+    for (const order of candidates) {
+      try {
+        if (order.status === 'pending') {
+          if (!order.checkoutSessionId) {
+            withoutSession += 1;
+            continue;
+          }
+          const result = await confirmOrder({ sessionId: order.checkoutSessionId, source: RECONCILE_SOURCE });
+          // A newly paid order's receipt is sent by the confirm routine; if that failed it stays due for the next run.
+          if (result.kind === 'order' && result.changed) settled += 1;
+        } else if (order.status === 'paid' && order.receiptStatus === 'due') {
+          if ((await sendReceipt(order)) === 'sent') receiptsSent += 1;
+        }
+      } catch (error) {
+        failed += 1;
+        logger.error('reconcile.order_failed', { invoiceNumber: order.invoiceNumber, status: order.status, error });
+      }
+    }
+    const report: ReconcileReport = { checked: candidates.length, settled, receiptsSent, failed, withoutSession };
+    logger.info('reconcile.done', { ...report });
+    return report;
+  };
+}

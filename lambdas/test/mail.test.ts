@@ -1,0 +1,262 @@
+/**
+ * The mail module: the composed MIME parses back to what was asked, the file transport writes a
+ * readable mailbox, SES receives the same raw message, and the outbox sends each key exactly once
+ * even when many callers race for it or a send fails and is retried.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { simpleParser } from 'mailparser';
+import { loadConfig, loadMailboxConfig } from '../src/config';
+import { ensureOrdersTable, startEmbeddedDynamo, type EmbeddedDynamo } from '../src/local/embeddedDynamo';
+import { composeMail } from '../src/mail/compose';
+import { createFileTransport } from '../src/mail/fileTransport';
+import { formatMailbox, listMailbox } from '../src/mail/mailbox';
+import { createOutbox, OUTBOX_LEASE_MS } from '../src/mail/outbox';
+import { createSesTransport } from '../src/mail/sesTransport';
+import type { MailTransport, OutgoingMail } from '../src/mail/types';
+
+const FROM = 'Kesho Global Education <support@keshoglobal.co.ke>';
+const TABLE = 'mail-under-test';
+
+const sample: OutgoingMail = {
+  to: 'amani@example.com',
+  subject: 'Your receipt — INV-12345678',
+  text: 'Thank you, Amani.\nTotal: $750.00',
+  html: '<p>Thank you, <strong>Amani</strong>.</p>',
+  replyTo: 'support@keshoglobal.co.ke',
+  headers: { 'List-Unsubscribe': '<https://example.com/u?t=1>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  attachments: [{ filename: 'INV-12345678.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.7 fake bytes\u0000\u00ff', 'latin1') }],
+};
+
+let tmp: string;
+beforeEach(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'kesho-mail-test-'));
+});
+afterEach(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('composeMail', () => {
+  test('builds a MIME message that parses back to every field', async () => {
+    const { raw, messageId } = await composeMail(sample, { from: FROM, date: new Date('2026-11-23T08:00:00Z') });
+    const parsed = await simpleParser(raw);
+    expect(parsed.messageId).toBe(messageId);
+    expect(messageId).toMatch(/^<[0-9a-f-]+@keshoglobal\.co\.ke>$/);
+    expect(parsed.from?.value).toEqual([{ name: 'Kesho Global Education', address: 'support@keshoglobal.co.ke' }]);
+    expect(parsed.subject).toBe(sample.subject);
+    expect(parsed.text?.trim()).toBe(sample.text);
+    expect(parsed.html).toContain('<strong>Amani</strong>');
+    expect(parsed.replyTo?.text).toBe('support@keshoglobal.co.ke');
+    expect(parsed.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(parsed.headerLines.find((line) => line.key === 'list-unsubscribe')?.line).toBe('List-Unsubscribe: <https://example.com/u?t=1>');
+    expect(parsed.date?.toISOString()).toBe('2026-11-23T08:00:00.000Z');
+    expect(parsed.attachments).toHaveLength(1);
+    expect(parsed.attachments[0]?.filename).toBe('INV-12345678.pdf');
+    expect(parsed.attachments[0]?.contentType).toBe('application/pdf');
+    expect(Buffer.compare(parsed.attachments[0]!.content, sample.attachments![0]!.content)).toBe(0);
+  });
+
+  test('a line break in a subject cannot add a header', async () => {
+    const parsed = await simpleParser((await composeMail({ ...sample, subject: 'Hello\r\nBcc: thief@example.com' }, { from: FROM })).raw);
+    expect(parsed.bcc).toBeUndefined();
+    expect(parsed.headers.has('bcc')).toBe(false);
+  });
+});
+
+describe('file transport and mailbox', () => {
+  test('writes one readable .eml per message and lists them newest first', async () => {
+    const directory = path.join(tmp, 'mail');
+    let now = new Date('2026-11-23T08:00:00.000Z');
+    const transport = createFileTransport({ directory, from: FROM, clock: () => now });
+    const first = await transport.send(sample);
+    now = new Date('2026-11-23T08:00:01.000Z');
+    await transport.send({ ...sample, to: 'second@example.com', subject: 'Second' });
+
+    const files = (await readdir(directory)).sort();
+    expect(files).toHaveLength(2);
+    expect(files[0]).toMatch(/^2026-11-23T08-00-00\.000Z-[0-9a-f-]+\.eml$/);
+    const parsed = await simpleParser(await readFile(path.join(directory, files[0]!)));
+    expect(parsed.messageId).toBe(first.messageId);
+
+    const entries = await listMailbox(directory);
+    expect(entries.map((entry) => entry.subject)).toEqual(['Second', sample.subject]);
+    expect(entries[0]?.to).toBe('second@example.com');
+    expect(await listMailbox(directory, 1)).toHaveLength(1);
+    const listing = formatMailbox(entries, directory);
+    expect(listing).toContain('2026-11-23T08:00:01.000Z  second@example.com  Second');
+    expect(listing).toContain(path.join(directory, files[0]!));
+  });
+
+  test('an empty or missing mailbox says so', async () => {
+    expect(await listMailbox(path.join(tmp, 'nothing'))).toEqual([]);
+    expect(formatMailbox([], '/x/mail')).toBe('No messages in /x/mail yet.');
+  });
+
+  test('npm run mail finds DATA_DIR from where npm was started', () => {
+    expect(loadMailboxConfig({ DATA_DIR: '.data', INIT_CWD: '/repo' }, '/default/.data', '/repo/lambdas')).toEqual({ directory: '/repo/.data/mail', limit: 20 });
+    expect(loadMailboxConfig({ MAIL_LIST_LIMIT: '5' }, '/default/.data', '/repo/lambdas')).toEqual({ directory: '/default/.data/mail', limit: 5 });
+    expect(() => loadMailboxConfig({ MAIL_LIST_LIMIT: 'all' }, '/d', '/c')).toThrow(/MAIL_LIST_LIMIT/);
+  });
+});
+
+describe('SES transport', () => {
+  test('sends the composed message as Content.Raw to the one recipient', async () => {
+    const inputs: Record<string, unknown>[] = [];
+    const client = {
+      send: async (command: { input: Record<string, unknown> }) => {
+        inputs.push(command.input);
+        return { MessageId: 'ses-0001' };
+      },
+    } as unknown as Pick<SESv2Client, 'send'>;
+    const transport = createSesTransport({ client, from: FROM, configurationSet: 'kesho-mail' });
+    await expect(transport.send(sample)).resolves.toEqual({ messageId: 'ses-0001' });
+    expect(inputs).toHaveLength(1);
+    const input = inputs[0] as { Content: { Raw: { Data: Uint8Array } }; Destination: unknown; ConfigurationSetName: string };
+    expect(input.Destination).toEqual({ ToAddresses: ['amani@example.com'] });
+    expect(input.ConfigurationSetName).toBe('kesho-mail');
+    const parsed = await simpleParser(Buffer.from(input.Content.Raw.Data));
+    expect(parsed.subject).toBe(sample.subject);
+    expect(parsed.attachments[0]?.filename).toBe('INV-12345678.pdf');
+  });
+
+  test('an SES failure reaches the caller', async () => {
+    const client = { send: async () => Promise.reject(Object.assign(new Error('Throttled'), { name: 'TooManyRequestsException' })) } as unknown as Pick<SESv2Client, 'send'>;
+    await expect(createSesTransport({ client, from: FROM }).send(sample)).rejects.toThrow('Throttled');
+  });
+});
+
+describe('mail configuration', () => {
+  test('local defaults: file transport, the site support address', () => {
+    expect(loadConfig({}, { runtime: 'local' }).mail).toEqual({
+      transport: 'file',
+      from: 'Kesho Global Education <support@keshoglobal.co.ke>',
+      supportEmail: 'support@keshoglobal.co.ke',
+    });
+  });
+
+  test('overrides are read and checked', () => {
+    const mail = loadConfig({ MAIL_TRANSPORT: 'ses', MAIL_FROM: 'Kesho <no-reply@mail.example.com>', SUPPORT_EMAIL: 'desk@example.com', SES_CONFIGURATION_SET: 'set-1' }).mail;
+    expect(mail).toEqual({ transport: 'ses', from: 'Kesho <no-reply@mail.example.com>', supportEmail: 'desk@example.com', sesConfigurationSet: 'set-1' });
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/MAIL_TRANSPORT must be file or ses/);
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'a@b.com, c@d.com' })).toThrow(/SUPPORT_EMAIL/);
+    expect(() => loadConfig({ MAIL_FROM: 'Kesho <nobody>' })).toThrow(/MAIL_FROM/);
+  });
+
+  test('production requires SES', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_SITE_URL: 'https://www.example.com',
+      ORDERS_TABLE: 't',
+      FULFIL_ORDER_FUNCTION_NAME: 'f',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    };
+    expect(() => loadConfig(production)).toThrow(/Missing env var MAIL_TRANSPORT/);
+    expect(() => loadConfig({ ...production, MAIL_TRANSPORT: 'file' })).toThrow(/MAIL_TRANSPORT must be ses in production/);
+    expect(loadConfig({ ...production, MAIL_TRANSPORT: 'ses' }).mail.transport).toBe('ses');
+  });
+});
+
+describe('outbox', () => {
+  let dynamo: EmbeddedDynamo;
+  let client: DynamoDBClient;
+  let documents: DynamoDBDocumentClient;
+
+  beforeAll(async () => {
+    dynamo = await startEmbeddedDynamo(undefined);
+    client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    await ensureOrdersTable(client, TABLE);
+  });
+  afterAll(async () => {
+    client.destroy();
+    await dynamo.close();
+  });
+
+  const recordingTransport = (behaviour: (mail: OutgoingMail, call: number) => Promise<void> = async () => undefined) => {
+    const sent: OutgoingMail[] = [];
+    let calls = 0;
+    const transport: MailTransport = {
+      async send(mail) {
+        calls += 1;
+        await behaviour(mail, calls);
+        sent.push(mail);
+        return { messageId: `<m${calls}@test>` };
+      },
+    };
+    return { transport, sent, calls: () => calls };
+  };
+
+  test('twenty concurrent sendOnce calls send the message once', async () => {
+    const { transport, sent } = recordingTransport(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    // Separate outbox instances, as separate Lambdas would be: only the table is shared.
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => createOutbox({ client: documents, tableName: TABLE, transport }).sendOnce('receipt#INV-00000001', () => sample)),
+    );
+    expect(results.filter((result) => result === 'sent')).toHaveLength(1);
+    expect(results.filter((result) => result === 'already-sent')).toHaveLength(19);
+    expect(sent).toHaveLength(1);
+    const outbox = createOutbox({ client: documents, tableName: TABLE, transport });
+    expect(await outbox.has('receipt#INV-00000001')).toBe(true);
+    expect(await outbox.sendOnce('receipt#INV-00000001', () => sample)).toBe('already-sent');
+    const record = await outbox.read('receipt#INV-00000001');
+    expect(record).toMatchObject({ status: 'sent', attempts: 1, messageId: '<m1@test>' });
+    expect(JSON.stringify(record)).not.toContain('amani@example.com');
+  });
+
+  test('a failed send is recorded, rethrown, and sent by the next attempt only', async () => {
+    const { transport, sent } = recordingTransport(async (_mail, call) => {
+      if (call === 1) throw new Error('SES is down');
+    });
+    const outbox = createOutbox({ client: documents, tableName: TABLE, transport });
+    await expect(outbox.sendOnce('receipt#INV-00000002', () => sample)).rejects.toThrow('SES is down');
+    expect(await outbox.has('receipt#INV-00000002')).toBe(false);
+    expect(await outbox.read('receipt#INV-00000002')).toMatchObject({ status: 'failed', attempts: 1, lastError: 'Error: SES is down' });
+
+    const retries = await Promise.all([outbox.sendOnce('receipt#INV-00000002', () => sample), outbox.sendOnce('receipt#INV-00000002', () => sample)]);
+    expect([...retries].sort()).toEqual(['already-sent', 'sent']);
+    expect(sent).toHaveLength(1);
+    const record = await outbox.read('receipt#INV-00000002');
+    expect(record).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(record?.lastError).toBeUndefined();
+  });
+
+  test('a failure quoting the recipient is recorded without the address', async () => {
+    const transport: MailTransport = {
+      send: async () => Promise.reject(new Error('Email address is not verified. The following identities failed the check: amani@example.com')),
+    };
+    const outbox = createOutbox({ client: documents, tableName: TABLE, transport });
+    await expect(outbox.sendOnce('receipt#INV-00000005', () => sample)).rejects.toThrow('not verified');
+    const record = await outbox.read('receipt#INV-00000005');
+    expect(record?.lastError).toBe('Error: Email address is not verified. The following identities failed the check: [address]');
+  });
+
+  test('a failure while building the message is retryable too', async () => {
+    const { transport, sent } = recordingTransport();
+    const outbox = createOutbox({ client: documents, tableName: TABLE, transport });
+    await expect(outbox.sendOnce('receipt#INV-00000003', () => Promise.reject(new Error('PDF failed')))).rejects.toThrow('PDF failed');
+    expect(await outbox.sendOnce('receipt#INV-00000003', () => sample)).toBe('sent');
+    expect(sent).toHaveLength(1);
+  });
+
+  test('a claim abandoned by a dead sender is taken over only after the lease', async () => {
+    let now = new Date('2026-11-23T08:00:00Z');
+    const clock = () => now;
+    const hanging: MailTransport = { send: () => new Promise(() => undefined) };
+    const dead = createOutbox({ client: documents, tableName: TABLE, transport: hanging, clock });
+    void dead.sendOnce('receipt#INV-00000004', () => sample);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const { transport, sent } = recordingTransport();
+    const alive = createOutbox({ client: documents, tableName: TABLE, transport, clock });
+    expect(await alive.sendOnce('receipt#INV-00000004', () => sample)).toBe('already-sent');
+    now = new Date(now.getTime() + OUTBOX_LEASE_MS + 1);
+    expect(await alive.sendOnce('receipt#INV-00000004', () => sample)).toBe('sent');
+    expect(sent).toHaveLength(1);
+    expect(await alive.read('receipt#INV-00000004')).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+});

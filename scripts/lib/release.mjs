@@ -1,0 +1,388 @@
+/**
+ * Releases and rollbacks of the shell and of each remote into dist/site, all through one
+ * transaction (`release`):
+ *
+ *   1. the next pointer document is computed and validated (@kesho/common/pointer-document);
+ *   2. the affected pages are prerendered into a staging folder, with the discovery files;
+ *   3. the staged pages are verified (every route rendered, each one embedding the next pointer
+ *      document, every script, preload and manifest it names present);
+ *   4. only then pages, discovery files, the shell record, the history and, LAST, the pointer
+ *      document are moved into place, each old file kept aside; a failure in this step puts every
+ *      file back.
+ *
+ * So on any failure the live site (pointer and pages) is what it was. Build directories
+ * (/mfe/<name>/<buildId>/, /shell/<buildId>/) are content-addressed and immutable: a build that
+ * is never released leaves only an unreferenced directory behind.
+ *
+ * The history (dist/releases.json) records each release (who, what: app, build and source commit,
+ * when, and the build it replaced) and every build made: `npm run build` releases only builds it has
+ * not seen before, so it never moves a remote that did not change.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { readJson, writeJson } from './compile.mjs';
+import { writeDiscoveryFiles } from './discovery-files.mjs';
+import { loadTsModule } from './load-ts.mjs';
+import { distDir, historyFile, pageFileFor, pagesDir, pointerFile, shellCurrentFile, siteDir, ssrDir } from './paths.mjs';
+import { renderPages } from './prerender.mjs';
+import { shellRecordFile } from './publish.mjs';
+import { remoteNames, repoRoot } from '../webpack.config.mjs';
+
+export const apps = ['shell', ...remoteNames];
+
+/** @typedef {import('../../packages/common/src/pointer-document').PointerDocument} PointerDocument */
+/** @typedef {import('../../packages/common/src/pointer-document').RemotePointer} RemotePointer */
+/** @typedef {{ buildId: string, server: string, kit?: string, scripts: string[] }} ShellRecord */
+/**
+ * @typedef {{ app: string, buildId: string, previous: string | null, action: 'publish' | 'rollback' | 'build',
+ *   by: string, at: string, source: string }} ReleaseEntry
+ * @typedef {{ releases: ReleaseEntry[], builds: Record<string, { buildId: string, builtAt: string, source: string }[]> }} History
+ */
+
+let schemaModule;
+/** The pointer document's schema: the module the shell validates it with. */
+function schema() {
+  schemaModule ??= loadTsModule('packages/common/src/pointer-document.ts');
+  return schemaModule;
+}
+let documentIdsModule;
+function documentIds() {
+  documentIdsModule ??= loadTsModule('shell/src/server/documentIds.ts');
+  return documentIdsModule;
+}
+
+export class ReleaseError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'ReleaseError';
+  }
+}
+
+/** @returns {Promise<PointerDocument>} the live pointer document (empty before the first build). */
+export async function livePointers() {
+  const { parsePointerDocument } = await schema();
+  return parsePointerDocument(await readJson(pointerFile, { remotes: [] }));
+}
+
+/** @returns {Promise<ShellRecord | null>} */
+export async function liveShell() {
+  return readJson(shellCurrentFile, null);
+}
+
+/** @returns {Promise<History>} */
+export async function readHistory() {
+  const history = await readJson(historyFile, {});
+  return { releases: history.releases ?? [], builds: history.builds ?? {} };
+}
+
+/** Who releases: RELEASED_BY, else the OS user. */
+function releasedBy() {
+  if (process.env.RELEASED_BY?.trim()) return process.env.RELEASED_BY.trim();
+  try {
+    return os.userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The commit the sources came from ("+changes" when the work tree differs from it). */
+function sourceRevision() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const changes = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return changes ? `${commit}+changes` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function exists(file) {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const siteFileOf = (url) => path.join(siteDir, ...url.split('?')[0].split('/').filter(Boolean));
+
+/** Every check a staged page must pass before anything goes live; throws with the reasons. */
+async function verifyStage({ stageDir, pages, expectedRoutes, pointers, shell }) {
+  const { POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID } = await documentIds();
+  const problems = [];
+  const rendered = new Set(pages.map((page) => page.route));
+  for (const route of expectedRoutes) if (!rendered.has(route)) problems.push(`${route} was not rendered`);
+  for (const script of shell.scripts) if (!(await exists(siteFileOf(script)))) problems.push(`shell script ${script} is missing`);
+  for (const remote of pointers.remotes) {
+    const manifestFile = siteFileOf(remote.manifest);
+    let manifest;
+    try {
+      manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8'));
+    } catch {
+      problems.push(`${remote.name}: manifest ${remote.manifest} is missing or unreadable`);
+      continue;
+    }
+    const entry = manifest?.metaData?.remoteEntry?.name;
+    if (typeof entry !== 'string' || !(await exists(path.join(path.dirname(manifestFile), entry)))) {
+      problems.push(`${remote.name}: the remote entry its manifest names is missing`);
+    }
+  }
+  const expectedPointers = JSON.stringify(pointers);
+  for (const page of pages) {
+    const html = await fs.readFile(path.join(stageDir, page.file), 'utf8');
+    if (!html.startsWith('<!doctype html>')) problems.push(`${page.route}: not an HTML document`);
+    if (page.route !== '/404' && !html.includes(`id="${ROOT_ELEMENT_ID}" data-path="${page.route}"`)) problems.push(`${page.route}: rendered for another path`);
+    const embedded = html.match(new RegExp(`<script type="application/json" id="${POINTERS_ELEMENT_ID}">([^<]*)</script>`));
+    if (!embedded || JSON.stringify(JSON.parse(embedded[1])) !== expectedPointers) {
+      problems.push(`${page.route}: does not embed the pointer document being released`);
+    }
+    for (const [, url] of html.matchAll(/(?:src|href)="(\/(?:shell|mfe)\/[^"]+)"/g)) {
+      if (!(await exists(siteFileOf(url)))) problems.push(`${page.route}: names ${url}, which is missing`);
+    }
+  }
+  if (problems.length) throw new ReleaseError(`The staged release failed its checks:\n  ${problems.join('\n  ')}`);
+}
+
+/**
+ * Moves staged files into place, the pointer document last. Every file replaced or removed is kept
+ * aside first; if any step fails, all of them are put back before the error is passed on.
+ * `beforeWrite(target)` runs before each write (tests inject failures through it).
+ */
+async function commitFiles({ stageDir, writes, beforeWrite }) {
+  const backupDir = path.join(stageDir, '.backup');
+  await fs.mkdir(backupDir, { recursive: true });
+  const done = [];
+  try {
+    for (const [index, write] of writes.entries()) {
+      await beforeWrite?.(write.target);
+      const backup = (await exists(write.target)) ? path.join(backupDir, String(index)) : null;
+      if (backup) await fs.copyFile(write.target, backup);
+      done.push({ target: write.target, backup });
+      await fs.mkdir(path.dirname(write.target), { recursive: true });
+      if (write.from) await fs.rename(write.from, write.target);
+      else if (write.json !== undefined) await writeJson(write.target, write.json);
+      else await fs.rm(write.target, { force: true });
+    }
+  } catch (error) {
+    for (const { target, backup } of done.reverse()) {
+      if (backup) {
+        const temporary = `${target}.${process.pid}.restore`;
+        await fs.copyFile(backup, temporary);
+        await fs.rename(temporary, target);
+      } else {
+        await fs.rm(target, { force: true });
+      }
+    }
+    throw error;
+  }
+}
+
+/**
+ * One release: puts the given remote builds and/or shell build live, re-rendering the pages they
+ * serve (every page when the shell changes or `renderAll`), and records it in the history.
+ * @param {{ remotes?: RemotePointer[], shell?: ShellRecord | null, renderAll?: boolean,
+ *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: (target: string) => unknown }} request
+ * @returns {Promise<{ pointers: PointerDocument, shell: ShellRecord, pages: string[], entries: ReleaseEntry[] }>}
+ */
+export async function release(request) {
+  const unlock = await lock();
+  try {
+    return await releaseLocked(request);
+  } finally {
+    await unlock();
+  }
+}
+
+/**
+ * One release at a time per dist/: two at once would each compute the next pointer document from
+ * the same live one, and the second write would silently undo the first team's release. A lock left
+ * by a process that no longer runs is taken over.
+ */
+async function lock() {
+  const lockFile = path.join(distDir, '.release.lock');
+  await fs.mkdir(distDir, { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      await fs.writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rm(lockFile, { force: true });
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const holder = Number(await fs.readFile(lockFile, 'utf8').catch(() => ''));
+      let running = false;
+      try {
+        running = Number.isInteger(holder) && holder > 0 && process.kill(holder, 0);
+      } catch (probe) {
+        running = probe.code === 'EPERM';
+      }
+      if (running) throw new ReleaseError(`Another release is running (process ${holder}); the live site is unchanged. Try again when it has finished.`);
+      await fs.rm(lockFile, { force: true });
+    }
+  }
+  throw new ReleaseError('Could not take the release lock; the live site is unchanged.');
+}
+
+async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite }) {
+  const { parseRemotePointer, withRemote } = await schema();
+  const live = await livePointers();
+  const currentShell = await liveShell();
+  const nextShell = shell ?? currentShell;
+  if (!nextShell) throw new ReleaseError('No shell build is live yet: run `npm run build` first.');
+  let next = live;
+  for (const pointer of remotes) next = withRemote(next, parseRemotePointer(pointer));
+  const changed = remotes.map((pointer) => pointer.name);
+  const everything = renderAll || Boolean(shell);
+  const rendering = everything ? next.remotes.map((remote) => remote.name) : changed;
+
+  const stageDir = await fs.mkdtemp(path.join(distDir, '.release-'));
+  try {
+    const pages = await renderPages({ shell: nextShell, pointers: next, remotes: rendering, outDir: path.join(stageDir, 'pages'), notFound: everything });
+    const expectedRoutes = next.remotes.filter((remote) => rendering.includes(remote.name)).flatMap((remote) => remote.routes.map((route) => route.path));
+    await verifyStage({ stageDir: path.join(stageDir, 'pages'), pages, expectedRoutes: everything ? [...expectedRoutes, '/404'] : expectedRoutes, pointers: next, shell: nextShell });
+    const discovery = await writeDiscoveryFiles({ pointers: next, outDir: path.join(stageDir, 'discovery') });
+
+    // Pages of routes that no remote serves any more after this release.
+    const served = new Set(next.remotes.flatMap((remote) => remote.routes.map((route) => route.path)));
+    const gone = live.remotes
+      .flatMap((remote) => remote.routes.map((route) => route.path))
+      .filter((route) => !served.has(route))
+      .map((route) => pageFileFor(route));
+
+    const history = await readHistory();
+    const by = releasedBy();
+    const at = new Date().toISOString();
+    const source = sourceRevision();
+    for (const [app, buildId] of Object.entries(built)) {
+      const known = (history.builds[app] ??= []);
+      if (!known.some((build) => build.buildId === buildId)) known.push({ buildId, builtAt: at, source });
+    }
+    const entries = [];
+    const record = (app, buildId, previous) => {
+      if (buildId === previous) return;
+      // A rollback's build was made earlier, from whatever sources were checked out then.
+      const recorded = history.builds[app]?.find((build) => build.buildId === buildId)?.source;
+      const entry = { app, buildId, previous, action, by, at, source: recorded ?? (action === 'rollback' ? 'unknown' : source) };
+      entries.push(entry);
+      history.releases.push(entry);
+    };
+    if (shell) record('shell', shell.buildId, currentShell?.buildId ?? null);
+    for (const pointer of remotes) record(pointer.name, pointer.buildId, live.remotes.find((remote) => remote.name === pointer.name)?.buildId ?? null);
+
+    await commitFiles({
+      stageDir,
+      beforeWrite,
+      writes: [
+        ...pages.map((page) => ({ from: path.join(stageDir, 'pages', page.file), target: path.join(pagesDir, page.file) })),
+        ...gone.map((target) => ({ target })),
+        ...discovery.map((file) => ({ from: path.join(stageDir, 'discovery', file), target: path.join(siteDir, file) })),
+        ...(shell ? [{ json: shell, target: shellCurrentFile }] : []),
+        { json: history, target: historyFile },
+        // Last: from here on, browsers that read the pointer get the new builds, whose pages are in place.
+        { json: next, target: pointerFile },
+      ],
+    });
+    return { pointers: next, shell: nextShell, pages: pages.map((page) => page.route), entries };
+  } finally {
+    await fs.rm(stageDir, { recursive: true, force: true });
+  }
+}
+
+/** Builds one remote and releases it. `build` makes the build (lib/publish.mjs buildRemote). */
+export async function publishRemote(name, { build, beforeWrite } = {}) {
+  const { pointer } = await build(name);
+  return release({ remotes: [pointer], action: 'publish', built: { [name]: pointer.buildId }, beforeWrite });
+}
+
+/** Builds the shell and releases it: every page is rendered again with it, from the live remotes. */
+export async function publishShell({ build, beforeWrite } = {}) {
+  const shell = await build();
+  return release({ shell, action: 'publish', built: { shell: shell.buildId }, beforeWrite });
+}
+
+/** Every build of an app kept in dist/, newest first: { buildId, builtAt, source, live }. */
+export async function knownBuilds(app) {
+  const history = await readHistory();
+  const recorded = new Map((history.builds[app] ?? []).map((build) => [build.buildId, build]));
+  const dir = path.join(ssrDir, app);
+  const entries = (await exists(dir)) ? await fs.readdir(dir, { withFileTypes: true }) : [];
+  const builds = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const recordFile = path.join(dir, entry.name, 'publish.json');
+    if (!(await exists(recordFile))) continue;
+    const known = recorded.get(entry.name);
+    const builtAt = known?.builtAt ?? (await fs.stat(recordFile)).mtime.toISOString();
+    builds.push({ buildId: entry.name, builtAt, source: known?.source ?? 'unknown' });
+  }
+  const liveId = app === 'shell' ? (await liveShell())?.buildId : (await livePointers()).remotes.find((remote) => remote.name === app)?.buildId;
+  return builds
+    .sort((a, b) => (a.builtAt < b.builtAt ? 1 : a.builtAt > b.builtAt ? -1 : a.buildId.localeCompare(b.buildId)))
+    .map((build) => ({ ...build, live: build.buildId === liveId }));
+}
+
+/**
+ * Points an app back at a kept build: the given one, or else the build that was live before the
+ * current one (from the history; rolling back twice returns to where it was). Its record is kept
+ * with the build, so no saved copy of remotes.json is needed.
+ */
+export async function rollback(app, buildId, { beforeWrite } = {}) {
+  if (!apps.includes(app)) throw new ReleaseError(`Unknown app "${app}": one of ${apps.join(', ')}`);
+  let target = buildId;
+  if (!target) {
+    const history = await readHistory();
+    const last = history.releases.filter((entry) => entry.app === app).at(-1);
+    if (!last?.previous) throw new ReleaseError(`No earlier release of ${app} in ${path.relative(repoRoot, historyFile)}: name a build (see \`npm run release -- list ${app}\`).`);
+    target = last.previous;
+  }
+  const { isBuildId } = await schema();
+  const recordFile = app === 'shell' ? shellRecordFile(target) : path.join(ssrDir, app, target, 'publish.json');
+  if (!isBuildId(target) || !(await exists(recordFile))) {
+    const known = (await knownBuilds(app)).map((build) => build.buildId);
+    throw new ReleaseError(`No build ${target} of ${app}. Known builds, newest first: ${known.join(', ') || 'none'}`);
+  }
+  const record = await readJson(recordFile);
+  if (app === 'shell') return release({ shell: record, action: 'rollback', beforeWrite });
+  return release({ remotes: [record.pointer], action: 'rollback', beforeWrite });
+}
+
+/**
+ * `npm run build`: builds the shell and every remote, and releases only what changed. A build this
+ * dist/ has seen before (released, rolled back from, or built and left alone) is no change: the
+ * live build stays, so a rebuild never undoes a team's release or a rollback, whatever sources this
+ * checkout holds. A new build is released; an app with nothing live yet gets its build. Every page is
+ * then rendered again from the result.
+ */
+export async function buildSite({ buildShell, buildRemote, beforeWrite, log = () => undefined }) {
+  const live = await livePointers();
+  const currentShell = await liveShell();
+  const knownBefore = {};
+  for (const app of apps) knownBefore[app] = new Set((await knownBuilds(app)).map((build) => build.buildId));
+  const built = {};
+  const keeps = async (app, buildId, liveId, liveFiles) =>
+    Boolean(liveId) &&
+    (liveId === buildId || knownBefore[app].has(buildId)) &&
+    (await Promise.all(liveFiles.map((file) => exists(siteFileOf(file))))).every(Boolean);
+  const note = (app, buildId, liveId) =>
+    liveId === buildId ? `${app} ${buildId}` : `${app} ${buildId}: built before, not a change; ${liveId} stays live (npm run release -- publish ${app} to put it live)`;
+
+  const shell = await buildShell();
+  built.shell = shell.buildId;
+  const keepShell = await keeps('shell', shell.buildId, currentShell?.buildId, currentShell?.scripts ?? []);
+  log(keepShell ? note('shell', shell.buildId, currentShell.buildId) : `shell ${shell.buildId}`);
+
+  const remotes = [];
+  for (const name of remoteNames) {
+    const { pointer } = await buildRemote(name);
+    built[name] = pointer.buildId;
+    const current = live.remotes.find((remote) => remote.name === name);
+    if (await keeps(name, pointer.buildId, current?.buildId, current ? [current.manifest] : [])) {
+      log(note(name, pointer.buildId, current.buildId));
+    } else {
+      remotes.push(pointer);
+      log(`${name} ${pointer.buildId}: ${pointer.routes.map((route) => route.path).join(' ')}`);
+    }
+  }
+  return release({ remotes, shell: keepShell ? null : shell, renderAll: true, action: 'build', built, beforeWrite });
+}

@@ -1,0 +1,65 @@
+/**
+ * The release commands as a team types them (`npm run release -- …`), on a scratch dist/ built with
+ * stand-in builds: exit codes, messages, and the listing newest first.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+import { fixtureBuilders } from './support/fixture-builds.mjs';
+
+const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-release-cli-'));
+process.env.KESHO_DIST_DIR = root;
+process.env.RELEASED_BY = 'team-legal';
+const { buildSite, publishRemote } = await import('../lib/release.mjs');
+test.after(() => fs.rm(root, { recursive: true, force: true }));
+
+const script = path.join(import.meta.dirname, '..', 'release.mjs');
+async function run(...args) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], { env: { ...process.env, KESHO_DIST_DIR: root } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    return { code: error.code, stdout: error.stdout, stderr: error.stderr };
+  }
+}
+
+const builders = fixtureBuilders(root);
+await buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });
+for (const version of ['l2', 'l3']) {
+  builders.sources.legal = version;
+  await publishRemote('legal', { build: builders.buildRemote });
+  await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+test('list shows the releases and the kept builds newest first, with who released them', async () => {
+  const { code, stdout } = await run('list', 'legal');
+  assert.equal(code, 0);
+  const releases = stdout.split('\n').filter((line) => / legal +legall/.test(line));
+  assert.deepEqual(releases.map((line) => line.match(/(publish|build) +legal +(\S+)/).slice(1).join(' ')), ['publish legall3', 'publish legall2', 'build legall1']);
+  assert.match(releases[0], /\(was legall2\) +by team-legal/);
+  const builds = stdout.slice(stdout.indexOf('Builds of legal')).split('\n').slice(1).filter(Boolean);
+  assert.deepEqual(builds.map((line) => line.trim().split(/\s+/).slice(0, 2).join(' ')), ['* legall3', 'legall2 built', 'legall1 built']);
+});
+
+test('rollback without a build id goes back to the previous build; an unknown build exits 1 and names the known ones', async () => {
+  const back = await run('rollback', 'legal');
+  assert.equal(back.code, 0, back.stderr);
+  assert.match(back.stdout, /legal rolled back: legal legall3 → legall2/);
+  const pointer = JSON.parse(await fs.readFile(path.join(root, 'site', 'mfe', 'remotes.json'), 'utf8'));
+  assert.equal(pointer.remotes.find((remote) => remote.name === 'legal').buildId, 'legall2');
+  const unknown = await run('rollback', 'legal', 'nosuch');
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /No build nosuch of legal\. Known builds, newest first: legall3, legall2, legall1/);
+});
+
+test('a wrong command or app prints the usage and exits 1', async () => {
+  for (const args of [[], ['deploy', 'legal'], ['publish', 'payments'], ['list', 'payments']]) {
+    const { code, stderr } = await run(...args);
+    assert.equal(code, 1, args.join(' '));
+    assert.match(stderr, /Usage:\n {2}node scripts\/release\.mjs publish <shell\|marketing\|commerce\|legal>/);
+  }
+});

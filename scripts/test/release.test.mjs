@@ -1,0 +1,195 @@
+/**
+ * The release transaction on a scratch dist/ (KESHO_DIST_DIR) with stand-in builds: failures leave
+ * the live site as it was, `npm run build` never moves a remote that did not change, the shell
+ * releases and rolls back alone, and the history lists who released what, when, newest first.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { beforeEach, test } from 'node:test';
+import { fixtureBuilders, snapshotLive } from './support/fixture-builds.mjs';
+
+const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-release-'));
+process.env.KESHO_DIST_DIR = root;
+process.env.RELEASED_BY = 'release-test';
+const { buildSite, knownBuilds, publishRemote, publishShell, readHistory, rollback } = await import('../lib/release.mjs');
+const { pointerFile, pagesDir, siteDir } = await import('../lib/paths.mjs');
+
+test.after(() => fs.rm(root, { recursive: true, force: true }));
+
+let builders;
+beforeEach(async () => {
+  // Each test starts from an empty dist/ with every app at its first version.
+  for (const entry of await fs.readdir(root)) await fs.rm(path.join(root, entry), { recursive: true, force: true });
+  // The prerender bundles are loaded with require: forget the last test's builds of the same ids.
+  const { cache } = createRequire(import.meta.url);
+  for (const file of Object.keys(cache)) if (file.startsWith(root)) delete cache[file];
+  builders = fixtureBuilders(root);
+});
+
+const build = () => buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });
+const publish = (name, options = {}) => publishRemote(name, { build: builders.buildRemote, ...options });
+const page = (route) => fs.readFile(path.join(pagesDir, route === '/' ? 'index.html' : `${route.slice(1)}.html`), 'utf8');
+const live = async () => Object.fromEntries(JSON.parse(await fs.readFile(pointerFile, 'utf8')).remotes.map((remote) => [remote.name, remote.buildId]));
+const leftovers = async () => (await fs.readdir(root)).filter((entry) => entry.startsWith('.release'));
+
+test('a full build puts every app live and renders every page, the 404 and the discovery files', async () => {
+  const result = await build();
+  assert.deepEqual(await live(), { commerce: 'commercec1', legal: 'legall1', marketing: 'marketingm1' });
+  assert.match(await page('/terms'), /shell shells1: legal l1 page \/terms/);
+  assert.match(await fs.readFile(path.join(pagesDir, '404.html'), 'utf8'), /Oops! Page not found/);
+  assert.match(await fs.readFile(path.join(siteDir, 'sitemap.xml'), 'utf8'), /\/privacy<\/loc>/);
+  assert.equal(result.pages.length, 7);
+});
+
+test('a remote whose prerender fails leaves the pointer and every page unchanged', async () => {
+  await build();
+  const before = await snapshotLive(root);
+  builders.sources.legal = 'l2';
+  builders.sources.failOn = '/privacy';
+  await assert.rejects(publish('legal'), /render of \/privacy failed/);
+  assert.deepEqual(await snapshotLive(root), before);
+  assert.deepEqual(await live(), { commerce: 'commercec1', legal: 'legall1', marketing: 'marketingm1' });
+  assert.deepEqual(await leftovers(), []);
+});
+
+test('a staged release that fails its checks (remote entry missing) leaves the site unchanged', async () => {
+  await build();
+  const before = await snapshotLive(root);
+  builders.sources.legal = 'l2';
+  builders.sources.brokenEntry = true;
+  await assert.rejects(publish('legal'), /legal: the remote entry its manifest names is missing/);
+  assert.deepEqual(await snapshotLive(root), before);
+});
+
+test('a route claimed by two remotes is refused before anything is rendered', async () => {
+  await build();
+  const before = await snapshotLive(root);
+  builders.sources.legal = 'l2';
+  builders.sources.routes.legal = ['/terms', '/faq'];
+  await assert.rejects(publish('legal'), /route \/faq is claimed by both/);
+  assert.deepEqual(await snapshotLive(root), before);
+});
+
+for (const failAt of ['pointer', 'history', 'a page half-way']) {
+  test(`a failure while moving files into place (${failAt}) puts every file back`, async () => {
+    await build();
+    const before = await snapshotLive(root);
+    builders.sources.legal = 'l2';
+    let pages = 0;
+    const beforeWrite = (target) => {
+      if (target.endsWith('.html')) pages += 1;
+      if (failAt === 'pointer' && target === pointerFile) throw new Error('disk full');
+      if (failAt === 'history' && target.endsWith('releases.json')) throw new Error('disk full');
+      if (failAt === 'a page half-way' && pages === 2) throw new Error('disk full');
+    };
+    await assert.rejects(publish('legal', { beforeWrite }), /disk full/);
+    assert.deepEqual(await snapshotLive(root), before);
+    assert.deepEqual(await leftovers(), []);
+  });
+}
+
+test("a remote's release renders its pages again, swaps its pointer entry and records who, what, when and the build it replaced", async () => {
+  await build();
+  const faqBefore = await page('/faq');
+  builders.sources.legal = 'l2';
+  const result = await publish('legal');
+  assert.deepEqual(result.pages, ['/terms', '/privacy', '/ethics']);
+  assert.equal((await live()).legal, 'legall2');
+  assert.match(await page('/terms'), /legal l2 page \/terms/);
+  assert.match(await page('/terms'), /"buildId":"legall2"/);
+  assert.equal(await page('/faq'), faqBefore, 'the other remotes\' pages are not rendered again');
+  const last = (await readHistory()).releases.at(-1);
+  assert.deepEqual({ ...last, at: undefined, source: undefined }, { app: 'legal', buildId: 'legall2', previous: 'legall1', action: 'publish', by: 'release-test', at: undefined, source: undefined });
+  assert.ok(Date.now() - Date.parse(last.at) < 60_000);
+});
+
+test('a release that drops a route removes its page and its sitemap entry', async () => {
+  await build();
+  builders.sources.legal = 'l2';
+  builders.sources.routes.legal = ['/terms', '/privacy'];
+  await publish('legal');
+  await assert.rejects(page('/ethics'), { code: 'ENOENT' });
+  assert.doesNotMatch(await fs.readFile(path.join(siteDir, 'sitemap.xml'), 'utf8'), /ethics/);
+});
+
+test('npm run build never moves a remote that did not change: a release and a rollback survive it', async () => {
+  await build();
+  // A team releases legal l2 from its own checkout; this checkout still holds l1.
+  builders.sources.legal = 'l2';
+  await publish('legal');
+  builders.sources.legal = 'l1';
+  await build();
+  assert.equal((await live()).legal, 'legall2', 'a rebuild of sources that were already built does not undo the release');
+  // The release is rolled back while this checkout now holds l2.
+  await rollback('legal');
+  assert.equal((await live()).legal, 'legall1');
+  builders.sources.legal = 'l2';
+  await build();
+  assert.equal((await live()).legal, 'legall1', 'a rebuild does not undo the rollback');
+  assert.match(await page('/terms'), /legal l1 page/);
+  // New sources are a change: the build releases them.
+  builders.sources.legal = 'l3';
+  await build();
+  assert.equal((await live()).legal, 'legall3');
+  assert.deepEqual(
+    (await readHistory()).releases.filter((entry) => entry.app === 'legal').map((entry) => `${entry.action} ${entry.previous}→${entry.buildId}`),
+    ['build null→legall1', 'publish legall1→legall2', 'rollback legall2→legall1', 'build legall1→legall3'],
+  );
+});
+
+test('the shell releases alone (every page rendered again with it) and rolls back alone', async () => {
+  await build();
+  builders.sources.shell = 's2';
+  const result = await publishShell({ build: builders.buildShell });
+  assert.equal(result.pages.length, 7);
+  for (const route of ['/', '/faq', '/checkout', '/terms']) assert.match(await page(route), /shell shells2: /);
+  assert.match(await fs.readFile(path.join(pagesDir, '404.html'), 'utf8'), /\/shell\/shells2\/main\.js/);
+  assert.deepEqual(await live(), { commerce: 'commercec1', legal: 'legall1', marketing: 'marketingm1' }, 'no remote moves');
+  await rollback('shell');
+  for (const route of ['/', '/terms']) assert.match(await page(route), /shell shells1: /);
+  assert.equal(JSON.parse(await fs.readFile(path.join(root, 'ssr', 'shell', 'current.json'), 'utf8')).buildId, 'shells1');
+});
+
+test('a rollback needs no saved remotes.json: by build id, to any kept build; an unknown id lists the known ones', async () => {
+  await build();
+  for (const version of ['l2', 'l3']) {
+    builders.sources.legal = version;
+    await publish('legal');
+  }
+  await rollback('legal', 'legall1');
+  assert.equal((await live()).legal, 'legall1');
+  assert.match(await page('/privacy'), /legal l1 page/);
+  await assert.rejects(rollback('legal', 'legall9'), /No build legall9 of legal\. Known builds, newest first: legall3, legall2, legall1/);
+  await assert.rejects(rollback('legal', '../../etc'), /No build \.\.\/\.\.\/etc of legal/);
+  await assert.rejects(rollback('payments'), /Unknown app "payments"/);
+});
+
+test('known builds are listed newest first, the live one marked', async () => {
+  await build();
+  for (const version of ['l2', 'l3']) {
+    builders.sources.legal = version;
+    await publish('legal');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await rollback('legal', 'legall2');
+  const builds = await knownBuilds('legal');
+  assert.deepEqual(builds.map((entry) => `${entry.buildId}${entry.live ? '*' : ''}`), ['legall3', 'legall2*', 'legall1']);
+});
+
+test('one release at a time: a second one is refused while the first runs, and a lock left by a dead process is taken over', async () => {
+  await build();
+  const before = await snapshotLive(root);
+  builders.sources.legal = 'l2';
+  // A process that is running (this one's parent) holds the lock.
+  await fs.writeFile(path.join(root, '.release.lock'), String(process.ppid));
+  await assert.rejects(publish('legal'), /Another release is running \(process \d+\)/);
+  assert.deepEqual(await snapshotLive(root), before);
+  // A crashed release left its lock behind: its process is gone.
+  await fs.writeFile(path.join(root, '.release.lock'), '2147483646');
+  await publish('legal');
+  assert.equal((await live()).legal, 'legall2');
+  await assert.rejects(fs.access(path.join(root, '.release.lock')), { code: 'ENOENT' });
+});

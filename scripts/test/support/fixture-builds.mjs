@@ -1,0 +1,101 @@
+/**
+ * Stand-ins for webpack builds, laid out in a scratch dist/ exactly as lib/publish.mjs lays out real
+ * ones (browser files under site/, the prerender bundle and the build's record under ssr/), so the
+ * release transaction runs for real on them in a second instead of minutes. `sources` plays the
+ * checkout: the version each app's sources are at, and a route whose page throws when rendered.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+const ROUTES = {
+  marketing: ['/', '/faq'],
+  commerce: ['/checkout'],
+  legal: ['/terms', '/privacy', '/ethics'],
+};
+
+async function write(file, content) {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, content);
+}
+
+export function fixtureBuilders(distDir) {
+  const sources = { shell: 's1', marketing: 'm1', commerce: 'c1', legal: 'l1', routes: { ...ROUTES }, failOn: null, brokenEntry: false };
+
+  async function buildShell() {
+    const buildId = `shell${sources.shell}`;
+    await write(path.join(distDir, 'site', 'shell', buildId, 'main.js'), `/* shell ${buildId} */`);
+    await write(
+      path.join(distDir, 'ssr', 'shell', buildId, 'server.cjs'),
+      `const esc = (v) => String(v).replace(/</g, '\\\\u003c');
+module.exports.renderDocument = ({ path, page, pointers, assets }) => [
+  '<!doctype html>',
+  '<html><head>',
+  ...assets.scripts.map((src) => '<script defer src="' + src + '"></script>'),
+  ...assets.preloads.map((p) => '<link rel="preload" href="' + p.href + '" as="' + p.as + '">'),
+  '</head><body>',
+  '<div id="root" data-path="' + path + '">shell ${buildId}: ' + (page ? page.Component() : 'Oops! Page not found') + '</div>',
+  '<script type="application/json" id="kesho-pointers">' + esc(JSON.stringify(pointers)) + '</script>',
+  '</body></html>',
+].join('\\n');
+`,
+    );
+    const record = { buildId, server: `shell/${buildId}/server.cjs`, scripts: [`/shell/${buildId}/main.js`] };
+    await write(path.join(distDir, 'ssr', 'shell', buildId, 'publish.json'), JSON.stringify(record));
+    return record;
+  }
+
+  async function buildRemote(name) {
+    const version = sources[name];
+    const buildId = `${name}${version}`;
+    const routes = sources.routes[name];
+    const publicDir = path.join(distDir, 'site', 'mfe', name, buildId);
+    await write(path.join(publicDir, 'mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js' } } }));
+    if (!sources.brokenEntry) await write(path.join(publicDir, 'remoteEntry.js'), `var ${name};`);
+    await write(
+      path.join(distDir, 'ssr', name, buildId, 'server.cjs'),
+      `module.exports.routes = ${JSON.stringify(routes)}.map((path) => ({
+  path, title: path + ' title', description: path + ' description',
+  load: async () => {
+    if (path === ${JSON.stringify(sources.failOn)}) throw new Error('render of ' + path + ' failed');
+    return { default: () => '${name} ${version} page ' + path };
+  },
+}));
+`,
+    );
+    const pointer = {
+      name,
+      buildId,
+      manifest: `/mfe/${name}/${buildId}/mf-manifest.json`,
+      routes: routes.map((route) => ({ path: route, title: `${route} title`, description: `${route} description`, listed: true })),
+    };
+    const record = { pointer, preloads: [{ href: pointer.manifest, as: 'fetch' }, { href: `/mfe/${name}/${buildId}/remoteEntry.js`, as: 'script' }] };
+    await write(path.join(distDir, 'ssr', name, buildId, 'publish.json'), JSON.stringify(record));
+    return record;
+  }
+
+  return { sources, buildShell, buildRemote };
+}
+
+/** Everything a visitor can get from the live site, plus the history: compare before and after. */
+export async function snapshotLive(distDir) {
+  const snapshot = {};
+  const site = path.join(distDir, 'site');
+  const visit = async (dir) => {
+    for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      const relative = path.relative(distDir, full);
+      // Build directories are immutable and unreferenced until the pointer names them.
+      if (entry.isDirectory()) {
+        if (relative === path.join('site', 'shell') || relative.startsWith(path.join('site', 'mfe') + path.sep)) continue;
+        await visit(full);
+      } else {
+        snapshot[relative] = await fs.readFile(full, 'utf8');
+      }
+    }
+  };
+  await visit(site);
+  for (const file of ['releases.json', path.join('ssr', 'shell', 'current.json')]) {
+    snapshot[file] = await fs.readFile(path.join(distDir, file), 'utf8').catch(() => null);
+  }
+  return snapshot;
+}
