@@ -197,6 +197,35 @@ describe('M-Pesa through Daraja (a Daraja-compatible server)', () => {
     expect((await fetch(`${server.origin}/api/mpesa/sandbox/${payment.paymentId}`)).status).toBe(404);
   });
 
+  it('reconciliation settles a pending M-Pesa order from Daraja’s query when no callback or poll came', async () => {
+    const reconciling = await startTestServer({
+      env: {
+        DARAJA_CONSUMER_KEY: FAKE_DARAJA.consumerKey,
+        DARAJA_CONSUMER_SECRET: FAKE_DARAJA.consumerSecret,
+        DARAJA_PASSKEY: FAKE_DARAJA.passkey,
+        DARAJA_SHORTCODE: FAKE_DARAJA.shortcode,
+        DARAJA_BASE_URL: daraja.baseUrl,
+        RECONCILE_PENDING_AGE_SECONDS: '1',
+        RECONCILE_INTERVAL_SECONDS: '3600',
+      },
+    });
+    try {
+      const paid = await start(reconciling);
+      daraja.complete(pushOf().checkoutRequestId, 0);
+      const cancelled = await start(reconciling);
+      daraja.complete(pushOf().checkoutRequestId, 1032);
+      const waiting = await start(reconciling);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const report = await reconciling.api.runtime.services.reconcileOrders();
+      expect(report).toMatchObject({ settled: 2, failed: 0 });
+      expect(await reconciling.api.runtime.orders.getOrder(paid.invoiceNumber)).toMatchObject({ status: 'paid', statusReason: expect.stringMatching(/reconcil/) });
+      expect((await reconciling.api.runtime.orders.getOrder(cancelled.invoiceNumber))?.status).toBe('failed');
+      expect((await reconciling.api.runtime.orders.getOrder(waiting.invoiceNumber))?.status).toBe('pending');
+    } finally {
+      await reconciling.close();
+    }
+  });
+
   it('answers 502 and fails the order when Daraja is unreachable', async () => {
     await daraja.close();
     try {
