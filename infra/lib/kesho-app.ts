@@ -32,6 +32,8 @@ export interface KeshoConfig {
   /** Absolute path of the Lambda handler sources. */
   readonly handlersDir: string;
   readonly publicSiteUrl: string;
+  /** -c mpesaShortcode=… -c darajaBaseUrl=…: M-Pesa through Daraja; unset, M-Pesa is off. */
+  readonly mpesa?: { readonly shortcode: string; readonly baseUrl: string };
   readonly siteBucketName: string;
   readonly customDomain?: CustomDomain;
   readonly mail: MailSettings;
@@ -54,7 +56,7 @@ function contextString(app: App, key: string): string | undefined {
 
 /**
  * Reads -c siteDir, handlersDir, account, region, siteBucketName, publicSiteUrl, domainNames, certificateArn,
- * mailIdentity, mailFrom, supportEmail.
+ * mailIdentity, mailFrom, supportEmail, mpesaShortcode, darajaBaseUrl.
  */
 export function readConfig(app: App, env: Readonly<Record<string, string | undefined>> = process.env): KeshoConfig {
   const domainNames = contextString(app, 'domainNames')
@@ -65,6 +67,13 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
   if (Boolean(domainNames?.length) !== Boolean(certificateArn)) {
     throw new Error('Set both -c domainNames=… and -c certificateArn=… (an ACM certificate in us-east-1), or neither');
   }
+  const mpesaShortcode = contextString(app, 'mpesaShortcode');
+  const darajaBaseUrl = contextString(app, 'darajaBaseUrl');
+  if (Boolean(mpesaShortcode) !== Boolean(darajaBaseUrl)) {
+    throw new Error('Set both -c mpesaShortcode=… and -c darajaBaseUrl=… (https://api.safaricom.co.ke or https://sandbox.safaricom.co.ke), or neither');
+  }
+  if (mpesaShortcode && !/^\d{5,7}$/.test(mpesaShortcode)) throw new Error('-c mpesaShortcode must be the 5–7 digit paybill or till number');
+  if (darajaBaseUrl && !/^https:\/\/[^/?#]+$/.test(darajaBaseUrl)) throw new Error('-c darajaBaseUrl must be an https origin');
   const account = contextString(app, 'account') ?? env.CDK_DEFAULT_ACCOUNT ?? PLACEHOLDER_ACCOUNT;
   const region = contextString(app, 'region') ?? DEFAULT_REGION;
   return {
@@ -76,6 +85,7 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
     handlersDir: path.resolve(INFRA_ROOT, contextString(app, 'handlersDir') ?? '../lambdas/src/handlers'),
     publicSiteUrl: contextString(app, 'publicSiteUrl') ?? site.origin,
     ...(domainNames?.length && certificateArn ? { customDomain: { domainNames, certificateArn } } : {}),
+    ...(mpesaShortcode && darajaBaseUrl ? { mpesa: { shortcode: mpesaShortcode, baseUrl: darajaBaseUrl } } : {}),
     mail: readMailSettings(app),
   };
 }
@@ -97,6 +107,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     description: 'Kesho Global Education: payments API, Lambdas, orders table, Stripe secrets, SES identity, reconciliation schedule',
     handlersDir: config.handlersDir,
     publicSiteUrl: config.publicSiteUrl,
+    ...(config.mpesa ? { mpesa: config.mpesa } : {}),
     mail: config.mail,
   });
   const siteStack = new SiteStack(app, STACK_NAMES.site, {

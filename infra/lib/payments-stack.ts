@@ -35,6 +35,11 @@ export interface PaymentsStackProps extends StackProps {
   /** Origin the customer returns to after checkout, e.g. https://www.keshoglobal.co.ke. */
   readonly publicSiteUrl: string;
   readonly throttle?: ApiThrottle;
+  /**
+   * M-Pesa through Daraja: the paybill/till number and Daraja's origin (sandbox or production).
+   * Unset: no Daraja secrets are made and /api/mpesa-payment answers 503 (M-Pesa switched off).
+   */
+  readonly mpesa?: { readonly shortcode: string; readonly baseUrl: string };
   readonly mail: MailSettings;
 }
 
@@ -60,6 +65,17 @@ export const NEWSLETTER_TOKEN_SECRET_NAME = 'kesho/newsletter/token-secret';
  * flood should meet API Gateway's 429 before it reaches the handlers' own per-address limits.
  */
 export const LEAD_ROUTE_THROTTLE: ApiThrottle = { rateLimit: 5, burstLimit: 10 };
+export const DARAJA_SECRET_NAMES = {
+  consumerKey: 'kesho/mpesa/consumer-key',
+  consumerSecret: 'kesho/mpesa/consumer-secret',
+  passkey: 'kesho/mpesa/passkey',
+} as const;
+
+/** M-Pesa's routes; the sandbox's test phone exists only in the local runtime. */
+export const MPESA_ROUTES = [
+  { methods: [HttpMethod.GET, HttpMethod.POST], path: '/api/mpesa-payment', handler: 'mpesa-payment' },
+  { methods: [HttpMethod.POST], path: '/api/mpesa/callback/{token}', handler: 'mpesa-callback' },
+] as const;
 
 export const API_ROUTES = [
   { method: HttpMethod.POST, path: '/api/create-payment', handler: 'create-payment' },
@@ -74,7 +90,7 @@ export const API_ROUTES = [
 
 const LEAD_HANDLERS: ReadonlySet<HandlerName> = new Set(['enquiries', 'subscriptions']);
 
-type HandlerName = (typeof API_ROUTES)[number]['handler'] | 'fulfil-order' | 'reconcile-orders';
+type HandlerName = (typeof API_ROUTES)[number]['handler'] | (typeof MPESA_ROUTES)[number]['handler'] | 'fulfil-order' | 'reconcile-orders';
 
 export class PaymentsStack extends Stack {
   readonly httpApi: HttpApi;
@@ -120,6 +136,14 @@ export class PaymentsStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // Same lifecycle as Stripe's: placeholders made here, the real values put once by ops.
+    const darajaSecrets = props.mpesa
+      ? {
+          consumerKey: new Secret(this, 'DarajaConsumerKey', { secretName: DARAJA_SECRET_NAMES.consumerKey, description: 'Daraja app consumer key, set by ops', removalPolicy: RemovalPolicy.RETAIN }),
+          consumerSecret: new Secret(this, 'DarajaConsumerSecret', { secretName: DARAJA_SECRET_NAMES.consumerSecret, description: 'Daraja app consumer secret, set by ops', removalPolicy: RemovalPolicy.RETAIN }),
+          passkey: new Secret(this, 'DarajaPasskey', { secretName: DARAJA_SECRET_NAMES.passkey, description: 'Lipa na M-Pesa Online passkey of the shortcode, set by ops', removalPolicy: RemovalPolicy.RETAIN }),
+        }
+      : null;
     // A domain identity is verified by the DKIM records in the outputs; an address by SES's e-mail to it.
     this.mailIdentity = new EmailIdentity(this, 'MailIdentity', {
       identity: props.mail.identity.includes('@') ? Identity.email(props.mail.identity) : Identity.domain(props.mail.identity),
@@ -127,6 +151,15 @@ export class PaymentsStack extends Stack {
 
     const fulfilOrderFunctionName = `${this.stackName}-fulfil-order`;
     const environment = {
+      ...(props.mpesa && darajaSecrets
+        ? {
+            DARAJA_CONSUMER_KEY_ARN: darajaSecrets.consumerKey.secretArn,
+            DARAJA_CONSUMER_SECRET_ARN: darajaSecrets.consumerSecret.secretArn,
+            DARAJA_PASSKEY_ARN: darajaSecrets.passkey.secretArn,
+            DARAJA_SHORTCODE: props.mpesa.shortcode,
+            DARAJA_BASE_URL: props.mpesa.baseUrl,
+          }
+        : {}),
       PUBLIC_SITE_URL: props.publicSiteUrl,
       ORDERS_TABLE: this.ordersTable.tableName,
       STRIPE_SECRET_ARN: stripeSecretKey.secretArn,
@@ -173,6 +206,8 @@ export class PaymentsStack extends Stack {
       // The handlers share one payments configuration that loads both Stripe secrets at cold start.
       stripeWebhookSecret.grantRead(fn);
       newsletterTokenSecret.grantRead(fn);
+      // …and the Daraja secrets, when M-Pesa is on.
+      for (const secret of Object.values(darajaSecrets ?? {})) secret.grantRead(fn);
       return fn;
     };
 
@@ -183,6 +218,9 @@ export class PaymentsStack extends Stack {
     const fulfilOrder = handler('fulfil-order', { timeout: Duration.seconds(60), functionName: fulfilOrderFunctionName });
     const enquiries = handler('enquiries', apiTimeout);
     const subscriptions = handler('subscriptions', apiTimeout);
+    // Daraja's STK push and query can each take several seconds.
+    const mpesaPayment = handler('mpesa-payment', { timeout: Duration.seconds(29) });
+    const mpesaCallback = handler('mpesa-callback', { timeout: Duration.seconds(29) });
     // One run re-reads every pending order from Stripe (5 s per call at worst) and sends due receipts.
     const reconcileOrders = handler('reconcile-orders', { timeout: Duration.minutes(5) });
     this.functions = {
@@ -192,6 +230,8 @@ export class PaymentsStack extends Stack {
       'fulfil-order': fulfilOrder,
       enquiries,
       subscriptions,
+      'mpesa-payment': mpesaPayment,
+      'mpesa-callback': mpesaCallback,
       'reconcile-orders': reconcileOrders,
     };
 
@@ -207,7 +247,11 @@ export class PaymentsStack extends Stack {
     // mail outbox records, all with conditional writes in the same table.
     this.ordersTable.grant(enquiries, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
     this.ordersTable.grant(subscriptions, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
-    for (const sender of [checkoutSession, fulfilOrder, reconcileOrders, enquiries, subscriptions]) this.mailIdentity.grantSendEmail(sender);
+    // mpesa-payment stores order + payment + callback token and settles; the callback and the success
+    // page (checkout-session, for mp_ ids) read them and record Daraja's answer with conditional updates.
+    this.ordersTable.grant(mpesaPayment, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    this.ordersTable.grant(mpesaCallback, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    for (const sender of [checkoutSession, fulfilOrder, reconcileOrders, enquiries, subscriptions, mpesaPayment, mpesaCallback]) this.mailIdentity.grantSendEmail(sender);
 
     new Rule(this, 'ReconcileSchedule', {
       description: 'Settles pending orders the webhook missed and sends receipts still due',
@@ -268,6 +312,13 @@ export class PaymentsStack extends Stack {
         integration: integrationOf(route.handler),
       });
     }
+    for (const route of MPESA_ROUTES) {
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [...route.methods],
+        integration: new HttpLambdaIntegration(`${toPascalCase(route.handler)}Integration`, this.functions[route.handler]),
+      });
+    }
     this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
@@ -285,7 +336,9 @@ export class PaymentsStack extends Stack {
       });
     }
 
-    this.acknowledgeNagFindings([stripeSecretKey, stripeWebhookSecret], fulfilmentFailures);
+    for (const [name, secret] of Object.entries(darajaSecrets ?? {})) new CfnOutput(this, `Daraja${toPascalCase(name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`))}Arn`, { value: secret.secretArn });
+
+    this.acknowledgeNagFindings([stripeSecretKey, stripeWebhookSecret, ...Object.values(darajaSecrets ?? {})], fulfilmentFailures);
     acknowledge(newsletterTokenSecret, {
       id: 'AwsSolutions-SMG4',
       reason: 'Rotating the link-signing key would void every confirmation and unsubscribe link already mailed; it is rotated by hand, knowingly.',
@@ -296,7 +349,7 @@ export class PaymentsStack extends Stack {
     for (const secret of secrets) {
       acknowledge(secret, {
         id: 'AwsSolutions-SMG4',
-        reason: 'Stripe keys are issued and rolled in the Stripe dashboard, which Secrets Manager rotation cannot drive; ops put each new value with put-secret-value.',
+        reason: 'Stripe and Daraja keys are issued and rolled in the Stripe dashboard and on the Daraja portal, which Secrets Manager rotation cannot drive; ops put each new value with put-secret-value.',
       });
     }
     acknowledge(failureQueue, {
@@ -314,7 +367,7 @@ export class PaymentsStack extends Stack {
       if (!(route instanceof HttpRoute)) continue;
       acknowledge(route, {
         id: 'AwsSolutions-APIG4',
-        reason: 'A public site: browsers call create-payment, checkout-session and the contact and newsletter forms anonymously (the handlers validate every input, price from the server catalogue and rate-limit the forms per client and address), newsletter links carry their own HMAC signature, and Stripe authenticates the webhook by the signature the handler verifies.',
+        reason: 'A public site: browsers call create-payment, mpesa-payment, checkout-session and the contact and newsletter forms anonymously (the handlers validate every input, price from the server catalogue and rate-limit the forms per client and address), newsletter links carry their own HMAC signature, Stripe authenticates the webhook by the signature the handler verifies, and Daraja callbacks carry an unguessable per-payment token and are only a hint confirmed by the STK query.',
       });
     }
   }

@@ -7,7 +7,7 @@ import { buildTestApp } from './support/test-app';
 
 let template: Template;
 let logicalIds: Record<
-  'createPayment' | 'checkoutSession' | 'stripeWebhook' | 'fulfilOrder' | 'reconcileOrders' | 'orders' | 'secretKey' | 'webhookSecret' | 'mailIdentity',
+  'createPayment' | 'checkoutSession' | 'stripeWebhook' | 'fulfilOrder' | 'reconcileOrders' | 'mpesaPayment' | 'mpesaCallback' | 'orders' | 'secretKey' | 'webhookSecret' | 'mailIdentity',
   string
 >;
 
@@ -26,6 +26,8 @@ beforeAll(() => {
     fulfilOrder: only('AWS::Lambda::Function', { Description: 'Kesho payments: fulfil-order' }),
     reconcileOrders: only('AWS::Lambda::Function', { Description: 'Kesho payments: reconcile-orders' }),
     mailIdentity: only('AWS::SES::EmailIdentity', {}),
+    mpesaPayment: only('AWS::Lambda::Function', { Description: 'Kesho payments: mpesa-payment' }),
+    mpesaCallback: only('AWS::Lambda::Function', { Description: 'Kesho payments: mpesa-callback' }),
     orders: only('AWS::DynamoDB::Table', {}),
     secretKey: only('AWS::SecretsManager::Secret', { Name: STRIPE_SECRET_KEY_NAME }),
     webhookSecret: only('AWS::SecretsManager::Secret', { Name: STRIPE_WEBHOOK_SECRET_NAME }),
@@ -105,10 +107,13 @@ describe('payments stack', () => {
     );
     expect(routes.sort()).toEqual([
       'GET /api/checkout-session',
+      'GET /api/mpesa-payment',
       'GET /api/subscriptions/confirm',
       'GET /api/subscriptions/unsubscribe',
       'POST /api/create-payment',
       'POST /api/enquiries',
+      'POST /api/mpesa-payment',
+      'POST /api/mpesa/callback/{token}',
       'POST /api/stripe-webhook',
       'POST /api/subscriptions',
       'POST /api/subscriptions/unsubscribe',
@@ -237,7 +242,7 @@ describe('payments stack', () => {
     const formFunctions = ['enquiries', 'subscriptions'].map(
       (name) => Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: `Kesho payments: ${name}` } }))[0] as string,
     );
-    const senders = [logicalIds.checkoutSession, logicalIds.fulfilOrder, logicalIds.reconcileOrders, ...formFunctions];
+    const senders = [logicalIds.checkoutSession, logicalIds.fulfilOrder, logicalIds.reconcileOrders, ...formFunctions, logicalIds.mpesaPayment, logicalIds.mpesaCallback];
     for (const fn of [...senders, logicalIds.createPayment, logicalIds.stripeWebhook]) {
       const sesStatements = policyStatementsOf(fn).filter((statement) => JSON.stringify(statement).includes('ses:'));
       if (!senders.includes(fn)) {

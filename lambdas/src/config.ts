@@ -6,6 +6,7 @@
  * Development (and the embedded local runtime) gets working defaults; production (inside AWS Lambda,
  * or NODE_ENV=production outside the local runtime) must name every value explicitly.
  */
+import { readMpesaConfig, type MpesaConfig } from './mpesa/config';
 import path from 'node:path';
 import { site } from '@kesho/common/site';
 
@@ -49,6 +50,7 @@ export interface AppConfig {
   readonly ordersTable: string;
   readonly fulfilOrderFunctionName: string;
   readonly payments: PaymentsConfig;
+  readonly mpesa: MpesaConfig;
   readonly logLevel: LogLevel;
   readonly mail: MailConfig;
   readonly leads: LeadsConfig;
@@ -158,6 +160,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     payments = { provider: 'sandbox' };
   }
 
+  const mpesa = readMpesaConfig(read, (valueName, arnName) => secretSource(read, valueName, arnName, invalid), production, missing, invalid);
   const mail = mailConfig(read, production, missing, invalid);
   const leads = leadsConfig(read, production, missing, invalid);
   const reconcile: ReconcileConfig = {
@@ -171,7 +174,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   ];
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, logLevel, mail, leads, reconcile };
+  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, mpesa, logLevel, mail, leads, reconcile };
 }
 
 function leadsConfig(read: (name: string) => string | undefined, production: boolean, missing: string[], invalid: string[]): LeadsConfig {

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       ordersTable: 'kesho-orders',
       fulfilOrderFunctionName: 'fulfil-order',
       payments: { provider: 'sandbox' },
+      mpesa: { provider: 'sandbox' },
       logLevel: 'info',
       mail: { transport: 'file', from: 'Kesho Global Education <support@keshoglobal.co.ke>', supportEmail: 'support@keshoglobal.co.ke' },
       leads: { tokenSecret: { kind: 'value', value: DEVELOPMENT_TOKEN_SECRET }, perClientPerHour: 30, perAddressPerHour: 5 },

@@ -5,6 +5,7 @@
 import { queryParameter, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';
 import { errorResponse, json, methodNotAllowed } from '../http/responses';
+import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
 import { SESSION_ID_PATTERN } from '../payments/types';
 import { currentRuntime } from '../runtime/context';
 
@@ -14,6 +15,11 @@ export const handler: HttpHandler = (event) =>
     if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(['GET']);
     const sessionId = queryParameter(event, 'session_id');
     if (!sessionId) return errorResponse(400, 'The session_id parameter is required.');
+    if (MPESA_PAYMENT_ID_PATTERN.test(sessionId)) {
+      // An M-Pesa payment's success page: the same summary, plus the M-Pesa receipt number.
+      const payment = await (await currentRuntime()).services.mpesa?.payments.status(sessionId, 'success-page');
+      return payment ? json(200, payment) : errorResponse(404, 'We could not find this checkout session.');
+    }
     if (!SESSION_ID_PATTERN.test(sessionId)) return errorResponse(400, 'The session_id parameter is not a checkout session id.');
 
     const { services } = await currentRuntime();

@@ -19,6 +19,9 @@ import { handler as createPayment } from '../handlers/create-payment';
 import { handler as enquiries } from '../handlers/enquiries';
 import { handler as subscriptions } from '../handlers/subscriptions';
 import { handler as fulfilOrder } from '../handlers/fulfil-order';
+import { handler as mpesaCallback } from '../handlers/mpesa-callback';
+import { handler as mpesaPayment } from '../handlers/mpesa-payment';
+import { handler as mpesaSandbox } from '../handlers/mpesa-sandbox';
 import { handler as reconcileOrders } from '../handlers/reconcile-orders';
 import { handler as sandboxCheckout } from '../handlers/sandbox-checkout';
 import { handler as stripeWebhook } from '../handlers/stripe-webhook';
@@ -79,6 +82,9 @@ const HTTP_ROUTES: readonly { readonly matches: (pathname: string) => boolean; r
   { matches: (pathname) => pathname === '/api/enquiries', handler: enquiries },
   { matches: (pathname) => pathname === SUBSCRIPTIONS_PATH || pathname.startsWith(`${SUBSCRIPTIONS_PATH}/`), handler: subscriptions },
   { matches: (pathname) => pathname.startsWith(`${SANDBOX_CHECKOUT_PATH}/`), handler: sandboxCheckout },
+  { matches: (pathname) => pathname === '/api/mpesa-payment', handler: mpesaPayment },
+  { matches: (pathname) => pathname.startsWith('/api/mpesa/callback/'), handler: mpesaCallback },
+  { matches: (pathname) => pathname.startsWith('/api/mpesa/sandbox/'), handler: mpesaSandbox },
 ];
 
 export async function createLocalApi(options: LocalApiOptions): Promise<LocalApi> {
@@ -131,6 +137,9 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
     ['sandbox-checkout', inRuntime(asFunction(sandboxCheckout))],
     ['enquiries', inRuntime(asFunction(enquiries))],
     ['subscriptions', inRuntime(asFunction(subscriptions))],
+    ['mpesa-payment', inRuntime(asFunction(mpesaPayment))],
+    ['mpesa-callback', inRuntime(asFunction(mpesaCallback))],
+    ['mpesa-sandbox', inRuntime(asFunction(mpesaSandbox))],
     [config.fulfilOrderFunctionName, inRuntime((payload, context) => fulfilOrder(payload, context))],
     ['reconcile-orders', inRuntime(() => reconcileOrders())],
   ]);
@@ -251,11 +260,17 @@ function isApiGatewayEvent(payload: unknown): payload is ApiGatewayEvent {
 }
 
 function startupMessage(config: AppConfig, dataDir: string): string {
+  const mpesa =
+    config.mpesa.provider === 'daraja'
+      ? ` M-Pesa uses Daraja at ${config.mpesa.baseUrl} (callbacks to ${config.publicSiteUrl}/api/mpesa/callback/…).`
+      : config.mpesa.provider === 'sandbox'
+        ? ' M-Pesa is SIMULATED (no DARAJA_* set): a local TEST MODE page plays the phone.'
+        : '';
   const mail =
     config.mail.transport === 'file'
       ? `Mail is written to ${mailDirectoryOf(dataDir)} as .eml files (npm run mail lists them).`
       : 'Mail is sent through Amazon SES.';
-  const storage = `Orders are stored in ${path.join(dataDir, 'dynamodb')}. ${mail}`;
+  const storage = `Orders are stored in ${path.join(dataDir, 'dynamodb')}. ${mail}${mpesa}`;
   if (config.payments.provider === 'sandbox') {
     return `Payments are SIMULATED (sandbox, no STRIPE_SECRET_KEY set): checkout opens a local TEST MODE page and no money moves. ${storage}`;
   }

@@ -48,7 +48,7 @@ export interface PaymentEvent {
 }
 
 export interface PaymentsProvider {
-  readonly name: 'stripe' | 'sandbox';
+  readonly name: 'stripe' | 'sandbox' | 'mpesa';
   createCheckout(order: Order): Promise<CheckoutRedirect>;
   /** null when the provider does not know the session. */
   retrieveSession(sessionId: string): Promise<CheckoutSessionState | null>;

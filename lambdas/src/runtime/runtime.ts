@@ -13,6 +13,8 @@ import { createConfirmOrder } from '../orders/confirmOrder';
 import { createReconcileOrders, type ReconcileOrders } from '../orders/reconcile';
 import { createStartCheckout, type StartCheckout } from '../orders/startCheckout';
 import { createOrdersStore, type OrdersStore } from '../orders/store';
+import { composeMpesa, type MpesaServices } from '../mpesa/compose';
+import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
 import { createSandboxPayments } from '../payments/sandbox';
 import { createSandboxCheckout, type SandboxCheckout } from '../payments/sandboxCheckout';
 import { createStripePayments } from '../payments/stripe';
@@ -32,6 +34,8 @@ export interface Services extends LeadServices {
   readonly fulfilOrder: FulfilOrder;
   /** Only in sandbox mode: with Stripe configured the test checkout does not exist. */
   readonly sandboxCheckout: SandboxCheckout | null;
+  /** null when M-Pesa is switched off (production without Daraja credentials). */
+  readonly mpesa: MpesaServices | null;
   readonly reconcileOrders: ReconcileOrders;
 }
 
@@ -100,6 +104,9 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
     clock,
     logger,
   });
+  const mpesa = await composeMpesa(config, { dynamo: clients.dynamo, orders, secrets: clients.secrets, clock, logger, sendReceipt });
+  // Reconciliation re-reads each pending order from where it is paid: M-Pesa payments from Daraja.
+  const confirmAny: typeof confirmOrder = (request) => (mpesa && MPESA_PAYMENT_ID_PATTERN.test(request.sessionId) ? mpesa.payments.confirm(request) : confirmOrder(request));
   return {
     config,
     logger,
@@ -114,7 +121,8 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
       fulfilOrder: createFulfilOrder(confirmOrder, logger),
       sandboxCheckout,
       ...leads,
-      reconcileOrders: createReconcileOrders({ orders, confirmOrder, sendReceipt, clock, logger, pendingAgeSeconds: config.reconcile.pendingAgeSeconds }),
+      mpesa,
+      reconcileOrders: createReconcileOrders({ orders, confirmOrder: confirmAny, sendReceipt, clock, logger, pendingAgeSeconds: config.reconcile.pendingAgeSeconds }),
     },
   };
 }

@@ -49,6 +49,8 @@ export interface CheckoutSessionSummary {
   readonly items: readonly { readonly name: string; readonly quantity: number; readonly amountCents: number }[];
   /** ISO timestamp of the order. */
   readonly createdAt: string;
+  /** Set for an order paid by M-Pesa, once M-Pesa's receipt is known. */
+  readonly mpesaReceiptNumber?: string;
 }
 
 export const PAYMENT_MESSAGES = {
@@ -154,6 +156,7 @@ function reshapeSessionSummary(data: unknown): CheckoutSessionSummary | null {
     currency: typeof currency === 'string' ? currency : 'usd',
     items: lines,
     createdAt: typeof createdAt === 'string' ? createdAt : '',
+    ...(typeof data.receiptNumber === 'string' && /^[A-Z0-9]{8,12}$/.test(data.receiptNumber) ? { mpesaReceiptNumber: data.receiptNumber } : {}),
   };
 }
 
@@ -174,6 +177,7 @@ const ITEM_FIELD_LABELS: Readonly<Record<string, string>> = {
 
 /** "customerData.email" → "Email"; "items[0].price" → "Price of Essay Editing". */
 export function describeField(path: string, lines: readonly PaymentLine[]): string {
+  if (path === 'phone') return 'M-Pesa number';
   const customer = /^customerData(?:\.(\w+))?$/.exec(path);
   if (customer) return customer[1] ? (CUSTOMER_FIELD_LABELS[customer[1]] ?? 'Your details') : 'Your details';
   const item = /^items(?:\[(\d+)\](?:\.(\w+))?)?$/.exec(path);
@@ -193,7 +197,7 @@ const STATUS_MESSAGES: Readonly<Record<number, string>> = {
   429: 'Too many payment attempts in a short time. Please wait a minute and try again.',
 };
 
-function reshapeFailure(error: unknown, lines: readonly PaymentLine[]): PaymentError {
+export function reshapeFailure(error: unknown, lines: readonly PaymentLine[]): PaymentError {
   if (error instanceof PaymentError) return error;
   if (!isAxiosError(error)) {
     const message = error instanceof Error && error.message.trim() ? error.message : PAYMENT_MESSAGES.fallback;

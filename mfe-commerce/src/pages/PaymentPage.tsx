@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { CircleExclamationPoint, ExternalLink, Lock, ShieldCheck } from 'lucide-react';
 import { Button, Container, Link, PageHeader, Section, tokens, useNavigate, useToast } from '@kesho/shell-kit';
@@ -9,6 +9,10 @@ import { readCheckoutData } from '../checkout/checkoutStorage';
 import { OrderSummary } from '../components/OrderSummary';
 import { CART_AREA_MIN_HEIGHT, CartLoading, ErrorPanel, VisuallyHidden } from '../components/ui';
 import { openCheckout } from '../payment/openCheckout';
+import { MPESA_PAYMENT_ID } from '../api/mpesaClient';
+
+/** Loaded when M-Pesa is chosen (or resumed): the card path, the default, does not pay for it. */
+const MpesaPayment = lazy(() => import('../payment/MpesaPayment').then((module) => ({ default: module.MpesaPayment })));
 
 export const PAYMENT_PAGE_MESSAGES = {
   noCheckoutData: 'Checkout data not found',
@@ -51,6 +55,31 @@ const SecureFooter = styled.footer`
   a { display: inline-block; padding: ${tokens.space(2)} 0; }
 `;
 
+const MethodChoice = styled.fieldset`
+  margin: 0;
+  padding: 0;
+  border: 0;
+  legend { font-weight: 600; margin-bottom: ${tokens.space(2)}; padding: 0; }
+  div { display: flex; flex-wrap: wrap; gap: ${tokens.space(3)}; }
+  label {
+    flex: 1 1 10rem;
+    display: flex;
+    align-items: center;
+    gap: ${tokens.space(2)};
+    min-height: 3rem;
+    padding: ${tokens.space(2)} ${tokens.space(3)};
+    border: 1px solid ${tokens.color.muted};
+    border-radius: ${tokens.radius.md};
+    cursor: pointer;
+    font-weight: 600;
+  }
+  label:has(input:checked) { border-color: ${tokens.color.primary}; box-shadow: 0 0 0 1px ${tokens.color.primary}; }
+  input { width: 1.25rem; height: 1.25rem; margin: 0; accent-color: ${tokens.color.primary}; }
+  input:focus-visible { outline: 3px solid ${tokens.color.focus}; outline-offset: 2px; }
+`;
+
+export type PaymentMethod = 'card' | 'mpesa';
+
 interface PaymentFailure {
   readonly message: string;
   readonly problems: readonly string[];
@@ -65,6 +94,8 @@ function PaymentContent() {
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const [openedUrl, setOpenedUrl] = useState<string | null>(null);
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const [resumeMpesa, setResumeMpesa] = useState<string | null>(null);
 
   const isEmpty = cart.items.length === 0;
   useEffect(() => {
@@ -74,8 +105,17 @@ function PaymentContent() {
       navigate('/custom-quote', { replace: true });
       return;
     }
+    // An M-Pesa payment under way (reload, or back from the sandbox phone) is followed, not restarted.
+    const mpesaId = new URLSearchParams(window.location.search).get('mpesa');
+    const resume = mpesaId && MPESA_PAYMENT_ID.test(mpesaId) ? mpesaId : null;
     // The payment form is the page's largest render: as a transition it does not block input.
-    startTransition(() => setCheckedEntry(true));
+    startTransition(() => {
+      if (resume) {
+        setResumeMpesa(resume);
+        setMethod('mpesa');
+      }
+      setCheckedEntry(true);
+    });
   }, [cart.hydrated, isEmpty, navigate]);
 
   const handlePay = async () => {
@@ -114,7 +154,33 @@ function PaymentContent() {
   return (
     <Column>
       <OrderSummary items={cart.items} totalCents={cart.totalCents} showBreakdown={false} />
-      {failure ? (
+      <MethodChoice>
+        <legend>Payment method</legend>
+        <div>
+          <label>
+            <input type="radio" name="paymentMethod" value="card" checked={method === 'card'} onChange={() => setMethod('card')} />
+            Card
+          </label>
+          <label>
+            <input type="radio" name="paymentMethod" value="mpesa" checked={method === 'mpesa'} onChange={() => setMethod('mpesa')} />
+            M-Pesa
+          </label>
+        </div>
+      </MethodChoice>
+      {method === 'mpesa' ? (
+        <Suspense fallback={<CartLoading minHeight="12rem">Loading M-Pesa…</CartLoading>}>
+          <MpesaPayment
+            items={cart.items}
+            totalCents={cart.totalCents}
+            resumePaymentId={resumeMpesa}
+            onPayByCard={() => {
+              setResumeMpesa(null);
+              setMethod('card');
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {method === 'card' && failure ? (
         <ErrorPanel role="alert">
           <CircleExclamationPoint aria-hidden="true" focusable="false" size={22} />
           <div>
@@ -136,7 +202,7 @@ function PaymentContent() {
           </div>
         </ErrorPanel>
       ) : null}
-      {openedUrl ? (
+      {method === 'card' && openedUrl ? (
         <OpenedNotice role="status">
           <p>Stripe Checkout has opened in a new tab. Complete your payment there.</p>
           <p>
@@ -148,10 +214,12 @@ function PaymentContent() {
           </p>
         </OpenedNotice>
       ) : null}
-      <PayButton type="button" onClick={() => void handlePay()} disabled={processing} aria-busy={processing || undefined}>
-        <Lock aria-hidden="true" focusable="false" size={18} />
-        {processing ? 'Processing...' : `Pay ${formatUsd(cart.totalCents)} with Stripe`}
-      </PayButton>
+      {method === 'card' ? (
+        <PayButton type="button" onClick={() => void handlePay()} disabled={processing} aria-busy={processing || undefined}>
+          <Lock aria-hidden="true" focusable="false" size={18} />
+          {processing ? 'Processing...' : `Pay ${formatUsd(cart.totalCents)} with Stripe`}
+        </PayButton>
+      ) : null}
       <SecureFooter>
         <p>
           <ShieldCheck aria-hidden="true" focusable="false" size={18} />

@@ -258,6 +258,12 @@ function SuccessContent() {
                 <dd>{formatUsd(totalCents)}</dd>
               </div>
             ) : null}
+            {summary?.mpesaReceiptNumber ? (
+              <div>
+                <dt>M-Pesa Receipt</dt>
+                <dd>{summary.mpesaReceiptNumber}</dd>
+              </div>
+            ) : null}
           </Details>
           <p>
             {pending

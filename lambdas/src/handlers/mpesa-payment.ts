@@ -1,0 +1,50 @@
+/**
+ * /api/mpesa-payment
+ *   POST { items, customerData, phone } → 200 { payment } : order stored (server-priced), STK push sent
+ *   GET  ?payment_id=mp_…               → 200 { payment } : settled from Daraja's query, then answered
+ * `payment` is MpesaSummary (mpesa/service.ts): order status, M-Pesa outcome and its message, the
+ * receipt number once paid, the KES amount with its rate and date.
+ */
+import { MPESA_MESSAGES, parseMpesaPhone } from '@kesho/common/mpesa';
+import { queryParameter, type HttpHandler } from '../http/apiGateway';
+import { respondSafely } from '../http/boundary';
+import { readJsonBody } from '../http/jsonBody';
+import { PROVIDER_ERROR_MESSAGE, errorResponse, json, methodNotAllowed } from '../http/responses';
+import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
+import { parseOrderRequest, priceMismatchMessage } from '../orders/orderRequest';
+import { currentRuntime } from '../runtime/context';
+import { INVALID_ORDER_MESSAGE } from './create-payment';
+
+export const MPESA_UNAVAILABLE_MESSAGE = 'M-Pesa payments are not available at the moment. Please pay by card.';
+
+export const handler: HttpHandler = (event) =>
+  respondSafely('mpesa-payment', async () => {
+    const method = event.requestContext.http.method;
+    if (method !== 'POST' && method !== 'GET' && method !== 'HEAD') return methodNotAllowed(['GET', 'POST']);
+    const { services } = await currentRuntime();
+    const mpesa = services.mpesa;
+    if (!mpesa) return errorResponse(503, MPESA_UNAVAILABLE_MESSAGE);
+
+    if (method !== 'POST') {
+      const paymentId = queryParameter(event, 'payment_id');
+      if (!paymentId) return errorResponse(400, 'The payment_id parameter is required.');
+      if (!MPESA_PAYMENT_ID_PATTERN.test(paymentId)) return errorResponse(400, 'The payment_id parameter is not an M-Pesa payment id.');
+      const payment = await mpesa.payments.status(paymentId);
+      return payment ? json(200, { payment }) : errorResponse(404, 'We could not find this M-Pesa payment.');
+    }
+
+    const body = readJsonBody(event);
+    if (!body.ok) return body.response;
+    const request = parseOrderRequest(body.value);
+    const phone = parseMpesaPhone((body.value as { phone?: unknown } | null)?.phone);
+    const fieldErrors = { ...(request.kind === 'invalid' ? request.fieldErrors : {}), ...(phone.ok ? {} : { phone: phone.error }) };
+    if (Object.keys(fieldErrors).length > 0) return errorResponse(400, INVALID_ORDER_MESSAGE, fieldErrors);
+    if (request.kind === 'price-mismatch') return errorResponse(409, priceMismatchMessage(request.serviceNames));
+    if (request.kind !== 'valid' || !phone.ok) return errorResponse(400, INVALID_ORDER_MESSAGE);
+
+    const result = await mpesa.payments.start(request.draft, phone.msisdn);
+    if (result.kind === 'amount-out-of-range') return errorResponse(400, MPESA_MESSAGES.amountTooLarge);
+    if (result.kind === 'provider-error') return errorResponse(502, PROVIDER_ERROR_MESSAGE);
+    if (result.kind === 'refused-details') return errorResponse(400, INVALID_ORDER_MESSAGE, result.fieldErrors);
+    return json(200, { payment: result.payment });
+  });

@@ -1,0 +1,45 @@
+/**
+ * The M-Pesa part of the configuration (read through config.ts, the only reader of the environment).
+ * All four Daraja values or none: none means the built-in sandbox locally, and M-Pesa switched off in
+ * production (a deployed site never takes pretend payments).
+ */
+import type { SecretSource } from '../config';
+
+export const DARAJA_SANDBOX_BASE_URL = 'https://sandbox.safaricom.co.ke';
+
+export type MpesaConfig =
+  | { readonly provider: 'sandbox' }
+  | { readonly provider: 'off' }
+  | {
+      readonly provider: 'daraja';
+      readonly baseUrl: string;
+      readonly shortcode: string;
+      readonly consumerKey: SecretSource;
+      readonly consumerSecret: SecretSource;
+      readonly passkey: SecretSource;
+    };
+
+type Read = (name: string) => string | undefined;
+type ReadSecret = (valueName: string, arnName: string) => SecretSource | undefined;
+
+export function readMpesaConfig(read: Read, readSecret: ReadSecret, production: boolean, missing: string[], invalid: string[]): MpesaConfig {
+  const consumerKey = readSecret('DARAJA_CONSUMER_KEY', 'DARAJA_CONSUMER_KEY_ARN');
+  const consumerSecret = readSecret('DARAJA_CONSUMER_SECRET', 'DARAJA_CONSUMER_SECRET_ARN');
+  const passkey = readSecret('DARAJA_PASSKEY', 'DARAJA_PASSKEY_ARN');
+  const shortcode = read('DARAJA_SHORTCODE');
+  const baseUrlText = read('DARAJA_BASE_URL');
+  const given = [consumerKey, consumerSecret, passkey, shortcode].filter((value) => value !== undefined).length;
+  if (given === 0) return production ? { provider: 'off' } : { provider: 'sandbox' };
+
+  if (!consumerKey) missing.push('DARAJA_CONSUMER_KEY (or DARAJA_CONSUMER_KEY_ARN)');
+  if (!consumerSecret) missing.push('DARAJA_CONSUMER_SECRET (or DARAJA_CONSUMER_SECRET_ARN)');
+  if (!passkey) missing.push('DARAJA_PASSKEY (or DARAJA_PASSKEY_ARN)');
+  if (!shortcode) missing.push('DARAJA_SHORTCODE');
+  else if (!/^\d{5,7}$/.test(shortcode)) invalid.push('DARAJA_SHORTCODE must be the 5–7 digit paybill or till number');
+  // Which Daraja (sandbox or production) is never guessed in production.
+  if (!baseUrlText && production) missing.push('DARAJA_BASE_URL');
+  const baseUrl = (baseUrlText ?? DARAJA_SANDBOX_BASE_URL).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/?#]+$/.test(baseUrl)) invalid.push('DARAJA_BASE_URL must be an origin such as https://api.safaricom.co.ke');
+  const none: SecretSource = { kind: 'value', value: '' };
+  return { provider: 'daraja', baseUrl, shortcode: shortcode ?? '', consumerKey: consumerKey ?? none, consumerSecret: consumerSecret ?? none, passkey: passkey ?? none };
+}
