@@ -38,7 +38,7 @@ describe('M-Pesa in the payments stack', () => {
 
     test('hands every function the Daraja configuration by ARN, and lets it read exactly those secrets', () => {
       const functions = functionsOf(template);
-      expect(Object.keys(functions)).toHaveLength(7);
+      expect(Object.keys(functions)).toHaveLength(9);
       const policies = template.findResources('AWS::IAM::Policy');
       for (const fn of Object.values(functions)) {
         expect(fn.Properties.Environment.Variables).toMatchObject({

@@ -294,7 +294,7 @@ describe('the built-in M-Pesa sandbox (no Daraja credentials)', () => {
 
 describe('M-Pesa configuration', () => {
   const daraja = { DARAJA_CONSUMER_KEY: 'k', DARAJA_CONSUMER_SECRET: 's', DARAJA_PASSKEY: 'p', DARAJA_SHORTCODE: '174379' };
-  const production = { NODE_ENV: 'production', PUBLIC_SITE_URL: 'https://kesho.example', ORDERS_TABLE: 't', FULFIL_ORDER_FUNCTION_NAME: 'f', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', MAIL_TRANSPORT: 'ses' };
+  const production = { NODE_ENV: 'production', PUBLIC_SITE_URL: 'https://kesho.example', ORDERS_TABLE: 't', FULFIL_ORDER_FUNCTION_NAME: 'f', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', MAIL_TRANSPORT: 'ses', SUBSCRIPTION_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:x:1:secret:newsletter' };
 
   it('is the sandbox locally without credentials and off in production', () => {
     expect(loadConfig({}).mpesa).toEqual({ provider: 'sandbox' });
