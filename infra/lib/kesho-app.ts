@@ -7,6 +7,19 @@ import path from 'node:path';
 import { Annotations, App, Validations, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { site } from '@kesho/common/site';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { IConstruct } from 'constructs';
+import {
+  AlarmsStack,
+  CLOUDFRONT_METRICS_REGION,
+  DEFAULT_MONTHLY_BUDGET_USD,
+  EdgeAlarmsStack,
+  PaymentsAlarms,
+  SiteAlarms,
+  type AlarmSettings,
+} from './alarms';
 import { INFRA_ROOT } from './paths';
 import { PaymentsStack, type MailSettings } from './payments-stack';
 import { RemoteStack } from './remote-stack';
@@ -23,6 +36,8 @@ export const STACK_NAMES = {
   site: 'KeshoSite',
   shell: 'KeshoShell',
   remote: (remoteName: string) => `KeshoRemote-${remoteName}`,
+  alarms: 'KeshoAlarms',
+  edgeAlarms: 'KeshoEdgeAlarms',
 } as const;
 
 export interface KeshoConfig {
@@ -35,9 +50,13 @@ export interface KeshoConfig {
   readonly siteBucketName: string;
   readonly customDomain?: CustomDomain;
   readonly mail: MailSettings;
+  readonly alarms: AlarmSettings;
 }
 
 export interface KeshoStacks {
+  readonly alarms: AlarmsStack;
+  /** us-east-1; absent until -c distributionId names the deployed distribution. */
+  readonly edgeAlarms?: EdgeAlarmsStack;
   readonly payments: PaymentsStack;
   readonly site: SiteStack;
   /** Absent when there is no site build to deploy yet. */
@@ -54,7 +73,7 @@ function contextString(app: App, key: string): string | undefined {
 
 /**
  * Reads -c siteDir, handlersDir, account, region, siteBucketName, publicSiteUrl, domainNames, certificateArn,
- * mailIdentity, mailFrom, supportEmail.
+ * mailIdentity, mailFrom, supportEmail, alarmEmail, monthlyBudgetUsd, distributionId.
  */
 export function readConfig(app: App, env: Readonly<Record<string, string | undefined>> = process.env): KeshoConfig {
   const domainNames = contextString(app, 'domainNames')
@@ -77,8 +96,31 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
     publicSiteUrl: contextString(app, 'publicSiteUrl') ?? site.origin,
     ...(domainNames?.length && certificateArn ? { customDomain: { domainNames, certificateArn } } : {}),
     mail: readMailSettings(app),
+    alarms: readAlarmSettings(app),
   };
 }
+
+export function readAlarmSettings(app: App): AlarmSettings {
+  const email = contextString(app, 'alarmEmail');
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`-c alarmEmail (${email}) is not an e-mail address`);
+  const budget = contextString(app, 'monthlyBudgetUsd');
+  const monthlyBudgetUsd = budget === undefined ? DEFAULT_MONTHLY_BUDGET_USD : Number(budget);
+  if (!Number.isFinite(monthlyBudgetUsd) || monthlyBudgetUsd <= 0) throw new Error(`-c monthlyBudgetUsd (${budget}) must be a positive number`);
+  const distributionId = contextString(app, 'distributionId');
+  if (distributionId !== undefined && !/^[A-Z0-9]{8,20}$/.test(distributionId)) throw new Error(`-c distributionId (${distributionId}) is not a CloudFront distribution id`);
+  return { monthlyBudgetUsd, ...(email ? { email } : {}), ...(distributionId ? { distributionId } : {}) };
+}
+
+/** A child that a stack creates but does not expose, checked by kind so a rename fails the synth loudly. */
+function childOf<T>(scope: IConstruct, id: string, is: (child: IConstruct) => child is IConstruct & T): T {
+  const child = scope.node.findChild(id);
+  if (!is(child)) throw new Error(`${scope.node.path}/${id} is not the expected kind of construct`);
+  return child;
+}
+
+const isQueue = (child: IConstruct): child is IConstruct & IQueue => 'queueArn' in child;
+const isLogGroup = (child: IConstruct): child is IConstruct & ILogGroup => 'logGroupArn' in child;
+const isFunction = (child: IConstruct): child is IConstruct & IFunction => 'functionArn' in child;
 
 /** Defaults: the support address of the site facts, sent from its domain. */
 export function readMailSettings(app: App): MailSettings {
@@ -92,6 +134,11 @@ export function readMailSettings(app: App): MailSettings {
 }
 
 export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
+  const alarms = new AlarmsStack(app, STACK_NAMES.alarms, {
+    env: config.env,
+    description: 'Kesho Global Education: alarm topic and monthly cost budget',
+    settings: config.alarms,
+  });
   const payments = new PaymentsStack(app, STACK_NAMES.payments, {
     env: config.env,
     description: 'Kesho Global Education: payments API, Lambdas, orders table, Stripe secrets, SES identity, reconciliation schedule',
@@ -106,12 +153,39 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     siteBucketName: config.siteBucketName,
     ...(config.customDomain ? { customDomain: config.customDomain } : {}),
   });
+  new PaymentsAlarms(payments, 'Alarms', {
+    functions: payments.functions,
+    fulfilmentFailures: childOf(payments, 'FulfilmentFailures', isQueue),
+    api: payments.httpApi,
+    apiAccessLogs: childOf(payments, 'ApiAccessLogs', isLogGroup),
+  });
+  new SiteAlarms(siteStack, 'Alarms', {
+    publisher: childOf(siteStack, 'ReleasePublisher', isFunction),
+    publishFailures: childOf(siteStack, 'PublishFailures', isQueue),
+  });
+  // The alarms notify the topic by name: it must exist first.
+  payments.addStackDependency(alarms);
+  siteStack.addStackDependency(alarms);
+  const { distributionId } = config.alarms;
+  const edgeAlarms = distributionId
+    ? new EdgeAlarmsStack(app, STACK_NAMES.edgeAlarms, {
+        env: { account: config.env.account, region: CLOUDFRONT_METRICS_REGION },
+        description: 'Kesho Global Education: CloudFront alarm (its metrics exist only in us-east-1)',
+        settings: { ...config.alarms, distributionId },
+      })
+    : undefined;
+  if (!edgeAlarms) {
+    Annotations.of(app).addInfo(
+      'No -c distributionId: the CloudFront 5xx alarm (us-east-1) is left out. Deploy KeshoSite, then pass its DistributionId output.',
+    );
+  }
+  const base = { alarms, ...(edgeAlarms ? { edgeAlarms } : {}) };
 
   if (!siteBuildExists(config.siteDir)) {
     Annotations.of(app).addInfo(
       `No site build at ${config.siteDir}: the shell and remote stacks are left out. Build the site, or pass -c siteDir=….`,
     );
-    return { payments, site: siteStack, remotes: [] };
+    return { ...base, payments, site: siteStack, remotes: [] };
   }
 
   const shell = new ShellStack(app, STACK_NAMES.shell, {
@@ -133,7 +207,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
   // Ordering only (no exports): `cdk deploy --all` creates the bucket first, while a team deploying
   // its own stack with --exclusively touches nothing else.
   for (const deployStack of [shell, ...remotes]) deployStack.addStackDependency(siteStack);
-  return { payments, site: siteStack, shell, remotes };
+  return { ...base, payments, site: siteStack, shell, remotes };
 }
 
 /** cdk-nag's AWS Solutions rules on every stack: an unacknowledged finding fails the synth. */

@@ -25,8 +25,9 @@ beforeAll(() => {
 }, 120_000);
 
 describe('the synthesized app', () => {
-  test('has the payments, site, shell and one stack per remote, all in the configured account and region', () => {
+  test('has the alarms, payments, site, shell and one stack per remote, all in the configured account and region', () => {
     expect(assembly.stacks.map((stack) => stack.stackName).sort()).toEqual([
+      'KeshoAlarms',
       'KeshoPayments',
       'KeshoRemote-commerce',
       'KeshoRemote-legal',
@@ -65,7 +66,7 @@ describe('the synthesized app', () => {
   });
 
   test('raises no CDK warning or error annotation in any stack', () => {
-    expect(stacks).toHaveLength(6);
+    expect(stacks).toHaveLength(7);
     for (const stack of stacks) {
       const annotations = Annotations.fromStack(stack);
       expect(annotations.findError('*', Match.anyValue())).toEqual([]);
