@@ -20,6 +20,9 @@ import {
   SiteAlarms,
   type AlarmSettings,
 } from './alarms';
+import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { applyApiLimits } from './api-limits';
+import { EDGE_REGION, EdgeStack } from './edge-stack';
 import { INFRA_ROOT } from './paths';
 import { PaymentsStack, type MailSettings } from './payments-stack';
 import { RemoteStack } from './remote-stack';
@@ -37,6 +40,7 @@ export const STACK_NAMES = {
   shell: 'KeshoShell',
   remote: (remoteName: string) => `KeshoRemote-${remoteName}`,
   alarms: 'KeshoAlarms',
+  edge: 'KeshoEdge',
   edgeAlarms: 'KeshoEdgeAlarms',
 } as const;
 
@@ -54,6 +58,8 @@ export interface KeshoConfig {
 }
 
 export interface KeshoStacks {
+  /** us-east-1: the web ACL of the distribution. */
+  readonly edge: EdgeStack;
   readonly alarms: AlarmsStack;
   /** us-east-1; absent until -c distributionId names the deployed distribution. */
   readonly edgeAlarms?: EdgeAlarmsStack;
@@ -120,6 +126,7 @@ function childOf<T>(scope: IConstruct, id: string, is: (child: IConstruct) => ch
 
 const isQueue = (child: IConstruct): child is IConstruct & IQueue => 'queueArn' in child;
 const isLogGroup = (child: IConstruct): child is IConstruct & ILogGroup => 'logGroupArn' in child;
+const isStage = (child: IConstruct): child is IConstruct & HttpStage => 'stageName' in child && 'api' in child;
 const isFunction = (child: IConstruct): child is IConstruct & IFunction => 'functionArn' in child;
 
 /** Defaults: the support address of the site facts, sent from its domain. */
@@ -146,13 +153,21 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     publicSiteUrl: config.publicSiteUrl,
     mail: config.mail,
   });
+  const edge = new EdgeStack(app, STACK_NAMES.edge, {
+    env: { account: config.env.account, region: EDGE_REGION },
+    description: 'Kesho Global Education: WAF web ACL of the site distribution (CloudFront needs it in us-east-1)',
+    crossRegionReferences: true,
+  });
   const siteStack = new SiteStack(app, STACK_NAMES.site, {
     env: config.env,
+    crossRegionReferences: true,
+    webAclArn: edge.webAcl.attrArn,
     description: 'Kesho Global Education: site bucket, CloudFront distribution, headers, release publisher',
     apiDomainName: payments.apiDomainName,
     siteBucketName: config.siteBucketName,
     ...(config.customDomain ? { customDomain: config.customDomain } : {}),
   });
+  applyApiLimits(childOf(payments, 'DefaultStage', isStage), payments.functions['fulfil-order']);
   new PaymentsAlarms(payments, 'Alarms', {
     functions: payments.functions,
     fulfilmentFailures: childOf(payments, 'FulfilmentFailures', isQueue),
@@ -179,7 +194,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
       'No -c distributionId: the CloudFront 5xx alarm (us-east-1) is left out. Deploy KeshoSite, then pass its DistributionId output.',
     );
   }
-  const base = { alarms, ...(edgeAlarms ? { edgeAlarms } : {}) };
+  const base = { alarms, edge, ...(edgeAlarms ? { edgeAlarms } : {}) };
 
   if (!siteBuildExists(config.siteDir)) {
     Annotations.of(app).addInfo(

@@ -63,6 +63,8 @@ export interface SiteStackProps extends StackProps {
   /** Host name of the payments HTTP API (its execute-api endpoint). */
   readonly apiDomainName: string;
   readonly customDomain?: CustomDomain;
+  /** ARN of the WAF web ACL (us-east-1, scope CLOUDFRONT) the distribution is protected by (lib/edge-stack.ts). */
+  readonly webAclArn: string;
 }
 
 export const ROUTE_REWRITE_FUNCTION_FILE = path.join(INFRA_ROOT, 'functions', 'route-rewrite.js');
@@ -169,6 +171,7 @@ export class SiteStack extends Stack {
             minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
+      webAclId: props.webAclArn,
       enableLogging: true,
       logBucket,
       logFilePrefix: 'cloudfront/',
@@ -312,10 +315,6 @@ export class SiteStack extends Stack {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'The site serves students and parents worldwide (Kenya and every study destination); no country is to be blocked.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason: 'Static prerendered pages plus an API throttled on its stage and validated in the handlers; a WAF web ACL (us-east-1 only, billed per rule and request) is left for ops to add if abuse appears.',
       },
     );
     if (defaultCertificate) {
