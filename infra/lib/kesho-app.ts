@@ -23,6 +23,7 @@ import {
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { applyApiLimits } from './api-limits';
 import { EDGE_REGION, EdgeStack } from './edge-stack';
+import { OriginVerify } from './origin-verify';
 import { INFRA_ROOT } from './paths';
 import { PaymentsStack, type MailSettings } from './payments-stack';
 import { RemoteStack } from './remote-stack';
@@ -153,6 +154,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     publicSiteUrl: config.publicSiteUrl,
     mail: config.mail,
   });
+  const originVerify = new OriginVerify(payments, 'OriginVerify', { api: payments.httpApi });
   const edge = new EdgeStack(app, STACK_NAMES.edge, {
     env: { account: config.env.account, region: EDGE_REGION },
     description: 'Kesho Global Education: WAF web ACL of the site distribution (CloudFront needs it in us-east-1)',
@@ -162,6 +164,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     env: config.env,
     crossRegionReferences: true,
     webAclArn: edge.webAcl.attrArn,
+    apiOriginHeader: originVerify.header,
     description: 'Kesho Global Education: site bucket, CloudFront distribution, headers, release publisher',
     apiDomainName: payments.apiDomainName,
     siteBucketName: config.siteBucketName,
@@ -169,7 +172,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
   });
   applyApiLimits(childOf(payments, 'DefaultStage', isStage), payments.functions['fulfil-order']);
   new PaymentsAlarms(payments, 'Alarms', {
-    functions: payments.functions,
+    functions: { ...payments.functions, 'origin-verify': originVerify.authorizerFunction },
     fulfilmentFailures: childOf(payments, 'FulfilmentFailures', isQueue),
     api: payments.httpApi,
     apiAccessLogs: childOf(payments, 'ApiAccessLogs', isLogGroup),

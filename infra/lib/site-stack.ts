@@ -65,6 +65,8 @@ export interface SiteStackProps extends StackProps {
   readonly customDomain?: CustomDomain;
   /** ARN of the WAF web ACL (us-east-1, scope CLOUDFRONT) the distribution is protected by (lib/edge-stack.ts). */
   readonly webAclArn: string;
+  /** Secret header the API admits (lib/origin-verify.ts), sent on every /api/* request. */
+  readonly apiOriginHeader?: { readonly name: string; readonly value: string };
 }
 
 export const ROUTE_REWRITE_FUNCTION_FILE = path.join(INFRA_ROOT, 'functions', 'route-rewrite.js');
@@ -118,6 +120,7 @@ export class SiteStack extends Stack {
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      ...(props.apiOriginHeader ? { customHeaders: { [props.apiOriginHeader.name]: props.apiOriginHeader.value } } : {}),
     });
 
     const headersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
