@@ -7,6 +7,23 @@ import path from 'node:path';
 import { Annotations, App, Validations, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { site } from '@kesho/common/site';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { IConstruct } from 'constructs';
+import {
+  AlarmsStack,
+  CLOUDFRONT_METRICS_REGION,
+  DEFAULT_MONTHLY_BUDGET_USD,
+  EdgeAlarmsStack,
+  PaymentsAlarms,
+  SiteAlarms,
+  type AlarmSettings,
+} from './alarms';
+import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { applyApiLimits } from './api-limits';
+import { EDGE_REGION, EdgeStack } from './edge-stack';
+import { OriginVerify } from './origin-verify';
 import { INFRA_ROOT } from './paths';
 import { PaymentsStack, type MailSettings } from './payments-stack';
 import { RemoteStack } from './remote-stack';
@@ -23,6 +40,9 @@ export const STACK_NAMES = {
   site: 'KeshoSite',
   shell: 'KeshoShell',
   remote: (remoteName: string) => `KeshoRemote-${remoteName}`,
+  alarms: 'KeshoAlarms',
+  edge: 'KeshoEdge',
+  edgeAlarms: 'KeshoEdgeAlarms',
 } as const;
 
 export interface KeshoConfig {
@@ -37,9 +57,15 @@ export interface KeshoConfig {
   readonly siteBucketName: string;
   readonly customDomain?: CustomDomain;
   readonly mail: MailSettings;
+  readonly alarms: AlarmSettings;
 }
 
 export interface KeshoStacks {
+  /** us-east-1: the web ACL of the distribution. */
+  readonly edge: EdgeStack;
+  readonly alarms: AlarmsStack;
+  /** us-east-1; absent until -c distributionId names the deployed distribution. */
+  readonly edgeAlarms?: EdgeAlarmsStack;
   readonly payments: PaymentsStack;
   readonly site: SiteStack;
   /** Absent when there is no site build to deploy yet. */
@@ -56,7 +82,7 @@ function contextString(app: App, key: string): string | undefined {
 
 /**
  * Reads -c siteDir, handlersDir, account, region, siteBucketName, publicSiteUrl, domainNames, certificateArn,
- * mailIdentity, mailFrom, supportEmail, mpesaShortcode, darajaBaseUrl.
+ * mailIdentity, mailFrom, supportEmail, mpesaShortcode, darajaBaseUrl, alarmEmail, monthlyBudgetUsd, distributionId.
  */
 export function readConfig(app: App, env: Readonly<Record<string, string | undefined>> = process.env): KeshoConfig {
   const domainNames = contextString(app, 'domainNames')
@@ -87,8 +113,32 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
     ...(domainNames?.length && certificateArn ? { customDomain: { domainNames, certificateArn } } : {}),
     ...(mpesaShortcode && darajaBaseUrl ? { mpesa: { shortcode: mpesaShortcode, baseUrl: darajaBaseUrl } } : {}),
     mail: readMailSettings(app),
+    alarms: readAlarmSettings(app),
   };
 }
+
+export function readAlarmSettings(app: App): AlarmSettings {
+  const email = contextString(app, 'alarmEmail');
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`-c alarmEmail (${email}) is not an e-mail address`);
+  const budget = contextString(app, 'monthlyBudgetUsd');
+  const monthlyBudgetUsd = budget === undefined ? DEFAULT_MONTHLY_BUDGET_USD : Number(budget);
+  if (!Number.isFinite(monthlyBudgetUsd) || monthlyBudgetUsd <= 0) throw new Error(`-c monthlyBudgetUsd (${budget}) must be a positive number`);
+  const distributionId = contextString(app, 'distributionId');
+  if (distributionId !== undefined && !/^[A-Z0-9]{8,20}$/.test(distributionId)) throw new Error(`-c distributionId (${distributionId}) is not a CloudFront distribution id`);
+  return { monthlyBudgetUsd, ...(email ? { email } : {}), ...(distributionId ? { distributionId } : {}) };
+}
+
+/** A child that a stack creates but does not expose, checked by kind so a rename fails the synth loudly. */
+function childOf<T>(scope: IConstruct, id: string, is: (child: IConstruct) => child is IConstruct & T): T {
+  const child = scope.node.findChild(id);
+  if (!is(child)) throw new Error(`${scope.node.path}/${id} is not the expected kind of construct`);
+  return child;
+}
+
+const isQueue = (child: IConstruct): child is IConstruct & IQueue => 'queueArn' in child;
+const isLogGroup = (child: IConstruct): child is IConstruct & ILogGroup => 'logGroupArn' in child;
+const isStage = (child: IConstruct): child is IConstruct & HttpStage => 'stageName' in child && 'api' in child;
+const isFunction = (child: IConstruct): child is IConstruct & IFunction => 'functionArn' in child;
 
 /** Defaults: the support address of the site facts, sent from its domain. */
 export function readMailSettings(app: App): MailSettings {
@@ -102,6 +152,11 @@ export function readMailSettings(app: App): MailSettings {
 }
 
 export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
+  const alarms = new AlarmsStack(app, STACK_NAMES.alarms, {
+    env: config.env,
+    description: 'Kesho Global Education: alarm topic and monthly cost budget',
+    settings: config.alarms,
+  });
   const payments = new PaymentsStack(app, STACK_NAMES.payments, {
     env: config.env,
     description: 'Kesho Global Education: payments API, Lambdas, orders table, Stripe secrets, SES identity, reconciliation schedule',
@@ -110,19 +165,56 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     ...(config.mpesa ? { mpesa: config.mpesa } : {}),
     mail: config.mail,
   });
+  const originVerify = new OriginVerify(payments, 'OriginVerify', { api: payments.httpApi });
+  const edge = new EdgeStack(app, STACK_NAMES.edge, {
+    env: { account: config.env.account, region: EDGE_REGION },
+    description: 'Kesho Global Education: WAF web ACL of the site distribution (CloudFront needs it in us-east-1)',
+    crossRegionReferences: true,
+  });
   const siteStack = new SiteStack(app, STACK_NAMES.site, {
     env: config.env,
+    crossRegionReferences: true,
+    webAclArn: edge.webAcl.attrArn,
+    apiOriginHeader: originVerify.header,
     description: 'Kesho Global Education: site bucket, CloudFront distribution, headers, release publisher',
     apiDomainName: payments.apiDomainName,
     siteBucketName: config.siteBucketName,
     ...(config.customDomain ? { customDomain: config.customDomain } : {}),
   });
+  applyApiLimits(childOf(payments, 'DefaultStage', isStage), payments.functions['fulfil-order']);
+  new PaymentsAlarms(payments, 'Alarms', {
+    functions: { ...payments.functions, 'origin-verify': originVerify.authorizerFunction },
+    fulfilmentFailures: childOf(payments, 'FulfilmentFailures', isQueue),
+    api: payments.httpApi,
+    apiAccessLogs: childOf(payments, 'ApiAccessLogs', isLogGroup),
+  });
+  new SiteAlarms(siteStack, 'Alarms', {
+    publisher: childOf(siteStack, 'ReleasePublisher', isFunction),
+    publishFailures: childOf(siteStack, 'PublishFailures', isQueue),
+  });
+  // The alarms notify the topic by name: it must exist first.
+  payments.addStackDependency(alarms);
+  siteStack.addStackDependency(alarms);
+  const { distributionId } = config.alarms;
+  const edgeAlarms = distributionId
+    ? new EdgeAlarmsStack(app, STACK_NAMES.edgeAlarms, {
+        env: { account: config.env.account, region: CLOUDFRONT_METRICS_REGION },
+        description: 'Kesho Global Education: CloudFront alarm (its metrics exist only in us-east-1)',
+        settings: { ...config.alarms, distributionId },
+      })
+    : undefined;
+  if (!edgeAlarms) {
+    Annotations.of(app).addInfo(
+      'No -c distributionId: the CloudFront 5xx alarm (us-east-1) is left out. Deploy KeshoSite, then pass its DistributionId output.',
+    );
+  }
+  const base = { alarms, edge, ...(edgeAlarms ? { edgeAlarms } : {}) };
 
   if (!siteBuildExists(config.siteDir)) {
     Annotations.of(app).addInfo(
       `No site build at ${config.siteDir}: the shell and remote stacks are left out. Build the site, or pass -c siteDir=….`,
     );
-    return { payments, site: siteStack, remotes: [] };
+    return { ...base, payments, site: siteStack, remotes: [] };
   }
 
   const shell = new ShellStack(app, STACK_NAMES.shell, {
@@ -144,7 +236,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
   // Ordering only (no exports): `cdk deploy --all` creates the bucket first, while a team deploying
   // its own stack with --exclusively touches nothing else.
   for (const deployStack of [shell, ...remotes]) deployStack.addStackDependency(siteStack);
-  return { payments, site: siteStack, shell, remotes };
+  return { ...base, payments, site: siteStack, shell, remotes };
 }
 
 /** cdk-nag's AWS Solutions rules on every stack: an unacknowledged finding fails the synth. */

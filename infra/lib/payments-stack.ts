@@ -88,7 +88,8 @@ export const API_ROUTES = [
   { method: HttpMethod.POST, path: '/api/subscriptions/unsubscribe', handler: 'subscriptions' },
 ] as const;
 
-const LEAD_HANDLERS: ReadonlySet<HandlerName> = new Set(['enquiries', 'subscriptions']);
+/** The contact and newsletter forms: throttled tighter than the other routes (lib/api-limits.ts). */
+export const LEAD_HANDLERS: ReadonlySet<HandlerName> = new Set(['enquiries', 'subscriptions']);
 
 type HandlerName = (typeof API_ROUTES)[number]['handler'] | (typeof MPESA_ROUTES)[number]['handler'] | 'fulfil-order' | 'reconcile-orders';
 
@@ -297,14 +298,7 @@ export class PaymentsStack extends Stack {
       throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
     });
-    const cfnStage = stage.node.defaultChild as CfnStage;
-    cfnStage.routeSettings = Object.fromEntries(
-      API_ROUTES.filter((route) => LEAD_HANDLERS.has(route.handler)).map((route) => [
-        `${route.method} ${route.path}`,
-        // routeSettings is untyped JSON in the L1: CloudFormation's own (PascalCase) names.
-        { ThrottlingRateLimit: LEAD_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: LEAD_ROUTE_THROTTLE.burstLimit },
-      ]),
-    );
+    // Per-route throttles (webhook, anonymous routes, the forms) are set on this stage by lib/api-limits.ts.
     for (const route of API_ROUTES) {
       this.httpApi.addRoutes({
         path: route.path,

@@ -63,6 +63,10 @@ export interface SiteStackProps extends StackProps {
   /** Host name of the payments HTTP API (its execute-api endpoint). */
   readonly apiDomainName: string;
   readonly customDomain?: CustomDomain;
+  /** ARN of the WAF web ACL (us-east-1, scope CLOUDFRONT) the distribution is protected by (lib/edge-stack.ts). */
+  readonly webAclArn: string;
+  /** Secret header the API admits (lib/origin-verify.ts), sent on every /api/* request. */
+  readonly apiOriginHeader?: { readonly name: string; readonly value: string };
 }
 
 export const ROUTE_REWRITE_FUNCTION_FILE = path.join(INFRA_ROOT, 'functions', 'route-rewrite.js');
@@ -116,6 +120,7 @@ export class SiteStack extends Stack {
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      ...(props.apiOriginHeader ? { customHeaders: { [props.apiOriginHeader.name]: props.apiOriginHeader.value } } : {}),
     });
 
     const headersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -169,6 +174,7 @@ export class SiteStack extends Stack {
             minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
+      webAclId: props.webAclArn,
       enableLogging: true,
       logBucket,
       logFilePrefix: 'cloudfront/',
@@ -312,10 +318,6 @@ export class SiteStack extends Stack {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'The site serves students and parents worldwide (Kenya and every study destination); no country is to be blocked.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason: 'Static prerendered pages plus an API throttled on its stage and validated in the handlers; a WAF web ACL (us-east-1 only, billed per rule and request) is left for ops to add if abuse appears.',
       },
     );
     if (defaultCertificate) {

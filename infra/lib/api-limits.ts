@@ -1,0 +1,55 @@
+/**
+ * Limits on the payments API beyond the stage-wide throttle: the Stripe webhook gets its own route
+ * throttle, so a flood of anonymous checkout calls cannot starve the webhook (and the reverse), and
+ * fulfil-order has reserved concurrency, so a burst of paid orders neither takes the account's
+ * whole Lambda concurrency nor is starved by the web-facing functions.
+ */
+import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { API_ROUTES, LEAD_HANDLERS, LEAD_ROUTE_THROTTLE, MPESA_ROUTES, type ApiThrottle } from './payments-stack';
+
+export interface ApiLimits {
+  /** The Stripe webhook: Stripe retries with backoff, so a modest rate suffices even for a backlog. */
+  readonly webhook: ApiThrottle;
+  /** Each anonymous browser route (create-payment, checkout-session, mpesa-payment); the contact and
+   *  newsletter forms keep their own tighter LEAD_ROUTE_THROTTLE. */
+  readonly anonymous: ApiThrottle;
+  /** Reserved concurrent executions of fulfil-order. */
+  readonly fulfilOrderConcurrency: number;
+}
+
+export const DEFAULT_API_LIMITS: ApiLimits = {
+  webhook: { rateLimit: 10, burstLimit: 20 },
+  anonymous: { rateLimit: 10, burstLimit: 20 },
+  fulfilOrderConcurrency: 5,
+};
+
+/** `"POST /api/stripe-webhook"`: how API Gateway keys route settings. */
+export const routeKey = (route: { readonly method: string; readonly path: string }): string => `${route.method} ${route.path}`;
+
+/** Providers' callbacks (Stripe's webhook, Daraja's STK callback) share the webhook's throttle. */
+const PROVIDER_CALLBACKS: ReadonlySet<string> = new Set(['stripe-webhook', 'mpesa-callback']);
+
+function throttleFor(handler: string, limits: ApiLimits): ApiThrottle {
+  if (PROVIDER_CALLBACKS.has(handler)) return limits.webhook;
+  if ((LEAD_HANDLERS as ReadonlySet<string>).has(handler)) return LEAD_ROUTE_THROTTLE;
+  return limits.anonymous;
+}
+
+export function applyApiLimits(stage: HttpStage, fulfilOrder: IFunction, limits: ApiLimits = DEFAULT_API_LIMITS): void {
+  const cfnStage = stage.node.defaultChild;
+  if (!(cfnStage instanceof CfnStage)) throw new Error(`${stage.node.path} has no CloudFormation stage`);
+  cfnStage.addPropertyOverride(
+    'RouteSettings',
+    Object.fromEntries(
+      [...API_ROUTES, ...MPESA_ROUTES.flatMap((route) => route.methods.map((method) => ({ method, path: route.path, handler: route.handler })))].map((route) => {
+        const throttle = throttleFor(route.handler, limits);
+        return [routeKey(route), { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit }];
+      }),
+    ),
+  );
+  const cfnFunction = fulfilOrder.node.defaultChild;
+  if (!(cfnFunction instanceof CfnFunction)) throw new Error(`${fulfilOrder.node.path} has no CloudFormation function`);
+  cfnFunction.reservedConcurrentExecutions = limits.fulfilOrderConcurrency;
+}

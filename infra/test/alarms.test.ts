@@ -1,0 +1,130 @@
+/**
+ * Alarms: every function's errors and throttles, API 5xx and 429, the failure queues, the CloudFront
+ * alarm in us-east-1, the budget and the topic they notify (by name, no cross-stack export).
+ */
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { ALARM_TOPIC_NAME, DEFAULT_MONTHLY_BUDGET_USD } from '../lib/alarms';
+import { buildTestApp } from './support/test-app';
+
+function alarmsOf(template: Template): Array<{ Properties: Record<string, unknown> }> {
+  return Object.values(template.findResources('AWS::CloudWatch::Alarm')) as Array<{ Properties: Record<string, unknown> }>;
+}
+
+describe('alarms without a distribution id or e-mail', () => {
+  const { app, stacks } = buildTestApp();
+  const payments = Template.fromStack(stacks.payments);
+  const site = Template.fromStack(stacks.site);
+  const alarms = Template.fromStack(stacks.alarms);
+
+  test('every function of the payments stack (the origin-verify authorizer too) has an errors and a throttles alarm', () => {
+    const byMetric = (metricName: string) => alarmsOf(payments).filter((alarm) => alarm.Properties.MetricName === metricName && alarm.Properties.Namespace === 'AWS/Lambda');
+    const functionIds = Object.keys(payments.findResources('AWS::Lambda::Function'));
+    expect(functionIds).toHaveLength(10);
+    for (const metricName of ['Errors', 'Throttles']) {
+      const watched = byMetric(metricName).map((alarm) => JSON.stringify(alarm.Properties.Dimensions));
+      expect(watched).toHaveLength(functionIds.length);
+      for (const id of functionIds) expect(watched.some((dimensions) => dimensions.includes(`"${id}"`))).toBe(true);
+    }
+  });
+
+  test('the API has a 5xx alarm and a 429 alarm fed by a metric filter on status 429 of the access log', () => {
+    payments.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/ApiGateway', MetricName: '5xx', Statistic: 'Sum' });
+    payments.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: Match.stringLikeRegexp('status\\s*=\\s*429'),
+      MetricTransformations: [Match.objectLike({ MetricName: 'Throttled', MetricValue: '1' })],
+    });
+    payments.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Throttled', Threshold: 20 });
+  });
+
+  test('a message in the fulfilment or the publisher failure queue raises an alarm', () => {
+    const queueAlarm = { Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' };
+    payments.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      ...queueAlarm,
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('^FulfilmentFailures'), 'QueueName'] } }],
+    });
+    site.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      ...queueAlarm,
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('^PublishFailures'), 'QueueName'] } }],
+    });
+    const publisherAlarms = alarmsOf(site).filter((alarm) => alarm.Properties.Namespace === 'AWS/Lambda').map((alarm) => alarm.Properties.MetricName);
+    expect(publisherAlarms.sort()).toEqual(['Errors', 'Throttles']);
+  });
+
+  test('every alarm notifies the alarm topic of its own region by name, without exports', () => {
+    for (const [stack, template] of [[stacks.payments, payments], [stacks.site, site]] as const) {
+      const all = alarmsOf(template);
+      expect(all.length).toBeGreaterThan(0);
+
+      const actions = JSON.stringify(all.map((alarm) => alarm.Properties.AlarmActions));
+      expect(actions).toContain(`:sns:${stack.region}:${stack.account}:${ALARM_TOPIC_NAME}`);
+      expect(JSON.stringify(template.toJSON())).not.toContain('Fn::ImportValue');
+    }
+    alarms.hasResourceProperties('AWS::SNS::Topic', { TopicName: ALARM_TOPIC_NAME });
+    alarms.resourceCountIs('AWS::SNS::Subscription', 0);
+    expect(stacks.payments.dependencies).toContain(stacks.alarms);
+    expect(stacks.site.dependencies).toContain(stacks.alarms);
+  });
+
+  test('the monthly budget notifies the topic, which lets Budgets publish', () => {
+    alarms.hasResourceProperties('AWS::Budgets::Budget', {
+      Budget: { BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: DEFAULT_MONTHLY_BUDGET_USD, Unit: 'USD' } },
+      NotificationsWithSubscribers: Match.arrayWith([
+        Match.objectLike({
+          Notification: Match.objectLike({ NotificationType: 'ACTUAL', Threshold: 80 }),
+          Subscribers: [{ SubscriptionType: 'SNS', Address: { Ref: Match.anyValue() } }],
+        }),
+      ]),
+    });
+    alarms.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'budgets.amazonaws.com' }, Action: 'sns:Publish' })]) },
+    });
+  });
+
+  test('a dashboard shows the API and the functions', () => {
+    payments.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  test('the CloudFront alarm stack is left out, with a note saying why', () => {
+    expect(stacks.edgeAlarms).toBeUndefined();
+    expect(app.node.metadata.map((entry) => String(entry.data)).join('\n')).toContain('-c distributionId');
+  });
+});
+
+describe('alarms with an e-mail, a budget and the distribution id', () => {
+  const { app, stacks } = buildTestApp({ context: { alarmEmail: 'ops@example.org', monthlyBudgetUsd: '120', distributionId: 'E2ABCDEF123456' } });
+
+  test('subscribe the address, set the budget and alarm on CloudFront 5xx in us-east-1', () => {
+    const alarms = Template.fromStack(stacks.alarms);
+    alarms.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.org' });
+    alarms.hasResourceProperties('AWS::Budgets::Budget', { Budget: Match.objectLike({ BudgetLimit: { Amount: 120, Unit: 'USD' } }) });
+    const edge = stacks.edgeAlarms;
+    if (!edge) throw new Error('no edge alarms stack');
+    expect(edge.region).toBe('us-east-1');
+    const template = Template.fromStack(edge);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/CloudFront',
+      MetricName: '5xxErrorRate',
+      Dimensions: Match.arrayWith([{ Name: 'DistributionId', Value: 'E2ABCDEF123456' }, { Name: 'Region', Value: 'Global' }]),
+      AlarmActions: [{ Ref: Match.anyValue() }],
+    });
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.org' });
+  });
+
+  test('cdk-nag finds nothing unacknowledged, the us-east-1 stack included', () => {
+    const report = new AwsSolutionsChecks(undefined, { verbose: true }).validateScope(app);
+    const findings = report.violations.map((violation) => `${violation.ruleName}: ${violation.violatingResources.map((resource) => resource.constructPath).join(', ')}`);
+    expect(findings).toEqual([]);
+  });
+});
+
+describe('alarm configuration', () => {
+  test.each([
+    [{ alarmEmail: 'not-an-address' }, /alarmEmail/],
+    [{ monthlyBudgetUsd: '-5' }, /monthlyBudgetUsd/],
+    [{ monthlyBudgetUsd: 'lots' }, /monthlyBudgetUsd/],
+    [{ distributionId: 'd123.cloudfront.net' }, /distributionId/],
+  ])('rejects %j', (context, message) => {
+    expect(() => buildTestApp({ context })).toThrow(message);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * API exposure: the WAF web ACL in us-east-1 attached to the distribution, separate route throttles
+ * for the webhook and the anonymous routes, reserved concurrency for fulfil-order.
+ */
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { DEFAULT_API_LIMITS } from '../lib/api-limits';
+import { DEFAULT_RATE_LIMITS } from '../lib/edge-stack';
+import { ORIGIN_VERIFY_SECRET_NAME } from '../lib/origin-verify';
+import { ORIGIN_VERIFY_HEADER } from '../functions/origin-verify/verify';
+import { buildTestApp } from './support/test-app';
+
+const { app, stacks } = buildTestApp();
+const edge = Template.fromStack(stacks.edge);
+const payments = Template.fromStack(stacks.payments);
+
+describe('the web ACL', () => {
+  test('is a CloudFront-scope ACL in us-east-1 with the AWS common rule set and per-IP rate limits', () => {
+    expect(stacks.edge.region).toBe('us-east-1');
+    edge.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Name: 'api-rate-limit',
+          Action: { Block: {} },
+          Statement: {
+            RateBasedStatement: Match.objectLike({
+              Limit: DEFAULT_RATE_LIMITS.api,
+              AggregateKeyType: 'IP',
+              ScopeDownStatement: { ByteMatchStatement: Match.objectLike({ SearchString: '/api/', PositionalConstraint: 'STARTS_WITH' }) },
+            }),
+          },
+        }),
+        Match.objectLike({ Name: 'site-rate-limit', Statement: { RateBasedStatement: { Limit: DEFAULT_RATE_LIMITS.site, AggregateKeyType: 'IP' } } }),
+        Match.objectLike({
+          Name: 'aws-common-rule-set',
+          OverrideAction: { None: {} },
+          Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' }) },
+        }),
+      ]),
+    });
+  });
+
+  test('protects the distribution, read across regions from the us-east-1 stack', () => {
+    const distribution = Object.values(Template.fromStack(stacks.site).findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: { WebACLId: unknown } };
+    };
+    expect(JSON.stringify(distribution.Properties.DistributionConfig.WebACLId)).toMatch(/"StackName":"KeshoEdge","Region":"us-east-1"/);
+    expect(stacks.site.dependencies).toContain(stacks.edge);
+  });
+});
+
+describe('API limits', () => {
+  test('the webhook and each anonymous route have their own throttle on the stage', () => {
+    const throttle = (limits: { rateLimit: number; burstLimit: number }) => ({ ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit });
+    payments.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      RouteSettings: {
+        'POST /api/stripe-webhook': throttle(DEFAULT_API_LIMITS.webhook),
+        'POST /api/create-payment': throttle(DEFAULT_API_LIMITS.anonymous),
+        'GET /api/checkout-session': throttle(DEFAULT_API_LIMITS.anonymous),
+      },
+    });
+    // Route settings only apply to routes that exist: every key names one.
+    const routeKeys = Object.values(payments.findResources('AWS::ApiGatewayV2::Route')).map((route) => (route as { Properties: { RouteKey: string } }).Properties.RouteKey);
+    const stage = Object.values(payments.findResources('AWS::ApiGatewayV2::Stage'))[0] as { Properties: { RouteSettings: Record<string, unknown> } };
+    expect(Object.keys(stage.Properties.RouteSettings).sort()).toEqual(routeKeys.sort());
+  });
+
+  test('only fulfil-order has reserved concurrency', () => {
+    const reserved = Object.values(payments.findResources('AWS::Lambda::Function', { Properties: { ReservedConcurrentExecutions: Match.anyValue() } })) as Array<{
+      Properties: { Description: string; ReservedConcurrentExecutions: number };
+    }>;
+    expect(reserved.map((fn) => [fn.Properties.Description, fn.Properties.ReservedConcurrentExecutions])).toEqual([
+      ['Kesho payments: fulfil-order', DEFAULT_API_LIMITS.fulfilOrderConcurrency],
+    ]);
+  });
+});
+
+describe('origin verification', () => {
+  const secretId = () => {
+    const ids = Object.keys(payments.findResources('AWS::SecretsManager::Secret', { Properties: { Name: ORIGIN_VERIFY_SECRET_NAME } }));
+    expect(ids).toHaveLength(1);
+    return ids[0] as string;
+  };
+
+  test('a generated secret, read by CloudFront into the header of the API origin', () => {
+    payments.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Name: ORIGIN_VERIFY_SECRET_NAME,
+      GenerateSecretString: Match.objectLike({ PasswordLength: 48, ExcludePunctuation: true }),
+    });
+    const distribution = Object.values(Template.fromStack(stacks.site).findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: { Origins: Array<{ CustomOriginConfig?: unknown; OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: unknown }> }> } };
+    };
+    const apiOrigins = distribution.Properties.DistributionConfig.Origins.filter((origin) => origin.CustomOriginConfig);
+    expect(apiOrigins).toHaveLength(1);
+    const headers = apiOrigins[0]?.OriginCustomHeaders ?? [];
+    expect(headers.map((header) => header.HeaderName)).toEqual([ORIGIN_VERIFY_HEADER]);
+    // A dynamic reference resolved at deploy: the value never appears in the template.
+    expect(JSON.stringify(headers[0]?.HeaderValue)).toContain('{{resolve:secretsmanager:');
+    const s3Origins = distribution.Properties.DistributionConfig.Origins.filter((origin) => !origin.CustomOriginConfig);
+    for (const origin of s3Origins) expect(origin.OriginCustomHeaders).toBeUndefined();
+  });
+
+  test('every API route is guarded by the Lambda authorizer on that header', () => {
+    const authorizers = payments.findResources('AWS::ApiGatewayV2::Authorizer', {
+      Properties: {
+        AuthorizerType: 'REQUEST',
+        IdentitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+        EnableSimpleResponses: true,
+        AuthorizerPayloadFormatVersion: '2.0',
+      },
+    });
+    expect(Object.keys(authorizers)).toHaveLength(1);
+    const routes = Object.values(payments.findResources('AWS::ApiGatewayV2::Route')) as Array<{ Properties: Record<string, unknown> }>;
+    expect(routes).toHaveLength(11);
+    for (const route of routes) {
+      expect(route.Properties).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: Object.keys(authorizers)[0] } });
+    }
+  });
+
+  test('the authorizer reads only its own secret, and no payment function reads it', () => {
+    const id = secretId();
+    const policies = Object.values(payments.findResources('AWS::IAM::Policy')) as Array<{ Properties: { PolicyDocument: unknown; Roles: unknown } }>;
+    const readers = policies.filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes(`"${id}"`));
+    expect(readers).toHaveLength(1);
+    const authorizerFn = Object.entries(payments.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('came through CloudFront') } }));
+    expect(authorizerFn).toHaveLength(1);
+    const roleId = (authorizerFn[0]?.[1] as { Properties: { Role: { 'Fn::GetAtt': [string] } } }).Properties.Role['Fn::GetAtt'][0];
+    expect(readers[0]?.Properties.Roles).toEqual([{ Ref: roleId }]);
+    const document = JSON.stringify(readers[0]?.Properties.PolicyDocument);
+    expect(document).not.toMatch(/StripeSecretKey|StripeWebhookSecret/);
+  });
+});
