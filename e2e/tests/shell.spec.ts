@@ -140,9 +140,11 @@ test.describe('the header before the app starts', () => {
       await held;
       await route.fallback();
     });
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    // Module scripts hold DOMContentLoaded back, so the page is used as soon as its markup is there.
+    await page.goto('/', { waitUntil: 'commit' });
     const toggle = page.getByRole('button', { name: 'Menu' });
     await toggle.click();
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     release();
     await waitForApp(page);
