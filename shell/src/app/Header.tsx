@@ -141,23 +141,26 @@ function NavItemLink({ to, onClick, children }: { to: string; onClick: () => voi
 
 const DropdownButton = styled.button`
   ${itemLook}
-  anchor-name: --kesho-services;
 `;
 
 const DropdownItem = styled.li`
   position: relative;
 `;
 
-/* A native popover too, anchored under its button (CSS anchor positioning) in the top layer. */
+/*
+ * A native popover too, so in the top layer. Before the app starts it sits under the header at the
+ * content's right edge (full width on a phone); once hydrated it is placed under its button on opening.
+ */
 const Dropdown = styled.ul`
   &[popover] {
     list-style: none;
     margin: 0;
-    inset: auto;
     position: fixed;
-    position-anchor: --kesho-services;
-    top: anchor(bottom);
-    left: anchor(left);
+    inset: ${tokens.headerHeight} ${tokens.space(4)} auto ${tokens.space(4)};
+    ${media.lg} {
+      left: auto;
+      right: max(${tokens.space(6)}, calc((100vw - ${tokens.maxWidth}) / 2 + ${tokens.space(6)}));
+    }
     min-width: 16rem;
     padding: ${tokens.space(2)};
     color: ${tokens.color.text};
@@ -231,6 +234,21 @@ function ServicesDropdown({ entry, onNavigate }: { entry: NavEntry; onNavigate: 
   const isDesktop = () => typeof window !== 'undefined' && window.matchMedia('(min-width: 64rem)').matches;
 
   useCloseOnNavigation(listRef, pathname);
+
+  useEffect(() => {
+    const list = listRef.current;
+    const button = buttonRef.current;
+    if (!list || !button) return undefined;
+    const place = () => {
+      if (!isShowing(list)) return;
+      const box = button.getBoundingClientRect();
+      list.style.top = `${box.bottom}px`;
+      list.style.left = `${Math.max(0, Math.min(box.left, window.innerWidth - list.offsetWidth))}px`;
+      list.style.right = 'auto';
+    };
+    list.addEventListener('toggle', place);
+    return () => list.removeEventListener('toggle', place);
+  }, []);
 
   const close = () => {
     setShowing(listRef.current, false);
