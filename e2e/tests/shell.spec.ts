@@ -54,6 +54,14 @@ test.describe('the shell', () => {
     const button = nav.getByRole('button', { name: 'Services' });
     await button.hover();
     await expect(nav.getByRole('link', { name: 'Visa & Immigration' })).toBeVisible();
+    // Placed right under its button, its left edge lined up with it.
+    const list = nav.locator('ul[popover]');
+    await expect
+      .poll(async () => {
+        const [b, l] = [await button.boundingBox(), await list.boundingBox()];
+        return b && l ? [Math.round(l.y - (b.y + b.height)), Math.round(l.x - b.x)] : null;
+      })
+      .toEqual([0, 0]);
     await page.mouse.move(0, 600);
     await expect(nav.getByRole('link', { name: 'Visa & Immigration' })).toBeHidden();
     await button.focus();
