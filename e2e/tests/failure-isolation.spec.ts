@@ -40,3 +40,24 @@ test.describe('failure isolation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
   });
 });
+
+test.describe('a remote down on a direct load', () => {
+  test('does not hold back the shell: header and cookie banner work at once while the page retries', async ({ page }) => {
+    test.slow();
+    // Known gap (issue 15): shell/src/bootstrap.ts awaits the page's resolution before hydrating, so the
+    // header and banner stay inert through the remote's retries. Remove this line when that is fixed.
+    test.fail(true, 'the shell hydrates only after the remote has failed');
+    await page.route('**/mfe/legal/**', (route) => route.abort('connectionfailed'));
+    await page.goto('/terms');
+    // The remote's retries back off for about seven seconds; the shell's controls must not wait for them.
+    const started = Date.now();
+    const services = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' });
+    // aria-expanded is only written once the header has hydrated.
+    await expect(services).toHaveAttribute('aria-expanded', 'false', { timeout: 4_000 });
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.getByRole('button', { name: 'Accept', exact: true }).click({ timeout: 4_000 });
+    await expect(banner).toBeHidden();
+    expect(Date.now() - started, 'milliseconds until the shell answered').toBeLessThan(6_000);
+    await expect(page.getByRole('alert')).toContainText('This page could not be loaded', { timeout: 30_000 });
+  });
+});

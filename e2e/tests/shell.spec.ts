@@ -54,6 +54,14 @@ test.describe('the shell', () => {
     const button = nav.getByRole('button', { name: 'Services' });
     await button.hover();
     await expect(nav.getByRole('link', { name: 'Visa & Immigration' })).toBeVisible();
+    // Placed right under its button, its left edge lined up with it.
+    const list = nav.locator('ul[popover]');
+    await expect
+      .poll(async () => {
+        const [b, l] = [await button.boundingBox(), await list.boundingBox()];
+        return b && l ? [Math.round(l.y - (b.y + b.height)), Math.round(l.x - b.x)] : null;
+      })
+      .toEqual([0, 0]);
     await page.mouse.move(0, 600);
     await expect(nav.getByRole('link', { name: 'Visa & Immigration' })).toBeHidden();
     await button.focus();
@@ -102,4 +110,81 @@ test.describe('the cookie consent banner', () => {
       await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeHidden();
     });
   }
+});
+
+test.describe('the header before the app starts', () => {
+  test('never loses a tap on Menu from the first paint, on a CPU slowed four times', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.setViewportSize({ width: 375, height: 740 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto('/', { waitUntil: 'commit' });
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.waitFor({ state: 'visible' });
+    let lost = 0;
+    let beforeReady = 0;
+    for (let tap = 1; tap <= 10; tap += 1) {
+      if ((await page.evaluate(() => document.documentElement.dataset.app)) !== 'ready') beforeReady += 1;
+      await toggle.click({ noWaitAfter: true });
+      const open = await page.evaluate(() => document.querySelector('nav[aria-label="Main"]')?.matches(':popover-open') ?? false);
+      if (open !== (tap % 2 === 1)) lost += 1;
+    }
+    test.info().annotations.push({ type: 'taps before the app was ready', description: String(beforeReady) });
+    expect(lost, 'taps that did not toggle the menu').toBe(0);
+    await waitForApp(page);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
+  test('keeps a menu opened before hydration open, and says so once the app has started', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.setViewportSize({ width: 375, height: 740 });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Hold the scripts back so the tap certainly lands on the prerendered markup.
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    // Module scripts hold DOMContentLoaded back, so the page is used as soon as its markup is there.
+    await page.goto('/', { waitUntil: 'commit' });
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.click();
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    release();
+    await waitForApp(page);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+test.describe('the header with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('on a phone, Menu and Services open natively and their links lead to the pages', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole('button', { name: 'Services' }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole('link', { name: 'Visa & Immigration' }).click();
+    await expect(page).toHaveURL(/\/services\/visa$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('on a desktop, the Services dropdown opens by click and closes with Escape', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const button = nav.getByRole('button', { name: 'Services' });
+    await button.click();
+    await expect(nav.getByRole('link', { name: 'Partner Services' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(nav.getByRole('link', { name: 'Partner Services' })).toBeHidden();
+  });
 });

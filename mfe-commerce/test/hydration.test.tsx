@@ -52,6 +52,30 @@ test.each([
   container.remove();
 });
 
+/** Before the app starts, Proceed to Checkout would ignore a click: the prerendered buttons are disabled and say so. */
+test('the prerendered Proceed to Checkout buttons are disabled and say they are loading, then work once hydrated', async () => {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(tree(CustomQuotePage, '/custom-quote'));
+  document.body.appendChild(container);
+  const proceed = () => Array.from(container.querySelectorAll('button')).filter((b) => b.textContent?.includes('Proceed to Checkout'));
+  expect(proceed()).toHaveLength(2);
+  for (const button of proceed()) {
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveTextContent('(loading…)');
+  }
+  saveCart([catalogueItem('essay-editing', 1)]);
+  await act(async () => {
+    hydrateRoot(container, tree(CustomQuotePage, '/custom-quote'));
+  });
+  for (const button of proceed()) {
+    expect(button).toBeEnabled();
+    expect(button).not.toHaveAttribute('aria-busy');
+    expect(button).not.toHaveTextContent('loading');
+  }
+  container.remove();
+});
+
 /**
  * In the browser the page's own store is used (no `store` prop). The saved cart is restored before
  * react-redux subscribes to it: a restore after subscribing would re-render every cart reader

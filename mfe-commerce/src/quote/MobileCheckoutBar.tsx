@@ -37,8 +37,8 @@ export function MobileCheckoutBar({ totalCents, count, hydrated, onProceed }: { 
         <span>{hydrated ? `Total · ${count} ${count === 1 ? 'item' : 'items'}` : 'Total'}</span>
         <strong>{hydrated ? formatUsd(totalCents) : '—'}</strong>
       </Total>
-      <Button type="button" onClick={onProceed}>
-        Proceed to Checkout
+      <Button type="button" onClick={onProceed} disabled={!hydrated} aria-busy={!hydrated || undefined}>
+        Proceed to Checkout{hydrated ? null : <span> (loading…)</span>}
       </Button>
     </Bar>
   );

@@ -125,9 +125,10 @@ export function PackageSummary({ items, totalCents, hydrated, onRemove, onProcee
         <span>Total</span>
         <span>{hydrated ? formatUsd(totalCents) : '—'}</span>
       </TotalRow>
-      <DesktopProceed type="button" onClick={onProceed}>
+      {/* Until the package is read from this browser there is nothing to check out: the button says so rather than ignoring a click. */}
+      <DesktopProceed type="button" onClick={onProceed} disabled={!hydrated} aria-busy={!hydrated || undefined}>
         Proceed to Checkout
-        <ArrowRight aria-hidden="true" focusable="false" size={18} />
+        {hydrated ? <ArrowRight aria-hidden="true" focusable="false" size={18} /> : <span>(loading…)</span>}
       </DesktopProceed>
     </SummaryCard>
   );
