@@ -10,13 +10,14 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { CfnRoute, HttpRoute, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from './lambda-bundling';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../functions/origin-verify/verify';
 import { acknowledge, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
-import { INFRA_ROOT, REPO_ROOT } from './paths';
+import { INFRA_ROOT } from './paths';
 
 export const ORIGIN_VERIFY_SECRET_NAME = 'kesho/cloudfront/origin-verify';
 
@@ -50,15 +51,9 @@ export class OriginVerify extends Construct {
       tracing: Tracing.ACTIVE,
       logGroup: new LogGroup(this, 'AuthorizerLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.RETAIN }),
       environment: { ORIGIN_VERIFY_SECRET_ARN: this.secret.secretArn, NODE_OPTIONS: '--enable-source-maps' },
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      ...LAMBDA_PROJECT,
       bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.CJS,
-        target: 'node24',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
+        ...LAMBDA_BUNDLING,
         externalModules: ['@aws-sdk/client-secrets-manager'],
       },
     });

@@ -14,14 +14,14 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from './lambda-bundling';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
-import { REPO_ROOT } from './paths';
 
 export interface ApiThrottle {
   /** Steady-state requests per second for the whole API. */
@@ -190,15 +190,9 @@ export class PaymentsStack extends Stack {
           removalPolicy: RemovalPolicy.RETAIN,
         }),
         environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
-        projectRoot: REPO_ROOT,
-        depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+        ...LAMBDA_PROJECT,
         bundling: {
-          forceDockerBundling: false,
-          format: OutputFormat.CJS,
-          target: 'node24',
-          minify: true,
-          sourceMap: true,
-          sourcesContent: false,
+          ...LAMBDA_BUNDLING,
           // The pinned SDK clients of lambdas/package.json, not whichever the runtime happens to ship.
           bundleAwsSDK: true,
         },

@@ -30,7 +30,8 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from './lambda-bundling';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, EventType, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
@@ -44,7 +45,7 @@ import {
   RELEASES_PREFIX,
 } from '../functions/release-publisher/release-record';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
-import { INFRA_ROOT, REPO_ROOT } from './paths';
+import { INFRA_ROOT } from './paths';
 import { responseHeadersPolicyConfig } from './security-headers-policy';
 import { NOT_FOUND_PAGE_KEY } from './site-build';
 
@@ -244,15 +245,9 @@ export class SiteStack extends Stack {
       environment: { SITE_BUCKET_NAME: this.siteBucket.bucketName, NODE_OPTIONS: '--enable-source-maps' },
       retryAttempts: 2,
       onFailure: new SqsDestination(failures),
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      ...LAMBDA_PROJECT,
       bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.CJS,
-        target: 'node24',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
+        ...LAMBDA_BUNDLING,
         externalModules: ['@aws-sdk/client-s3'],
       },
     });
