@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { JSDOM } from 'jsdom';
 import { renderMpesaSandbox, renderMpesaSandboxNotFound } from '../src/mpesa/sandboxPage';
 import type { SandboxPush } from '../src/mpesa/sandbox';
-import { SANDBOX_BANNER } from '../src/payments/sandboxPage';
+import { SANDBOX_BANNER } from '../src/http/testPage';
 
 const run = promisify(execFile);
 const PAYMENT_ID = 'mp_AAAAAAAAAAAAAAAAAAAAAA';

@@ -10,7 +10,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { JSDOM } from 'jsdom';
 import type { SandboxCheckoutState, SandboxCheckoutView } from '../src/payments/sandbox';
-import { SANDBOX_BANNER, escapeHtml, renderSandboxCheckout, renderSandboxNotFound } from '../src/payments/sandboxPage';
+import { escapeHtml } from '../src/http/html';
+import { SANDBOX_BANNER } from '../src/http/testPage';
+import { renderSandboxCheckout, renderSandboxNotFound } from '../src/payments/sandboxPage';
 
 const run = promisify(execFile);
 

@@ -15,7 +15,8 @@ import type { Logger } from '../log';
 import type { Outbox, OutgoingMail } from '../mail/types';
 import { isConditionalCheckFailure } from '../orders/store';
 import { hashKey, type RateLimiter, type RateLimitRule } from './rateLimit';
-import { escapeHtml, validateFields } from './validate';
+import { escapeHtml } from '../http/html';
+import { validateFields } from './validate';
 
 export { ENQUIRY_RETENTION_DAYS };
 

@@ -18,7 +18,8 @@ import { isConditionalCheckFailure } from '../orders/store';
 import { DEFAULT_LEAD_LIMITS, type LeadLimits } from './enquiries';
 import { hashKey, type RateLimiter, type RateLimitRule } from './rateLimit';
 import type { TokenSigner } from './tokens';
-import { escapeHtml, validateFields } from './validate';
+import { escapeHtml } from '../http/html';
+import { validateFields } from './validate';
 
 export const CONFIRMATION_RESEND_SECONDS = 10 * 60;
 /** The link lives exactly as long as the unconfirmed sign-up it confirms. */

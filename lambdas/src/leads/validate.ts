@@ -16,8 +16,3 @@ export function validateFields<T extends object>(schema: ObjectSchema<T>, fields
     return { ok: false, fieldErrors };
   }
 }
-
-/** Text placed into an HTML mail body. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}

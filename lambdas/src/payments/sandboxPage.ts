@@ -5,18 +5,13 @@
  */
 import { site } from '@kesho/common/site';
 import { formatUsd } from '@kesho/common/money';
+import { escapeHtml } from '../http/html';
+import { testPageDocument } from '../http/testPage';
 import { SANDBOX_CHECKOUT_PATH, type SandboxCheckoutView } from './sandbox';
 
-export const SANDBOX_BANNER = 'TEST MODE — no real payment';
 
 const STYLE = `
-*,*::before,*::after{box-sizing:border-box}
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1a1a1a;background:#f6f7f9}
-.banner{background:#ffd43b;color:#1a1300;border-bottom:4px solid #1a1300;padding:1rem;text-align:center}
-.banner p{margin:0}
-.banner strong{display:block;font-size:1.5rem;letter-spacing:.02em}
-main{max-width:40rem;margin:0 auto;padding:1.5rem 1rem 3rem}
-h1{font-size:1.75rem;margin:0 0 .5rem}
+main{max-width:40rem}
 .meta{margin:0 0 1.5rem;color:#3d3d3d}
 table{width:100%;border-collapse:collapse;background:#fff;border:1px solid #d0d4da;margin-bottom:1.5rem}
 caption{text-align:left;font-weight:700;padding:0 0 .5rem}
@@ -30,10 +25,6 @@ button{width:100%;min-height:3rem;font:inherit;font-weight:700;font-size:1.125re
 .pay:hover{background:#084722}
 .decline{background:#fff;color:#8a1c1c;border:2px solid #8a1c1c}
 .decline:hover{background:#fbeaea}
-button:focus-visible,a:focus-visible{outline:3px solid #1a4fd6;outline-offset:3px}
-a{color:#1a4fd6}
-.notice{background:#fff;border:1px solid #d0d4da;border-left:6px solid #1a4fd6;padding:1rem;margin-bottom:1.5rem}
-.notice p{margin:0}
 `;
 
 export function renderSandboxCheckout(view: SandboxCheckoutView): string {
@@ -93,26 +84,5 @@ function notice(message: string, href: string, linkText: string): string {
 }
 
 function documentShell(title: string, mainContent: string): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(`${title} (${SANDBOX_BANNER}) | ${site.brand}`)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header class="banner">
-<p><strong>${SANDBOX_BANNER}</strong> This page simulates the card payment provider for ${escapeHtml(site.brand)}. No card is charged.</p>
-</header>
-<main id="main-content">${mainContent}
-</main>
-</body>
-</html>
-`;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  return testPageDocument({ title, simulates: `This page simulates the card payment provider for ${site.brand}. No card is charged.`, style: STYLE, mainContent });
 }

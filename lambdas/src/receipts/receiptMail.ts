@@ -9,7 +9,7 @@ import { formatUsd } from '@kesho/common/money';
 import { site } from '@kesho/common/site';
 import type { OutgoingMail } from '../mail/types';
 import type { Order } from '../orders/types';
-import { escapeHtml } from '../payments/sandboxPage';
+import { escapeHtml } from '../http/html';
 import { renderInvoicePdf } from './invoicePdf';
 
 export interface ReceiptContext {
