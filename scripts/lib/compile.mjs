@@ -77,6 +77,15 @@ export async function writeJson(file, value) {
   await fs.rename(temporary, file);
 }
 
+export async function exists(file) {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function readJson(file, fallback) {
   try {
     return JSON.parse(await fs.readFile(file, 'utf8'));

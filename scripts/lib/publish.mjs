@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { browserConfig, kitServerConfig, serverConfig } from '../webpack.config.mjs';
-import { compile, contentId, moveInto, readJson, setSourceMapsAside, writeJson } from './compile.mjs';
+import { compile, contentId, exists, moveInto, readJson, setSourceMapsAside, writeJson } from './compile.mjs';
 import { kitServerFile, siteDir, sourceMapsDir, ssrDir, stagingDir } from './paths.mjs';
 
 const require = createRequire(import.meta.url);
@@ -79,15 +79,6 @@ export async function buildShell({ mode = 'production' } = {}) {
   // Same id, same build: a record already there stays (it is the one its pages were rendered from).
   if (!(await exists(shellRecordFile(buildId)))) await writeJson(shellRecordFile(buildId), record);
   return readJson(shellRecordFile(buildId));
-}
-
-async function exists(file) {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Builds one remote and stores it under /mfe/<name>/<buildId>/; nothing goes live (see lib/release.mjs). */

@@ -22,7 +22,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { readJson, writeJson } from './compile.mjs';
+import { exists, readJson, writeJson } from './compile.mjs';
 import { writeDiscoveryFiles } from './discovery-files.mjs';
 import { loadTsModule } from './load-ts.mjs';
 import { distDir, historyFile, pageFileFor, pagesDir, pointerFile, shellCurrentFile, siteDir, ssrDir } from './paths.mjs';
@@ -95,15 +95,6 @@ function sourceRevision() {
     return changes ? `${commit}+changes` : commit;
   } catch {
     return 'unknown';
-  }
-}
-
-async function exists(file) {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
   }
 }
 
