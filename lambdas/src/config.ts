@@ -95,6 +95,12 @@ export const CONFIG_DEFAULTS = {
   logLevel: 'info',
   leadsPerClientPerHour: 30,
   leadsPerAddressPerHour: 5,
+  /**
+   * Outside production (npm start, tests, a team's local checks) the forms are exercised again and again
+   * from one machine and one test address: the same rule, with room for that.
+   */
+  localLeadsPerClientPerHour: 600,
+  localLeadsPerAddressPerHour: 60,
   reconcileIntervalSeconds: 60,
   reconcilePendingAgeSeconds: 300,
 } as const;
@@ -194,8 +200,8 @@ function leadsConfig(read: (name: string) => string | undefined, production: boo
   };
   return {
     tokenSecret,
-    perClientPerHour: perHour('LEADS_RATE_LIMIT_PER_CLIENT', CONFIG_DEFAULTS.leadsPerClientPerHour),
-    perAddressPerHour: perHour('LEADS_RATE_LIMIT_PER_ADDRESS', CONFIG_DEFAULTS.leadsPerAddressPerHour),
+    perClientPerHour: perHour('LEADS_RATE_LIMIT_PER_CLIENT', production ? CONFIG_DEFAULTS.leadsPerClientPerHour : CONFIG_DEFAULTS.localLeadsPerClientPerHour),
+    perAddressPerHour: perHour('LEADS_RATE_LIMIT_PER_ADDRESS', production ? CONFIG_DEFAULTS.leadsPerAddressPerHour : CONFIG_DEFAULTS.localLeadsPerAddressPerHour),
   };
 }
 

@@ -11,7 +11,7 @@ describe('loadConfig', () => {
       mpesa: { provider: 'sandbox' },
       logLevel: 'info',
       mail: { transport: 'file', from: 'Kesho Global Education <support@keshoglobal.co.ke>', supportEmail: 'support@keshoglobal.co.ke' },
-      leads: { tokenSecret: { kind: 'value', value: DEVELOPMENT_TOKEN_SECRET }, perClientPerHour: 30, perAddressPerHour: 5 },
+      leads: { tokenSecret: { kind: 'value', value: DEVELOPMENT_TOKEN_SECRET }, perClientPerHour: 600, perAddressPerHour: 60 },
       reconcile: { intervalSeconds: 60, pendingAgeSeconds: 300 },
     });
   });
@@ -93,6 +93,16 @@ describe('loadConfig', () => {
       ]),
     );
     expect(loadConfig({ LEADS_RATE_LIMIT_PER_CLIENT: '100' }).leads.perClientPerHour).toBe(100);
+  });
+
+  it('limits the forms to 30 posts per client and 5 per address an hour in production, 600 and 60 locally', () => {
+    const production = {
+      NODE_ENV: 'production', PUBLIC_SITE_URL: 'https://kesho.example', ORDERS_TABLE: 't', FULFIL_ORDER_FUNCTION_NAME: 'f',
+      STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', MAIL_TRANSPORT: 'ses', SUBSCRIPTION_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:x:1:secret:n',
+    };
+    expect(loadConfig(production).leads).toMatchObject({ perClientPerHour: 30, perAddressPerHour: 5 });
+    expect(loadConfig({}, { runtime: 'local' }).leads).toMatchObject({ perClientPerHour: 600, perAddressPerHour: 60 });
+    expect(loadConfig({ LEADS_RATE_LIMIT_PER_ADDRESS: '' }, { runtime: 'local' }).leads.perAddressPerHour).toBe(60);
   });
 
   it('refuses a key and an ARN for the same secret', () => {
