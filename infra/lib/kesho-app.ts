@@ -29,7 +29,7 @@ import { PaymentsStack, type MailSettings } from './payments-stack';
 import { RemoteStack } from './remote-stack';
 import { ShellStack } from './shell-stack';
 import { readBuildPointers, siteBuildExists } from './site-build';
-import { SiteStack, type CustomDomain } from './site-stack';
+import { canonicalHostOf, SiteStack, type CustomDomain } from './site-stack';
 
 /** Used when neither -c account nor CDK_DEFAULT_ACCOUNT is set, so `cdk synth` needs no credentials. */
 export const PLACEHOLDER_ACCOUNT = '111111111111';
@@ -55,9 +55,53 @@ export interface KeshoConfig {
   /** -c mpesaShortcode=… -c darajaBaseUrl=…: M-Pesa through Daraja; unset, M-Pesa is off. */
   readonly mpesa?: { readonly shortcode: string; readonly baseUrl: string };
   readonly siteBucketName: string;
-  readonly customDomain?: CustomDomain;
+  /** -c domainName=<apex> -c hostedZoneId=…: certificate, DNS records, www as the site, apex → www. */
+  readonly domain?: DomainSettings;
   readonly mail: MailSettings;
   readonly alarms: AlarmSettings;
+}
+
+export type DomainSettings = Omit<CustomDomain, 'certificateArn'>;
+
+/**
+ * A non-production placeholder: without a domain, the payments stack cannot name the distribution's
+ * own domain on the first deploy (the distribution needs the API first), and it must never default to
+ * the real site, so Stripe return URLs of a test deploy do not send buyers to production.
+ */
+export const UNSET_PUBLIC_SITE_URL = 'https://public-site-url-not-set.invalid';
+
+export function readDomain(app: App): DomainSettings | undefined {
+  const domainName = contextString(app, 'domainName')?.toLowerCase();
+  const hostedZoneId = contextString(app, 'hostedZoneId');
+  if (Boolean(domainName) !== Boolean(hostedZoneId)) {
+    throw new Error('Set both -c domainName=<apex, e.g. keshoglobal.co.ke> and -c hostedZoneId=<its Route 53 zone id>, or neither');
+  }
+  if (!domainName || !hostedZoneId) return undefined;
+  if (!/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/.test(domainName) || domainName.startsWith('www.')) {
+    throw new Error(`-c domainName (${domainName}) must be the apex domain, e.g. keshoglobal.co.ke (the site is served on www.)`);
+  }
+  if (!/^Z[A-Z0-9]{4,31}$/.test(hostedZoneId)) throw new Error(`-c hostedZoneId (${hostedZoneId}) is not a Route 53 hosted zone id`);
+  return { domainName, hostedZoneId };
+}
+
+/**
+ * PUBLIC_SITE_URL of the Lambdas: -c publicSiteUrl if given; with a domain https://www.<domain>; else
+ * https://<-c distributionDomainName> (output DistributionDomainName of KeshoSite, passed from the second
+ * deploy on); else a placeholder that is visibly not a site (UNSET_PUBLIC_SITE_URL).
+ */
+export function readPublicSiteUrl(app: App, domain: DomainSettings | undefined): string {
+  const explicit = contextString(app, 'publicSiteUrl');
+  if (explicit !== undefined) {
+    if (!/^https?:\/\/[^/?#\s]+\/?$/.test(explicit)) throw new Error(`-c publicSiteUrl (${explicit}) must be an origin such as https://www.example.com`);
+    return explicit;
+  }
+  if (domain) return `https://${canonicalHostOf(domain.domainName)}`;
+  const distributionDomainName = contextString(app, 'distributionDomainName');
+  if (distributionDomainName === undefined) return UNSET_PUBLIC_SITE_URL;
+  if (!/^[a-z0-9]+\.cloudfront\.net$/.test(distributionDomainName)) {
+    throw new Error(`-c distributionDomainName (${distributionDomainName}) must be the distribution's *.cloudfront.net name`);
+  }
+  return `https://${distributionDomainName}`;
 }
 
 export interface KeshoStacks {
@@ -81,18 +125,11 @@ function contextString(app: App, key: string): string | undefined {
 }
 
 /**
- * Reads -c siteDir, handlersDir, account, region, siteBucketName, publicSiteUrl, domainNames, certificateArn,
+ * Reads -c siteDir, handlersDir, account, region, siteBucketName, publicSiteUrl, domainName, hostedZoneId, distributionDomainName,
  * mailIdentity, mailFrom, supportEmail, mpesaShortcode, darajaBaseUrl, alarmEmail, monthlyBudgetUsd, distributionId.
  */
 export function readConfig(app: App, env: Readonly<Record<string, string | undefined>> = process.env): KeshoConfig {
-  const domainNames = contextString(app, 'domainNames')
-    ?.split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  const certificateArn = contextString(app, 'certificateArn');
-  if (Boolean(domainNames?.length) !== Boolean(certificateArn)) {
-    throw new Error('Set both -c domainNames=… and -c certificateArn=… (an ACM certificate in us-east-1), or neither');
-  }
+  const domain = readDomain(app);
   const mpesaShortcode = contextString(app, 'mpesaShortcode');
   const darajaBaseUrl = contextString(app, 'darajaBaseUrl');
   if (Boolean(mpesaShortcode) !== Boolean(darajaBaseUrl)) {
@@ -109,8 +146,8 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
     // Relative paths are relative to infra/ (where cdk.json is), wherever the command runs from.
     siteDir: path.resolve(INFRA_ROOT, contextString(app, 'siteDir') ?? '../dist/site'),
     handlersDir: path.resolve(INFRA_ROOT, contextString(app, 'handlersDir') ?? '../lambdas/src/handlers'),
-    publicSiteUrl: contextString(app, 'publicSiteUrl') ?? site.origin,
-    ...(domainNames?.length && certificateArn ? { customDomain: { domainNames, certificateArn } } : {}),
+    publicSiteUrl: readPublicSiteUrl(app, domain),
+    ...(domain ? { domain } : {}),
     ...(mpesaShortcode && darajaBaseUrl ? { mpesa: { shortcode: mpesaShortcode, baseUrl: darajaBaseUrl } } : {}),
     mail: readMailSettings(app),
     alarms: readAlarmSettings(app),
@@ -170,7 +207,14 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     env: { account: config.env.account, region: EDGE_REGION },
     description: 'Kesho Global Education: WAF web ACL of the site distribution (CloudFront needs it in us-east-1)',
     crossRegionReferences: true,
+    ...(config.domain ? { domain: config.domain } : {}),
   });
+  if (config.publicSiteUrl === UNSET_PUBLIC_SITE_URL) {
+    // Info, not warning: the app keeps to no warnings (app.test.ts), and this is the normal first deploy.
+    Annotations.of(payments).addInfo(
+      `PUBLIC_SITE_URL is ${UNSET_PUBLIC_SITE_URL}: pass -c domainName/-c hostedZoneId, or after deploying KeshoSite -c distributionDomainName=<its DistributionDomainName output>, and deploy KeshoPayments again.`,
+    );
+  }
   const siteStack = new SiteStack(app, STACK_NAMES.site, {
     env: config.env,
     crossRegionReferences: true,
@@ -179,7 +223,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     description: 'Kesho Global Education: site bucket, CloudFront distribution, headers, release publisher',
     apiDomainName: payments.apiDomainName,
     siteBucketName: config.siteBucketName,
-    ...(config.customDomain ? { customDomain: config.customDomain } : {}),
+    ...(config.domain && edge.certificate ? { customDomain: { ...config.domain, certificateArn: edge.certificate.certificateArn } } : {}),
   });
   applyApiLimits(childOf(payments, 'DefaultStage', isStage), payments.functions['fulfil-order']);
   new PaymentsAlarms(payments, 'Alarms', {

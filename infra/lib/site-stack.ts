@@ -4,6 +4,7 @@
  * route-rewrite function, and the release publisher that assembles mfe/remotes.json from the remotes'
  * pointers. The shell and remote stacks only upload files into the bucket.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -33,6 +34,8 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from './lambda-bundling';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { BlockPublicAccess, Bucket, BucketEncryption, EventType, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -50,10 +53,16 @@ import { responseHeadersPolicyConfig } from './security-headers-policy';
 import { NOT_FOUND_PAGE_KEY } from './site-build';
 
 export interface CustomDomain {
-  readonly domainNames: readonly string[];
-  /** ACM certificate in us-east-1 covering every domain name. */
+  /** The apex, e.g. keshoglobal.co.ke: the site is served on www.<domainName>, the apex redirects there. */
+  readonly domainName: string;
+  /** Route 53 public hosted zone of domainName (given, not looked up, so the synth stays offline). */
+  readonly hostedZoneId: string;
+  /** ACM certificate in us-east-1 for www.<domainName> and <domainName> (lib/edge-stack.ts). */
   readonly certificateArn: string;
 }
+
+/** The one host name the site answers on with a custom domain; every other name redirects to it. */
+export const canonicalHostOf = (domainName: string): string => `www.${domainName}`;
 
 export interface SiteStackProps extends StackProps {
   /**
@@ -71,6 +80,17 @@ export interface SiteStackProps extends StackProps {
 }
 
 export const ROUTE_REWRITE_FUNCTION_FILE = path.join(INFRA_ROOT, 'functions', 'route-rewrite.js');
+const CANONICAL_HOST_LINE = "var CANONICAL_HOST = '';";
+
+/** The route-rewrite function's code, redirecting every other host to canonicalHost when one is given. */
+export function routeRewriteCode(canonicalHost?: string): string {
+  const code = fs.readFileSync(ROUTE_REWRITE_FUNCTION_FILE, 'utf8');
+  if (!code.includes(CANONICAL_HOST_LINE)) throw new Error(`${ROUTE_REWRITE_FUNCTION_FILE} lost its line ${CANONICAL_HOST_LINE}`);
+  if (canonicalHost === undefined) return code;
+  if (!/^[a-z0-9.-]+$/.test(canonicalHost)) throw new Error(`${canonicalHost} is not a host name`);
+  return code.replace(CANONICAL_HOST_LINE, `var CANONICAL_HOST = '${canonicalHost}';`);
+}
+
 /** How long CloudFront remembers that a path is not found, so a newly published route shows up quickly. */
 export const NOT_FOUND_CACHE_TTL = Duration.seconds(10);
 
@@ -151,8 +171,12 @@ export class SiteStack extends Stack {
     const routeRewrite = new CloudFrontFunction(this, 'RouteRewrite', {
       comment: 'Maps site routes to their prerendered pages under /pages/',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromFile({ filePath: ROUTE_REWRITE_FUNCTION_FILE }),
+      code: FunctionCode.fromInline(routeRewriteCode(props.customDomain && canonicalHostOf(props.customDomain.domainName))),
     });
+    // With a custom domain every behaviour runs it, so the apex redirects on every path (it leaves
+    // /mfe/, /shell/ and /api/ paths as they are); without one only pages need it.
+    const routeRewriteAssociation = { eventType: FunctionEventType.VIEWER_REQUEST, function: routeRewrite };
+    const everyBehaviour = props.customDomain ? { functionAssociations: [routeRewriteAssociation] } : {};
 
     const s3Behavior = (origin: IOrigin, cachePolicy: CachePolicy): BehaviorOptions => ({
       origin,
@@ -161,6 +185,7 @@ export class SiteStack extends Stack {
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
       compress: true,
+      ...everyBehaviour,
     });
 
     this.distribution = new Distribution(this, 'Distribution', {
@@ -170,7 +195,7 @@ export class SiteStack extends Stack {
       priceClass: PriceClass.PRICE_CLASS_200,
       ...(props.customDomain
         ? {
-            domainNames: [...props.customDomain.domainNames],
+            domainNames: [canonicalHostOf(props.customDomain.domainName), props.customDomain.domainName],
             certificate: Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
             minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
           }
@@ -181,7 +206,7 @@ export class SiteStack extends Stack {
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
         ...s3Behavior(siteOrigin, originControlled),
-        functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: routeRewrite }],
+        functionAssociations: [routeRewriteAssociation],
       },
       additionalBehaviors: {
         '/api/*': {
@@ -192,6 +217,7 @@ export class SiteStack extends Stack {
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           compress: true,
+          ...everyBehaviour,
         },
         [`/${POINTER_DOCUMENT_KEY}`]: s3Behavior(siteOrigin, originControlled),
         '/mfe/*': s3Behavior(siteOrigin, immutable),
@@ -209,6 +235,7 @@ export class SiteStack extends Stack {
     });
 
     const publisher = this.releasePublisher();
+    if (props.customDomain) this.domainRecords(props.customDomain);
 
     new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
@@ -216,6 +243,16 @@ export class SiteStack extends Stack {
     new CfnOutput(this, 'ReleasePublisherFunctionName', { value: publisher.functionName });
 
     this.acknowledgeNagFindings(logBucket, !props.customDomain);
+  }
+
+  /** www and the apex, IPv4 and IPv6, alias the distribution; the apex is redirected by the route-rewrite function. */
+  private domainRecords(domain: CustomDomain): void {
+    const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: domain.hostedZoneId, zoneName: domain.domainName });
+    const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
+    for (const [id, recordName] of [['Www', canonicalHostOf(domain.domainName)], ['Apex', domain.domainName]] as const) {
+      new ARecord(this, `${id}A`, { zone, recordName, target });
+      new AaaaRecord(this, `${id}Aaaa`, { zone, recordName, target });
+    }
   }
 
   /** Rebuilds mfe/remotes.json and the live pages whenever a remote's pointer changes. */
@@ -318,7 +355,7 @@ export class SiteStack extends Stack {
     if (defaultCertificate) {
       acknowledge(this.distribution, {
         id: 'AwsSolutions-CFR4',
-        reason: 'Without -c domainNames/-c certificateArn the distribution uses the default *.cloudfront.net certificate, whose TLS policy CloudFront fixes; with a custom domain the stack sets TLSv1.2_2021.',
+        reason: 'Without -c domainName/-c hostedZoneId the distribution uses the default *.cloudfront.net certificate, whose TLS policy CloudFront fixes; with a custom domain the stack sets TLSv1.2_2021.',
       });
     }
   }

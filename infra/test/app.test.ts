@@ -124,7 +124,7 @@ describe('configuration from context', () => {
     expect(Object.keys(cdkJson.context).filter((key) => /:(?:lookup|.*-provider)/.test(key) || key.includes('availability-zones'))).toEqual([]);
   });
 
-  test('refuses a custom domain without its certificate', () => {
-    expect(() => readConfig(appWith({ domainNames: 'www.keshoglobal.co.ke' }), {})).toThrow('Set both -c domainNames');
+  test('refuses a custom domain without its hosted zone', () => {
+    expect(() => readConfig(appWith({ domainName: 'keshoglobal.co.ke' }), {})).toThrow('Set both -c domainName');
   });
 });

@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { DEFAULT_API_THROTTLE, LEAD_ROUTE_THROTTLE, NEWSLETTER_TOKEN_SECRET_NAME, STRIPE_SECRET_KEY_NAME, STRIPE_WEBHOOK_SECRET_NAME } from '../lib/payments-stack';
-import { readMailSettings } from '../lib/kesho-app';
+import { readMailSettings, UNSET_PUBLIC_SITE_URL } from '../lib/kesho-app';
 import { App } from 'aws-cdk-lib';
 import { site } from '@kesho/common/site';
 import { buildTestApp } from './support/test-app';
@@ -82,7 +82,7 @@ describe('payments stack', () => {
       Description: 'Kesho payments: create-payment',
       Environment: {
         Variables: {
-          PUBLIC_SITE_URL: site.origin,
+          PUBLIC_SITE_URL: UNSET_PUBLIC_SITE_URL,
           ORDERS_TABLE: { Ref: logicalIds.orders },
           STRIPE_SECRET_ARN: { Ref: logicalIds.secretKey },
           STRIPE_WEBHOOK_SECRET_ARN: { Ref: logicalIds.webhookSecret },

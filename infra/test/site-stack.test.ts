@@ -279,21 +279,6 @@ describe('site stack: release publisher', () => {
   });
 });
 
-describe('site stack with a custom domain', () => {
-  test('serves the domain names with the given certificate and TLS 1.2 at least', () => {
-    const certificateArn = 'arn:aws:acm:us-east-1:111111111111:certificate/0b1c2d3e-aaaa-bbbb-cccc-000000000000';
-    const { stacks } = buildTestApp({
-      context: { domainNames: 'www.keshoglobal.co.ke, keshoglobal.co.ke', certificateArn, siteDir: '/nonexistent' },
-    });
-    Template.fromStack(stacks.site).hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: {
-        Aliases: ['www.keshoglobal.co.ke', 'keshoglobal.co.ke'],
-        ViewerCertificate: { AcmCertificateArn: certificateArn, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
-      },
-    });
-  });
-});
-
 describe('security headers mapping', () => {
   test('turns headers CloudFront has no typed field for into custom headers', () => {
     const config = responseHeadersPolicyConfig({ 'Permissions-Policy': 'camera=()' });
