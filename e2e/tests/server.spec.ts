@@ -66,10 +66,12 @@ test.describe('the local server', () => {
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
     expect(locs.sort()).toEqual(listed.map((route) => route.path).sort());
     expect(locs).not.toContain('/payment');
+    expect(locs).toContain('/blog/canada-or-australia-how-to-choose-your-study-destination');
     expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: ');
     const llms = await (await request.get('/llms.txt')).text();
     expect(llms).toMatch(/^# Kesho Global Education/);
     expect(llms).toContain('/faq');
+    expect(llms).toContain('/blog/canada-or-australia-how-to-choose-your-study-destination');
   });
 
   test('puts structured data in the HTML: the organisation everywhere, FAQPage and Service where they belong', async ({ request }) => {

@@ -3,7 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
 import BlogPage from '../src/pages/BlogPage';
-import { blogCategories, blogPosts, countWords } from '../src/content/blog';
+import { blogCategories, blogSummaries, slugOf } from '../src/content/blog';
+import { blogPosts, countWords } from '../src/content/blog-articles';
+import { engageRoutes } from '../src/routes/engage';
 import { NEWSLETTER_CONSENT_TEXT } from '@kesho/common/contact-schema';
 
 function mockFetch(status: number, body: unknown): { url: string; body: unknown }[] {
@@ -76,68 +78,26 @@ describe('the blog page', () => {
       expect(post.readTime).toBe(`${Math.round(words / 200)} min read`);
     }
     expect(new Set(blogPosts.map((post) => post.slug)).size).toBe(6);
+    for (const post of blogPosts) expect(post.slug).toBe(slugOf(post.title));
   });
 
-  it('names each Read link after its article and points it at the article in the page', () => {
-    renderBlog();
-    for (const post of blogPosts) {
-      expect(readLink(post.title)).toHaveAttribute('href', `#${post.slug}`);
-    }
-  });
-
-  it('opens an article in place and moves focus to its title', async () => {
+  it('names each Read link after its article and points it at the article’s own page', async () => {
     const { user, shell } = renderBlog();
+    for (const post of blogPosts) {
+      expect(readLink(post.title)).toHaveAttribute('href', `/blog/${post.slug}`);
+      expect(readLink(post.title)).toHaveTextContent(/^Read article$/);
+    }
     const post = blogPosts[2];
     if (!post) throw new Error('missing post');
     await user.click(readLink(post.title));
+    expect(shell.navigations).toEqual([`/blog/${post.slug}`]);
+  });
 
-    const title = screen.getByRole('heading', { level: 2, name: post.title });
-    expect(title).toHaveFocus();
-    const article = screen.getByRole('article', { name: post.title });
-    const lastBlock = post.body[post.body.length - 1];
+  it('prints no article bodies: they live on the articles’ pages', () => {
+    renderBlog();
+    const lastBlock = blogPosts[0]?.body.at(-1);
     expect(lastBlock?.kind).toBe('paragraph');
-    expect(within(article).getByText(lastBlock && lastBlock.kind === 'paragraph' ? lastBlock.text : '')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'More articles' })).not.toBeInTheDocument();
-    expect(shell.navigations).toEqual([]);
-  });
-
-  it('returns focus to the Read link when going back to all articles', async () => {
-    const { user } = renderBlog();
-    const post = blogPosts[4];
-    if (!post) throw new Error('missing post');
-    await user.click(readLink(post.title));
-    await user.click(screen.getByRole('button', { name: 'Back to all articles' }));
-
-    expect(screen.queryByRole('heading', { level: 2, name: post.title })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('article')).toHaveLength(6);
-    expect(readLink(post.title)).toHaveFocus();
-  });
-
-  it('works by keyboard alone', async () => {
-    const { user } = renderBlog();
-    const post = blogPosts[0];
-    if (!post) throw new Error('missing post');
-    readLink(post.title).focus();
-    await user.keyboard('{Enter}');
-    expect(screen.getByRole('heading', { level: 2, name: post.title })).toHaveFocus();
-
-    await user.tab();
-    expect(screen.getByRole('button', { name: 'Back to all articles' })).toHaveFocus();
-    await user.keyboard('{Enter}');
-    expect(readLink(post.title)).toHaveFocus();
-  });
-
-  it('opens the article named in the address when the page loads', () => {
-    const post = blogPosts[3];
-    if (!post) throw new Error('missing post');
-    window.history.replaceState(null, '', `/blog#${post.slug}`);
-    renderBlog();
-    expect(screen.getByRole('heading', { level: 2, name: post.title })).toHaveFocus();
-  });
-
-  it('once interactive, shows full articles on demand instead of printing them all below the list', () => {
-    renderBlog();
-    expect(screen.queryByRole('region', { name: 'Full articles' })).not.toBeInTheDocument();
+    expect(screen.queryByText(lastBlock?.kind === 'paragraph' ? lastBlock.text : '')).not.toBeInTheDocument();
   });
 
   it('has a newsletter form that posts to the subscriptions API, with its consent text', () => {
@@ -180,5 +140,51 @@ describe('the blog page', () => {
     expect(email).toHaveValue('reader@example.com');
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveFocus();
+  });
+});
+
+describe('the article pages', () => {
+  it('have one listed route per article at /blog/<slug>, slugs made from the titles', () => {
+    const articleRoutes = engageRoutes.filter((route) => route.path.startsWith('/blog/'));
+    expect(articleRoutes.map((route) => route.path)).toEqual(blogSummaries.map((post) => `/blog/${slugOf(post.title)}`));
+    expect(slugOf('Canada or Australia? How to Choose Your Study Destination')).toBe('canada-or-australia-how-to-choose-your-study-destination');
+    for (const [index, route] of articleRoutes.entries()) {
+      expect(route.title).toBe(`${blogSummaries[index]?.title} | Kesho Global Education`);
+      expect(route.listed).toBe(true);
+    }
+  });
+
+  it.each(blogPosts.map((post) => [post.slug, post] as const))('/blog/%s renders the article with its h1, body, byline and a link back to /blog', async (slug, post) => {
+    const route = engageRoutes.find((candidate) => candidate.path === `/blog/${slug}`);
+    if (!route) throw new Error(`no route for ${slug}`);
+    const { default: Page, jsonLd } = await route.load();
+    const shell = createRecordingShell(route.path);
+    render(
+      <TestShell shell={shell}>
+        <Page />
+      </TestShell>,
+    );
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(post.title);
+    expect(screen.getByText(`By ${post.author}`)).toBeInTheDocument();
+    expect(screen.getByText(post.date)).toHaveAttribute('datetime', post.isoDate);
+    for (const block of post.body) {
+      if (block.kind === 'heading') expect(screen.getByRole('heading', { level: 2, name: block.text })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Back to all articles' })).toHaveAttribute('href', '/blog');
+    expect(jsonLd).toEqual([
+      expect.objectContaining({
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: post.title,
+        datePublished: post.isoDate,
+        description: route.description,
+        url: expect.stringMatching(new RegExp(`^https://[^/]+/blog/${slug}$`)),
+      }),
+    ]);
+  });
+
+  it('keeps every body out of the route table', () => {
+    for (const summary of blogSummaries) expect(summary).not.toHaveProperty('body');
   });
 });

@@ -1,9 +1,16 @@
 import { engageRoutes } from '../src/routes/engage';
 import { routes } from '../src/routes';
+import { blogSummaries } from '../src/content/blog';
 
 describe('the engagement routes', () => {
-  it('serve /pricing, /contact, /success-stories and /blog', () => {
-    expect(engageRoutes.map((route) => route.path)).toEqual(['/pricing', '/contact', '/success-stories', '/blog']);
+  it('serve /pricing, /contact, /success-stories, /blog and one /blog/<slug> page per article', () => {
+    expect(engageRoutes.map((route) => route.path)).toEqual([
+      '/pricing',
+      '/contact',
+      '/success-stories',
+      '/blog',
+      ...blogSummaries.map((post) => `/blog/${post.slug}`),
+    ]);
   });
 
   it('are part of what the marketing remote exposes', () => {
@@ -13,7 +20,7 @@ describe('the engagement routes', () => {
   });
 
   it('have "<Page name> | Kesho Global Education" titles', () => {
-    expect(engageRoutes.map((route) => route.title)).toEqual([
+    expect(engageRoutes.slice(0, 4).map((route) => route.title)).toEqual([
       'Pricing | Kesho Global Education',
       'Contact Us | Kesho Global Education',
       'Success Stories | Kesho Global Education',

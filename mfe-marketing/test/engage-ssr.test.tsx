@@ -9,13 +9,15 @@ import PricingPage from '../src/pages/PricingPage';
 import ContactPage from '../src/pages/ContactPage';
 import SuccessStoriesPage from '../src/pages/SuccessStoriesPage';
 import BlogPage from '../src/pages/BlogPage';
-import { blogPosts } from '../src/content/blog';
+import { blogPosts } from '../src/content/blog-articles';
+import { articlePage } from '../src/pages/BlogArticlePage';
 
 const pages: [string, ComponentType][] = [
   ['/pricing', PricingPage],
   ['/contact', ContactPage],
   ['/success-stories', SuccessStoriesPage],
   ['/blog', BlogPage],
+  ...blogPosts.map((post): [string, ComponentType] => [`/blog/${post.slug}`, articlePage(post.id).default]),
 ];
 
 const prerender = (path: string, Page: ComponentType) =>
@@ -42,27 +44,18 @@ describe.each(pages)('prerendering %s', (path, Page) => {
 });
 
 describe('the prerendered blog, read without JavaScript', () => {
-  const html = prerender('/blog', BlogPage);
-
-  it('contains every article in full', () => {
-    for (const post of blogPosts) {
-      for (const block of post.body) {
-        const texts = block.kind === 'list' ? block.items : [block.text];
-        for (const text of texts) expect(html).toContain(escaped(text));
-      }
-    }
+  it('links each card to its article’s own page', () => {
+    const html = prerender('/blog', BlogPage);
+    for (const post of blogPosts) expect(html).toContain(`href="/blog/${post.slug}"`);
   });
 
-  it('points each Read link at its article in the same page', () => {
-    for (const post of blogPosts) {
-      expect(html).toContain(`href="#${post.slug}"`);
-      expect(html).toContain(`id="${post.slug}"`);
+  it.each(blogPosts.map((post) => [post.slug, post] as const))('prints /blog/%s in full with a link back to /blog', (slug, post) => {
+    const html = prerender(`/blog/${slug}`, articlePage(post.id).default);
+    for (const block of post.body) {
+      const texts = block.kind === 'list' ? block.items : [block.text];
+      for (const text of texts) expect(html).toContain(escaped(text));
     }
-  });
-
-  it('links each full article back to the list of articles', () => {
-    expect(html).toContain('id="blog-articles"');
-    expect(html.match(/href="#blog-articles"/g)).toHaveLength(blogPosts.length);
+    expect(html).toContain('href="/blog"');
   });
 });
 

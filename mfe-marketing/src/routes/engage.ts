@@ -1,9 +1,11 @@
 import type { PageRoute } from '@kesho/shell-kit';
 import { pageTitle, site } from '@kesho/common/site';
+import { blogPath, blogSummaries } from '../content/blog';
 
 /**
- * The engagement pages of the marketing remote: pricing, contact, success stories and blog. Their
- * content and structured data stay in their own chunks.
+ * The engagement pages of the marketing remote: pricing, contact, success stories, the blog and one
+ * page per blog article. Their content and structured data stay in their own chunks (the articles'
+ * bodies in the one article-page chunk).
  */
 
 export const engageRoutes: readonly PageRoute[] = [
@@ -38,4 +40,13 @@ export const engageRoutes: readonly PageRoute[] = [
     listed: true,
     load: () => import('../pages/BlogPage'),
   },
+  ...blogSummaries.map(
+    (post): PageRoute => ({
+      path: blogPath(post),
+      title: pageTitle(post.title),
+      description: post.description ?? post.excerpt,
+      listed: true,
+      load: () => import('../pages/BlogArticlePage').then((page) => page.articlePage(post.id)),
+    }),
+  ),
 ];

@@ -1,8 +1,8 @@
-import type { MouseEvent, Ref } from 'react';
 import styled, { css } from 'styled-components';
 import { ArrowRight, Newspaper } from 'lucide-react';
 import { media, tokens } from '@kesho/shell-kit';
-import type { BlogPost } from '../../content/blog';
+import { blogPath } from '../../content/blog';
+import type { BlogPost } from '../../content/blog-articles';
 import { ArticleMeta } from './ArticleMeta';
 import { ActionLink, CategoryTag } from './articleStyles';
 
@@ -70,22 +70,11 @@ export interface ArticleCardProps {
   readonly featured?: boolean;
   readonly readText: string;
   readonly byline: string;
-  readonly readLinkRef?: Ref<HTMLAnchorElement>;
-  readonly onRead: (slug: string) => void;
 }
 
-/**
- * A post's summary. Its Read link points at the full article in the page (so it works without
- * JavaScript); with JavaScript the page opens the article in place instead.
- */
-export function ArticleCard({ post, featured = false, readText, byline, readLinkRef, onRead }: ArticleCardProps) {
+/** A post's summary, whose Read link opens the article's own page. */
+export function ArticleCard({ post, featured = false, readText, byline }: ArticleCardProps) {
   const headingId = `card-${post.slug}-title`;
-  const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    // Let the browser handle "open in new tab" and other modified clicks.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    onRead(post.slug);
-  };
   return (
     <Body $featured={featured} aria-labelledby={headingId}>
       <Banner $featured={featured}>
@@ -99,7 +88,7 @@ export function ArticleCard({ post, featured = false, readText, byline, readLink
         <ArticleMeta post={post} byline={byline} />
         <Excerpt>{post.excerpt}</Excerpt>
         <Actions>
-          <ActionLink href={`#${post.slug}`} ref={readLinkRef} onClick={open} aria-label={`${readText}: ${post.title}`}>
+          <ActionLink to={blogPath(post)} aria-label={`${readText}: ${post.title}`}>
             {readText}
             <ArrowRight size={18} aria-hidden="true" focusable="false" />
           </ActionLink>

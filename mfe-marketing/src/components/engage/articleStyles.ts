@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import { tokens } from '@kesho/shell-kit';
+import { Link, tokens } from '@kesho/shell-kit';
 
 /** Looks shared by the article cards and the full article view. */
 
@@ -22,7 +22,7 @@ export const Meta = styled.p`
   time, > span:last-child { white-space: nowrap; }
 `;
 
-/** An in-page link that looks like the site's buttons (the shell's ButtonLink routes between pages). */
+/** The look of the blog's Read and Back links, outlined so they sit quietly beside the text. */
 export const actionLook = css`
   display: inline-flex;
   align-items: center;
@@ -44,10 +44,7 @@ export const actionLook = css`
   }
 `;
 
-export const ActionLink = styled.a`
-  ${actionLook}
-`;
-
-export const ActionButton = styled.button`
+/** A link between the blog's pages (the shell routes it; without JavaScript it is a plain link). */
+export const ActionLink = styled(Link)`
   ${actionLook}
 `;
