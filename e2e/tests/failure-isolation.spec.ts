@@ -44,9 +44,6 @@ test.describe('failure isolation', () => {
 test.describe('a remote down on a direct load', () => {
   test('does not hold back the shell: header and cookie banner work at once while the page retries', async ({ page }) => {
     test.slow();
-    // Known gap (issue 15): shell/src/bootstrap.ts awaits the page's resolution before hydrating, so the
-    // header and banner stay inert through the remote's retries. Remove this line when that is fixed.
-    test.fail(true, 'the shell hydrates only after the remote has failed');
     await page.route('**/mfe/legal/**', (route) => route.abort('connectionfailed'));
     await page.goto('/terms');
     // The remote's retries back off for about seven seconds; the shell's controls must not wait for them.

@@ -24,10 +24,11 @@ async function start() {
   if (!container) throw new Error(`#${ROOT_ELEMENT_ID} is missing from the page`);
   const resolver = new FederatedResolver(new RemoteLoader(), embeddedPointers());
   const path = normalisePath(window.location.pathname);
-  const prerenderedPath = container.dataset.path;
-  const preservedHtml = prerenderedPath === path ? document.getElementById('main-content')?.innerHTML : undefined;
+  // The server's HTML is hydrated when it is the page we are about to show; otherwise (the HTML
+  // belongs to another path, e.g. the not-found document) the app renders afresh.
+  const hydrating = container.dataset.path === path;
   // The page's remote loads over the network while the shell's own code is evaluated.
-  const resolving = resolver.resolve(path, preservedHtml);
+  const resolving = resolver.resolve(path);
 
   const { startTransition } = await import(/* webpackMode: "eager" */ 'react');
   await yieldToMain();
@@ -36,20 +37,19 @@ async function start() {
   await import(/* webpackMode: "eager" */ 'styled-components');
   await yieldToMain();
   const { browserRoot } = await import(/* webpackMode: "eager" */ './app/Root');
-  const initial = await resolving;
   await yieldToMain();
 
-  const app = browserRoot(initial, resolver);
-  // The server's HTML is hydrated when it is the page we are about to show; otherwise (a remote
-  // failed, or the HTML belongs to another path) the app renders afresh.
-  if (prerenderedPath === path && initial.kind !== 'unavailable') {
-    // As a transition, hydration yields to the browser every few milliseconds instead of blocking
-    // the main thread in one long task; the server HTML is on screen meanwhile.
+  if (hydrating) {
+    // The shell does not wait for the page's code (a remote that is down retries for seconds): the
+    // header, footer and banner hydrate now, the page area keeps the server's HTML in a Suspense
+    // boundary until the code arrives. As a transition, hydration yields to the browser every few
+    // milliseconds instead of blocking the main thread in one long task.
+    const app = browserRoot({ kind: 'pending', path, resolution: resolving }, resolver);
     startTransition(() => {
       hydrateRoot(container, app);
     });
   } else {
-    createRoot(container).render(app);
+    createRoot(container).render(browserRoot(await resolving, resolver));
   }
   const refresh = () => resolver.refresh();
   if ('requestIdleCallback' in window) window.requestIdleCallback(refresh, { timeout: 5_000 });

@@ -7,6 +7,8 @@ import { site } from '@kesho/common/site';
 import { App } from '../src/app/App';
 import { createMemoryHistory, HistoryProvider } from '../src/app/history';
 import type { PageResolver, Resolution } from '../src/app/resolution';
+import { hydrateRoot } from 'react-dom/client';
+import { useState } from 'react';
 
 function page(path: string, Component: () => ReactElement): Resolution {
   return { kind: 'page', path, route: { path, title: `${path} title`, description: 'd', load: async () => ({ default: Component }) }, Component };
@@ -217,3 +219,81 @@ describe('toasts', () => {
   });
 });
 
+
+describe('a direct load (hydrating the server HTML)', () => {
+  function Form() {
+    const [sent, setSent] = useState(false);
+    return (
+      <form method="post" action="/contact">
+        <h1>Contact</h1>
+        <label>
+          Name <input name="name" />
+        </label>
+        <button type="button" onClick={() => setSent(true)}>
+          {sent ? 'Sent' : 'Send'}
+        </button>
+      </form>
+    );
+  }
+
+  /** The prerendered page in the document, hydrated while its code is still on its way. */
+  async function hydratePending() {
+    delete document.documentElement.dataset.app;
+    const resolved = page('/contact', Form);
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <HistoryProvider history={createMemoryHistory('/contact')}>
+        <App initial={resolved} />
+      </HistoryProvider>,
+    );
+    document.body.append(container);
+    let settle: (resolution: Resolution) => void = () => undefined;
+    const resolution = new Promise<Resolution>((resolve) => (settle = resolve));
+    const resolver: PageResolver = { resolve: jest.fn(async () => resolved) };
+    const recoverable = jest.fn();
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <HistoryProvider history={createMemoryHistory('/contact')}>
+          <App initial={{ kind: 'pending', path: '/contact', resolution }} resolver={resolver} />
+        </HistoryProvider>,
+        { onRecoverableError: recoverable },
+      );
+    });
+    const input = within(container).getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+    input.value = 'Amina';
+    return { container, input, resolved, settle, recoverable };
+  }
+
+  afterEach(() => {
+    document.body.innerHTML = '';
+    delete document.documentElement.dataset.app;
+  });
+
+  it('hydrates the shell at once and the page when its code arrives, keeping what was typed', async () => {
+    const { container, input, resolved, settle, recoverable } = await hydratePending();
+    // The header has hydrated (aria-expanded is written by the client only); the page waits.
+    expect(within(container).getByRole('button', { name: /Menu/ })).toHaveAttribute('aria-expanded', 'false');
+    expect(document.documentElement.dataset.app).toBeUndefined();
+    await act(async () => settle(resolved));
+    await waitFor(() => expect(document.documentElement.dataset.app).toBe('ready'));
+    expect(within(container).getByRole('textbox', { name: 'Name' })).toBe(input);
+    expect(input.value).toBe('Amina');
+    await userEvent.setup().click(within(container).getByRole('button', { name: 'Send' }));
+    expect(within(container).getByRole('button', { name: 'Sent' })).toBeInTheDocument();
+    expect(recoverable).not.toHaveBeenCalled();
+  });
+
+  it('shows the notice above the server HTML, typed text intact, when the remote cannot be loaded', async () => {
+    const { container, input, settle, recoverable } = await hydratePending();
+    await act(async () => settle({ kind: 'unavailable', path: '/contact', remoteName: 'forms' }));
+    expect(within(container).getByRole('alert')).toHaveTextContent('This page could not be loaded completely.');
+    expect(within(container).getByRole('heading', { level: 1, name: 'Contact' })).toBeInTheDocument();
+    expect(within(container).getByRole('textbox', { name: 'Name' })).toBe(input);
+    expect(input.value).toBe('Amina');
+    expect(document.documentElement.dataset.app).toBe('ready');
+    expect(recoverable).not.toHaveBeenCalled();
+    await userEvent.setup().click(within(container).getByRole('button', { name: 'Retry' }));
+    expect(await within(container).findByRole('button', { name: 'Send' })).toBeInTheDocument();
+  });
+});

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ShellContext, tokens, type ShellApi } from '@kesho/shell-kit';
 import { normalisePath } from '../federation/pointer';
 import { ErrorScreen } from '../pages/ErrorScreen';
 import { NotFound } from '../pages/NotFound';
-import { RemoteUnavailable } from '../pages/RemoteUnavailable';
+import { RemoteUnavailable, UnavailableNotice } from '../pages/RemoteUnavailable';
 import { CookieBanner } from './CookieBanner';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
@@ -12,7 +12,7 @@ import { Header } from './Header';
 import { applyHead, headFor } from './head';
 import { useHistory, useLocation } from './history';
 import { Notifications, showToast } from './Notifications';
-import type { PageResolver, Resolution } from './resolution';
+import type { PageResolver, PendingResolution, Resolution } from './resolution';
 
 const SkipLink = styled.a`
   position: absolute;
@@ -49,9 +49,38 @@ function ShellBridge({ children }: { children: ReactNode }) {
   return <ShellContext.Provider value={api}>{children}</ShellContext.Provider>;
 }
 
-function PageArea({ initial, resolver }: { initial: Resolution; resolver?: PageResolver }) {
+const markReady = () => {
+  // Lets tests and monitoring tell a hydrated, interactive page from server HTML.
+  document.documentElement.dataset.app = 'ready';
+};
+
+/** Never settles: server HTML whose page code could not be loaded stays as it is (typed text too). */
+const never = new Promise<never>(() => undefined);
+
+function PageContent({ page, attempt }: { page: Extract<Resolution, { kind: 'page' }>; attempt: number }) {
+  const Page = page.Component;
+  return (
+    <ErrorBoundary key={`${page.path}#${attempt}`} fallback={(error, reset) => <ErrorScreen error={error} onRetry={reset} />}>
+      <Page />
+    </ErrorBoundary>
+  );
+}
+
+/** The first page once its code has arrived; until then it suspends and its server HTML stays. */
+function AwaitedPage({ resolution }: { resolution: Promise<Resolution> }) {
+  const resolved = use(resolution);
+  useEffect(markReady, []);
+  if (resolved.kind !== 'page') return use(never);
+  return <PageContent page={resolved} attempt={0} />;
+}
+
+type PageState = Resolution | PendingResolution;
+
+function PageArea({ initial, resolver }: { initial: PageState; resolver?: PageResolver }) {
   const { pathname } = useLocation();
-  const [current, setCurrent] = useState(initial);
+  const [current, setCurrent] = useState<PageState>(initial);
+  // What a pending first page turned out to be when it is not that page (its remote is down).
+  const [settled, setSettled] = useState<Resolution | null>(null);
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const wantedPath = useRef(initial.path);
@@ -82,34 +111,74 @@ function PageArea({ initial, resolver }: { initial: Resolution; resolver?: PageR
   }, [pathname, show]);
 
   useEffect(() => {
+    if (current.kind !== 'pending') return;
+    let live = true;
+    void current.resolution.then((next) => {
+      if (live && next.kind !== 'page') setSettled(next);
+    });
+    return () => {
+      live = false;
+    };
+  }, [current]);
+
+  useEffect(() => {
+    if (current.kind !== 'pending' || settled) markReady();
+  }, [current, settled]);
+
+  useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
+    // Only the first render is pending, and the server wrote its head.
+    if (current.kind === 'pending') return;
     applyHead(headFor(current));
     if (!window.location.hash) window.scrollTo(0, 0);
     mainRef.current?.focus({ preventScroll: true });
   }, [current]);
 
+  /*
+   * The same element (same props) on every render while the first page is pending, so React leaves
+   * the boundary's server HTML alone (a changed boundary would be rendered afresh, losing it) and
+   * hydrates it when the page's code arrives. The prerenderer puts the page in the same boundary.
+   */
+  const pendingArea = useMemo(
+    () =>
+      current.kind === 'pending' ? (
+        <Suspense fallback={null}>
+          <AwaitedPage resolution={current.resolution} />
+        </Suspense>
+      ) : null,
+    [current],
+  );
+
   const retry = () => show(current.path);
 
-  let content: ReactNode;
-  if (current.kind === 'page') {
-    const Page = current.Component;
-    content = (
-      <ErrorBoundary key={`${current.path}#${attempt}`} fallback={(error, reset) => <ErrorScreen error={error} onRetry={reset} />}>
-        <Page />
-      </ErrorBoundary>
+  let notice: ReactNode = null;
+  let area: ReactNode;
+  if (current.kind === 'pending' && settled?.kind === 'unavailable') {
+    notice = <UnavailableNotice onRetry={retry} />;
+    area = pendingArea;
+  } else if (current.kind === 'pending' && settled) {
+    area = <NotFound path={settled.path} />;
+  } else if (current.kind === 'pending') {
+    area = pendingArea;
+  } else if (current.kind === 'page') {
+    area = (
+      <Suspense fallback={null}>
+        <PageContent page={current} attempt={attempt} />
+      </Suspense>
     );
   } else if (current.kind === 'not-found') {
-    content = <NotFound path={current.path} />;
+    area = <NotFound path={current.path} />;
   } else {
-    content = <RemoteUnavailable onRetry={retry} {...(current.preservedHtml ? { preservedHtml: current.preservedHtml } : {})} />;
+    area = <RemoteUnavailable onRetry={retry} {...(current.preservedHtml ? { preservedHtml: current.preservedHtml } : {})} />;
   }
 
   return (
     <Main id="main-content" ref={mainRef} tabIndex={-1} aria-busy={busy || undefined}>
-      {content}
+      {notice}
+      {area}
     </Main>
   );
 }
@@ -118,11 +187,7 @@ function PageArea({ initial, resolver }: { initial: Resolution; resolver?: PageR
  * The composed site, inside a HistoryProvider: the browser's history (client) or a fixed one (prerender).
  * `resolver` is absent on the server: there the page is already resolved.
  */
-export function App({ initial, resolver }: { initial: Resolution; resolver?: PageResolver }) {
-  useEffect(() => {
-    // Lets tests and monitoring tell a hydrated, interactive page from server HTML.
-    document.documentElement.dataset.app = 'ready';
-  }, []);
+export function App({ initial, resolver }: { initial: Resolution | PendingResolution; resolver?: PageResolver }) {
   return (
     <>
       {/* Last line of defence: an error in the shell itself still ends on the SPEC's error screen. */}

@@ -10,3 +10,13 @@ export type Resolution =
 export interface PageResolver {
   resolve(path: string): Promise<Resolution>;
 }
+
+/**
+ * The first page of a direct load while its code is still on its way: the shell hydrates at once and
+ * the page area keeps the server's HTML until `resolution` settles.
+ */
+export interface PendingResolution {
+  readonly kind: 'pending';
+  readonly path: string;
+  readonly resolution: Promise<Resolution>;
+}

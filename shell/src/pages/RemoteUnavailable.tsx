@@ -25,6 +25,20 @@ function ContactLine() {
   );
 }
 
+/** The notice above server HTML whose page code could not be loaded. */
+export function UnavailableNotice({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Notice role="alert">
+      <p>
+        <strong>This page could not be loaded completely.</strong> Some features may not work. <ContactLine />
+      </p>
+      <Button type="button" onClick={onRetry}>
+        Retry
+      </Button>
+    </Notice>
+  );
+}
+
 /**
  * Shown in the page area when a remote cannot be loaded (network error, bad deploy). Header, footer
  * and the other remotes keep working. When the server already sent this page's text, the text stays
@@ -34,14 +48,7 @@ export function RemoteUnavailable({ onRetry, preservedHtml }: { onRetry: () => v
   if (preservedHtml) {
     return (
       <>
-        <Notice role="alert">
-          <p>
-            <strong>This page could not be loaded completely.</strong> Some features may not work. <ContactLine />
-          </p>
-          <Button type="button" onClick={onRetry}>
-            Retry
-          </Button>
-        </Notice>
+        <UnavailableNotice onRetry={onRetry} />
         <div dangerouslySetInnerHTML={{ __html: preservedHtml }} />
       </>
     );
