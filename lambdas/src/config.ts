@@ -6,7 +6,7 @@
  * Development (and the embedded local runtime) gets working defaults; production (inside AWS Lambda,
  * or NODE_ENV=production outside the local runtime) must name every value explicitly.
  */
-import { readMpesaConfig, type MpesaConfig } from './mpesa/config';
+import { readKesRate, readMpesaConfig, type KesRate, type MpesaConfig } from './mpesa/config';
 import path from 'node:path';
 import { site } from '@kesho/common/site';
 
@@ -51,6 +51,8 @@ export interface AppConfig {
   readonly fulfilOrderFunctionName: string;
   readonly payments: PaymentsConfig;
   readonly mpesa: MpesaConfig;
+  /** KES_PER_USD and KES_RATE_DATE: what M-Pesa payers are charged and shown. */
+  readonly kesRate: KesRate;
   readonly logLevel: LogLevel;
   readonly mail: MailConfig;
   readonly leads: LeadsConfig;
@@ -161,6 +163,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   }
 
   const mpesa = readMpesaConfig(read, (valueName, arnName) => secretSource(read, valueName, arnName, invalid), production, missing, invalid);
+  const kesRate = readKesRate(read, production && mpesa.provider === 'daraja', missing, invalid);
   const mail = mailConfig(read, production, missing, invalid);
   const leads = leadsConfig(read, production, missing, invalid);
   const reconcile: ReconcileConfig = {
@@ -174,7 +177,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   ];
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, mpesa, logLevel, mail, leads, reconcile };
+  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, mpesa, kesRate, logLevel, mail, leads, reconcile };
 }
 
 function leadsConfig(read: (name: string) => string | undefined, production: boolean, missing: string[], invalid: string[]): LeadsConfig {
