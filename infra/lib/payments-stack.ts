@@ -268,6 +268,10 @@ export class PaymentsStack extends Stack {
       maxEventAge: Duration.hours(6),
       onFailure: new SqsDestination(fulfilmentFailures),
     });
+    // The reconciliation drains the queue (lambdas/src/fulfilment/failures.ts): it alone may receive and
+    // delete there, and only it is told where the queue is.
+    reconcileOrders.addEnvironment('FULFILMENT_FAILURE_QUEUE_URL', fulfilmentFailures.queueUrl);
+    fulfilmentFailures.grant(reconcileOrders, 'sqs:ReceiveMessage', 'sqs:DeleteMessage');
 
     this.httpApi = new HttpApi(this, 'Api', {
       description: 'Kesho Global Education payments API, served under /api/* by the site distribution',

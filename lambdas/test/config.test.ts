@@ -76,6 +76,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...daraja, KES_PER_USD: '130', KES_RATE_DATE: '2026-11-23' }).kesRate).toEqual({ kesPerUsd: '130', rateDate: '2026-11-23' });
   });
 
+  it('reads the fulfilment failure queue URL reconcile-orders drains, and refuses anything else', () => {
+    expect(loadConfig({}).fulfilmentFailureQueueUrl).toBeUndefined();
+    const url = 'https://sqs.eu-west-1.amazonaws.com/123456789012/KeshoPayments-FulfilmentFailures3A1B2C3D-AbCdEf123456';
+    expect(loadConfig({ FULFILMENT_FAILURE_QUEUE_URL: url }).fulfilmentFailureQueueUrl).toBe(url);
+    for (const bad of ['arn:aws:sqs:eu-west-1:123456789012:failures', 'http://sqs.eu-west-1.amazonaws.com/123456789012/failures', 'https://sqs.eu-west-1.amazonaws.com/failures']) {
+      expect(() => loadConfig({ FULFILMENT_FAILURE_QUEUE_URL: bad })).toThrow(/FULFILMENT_FAILURE_QUEUE_URL must be an SQS queue URL/);
+    }
+  });
+
   it('never runs the local runtime as production, even with NODE_ENV=production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }, { runtime: 'local' }).payments.provider).toBe('sandbox');
   });
