@@ -52,8 +52,11 @@ export interface KeshoConfig {
   /** Absolute path of the Lambda handler sources. */
   readonly handlersDir: string;
   readonly publicSiteUrl: string;
-  /** -c mpesaShortcode=… -c darajaBaseUrl=…: M-Pesa through Daraja; unset, M-Pesa is off. */
-  readonly mpesa?: { readonly shortcode: string; readonly baseUrl: string };
+  /**
+   * -c mpesaShortcode=… -c darajaBaseUrl=… -c kesPerUsd=… -c kesRateDate=…: M-Pesa through Daraja at ops'
+   * KES rate; unset, M-Pesa is off.
+   */
+  readonly mpesa?: MpesaSettings;
   readonly siteBucketName: string;
   /** -c domainName=<apex> -c hostedZoneId=…: certificate, DNS records, www as the site, apex → www. */
   readonly domain?: DomainSettings;
@@ -124,9 +127,18 @@ function contextString(app: App, key: string): string | undefined {
   return value;
 }
 
+export interface MpesaSettings {
+  readonly shortcode: string;
+  readonly baseUrl: string;
+  /** Shillings per US dollar charged to M-Pesa payers (KES_PER_USD), at most two decimals. */
+  readonly kesPerUsd: string;
+  /** The day ops set the rate (KES_RATE_DATE, YYYY-MM-DD), shown to the payer. */
+  readonly rateDate: string;
+}
+
 /**
  * Reads -c siteDir, handlersDir, account, region, siteBucketName, publicSiteUrl, domainName, hostedZoneId, distributionDomainName,
- * mailIdentity, mailFrom, supportEmail, mpesaShortcode, darajaBaseUrl, alarmEmail, monthlyBudgetUsd, distributionId.
+ * mailIdentity, mailFrom, supportEmail, mpesaShortcode, darajaBaseUrl, kesPerUsd, kesRateDate, alarmEmail, monthlyBudgetUsd, distributionId.
  */
 export function readConfig(app: App, env: Readonly<Record<string, string | undefined>> = process.env): KeshoConfig {
   const domain = readDomain(app);
@@ -137,6 +149,12 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
   }
   if (mpesaShortcode && !/^\d{5,7}$/.test(mpesaShortcode)) throw new Error('-c mpesaShortcode must be the 5–7 digit paybill or till number');
   if (darajaBaseUrl && !/^https:\/\/[^/?#]+$/.test(darajaBaseUrl)) throw new Error('-c darajaBaseUrl must be an https origin');
+  // Real M-Pesa money is never charged at a rate nobody set for this deployment (the Lambdas refuse to start without it).
+  const kesPerUsd = contextString(app, 'kesPerUsd');
+  const kesRateDate = contextString(app, 'kesRateDate');
+  if (mpesaShortcode && (!kesPerUsd || !kesRateDate)) throw new Error('M-Pesa needs its KES rate: -c kesPerUsd=… (e.g. 129.25) and -c kesRateDate=YYYY-MM-DD');
+  if (kesPerUsd && !/^(?!0+(?:\.0{1,2})?$)\d{1,6}(?:\.\d{1,2})?$/.test(kesPerUsd)) throw new Error('-c kesPerUsd must be a positive number of shillings per US dollar with at most two decimals');
+  if (kesRateDate && !/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/.test(kesRateDate)) throw new Error('-c kesRateDate must be YYYY-MM-DD');
   const account = contextString(app, 'account') ?? env.CDK_DEFAULT_ACCOUNT ?? PLACEHOLDER_ACCOUNT;
   const region = contextString(app, 'region') ?? DEFAULT_REGION;
   return {
@@ -148,7 +166,7 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
     handlersDir: path.resolve(INFRA_ROOT, contextString(app, 'handlersDir') ?? '../lambdas/src/handlers'),
     publicSiteUrl: readPublicSiteUrl(app, domain),
     ...(domain ? { domain } : {}),
-    ...(mpesaShortcode && darajaBaseUrl ? { mpesa: { shortcode: mpesaShortcode, baseUrl: darajaBaseUrl } } : {}),
+    ...(mpesaShortcode && darajaBaseUrl && kesPerUsd && kesRateDate ? { mpesa: { shortcode: mpesaShortcode, baseUrl: darajaBaseUrl, kesPerUsd, rateDate: kesRateDate } } : {}),
     mail: readMailSettings(app),
     alarms: readAlarmSettings(app),
   };

@@ -39,7 +39,7 @@ export interface PaymentsStackProps extends StackProps {
    * M-Pesa through Daraja: the paybill/till number and Daraja's origin (sandbox or production).
    * Unset: no Daraja secrets are made and /api/mpesa-payment answers 503 (M-Pesa switched off).
    */
-  readonly mpesa?: { readonly shortcode: string; readonly baseUrl: string };
+  readonly mpesa?: { readonly shortcode: string; readonly baseUrl: string; readonly kesPerUsd: string; readonly rateDate: string };
   readonly mail: MailSettings;
 }
 
@@ -159,6 +159,9 @@ export class PaymentsStack extends Stack {
             DARAJA_PASSKEY_ARN: darajaSecrets.passkey.secretArn,
             DARAJA_SHORTCODE: props.mpesa.shortcode,
             DARAJA_BASE_URL: props.mpesa.baseUrl,
+            // Ops' KES rate: charged by mpesa-payment and shown on /payment through GET /api/mpesa-payment.
+            KES_PER_USD: props.mpesa.kesPerUsd,
+            KES_RATE_DATE: props.mpesa.rateDate,
           }
         : {}),
       PUBLIC_SITE_URL: props.publicSiteUrl,
@@ -265,6 +268,10 @@ export class PaymentsStack extends Stack {
       maxEventAge: Duration.hours(6),
       onFailure: new SqsDestination(fulfilmentFailures),
     });
+    // The reconciliation drains the queue (lambdas/src/fulfilment/failures.ts): it alone may receive and
+    // delete there, and only it is told where the queue is.
+    reconcileOrders.addEnvironment('FULFILMENT_FAILURE_QUEUE_URL', fulfilmentFailures.queueUrl);
+    fulfilmentFailures.grant(reconcileOrders, 'sqs:ReceiveMessage', 'sqs:DeleteMessage');
 
     this.httpApi = new HttpApi(this, 'Api', {
       description: 'Kesho Global Education payments API, served under /api/* by the site distribution',

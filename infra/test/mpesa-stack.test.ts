@@ -16,11 +16,13 @@ describe('M-Pesa in the payments stack', () => {
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: mpesa-payment', Timeout: 29 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: mpesa-callback', Timeout: 29 });
     for (const name of Object.values(DARAJA_SECRET_NAMES)) expect(template.findResources('AWS::SecretsManager::Secret', { Properties: { Name: name } })).toEqual({});
-    for (const fn of Object.values(functionsOf(template))) expect(Object.keys(fn.Properties.Environment.Variables).filter((key) => key.startsWith('DARAJA_'))).toEqual([]);
+    for (const fn of Object.values(functionsOf(template))) expect(Object.keys(fn.Properties.Environment.Variables).filter((key) => key.startsWith('DARAJA_') || key.startsWith('KES_'))).toEqual([]);
   });
 
-  describe('with -c mpesaShortcode and -c darajaBaseUrl', () => {
-    const testApp = buildTestApp({ context: { mpesaShortcode: '174379', darajaBaseUrl: 'https://api.safaricom.co.ke' } });
+  const DARAJA_CONTEXT = { mpesaShortcode: '174379', darajaBaseUrl: 'https://api.safaricom.co.ke', kesPerUsd: '131.4', kesRateDate: '2026-11-22' };
+
+  describe('with -c mpesaShortcode, -c darajaBaseUrl, -c kesPerUsd and -c kesRateDate', () => {
+    const testApp = buildTestApp({ context: DARAJA_CONTEXT });
     const template = Template.fromStack(testApp.stacks.payments);
     const secretIds = Object.fromEntries(
       Object.entries(DARAJA_SECRET_NAMES).map(([key, name]) => {
@@ -47,6 +49,8 @@ describe('M-Pesa in the payments stack', () => {
           DARAJA_PASSKEY_ARN: { Ref: secretIds.passkey },
           DARAJA_SHORTCODE: '174379',
           DARAJA_BASE_URL: 'https://api.safaricom.co.ke',
+          KES_PER_USD: '131.4',
+          KES_RATE_DATE: '2026-11-22',
         });
         expect(Object.keys(fn.Properties.Environment.Variables).filter((key) => /^DARAJA_(CONSUMER_KEY|CONSUMER_SECRET|PASSKEY)$/.test(key))).toEqual([]);
         const roleId = fn.Properties.Role['Fn::GetAtt'][0];
@@ -87,6 +91,10 @@ describe('M-Pesa in the payments stack', () => {
   test('refuses half a Daraja configuration or a malformed one', () => {
     expect(() => buildTestApp({ context: { mpesaShortcode: '174379' } })).toThrow(/darajaBaseUrl/);
     expect(() => buildTestApp({ context: { mpesaShortcode: 'abc', darajaBaseUrl: 'https://api.safaricom.co.ke' } })).toThrow(/mpesaShortcode/);
-    expect(() => buildTestApp({ context: { mpesaShortcode: '174379', darajaBaseUrl: 'http://api.safaricom.co.ke' } })).toThrow(/https/);
+    expect(() => buildTestApp({ context: { ...DARAJA_CONTEXT, darajaBaseUrl: 'http://api.safaricom.co.ke' } })).toThrow(/https/);
+    expect(() => buildTestApp({ context: { mpesaShortcode: '174379', darajaBaseUrl: 'https://api.safaricom.co.ke' } })).toThrow(/kesPerUsd.*kesRateDate/);
+    expect(() => buildTestApp({ context: Object.fromEntries(Object.entries(DARAJA_CONTEXT).filter(([key]) => key !== 'kesRateDate')) })).toThrow(/kesRateDate/);
+    for (const kesPerUsd of ['0', '0.00', '-129', '129.255', 'abc']) expect(() => buildTestApp({ context: { ...DARAJA_CONTEXT, kesPerUsd } })).toThrow(/-c kesPerUsd must be a positive number/);
+    expect(() => buildTestApp({ context: { ...DARAJA_CONTEXT, kesRateDate: '22/11/2026' } })).toThrow(/-c kesRateDate must be YYYY-MM-DD/);
   });
 });

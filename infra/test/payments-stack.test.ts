@@ -238,6 +238,20 @@ describe('payments stack', () => {
     });
   });
 
+  test('lets only reconcile-orders drain the failure queue (receive and delete), and tells only it where the queue is', () => {
+    const [queueId] = Object.keys(template.findResources('AWS::SQS::Queue')) as [string];
+    expect(actionsOn(logicalIds.reconcileOrders, queueId)).toEqual(['sqs:DeleteMessage', 'sqs:ReceiveMessage']);
+    for (const fn of [logicalIds.createPayment, logicalIds.checkoutSession, logicalIds.stripeWebhook, logicalIds.mpesaPayment, logicalIds.mpesaCallback]) {
+      expect(actionsOn(fn, queueId)).toEqual([]);
+    }
+    // fulfil-order only writes there (its on-failure destination).
+    expect(actionsOn(logicalIds.fulfilOrder, queueId).filter((action) => action !== 'sqs:SendMessage' && action !== 'sqs:GetQueueAttributes' && action !== 'sqs:GetQueueUrl')).toEqual([]);
+    const functions = template.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('^Kesho payments: ') } }) as Record<string, { Properties: { Environment: { Variables: Record<string, unknown> } } }>;
+    for (const [id, fn] of Object.entries(functions)) {
+      expect(fn.Properties.Environment.Variables.FULFILMENT_FAILURE_QUEUE_URL).toEqual(id === logicalIds.reconcileOrders ? { Ref: queueId } : undefined);
+    }
+  });
+
   test('sends mail through SES only from the configured identity, and only from the functions that settle orders or answer the forms', () => {
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: site.email.slice(site.email.indexOf('@') + 1) });
     const formFunctions = ['enquiries', 'subscriptions'].map(

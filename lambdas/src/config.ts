@@ -6,7 +6,7 @@
  * Development (and the embedded local runtime) gets working defaults; production (inside AWS Lambda,
  * or NODE_ENV=production outside the local runtime) must name every value explicitly.
  */
-import { readMpesaConfig, type MpesaConfig } from './mpesa/config';
+import { readKesRate, readMpesaConfig, type KesRate, type MpesaConfig } from './mpesa/config';
 import path from 'node:path';
 import { site } from '@kesho/common/site';
 
@@ -49,8 +49,12 @@ export interface AppConfig {
   readonly publicSiteUrl: string;
   readonly ordersTable: string;
   readonly fulfilOrderFunctionName: string;
+  /** FULFILMENT_FAILURE_QUEUE_URL: fulfil-order's on-failure SQS queue, drained by reconcile-orders (AWS only). */
+  readonly fulfilmentFailureQueueUrl?: string;
   readonly payments: PaymentsConfig;
   readonly mpesa: MpesaConfig;
+  /** KES_PER_USD and KES_RATE_DATE: what M-Pesa payers are charged and shown. */
+  readonly kesRate: KesRate;
   readonly logLevel: LogLevel;
   readonly mail: MailConfig;
   readonly leads: LeadsConfig;
@@ -136,6 +140,10 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   if (!isHttpOrigin(publicSiteUrl)) invalid.push('PUBLIC_SITE_URL must be an http(s) origin such as https://www.example.com');
   const ordersTable = required('ORDERS_TABLE', CONFIG_DEFAULTS.ordersTable);
   const fulfilOrderFunctionName = required('FULFIL_ORDER_FUNCTION_NAME', CONFIG_DEFAULTS.fulfilOrderFunctionName);
+  const fulfilmentFailureQueueUrl = read('FULFILMENT_FAILURE_QUEUE_URL');
+  if (fulfilmentFailureQueueUrl !== undefined && !/^https:\/\/[a-z0-9.-]+\/\d{12}\/[A-Za-z0-9_.-]{1,80}$/.test(fulfilmentFailureQueueUrl)) {
+    invalid.push('FULFILMENT_FAILURE_QUEUE_URL must be an SQS queue URL such as https://sqs.eu-west-1.amazonaws.com/123456789012/name');
+  }
 
   const logLevel = (read('LOG_LEVEL') ?? CONFIG_DEFAULTS.logLevel) as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) invalid.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -167,6 +175,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   }
 
   const mpesa = readMpesaConfig(read, (valueName, arnName) => secretSource(read, valueName, arnName, invalid), production, missing, invalid);
+  const kesRate = readKesRate(read, production && mpesa.provider === 'daraja', missing, invalid);
   const mail = mailConfig(read, production, missing, invalid);
   const leads = leadsConfig(read, production, missing, invalid);
   const reconcile: ReconcileConfig = {
@@ -180,7 +189,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   ];
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, payments, mpesa, logLevel, mail, leads, reconcile };
+  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, ...(fulfilmentFailureQueueUrl ? { fulfilmentFailureQueueUrl } : {}), payments, mpesa, kesRate, logLevel, mail, leads, reconcile };
 }
 
 function leadsConfig(read: (name: string) => string | undefined, production: boolean, missing: string[], invalid: string[]): LeadsConfig {

@@ -1,3 +1,4 @@
+import { KES_PER_USD, KES_RATE_DATE } from '@kesho/common/mpesa';
 import { ConfigError, DEVELOPMENT_TOKEN_SECRET, loadConfig, loadSmokeConfig } from '../src/config';
 
 describe('loadConfig', () => {
@@ -9,6 +10,7 @@ describe('loadConfig', () => {
       fulfilOrderFunctionName: 'fulfil-order',
       payments: { provider: 'sandbox' },
       mpesa: { provider: 'sandbox' },
+      kesRate: { kesPerUsd: KES_PER_USD, rateDate: KES_RATE_DATE },
       logLevel: 'info',
       mail: { transport: 'file', from: 'Kesho Global Education <support@keshoglobal.co.ke>', supportEmail: 'support@keshoglobal.co.ke' },
       leads: { tokenSecret: { kind: 'value', value: DEVELOPMENT_TOKEN_SECRET }, perClientPerHour: 600, perAddressPerHour: 60 },
@@ -48,6 +50,39 @@ describe('loadConfig', () => {
       webhookSecret: { kind: 'secrets-manager', arn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-webhook' },
       api: {},
     });
+  });
+
+  it('reads the KES rate ops set, refuses a malformed one and requires it in production only when Daraja takes real money', () => {
+    expect(loadConfig({ KES_PER_USD: '131.4', KES_RATE_DATE: '2026-11-22' }).kesRate).toEqual({ kesPerUsd: '131.4', rateDate: '2026-11-22' });
+    for (const [rate, date] of [['0', '2026-11-22'], ['-129', '2026-11-22'], ['129.255', '2026-11-22'], ['abc', '2026-11-22'], ['129', '2026-02-30'], ['129', '22/11/2026']]) {
+      expect(() => loadConfig({ KES_PER_USD: rate, KES_RATE_DATE: date })).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ KES_PER_USD: '0' })).toThrow(/KES_PER_USD must be a positive number/);
+    expect(() => loadConfig({ KES_RATE_DATE: '2026-13-01' })).toThrow(/KES_RATE_DATE must be the date the rate was set, as YYYY-MM-DD/);
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_SITE_URL: 'https://www.example.com',
+      ORDERS_TABLE: 'orders',
+      FULFIL_ORDER_FUNCTION_NAME: 'stack-FulfilOrder',
+      STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-key',
+      STRIPE_WEBHOOK_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-webhook',
+      MAIL_TRANSPORT: 'ses',
+      SUBSCRIPTION_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:newsletter-token',
+    };
+    // M-Pesa off in production: nobody is charged, so no rate is needed.
+    expect(loadConfig(production).kesRate).toEqual({ kesPerUsd: KES_PER_USD, rateDate: KES_RATE_DATE });
+    const daraja = { ...production, DARAJA_CONSUMER_KEY_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:k', DARAJA_CONSUMER_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:s', DARAJA_PASSKEY_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:p', DARAJA_SHORTCODE: '174379', DARAJA_BASE_URL: 'https://api.safaricom.co.ke' };
+    expect(() => loadConfig(daraja)).toThrow(new ConfigError(['Missing env vars KES_PER_USD, KES_RATE_DATE']));
+    expect(loadConfig({ ...daraja, KES_PER_USD: '130', KES_RATE_DATE: '2026-11-23' }).kesRate).toEqual({ kesPerUsd: '130', rateDate: '2026-11-23' });
+  });
+
+  it('reads the fulfilment failure queue URL reconcile-orders drains, and refuses anything else', () => {
+    expect(loadConfig({}).fulfilmentFailureQueueUrl).toBeUndefined();
+    const url = 'https://sqs.eu-west-1.amazonaws.com/123456789012/KeshoPayments-FulfilmentFailures3A1B2C3D-AbCdEf123456';
+    expect(loadConfig({ FULFILMENT_FAILURE_QUEUE_URL: url }).fulfilmentFailureQueueUrl).toBe(url);
+    for (const bad of ['arn:aws:sqs:eu-west-1:123456789012:failures', 'http://sqs.eu-west-1.amazonaws.com/123456789012/failures', 'https://sqs.eu-west-1.amazonaws.com/failures']) {
+      expect(() => loadConfig({ FULFILMENT_FAILURE_QUEUE_URL: bad })).toThrow(/FULFILMENT_FAILURE_QUEUE_URL must be an SQS queue URL/);
+    }
   });
 
   it('never runs the local runtime as production, even with NODE_ENV=production', () => {

@@ -22,6 +22,8 @@ interface Payment {
   sandboxUrl?: string;
 }
 
+const CONFIGURED_RATE = { kesPerUsd: '131.4', rateDate: '2026-11-22' } as const;
+
 const order = () => ({ ...validOrder([catalogueItem('essay-editing', 2), catalogueItem('visa-guidance')]), phone: '0712 345 678' });
 
 async function start(server: TestServer, body: unknown = order()): Promise<Payment> {
@@ -49,6 +51,9 @@ describe('M-Pesa through Daraja (a Daraja-compatible server)', () => {
         DARAJA_PASSKEY: FAKE_DARAJA.passkey,
         DARAJA_SHORTCODE: FAKE_DARAJA.shortcode,
         DARAJA_BASE_URL: daraja.baseUrl,
+        // Ops' rate, not the code's default: the charge and GET /api/mpesa-payment must both follow it.
+        KES_PER_USD: CONFIGURED_RATE.kesPerUsd,
+        KES_RATE_DATE: CONFIGURED_RATE.rateDate,
       },
     });
   });
@@ -67,7 +72,9 @@ describe('M-Pesa through Daraja (a Daraja-compatible server)', () => {
     const payment = await start(server);
     const push = pushOf();
     expect(payment).toMatchObject({ status: 'pending', outcome: 'pending', message: MPESA_MESSAGES.waiting, receiptNumber: null, phone: '+254 712 345 678' });
-    expect(payment.amountKes).toBe(usdCentsToKes(payment.amountCents, payment.kesPerUsd));
+    expect(payment).toMatchObject(CONFIGURED_RATE);
+    expect(payment.amountKes).toBe(usdCentsToKes(payment.amountCents, CONFIGURED_RATE.kesPerUsd));
+    expect(payment.amountKes).not.toBe(usdCentsToKes(payment.amountCents));
     expect(push.body).toMatchObject({ Amount: payment.amountKes, PhoneNumber: '254712345678', PartyA: '254712345678', AccountReference: payment.invoiceNumber });
     expect(String(push.body.CallBackURL)).toMatch(new RegExp(`^${server.origin}/api/mpesa/callback/[A-Za-z0-9_-]{43}$`));
     expect(String(push.body.CallBackURL)).not.toContain(payment.paymentId);
@@ -75,6 +82,13 @@ describe('M-Pesa through Daraja (a Daraja-compatible server)', () => {
     const stored = await server.api.runtime.services.mpesa!.store.getPayment(payment.paymentId);
     expect(stored).toMatchObject({ amountKes: payment.amountKes, kesPerUsd: payment.kesPerUsd, rateDate: payment.rateDate, checkoutRequestId: push.checkoutRequestId });
     expect(await server.api.runtime.orders.getOrder(payment.invoiceNumber)).toMatchObject({ status: 'pending', checkoutSessionId: payment.paymentId });
+  });
+
+  it('answers the configured rate and its date to GET /api/mpesa-payment, the rate /payment shows', async () => {
+    const response = await fetch(`${server.origin}/api/mpesa-payment`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ rate: CONFIGURED_RATE });
   });
 
   it('waits while the phone has not answered, then settles paid once with the receipt; duplicates and late callbacks change nothing', async () => {
@@ -190,7 +204,7 @@ describe('M-Pesa through Daraja (a Daraja-compatible server)', () => {
     expect((await callback(push, 'not json')).status).toBe(400);
     expect((await fetch(String(push.body.CallBackURL), { method: 'POST', body: '{}', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
     expect((await fetch(String(push.body.CallBackURL))).status).toBe(405);
-    expect((await fetch(`${server.origin}/api/mpesa-payment`)).status).toBe(400);
+    expect((await fetch(`${server.origin}/api/mpesa-payment?payment_id=`)).status).toBe(400);
     expect((await fetch(`${server.origin}/api/mpesa-payment?payment_id=nope`)).status).toBe(400);
     expect((await fetch(`${server.origin}/api/mpesa-payment?payment_id=mp_${'A'.repeat(22)}`)).status).toBe(404);
     expect((await fetch(`${server.origin}/api/mpesa-payment`, { method: 'PUT' })).status).toBe(405);
@@ -304,7 +318,7 @@ describe('M-Pesa configuration', () => {
   it('needs all four Daraja values, and in production the base URL', () => {
     expect(() => loadConfig({ DARAJA_CONSUMER_KEY: 'k' })).toThrow(/DARAJA_CONSUMER_SECRET.*DARAJA_PASSKEY.*DARAJA_SHORTCODE/);
     expect(() => loadConfig({ ...production, ...daraja })).toThrow(/DARAJA_BASE_URL/);
-    expect(loadConfig({ ...production, ...daraja, DARAJA_BASE_URL: 'https://api.safaricom.co.ke/' }).mpesa).toMatchObject({ provider: 'daraja', baseUrl: 'https://api.safaricom.co.ke', shortcode: '174379' });
+    expect(loadConfig({ ...production, ...daraja, DARAJA_BASE_URL: 'https://api.safaricom.co.ke/', KES_PER_USD: '129.25', KES_RATE_DATE: '2026-11-20' }).mpesa).toMatchObject({ provider: 'daraja', baseUrl: 'https://api.safaricom.co.ke', shortcode: '174379' });
     expect(loadConfig(daraja).mpesa).toMatchObject({ provider: 'daraja', baseUrl: 'https://sandbox.safaricom.co.ke' });
   });
 

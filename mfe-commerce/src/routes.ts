@@ -23,7 +23,7 @@ export const routes: readonly PageRoute[] = [
     path: '/payment',
     title: pageTitle('Payment'),
     description:
-      `Complete the payment for your ${site.brand} package securely by card. Payments are processed by Stripe over an encrypted connection.`,
+      `Pay for your ${site.brand} package securely by card through Stripe or by M-Pesa from your Safaricom phone, over an encrypted connection.`,
     listed: false,
     load: () => import('./pages/PaymentPage'),
   },

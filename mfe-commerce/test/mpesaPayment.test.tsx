@@ -7,7 +7,17 @@ import { MPESA_PAGE_MESSAGES } from '../src/payment/MpesaPayment';
 import { catalogueItem, fakePaymentsApi, renderPage, resetBrowserState, saveCart, saveCheckout, validCheckoutData } from './helpers';
 
 const PAYMENT_ID = 'mp_AAAAAAAAAAAAAAAAAAAAAA';
-const KES = formatKes(usdCentsToKes(32_500));
+/** Ops' rate as the server answers it, deliberately not the code's default: the page must show this one. */
+const SERVER_RATE = { kesPerUsd: '131.4', rateDate: '2026-11-22' } as const;
+const KES = formatKes(usdCentsToKes(32_500, SERVER_RATE.kesPerUsd));
+
+type Answer = Parameters<typeof fakePaymentsApi>[0];
+const isRateRequest = (request: { method: string; url: string; params?: unknown }) => request.method === 'GET' && request.url === '/api/mpesa-payment' && request.params === undefined;
+/** The payments API with GET /api/mpesa-payment (no parameter) answering the server's rate. */
+const fakeApi = (answer: Answer) => {
+  const api = fakePaymentsApi((request) => (isRateRequest(request) ? { status: 200, data: { rate: SERVER_RATE } } : answer(request)));
+  return { ...api, paymentRequests: () => api.requests.filter((request) => !isRateRequest(request)) };
+};
 
 const state = (outcome: string, extra: Record<string, unknown> = {}) => ({
   status: 200,
@@ -18,7 +28,7 @@ const state = (outcome: string, extra: Record<string, unknown> = {}) => ({
       outcome,
       message: outcome === 'pending' ? MPESA_MESSAGES.waiting : MPESA_OUTCOME_MESSAGES[outcome as 'cancelled'],
       receiptNumber: null,
-      amountKes: usdCentsToKes(32_500),
+      amountKes: usdCentsToKes(32_500, SERVER_RATE.kesPerUsd),
       phone: '+254 712 345 678',
       sandboxUrl: `/api/mpesa/sandbox/${PAYMENT_ID}`,
       ...extra,
@@ -40,21 +50,38 @@ function renderReadyToPay(path = '/payment') {
 }
 
 describe('choosing M-Pesa', () => {
-  test('card is the default; M-Pesa shows the KES amount with the rate and its date before paying', async () => {
+  test('card is the default; M-Pesa shows the KES amount at the server’s rate with its date before paying', async () => {
     const user = userEvent.setup({ delay: null });
+    const api = fakeApi(() => state('pending'));
     renderReadyToPay();
     expect(screen.getByRole('radio', { name: 'Card' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Pay $325.00 with Stripe' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'M-Pesa' }));
     expect(screen.queryByRole('button', { name: 'Pay $325.00 with Stripe' })).not.toBeInTheDocument();
     expect(await screen.findByText(KES)).toBeInTheDocument();
-    expect(screen.getByText(rateLine())).toBeInTheDocument();
+    expect(screen.getByText(rateLine(SERVER_RATE.kesPerUsd, SERVER_RATE.rateDate))).toBeInTheDocument();
+    expect(screen.queryByText(rateLine())).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Pay ${KES} with M-Pesa` })).toBeInTheDocument();
+    expect(api.requests).toEqual([expect.objectContaining({ method: 'GET', url: '/api/mpesa-payment', params: undefined })]);
+  });
+
+  test('when the rate cannot be read, says so and offers Try again and Pay by card; Try again asks the server again', async () => {
+    const user = userEvent.setup({ delay: null });
+    let rateReply: { status: number; data: unknown } = { status: 503, data: { error: 'M-Pesa payments are not available at the moment. Please pay by card.' } };
+    const api = fakePaymentsApi(() => rateReply);
+    renderReadyToPay();
+    await user.click(screen.getByRole('radio', { name: 'M-Pesa' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('M-Pesa payments are not available at the moment. Please pay by card.');
+    expect(screen.queryByLabelText(MPESA_PAGE_MESSAGES.phoneLabel)).not.toBeInTheDocument();
+    rateReply = { status: 200, data: { rate: SERVER_RATE } };
+    await user.click(screen.getByRole('button', { name: MPESA_PAGE_MESSAGES.tryAgain }));
+    expect(await screen.findByRole('button', { name: `Pay ${KES} with M-Pesa` })).toBeInTheDocument();
+    expect(api.requests).toHaveLength(2);
   });
 
   test('a wrong number gets the clear message on the labelled field, and nothing is sent', async () => {
     const user = userEvent.setup({ delay: null });
-    const api = fakePaymentsApi(() => state('pending'));
+    const api = fakeApi(() => state('pending'));
     renderReadyToPay();
     await user.click(screen.getByRole('radio', { name: 'M-Pesa' }));
     const input = await screen.findByLabelText(MPESA_PAGE_MESSAGES.phoneLabel);
@@ -63,13 +90,13 @@ describe('choosing M-Pesa', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription(expect.stringContaining(MPESA_MESSAGES.phoneInvalid));
     expect(input).toHaveFocus();
-    expect(api.requests).toEqual([]);
+    expect(api.paymentRequests()).toEqual([]);
   });
 
   test('sends the order with the normalised number, waits for the phone, and ends on the success page when paid', async () => {
     const user = userEvent.setup({ delay: null });
     let answer = state('pending');
-    const api = fakePaymentsApi(() => answer);
+    const api = fakeApi(() => answer);
     const { navigate } = renderReadyToPay();
     await user.click(screen.getByRole('radio', { name: 'M-Pesa' }));
     await user.type(await screen.findByLabelText(MPESA_PAGE_MESSAGES.phoneLabel), '0712 345 678');
@@ -78,7 +105,7 @@ describe('choosing M-Pesa', () => {
     expect(await screen.findByRole('heading', { name: MPESA_MESSAGES.waiting })).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent(`We sent a request for ${KES} to +254 712 345 678`);
     expect(screen.getByRole('link', { name: MPESA_PAGE_MESSAGES.sandboxLink })).toHaveAttribute('href', `/api/mpesa/sandbox/${PAYMENT_ID}`);
-    expect(api.requests[0]).toMatchObject({ method: 'POST', url: '/api/mpesa-payment', body: { phone: '254712345678', customerData: validCheckoutData } });
+    expect(api.paymentRequests()[0]).toMatchObject({ method: 'POST', url: '/api/mpesa-payment', body: { phone: '254712345678', customerData: validCheckoutData } });
     expect(window.location.search).toBe(`?mpesa=${PAYMENT_ID}`);
 
     answer = state('paid', { receiptNumber: 'SB0A1B2C3D' });
@@ -88,7 +115,7 @@ describe('choosing M-Pesa', () => {
 
   test.each(['cancelled', 'timeout', 'insufficient-funds', 'wrong-pin'])('a %s answer shows its message with Try again and Pay by card', async (outcome) => {
     const user = userEvent.setup({ delay: null });
-    fakePaymentsApi(() => state(outcome));
+    fakeApi(() => state(outcome));
     renderReadyToPay(`/payment?mpesa=${PAYMENT_ID}`);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(MPESA_OUTCOME_MESSAGES[outcome as 'cancelled']);
@@ -100,7 +127,7 @@ describe('choosing M-Pesa', () => {
 
   test('Pay by card goes back to the unchanged card path', async () => {
     const user = userEvent.setup({ delay: null });
-    fakePaymentsApi(() => state('cancelled'));
+    fakeApi(() => state('cancelled'));
     renderReadyToPay(`/payment?mpesa=${PAYMENT_ID}`);
     await screen.findByRole('alert');
     await user.click(screen.getByRole('button', { name: MPESA_PAGE_MESSAGES.payByCard }));
@@ -110,7 +137,7 @@ describe('choosing M-Pesa', () => {
 
   test('a server refusal is shown with its problems', async () => {
     const user = userEvent.setup({ delay: null });
-    fakePaymentsApi(() => ({ status: 400, data: { error: MPESA_MESSAGES.amountTooLarge } }));
+    fakeApi(() => ({ status: 400, data: { error: MPESA_MESSAGES.amountTooLarge } }));
     renderReadyToPay();
     await user.click(screen.getByRole('radio', { name: 'M-Pesa' }));
     await user.type(await screen.findByLabelText(MPESA_PAGE_MESSAGES.phoneLabel), '+254712345678');

@@ -2,6 +2,8 @@
  * /api/mpesa-payment
  *   POST { items, customerData, phone } → 200 { payment } : order stored (server-priced), STK push sent
  *   GET  ?payment_id=mp_…               → 200 { payment } : settled from Daraja's query, then answered
+ *   GET  (no parameter)                 → 200 { rate: { kesPerUsd, rateDate } } : the rate the server charges,
+ *                                         so /payment shows ops' configured rate without a build
  * `payment` is MpesaSummary (mpesa/service.ts): order status, M-Pesa outcome and its message, the
  * receipt number once paid, the KES amount with its rate and date.
  */
@@ -21,12 +23,13 @@ export const handler: HttpHandler = (event) =>
   respondSafely('mpesa-payment', async () => {
     const method = event.requestContext.http.method;
     if (method !== 'POST' && method !== 'GET' && method !== 'HEAD') return methodNotAllowed(['GET', 'POST']);
-    const { services } = await currentRuntime();
+    const { services, config } = await currentRuntime();
     const mpesa = services.mpesa;
     if (!mpesa) return errorResponse(503, MPESA_UNAVAILABLE_MESSAGE);
 
     if (method !== 'POST') {
       const paymentId = queryParameter(event, 'payment_id');
+      if (paymentId === undefined && !event.rawQueryString) return json(200, { rate: { kesPerUsd: config.kesRate.kesPerUsd, rateDate: config.kesRate.rateDate } });
       if (!paymentId) return errorResponse(400, 'The payment_id parameter is required.');
       if (!MPESA_PAYMENT_ID_PATTERN.test(paymentId)) return errorResponse(400, 'The payment_id parameter is not an M-Pesa payment id.');
       const payment = await mpesa.payments.status(paymentId);

@@ -27,6 +27,7 @@ import { handler as sandboxCheckout } from '../handlers/sandbox-checkout';
 import { handler as stripeWebhook } from '../handlers/stripe-webhook';
 import type { ApiGatewayEvent, HttpHandler, LambdaContext } from '../http/apiGateway';
 import { errorResponse, SERVER_ERROR_MESSAGE } from '../http/responses';
+import { createDirectoryFulfilmentFailures } from '../fulfilment/failures';
 import { createLogger } from '../log';
 import { SUBSCRIPTIONS_PATH } from '../leads/subscriptions';
 import { SANDBOX_CHECKOUT_PATH } from '../payments/sandbox';
@@ -39,6 +40,11 @@ import { createSecretsManagerReader } from '../runtime/secrets';
 import { ensureOrdersTable, startEmbeddedDynamo } from './embeddedDynamo';
 import { readRequestBody, toApiGatewayEvent, writeResult } from './httpEvent';
 import { INVOKE_PATH, answerInvoke, type LocalFunction } from './invokeApi';
+
+/** The local stand-in for fulfil-order's on-failure SQS queue. */
+export function fulfilmentFailuresDirectoryOf(dataDir: string): string {
+  return path.join(dataDir, 'fulfilment-failures');
+}
 
 export interface LocalApi {
   handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
@@ -97,6 +103,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
   const logger = createLogger(config.logLevel);
   const dataDir = path.resolve(options.dataDir);
 
+  const fulfilmentFailures = createDirectoryFulfilmentFailures(fulfilmentFailuresDirectoryOf(dataDir));
   const dynamo = await startEmbeddedDynamo(path.join(dataDir, 'dynamodb'));
   const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   const lambdaClient = new LambdaClient({ endpoint: publicOrigin, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
@@ -115,6 +122,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
       lambda: lambdaClient,
       secrets: createSecretsManagerReader(secretsClient),
       mailDirectory: mailDirectoryOf(dataDir),
+      fulfilmentFailures,
       ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
     });
   } catch (error) {
@@ -160,7 +168,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
   // The timer alone must not keep a process (a test, a script) alive.
   reconcileTimer.unref();
 
-  const runInBackground = (name: string, run: () => Promise<unknown>): void => {
+  const runInBackground = (name: string, run: () => Promise<unknown>, payload: unknown): void => {
     const job = (async () => {
       for (let attempt = 0; ; attempt += 1) {
         try {
@@ -169,7 +177,11 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
         } catch (error) {
           const delay = ASYNC_RETRY_DELAYS_MS[attempt];
           logger.error('local.invoke.failed', { function: name, attempt: attempt + 1, willRetry: delay !== undefined && !closing, error });
-          if (delay === undefined || closing) return;
+          if (delay === undefined || closing) {
+            // fulfil-order's on-failure destination, as in AWS: the reconciliation drains it.
+            if (name === config.fulfilOrderFunctionName) await fulfilmentFailures.record(payload, error).catch((recordError: unknown) => logger.error('local.invoke.failure_not_recorded', { function: name, error: recordError }));
+            return;
+          }
           await new Promise((resolve) => setTimeout(resolve, delay));
         }
       }

@@ -17,8 +17,8 @@ export type LocalFunction = (payload: unknown, context: LambdaContext) => Promis
 export interface InvokeApiOptions {
   /** Function name → implementation; names are what FunctionName says (an ARN's name part counts). */
   readonly functions: ReadonlyMap<string, LocalFunction>;
-  /** Runs an Event invocation after the 202 has been sent. */
-  readonly runInBackground: (name: string, run: () => Promise<unknown>) => void;
+  /** Runs an Event invocation after the 202 has been sent (the payload goes to the failure destination if it never succeeds). */
+  readonly runInBackground: (name: string, run: () => Promise<unknown>, payload: unknown) => void;
 }
 
 export async function answerInvoke(req: IncomingMessage, res: ServerResponse, functionPath: string, payloadBytes: Buffer, options: InvokeApiOptions): Promise<void> {
@@ -58,7 +58,7 @@ export async function answerInvoke(req: IncomingMessage, res: ServerResponse, fu
   }
   if (invocationType === 'Event') {
     res.writeHead(202, { ...requestIdHeader, 'Content-Length': '0' }).end();
-    options.runInBackground(name, () => implementation(payload, context));
+    options.runInBackground(name, () => implementation(payload, context), payload);
     return;
   }
   if (invocationType !== 'RequestResponse') {

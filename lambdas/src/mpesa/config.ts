@@ -3,6 +3,7 @@
  * All four Daraja values or none: none means the built-in sandbox locally, and M-Pesa switched off in
  * production (a deployed site never takes pretend payments).
  */
+import { KES_PER_USD, KES_RATE_DATE, rateHundredths } from '@kesho/common/mpesa';
 import type { SecretSource } from '../config';
 
 export const DARAJA_SANDBOX_BASE_URL = 'https://sandbox.safaricom.co.ke';
@@ -42,4 +43,40 @@ export function readMpesaConfig(read: Read, readSecret: ReadSecret, production: 
   if (!/^https?:\/\/[^/?#]+$/.test(baseUrl)) invalid.push('DARAJA_BASE_URL must be an origin such as https://api.safaricom.co.ke');
   const none: SecretSource = { kind: 'value', value: '' };
   return { provider: 'daraja', baseUrl, shortcode: shortcode ?? '', consumerKey: consumerKey ?? none, consumerSecret: consumerSecret ?? none, passkey: passkey ?? none };
+}
+
+/** The shillings a dollar buys, as ops set it (KES_PER_USD) and the day they set it (KES_RATE_DATE). */
+export interface KesRate {
+  /** At most two decimals, e.g. "129.25" (the conversion works in hundredths). */
+  readonly kesPerUsd: string;
+  /** YYYY-MM-DD, shown to the payer beside the rate. */
+  readonly rateDate: string;
+}
+
+/**
+ * The rate is configuration so ops change it without a build. Locally (and in tests) it defaults to
+ * @kesho/common/mpesa's constants; a production site that takes real M-Pesa money must be given both,
+ * so a deployed stack never charges at a rate nobody chose for it.
+ */
+export function readKesRate(read: Read, required: boolean, missing: string[], invalid: string[]): KesRate {
+  const rateText = read('KES_PER_USD');
+  const dateText = read('KES_RATE_DATE');
+  if (required && rateText === undefined) missing.push('KES_PER_USD');
+  if (required && dateText === undefined) missing.push('KES_RATE_DATE');
+  const kesPerUsd = rateText ?? KES_PER_USD;
+  const rateDate = dateText ?? KES_RATE_DATE;
+  try {
+    rateHundredths(kesPerUsd);
+  } catch {
+    invalid.push('KES_PER_USD must be a positive number of shillings per US dollar with at most two decimals, such as 129.25');
+  }
+  if (!isIsoDate(rateDate)) invalid.push('KES_RATE_DATE must be the date the rate was set, as YYYY-MM-DD');
+  return { kesPerUsd, rateDate };
+}
+
+function isIsoDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === text;
 }

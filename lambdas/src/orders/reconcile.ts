@@ -3,8 +3,11 @@
  * each `pending` order older than a few minutes and settle it through the one confirm routine (which
  * sends the receipt of an order it makes paid), and send every receipt still marked `due`. A lost
  * webhook, a failed fulfil-order hand-off or a mail outage therefore delays, but never loses, a
- * paid order's settlement or its receipt. Idempotent: running it twice at once changes nothing more.
+ * paid order's settlement or its receipt. Then the fulfilment failure queue is drained: each job
+ * Lambda gave up on names a session, settled through the same routine and removed once that worked
+ * (left for the next run when it did not). Idempotent: running it twice at once changes nothing more.
  */
+import type { FulfilmentFailures } from '../fulfilment/failures';
 import type { Logger } from '../log';
 import type { SendReceipt } from '../receipts/sendReceipt';
 import type { ConfirmOrder } from './confirmOrder';
@@ -21,6 +24,10 @@ export interface ReconcileReport {
   readonly failed: number;
   /** Pending orders without a checkout session (the provider was never reached); left to expire. */
   readonly withoutSession: number;
+  /** Failed fulfilment jobs settled (or found already settled) and removed from the failure queue. */
+  readonly failuresDrained: number;
+  /** Failed fulfilment jobs whose settlement failed again: left in the queue for the next run. */
+  readonly failuresLeft: number;
 }
 
 export type ReconcileOrders = () => Promise<ReconcileReport>;
@@ -33,11 +40,13 @@ export interface ReconcileDependencies {
   readonly logger: Logger;
   /** A pending order younger than this is still in the customer's hands. */
   readonly pendingAgeSeconds: number;
+  /** The fulfilment failure queue (SQS in AWS, a folder locally); absent, nothing is drained. */
+  readonly failures?: FulfilmentFailures;
 }
 
 export const RECONCILE_SOURCE = 'reconcile';
 
-export function createReconcileOrders({ orders, confirmOrder, sendReceipt, clock, logger, pendingAgeSeconds }: ReconcileDependencies): ReconcileOrders {
+export function createReconcileOrders({ orders, confirmOrder, sendReceipt, clock, logger, pendingAgeSeconds, failures }: ReconcileDependencies): ReconcileOrders {
   return async () => {
     const cutoff = new Date(clock().getTime() - pendingAgeSeconds * 1000).toISOString();
     const candidates = await orders.findOrdersNeedingAttention(cutoff);
@@ -64,7 +73,26 @@ export function createReconcileOrders({ orders, confirmOrder, sendReceipt, clock
         logger.error('reconcile.order_failed', { invoiceNumber: order.invoiceNumber, status: order.status, error });
       }
     }
-    const report: ReconcileReport = { checked: candidates.length, settled, receiptsSent, failed, withoutSession };
+    let failuresDrained = 0;
+    let failuresLeft = 0;
+    for (const failure of failures ? await failures.receive() : []) {
+      try {
+        if (failure.job) {
+          const result = await confirmOrder({ sessionId: failure.job.sessionId, source: RECONCILE_SOURCE });
+          if (result.kind === 'order' && result.changed) settled += 1;
+          if (result.kind === 'unknown-session') logger.warn('reconcile.failure_unknown_session', { sessionId: failure.job.sessionId });
+        } else {
+          // Retrying cannot make a malformed record name a session.
+          logger.warn('reconcile.failure_malformed', {});
+        }
+        await failures?.remove(failure.id);
+        failuresDrained += 1;
+      } catch (error) {
+        failuresLeft += 1;
+        logger.error('reconcile.failure_not_settled', { sessionId: failure.job?.sessionId, error });
+      }
+    }
+    const report: ReconcileReport = { checked: candidates.length, settled, receiptsSent, failed, withoutSession, failuresDrained, failuresLeft };
     logger.info('reconcile.done', { ...report });
     return report;
   };

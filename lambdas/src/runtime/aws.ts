@@ -5,8 +5,10 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../config';
+import { createSqsFulfilmentFailures } from '../fulfilment/failures';
 import { createLogger } from '../log';
 import { composeRuntime, type Runtime } from './runtime';
 import { createSecretsManagerReader } from './secrets';
@@ -20,5 +22,7 @@ export async function createAwsRuntime(): Promise<Runtime> {
     dynamo: DynamoDBDocumentClient.from(new DynamoDBClient({}), DOCUMENT_CLIENT_OPTIONS),
     lambda: new LambdaClient({}),
     secrets: createSecretsManagerReader(new SecretsManagerClient({})),
+    // Only reconcile-orders is given the queue (and the right to read it).
+    ...(config.fulfilmentFailureQueueUrl ? { fulfilmentFailures: createSqsFulfilmentFailures(new SQSClient({}), config.fulfilmentFailureQueueUrl) } : {}),
   });
 }

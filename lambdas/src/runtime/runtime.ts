@@ -7,6 +7,7 @@ import type { LambdaClient } from '@aws-sdk/client-lambda';
 import type { AppConfig } from '../config';
 import type { Logger } from '../log';
 import { createFulfilOrder, type FulfilOrder } from '../fulfilment/fulfilOrder';
+import type { FulfilmentFailures } from '../fulfilment/failures';
 import { createLambdaFulfilmentQueue } from '../fulfilment/queue';
 import { createCheckoutStatus, type CheckoutStatus } from '../orders/checkoutStatus';
 import { createConfirmOrder } from '../orders/confirmOrder';
@@ -56,6 +57,8 @@ export interface RuntimeClients {
   readonly clock?: () => Date;
   /** Folder of the file mail transport (`<DATA_DIR>/mail` locally). */
   readonly mailDirectory?: string;
+  /** The fulfilment failure queue the reconciliation drains (SQS in AWS, a folder locally). */
+  readonly fulfilmentFailures?: FulfilmentFailures;
   /** Replaces the configured mail transport (tests). */
   readonly mailTransport?: MailTransport;
 }
@@ -122,7 +125,7 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
       sandboxCheckout,
       ...leads,
       mpesa,
-      reconcileOrders: createReconcileOrders({ orders, confirmOrder: confirmAny, sendReceipt, clock, logger, pendingAgeSeconds: config.reconcile.pendingAgeSeconds }),
+      reconcileOrders: createReconcileOrders({ orders, confirmOrder: confirmAny, sendReceipt, clock, logger, pendingAgeSeconds: config.reconcile.pendingAgeSeconds, ...(clients.fulfilmentFailures ? { failures: clients.fulfilmentFailures } : {}) }),
     },
   };
 }

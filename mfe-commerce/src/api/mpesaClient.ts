@@ -1,9 +1,11 @@
 /**
  * The M-Pesa calls of the payment API (POST/GET /api/mpesa-payment), through the same axios
- * instance and error shaping as card payments.
+ * instance and error shaping as card payments. The KES rate comes from the server too (ops set it in
+ * the Lambdas' configuration), so the page shows exactly the rate the payer will be charged.
  */
 import type { CheckoutData } from '@kesho/common/checkout-schema';
 import { centsToDollars } from '@kesho/common/money';
+import { rateHundredths } from '@kesho/common/mpesa';
 import { PaymentError, paymentsHttp, reshapeFailure, type PaymentLine } from './paymentsClient';
 
 export type MpesaOutcome = 'pending' | 'paid' | 'cancelled' | 'timeout' | 'insufficient-funds' | 'wrong-pin' | 'failed';
@@ -24,6 +26,33 @@ export interface MpesaPaymentState {
 const OUTCOMES: readonly MpesaOutcome[] = ['pending', 'paid', 'cancelled', 'timeout', 'insufficient-funds', 'wrong-pin', 'failed'];
 export const MPESA_PAYMENT_ID = /^mp_[A-Za-z0-9_-]{22}$/;
 const UNREADABLE = 'We could not read the status of your M-Pesa payment.';
+
+/** The rate the server converts at: KES_PER_USD and the day ops set it. */
+export interface MpesaRate {
+  readonly kesPerUsd: string;
+  readonly rateDate: string;
+}
+
+const UNREADABLE_RATE = 'We could not read the M-Pesa exchange rate.';
+
+export async function getMpesaRate(): Promise<MpesaRate> {
+  let data: unknown;
+  try {
+    ({ data } = await (await paymentsHttp()).get<unknown>('/api/mpesa-payment'));
+  } catch (error) {
+    throw reshapeFailure(error, []);
+  }
+  const rate = typeof data === 'object' && data !== null ? (data as { rate?: Record<string, unknown> }).rate : undefined;
+  const kesPerUsd = rate?.kesPerUsd;
+  const rateDate = rate?.rateDate;
+  if (typeof kesPerUsd !== 'string' || typeof rateDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(rateDate)) throw new PaymentError(UNREADABLE_RATE);
+  try {
+    rateHundredths(kesPerUsd);
+  } catch {
+    throw new PaymentError(UNREADABLE_RATE);
+  }
+  return { kesPerUsd, rateDate };
+}
 
 export async function startMpesaPayment(lines: readonly PaymentLine[], customer: CheckoutData, phone: string): Promise<MpesaPaymentState> {
   const body = {

@@ -5,7 +5,7 @@ import { Button, tokens, useNavigate } from '@kesho/shell-kit';
 import { formatKes } from '@kesho/common/money';
 import { MPESA_MESSAGES, isMpesaAmount, parseMpesaPhone, rateLine, usdCentsToKes } from '@kesho/common/mpesa';
 import { readCheckoutData } from '../checkout/checkoutStorage';
-import { getMpesaPayment, startMpesaPayment, type MpesaPaymentState } from '../api/mpesaClient';
+import { getMpesaPayment, getMpesaRate, startMpesaPayment, type MpesaPaymentState, type MpesaRate } from '../api/mpesaClient';
 import { PAYMENT_MESSAGES, PaymentError, type PaymentLine } from '../api/paymentsClient';
 import { CartLoading, ErrorPanel, FieldError, FieldGroup, FieldHint, FieldLabel, TextInput } from '../components/ui';
 
@@ -16,6 +16,7 @@ export const MPESA_PAGE_MESSAGES = {
   amountLabel: 'You will pay',
   sending: 'Sending the request to your phone…',
   resuming: 'Checking your M-Pesa payment…',
+  loadingRate: 'Fetching the M-Pesa exchange rate…',
   sandboxLink: 'Open the test M-Pesa phone (test mode)',
   stillWaiting: 'We have not heard back from M-Pesa yet. If you entered your PIN, check again in a moment.',
   checkAgain: 'Check again',
@@ -80,6 +81,9 @@ type Stage =
   | { readonly kind: 'refused'; readonly payment: MpesaPaymentState }
   | { readonly kind: 'error'; readonly message: string; readonly problems: readonly string[] };
 
+/** The server's rate (ops' configuration): the amount shown is the amount the phone will be asked for. */
+type RateState = { readonly kind: 'loading' } | { readonly kind: 'ready'; readonly rate: MpesaRate } | { readonly kind: 'failed'; readonly message: string };
+
 export interface MpesaPaymentProps {
   readonly items: readonly PaymentLine[];
   readonly totalCents: number;
@@ -98,7 +102,9 @@ export function MpesaPayment({ items, totalCents, resumePaymentId, onPayByCard }
   const [stage, setStage] = useState<Stage>(resumePaymentId ? { kind: 'resuming' } : { kind: 'form' });
   const inputRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const amountKes = usdCentsToKes(totalCents);
+  const [rateState, setRateState] = useState<RateState>({ kind: 'loading' });
+  const [rateAttempt, setRateAttempt] = useState(0);
+  const amountKes = rateState.kind === 'ready' ? usdCentsToKes(totalCents, rateState.rate.kesPerUsd) : 0;
   const payable = isMpesaAmount(amountKes);
   const paymentId = stage.kind === 'waiting' ? stage.payment.paymentId : resumePaymentId;
   const polling = stage.kind === 'resuming' || (stage.kind === 'waiting' && !stage.gaveUp);
@@ -142,6 +148,21 @@ export function MpesaPayment({ items, totalCents, resumePaymentId, onPayByCard }
       if (timer !== undefined) clearTimeout(timer);
     };
   }, [paymentId, polling, navigate]);
+
+  useEffect(() => {
+    let cancelled = false;
+    getMpesaRate().then(
+      (rate) => {
+        if (!cancelled) setRateState({ kind: 'ready', rate });
+      },
+      (error: unknown) => {
+        if (!cancelled) setRateState({ kind: 'failed', message: error instanceof Error && error.message.trim() ? error.message : PAYMENT_MESSAGES.fallback });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [rateAttempt]);
 
   useEffect(() => {
     if (stage.kind === 'waiting' || stage.kind === 'refused' || stage.kind === 'error') headingRef.current?.focus();
@@ -252,6 +273,31 @@ export function MpesaPayment({ items, totalCents, resumePaymentId, onPayByCard }
   }
 
   if (stage.kind === 'resuming') return <CartLoading minHeight="12rem">{MPESA_PAGE_MESSAGES.resuming}</CartLoading>;
+  if (rateState.kind === 'loading') return <CartLoading minHeight="12rem">{MPESA_PAGE_MESSAGES.loadingRate}</CartLoading>;
+  if (rateState.kind === 'failed') {
+    return (
+      <ErrorPanel role="alert">
+        <CircleExclamationPoint aria-hidden="true" focusable="false" size={22} />
+        <div>
+          <OutcomeHeading>{rateState.message}</OutcomeHeading>
+          <Actions>
+            <Button
+              type="button"
+              onClick={() => {
+                setRateState({ kind: 'loading' });
+                setRateAttempt((attempt) => attempt + 1);
+              }}
+            >
+              {MPESA_PAGE_MESSAGES.tryAgain}
+            </Button>
+            <Button type="button" $variant="secondary" onClick={payByCard}>
+              {MPESA_PAGE_MESSAGES.payByCard}
+            </Button>
+          </Actions>
+        </div>
+      </ErrorPanel>
+    );
+  }
 
   const busy = stage.kind === 'starting';
   return (
@@ -261,7 +307,7 @@ export function MpesaPayment({ items, totalCents, resumePaymentId, onPayByCard }
         <p>
           <strong>{formatKes(amountKes)}</strong>
         </p>
-        <p>{rateLine()}</p>
+        <p>{rateLine(rateState.rate.kesPerUsd, rateState.rate.rateDate)}</p>
       </Amount>
       {payable ? (
         <>
