@@ -35,24 +35,43 @@ export async function startEmbeddedDynamo(path: string | undefined): Promise<Emb
   };
 }
 
-/** The orders table as infra creates it in AWS: partition key `pk` (string), on-demand billing. */
+/**
+ * The orders table as infra creates it in AWS: partition key `pk` (string), on-demand billing. Returns once
+ * the table is ACTIVE: dynalite answers CreateTable while the table is still CREATING and flips it to ACTIVE
+ * in a timer of its own, so on a busy machine a write sent straight after could meet "resource not found".
+ */
 export async function ensureOrdersTable(client: DynamoDBClient, tableName: string): Promise<void> {
-  try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
-  } catch (error) {
-    if (!(error instanceof Error && error.name === 'ResourceNotFoundException')) throw error;
+  if ((await tableStatus(client, tableName)) === undefined) {
+    try {
+      await client.send(
+        new CreateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+          KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+          BillingMode: 'PAY_PER_REQUEST',
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'ResourceInUseException')) throw error;
+    }
   }
+  const deadline = Date.now() + TABLE_ACTIVE_TIMEOUT_MS;
+  for (;;) {
+    const status = await tableStatus(client, tableName);
+    if (status === 'ACTIVE') return;
+    if (Date.now() > deadline) throw new Error(`The local table ${tableName} is still ${status ?? 'missing'} after ${TABLE_ACTIVE_TIMEOUT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const TABLE_ACTIVE_TIMEOUT_MS = 10_000;
+
+async function tableStatus(client: DynamoDBClient, tableName: string): Promise<string | undefined> {
   try {
-    await client.send(
-      new CreateTableCommand({
-        TableName: tableName,
-        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-        BillingMode: 'PAY_PER_REQUEST',
-      }),
-    );
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return Table?.TableStatus ?? 'ACTIVE';
   } catch (error) {
-    if (!(error instanceof Error && error.name === 'ResourceInUseException')) throw error;
+    if (error instanceof Error && error.name === 'ResourceNotFoundException') return undefined;
+    throw error;
   }
 }
