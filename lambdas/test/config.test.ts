@@ -1,6 +1,18 @@
 import { KES_PER_USD, KES_RATE_DATE } from '@kesho/common/mpesa';
 import { ConfigError, DEVELOPMENT_TOKEN_SECRET, loadConfig, loadSmokeConfig } from '../src/config';
 
+/** A complete production environment, as the CDK stack sets it (secrets by ARN). */
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  PUBLIC_SITE_URL: 'https://www.example.com',
+  ORDERS_TABLE: 'orders',
+  FULFIL_ORDER_FUNCTION_NAME: 'stack-FulfilOrder',
+  STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-key',
+  STRIPE_WEBHOOK_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-webhook',
+  MAIL_TRANSPORT: 'ses',
+  SUBSCRIPTION_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:newsletter-token',
+};
+
 describe('loadConfig', () => {
   it('gives development working defaults and the sandbox', () => {
     expect(loadConfig({})).toEqual({
@@ -32,16 +44,7 @@ describe('loadConfig', () => {
   });
 
   it('accepts a production setup with secrets from Secrets Manager', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      PUBLIC_SITE_URL: 'https://www.example.com',
-      ORDERS_TABLE: 'orders',
-      FULFIL_ORDER_FUNCTION_NAME: 'stack-FulfilOrder',
-      STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-key',
-      STRIPE_WEBHOOK_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-webhook',
-      MAIL_TRANSPORT: 'ses',
-      SUBSCRIPTION_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:newsletter-token',
-    });
+    const config = loadConfig(PRODUCTION_ENV);
     expect(config.production).toBe(true);
     expect(config.leads.tokenSecret).toEqual({ kind: 'secrets-manager', arn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:newsletter-token' });
     expect(config.payments).toEqual({
@@ -59,16 +62,7 @@ describe('loadConfig', () => {
     }
     expect(() => loadConfig({ KES_PER_USD: '0' })).toThrow(/KES_PER_USD must be a positive number/);
     expect(() => loadConfig({ KES_RATE_DATE: '2026-13-01' })).toThrow(/KES_RATE_DATE must be the date the rate was set, as YYYY-MM-DD/);
-    const production = {
-      NODE_ENV: 'production',
-      PUBLIC_SITE_URL: 'https://www.example.com',
-      ORDERS_TABLE: 'orders',
-      FULFIL_ORDER_FUNCTION_NAME: 'stack-FulfilOrder',
-      STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-key',
-      STRIPE_WEBHOOK_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:stripe-webhook',
-      MAIL_TRANSPORT: 'ses',
-      SUBSCRIPTION_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:newsletter-token',
-    };
+    const production = PRODUCTION_ENV;
     // M-Pesa off in production: nobody is charged, so no rate is needed.
     expect(loadConfig(production).kesRate).toEqual({ kesPerUsd: KES_PER_USD, rateDate: KES_RATE_DATE });
     const daraja = { ...production, DARAJA_CONSUMER_KEY_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:k', DARAJA_CONSUMER_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:s', DARAJA_PASSKEY_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:p', DARAJA_SHORTCODE: '174379', DARAJA_BASE_URL: 'https://api.safaricom.co.ke' };
@@ -131,11 +125,7 @@ describe('loadConfig', () => {
   });
 
   it('limits the forms to 30 posts per client and 5 per address an hour in production, 600 and 60 locally', () => {
-    const production = {
-      NODE_ENV: 'production', PUBLIC_SITE_URL: 'https://kesho.example', ORDERS_TABLE: 't', FULFIL_ORDER_FUNCTION_NAME: 'f',
-      STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', MAIL_TRANSPORT: 'ses', SUBSCRIPTION_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:x:1:secret:n',
-    };
-    expect(loadConfig(production).leads).toMatchObject({ perClientPerHour: 30, perAddressPerHour: 5 });
+    expect(loadConfig(PRODUCTION_ENV).leads).toMatchObject({ perClientPerHour: 30, perAddressPerHour: 5 });
     expect(loadConfig({}, { runtime: 'local' }).leads).toMatchObject({ perClientPerHour: 600, perAddressPerHour: 60 });
     expect(loadConfig({ LEADS_RATE_LIMIT_PER_ADDRESS: '' }, { runtime: 'local' }).leads.perAddressPerHour).toBe(60);
   });
