@@ -259,14 +259,7 @@ export function MpesaPayment({ items, totalCents, resumePaymentId, onPayByCard }
               ))}
             </ul>
           ) : null}
-          <Actions>
-            <Button type="button" onClick={tryAgain}>
-              {MPESA_PAGE_MESSAGES.tryAgain}
-            </Button>
-            <Button type="button" $variant="secondary" onClick={payByCard}>
-              {MPESA_PAGE_MESSAGES.payByCard}
-            </Button>
-          </Actions>
+          <RetryOrCard onRetry={tryAgain} onPayByCard={payByCard} />
         </div>
       </ErrorPanel>
     );
@@ -280,20 +273,13 @@ export function MpesaPayment({ items, totalCents, resumePaymentId, onPayByCard }
         <CircleExclamationPoint aria-hidden="true" focusable="false" size={22} />
         <div>
           <OutcomeHeading>{rateState.message}</OutcomeHeading>
-          <Actions>
-            <Button
-              type="button"
-              onClick={() => {
-                setRateState({ kind: 'loading' });
-                setRateAttempt((attempt) => attempt + 1);
-              }}
-            >
-              {MPESA_PAGE_MESSAGES.tryAgain}
-            </Button>
-            <Button type="button" $variant="secondary" onClick={payByCard}>
-              {MPESA_PAGE_MESSAGES.payByCard}
-            </Button>
-          </Actions>
+          <RetryOrCard
+            onRetry={() => {
+              setRateState({ kind: 'loading' });
+              setRateAttempt((attempt) => attempt + 1);
+            }}
+            onPayByCard={payByCard}
+          />
         </div>
       </ErrorPanel>
     );
@@ -350,5 +336,19 @@ export function MpesaPayment({ items, totalCents, resumePaymentId, onPayByCard }
         <p role="alert">{MPESA_MESSAGES.amountTooLarge}</p>
       )}
     </Panel>
+  );
+}
+
+/** The two ways on from a failed step: try M-Pesa again, or pay by card instead. */
+function RetryOrCard({ onRetry, onPayByCard }: { readonly onRetry: () => void; readonly onPayByCard: () => void }) {
+  return (
+    <Actions>
+      <Button type="button" onClick={onRetry}>
+        {MPESA_PAGE_MESSAGES.tryAgain}
+      </Button>
+      <Button type="button" $variant="secondary" onClick={onPayByCard}>
+        {MPESA_PAGE_MESSAGES.payByCard}
+      </Button>
+    </Actions>
   );
 }
