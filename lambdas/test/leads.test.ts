@@ -11,7 +11,7 @@ import { createSubmitEnquiry, type SubmitEnquiry } from '../src/leads/enquiries'
 import { createRateLimiter, hashKey } from '../src/leads/rateLimit';
 import { createSubscriptions, CONFIRMATION_RESEND_SECONDS, type Subscriptions } from '../src/leads/subscriptions';
 import { createTokenSigner } from '../src/leads/tokens';
-import { ensureOrdersTable, startEmbeddedDynamo, type EmbeddedDynamo } from '../src/local/embeddedDynamo';
+import { startTestTable, type TestTable } from './support/table';
 import { silentLogger } from '../src/log';
 import { clientAddress, type ApiGatewayEvent } from '../src/http/apiGateway';
 import { createFakeOutbox, type FakeOutbox } from './support/fakeOutbox';
@@ -19,22 +19,19 @@ import { createFakeOutbox, type FakeOutbox } from './support/fakeOutbox';
 const TABLE = 'leads-under-test';
 const SUPPORT = 'desk@example.org';
 const SECRET = 'test-secret-that-is-long-enough-0123456789';
-let dynamo: EmbeddedDynamo;
+let table: TestTable;
 let client: DynamoDBClient;
 let documents: DynamoDBDocumentClient;
 let now: Date;
 const clock = () => now;
 
 beforeAll(async () => {
-  dynamo = await startEmbeddedDynamo(undefined);
-  client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
-  documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-  await ensureOrdersTable(client, TABLE);
+  table = await startTestTable(TABLE);
+  ({ client, documents } = table);
 });
 
 afterAll(async () => {
-  client.destroy();
-  await dynamo.close();
+  await table.close();
 });
 
 let outbox: FakeOutbox;

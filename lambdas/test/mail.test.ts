@@ -11,7 +11,7 @@ import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { simpleParser } from 'mailparser';
 import { loadConfig, loadMailboxConfig } from '../src/config';
-import { ensureOrdersTable, startEmbeddedDynamo, type EmbeddedDynamo } from '../src/local/embeddedDynamo';
+import { startTestTable, type TestTable } from './support/table';
 import { composeMail } from '../src/mail/compose';
 import { createFileTransport } from '../src/mail/fileTransport';
 import { formatMailbox, listMailbox } from '../src/mail/mailbox';
@@ -163,19 +163,16 @@ describe('mail configuration', () => {
 });
 
 describe('outbox', () => {
-  let dynamo: EmbeddedDynamo;
+  let table: TestTable;
   let client: DynamoDBClient;
   let documents: DynamoDBDocumentClient;
 
   beforeAll(async () => {
-    dynamo = await startEmbeddedDynamo(undefined);
-    client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
-    documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-    await ensureOrdersTable(client, TABLE);
+    table = await startTestTable(TABLE);
+    ({ client, documents } = table);
   });
   afterAll(async () => {
-    client.destroy();
-    await dynamo.close();
+    await table.close();
   });
 
   const recordingTransport = (behaviour: (mail: OutgoingMail, call: number) => Promise<void> = async () => undefined) => {

@@ -4,7 +4,8 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ensureOrdersTable, startEmbeddedDynamo, type EmbeddedDynamo } from '../src/local/embeddedDynamo';
+import { ensureOrdersTable } from '../src/local/embeddedDynamo';
+import { startTestTable, type TestTable } from './support/table';
 import { createLogger, redactSecrets, silentLogger } from '../src/log';
 import { createConfirmOrder, decideStatus } from '../src/orders/confirmOrder';
 import { createStartCheckout } from '../src/orders/startCheckout';
@@ -15,23 +16,20 @@ import { PaymentProviderError, type CheckoutSessionState, type PaymentsProvider 
 import { resolveSecret, type SecretReader } from '../src/runtime/secrets';
 
 const TABLE = 'orders-under-test';
-let dynamo: EmbeddedDynamo;
+let table: TestTable;
 let client: DynamoDBClient;
 let documents: DynamoDBDocumentClient;
 let orders: OrdersStore;
 
 beforeAll(async () => {
-  dynamo = await startEmbeddedDynamo(undefined);
-  client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
-  documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-  await ensureOrdersTable(client, TABLE);
+  table = await startTestTable(TABLE);
+  ({ client, documents } = table);
   await ensureOrdersTable(client, TABLE);
   orders = createOrdersStore(documents, TABLE);
 });
 
 afterAll(async () => {
-  client.destroy();
-  await dynamo.close();
+  await table.close();
 });
 
 const draft: OrderDraft = {
