@@ -3,18 +3,11 @@
  * (WCAG 2.2 AA + best practices, in jsdom; colour contrast needs real layout and is left to the
  * e2e suite's browser run).
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { JSDOM } from 'jsdom';
 import type { SandboxCheckoutState, SandboxCheckoutView } from '../src/payments/sandbox';
 import { escapeHtml } from '../src/http/html';
 import { SANDBOX_BANNER } from '../src/http/testPage';
+import { axeViolations, nuCheckerMessages } from './support/htmlChecks';
 import { renderSandboxCheckout, renderSandboxNotFound } from '../src/payments/sandboxPage';
-
-const run = promisify(execFile);
 
 function view(state: SandboxCheckoutState): SandboxCheckoutView {
   return {
@@ -53,38 +46,10 @@ describe('the sandbox page markup', () => {
   });
 
   it('passes the Nu HTML Checker without errors or warnings', async () => {
-    const directory = await mkdtemp(path.join(tmpdir(), 'kesho-sandbox-html-'));
-    try {
-      const files = await Promise.all(
-        Object.entries(pages).map(async ([name, html]) => {
-          const file = path.join(directory, `${name}.html`);
-          await writeFile(file, html);
-          return file;
-        }),
-      );
-      const report = path.join(directory, 'report.json');
-      const vnu = require.resolve('vnu-jar/build/dist/vnu.jar');
-      await run('java', ['-jar', vnu, '--format', 'json', '--also-check-css', '--exit-zero-always', ...files], { timeout: 60_000 }).then(({ stderr }) => writeFile(report, stderr));
-      const messages = (JSON.parse(await readFile(report, 'utf8')) as { messages: { type: string; subType?: string; message: string; url: string }[] }).messages;
-      expect(messages.map((message) => `${path.basename(message.url)}: ${message.type}${message.subType ? `/${message.subType}` : ''}: ${message.message}`)).toEqual([]);
-    } finally {
-      await rm(directory, { recursive: true, force: true });
-    }
+    expect(await nuCheckerMessages(pages)).toEqual([]);
   }, 60_000);
 
   it.each(Object.keys(pages))('has no axe-core violations in the %s state', async (name) => {
-    const dom = new JSDOM(pages[name] ?? '', { runScripts: 'outside-only', pretendToBeVisual: true });
-    try {
-      const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-      dom.window.eval(axeSource);
-      const axe = (dom.window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; help: string }[] }> } }).axe;
-      const result = await axe.run(dom.window.document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-        rules: { 'color-contrast': { enabled: false } },
-      });
-      expect(result.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-    } finally {
-      dom.window.close();
-    }
+    expect(await axeViolations(pages[name] ?? '')).toEqual([]);
   });
 });
