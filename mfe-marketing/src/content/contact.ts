@@ -1,3 +1,4 @@
+import { contactStatusTexts } from '@kesho/common/lead-status';
 import { site } from '@kesho/common/site';
 
 /** Texts of the contact page. Phone, e-mail, addresses and hours come from the site configuration. */
@@ -36,10 +37,10 @@ export const contactForm = {
   title: 'Send us a message',
   intro: 'All fields are required.',
   submit: 'Send Message',
-  /** SPEC §8: the success toast, word for word. */
+  /** The success toast: the same words as the confirmation shown after a post without JavaScript. */
   sentToast: {
-    message: 'Message Sent!',
-    description: "Thank you for contacting us. We'll get back to you within 24 hours.",
+    message: contactStatusTexts.sent.title,
+    description: contactStatusTexts.sent.text,
   },
 } as const;
 
