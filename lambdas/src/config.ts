@@ -205,6 +205,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     payments = { provider: 'sandbox' };
   }
 
+  // A function that never calls Daraja needs no M-Pesa of its own: off in production, the secret-free sandbox elsewhere.
   const mpesa: MpesaConfig = needs.has('darajaCredentials')
     ? readMpesaConfig(read, (valueName, arnName) => secretSource(read, valueName, arnName, invalid), production, missing, invalid)
     : production
@@ -227,7 +228,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, ...(fulfilmentFailureQueueUrl ? { fulfilmentFailureQueueUrl } : {}), payments, mpesa, kesRate, logLevel, mail, leads, reconcile };
 }
 
-/** `tokenSecret` null: this function does not read the newsletter's secret; else what its environment gives. */
+/** `tokenSecretNeeded` null: this function does not read the newsletter's secret; else what its environment gives. */
 function leadsConfig(
   read: (name: string) => string | undefined,
   tokenSecretNeeded: { readonly given: SecretSource | undefined } | null,
