@@ -4,6 +4,7 @@
  * function gets only what its handler does: the web-facing functions and fulfil-order read and write
  * orders, the webhook only hands fulfilment to fulfil-order, and only the functions that can make an
  * order paid (checkout-session, fulfil-order, reconcile-orders) may send mail, from that identity only.
+ * Each function is told of, and may read, only the secrets it needs (@kesho/common/function-secrets).
  */
 import path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
@@ -21,6 +22,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { SECRET_VARIABLES, secretsOf, type FunctionSecret } from '@kesho/common/function-secrets';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
 
 export interface ApiThrottle {
@@ -152,29 +154,43 @@ export class PaymentsStack extends Stack {
 
     const fulfilOrderFunctionName = `${this.stackName}-fulfil-order`;
     const environment = {
-      ...(props.mpesa && darajaSecrets
-        ? {
-            DARAJA_CONSUMER_KEY_ARN: darajaSecrets.consumerKey.secretArn,
-            DARAJA_CONSUMER_SECRET_ARN: darajaSecrets.consumerSecret.secretArn,
-            DARAJA_PASSKEY_ARN: darajaSecrets.passkey.secretArn,
-            DARAJA_SHORTCODE: props.mpesa.shortcode,
-            DARAJA_BASE_URL: props.mpesa.baseUrl,
-            // Ops' KES rate: charged by mpesa-payment and shown on /payment through GET /api/mpesa-payment.
-            KES_PER_USD: props.mpesa.kesPerUsd,
-            KES_RATE_DATE: props.mpesa.rateDate,
-          }
-        : {}),
       PUBLIC_SITE_URL: props.publicSiteUrl,
       ORDERS_TABLE: this.ordersTable.tableName,
-      STRIPE_SECRET_ARN: stripeSecretKey.secretArn,
-      STRIPE_WEBHOOK_SECRET_ARN: stripeWebhookSecret.secretArn,
-      SUBSCRIPTION_TOKEN_SECRET_ARN: newsletterTokenSecret.secretArn,
       // A literal, not a reference: fulfil-order's own configuration needs it too (no self-reference).
       FULFIL_ORDER_FUNCTION_NAME: fulfilOrderFunctionName,
       // Every handler loads the one configuration, which requires SES in production.
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.mail.from,
       SUPPORT_EMAIL: props.mail.supportEmail,
+    };
+    // Each secret kind of @kesho/common/function-secrets, as the secrets that hold it, in the order of
+    // its variables there. Without M-Pesa there are no Daraja secrets, and M-Pesa answers 503.
+    const secretsHolding: Readonly<Record<FunctionSecret, readonly Secret[]>> = {
+      stripeSecretKey: [stripeSecretKey],
+      stripeWebhookSecret: [stripeWebhookSecret],
+      newsletterTokenSecret: [newsletterTokenSecret],
+      darajaCredentials: darajaSecrets ? [darajaSecrets.consumerKey, darajaSecrets.consumerSecret, darajaSecrets.passkey] : [],
+    };
+    const darajaSettings = props.mpesa
+      ? {
+          DARAJA_SHORTCODE: props.mpesa.shortcode,
+          DARAJA_BASE_URL: props.mpesa.baseUrl,
+          // Ops' KES rate: charged by mpesa-payment and shown on /payment through GET /api/mpesa-payment.
+          KES_PER_USD: props.mpesa.kesPerUsd,
+          KES_RATE_DATE: props.mpesa.rateDate,
+        }
+      : {};
+    /** A function's own secrets: their ARNs in its environment, and read access to those alone. */
+    const giveSecrets = (name: HandlerName, fn: NodejsFunction) => {
+      for (const kind of secretsOf(name)) {
+        secretsHolding[kind].forEach((secret, index) => {
+          const variables = SECRET_VARIABLES[kind][index];
+          if (!variables) throw new Error(`@kesho/common/function-secrets names no variable for secret ${index + 1} of ${kind}`);
+          fn.addEnvironment(variables.arn, secret.secretArn);
+          secret.grantRead(fn);
+        });
+        if (kind === 'darajaCredentials') for (const [key, value] of Object.entries(darajaSettings)) fn.addEnvironment(key, value);
+      }
     };
 
     const handler = (name: HandlerName, options: { timeout: Duration; functionName?: string }) => {
@@ -200,12 +216,7 @@ export class PaymentsStack extends Stack {
           bundleAwsSDK: true,
         },
       });
-      stripeSecretKey.grantRead(fn);
-      // The handlers share one payments configuration that loads both Stripe secrets at cold start.
-      stripeWebhookSecret.grantRead(fn);
-      newsletterTokenSecret.grantRead(fn);
-      // …and the Daraja secrets, when M-Pesa is on.
-      for (const secret of Object.values(darajaSecrets ?? {})) secret.grantRead(fn);
+      giveSecrets(name, fn);
       return fn;
     };
 

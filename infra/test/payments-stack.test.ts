@@ -77,7 +77,7 @@ describe('payments stack', () => {
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: reconcile-orders', Timeout: 300 });
   });
 
-  test('gives every function the configuration the handlers read at cold start', () => {
+  test('gives every function the configuration the handlers read at cold start, with only its own secrets', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Kesho payments: create-payment',
       Environment: {
@@ -85,7 +85,6 @@ describe('payments stack', () => {
           PUBLIC_SITE_URL: UNSET_PUBLIC_SITE_URL,
           ORDERS_TABLE: { Ref: logicalIds.orders },
           STRIPE_SECRET_ARN: { Ref: logicalIds.secretKey },
-          STRIPE_WEBHOOK_SECRET_ARN: { Ref: logicalIds.webhookSecret },
           FULFIL_ORDER_FUNCTION_NAME: 'KeshoPayments-fulfil-order',
           MAIL_TRANSPORT: 'ses',
           MAIL_FROM: `${site.brand} <${site.email}>`,
@@ -136,13 +135,15 @@ describe('payments stack', () => {
     }
   });
 
-  test('runs the form handlers on Node.js 24 with the link-signing secret and table access only', () => {
+  test('runs the form handlers on Node.js 24 with table access, the newsletter alone with the link-signing secret', () => {
     for (const name of ['enquiries', 'subscriptions']) {
       template.hasResourceProperties('AWS::Lambda::Function', {
         Description: `Kesho payments: ${name}`,
         Runtime: 'nodejs24.x',
         Timeout: 15,
-        Environment: { Variables: Match.objectLike({ SUBSCRIPTION_TOKEN_SECRET_ARN: Match.anyValue(), ORDERS_TABLE: Match.anyValue() }) },
+        Environment: {
+          Variables: Match.objectLike({ SUBSCRIPTION_TOKEN_SECRET_ARN: name === 'subscriptions' ? Match.anyValue() : Match.absent(), ORDERS_TABLE: Match.anyValue() }),
+        },
       });
     }
     template.hasResourceProperties('AWS::SecretsManager::Secret', { Name: NEWSLETTER_TOKEN_SECRET_NAME, GenerateSecretString: Match.objectLike({ PasswordLength: 64 }) });
@@ -217,11 +218,14 @@ describe('payments stack', () => {
       expect(actionsOn(fn as string, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
       expect(actionsOn(fn as string, logicalIds.fulfilOrder)).toEqual([]);
     }
-    // Every handler loads both Stripe secrets at cold start (lambdas/src/runtime), so each may read both.
-    for (const fn of [logicalIds.createPayment, logicalIds.checkoutSession, logicalIds.stripeWebhook, logicalIds.fulfilOrder, logicalIds.reconcileOrders]) {
-      expect(actionsOn(fn, logicalIds.secretKey)).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
-      expect(actionsOn(fn, logicalIds.webhookSecret)).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    // The functions that call Stripe's API read its key; only the webhook reads the signing secret (and not the key).
+    const read = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
+    for (const fn of [logicalIds.createPayment, logicalIds.checkoutSession, logicalIds.fulfilOrder, logicalIds.reconcileOrders]) {
+      expect(actionsOn(fn, logicalIds.secretKey)).toEqual(read);
+      expect(actionsOn(fn, logicalIds.webhookSecret)).toEqual([]);
     }
+    expect(actionsOn(logicalIds.stripeWebhook, logicalIds.webhookSecret)).toEqual(read);
+    expect(actionsOn(logicalIds.stripeWebhook, logicalIds.secretKey)).toEqual([]);
   });
 
   test('retries fulfil-order twice and then parks the event in an encrypted queue', () => {

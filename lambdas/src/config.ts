@@ -8,6 +8,7 @@
  */
 import { readKesRate, readMpesaConfig, type KesRate, type MpesaConfig } from './mpesa/config';
 import path from 'node:path';
+import { FUNCTION_SECRET_KINDS, SECRET_VARIABLES, type FunctionSecret } from '@kesho/common/function-secrets';
 import { site } from '@kesho/common/site';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -23,12 +24,17 @@ export interface StripeApiEndpoint {
   readonly protocol?: 'http' | 'https';
 }
 
+/**
+ * With Stripe, each of its two secrets is present only in a function that reads it (see
+ * @kesho/common/function-secrets): the webhook verifies signatures without the API key, and the
+ * functions that call Stripe's API never see the signing secret.
+ */
 export type PaymentsConfig =
   | { readonly provider: 'sandbox' }
   | {
       readonly provider: 'stripe';
-      readonly secretKey: SecretSource;
-      readonly webhookSecret: SecretSource;
+      readonly secretKey?: SecretSource;
+      readonly webhookSecret?: SecretSource;
       /** Only set by tests, which point the SDK at a local Stripe-compatible server. */
       readonly api: StripeApiEndpoint;
     };
@@ -63,8 +69,8 @@ export interface AppConfig {
 
 /** The contact form and the newsletter (src/leads/). */
 export interface LeadsConfig {
-  /** Signs the newsletter's confirm and unsubscribe links (HMAC-SHA256). */
-  readonly tokenSecret: SecretSource;
+  /** Signs the newsletter's confirm and unsubscribe links (HMAC-SHA256); only in a function that reads it. */
+  readonly tokenSecret?: SecretSource;
   readonly perClientPerHour: number;
   readonly perAddressPerHour: number;
 }
@@ -83,12 +89,29 @@ export interface LoadConfigOptions {
    */
   readonly runtime?: 'aws' | 'local';
   readonly defaultPublicSiteUrl?: string;
+  /**
+   * The secrets this function reads (@kesho/common/function-secrets); the others are neither looked
+   * up nor required, so they may be absent from its environment. Default: every secret, as the local
+   * runtime serves every function.
+   */
+  readonly secrets?: readonly FunctionSecret[];
 }
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
     super(`Invalid payments configuration: ${problems.join('; ')}`);
     this.name = 'ConfigError';
+  }
+}
+
+/**
+ * A function used a service that needs a secret it does not read: its entry in
+ * @kesho/common/function-secrets (and so its deployed permissions) is missing that secret.
+ */
+export class SecretNotGivenError extends Error {
+  constructor(readonly secret: FunctionSecret) {
+    super(`This function does not read the secret ${secret}: add it to the function's entry in @kesho/common/function-secrets`);
+    this.name = 'SecretNotGivenError';
   }
 }
 
@@ -148,8 +171,14 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const logLevel = (read('LOG_LEVEL') ?? CONFIG_DEFAULTS.logLevel) as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) invalid.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
-  const secretKey = secretSource(read, 'STRIPE_SECRET_KEY', 'STRIPE_SECRET_ARN', invalid);
-  const webhookSecret = secretSource(read, 'STRIPE_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET_ARN', invalid);
+  const needs: ReadonlySet<FunctionSecret> = new Set(options.secrets ?? FUNCTION_SECRET_KINDS);
+  // Stripe's and the newsletter's secrets are one variable each; Daraja's three are read in mpesa/config.ts.
+  const readSecret = (secret: FunctionSecret): SecretSource | undefined => {
+    const [variables] = SECRET_VARIABLES[secret];
+    return needs.has(secret) && variables ? secretSource(read, variables.value, variables.arn, invalid) : undefined;
+  };
+  const secretKey = readSecret('stripeSecretKey');
+  const webhookSecret = readSecret('stripeWebhookSecret');
   if (secretKey?.kind === 'value' && !/^(sk|rk)_[A-Za-z0-9_]+$/.test(secretKey.value)) {
     invalid.push('STRIPE_SECRET_KEY must be a secret or restricted key (sk_… or rk_…), never the publishable key');
   }
@@ -157,27 +186,34 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     invalid.push('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)');
   }
 
+  // Outside production the Stripe key chooses Stripe over the sandbox; a function that does not read
+  // the key (the webhook) goes by the secret it does read. Production never takes sandbox payments.
+  const stripeChosen = needs.has('stripeSecretKey') ? secretKey !== undefined : webhookSecret !== undefined;
   let payments: PaymentsConfig;
-  if (secretKey) {
+  if (production || stripeChosen) {
+    if (needs.has('stripeSecretKey') && !secretKey) missing.push('STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN)');
     // Without the signing secret the webhook could only trust unverified JSON, so a Stripe setup
     // without it is refused outright rather than degraded.
-    if (!webhookSecret) missing.push('STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN)');
+    if (needs.has('stripeWebhookSecret') && !webhookSecret) missing.push('STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN)');
     payments = {
       provider: 'stripe',
-      secretKey,
-      webhookSecret: webhookSecret ?? { kind: 'value', value: '' },
+      ...(secretKey ? { secretKey } : {}),
+      ...(webhookSecret ? { webhookSecret } : {}),
       api: stripeApiEndpoint(read, invalid),
     };
   } else {
-    if (production) missing.push('STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN)');
-    if (production && !webhookSecret) missing.push('STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN)');
     payments = { provider: 'sandbox' };
   }
 
-  const mpesa = readMpesaConfig(read, (valueName, arnName) => secretSource(read, valueName, arnName, invalid), production, missing, invalid);
+  // A function that never calls Daraja needs no M-Pesa of its own: off in production, the secret-free sandbox elsewhere.
+  const mpesa: MpesaConfig = needs.has('darajaCredentials')
+    ? readMpesaConfig(read, (valueName, arnName) => secretSource(read, valueName, arnName, invalid), production, missing, invalid)
+    : production
+      ? { provider: 'off' }
+      : { provider: 'sandbox' };
   const kesRate = readKesRate(read, production && mpesa.provider === 'daraja', missing, invalid);
   const mail = mailConfig(read, production, missing, invalid);
-  const leads = leadsConfig(read, production, missing, invalid);
+  const leads = leadsConfig(read, needs.has('newsletterTokenSecret') ? { given: readSecret('newsletterTokenSecret') } : null, production, missing, invalid);
   const reconcile: ReconcileConfig = {
     intervalSeconds: wholeSeconds(read, 'RECONCILE_INTERVAL_SECONDS', CONFIG_DEFAULTS.reconcileIntervalSeconds, invalid),
     pendingAgeSeconds: wholeSeconds(read, 'RECONCILE_PENDING_AGE_SECONDS', CONFIG_DEFAULTS.reconcilePendingAgeSeconds, invalid),
@@ -192,12 +228,19 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, ...(fulfilmentFailureQueueUrl ? { fulfilmentFailureQueueUrl } : {}), payments, mpesa, kesRate, logLevel, mail, leads, reconcile };
 }
 
-function leadsConfig(read: (name: string) => string | undefined, production: boolean, missing: string[], invalid: string[]): LeadsConfig {
-  let tokenSecret = secretSource(read, 'SUBSCRIPTION_TOKEN_SECRET', 'SUBSCRIPTION_TOKEN_SECRET_ARN', invalid);
-  if (!tokenSecret) {
+/** `tokenSecretNeeded` null: this function does not read the newsletter's secret; else what its environment gives. */
+function leadsConfig(
+  read: (name: string) => string | undefined,
+  tokenSecretNeeded: { readonly given: SecretSource | undefined } | null,
+  production: boolean,
+  missing: string[],
+  invalid: string[],
+): LeadsConfig {
+  let tokenSecret = tokenSecretNeeded?.given;
+  if (tokenSecretNeeded && !tokenSecret) {
     if (production) missing.push('SUBSCRIPTION_TOKEN_SECRET (or SUBSCRIPTION_TOKEN_SECRET_ARN)');
     tokenSecret = { kind: 'value', value: DEVELOPMENT_TOKEN_SECRET };
-  } else if (tokenSecret.kind === 'value' && tokenSecret.value.length < 32) {
+  } else if (tokenSecret?.kind === 'value' && tokenSecret.value.length < 32) {
     invalid.push('SUBSCRIPTION_TOKEN_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)');
   }
   const perHour = (name: string, fallback: number): number => {
@@ -208,7 +251,7 @@ function leadsConfig(read: (name: string) => string | undefined, production: boo
     return value;
   };
   return {
-    tokenSecret,
+    ...(tokenSecret ? { tokenSecret } : {}),
     perClientPerHour: perHour('LEADS_RATE_LIMIT_PER_CLIENT', production ? CONFIG_DEFAULTS.leadsPerClientPerHour : CONFIG_DEFAULTS.localLeadsPerClientPerHour),
     perAddressPerHour: perHour('LEADS_RATE_LIMIT_PER_ADDRESS', production ? CONFIG_DEFAULTS.leadsPerAddressPerHour : CONFIG_DEFAULTS.localLeadsPerAddressPerHour),
   };

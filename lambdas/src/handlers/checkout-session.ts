@@ -17,12 +17,12 @@ export const handler: HttpHandler = (event) =>
     if (!sessionId) return errorResponse(400, 'The session_id parameter is required.');
     if (MPESA_PAYMENT_ID_PATTERN.test(sessionId)) {
       // An M-Pesa payment's success page: the same summary, plus the M-Pesa receipt number.
-      const payment = await (await currentRuntime()).services.mpesa?.payments.status(sessionId, 'success-page');
+      const payment = await (await currentRuntime('checkout-session')).services.mpesa?.payments.status(sessionId, 'success-page');
       return payment ? json(200, payment) : errorResponse(404, 'We could not find this checkout session.');
     }
     if (!SESSION_ID_PATTERN.test(sessionId)) return errorResponse(400, 'The session_id parameter is not a checkout session id.');
 
-    const { services } = await currentRuntime();
+    const { services } = await currentRuntime('checkout-session');
     const summary = await services.checkoutStatus(sessionId);
     if (!summary) return errorResponse(404, 'We could not find this checkout session.');
     return json(200, summary);

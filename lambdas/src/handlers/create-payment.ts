@@ -21,7 +21,7 @@ export const handler: HttpHandler = (event) =>
     if (request.kind === 'invalid') return errorResponse(400, INVALID_ORDER_MESSAGE, request.fieldErrors);
     if (request.kind === 'price-mismatch') return errorResponse(409, priceMismatchMessage(request.serviceNames));
 
-    const { services } = await currentRuntime();
+    const { services } = await currentRuntime('create-payment');
     const result = await services.startCheckout(request.draft);
     if (result.kind === 'provider-error') return errorResponse(502, PROVIDER_ERROR_MESSAGE);
     if (result.kind === 'refused-details') return errorResponse(400, INVALID_ORDER_MESSAGE, result.fieldErrors);

@@ -18,7 +18,7 @@ export const handler: HttpHandler = (event) =>
       body.kind === 'form' ? seeOther(contactStatusLocation(status)) : answerJson();
     if (!body.ok) return answer('invalid', () => errorResponse(body.status, body.message));
 
-    const { services } = await currentRuntime();
+    const { services } = await currentRuntime('enquiries');
     const result = await services.submitEnquiry(body.fields, { ip: clientAddress(event) });
     switch (result.kind) {
       case 'accepted':

@@ -11,7 +11,7 @@ import { currentRuntime } from '../runtime/context';
 export type FulfilHandlerResult = FulfilResult | { readonly kind: 'invalid-job' };
 
 export const handler = async (payload: unknown, context?: LambdaContext): Promise<FulfilHandlerResult> => {
-  const { services, logger } = await currentRuntime();
+  const { services, logger } = await currentRuntime('fulfil-order');
   const job = parseFulfilmentJob(payload);
   if (!job) {
     logger.error('fulfil.invalid_job', { requestId: context?.awsRequestId });

@@ -15,7 +15,7 @@ export const handler: HttpHandler = (event) =>
   respondSafely('mpesa-callback', async () => {
     if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
     const token = event.rawPath.startsWith(`${MPESA_CALLBACK_PATH}/`) ? event.rawPath.slice(MPESA_CALLBACK_PATH.length + 1) : '';
-    const { services } = await currentRuntime();
+    const { services } = await currentRuntime('mpesa-callback');
     if (!services.mpesa || !MPESA_CALLBACK_TOKEN_PATTERN.test(token)) return errorResponse(404, 'Not found.');
     const body = readJsonBody(event);
     if (!body.ok) return body.response;

@@ -23,7 +23,7 @@ export const handler: HttpHandler = (event) =>
   respondSafely('mpesa-payment', async () => {
     const method = event.requestContext.http.method;
     if (method !== 'POST' && method !== 'GET' && method !== 'HEAD') return methodNotAllowed(['GET', 'POST']);
-    const { services, config } = await currentRuntime();
+    const { services, config } = await currentRuntime('mpesa-payment');
     const mpesa = services.mpesa;
     if (!mpesa) return errorResponse(503, MPESA_UNAVAILABLE_MESSAGE);
 

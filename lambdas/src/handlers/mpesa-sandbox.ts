@@ -16,7 +16,7 @@ const ROUTE = new RegExp(`^${MPESA_SANDBOX_PATH}/([^/]+)(?:/([a-z-]+))?/?$`);
 
 export const handler: HttpHandler = (event) =>
   respondSafely('mpesa-sandbox', async () => {
-    const { services } = await currentRuntime();
+    const { services } = await currentRuntime('mpesa-sandbox');
     const mpesa = services.mpesa;
     const sandbox = mpesa?.sandbox;
     const match = ROUTE.exec(event.rawPath);

@@ -8,6 +8,6 @@ import type { ReconcileReport } from '../orders/reconcile';
 import { currentRuntime } from '../runtime/context';
 
 export const handler = async (): Promise<ReconcileReport> => {
-  const { services } = await currentRuntime();
+  const { services } = await currentRuntime('reconcile-orders');
   return services.reconcileOrders();
 };

@@ -15,7 +15,7 @@ const ROUTE = new RegExp(`^${SANDBOX_CHECKOUT_PATH}/([^/]+)(?:/(pay|decline))?/?
 
 export const handler: HttpHandler = (event) =>
   respondSafely('sandbox-checkout', async () => {
-    const { services } = await currentRuntime();
+    const { services } = await currentRuntime('sandbox-checkout');
     const sandbox = services.sandboxCheckout;
     if (!sandbox) return errorResponse(404, 'Not found.');
 

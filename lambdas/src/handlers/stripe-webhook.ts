@@ -11,7 +11,7 @@ import { currentRuntime } from '../runtime/context';
 export const handler: HttpHandler = (event) =>
   respondSafely('stripe-webhook', async () => {
     if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
-    const { services } = await currentRuntime();
+    const { services } = await currentRuntime('stripe-webhook');
     const outcome = await services.receiveWebhook(rawBody(event), header(event, 'stripe-signature'));
     if (outcome.kind === 'rejected') return errorResponse(400, 'The webhook signature could not be verified.');
     return json(200, { received: true });

@@ -6,6 +6,7 @@
  *   POST /api/subscriptions/unsubscribe?token=… one-click unsubscribe (RFC 8058, List-Unsubscribe-Post)
  */
 import { newsletterStatusLocation, newsletterStatusTexts, type NewsletterStatus } from '@kesho/common/lead-status';
+import { SecretNotGivenError } from '../config';
 import { clientAddress, queryParameter, type ApiGatewayResult, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';
 import { readFormBody } from '../http/formBody';
@@ -24,17 +25,18 @@ export const handler: HttpHandler = (event) =>
   respondSafely('subscriptions', async () => {
     const method = event.requestContext.http.method;
     const path = event.rawPath.replace(/\/+$/, '');
-    const { services } = await currentRuntime();
+    const { subscriptions } = (await currentRuntime('subscriptions')).services;
+    if (!subscriptions) throw new SecretNotGivenError('newsletterTokenSecret');
     const token = queryParameter(event, 'token') ?? '';
 
     if (path === `${SUBSCRIPTIONS_PATH}/confirm`) {
       if (method !== 'GET') return methodNotAllowed(['GET']);
-      return seeOther(newsletterStatusLocation(LINK_STATUS[await services.subscriptions.confirm(token)]));
+      return seeOther(newsletterStatusLocation(LINK_STATUS[await subscriptions.confirm(token)]));
     }
     if (path === `${SUBSCRIPTIONS_PATH}/unsubscribe`) {
-      if (method === 'GET') return seeOther(newsletterStatusLocation(LINK_STATUS[await services.subscriptions.unsubscribe(token)]));
+      if (method === 'GET') return seeOther(newsletterStatusLocation(LINK_STATUS[await subscriptions.unsubscribe(token)]));
       if (method !== 'POST') return methodNotAllowed(['GET', 'POST']);
-      const result = await services.subscriptions.unsubscribe(token);
+      const result = await subscriptions.unsubscribe(token);
       return result === 'unsubscribed' ? json(200, { status: 'unsubscribed' }) : errorResponse(400, newsletterStatusTexts[LINK_STATUS[result]].title);
     }
     if (path !== SUBSCRIPTIONS_PATH) return errorResponse(404, 'Not found.');
@@ -45,7 +47,7 @@ export const handler: HttpHandler = (event) =>
       body.kind === 'form' ? seeOther(newsletterStatusLocation(status)) : answerJson();
     if (!body.ok) return answer('invalid', () => errorResponse(body.status, body.message));
 
-    const result = await services.subscriptions.subscribe(body.fields, { ip: clientAddress(event) });
+    const result = await subscriptions.subscribe(body.fields, { ip: clientAddress(event) });
     switch (result.kind) {
       case 'pending':
       case 'ignored':

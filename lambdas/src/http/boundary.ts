@@ -2,6 +2,7 @@
  * The last line of every HTTP handler: an unexpected error becomes a plain 500 (or 502 when the
  * payment provider failed) and a log line, never a stack trace in a response.
  */
+import type { BackendFunction } from '@kesho/common/function-secrets';
 import { createLogger, type Logger } from '../log';
 import { PaymentProviderError } from '../payments/types';
 import { currentRuntime } from '../runtime/context';
@@ -10,11 +11,11 @@ import { PROVIDER_ERROR_MESSAGE, SERVER_ERROR_MESSAGE, errorResponse } from './r
 
 const startupLogger = createLogger('info');
 
-export async function respondSafely(handlerName: string, work: () => Promise<ApiGatewayResult>): Promise<ApiGatewayResult> {
+export async function respondSafely(handlerName: BackendFunction, work: () => Promise<ApiGatewayResult>): Promise<ApiGatewayResult> {
   try {
     return await work();
   } catch (error) {
-    const logger = await currentLogger();
+    const logger = await currentLogger(handlerName);
     if (error instanceof PaymentProviderError) {
       logger.error('handler.provider_failed', { handler: handlerName, error, cause: error.cause });
       return errorResponse(502, PROVIDER_ERROR_MESSAGE);
@@ -25,9 +26,9 @@ export async function respondSafely(handlerName: string, work: () => Promise<Api
 }
 
 /** A runtime that failed to start (missing configuration) still gets its failure logged. */
-export async function currentLogger(): Promise<Logger> {
+export async function currentLogger(fn: BackendFunction): Promise<Logger> {
   try {
-    return (await currentRuntime()).logger;
+    return (await currentRuntime(fn)).logger;
   } catch {
     return startupLogger;
   }

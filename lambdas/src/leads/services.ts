@@ -10,7 +10,8 @@ import { createTokenSigner } from './tokens';
 
 export interface LeadServices {
   readonly submitEnquiry: SubmitEnquiry;
-  readonly subscriptions: Subscriptions;
+  /** null in a function that does not read the newsletter's link-signing secret. */
+  readonly subscriptions: Subscriptions | null;
 }
 
 export interface LeadServiceDeps {
@@ -18,28 +19,31 @@ export interface LeadServiceDeps {
   readonly dynamo: DynamoDBDocumentClient;
   readonly outbox: Outbox;
   readonly supportEmail: string;
-  /** The resolved token secret (from the environment or Secrets Manager). */
-  readonly tokenSecret: string;
+  /** The resolved token secret (from the environment or Secrets Manager); only where it is read. */
+  readonly tokenSecret: string | undefined;
   readonly clock: () => Date;
   readonly logger: Logger;
 }
 
 export function createLeadServices(deps: LeadServiceDeps): LeadServices {
-  const { config, dynamo, clock, logger, outbox } = deps;
+  const { config, dynamo, clock, logger, outbox, tokenSecret } = deps;
   const rateLimiter = createRateLimiter(dynamo, config.ordersTable, clock);
   const limits = { perClientPerHour: config.leads.perClientPerHour, perAddressPerHour: config.leads.perAddressPerHour };
   return {
     submitEnquiry: createSubmitEnquiry({ dynamo, tableName: config.ordersTable, outbox, supportEmail: deps.supportEmail, rateLimiter, limits, clock, logger }),
-    subscriptions: createSubscriptions({
-      dynamo,
-      tableName: config.ordersTable,
-      outbox,
-      tokens: createTokenSigner(deps.tokenSecret),
-      publicSiteUrl: config.publicSiteUrl,
-      rateLimiter,
-      limits,
-      clock,
-      logger,
-    }),
+    subscriptions:
+      tokenSecret === undefined
+        ? null
+        : createSubscriptions({
+            dynamo,
+            tableName: config.ordersTable,
+            outbox,
+            tokens: createTokenSigner(tokenSecret),
+            publicSiteUrl: config.publicSiteUrl,
+            rateLimiter,
+            limits,
+            clock,
+            logger,
+          }),
   };
 }

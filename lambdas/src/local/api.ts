@@ -287,10 +287,11 @@ function startupMessage(config: AppConfig, dataDir: string): string {
     return `Payments are SIMULATED (sandbox, no STRIPE_SECRET_KEY set): checkout opens a local TEST MODE page and no money moves. ${storage}`;
   }
   const { secretKey, api } = config.payments;
+  // The local runtime reads every secret, so with Stripe chosen the key is always there.
   const mode =
-    secretKey.kind === 'secrets-manager'
+    secretKey?.kind === 'secrets-manager'
       ? 'key from Secrets Manager'
-      : /^(sk|rk)_live_/.test(secretKey.value)
+      : secretKey && /^(sk|rk)_live_/.test(secretKey.value)
         ? 'LIVE mode: real cards are charged'
         : 'test mode';
   const endpoint = api.host ? ` through the Stripe-compatible API at ${api.protocol ?? 'https'}://${api.host}${api.port ? `:${api.port}` : ''}` : '';

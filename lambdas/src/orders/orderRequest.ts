@@ -5,23 +5,10 @@
  * checkout form uses. The browser's price is still checked, so a stale or tampered cart is refused
  * (409) instead of silently charging an amount the customer did not see.
  */
-import {
-  CUSTOM_ID_PREFIX,
-  CUSTOM_NAME_TAKEN_MESSAGE,
-  CUSTOM_PRICE_MAX_CENTS,
-  CUSTOM_PRICE_MIN_CENTS,
-  MAX_CART_LINES,
-  MAX_ITEM_NAME_LENGTH,
-  QUANTITY_MAX,
-  QUANTITY_MIN,
-  findCatalogueService,
-  isCatalogueServiceName,
-  isCustomItemId,
-  orderLineLabel,
-} from '@kesho/common/catalogue';
+import { CUSTOM_ID_PREFIX, MAX_CART_LINES, findCatalogueService, isCustomItemId, orderLineLabel } from '@kesho/common/catalogue';
 import { CHECKOUT_MESSAGES, checkoutSchema } from '@kesho/common/checkout-schema';
+import { CUSTOM_SERVICE_MESSAGES, isAllowedQuantity, isCustomPriceCents, serviceNameProblem } from '@kesho/common/custom-service-schema';
 import { dollarsToCents } from '@kesho/common/money';
-import { isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from '@kesho/common/text-rules';
 import { ValidationError } from 'yup';
 import type { CustomerDetails, OrderDraft, OrderLine } from './types';
 
@@ -37,13 +24,14 @@ export const ORDER_MESSAGES = {
   id: 'Choose a service from the catalogue or add a custom service',
   unknownService: 'This service is not in our catalogue',
   duplicate: 'This service is already in your order',
-  name: 'Please enter a service name',
-  nameTooLong: `Service name must be at most ${MAX_ITEM_NAME_LENGTH} characters`,
-  nameCharacters: UNSAFE_TEXT_MESSAGE,
-  nameTaken: CUSTOM_NAME_TAKEN_MESSAGE,
+  // A line's name, a custom line's price and every quantity follow the custom-service form's rules.
+  name: CUSTOM_SERVICE_MESSAGES.name,
+  nameTooLong: CUSTOM_SERVICE_MESSAGES.nameTooLong,
+  nameCharacters: CUSTOM_SERVICE_MESSAGES.nameCharacters,
+  nameTaken: CUSTOM_SERVICE_MESSAGES.nameTaken,
   price: 'Price must be an amount in US dollars with at most two decimals',
-  customPrice: `Price must be between $${CUSTOM_PRICE_MIN_CENTS / 100} and $${CUSTOM_PRICE_MAX_CENTS / 100}`,
-  quantity: `Quantity must be a whole number from ${QUANTITY_MIN} to ${QUANTITY_MAX}`,
+  customPrice: CUSTOM_SERVICE_MESSAGES.price,
+  quantity: CUSTOM_SERVICE_MESSAGES.quantity,
   customerData: 'Enter your checkout details',
   companyName: 'Company name must be text',
   notes: 'Additional notes must be text',
@@ -118,22 +106,17 @@ function parseItem(
   else if (!service && !custom) fail('id', ORDER_MESSAGES.unknownService);
 
   const name = typeof item.name === 'string' ? item.name.trim() : '';
-  if (!name) fail('name', ORDER_MESSAGES.name);
-  else if (name.length > MAX_ITEM_NAME_LENGTH) fail('name', ORDER_MESSAGES.nameTooLong);
-  // Hidden characters would reach the provider's hosted page and receipts, and could disguise a name.
-  else if (!isSafeOneLineText(name)) fail('name', ORDER_MESSAGES.nameCharacters);
-  else if (custom && isCatalogueServiceName(name)) fail('name', ORDER_MESSAGES.nameTaken);
+  const nameProblem = serviceNameProblem(name, custom ? 'custom' : 'catalogue');
+  if (nameProblem) fail('name', nameProblem);
 
   const sentCents = dollarsToCents(item.price);
   if (sentCents === null || sentCents < 0) fail('price', ORDER_MESSAGES.price);
-  else if (custom && (sentCents < CUSTOM_PRICE_MIN_CENTS || sentCents > CUSTOM_PRICE_MAX_CENTS)) fail('price', ORDER_MESSAGES.customPrice);
+  else if (custom && !isCustomPriceCents(sentCents)) fail('price', ORDER_MESSAGES.customPrice);
 
   const quantity = item.quantity;
-  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < QUANTITY_MIN || quantity > QUANTITY_MAX) {
-    fail('quantity', ORDER_MESSAGES.quantity);
-  }
+  if (!isAllowedQuantity(quantity)) fail('quantity', ORDER_MESSAGES.quantity);
 
-  if (problems.length > 0 || sentCents === null || typeof quantity !== 'number') return undefined;
+  if (problems.length > 0 || sentCents === null || !isAllowedQuantity(quantity)) return undefined;
   const unitAmountCents = service ? service.priceCents : sentCents;
   return {
     id,

@@ -25,7 +25,7 @@ import { createMailRuntime } from '../mail/runtime';
 import { createSendReceipt, type SendReceipt } from '../receipts/sendReceipt';
 import type { MailRuntime, MailTransport } from '../mail/types';
 import { createLeadServices, type LeadServices } from '../leads/services';
-import { resolveSecret, type SecretReader } from './secrets';
+import { resolveOptionalSecret, type SecretReader } from './secrets';
 
 /** LeadServices: the contact form's enquiries and the newsletter (src/leads/). */
 export interface Services extends LeadServices {
@@ -86,11 +86,18 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
   const confirmWith = (provider: PaymentsProvider) => createConfirmOrder({ orders, payments: provider, clock, logger, sendReceipt });
 
   if (config.payments.provider === 'stripe') {
+    // Only the Stripe secrets this function reads are in its configuration, so only those are fetched.
     const [secretKey, webhookSecret] = await Promise.all([
-      resolveSecret(config.payments.secretKey, clients.secrets),
-      resolveSecret(config.payments.webhookSecret, clients.secrets),
+      resolveOptionalSecret(config.payments.secretKey, clients.secrets),
+      resolveOptionalSecret(config.payments.webhookSecret, clients.secrets),
     ]);
-    payments = createStripePayments({ secretKey, webhookSecret, publicSiteUrl: config.publicSiteUrl, api: config.payments.api, clock });
+    payments = createStripePayments({
+      ...(secretKey !== undefined ? { secretKey } : {}),
+      ...(webhookSecret !== undefined ? { webhookSecret } : {}),
+      publicSiteUrl: config.publicSiteUrl,
+      api: config.payments.api,
+      clock,
+    });
   } else {
     const sandbox = createSandboxPayments({ client: clients.dynamo, tableName: config.ordersTable, publicSiteUrl: config.publicSiteUrl, clock });
     payments = sandbox;
@@ -103,7 +110,7 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
     dynamo: clients.dynamo,
     outbox: mail.outbox,
     supportEmail: mail.supportEmail,
-    tokenSecret: await resolveSecret(config.leads.tokenSecret, clients.secrets),
+    tokenSecret: await resolveOptionalSecret(config.leads.tokenSecret, clients.secrets),
     clock,
     logger,
   });

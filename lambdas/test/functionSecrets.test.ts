@@ -1,0 +1,133 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { FUNCTION_SECRETS, SECRET_VARIABLES, secretsOf, type BackendFunction, type FunctionSecret } from '@kesho/common/function-secrets';
+import Stripe from 'stripe';
+import { ConfigError, SecretNotGivenError, loadConfig } from '../src/config';
+import { handler as subscriptionsHandler } from '../src/handlers/subscriptions';
+import { createAwsRuntime } from '../src/runtime/aws';
+import { runWithRuntime } from '../src/runtime/context';
+import type { ApiGatewayEvent } from '../src/http/apiGateway';
+
+/** What every function of the deployed stack is given besides secrets. */
+const DEPLOYED_ENV = {
+  NODE_ENV: 'production',
+  PUBLIC_SITE_URL: 'https://www.example.com',
+  ORDERS_TABLE: 'orders',
+  FULFIL_ORDER_FUNCTION_NAME: 'stack-fulfil-order',
+  MAIL_TRANSPORT: 'ses',
+  LOG_LEVEL: 'silent',
+};
+
+/** Daraja's settings that travel with its credentials. */
+const DARAJA_SETTINGS = { DARAJA_SHORTCODE: '174379', DARAJA_BASE_URL: 'https://api.safaricom.co.ke', KES_PER_USD: '129.25', KES_RATE_DATE: '2026-11-20' };
+
+const arnOf = (variable: string) => `arn:aws:secretsmanager:eu-west-1:123456789012:secret:${variable.toLowerCase()}`;
+
+/** The ARN variables of the given secrets, as the CDK stack sets them. */
+function secretArns(secrets: readonly FunctionSecret[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const secret of secrets) {
+    for (const variables of SECRET_VARIABLES[secret]) env[variables.arn] = arnOf(variables.arn);
+    if (secret === 'darajaCredentials') Object.assign(env, DARAJA_SETTINGS);
+  }
+  return env;
+}
+
+const EVERY_SECRET = Object.keys(SECRET_VARIABLES) as FunctionSecret[];
+const FUNCTIONS = Object.keys(FUNCTION_SECRETS) as BackendFunction[];
+
+/** A Secrets Manager that answers every ARN with a usable value and records what it was asked. */
+function recordingSecretsManager() {
+  const fetched: string[] = [];
+  const valueOf = (arn: string) => {
+    if (arn === arnOf('STRIPE_SECRET_ARN')) return 'sk_test_fromSecretsManager';
+    if (arn === arnOf('STRIPE_WEBHOOK_SECRET_ARN')) return 'whsec_fromSecretsManager';
+    return `value-of-${arn}-long-enough-for-any-signing-key`;
+  };
+  const client = {
+    async send(command: GetSecretValueCommand) {
+      const arn = command.input.SecretId ?? '';
+      fetched.push(arn);
+      return { SecretString: valueOf(arn) };
+    },
+  } as unknown as Pick<SecretsManagerClient, 'send'>;
+  return { client, fetched };
+}
+
+describe('each function reads only the secrets it needs', () => {
+  it('names every handler module in the table, and nothing else', () => {
+    const handlers = readdirSync(path.join(__dirname, '../src/handlers')).map((file) => file.replace(/\.ts$/, ''));
+    expect(FUNCTIONS.slice().sort()).toEqual(handlers.sort());
+  });
+
+  it.each(FUNCTIONS)('%s starts in production with only its own secrets in its environment', (fn) => {
+    expect(() => loadConfig({ ...DEPLOYED_ENV, ...secretArns(secretsOf(fn)) }, { secrets: secretsOf(fn) })).not.toThrow();
+  });
+
+  it.each(FUNCTIONS.flatMap((fn) => secretsOf(fn).filter((secret) => secret !== 'darajaCredentials').map((secret) => [fn, secret] as const)))(
+    '%s refuses to start without its %s, in one error naming it',
+    (fn, secret) => {
+      const env = { ...DEPLOYED_ENV, ...secretArns(secretsOf(fn)) };
+      const [variables] = SECRET_VARIABLES[secret];
+      if (!variables) throw new Error(`${secret} has no variables`);
+      delete (env as Record<string, string>)[variables.arn];
+      expect(() => loadConfig(env, { secrets: secretsOf(fn) })).toThrow(new ConfigError([`Missing env var ${variables.value} (or ${variables.arn})`]));
+    },
+  );
+
+  it('refuses a Daraja function given only part of the credentials, naming what is missing; none at all switches M-Pesa off', () => {
+    const secrets = secretsOf('mpesa-payment');
+    const partial = { ...DEPLOYED_ENV, ...secretArns(secrets) } as Record<string, string>;
+    delete partial.DARAJA_PASSKEY_ARN;
+    expect(() => loadConfig(partial, { secrets })).toThrow(new ConfigError(['Missing env var DARAJA_PASSKEY (or DARAJA_PASSKEY_ARN)']));
+    expect(loadConfig(DEPLOYED_ENV, { secrets }).mpesa).toEqual({ provider: 'off' });
+  });
+
+  it('lets the enquiries function start with no secret at all, and never looks at one it was given', () => {
+    const config = loadConfig({ ...DEPLOYED_ENV, STRIPE_SECRET_KEY: 'pk_not_even_valid', SUBSCRIPTION_TOKEN_SECRET: 'short' }, { secrets: secretsOf('enquiries') });
+    expect(config.payments).toEqual({ provider: 'stripe', api: {} });
+    expect(config.leads.tokenSecret).toBeUndefined();
+    expect(config.mpesa).toEqual({ provider: 'off' });
+  });
+
+  it.each(FUNCTIONS)('%s fetches exactly its own secrets from Secrets Manager at cold start, even when given every ARN', async (fn) => {
+    const secretsManager = recordingSecretsManager();
+    await createAwsRuntime(fn, { env: { ...DEPLOYED_ENV, ...secretArns(EVERY_SECRET) }, secretsManager: secretsManager.client });
+    const expected = secretsOf(fn).flatMap((secret) => SECRET_VARIABLES[secret].map((variables) => arnOf(variables.arn)));
+    expect(secretsManager.fetched.slice().sort()).toEqual(expected.slice().sort());
+  });
+
+  it('fails the cold start with one clear error, fetching nothing, when a needed secret is missing', async () => {
+    const secretsManager = recordingSecretsManager();
+    const start = createAwsRuntime('create-payment', { env: { ...DEPLOYED_ENV, ...secretArns(['stripeWebhookSecret', 'newsletterTokenSecret']) }, secretsManager: secretsManager.client });
+    await expect(start).rejects.toThrow(new ConfigError(['Missing env var STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN)']));
+    expect(secretsManager.fetched).toEqual([]);
+  });
+
+  it('verifies Stripe webhooks with the signing secret alone, and cannot call Stripe without the key', async () => {
+    const secretsManager = recordingSecretsManager();
+    const runtime = await createAwsRuntime('stripe-webhook', { env: { ...DEPLOYED_ENV, ...secretArns(secretsOf('stripe-webhook')) }, secretsManager: secretsManager.client });
+    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_test_abcdefgh', object: 'checkout.session' } } });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_fromSecretsManager' });
+    await expect(runtime.payments.verifyWebhook(Buffer.from(payload), header)).resolves.toEqual({ id: 'evt_1', type: 'checkout.session.completed', sessionId: 'cs_test_abcdefgh' });
+    await expect(runtime.payments.retrieveSession('cs_test_abcdefgh')).rejects.toThrow(SecretNotGivenError);
+  });
+
+  it('answers a newsletter request with a plain 500 (and no signing) in a function not given the link secret', async () => {
+    const runtime = await createAwsRuntime('enquiries', { env: DEPLOYED_ENV });
+    expect(runtime.services.subscriptions).toBeNull();
+    const event = {
+      version: '2.0',
+      rawPath: '/api/subscriptions/confirm',
+      rawQueryString: 'token=x',
+      queryStringParameters: { token: 'x' },
+      headers: {},
+      isBase64Encoded: false,
+      requestContext: { http: { method: 'GET', path: '/api/subscriptions/confirm', sourceIp: '127.0.0.1' }, requestId: 'r1' },
+    } as unknown as ApiGatewayEvent;
+    const response = await runWithRuntime(runtime, () => subscriptionsHandler(event));
+    expect(response.statusCode).toBe(500);
+    expect(String(response.body)).not.toMatch(/newsletterTokenSecret|SecretNotGiven/);
+  });
+});
