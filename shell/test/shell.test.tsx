@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useToast } from '@kesho/shell-kit';
 import { site } from '@kesho/common/site';
 import { App } from '../src/app/App';
-import { createMemoryHistory, HistoryProvider } from '../src/app/history';
+import { MemoryRouter } from 'react-router-dom';
 import type { PageResolver, Resolution } from '../src/app/resolution';
 import { hydrateRoot } from 'react-dom/client';
 import { useState } from 'react';
@@ -22,9 +22,9 @@ async function openMenu(user: ReturnType<typeof userEvent.setup>) {
 
 function renderApp(initial: Resolution, resolver?: PageResolver) {
   return render(
-    <HistoryProvider history={createMemoryHistory(initial.path)}>
+    <MemoryRouter initialEntries={[initial.path]}>
       <App initial={initial} {...(resolver ? { resolver } : {})} />
-    </HistoryProvider>,
+    </MemoryRouter>,
   );
 }
 
@@ -66,9 +66,9 @@ describe('the header', () => {
   it('wires the small-screen menu button to the navigation popover, with the same markup on the server', () => {
     const initial = page('/', () => <h1>Home</h1>);
     const html = renderToString(
-      <HistoryProvider history={createMemoryHistory('/')}>
+      <MemoryRouter initialEntries={['/']}>
         <App initial={initial} />
-      </HistoryProvider>,
+      </MemoryRouter>,
     );
     // No open state in the server markup: before hydration the browser's own popover state is the truth.
     expect(html).toMatch(/<button[^>]*popovertarget="[^"]+"[^>]*>/i);
@@ -115,9 +115,9 @@ describe('the cookie banner', () => {
 
   it('arrives in the prerendered markup hidden, since the server cannot know the choice', () => {
     const html = renderToString(
-      <HistoryProvider history={createMemoryHistory('/')}>
+      <MemoryRouter initialEntries={['/']}>
         <App initial={page('/', () => <h1>Home</h1>)} />
-      </HistoryProvider>,
+      </MemoryRouter>,
     );
     expect(html).toMatch(/<section[^>]*aria-label="Cookie consent"[^>]*hidden=""/);
     expect(html).toContain('We value your privacy');
@@ -242,9 +242,9 @@ describe('a direct load (hydrating the server HTML)', () => {
     const resolved = page('/contact', Form);
     const container = document.createElement('div');
     container.innerHTML = renderToString(
-      <HistoryProvider history={createMemoryHistory('/contact')}>
+      <MemoryRouter initialEntries={['/contact']}>
         <App initial={resolved} />
-      </HistoryProvider>,
+      </MemoryRouter>,
     );
     document.body.append(container);
     let settle: (resolution: Resolution) => void = () => undefined;
@@ -254,9 +254,9 @@ describe('a direct load (hydrating the server HTML)', () => {
     await act(async () => {
       hydrateRoot(
         container,
-        <HistoryProvider history={createMemoryHistory('/contact')}>
+        <MemoryRouter initialEntries={['/contact']}>
           <App initial={{ kind: 'pending', path: '/contact', resolution }} resolver={resolver} />
-        </HistoryProvider>,
+        </MemoryRouter>,
         { onRecoverableError: recoverable },
       );
     });
