@@ -195,29 +195,29 @@ export function ContactForm({ titleId }: { titleId: string }) {
     if (sending.current) return;
     const form = event.currentTarget;
     sending.current = true;
-    let formik: ContactFormik;
     try {
-      formik = await ready();
-    } catch {
-      // The form's code cannot be fetched: the browser posts the form as it does without JavaScript.
-      sending.current = false;
-      form.submit();
-      return;
-    }
-    const honeypot = String(new FormData(form).get(HONEYPOT_FIELD) ?? '');
-    const values = valuesOf(form);
-    await formik.setValues(values, false);
-    const found = await formik.validateForm(values);
-    const firstInvalid = contactFieldOrder.find((name) => found[name] !== undefined);
-    if (firstInvalid) {
-      sending.current = false;
-      setErrors(found);
-      setShowErrors(true);
-      fieldElements.current[firstInvalid]?.focus();
-      return;
-    }
-    setFormError(null);
-    try {
+      let formik: ContactFormik;
+      let found: FormikErrors<ContactFormValues>;
+      const values = valuesOf(form);
+      try {
+        formik = await ready();
+        await formik.setValues(values, false);
+        found = await formik.validateForm(values);
+      } catch {
+        // The form's code or its schema cannot be fetched: the browser posts the form as it does
+        // without JavaScript, and the server checks it.
+        form.submit();
+        return;
+      }
+      const firstInvalid = contactFieldOrder.find((name) => found[name] !== undefined);
+      if (firstInvalid) {
+        setErrors(found);
+        setShowErrors(true);
+        fieldElements.current[firstInvalid]?.focus();
+        return;
+      }
+      setFormError(null);
+      const honeypot = String(new FormData(form).get(HONEYPOT_FIELD) ?? '');
       const answer = await postLead(ENQUIRIES_ENDPOINT, { ...values, [HONEYPOT_FIELD]: honeypot }, CONTACT_FAILED_MESSAGE);
       if (answer.ok) {
         toast(contactForm.sentToast.message, { description: contactForm.sentToast.description, variant: 'success' });
