@@ -26,18 +26,34 @@ export const remoteNames = ['marketing', 'commerce', 'legal'];
 
 /**
  * Must be ONE instance in the page: React (with its subpaths, else jsx-runtime and react-dom/client
- * are bundled twice), styled-components (one style sheet, one id counter) and the shell-kit (one
- * navigation/toast context). The router and the toast library stay private to the shell: remotes
- * reach them through the shell-kit, so they are tree-shaken instead of shipped whole.
+ * are bundled twice), styled-components (one style sheet, one id counter), the shell-kit (one
+ * navigation/toast context) and the router (react-router-dom, and react-router, which it re-exports):
+ * the shell owns the one router and remotes reach it through the shell-kit, never a router of their
+ * own. The toast library stays private to the shell, tree-shaken.
  */
-export const sharedSingletons = ['react', 'react-dom', 'styled-components', '@kesho/shell-kit'];
+export const sharedSingletons = ['react', 'react-dom', 'styled-components', '@kesho/shell-kit', 'react-router-dom', 'react-router'];
 
-function federationShared(appDir) {
+/**
+ * What the browser gets under the router's share keys: only the API the site uses (a shared module
+ * is not tree-shaken: the whole react-router is ~61 KB gzip shared against a few KB re-exported from
+ * this module). It reaches the library through its own alias, which the federation does not intercept.
+ */
+export const sharedRouterModule = path.join(repoRoot, 'shell/src/router/sharedRouterApi.mjs');
+const ROUTER_SHARE_KEYS = ['react-router-dom', 'react-router'];
+const routerProductionDir = path.join(path.dirname(require.resolve('react-router')), '../production');
+const routerProductionBuild = new RegExp(`^${routerProductionDir.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}[\\\\/].*\\.mjs$`);
+const routerBuildAlias = { 'react-router-unshared$': path.join(routerProductionDir, 'index.mjs') };
+
+/** `providesRouter`: the host (the shell, or a remote running alone) puts the router in the share scope; a remote in the composition only takes the shell's. */
+function federationShared(appDir, { providesRouter }) {
   const pkg = require(path.join(repoRoot, appDir, 'package.json'));
   const version = (name) => pkg.dependencies?.[name] ?? require(path.join(repoRoot, 'node_modules', name, 'package.json')).version;
   const shared = {};
   for (const name of sharedSingletons) {
     shared[name] = { singleton: true, requiredVersion: `^${version(name)}`, strictVersion: false };
+  }
+  for (const name of ROUTER_SHARE_KEYS) {
+    Object.assign(shared[name], providesRouter ? { import: sharedRouterModule, version: version(name) } : { import: false });
   }
   shared['react/'] = { singleton: true, requiredVersion: `^${version('react')}` };
   shared['react-dom/'] = { singleton: true, requiredVersion: `^${version('react-dom')}` };
@@ -75,11 +91,12 @@ function common(mode) {
     // Hidden: the maps are written (and set aside from the public site by the publish step) but no
     // script names them, so a visitor's browser never asks for the source.
     devtool: mode === 'production' ? 'hidden-source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: routerBuildAlias },
     module: {
       rules: [
         babelRule(),
         { test: /\.(woff2|png|jpe?g|webp|avif|svg)$/, type: 'asset/resource' },
+        { test: routerProductionBuild, use: path.join(repoRoot, 'scripts/lib/tree-shakeable-router-loader.cjs') },
       ],
     },
     performance: false,
@@ -117,6 +134,8 @@ export function browserConfig(appName, { outDir, mode = 'production', extraEntri
       minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: { passes: 2 } } })],
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
+      // The router arrives as one file (under either share key), not a re-export chunk plus the library.
+      splitChunks: { cacheGroups: { router: { test: (module) => module.resource === sharedRouterModule || routerProductionBuild.test(module.resource ?? ''), name: 'router', chunks: 'async', enforce: true } } },
     },
     plugins: [
       new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
@@ -166,7 +185,7 @@ const REMOTE_ENTRY_FILE = 'remoteEntry.js';
  */
 function federationPlugins(appName, { standalone }) {
   const app = apps[appName];
-  const shared = federationShared(app.dir);
+  const shared = federationShared(app.dir, { providesRouter: appName === 'shell' || standalone });
   if (appName === 'shell' || standalone) {
     return [
       new ModuleFederationPlugin({

@@ -1,4 +1,4 @@
-import { matchRoute, normalisePath, parsePointerDocument } from '../src/federation/pointer';
+import { normalisePath, parsePointerDocument } from '../src/federation/pointer';
 import { backoffDelay, withRetry } from '../src/federation/retry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
@@ -12,13 +12,6 @@ const pointers = parsePointerDocument({
 });
 
 describe('the pointer document', () => {
-  it('finds the remote that serves a path, with or without a trailing slash', () => {
-    expect(matchRoute(pointers, '/terms')?.remote.name).toBe('legal');
-    expect(matchRoute(pointers, '/terms/')?.remote.name).toBe('legal');
-    expect(matchRoute(pointers, '/')?.remote.name).toBe('marketing');
-    expect(matchRoute(pointers, '/nowhere')).toBeNull();
-  });
-
   it('normalises paths', () => {
     expect(normalisePath('/')).toBe('/');
     expect(normalisePath('/faq///')).toBe('/faq');
@@ -82,15 +75,10 @@ describe('the federated resolver', () => {
     await expect(resolver.resolve('/nowhere')).resolves.toEqual({ kind: 'not-found', path: '/nowhere' });
   });
 
-  it('says unavailable, keeping the server text, when the remote cannot be loaded', async () => {
+  it('says unavailable, naming the remote, when the remote cannot be loaded', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const resolver = new FederatedResolver({ loadPage: async () => Promise.reject(new Error('offline')) }, pointers);
-    await expect(resolver.resolve('/terms', '<h1>Terms</h1>')).resolves.toEqual({
-      kind: 'unavailable',
-      path: '/terms',
-      remoteName: 'legal',
-      preservedHtml: '<h1>Terms</h1>',
-    });
+    await expect(resolver.resolve('/terms')).resolves.toEqual({ kind: 'unavailable', path: '/terms', remoteName: 'legal' });
   });
 });
 

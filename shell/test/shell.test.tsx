@@ -2,11 +2,13 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useToast } from '@kesho/shell-kit';
+import { Link, useNavigate, useToast } from '@kesho/shell-kit';
 import { site } from '@kesho/common/site';
 import { App } from '../src/app/App';
-import { createMemoryHistory, HistoryProvider } from '../src/app/history';
+import { MemoryRouter, useLocation, useNavigationType } from 'react-router-dom';
 import type { PageResolver, Resolution } from '../src/app/resolution';
+import { parsePointerDocument, type RemotePointer } from '../src/federation/pointer';
+import { FederatedResolver } from '../src/federation/resolver';
 import { hydrateRoot } from 'react-dom/client';
 import { useState } from 'react';
 
@@ -22,9 +24,9 @@ async function openMenu(user: ReturnType<typeof userEvent.setup>) {
 
 function renderApp(initial: Resolution, resolver?: PageResolver) {
   return render(
-    <HistoryProvider history={createMemoryHistory(initial.path)}>
+    <MemoryRouter initialEntries={[initial.path]}>
       <App initial={initial} {...(resolver ? { resolver } : {})} />
-    </HistoryProvider>,
+    </MemoryRouter>,
   );
 }
 
@@ -66,9 +68,9 @@ describe('the header', () => {
   it('wires the small-screen menu button to the navigation popover, with the same markup on the server', () => {
     const initial = page('/', () => <h1>Home</h1>);
     const html = renderToString(
-      <HistoryProvider history={createMemoryHistory('/')}>
+      <MemoryRouter initialEntries={['/']}>
         <App initial={initial} />
-      </HistoryProvider>,
+      </MemoryRouter>,
     );
     // No open state in the server markup: before hydration the browser's own popover state is the truth.
     expect(html).toMatch(/<button[^>]*popovertarget="[^"]+"[^>]*>/i);
@@ -115,9 +117,9 @@ describe('the cookie banner', () => {
 
   it('arrives in the prerendered markup hidden, since the server cannot know the choice', () => {
     const html = renderToString(
-      <HistoryProvider history={createMemoryHistory('/')}>
+      <MemoryRouter initialEntries={['/']}>
         <App initial={page('/', () => <h1>Home</h1>)} />
-      </HistoryProvider>,
+      </MemoryRouter>,
     );
     expect(html).toMatch(/<section[^>]*aria-label="Cookie consent"[^>]*hidden=""/);
     expect(html).toContain('We value your privacy');
@@ -169,6 +171,125 @@ describe('the page area', () => {
     await user.click(within(await openMenu(user)).getByRole('link', { name: 'FAQ' }));
     expect(await screen.findByRole('heading', { name: 'Page at /faq' })).toBeInTheDocument();
     expect(document.title).toBe('/faq title');
+  });
+});
+
+describe('routing through the router', () => {
+  /** Where the router is and how it got there, read beside the app. */
+  function RouterProbe() {
+    const location = useLocation();
+    const how = useNavigationType();
+    return <output aria-label="router">{`${location.pathname} ${how}`}</output>;
+  }
+
+  function TermsPage() {
+    const navigate = useNavigate();
+    return (
+      <>
+        <h1>Terms of Service</h1>
+        <Link to="/privacy">Privacy</Link>
+        <button type="button" onClick={() => navigate('/refund', { replace: true })}>
+          Refunds
+        </button>
+      </>
+    );
+  }
+
+  function renderTerms() {
+    const resolver: PageResolver = { resolve: jest.fn(async (path: string) => page(path, () => <h1>Page at {path}</h1>)) };
+    render(
+      <MemoryRouter initialEntries={['/terms']}>
+        <App initial={page('/terms', TermsPage)} resolver={resolver} />
+        <RouterProbe />
+      </MemoryRouter>,
+    );
+  }
+
+  it("pushes a router entry for a remote page's Link", async () => {
+    renderTerms();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Privacy' }));
+    expect(await screen.findByRole('heading', { name: 'Page at /privacy' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'router' })).toHaveTextContent('/privacy PUSH');
+  });
+
+  it("replaces the router entry when a remote page navigates with replace", async () => {
+    renderTerms();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refunds' }));
+    expect(await screen.findByRole('heading', { name: 'Page at /refund' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'router' })).toHaveTextContent('/refund REPLACE');
+  });
+
+  describe('from a pointer document', () => {
+    const pointers = parsePointerDocument({
+      remotes: [
+        {
+          name: 'marketing',
+          buildId: 'm1',
+          manifest: '/mfe/marketing/m1/mf-manifest.json',
+          routes: [
+            { path: '/blog', title: 'Blog', description: 'd' },
+            { path: '/blog/visas', title: 'Visas', description: 'd' },
+          ],
+        },
+        { name: 'legal', buildId: 'l1', manifest: '/mfe/legal/l1/mf-manifest.json', routes: [{ path: '/terms', title: 'Terms', description: 'd' }] },
+      ],
+    });
+
+    function BlogPage() {
+      return (
+        <>
+          <h1>Blog</h1>
+          <Link to="/blog/visas">Visas article</Link>
+          <Link to="/blog/missing">Missing article</Link>
+          <Link to="/terms">Terms</Link>
+        </>
+      );
+    }
+
+    /** The marketing remote serves its pages; the legal remote cannot be loaded. */
+    async function renderBlog() {
+      const loader = {
+        loadPage: jest.fn(async (remote: RemotePointer, path: string) => {
+          if (remote.name === 'legal') throw new Error('legal is down');
+          const Component = path === '/blog' ? BlogPage : () => <h1>Article at {path}</h1>;
+          return { route: { path, title: `${path} title`, description: 'd', load: async () => ({ default: Component }) }, Component };
+        }),
+      };
+      const resolver = new FederatedResolver(loader, pointers);
+      const initial = await resolver.resolve('/blog');
+      render(
+        <MemoryRouter initialEntries={['/blog']}>
+          <App initial={initial} resolver={resolver} />
+        </MemoryRouter>,
+      );
+      return { loader, user: userEvent.setup() };
+    }
+
+    it("shows a remote's nested page, loaded from its remote when visited", async () => {
+      const { loader, user } = await renderBlog();
+      await user.click(screen.getByRole('link', { name: 'Visas article' }));
+      expect(await screen.findByRole('heading', { name: 'Article at /blog/visas' })).toBeInTheDocument();
+      expect(loader.loadPage).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'marketing' }), '/blog/visas');
+      expect(document.title).toBe('/blog/visas title');
+    });
+
+    it('shows the not-found page for a path below a page that no remote claims', async () => {
+      const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { loader, user } = await renderBlog();
+      await user.click(screen.getByRole('link', { name: 'Missing article' }));
+      expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
+      expect(loader.loadPage).toHaveBeenCalledTimes(1);
+      expect(log).toHaveBeenCalledWith(expect.stringContaining('404'), '/blog/missing');
+    });
+
+    it('shows the unavailable page with Retry when the remote of the route is down, the shell still working', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { user } = await renderBlog();
+      await user.click(screen.getByRole('link', { name: 'Terms' }));
+      expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+      expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    });
   });
 });
 
@@ -242,9 +363,9 @@ describe('a direct load (hydrating the server HTML)', () => {
     const resolved = page('/contact', Form);
     const container = document.createElement('div');
     container.innerHTML = renderToString(
-      <HistoryProvider history={createMemoryHistory('/contact')}>
+      <MemoryRouter initialEntries={['/contact']}>
         <App initial={resolved} />
-      </HistoryProvider>,
+      </MemoryRouter>,
     );
     document.body.append(container);
     let settle: (resolution: Resolution) => void = () => undefined;
@@ -254,9 +375,9 @@ describe('a direct load (hydrating the server HTML)', () => {
     await act(async () => {
       hydrateRoot(
         container,
-        <HistoryProvider history={createMemoryHistory('/contact')}>
+        <MemoryRouter initialEntries={['/contact']}>
           <App initial={{ kind: 'pending', path: '/contact', resolution }} resolver={resolver} />
-        </HistoryProvider>,
+        </MemoryRouter>,
         { onRecoverableError: recoverable },
       );
     });

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { App } from '../src/app/App';
-import { createMemoryHistory, HistoryProvider } from '../src/app/history';
+import { MemoryRouter } from 'react-router-dom';
 
 jest.mock('../src/app/Footer', () => ({
   Footer: () => {
@@ -13,9 +13,9 @@ describe('an error in the shell itself', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const Page = () => <h1>Home</h1>;
     render(
-      <HistoryProvider history={createMemoryHistory('/')}>
+      <MemoryRouter initialEntries={['/']}>
         <App initial={{ kind: 'page', path: '/', route: { path: '/', title: 't', description: 'd', load: async () => ({ default: Page }) }, Component: Page }} />
-      </HistoryProvider>,
+      </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('The footer could not be drawn')).toBeInTheDocument();

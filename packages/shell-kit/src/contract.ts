@@ -38,11 +38,14 @@ export interface ToastOptions {
   readonly variant?: ToastVariant;
 }
 
-/** What the shell gives every page. */
+/**
+ * What the shell gives every page. In the composed site the location and navigation are the shell's
+ * router (react-router-dom), so pages navigate through it without creating or importing a router.
+ */
 export interface ShellApi {
   /** The current path without a trailing slash ("/" for the home page), as routes name it. */
   readonly pathname: string;
-  /** Client-side navigation to an in-site path. */
+  /** Client-side navigation to an in-site path: a new history entry, or the current one replaced. */
   navigate(to: string, options?: { replace?: boolean }): void;
   /** Raises a toast through the shell's single notification region. */
   toast(message: string, options?: ToastOptions): void;

@@ -1,4 +1,5 @@
 import { Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import styled from 'styled-components';
 import { ShellContext, tokens, type ShellApi } from '@kesho/shell-kit';
 import { normalisePath } from '../federation/pointer';
@@ -10,9 +11,9 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { applyHead, headFor } from './head';
-import { useHistory, useLocation } from './history';
 import { Notifications, showToast } from './Notifications';
 import type { PageResolver, PendingResolution, Resolution } from './resolution';
+import { useScrollRestoration } from './scrollRestoration';
 
 const SkipLink = styled.a`
   position: absolute;
@@ -34,17 +35,22 @@ const Main = styled.main`
   &[aria-busy='true'] { opacity: 0.6; transition: opacity 0.2s ease 0.15s; }
 `;
 
-/** Gives pages the shell's navigation and toasts through the shell-kit contract. */
+/**
+ * Gives pages the router's location and navigation, and the shell's toasts, through the shell-kit
+ * contract: remotes never create a router or hold one of their own.
+ */
 function ShellBridge({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const history = useHistory();
+  const navigate = useNavigate();
   const api = useMemo<ShellApi>(
     () => ({
       pathname: normalisePath(pathname),
-      navigate: (to, options) => (options?.replace ? history.replace(to) : history.push(to)),
+      navigate: (to, options) => {
+        void navigate(to, options?.replace ? { replace: true } : undefined);
+      },
       toast: showToast,
     }),
-    [pathname, history],
+    [pathname, navigate],
   );
   return <ShellContext.Provider value={api}>{children}</ShellContext.Provider>;
 }
@@ -77,7 +83,12 @@ function AwaitedPage({ resolution }: { resolution: Promise<Resolution> }) {
 type PageState = Resolution | PendingResolution;
 
 function PageArea({ initial, resolver }: { initial: PageState; resolver?: PageResolver }) {
-  const { pathname } = useLocation();
+  const { pathname, key: locationKey } = useLocation();
+  const navigationType = useNavigationType();
+  const restoreScroll = useScrollRestoration(locationKey);
+  // Read when the page for the latest location is shown, which may be a few renders later.
+  const arrival = useRef({ locationKey, navigationType });
+  arrival.current = { locationKey, navigationType };
   const [current, setCurrent] = useState<PageState>(initial);
   // What a pending first page turned out to be when it is not that page (its remote is down).
   const [settled, setSettled] = useState<Resolution | null>(null);
@@ -133,9 +144,12 @@ function PageArea({ initial, resolver }: { initial: PageState; resolver?: PageRe
     // Only the first render is pending, and the server wrote its head.
     if (current.kind === 'pending') return;
     applyHead(headFor(current));
-    if (!window.location.hash) window.scrollTo(0, 0);
+    // Back and Forward return to where the visitor was; a new page starts at the top (or its anchor).
+    const { locationKey: key, navigationType: how } = arrival.current;
+    const restored = how === 'POP' && restoreScroll(key);
+    if (!restored && !window.location.hash) window.scrollTo(0, 0);
     mainRef.current?.focus({ preventScroll: true });
-  }, [current]);
+  }, [current, restoreScroll]);
 
   /*
    * The same element (same props) on every render while the first page is pending, so React leaves
@@ -172,7 +186,7 @@ function PageArea({ initial, resolver }: { initial: PageState; resolver?: PageRe
   } else if (current.kind === 'not-found') {
     area = <NotFound path={current.path} />;
   } else {
-    area = <RemoteUnavailable onRetry={retry} {...(current.preservedHtml ? { preservedHtml: current.preservedHtml } : {})} />;
+    area = <RemoteUnavailable onRetry={retry} />;
   }
 
   return (
@@ -184,8 +198,8 @@ function PageArea({ initial, resolver }: { initial: PageState; resolver?: PageRe
 }
 
 /**
- * The composed site, inside a HistoryProvider: the browser's history (client) or a fixed one (prerender).
- * `resolver` is absent on the server: there the page is already resolved.
+ * The composed site, inside the router: a BrowserRouter in the browser, a StaticRouter in the
+ * prerender. `resolver` is absent on the server: there the page is already resolved.
  */
 export function App({ initial, resolver }: { initial: Resolution | PendingResolution; resolver?: PageResolver }) {
   return (

@@ -1,15 +1,15 @@
 import { StrictMode, type ReactElement } from 'react';
+import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
-import { createBrowserHistory, HistoryProvider } from './history';
 import type { PageResolver, PendingResolution, Resolution } from './resolution';
 
-/** The whole app as the browser runs it: the shell around the first page, following the address bar. */
+/** The whole app as the browser runs it: the shell around the first page, in the browser's router. */
 export function browserRoot(initial: Resolution | PendingResolution, resolver: PageResolver): ReactElement {
   return (
     <StrictMode>
-      <HistoryProvider history={createBrowserHistory()}>
+      <BrowserRouter>
         <App initial={initial} resolver={resolver} />
-      </HistoryProvider>
+      </BrowserRouter>
     </StrictMode>
   );
 }

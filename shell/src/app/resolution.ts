@@ -5,7 +5,7 @@ import type { PageRoute } from '@kesho/shell-kit';
 export type Resolution =
   | { readonly kind: 'page'; readonly path: string; readonly route: PageRoute; readonly Component: ComponentType }
   | { readonly kind: 'not-found'; readonly path: string }
-  | { readonly kind: 'unavailable'; readonly path: string; readonly remoteName: string; readonly preservedHtml?: string };
+  | { readonly kind: 'unavailable'; readonly path: string; readonly remoteName: string };
 
 export interface PageResolver {
   resolve(path: string): Promise<Resolution>;

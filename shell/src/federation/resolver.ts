@@ -1,6 +1,7 @@
 import type { PageResolver, Resolution } from '../app/resolution';
 import { fetchPointers, type LoadedPage } from './loader';
-import { matchRoute, type PointerDocument, type RemotePointer } from './pointer';
+import type { PointerDocument, RemotePointer } from './pointer';
+import { matchRoute } from './routeTable';
 
 export interface PageLoader {
   loadPage(remote: RemotePointer, path: string): Promise<LoadedPage>;
@@ -20,8 +21,8 @@ export interface ResolverOptions {
 }
 
 /**
- * Resolves a path to a page from the current pointer document: the remote that claims the path
- * serves it, no claim means not found, a remote that cannot be loaded means unavailable.
+ * Resolves a path to a page through the router's route table built from the current pointer document
+ * (routeTable.ts): the remote that claims the path serves it, no claim means not found, a remote that cannot be loaded means unavailable.
  *
  * A tab can stay open for days, and releases and rollbacks only change the pointer document: once
  * the document is older than a few minutes, the next navigation reads it again (waiting briefly for
@@ -91,13 +92,13 @@ export class FederatedResolver implements PageResolver {
     return outcome === 'late' ? known : outcome;
   }
 
-  async resolve(path: string, preservedHtml?: string): Promise<Resolution> {
+  async resolve(path: string): Promise<Resolution> {
     let pointers: PointerDocument;
     try {
       pointers = await this.currentPointers();
     } catch {
       this.pointers = this.fetchFresh();
-      return { kind: 'unavailable', path, remoteName: 'site', ...(preservedHtml ? { preservedHtml } : {}) };
+      return { kind: 'unavailable', path, remoteName: 'site' };
     }
     const match = matchRoute(pointers, path);
     if (!match) return { kind: 'not-found', path };
@@ -106,7 +107,7 @@ export class FederatedResolver implements PageResolver {
       return { kind: 'page', path, route, Component };
     } catch (error) {
       console.error(error);
-      return { kind: 'unavailable', path, remoteName: match.remote.name, ...(preservedHtml ? { preservedHtml } : {}) };
+      return { kind: 'unavailable', path, remoteName: match.remote.name };
     }
   }
 }

@@ -40,19 +40,11 @@ export function UnavailableNotice({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * Shown in the page area when a remote cannot be loaded (network error, bad deploy). Header, footer
- * and the other remotes keep working. When the server already sent this page's text, the text stays
- * readable under a notice instead of disappearing.
+ * Shown in the page area in place of a page whose remote cannot be loaded (network error, bad deploy)
+ * when no server HTML of that page is on screen, e.g. after a client-side navigation (a direct load
+ * keeps the server's HTML under UnavailableNotice). Header, footer and the other remotes keep working.
  */
-export function RemoteUnavailable({ onRetry, preservedHtml }: { onRetry: () => void; preservedHtml?: string }) {
-  if (preservedHtml) {
-    return (
-      <>
-        <UnavailableNotice onRetry={onRetry} />
-        <div dangerouslySetInnerHTML={{ __html: preservedHtml }} />
-      </>
-    );
-  }
+export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
     <ScreenLayout>
       <h1>This page could not be loaded</h1>

@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { globalCss, type PageRoute } from '@kesho/shell-kit';
 import { site } from '@kesho/common/site';
 import { App } from '../app/App';
 import { headFor, robotsContent } from '../app/head';
-import { createMemoryHistory, HistoryProvider } from '../app/history';
 import type { Resolution } from '../app/resolution';
 import type { PointerDocument } from '../federation/pointer';
 import { POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID } from './documentIds';
@@ -46,9 +46,9 @@ export function renderDocument({ path, page, pointers, assets }: RenderDocumentI
   try {
     body = renderToString(
       sheet.collectStyles(
-        <HistoryProvider history={createMemoryHistory(path)}>
+        <StaticRouter location={path}>
           <App initial={resolution} />
-        </HistoryProvider>,
+        </StaticRouter>,
       ),
     );
     styles = sheet.getStyleTags();

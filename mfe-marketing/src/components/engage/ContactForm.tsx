@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FormikErrors, FormikProps } from 'formik';
 import styled, { css } from 'styled-components';
 import { AlertCircle, Send } from 'lucide-react';
 import { Button, tokens, useToast } from '@kesho/shell-kit';
@@ -19,18 +19,54 @@ import { LeadStatusNotices } from './LeadStatusNotices';
 
 const emptyContactValues: ContactFormValues = { name: '', email: '', phone: '', country: '', message: '' };
 
+type FormikModule = typeof import('formik');
+type ContactFormik = FormikProps<ContactFormValues>;
+
+let formikLoading: Promise<FormikModule> | null = null;
+
 /**
- * The yup schema is fetched with the first validation (a blur or a submit), not with the page: most
- * visitors read /contact without typing, and the schema library is a tenth of the page's JavaScript.
+ * Formik is fetched when the visitor first turns to the form (a focus, a tap, a submit), not with the
+ * page: most visitors read /contact without typing, and it is a tenth of the page's JavaScript. Until
+ * it arrives the fields are the browser's own (what is typed stays in them) and a submit waits for it.
  */
-async function validateContact(values: ContactFormValues): Promise<FormikErrors<ContactFormValues>> {
+function loadFormik(): Promise<FormikModule> {
+  formikLoading ??= import(/* webpackChunkName: "contact-form" */ 'formik');
+  formikLoading.catch(() => (formikLoading = null));
+  return formikLoading;
+}
+
+/** The yup schema is fetched with the first validation (a blur or a submit). */
+async function validateContact(formik: FormikModule, values: ContactFormValues): Promise<FormikErrors<ContactFormValues>> {
   const { contactSchema } = await import(/* webpackChunkName: "contact-validation" */ './contactSchema');
   try {
-    await validateYupSchema(values, contactSchema);
+    await formik.validateYupSchema(values, contactSchema);
     return {};
   } catch (error) {
-    return yupToFormErrors<ContactFormValues>(error);
+    return formik.yupToFormErrors<ContactFormValues>(error);
   }
+}
+
+/** What the fields hold now: they are the browser's own, so the form's DOM is where the values are. */
+function valuesOf(form: HTMLFormElement | null): ContactFormValues {
+  const data = form ? new FormData(form) : null;
+  const value = (name: ContactFieldName) => String(data?.get(name) ?? '');
+  return { name: value('name'), email: value('email'), phone: value('phone'), country: value('country'), message: value('message') };
+}
+
+/**
+ * Runs formik once it has arrived and hands its state to the form after every render. It renders
+ * nothing, so the fields (and their focus and caret) are never replaced when formik arrives.
+ */
+function FormikDriver({ formik: library, initialValues, onState }: { formik: FormikModule; initialValues: ContactFormValues; onState: (formik: ContactFormik) => void }) {
+  const formik = library.useFormik<ContactFormValues>({
+    initialValues,
+    validate: (values) => validateContact(library, values),
+    validateOnChange: false,
+    validateOnBlur: true,
+    onSubmit: () => undefined,
+  });
+  useEffect(() => onState(formik));
+  return null;
 }
 
 const Form = styled.form`
@@ -121,40 +157,80 @@ export function ContactForm({ titleId }: { titleId: string }) {
   useEffect(() => setEnhanced(true), []);
   const sending = useRef(false);
   const fieldElements = useRef<Partial<Record<ContactFieldName, FieldElement | null>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
 
-  const formik = useFormik<ContactFormValues>({
-    initialValues: emptyContactValues,
-    validate: validateContact,
-    validateOnChange: false,
-    validateOnBlur: true,
-    onSubmit: () => undefined,
-  });
+  const [formikModule, setFormikModule] = useState<FormikModule | null>(null);
+  const [driverStart, setDriverStart] = useState<ContactFormValues>(emptyContactValues);
+  const [errors, setErrors] = useState<FormikErrors<ContactFormValues>>({});
+  const driver = useRef<ContactFormik | null>(null);
+  const driverWaiters = useRef<((formik: ContactFormik) => void)[]>([]);
+
+  const onDriverState = useCallback((formik: ContactFormik) => {
+    driver.current = formik;
+    for (const resolve of driverWaiters.current.splice(0)) resolve(formik);
+    setErrors((shown) => (JSON.stringify(shown) === JSON.stringify(formik.errors) ? shown : formik.errors));
+  }, []);
+
+  const formikStarted = useRef(false);
+  const startFormik = useCallback(async () => {
+    const loaded = await loadFormik();
+    if (formikStarted.current) return;
+    formikStarted.current = true;
+    // What was typed before formik arrived is its starting point.
+    setDriverStart(valuesOf(formRef.current));
+    setFormikModule(() => loaded);
+  }, []);
+
+  /** Formik, waiting for it if it has not arrived yet; rejects if it cannot be fetched. */
+  const ready = async (): Promise<ContactFormik> => {
+    if (driver.current) return driver.current;
+    const waiting = new Promise<ContactFormik>((resolve) => driverWaiters.current.push(resolve));
+    await startFormik();
+    return waiting;
+  };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // A second click while the first post is on its way would only repeat it (the server keeps one copy).
     if (sending.current) return;
-    const honeypot = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? '');
-    const errors = await formik.validateForm();
-    const firstInvalid = contactFieldOrder.find((name) => errors[name] !== undefined);
-    if (firstInvalid) {
-      setShowErrors(true);
-      fieldElements.current[firstInvalid]?.focus();
-      return;
-    }
+    const form = event.currentTarget;
     sending.current = true;
-    setFormError(null);
     try {
-      const answer = await postLead(ENQUIRIES_ENDPOINT, { ...formik.values, [HONEYPOT_FIELD]: honeypot }, CONTACT_FAILED_MESSAGE);
+      let formik: ContactFormik;
+      let found: FormikErrors<ContactFormValues>;
+      const values = valuesOf(form);
+      try {
+        formik = await ready();
+        await formik.setValues(values, false);
+        found = await formik.validateForm(values);
+      } catch {
+        // The form's code or its schema cannot be fetched: the browser posts the form as it does
+        // without JavaScript, and the server checks it.
+        form.submit();
+        return;
+      }
+      const firstInvalid = contactFieldOrder.find((name) => found[name] !== undefined);
+      if (firstInvalid) {
+        setErrors(found);
+        setShowErrors(true);
+        fieldElements.current[firstInvalid]?.focus();
+        return;
+      }
+      setFormError(null);
+      const honeypot = String(new FormData(form).get(HONEYPOT_FIELD) ?? '');
+      const answer = await postLead(ENQUIRIES_ENDPOINT, { ...values, [HONEYPOT_FIELD]: honeypot }, CONTACT_FAILED_MESSAGE);
       if (answer.ok) {
         toast(contactForm.sentToast.message, { description: contactForm.sentToast.description, variant: 'success' });
-        formik.resetForm();
+        formik.resetForm({ values: emptyContactValues });
+        form.reset();
         setShowErrors(false);
         return;
       }
       const serverErrors = contactFieldOrder.filter((name) => answer.fieldErrors[name] !== undefined);
       if (serverErrors.length > 0) {
-        formik.setErrors(Object.fromEntries(serverErrors.map((name) => [name, answer.fieldErrors[name]])));
+        const fromServer = Object.fromEntries(serverErrors.map((name) => [name, answer.fieldErrors[name]]));
+        formik.setErrors(fromServer);
+        setErrors(fromServer);
         setShowErrors(true);
         fieldElements.current[serverErrors[0] as ContactFieldName]?.focus();
         return;
@@ -166,20 +242,19 @@ export function ContactForm({ titleId }: { titleId: string }) {
   };
 
   const fieldProps = (name: ContactFieldName) => {
-    const error = showErrors ? formik.errors[name] : undefined;
+    const error = showErrors ? errors[name] : undefined;
     const hint = contactFields[name].hint;
     const describedBy = [hint ? hintId(name) : null, error ? errorId(name) : null].filter(Boolean).join(' ');
     return {
       id: fieldId(name),
       name,
       required: true,
-      value: formik.values[name],
       placeholder: contactFields[name].placeholder,
       onChange: (event: ChangeEvent<FieldElement>) => {
-        void formik.setFieldValue(name, event.target.value, showErrors);
+        void driver.current?.setFieldValue(name, event.target.value, showErrors);
       },
       onBlur: () => {
-        void formik.setFieldTouched(name, true, showErrors);
+        void driver.current?.setFieldTouched(name, true, showErrors);
       },
       ref: (element: FieldElement | null) => {
         fieldElements.current[name] = element;
@@ -195,7 +270,7 @@ export function ContactForm({ titleId }: { titleId: string }) {
 
   const feedback = (name: ContactFieldName) => {
     const hint = contactFields[name].hint;
-    const error = showErrors ? formik.errors[name] : undefined;
+    const error = showErrors ? errors[name] : undefined;
     return (
       <>
         {hint ? <Hint id={hintId(name)}>{hint}</Hint> : null}
@@ -213,7 +288,17 @@ export function ContactForm({ titleId }: { titleId: string }) {
   };
 
   return (
-    <Form method="post" action={ENQUIRIES_ENDPOINT} noValidate={enhanced} onSubmit={handleSubmit} aria-labelledby={titleId}>
+    <Form
+      ref={formRef}
+      method="post"
+      action={ENQUIRIES_ENDPOINT}
+      noValidate={enhanced}
+      onSubmit={handleSubmit}
+      onFocus={() => void startFormik().catch(() => undefined)}
+      onPointerDown={() => void startFormik().catch(() => undefined)}
+      aria-labelledby={titleId}
+    >
+      {formikModule ? <FormikDriver formik={formikModule} initialValues={driverStart} onState={onDriverState} /> : null}
       <LeadStatusNotices texts={contactStatusTexts} />
       <Intro>{contactForm.intro}</Intro>
       <Honeypot idPrefix="contact" />
