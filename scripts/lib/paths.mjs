@@ -25,4 +25,6 @@ export const pagesDir = path.join(siteDir, 'pages');
 export function pageFileFor(routePath) {
   return path.join(siteDir, pageKeyForRoute(routePath));
 }
+/** The local server `npm run build` bundles (local-server/build.mjs): the built site and the local API. */
+export const localServerScript = path.join(repoRoot, 'local-server', 'dist', 'serve.js');
 export const notFoundPageFile = path.join(siteDir, NOT_FOUND_PAGE_KEY);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pageRouteCases, servedKeysOf } from '@kesho/common/page-route-cases';
-import { createSiteServer, type ApiRuntime } from '../src/local/site-server';
+import { createSiteServer, type ApiRuntime } from '../src/site-server';
 
 let siteDir: string;
 let server: http.Server;
