@@ -37,6 +37,8 @@ function hasControlCharacter(text) {
 
 // { uri } to fetch, { redirect } to send the viewer elsewhere, or { badRequest: true }.
 function resolveSitePath(rawPath, query) {
+  // The API answers every path of its own, however it is encoded.
+  if (rawPath === '/' + API_SEGMENT || rawPath.indexOf('/' + API_SEGMENT + '/') === 0) return { uri: rawPath };
   var path;
   try {
     path = decodeURIComponent(rawPath);

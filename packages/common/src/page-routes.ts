@@ -84,6 +84,8 @@ export function pageKeyForRoute(route: string): string {
  * string without the "?" (kept on a redirect).
  */
 export function resolveSiteRequest(rawPath: string, rawQuery = ''): SiteRequest {
+  // The API answers every path of its own, however it is encoded.
+  if (rawPath === `/${API_SEGMENT}` || rawPath.startsWith(`/${API_SEGMENT}/`)) return { kind: 'api' };
   let path: string;
   try {
     path = decodeURIComponent(rawPath);

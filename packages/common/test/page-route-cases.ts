@@ -40,6 +40,7 @@ export const pageRouteCases: readonly PageRouteCase[] = [
 
   { why: 'the payment API', path: '/api/create-payment', expected: { kind: 'api' } },
   { why: 'the API with a trailing slash is still the API (it answers for itself)', path: '/api/enquiries/', expected: { kind: 'api' } },
+  { why: 'the API answers even a path it cannot decode', path: '/api/mpesa/callback/%zz', expected: { kind: 'api' } },
 
   { why: 'a trailing slash: one URL per page', path: '/faq/', expected: redirect('/faq') },
   { why: 'a trailing slash keeps the query', path: '/faq/', query: 'a=1', expected: redirect('/faq?a=1') },
