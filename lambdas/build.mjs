@@ -1,15 +1,13 @@
 /**
- * Bundles the Lambdas, the smoke test and the local server with esbuild (Node 24, CommonJS,
- * source maps):
+ * Bundles the Lambdas and the tools with esbuild (Node 24, CommonJS, source maps):
  *   src/handlers/*.ts   → dist/handlers/<name>.js   (one self-contained file per function)
- *   src/smoke.ts        → dist/smoke.js
+ *   src/smoke.ts        → dist/smoke.js            (`npm run smoke`)
  *   src/mailbox.ts      → dist/mailbox.js          (`npm run mail`)
- *   src/local/serve.ts  → dist/local/serve.js       (when it exists)
- * dynalite (LevelDB, a native binding) stays external: only the local server loads it, from
- * node_modules. A handler bundle that pulls in the local runtime fails the build, because it
- * would not run in Lambda.
+ * The local API runtime (src/local/) is bundled by the local-server workspace, which mounts it.
+ * dynalite and mailparser stay out of the handlers: a handler bundle that pulls in local-only code
+ * fails the build, because it would not run in Lambda.
  */
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -21,7 +19,7 @@ const dist = path.join(root, 'dist');
 const handlers = readdirSync(path.join(src, 'handlers'))
   .filter((file) => file.endsWith('.ts'))
   .map((file) => path.join(src, 'handlers', file));
-const tools = [path.join(src, 'smoke.ts'), path.join(src, 'mailbox.ts'), path.join(src, 'local', 'serve.ts')].filter((file) => existsSync(file));
+const tools = [path.join(src, 'smoke.ts'), path.join(src, 'mailbox.ts')];
 
 const common = {
   bundle: true,

@@ -10,19 +10,23 @@
  * /checkout and /payment are measured as a customer reaches them, with a package in the cart and the
  * checkout details saved (without them, the first shows an empty-cart screen and the second sends the
  * visitor back to /custom-quote).
- * Options: BENCH_RUNS (default 3), BENCH_ROUTES (comma-separated paths, default every route).
+ * Options (read by local-server/src/config.ts): BENCH_RUNS (default 3), BENCH_ROUTES (comma-separated
+ * paths, default every route), CHROMIUM_PATH.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { readLocalSettings } from './lib/local-config.mjs';
 import { loadTsModule } from './lib/load-ts.mjs';
+import { localServerScript } from './lib/paths.mjs';
 import { repoRoot } from './webpack.config.mjs';
 
 const require = createRequire(import.meta.url);
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const settings = await readLocalSettings('readBenchConfig');
+const RUNS = settings.runs;
+const CHROME_PATH = settings.chromiumPath;
 const ORDER_STATE_ROUTES = new Set(['/checkout', '/payment']);
 const BENCH_CUSTOMER = { fullName: 'Bench Mark', email: 'bench@example.com', phone: '+254700000000', companyName: '', notes: '', acceptTerms: true };
 
@@ -52,7 +56,7 @@ function run(command, args, options = {}) {
 
 async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-bench-'));
-  const child = spawn(process.execPath, [path.join(repoRoot, 'lambdas/dist/local/serve.js')], {
+  const child = spawn(process.execPath, [localServerScript], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STRIPE_SECRET_KEY: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -197,13 +201,13 @@ async function loadTest(origin, service) {
 const mark = (ok) => (ok ? 'ok  ' : 'MISS');
 
 async function main() {
-  if (!fs.existsSync(path.join(repoRoot, 'dist/site/mfe/remotes.json')) || !fs.existsSync(path.join(repoRoot, 'lambdas/dist/local/serve.js'))) {
+  if (!fs.existsSync(path.join(repoRoot, 'dist/site/mfe/remotes.json')) || !fs.existsSync(localServerScript)) {
     await run('npm', ['run', 'build'], { cwd: repoRoot });
   }
   const pointers = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist/site/mfe/remotes.json'), 'utf8'));
   const allRoutes = pointers.remotes.flatMap((remote) => remote.routes.map((route) => route.path));
   const flowRoutes = new Set(pointers.remotes.filter((remote) => remote.name === 'commerce').flatMap((remote) => remote.routes.map((route) => route.path)));
-  const routes = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : allRoutes;
+  const routes = settings.routes ?? allRoutes;
   const server = await startServer();
   let misses = 0;
   try {

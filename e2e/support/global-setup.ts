@@ -11,7 +11,7 @@ const repoRoot = path.resolve(__dirname, '..', '..');
  * directory (the local mailbox is its mail/ folder) from KESHO_DATA_DIR.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const serverScript = path.join(repoRoot, 'lambdas', 'dist', 'local', 'serve.js');
+  const serverScript = path.join(repoRoot, 'local-server', 'dist', 'serve.js');
   if (!fs.existsSync(serverScript) || !fs.existsSync(path.join(repoRoot, 'dist', 'site', 'mfe', 'remotes.json'))) {
     throw new Error('The site is not built: run `npm run build` at the repository root first.');
   }

@@ -1,30 +1,68 @@
 // CloudFront Function (cloudfront-js-2.0, viewer request) of the distribution's default behaviour.
-// It maps a site route to the page the prerenderer wrote for it: "/" -> "/pages/index.html",
-// "/faq" -> "/pages/faq.html", "/services/visa/" -> "/pages/services/visa.html".
+// It follows the site's one rule for request paths (packages/common/src/page-routes.ts, which the local
+// server uses): a CloudFront Function cannot import modules, so this is a hand-kept copy, and its test
+// runs the same table of cases as the rule's own test and the local server's test.
+//   "/" -> "/pages/index.html", "/services/visa" -> "/pages/services/visa.html", "/robots.txt" as is;
+//   "/mfe/...", "/shell/...", "/api/..." as asked; "/faq/" -> 308 to "/faq" (query kept);
+//   "/pages/..." and paths with an empty or ".." segment, a backslash or a control character -> a key
+//   that never exists (not found); malformed percent-encoding -> 400.
 // No route list lives here on purpose: an unknown route maps to a page that does not exist, S3
 // answers 403, and the distribution's error response serves /pages/404.html with status 404. So a
-// team publishes a new route by publishing its page, without redeploying this function.
+// team publishes a new route by publishing its page, without redeploying this function. (CloudFront
+// does not run viewer-request functions when it fetches that error page.)
 
 // With a custom domain the stack replaces '' by the canonical host name (www.<domain>) and associates
 // this function with every behaviour, so a request to any other name of the distribution (the apex)
 // gets a 301 to the same path and query on the canonical host. Empty: no redirect.
 var CANONICAL_HOST = '';
 
-// Build output is never HTML behind a route: these prefixes are served exactly as asked.
-var UNREWRITTEN_PREFIXES = ['/mfe/', '/shell/', '/api/'];
+var PAGES_SEGMENT = 'pages';
+var API_SEGMENT = 'api';
+var BUILD_OUTPUT_SEGMENTS = ['mfe', 'shell'];
+// No object of the site is ever written here (pages end in .html), so S3 answers 403 and the
+// distribution its 404 page: how this function says "not found".
+var NOT_FOUND_URI = '/pages/.not-found';
 
 // "robots.txt", "main.3f2a1b9c.js", "favicon.svg": the last path segment ends in an extension.
 var FILE_EXTENSION = /\.[A-Za-z0-9]+$/;
+var TRAILING_SLASHES = /(?:\/|%2[fF])+$/;
 
-function pageUriFor(uri) {
-  for (var i = 0; i < UNREWRITTEN_PREFIXES.length; i++) {
-    if (uri.indexOf(UNREWRITTEN_PREFIXES[i]) === 0) return uri;
+function hasControlCharacter(text) {
+  for (var i = 0; i < text.length; i++) {
+    var code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
   }
-  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
-  if (FILE_EXTENSION.test(lastSegment)) return uri;
-  var route = uri.replace(/\/+$/, '');
-  if (route === '') return '/pages/index.html';
-  return '/pages' + route + '.html';
+  return false;
+}
+
+// { uri } to fetch, { redirect } to send the viewer elsewhere, or { badRequest: true }.
+function resolveSitePath(rawPath, query) {
+  // The API answers every path of its own, however it is encoded.
+  if (rawPath === '/' + API_SEGMENT || rawPath.indexOf('/' + API_SEGMENT + '/') === 0) return { uri: rawPath };
+  var path;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch (e) {
+    return { badRequest: true };
+  }
+  if (path.charAt(0) !== '/' || path.indexOf('\\') !== -1 || hasControlCharacter(path)) return { uri: NOT_FOUND_URI };
+  var withoutTrailingSlash = path.replace(/\/+$/, '');
+  var segments = withoutTrailingSlash.split('/').slice(1);
+  for (var i = 0; i < segments.length; i++) {
+    if (segments[i] === '' || segments[i] === '.' || segments[i] === '..') return { uri: NOT_FOUND_URI };
+  }
+  var first = segments.length ? segments[0] : '';
+  if (first === API_SEGMENT) return { uri: rawPath };
+  if (withoutTrailingSlash !== path && path !== '/') {
+    // From the path as sent (still encoded): every decoded segment is a real one, so the target
+    // starts with one "/" and stays on this host.
+    return { redirect: (rawPath.replace(TRAILING_SLASHES, '') || '/') + query };
+  }
+  if (first === PAGES_SEGMENT) return { uri: NOT_FOUND_URI };
+  var lastSegment = segments.length ? segments[segments.length - 1] : '';
+  if (BUILD_OUTPUT_SEGMENTS.indexOf(first) !== -1 || FILE_EXTENSION.test(lastSegment)) return { uri: rawPath };
+  // Still encoded, like every URI CloudFront hands to S3 (which decodes it into the key).
+  return { uri: path === '/' ? '/pages/index.html' : '/pages' + rawPath + '.html' };
 }
 
 // The query string (e.g. ?session_id=... on /payment-success) is a separate field of the request
@@ -54,6 +92,14 @@ function handler(event) {
       headers: { location: { value: 'https://' + CANONICAL_HOST + request.uri + queryStringOf(request.querystring) } },
     };
   }
-  request.uri = pageUriFor(request.uri);
+  var resolved = resolveSitePath(request.uri, queryStringOf(request.querystring));
+  if (resolved.badRequest) {
+    return { statusCode: 400, statusDescription: 'Bad Request' };
+  }
+  if (resolved.redirect !== undefined) {
+    // 308, as the local server answers: permanent, and a form's method and body survive.
+    return { statusCode: 308, statusDescription: 'Permanent Redirect', headers: { location: { value: resolved.redirect } } };
+  }
+  request.uri = resolved.uri;
   return request;
 }

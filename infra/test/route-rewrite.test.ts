@@ -6,11 +6,12 @@
 import vm from 'node:vm';
 import { pageKeyForRoute } from '../functions/release-publisher/release-record';
 import { routeRewriteCode } from '../lib/site-stack';
+import { pageRouteCases, servedKeysOf } from '@kesho/common/page-route-cases';
 
 interface ViewerRequest {
   uri: string;
   method: string;
-  querystring: Record<string, { value: string }>;
+  querystring: Record<string, { value: string; multiValue?: { value: string }[] }>;
   headers: Record<string, { value: string }>;
 }
 
@@ -37,47 +38,50 @@ function viewerRequest(uri: string, querystring: ViewerRequest['querystring'] = 
   return { uri, method: 'GET', querystring, headers: { host: { value: 'www.keshoglobal.co.ke' } } };
 }
 
-const rewrite = (uri: string) => handler({ request: viewerRequest(uri) }).uri;
+type Answer = ViewerRequest | ViewerResponse;
+const answer = (uri: string, querystring: ViewerRequest['querystring'] = {}) => (handler as unknown as (event: { request: ViewerRequest }) => Answer)({ request: viewerRequest(uri, querystring) });
+const isResponse = (value: Answer): value is ViewerResponse => 'statusCode' in value;
 
-describe('route-rewrite CloudFront Function', () => {
-  test.each([
-    ['/', '/pages/index.html'],
-    ['/faq', '/pages/faq.html'],
-    ['/services/visa', '/pages/services/visa.html'],
-    ['/payment-success', '/pages/payment-success.html'],
-  ])('serves the route %s from its prerendered page %s', (uri, page) => {
-    expect(rewrite(uri)).toBe(page);
-  });
+/** "a=1&b=2" as CloudFront hands a query string to a function. */
+function querystringOf(query = ''): ViewerRequest['querystring'] {
+  const fields: ViewerRequest['querystring'] = {};
+  for (const pair of query.split('&').filter(Boolean)) {
+    const [key = '', value = ''] = pair.split('=');
+    fields[key] = { value };
+  }
+  return fields;
+}
 
-  test.each([
-    ['/faq/', '/pages/faq.html'],
-    ['/services/visa/', '/pages/services/visa.html'],
-    ['/services//', '/pages/services.html'],
-    ['//', '/pages/index.html'],
-  ])('treats %s like the same route without the trailing slash', (uri, page) => {
-    expect(rewrite(uri)).toBe(page);
-  });
+const servedKeys = new Set(servedKeysOf(pageRouteCases));
 
-  test.each(['/robots.txt', '/sitemap.xml', '/llms.txt', '/favicon.svg', '/pages/404.html', '/.well-known/security.txt'])(
-    'passes the file %s through untouched',
-    (uri) => {
-      expect(rewrite(uri)).toBe(uri);
-    },
-  );
-
-  test.each([
-    '/mfe/marketing/0c90b16c3258/remoteEntry.js',
-    '/mfe/remotes.json',
-    '/mfe/legal/0c90b16c3258/LICENSE',
-    '/shell/4f2a9c1e/main.3f2a1b9c.js',
-    '/shell/4f2a9c1e/assets',
-    '/api/create-payment',
-  ])('never turns the build or API path %s into a page', (uri) => {
-    expect(rewrite(uri)).toBe(uri);
-  });
-
-  test('maps an unknown route to a page that does not exist, which the distribution answers with the 404 page', () => {
-    expect(rewrite('/no-such-page')).toBe('/pages/no-such-page.html');
+describe('route-rewrite CloudFront Function, on the site\'s one table of request paths', () => {
+  test.each(pageRouteCases.map((c) => [c.path + (c.query ? `?${c.query}` : ''), c.why, c]))('%s (%s)', (_request, _why, { path, query, expected }) => {
+    const result = answer(path, querystringOf(query));
+    switch (expected.kind) {
+      case 'page':
+      case 'file':
+        // S3 decodes the URI into the object key.
+        if (isResponse(result)) throw new Error(`answered ${result.statusCode} instead of fetching ${expected.key}`);
+        expect(decodeURIComponent(result.uri)).toBe(`/${expected.key}`);
+        break;
+      case 'api':
+        if (isResponse(result)) throw new Error(`answered ${result.statusCode} instead of passing the request to the API`);
+        expect(result.uri).toBe(path);
+        break;
+      case 'redirect':
+        expect(result).toEqual({ statusCode: 308, statusDescription: 'Permanent Redirect', headers: { location: { value: expected.location } } });
+        break;
+      case 'not-found':
+        // A key no build writes: S3 answers 403, which the distribution serves as its 404 page.
+        if (isResponse(result)) throw new Error(`answered ${result.statusCode} instead of the 404 page`);
+        expect(result.uri).toMatch(/^\/pages\/[^/]+$/);
+        expect(result.uri).not.toMatch(/\.html$/);
+        expect(servedKeys.has(result.uri.slice(1))).toBe(false);
+        break;
+      case 'bad-request':
+        expect(result).toMatchObject({ statusCode: 400 });
+        break;
+    }
   });
 
   test('keeps the query string, e.g. the Checkout session id on the success page', () => {
@@ -87,8 +91,13 @@ describe('route-rewrite CloudFront Function', () => {
     expect(request.headers.host).toEqual({ value: 'www.keshoglobal.co.ke' });
   });
 
+  test('keeps repeated keys and flags of the query on a trailing-slash redirect', () => {
+    const querystring = { tag: { value: 'a', multiValue: [{ value: 'a' }, { value: 'b' }] }, debug: { value: '' } };
+    expect(answer('/faq/', querystring)).toMatchObject({ statusCode: 308, headers: { location: { value: '/faq?tag=a&tag=b&debug' } } });
+  });
+
   test.each(['/', '/faq', '/services/visa'])('agrees with the publisher on where the page of %s lives', (route) => {
-    expect(rewrite(route)).toBe(`/${pageKeyForRoute(route)}`);
+    expect(answer(route)).toMatchObject({ uri: `/${pageKeyForRoute(route)}` });
   });
 });
 

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { repoRoot } from '../webpack.config.mjs';
+import { loadTsModule } from './load-ts.mjs';
+
+const { pageKeyForRoute, NOT_FOUND_PAGE_KEY } = await loadTsModule('packages/common/src/page-routes.ts');
 
 /**
  * Where builds go. dist/site is what a browser (or CloudFront) gets; dist/ssr only feeds the
@@ -18,8 +21,10 @@ export const kitServerFile = path.join(ssrDir, 'kit', 'shell-kit.cjs');
 export const historyFile = path.join(distDir, 'releases.json');
 export const pagesDir = path.join(siteDir, 'pages');
 
-/** "/" → pages/index.html, "/services/visa" → pages/services/visa.html, the same rule CloudFront uses. */
+/** "/" → pages/index.html, "/services/visa" → pages/services/visa.html: the site's one route → page rule (@kesho/common/page-routes). */
 export function pageFileFor(routePath) {
-  return path.join(pagesDir, routePath === '/' ? 'index.html' : `${routePath.slice(1)}.html`);
+  return path.join(siteDir, pageKeyForRoute(routePath));
 }
-export const notFoundPageFile = path.join(pagesDir, '404.html');
+/** The local server `npm run build` bundles (local-server/build.mjs): the built site and the local API. */
+export const localServerScript = path.join(repoRoot, 'local-server', 'dist', 'serve.js');
+export const notFoundPageFile = path.join(siteDir, NOT_FOUND_PAGE_KEY);

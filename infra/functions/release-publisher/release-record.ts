@@ -11,6 +11,7 @@
  * Each remote team writes only keys that carry its own name, so no deploy can clobber another's; the
  * publisher is the only writer of mfe/remotes.json and of the pages of remotes.
  */
+import { pageKeyForRoute } from '@kesho/common/page-routes';
 
 export const POINTER_DOCUMENT_KEY = 'mfe/remotes.json';
 export const POINTERS_PREFIX = 'mfe/pointers/';
@@ -50,11 +51,8 @@ export function releasePrefix(remoteName: string, buildId: string): string {
   return `${RELEASES_PREFIX}${remoteName}/${buildId}/`;
 }
 
-/** Same mapping as the CloudFront route-rewrite function: "/" is pages/index.html, "/a/b" is pages/a/b.html. */
-export function pageKeyForRoute(routePath: string): string {
-  if (!ROUTE_PATH.test(routePath)) throw new Error(`Route "${routePath}" is not a site path like /faq or /services/visa`);
-  return routePath === '/' ? `${LIVE_PAGES_PREFIX}index.html` : `${LIVE_PAGES_PREFIX}${routePath.slice(1)}.html`;
-}
+/** Where a route's live page lives: the site's one route → page rule ("/" is pages/index.html, "/a/b" is pages/a/b.html). */
+export { pageKeyForRoute };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,17 +1,18 @@
 import fs from 'node:fs';
-import type http from 'node:http';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createSiteServer, isServablePath } from '../src/local/site-server';
+import { pageRouteCases, servedKeysOf } from '@kesho/common/page-route-cases';
+import { createSiteServer, type ApiRuntime } from '../src/site-server';
 
 let siteDir: string;
 let server: http.Server;
 let origin: string;
 
-/** Raw requests: fetch would normalise the encoded slashes these tests are about. */
-async function get(rawPath: string): Promise<{ status: number; location: string | null; body: string; type: string | null; cache: string | null }> {
-  const response = await fetch(`${origin}${rawPath}`, { redirect: 'manual' });
+/** fetch keeps encoded slashes as they are, which is what most of these tests are about. */
+async function get(rawPath: string, at = origin): Promise<{ status: number; location: string | null; body: string; type: string | null; cache: string | null }> {
+  const response = await fetch(`${at}${rawPath}`, { redirect: 'manual' });
   return {
     status: response.status,
     location: response.headers.get('location'),
@@ -38,6 +39,73 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   fs.rmSync(siteDir, { recursive: true, force: true });
+});
+
+/** A request exactly as written: fetch (like a browser) would turn "\\" into "/" before sending. */
+function rawGet(rawPath: string): Promise<{ status: number; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${origin}/`, { path: rawPath }, (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, location: response.headers.location });
+    });
+    request.on('error', reject);
+  });
+}
+
+describe("the site server, on the site's one table of request paths (the CloudFront function runs it too)", () => {
+  let tableSiteDir: string;
+  let tableServer: http.Server;
+  let tableOrigin: string;
+
+  beforeAll(async () => {
+    tableSiteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-site-table-'));
+    // Every object the table names, each holding its own key, and the 404 page.
+    for (const key of [...servedKeysOf(pageRouteCases), 'pages/404.html']) {
+      fs.mkdirSync(path.dirname(path.join(tableSiteDir, key)), { recursive: true });
+      fs.writeFileSync(path.join(tableSiteDir, key), key === 'pages/404.html' ? '<p>Oops! Page not found</p>' : key);
+    }
+    // Like the local API runtime: it answers /api and /api/* itself.
+    const api: ApiRuntime = {
+      handle: async (req, res) => {
+        if (!/^\/api(\/|$)/.test(req.url ?? '')) return false;
+        res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('the API');
+        return true;
+      },
+    };
+    tableServer = createSiteServer({ siteDir: tableSiteDir, api });
+    await new Promise<void>((resolve) => tableServer.listen(0, '127.0.0.1', resolve));
+    tableOrigin = `http://127.0.0.1:${(tableServer.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => tableServer.close(resolve));
+    fs.rmSync(tableSiteDir, { recursive: true, force: true });
+  });
+
+  it.each(pageRouteCases.map((c) => [c.path + (c.query ? `?${c.query}` : ''), c.why, c]))('%s (%s)', async (_request, _why, { path: rawPath, query, expected }) => {
+    const answer = await get(query ? `${rawPath}?${query}` : rawPath, tableOrigin);
+    switch (expected.kind) {
+      case 'page':
+      case 'file':
+        expect(answer).toMatchObject({ status: 200, body: expected.key });
+        break;
+      case 'api':
+        expect(answer).toMatchObject({ status: 200, body: 'the API' });
+        break;
+      case 'redirect':
+        expect(answer).toMatchObject({ status: 308, location: expected.location });
+        break;
+      case 'not-found':
+        expect(answer.status).toBe(404);
+        expect(answer.location).toBeNull();
+        if (expected.buildOutput) expect(answer).toMatchObject({ type: 'text/plain; charset=utf-8', body: 'Not found' });
+        else expect(answer.body).toBe('<p>Oops! Page not found</p>');
+        break;
+      case 'bad-request':
+        expect(answer.status).toBe(400);
+        break;
+    }
+  });
 });
 
 describe('the site server', () => {
@@ -103,8 +171,16 @@ describe('the site server', () => {
     expect(await response.text()).toBe('');
   });
 
-  it('tells servable paths from the rest', () => {
-    expect(['/', '/faq', '/faq/', '/mfe/legal/abc/main.js'].every(isServablePath)).toBe(true);
-    expect(['//evil.example', '/\\evil.example', '/a//b', '/a/../b', '/a\0b', 'relative'].some(isServablePath)).toBe(false);
+  it('serves a route even when a client sends it with a literal ".."', async () => {
+    expect(await rawGet('/services/../faq')).toEqual({ status: 200, location: undefined });
   });
+
+  it.each(['//evil.example', '//evil.example/', '/\\evil.example', '/\\evil.example/', '/a//b', 'relative', '*'])(
+    'answers %s, sent exactly so, without serving a page or redirecting anywhere',
+    async (rawPath) => {
+      const answer = await rawGet(rawPath);
+      expect([400, 404]).toContain(answer.status);
+      expect(answer.location).toBeUndefined();
+    },
+  );
 });

@@ -1,19 +1,18 @@
 /**
  * `npm start` ends here: the whole site from one local server, with the payment API running the
- * same Lambda handler code as AWS. Configuration comes from the environment (see .env.example).
+ * same Lambda handler code as AWS (lambdas' local API runtime). Settings come from the environment
+ * and the repository's .env (see .env.example), read by ./config.
  */
 import path from 'node:path';
-import { createLocalApi } from './api';
+import { createLocalApi } from '@kesho/lambdas/local-api';
+import { originOf, readSiteServerConfig } from './config';
 import { createSiteServer, type SiteServerOptions } from './site-server';
 
-const repoRoot = path.resolve(__dirname, '..', '..', '..');
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '127.0.0.1';
-const siteDir = path.resolve(process.env.SITE_DIR ?? path.join(repoRoot, 'dist', 'site'));
-const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, '.data'));
+// dist/serve.js → the repository root.
+const repoRoot = path.resolve(__dirname, '..', '..');
 
 async function main() {
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
+  const { port, host, siteDir, dataDir } = readSiteServerConfig(process.env, repoRoot);
   const options: SiteServerOptions = { siteDir };
   const server = createSiteServer(options);
   await new Promise<void>((resolve, reject) => {
@@ -21,8 +20,7 @@ async function main() {
     server.listen(port, host, resolve);
   });
   const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+  const origin = originOf(host, typeof address === 'object' && address ? address.port : port);
   // The API's own origin (the local Lambda Invoke endpoint lives here); PUBLIC_SITE_URL, when set, only changes the return URLs.
   const api = await createLocalApi({ dataDir, publicOrigin: origin, env: process.env });
   options.api = api;

@@ -2,12 +2,14 @@ import fs from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/security-headers';
 
 /**
  * The local stand-in for CloudFront + S3: serves the built site with the production headers and
- * cache rules, answers routes with their prerendered page and unknown paths with a real 404, and
- * hands /api/* (and the local Lambda Invoke API) to the API runtime.
+ * cache rules, follows the site's one rule from request path to page or file (@kesho/common/page-routes,
+ * which the CloudFront route-rewrite function copies), answers unknown paths with a real 404, and hands
+ * /api/* (and the local Lambda Invoke API) to the API runtime.
  */
 export interface ApiRuntime {
   handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
@@ -43,26 +45,6 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.json', '.css', '.svg', '
 export function cacheControlFor(urlPath: string): string {
   if (/^\/(shell\/[^/]+|mfe\/[^/]+\/[^/]+)\//.test(urlPath) && !urlPath.endsWith('/mf-manifest.json')) return CACHE_IMMUTABLE;
   return CACHE_NO_CACHE;
-}
-
-/** "/" → pages/index.html, "/services/visa" → pages/services/visa.html (the CloudFront rewrite rule). */
-export function pageObjectFor(urlPath: string): string {
-  return urlPath === '/' ? 'pages/index.html' : `pages${urlPath}.html`;
-}
-
-/**
- * A decoded request path the site can answer: no NUL, no ".." segment, no backslash and no empty
- * segment ("//"), except the trailing slash the server redirects away.
- */
-export function isServablePath(decodedPath: string): boolean {
-  if (!decodedPath.startsWith('/') || decodedPath.includes('\0') || decodedPath.includes('\\')) return false;
-  const segments = decodedPath.replace(/\/+$/, '').split('/').slice(1);
-  return !segments.some((segment) => segment === '' || segment === '..');
-}
-
-/** Paths of build output (the shell's and the remotes' scripts, manifests, the pointer document). */
-export function isBuildAssetPath(urlPath: string): boolean {
-  return /^\/(mfe|shell)(\/|$)/.test(urlPath);
 }
 
 interface CachedBody {
@@ -128,17 +110,17 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     return true;
   }
 
-  async function notFound(req: IncomingMessage, res: ServerResponse, urlPath?: string) {
+  async function notFound(req: IncomingMessage, res: ServerResponse, buildOutput: boolean) {
     // A script or manifest that is missing must never be answered with HTML: a browser would try to
     // run the page as the remote's entry (and the federation runtime waits on it before its retry).
-    if (urlPath !== undefined && isBuildAssetPath(urlPath)) {
+    if (buildOutput) {
       const body = 'Not found';
       res
         .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_NO_CACHE, 'Content-Length': Buffer.byteLength(body) })
         .end(req.method === 'HEAD' ? undefined : body);
       return;
     }
-    if (!(await send(req, res, path.join(root, 'pages', '404.html'), 404, CACHE_NO_CACHE))) {
+    if (!(await send(req, res, path.join(root, NOT_FOUND_PAGE_KEY), 404, CACHE_NO_CACHE))) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_NO_CACHE }).end('Not found');
     }
   }
@@ -151,33 +133,36 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed');
       return;
     }
-    let url: URL;
-    let urlPath: string;
-    try {
-      url = new URL(req.url ?? '/', 'http://localhost');
-      urlPath = decodeURIComponent(url.pathname);
-    } catch {
-      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
+    // Parsed as a path, never as a URL of its own: "//evil.example/" is a path with an empty segment here.
+    const url = req.url?.startsWith('/') ? URL.parse(`http://localhost${req.url}`) : null;
+    if (!url) {
+      badRequest(res);
       return;
     }
-    // An encoded "/" or "\" ("/%2fevil.example/") decodes into a path no route or file has, and one a
-    // browser would read as another host if it came back in a Location header.
-    if (!isServablePath(urlPath)) {
-      await notFound(req, res, urlPath);
-      return;
+    const answer = resolveSiteRequest(url.pathname, url.search.slice(1));
+    switch (answer.kind) {
+      case 'bad-request':
+        badRequest(res);
+        return;
+      case 'redirect':
+        res.writeHead(TRAILING_SLASH_REDIRECT_STATUS, { Location: answer.location }).end();
+        return;
+      case 'api':
+      case 'not-found':
+        await notFound(req, res, answer.kind === 'not-found' && answer.buildOutput);
+        return;
+      case 'page':
+      case 'file': {
+        const file = path.join(root, answer.key);
+        const buildOutput = answer.kind === 'file' && answer.buildOutput;
+        if (file.startsWith(root + path.sep) && (await send(req, res, file, 200, cacheControlFor(url.pathname)))) return;
+        await notFound(req, res, buildOutput);
+      }
     }
-    if (urlPath.length > 1 && urlPath.endsWith('/')) {
-      // Built from the path as it was sent (still encoded), so the target stays on this origin.
-      res.writeHead(308, { Location: `${url.pathname.replace(/\/+$/, '') || '/'}${url.search}` }).end();
-      return;
-    }
-    const isFile = path.extname(urlPath) !== '';
-    const objectPath = isFile ? urlPath.slice(1) : pageObjectFor(urlPath);
-    const file = path.join(root, objectPath);
-    // Pages are only reachable through their route, never as /pages/x.html.
-    const reachable = file.startsWith(root + path.sep) && !(isFile && path.relative(root, file).split(path.sep)[0] === 'pages');
-    if (reachable && (await send(req, res, file, 200, cacheControlFor(urlPath)))) return;
-    await notFound(req, res, urlPath);
+  }
+
+  function badRequest(res: ServerResponse) {
+    res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_NO_CACHE }).end('Bad request');
   }
 
   return http.createServer((req, res) => {

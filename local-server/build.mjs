@@ -1,0 +1,27 @@
+/**
+ * Bundles the local server with esbuild (Node 24, CommonJS, source maps): src/serve.ts →
+ * dist/serve.js, the lambdas' local API runtime and the handlers it runs included. dynalite (LevelDB,
+ * a native binding) stays external and is loaded from node_modules.
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.join(root, 'dist');
+
+rmSync(dist, { recursive: true, force: true });
+const started = Date.now();
+await build({
+  entryPoints: [path.join(root, 'src', 'serve.ts')],
+  outfile: path.join(dist, 'serve.js'),
+  bundle: true,
+  platform: 'node',
+  target: 'node24',
+  format: 'cjs',
+  sourcemap: true,
+  external: ['dynalite'],
+  logLevel: 'warning',
+});
+console.log(`Built the local server (dist/serve.js) in ${Date.now() - started} ms`);

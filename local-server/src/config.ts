@@ -1,0 +1,154 @@
+/**
+ * The one reader of the settings of local runs: the whole site (`npm start`, `npm run serve`), a
+ * remote alone (`npm start -w mfe-*`, scripts/standalone.mjs) and the benchmark (`npm run bench`,
+ * scripts/bench.mjs). Each of them loads the repository's .env first (node --env-file-if-exists), so a
+ * variable set in the shell wins over the file. The payment API's own settings (Stripe, Daraja, mail,
+ * PUBLIC_SITE_URL…) are read by lambdas/src/config.ts, not here.
+ *
+ * Empty values mean "the default", as .env.example writes them. Relative paths are resolved against
+ * the repository root, so a run from any folder reads the same data. Every problem is reported at
+ * once, naming the variable and the value it had.
+ */
+import path from 'node:path';
+
+export interface SiteServerConfig {
+  /** PORT (default 3000); 0 lets the system choose a free port, which the server prints. */
+  readonly port: number;
+  /** HOST (default 127.0.0.1): the interface the site listens on. */
+  readonly host: string;
+  /** SITE_DIR (default dist/site): the built site that `npm run build` writes. */
+  readonly siteDir: string;
+  /** DATA_DIR (default .data): the local orders store, mail and failed jobs; survives restarts. */
+  readonly dataDir: string;
+}
+
+export interface StandaloneConfig {
+  /** STANDALONE_PORT (default 3100): its own port, so a remote runs beside the whole site on PORT. */
+  readonly port: number;
+  /** HOST, as for the whole site. */
+  readonly host: string;
+  /** API_ORIGIN (default http://127.0.0.1:3000): where the minimal host forwards /api/*. */
+  readonly apiOrigin: URL;
+}
+
+export interface BenchConfig {
+  /** BENCH_RUNS (default 3): Lighthouse runs per route; the median counts. */
+  readonly runs: number;
+  /** BENCH_ROUTES (comma-separated paths): the routes to measure; null = every route the site serves. */
+  readonly routes: readonly string[] | null;
+  /** CHROMIUM_PATH (or CHROME_PATH; default /usr/bin/chromium). */
+  readonly chromiumPath: string;
+}
+
+export class LocalConfigError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(`The local settings (.env or the environment) are not valid:\n- ${problems.join('\n- ')}`);
+    this.name = 'LocalConfigError';
+    this.problems = problems;
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The checks every setting goes through; problems are collected, not thrown one at a time. */
+function settingsOf(env: Env, repoRoot: string) {
+  const problems: string[] = [];
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+
+  const settings = {
+    port(name: string, fallback: number): number {
+      const value = text(name);
+      if (value === undefined) return fallback;
+      if (!/^\d+$/.test(value) || Number(value) > 65_535) {
+        problems.push(`${name} must be a port number from 0 to 65535, got "${value}"`);
+        return fallback;
+      }
+      return Number(value);
+    },
+    host(): string {
+      const value = text('HOST') ?? '127.0.0.1';
+      if (/[\s/]/.test(value)) problems.push(`HOST must be a host name or an IP address, got "${value}"`);
+      return value;
+    },
+    directory(name: string, fallback: string): string {
+      return path.resolve(repoRoot, text(name) ?? fallback);
+    },
+    origin(name: string, fallback: string): URL {
+      const value = text(name) ?? fallback;
+      const url = URL.parse(value);
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+        problems.push(`${name} must be an origin like http://127.0.0.1:3000, got "${value}"`);
+        return new URL(fallback);
+      }
+      return url;
+    },
+    positiveInteger(name: string, fallback: number): number {
+      const value = text(name);
+      if (value === undefined) return fallback;
+      if (!/^[1-9]\d*$/.test(value)) {
+        problems.push(`${name} must be a whole number of at least 1, got "${value}"`);
+        return fallback;
+      }
+      return Number(value);
+    },
+    paths(name: string): string[] | null {
+      const value = text(name);
+      if (value === undefined) return null;
+      const list = value
+        .split(',')
+        .map((route) => route.trim())
+        .filter((route) => route !== '');
+      const malformed = list.filter((route) => !route.startsWith('/'));
+      if (malformed.length > 0) problems.push(`${name} must list paths that start with "/", got "${malformed.join('", "')}"`);
+      return list.length > 0 ? list : null;
+    },
+    text,
+    /** Returns the config, or throws every problem found while reading it. */
+    checked<T>(config: T): T {
+      if (problems.length > 0) throw new LocalConfigError(problems);
+      return config;
+    },
+  };
+  return settings;
+}
+
+/** The whole site's server. */
+export function readSiteServerConfig(env: Env, repoRoot: string): SiteServerConfig {
+  const read = settingsOf(env, repoRoot);
+  return read.checked({
+    port: read.port('PORT', 3000),
+    host: read.host(),
+    siteDir: read.directory('SITE_DIR', path.join('dist', 'site')),
+    dataDir: read.directory('DATA_DIR', '.data'),
+  });
+}
+
+/** A remote alone with its minimal host. */
+export function readStandaloneConfig(env: Env, repoRoot: string): StandaloneConfig {
+  const read = settingsOf(env, repoRoot);
+  return read.checked({
+    port: read.port('STANDALONE_PORT', 3100),
+    host: read.host(),
+    apiOrigin: read.origin('API_ORIGIN', 'http://127.0.0.1:3000'),
+  });
+}
+
+/** The benchmark (it starts the site server itself, on a free port with a scratch data folder). */
+export function readBenchConfig(env: Env, repoRoot: string): BenchConfig {
+  const read = settingsOf(env, repoRoot);
+  return read.checked({
+    runs: read.positiveInteger('BENCH_RUNS', 3),
+    routes: read.paths('BENCH_ROUTES'),
+    chromiumPath: read.text('CHROMIUM_PATH') ?? read.text('CHROME_PATH') ?? '/usr/bin/chromium',
+  });
+}
+
+/** "http://127.0.0.1:3000", "http://[::1]:3000": how a browser is told where a server listens. */
+export function originOf(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}

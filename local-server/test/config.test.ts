@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { LocalConfigError, originOf, readBenchConfig, readSiteServerConfig, readStandaloneConfig } from '../src/config';
+
+const repoRoot = path.join(path.sep, 'repo');
+
+describe('the settings of the whole site (npm start)', () => {
+  it('has a default for everything, paths under the repository', () => {
+    expect(readSiteServerConfig({}, repoRoot)).toEqual({ port: 3000, host: '127.0.0.1', siteDir: path.join(repoRoot, 'dist', 'site'), dataDir: path.join(repoRoot, '.data') });
+  });
+
+  it('reads empty values, as .env.example writes them, as the defaults', () => {
+    expect(readSiteServerConfig({ PORT: '', HOST: ' ', SITE_DIR: '', DATA_DIR: '' }, repoRoot)).toEqual(readSiteServerConfig({}, repoRoot));
+  });
+
+  it('takes the port, the interface and the folders, relative ones from the repository root whatever the working folder', () => {
+    expect(readSiteServerConfig({ PORT: '0', HOST: '::1', SITE_DIR: 'elsewhere/site', DATA_DIR: '/var/kesho' }, repoRoot)).toEqual({
+      port: 0,
+      host: '::1',
+      siteDir: path.join(repoRoot, 'elsewhere', 'site'),
+      dataDir: path.resolve('/var/kesho'),
+    });
+  });
+
+  it('lists every problem at once, naming the variable and its value', () => {
+    let error: unknown;
+    try {
+      readSiteServerConfig({ PORT: '80a', HOST: 'local host' }, repoRoot);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(LocalConfigError);
+    expect((error as LocalConfigError).problems).toEqual(['PORT must be a port number from 0 to 65535, got "80a"', 'HOST must be a host name or an IP address, got "local host"']);
+    expect((error as Error).message).toContain('The local settings (.env or the environment) are not valid:\n- PORT must be');
+  });
+
+  it.each(['65536', '-1', '3000.5', 'http'])('refuses the port %s', (port) => {
+    expect(() => readSiteServerConfig({ PORT: port }, repoRoot)).toThrow(`PORT must be a port number from 0 to 65535, got "${port}"`);
+  });
+
+  it('ignores the settings of the other runs, so a bad bench setting never stops the site', () => {
+    expect(readSiteServerConfig({ BENCH_RUNS: 'many', API_ORIGIN: 'nope' }, repoRoot).port).toBe(3000);
+  });
+});
+
+describe('the settings of a remote alone (npm start -w mfe-*)', () => {
+  it('listens on its own port, so it runs beside the whole site on PORT, and forwards the API to the whole site', () => {
+    const config = readStandaloneConfig({ PORT: '3000' }, repoRoot);
+    expect(config.port).toBe(3100);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.apiOrigin.href).toBe('http://127.0.0.1:3000/');
+  });
+
+  it('takes STANDALONE_PORT and API_ORIGIN', () => {
+    const config = readStandaloneConfig({ STANDALONE_PORT: '4100', API_ORIGIN: 'https://staging.example.com' }, repoRoot);
+    expect(config.port).toBe(4100);
+    expect(config.apiOrigin.origin).toBe('https://staging.example.com');
+  });
+
+  it.each(['127.0.0.1:3000', 'ftp://127.0.0.1', 'http://127.0.0.1:3000/api', 'http://127.0.0.1:3000/?x=1'])('refuses the API origin %s', (value) => {
+    expect(() => readStandaloneConfig({ API_ORIGIN: value }, repoRoot)).toThrow(`API_ORIGIN must be an origin like http://127.0.0.1:3000, got "${value}"`);
+  });
+});
+
+describe('the settings of the benchmark (npm run bench)', () => {
+  it('measures every route three times in Debian\'s Chromium by default', () => {
+    expect(readBenchConfig({}, repoRoot)).toEqual({ runs: 3, routes: null, chromiumPath: '/usr/bin/chromium' });
+  });
+
+  it('takes the runs, a list of routes and the browser (CHROMIUM_PATH first, then CHROME_PATH)', () => {
+    expect(readBenchConfig({ BENCH_RUNS: '5', BENCH_ROUTES: '/faq, /pricing,', CHROME_PATH: '/opt/chrome' }, repoRoot)).toEqual({ runs: 5, routes: ['/faq', '/pricing'], chromiumPath: '/opt/chrome' });
+    expect(readBenchConfig({ CHROMIUM_PATH: '/a', CHROME_PATH: '/b' }, repoRoot).chromiumPath).toBe('/a');
+  });
+
+  it('refuses a count of runs that is not a whole number of at least 1, and routes that are not paths', () => {
+    expect(() => readBenchConfig({ BENCH_RUNS: '0', BENCH_ROUTES: 'faq,/pricing' }, repoRoot)).toThrow(
+      /BENCH_RUNS must be a whole number of at least 1, got "0"\n- BENCH_ROUTES must list paths that start with "\/", got "faq"/,
+    );
+  });
+});
+
+describe('the address a server prints', () => {
+  it('brackets an IPv6 interface', () => {
+    expect(originOf('127.0.0.1', 3000)).toBe('http://127.0.0.1:3000');
+    expect(originOf('::1', 3100)).toBe('http://[::1]:3100');
+  });
+});

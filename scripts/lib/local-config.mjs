@@ -1,0 +1,20 @@
+import { loadTsModule } from './load-ts.mjs';
+import { repoRoot } from '../webpack.config.mjs';
+
+/**
+ * A script's local settings, read by the one reader of them (local-server/src/config.ts:
+ * readStandaloneConfig, readBenchConfig). A setting that is not valid ends the script with the
+ * reader's message, which names the variable and its value.
+ */
+export async function readLocalSettings(readerName) {
+  const config = await loadTsModule('local-server/src/config.ts');
+  try {
+    return config[readerName](process.env, repoRoot);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'LocalConfigError') {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
