@@ -69,7 +69,7 @@ export class RemoteStack extends Stack {
     new ReleasePublication(this, 'Publication', { app: name, release: build.record.release, after: [record] });
 
     this.uploads.acknowledgeFindings(
-      `A remote's deploy writes whole build folders and release snapshots, whose file names come from the build, under its own prefixes (mfe/${name}/, releases/${name}/) only.`,
+      "A remote's deploy writes whole build folders and release snapshots, whose file names come from the build, under its own prefixes (mfe/<name>/, releases/<name>/) only.",
     );
   }
 }
