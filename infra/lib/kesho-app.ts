@@ -7,7 +7,6 @@ import path from 'node:path';
 import { Annotations, App, Validations, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { site } from '@kesho/common/site';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IConstruct } from 'constructs';
@@ -29,6 +28,8 @@ import { PaymentsStack, type MailSettings } from './payments-stack';
 import { RemoteStack } from './remote-stack';
 import { ShellStack } from './shell-stack';
 import { readBuildPointers, siteBuildExists } from './site-build';
+import { isRemoteName } from '@kesho/common/pointer-document';
+import { SHELL_APP } from '../functions/release-publisher/release-record';
 import { canonicalHostOf, SiteStack, type CustomDomain } from './site-stack';
 
 /** Used when neither -c account nor CDK_DEFAULT_ACCOUNT is set, so `cdk synth` needs no credentials. */
@@ -62,6 +63,11 @@ export interface KeshoConfig {
   readonly domain?: DomainSettings;
   readonly mail: MailSettings;
   readonly alarms: AlarmSettings;
+  /**
+   * -c only=<shell or a remote name>: the app has that one team's deploy stack (and the shared
+   * stacks), and the site build needs to hold only that team's build.
+   */
+  readonly only?: string;
 }
 
 export type DomainSettings = Omit<CustomDomain, 'certificateArn'>;
@@ -138,7 +144,7 @@ export interface MpesaSettings {
 
 /**
  * Reads -c siteDir, handlersDir, account, region, siteBucketName, publicSiteUrl, domainName, hostedZoneId, distributionDomainName,
- * mailIdentity, mailFrom, supportEmail, mpesaShortcode, darajaBaseUrl, kesPerUsd, kesRateDate, alarmEmail, monthlyBudgetUsd, distributionId.
+ * mailIdentity, mailFrom, supportEmail, mpesaShortcode, darajaBaseUrl, kesPerUsd, kesRateDate, alarmEmail, monthlyBudgetUsd, distributionId, only.
  */
 export function readConfig(app: App, env: Readonly<Record<string, string | undefined>> = process.env): KeshoConfig {
   const domain = readDomain(app);
@@ -155,6 +161,8 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
   if (mpesaShortcode && (!kesPerUsd || !kesRateDate)) throw new Error('M-Pesa needs its KES rate: -c kesPerUsd=… (e.g. 129.25) and -c kesRateDate=YYYY-MM-DD');
   if (kesPerUsd && !/^(?!0+(?:\.0{1,2})?$)\d{1,6}(?:\.\d{1,2})?$/.test(kesPerUsd)) throw new Error('-c kesPerUsd must be a positive number of shillings per US dollar with at most two decimals');
   if (kesRateDate && !/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/.test(kesRateDate)) throw new Error('-c kesRateDate must be YYYY-MM-DD');
+  const only = contextString(app, 'only');
+  if (only !== undefined && !isRemoteName(only)) throw new Error(`-c only (${only}) must be "shell" or a remote's name, e.g. -c only=marketing`);
   const account = contextString(app, 'account') ?? env.CDK_DEFAULT_ACCOUNT ?? PLACEHOLDER_ACCOUNT;
   const region = contextString(app, 'region') ?? DEFAULT_REGION;
   return {
@@ -169,6 +177,7 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
     ...(mpesaShortcode && darajaBaseUrl && kesPerUsd && kesRateDate ? { mpesa: { shortcode: mpesaShortcode, baseUrl: darajaBaseUrl, kesPerUsd, rateDate: kesRateDate } } : {}),
     mail: readMailSettings(app),
     alarms: readAlarmSettings(app),
+    ...(only ? { only } : {}),
   };
 }
 
@@ -193,7 +202,6 @@ function childOf<T>(scope: IConstruct, id: string, is: (child: IConstruct) => ch
 const isQueue = (child: IConstruct): child is IConstruct & IQueue => 'queueArn' in child;
 const isLogGroup = (child: IConstruct): child is IConstruct & ILogGroup => 'logGroupArn' in child;
 const isStage = (child: IConstruct): child is IConstruct & HttpStage => 'stageName' in child && 'api' in child;
-const isFunction = (child: IConstruct): child is IConstruct & IFunction => 'functionArn' in child;
 
 /** Defaults: the support address of the site facts, sent from its domain. */
 export function readMailSettings(app: App): MailSettings {
@@ -251,8 +259,8 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     apiAccessLogs: childOf(payments, 'ApiAccessLogs', isLogGroup),
   });
   new SiteAlarms(siteStack, 'Alarms', {
-    publisher: childOf(siteStack, 'ReleasePublisher', isFunction),
-    publishFailures: childOf(siteStack, 'PublishFailures', isQueue),
+    publisher: siteStack.releasePublisher.function,
+    publishFailures: siteStack.releasePublisher.failures,
   });
   // The alarms notify the topic by name: it must exist first.
   payments.addStackDependency(alarms);
@@ -273,32 +281,41 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
   const base = { alarms, edge, ...(edgeAlarms ? { edgeAlarms } : {}) };
 
   if (!siteBuildExists(config.siteDir)) {
+    if (config.only) throw new Error(`-c only=${config.only} deploys that team's build, but there is no site build at ${config.siteDir}`);
     Annotations.of(app).addInfo(
       `No site build at ${config.siteDir}: the shell and remote stacks are left out. Build the site, or pass -c siteDir=….`,
     );
     return { ...base, payments, site: siteStack, remotes: [] };
   }
 
-  const shell = new ShellStack(app, STACK_NAMES.shell, {
-    env: config.env,
-    description: 'Kesho Global Education: shell assets and root files',
-    siteBucketName: config.siteBucketName,
-    siteDir: config.siteDir,
-  });
-  const remotes = readBuildPointers(config.siteDir).map(
-    (pointer) =>
-      new RemoteStack(app, STACK_NAMES.remote(pointer.name), {
+  // Each team's stack reads only its own build, so with -c only the others' builds need not exist.
+  const wanted = (app: string) => config.only === undefined || config.only === app;
+  const remoteNames = readBuildPointers(config.siteDir).map((pointer) => pointer.name);
+  if (config.only !== undefined && config.only !== SHELL_APP && !remoteNames.includes(config.only)) {
+    throw new Error(`-c only=${config.only}: the site build's remotes are ${remoteNames.join(', ')} (or pass -c only=${SHELL_APP})`);
+  }
+  const shell = wanted(SHELL_APP)
+    ? new ShellStack(app, STACK_NAMES.shell, {
         env: config.env,
-        description: `Kesho Global Education: the ${pointer.name} remote (build, pages, pointer)`,
-        remoteName: pointer.name,
+        description: 'Kesho Global Education: shell assets, root files and the shell release',
+        siteBucketName: config.siteBucketName,
+        siteDir: config.siteDir,
+      })
+    : undefined;
+  const remotes = remoteNames.filter(wanted).map(
+    (name) =>
+      new RemoteStack(app, STACK_NAMES.remote(name), {
+        env: config.env,
+        description: `Kesho Global Education: the ${name} remote (build, release, publication)`,
+        remoteName: name,
         siteBucketName: config.siteBucketName,
         siteDir: config.siteDir,
       }),
   );
-  // Ordering only (no exports): `cdk deploy --all` creates the bucket first, while a team deploying
-  // its own stack with --exclusively touches nothing else.
-  for (const deployStack of [shell, ...remotes]) deployStack.addStackDependency(siteStack);
-  return { ...base, payments, site: siteStack, shell, remotes };
+  // Ordering only (no exports): `cdk deploy --all` creates the bucket and the publisher first, while
+  // a team deploying its own stack with --exclusively touches nothing else.
+  for (const deployStack of [...(shell ? [shell] : []), ...remotes]) deployStack.addStackDependency(siteStack);
+  return { ...base, payments, site: siteStack, ...(shell ? { shell } : {}), remotes };
 }
 
 /** cdk-nag's AWS Solutions rules on every stack: an unacknowledged finding fails the synth. */

@@ -1,20 +1,21 @@
 /**
  * One remote team's deploy. In this order:
  *   1. its build folder mfe/<name>/<buildId>/ (immutable; older builds stay for rollback),
- *   2. the release snapshot releases/<name>/<buildId>/: its pointer entry and its prerendered pages,
- *   3. its pointer mfe/pointers/<name>.json, only once 1 and 2 are in place.
- * Writing the pointer triggers the site's release publisher, which copies the pages live and rebuilds
- * mfe/remotes.json from every remote's pointer. Every key written here carries this remote's name, so
- * a deploy of one remote cannot overwrite another's.
+ *   2. its release snapshot releases/<name>/<release>/: its record and its prerendered pages, named
+ *      by their content, so a redeploy of the same build with other pages is a new release,
+ *   3. its current-release record mfe/pointers/<name>.json, only once 1 and 2 are in place,
+ *   4. the publication: the site's release publisher copies the pages live and rebuilds
+ *      mfe/remotes.json, and the deploy fails unless the document then shows this release.
+ * The uploads run with a role that may write only keys carrying this remote's name, so a deploy of
+ * one remote cannot overwrite another's, and the stack needs only this remote's build to synth.
  */
 import { Stack, type StackProps } from 'aws-cdk-lib';
-import { Bucket } from 'aws-cdk-lib/aws-s3';
-import { Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/common/security-headers';
-import { POINTERS_PREFIX, releasePrefix } from '../functions/release-publisher/release-record';
-import { acknowledgeUploadFunctionFindings, SOURCE_MAPS, uploadToSiteBucket } from './bucket-upload';
-import { readRemoteBuild, stageRemoteRelease } from './site-build';
+import { pointerKey, RELEASES_PREFIX, releasePrefix } from '../functions/release-publisher/release-record';
+import { SiteBucketUploads, SOURCE_MAPS } from './bucket-upload';
+import { ReleasePublication } from './release-publisher';
+import { readRemoteBuild, stageCurrentRecord, stageRelease } from './site-build';
 
 export interface RemoteStackProps extends StackProps {
   readonly remoteName: string;
@@ -24,37 +25,51 @@ export interface RemoteStackProps extends StackProps {
   readonly siteDir: string;
 }
 
+/** The keys a remote's deploy may write: its builds, its releases and its current-release record. */
+export function remoteWritableKeys(remoteName: string): string[] {
+  return [`mfe/${remoteName}/*`, `${RELEASES_PREFIX}${remoteName}/*`, pointerKey(remoteName)];
+}
+
 export class RemoteStack extends Stack {
   readonly buildId: string;
+  readonly release: string;
+  readonly uploads: SiteBucketUploads;
 
   constructor(scope: Construct, id: string, props: RemoteStackProps) {
     super(scope, id, props);
     const build = readRemoteBuild(props.siteDir, props.remoteName);
     const { name, buildId } = build.pointer;
     this.buildId = buildId;
-    const siteBucket = Bucket.fromBucketName(this, 'SiteBucket', props.siteBucketName);
+    this.release = build.record.release;
+    this.uploads = new SiteBucketUploads(this, 'Uploads', {
+      siteBucketName: props.siteBucketName,
+      owner: `the ${name} remote`,
+      writableKeys: remoteWritableKeys(name),
+    });
 
-    const assets = uploadToSiteBucket(this, 'BuildAssets', {
-      sources: [Source.asset(build.assetsDir, { exclude: SOURCE_MAPS })],
-      bucket: siteBucket,
+    const assets = this.uploads.upload('BuildAssets', {
+      directory: build.assetsDir,
+      exclude: SOURCE_MAPS,
       keyPrefix: `mfe/${name}/${buildId}/`,
       cacheControl: CACHE_IMMUTABLE,
     });
-    const release = uploadToSiteBucket(this, 'ReleaseSnapshot', {
-      sources: [Source.asset(stageRemoteRelease(build))],
-      bucket: siteBucket,
-      keyPrefix: releasePrefix(name, buildId),
+    const snapshot = this.uploads.upload('ReleaseSnapshot', {
+      directory: stageRelease(build),
+      keyPrefix: releasePrefix(name, build.record.release),
       cacheControl: CACHE_IMMUTABLE,
     });
-    const pointer = uploadToSiteBucket(this, 'Pointer', {
-      sources: [Source.jsonData(`${name}.json`, build.pointer)],
-      bucket: siteBucket,
-      keyPrefix: POINTERS_PREFIX,
+    const current = stageCurrentRecord(build.record);
+    const record = this.uploads.upload('CurrentRelease', {
+      directory: current.directory,
+      keyPrefix: current.key.slice(0, current.key.lastIndexOf('/') + 1),
       cacheControl: CACHE_NO_CACHE,
       contentType: 'application/json',
     });
-    pointer.node.addDependency(assets, release);
+    record.node.addDependency(assets, snapshot);
+    new ReleasePublication(this, 'Publication', { app: name, release: build.record.release, after: [record] });
 
-    acknowledgeUploadFunctionFindings(this, props.siteBucketName);
+    this.uploads.acknowledgeFindings(
+      "A remote's deploy writes whole build folders and release snapshots, whose file names come from the build, under its own prefixes (mfe/<name>/, releases/<name>/) only.",
+    );
   }
 }

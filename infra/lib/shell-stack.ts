@@ -1,15 +1,17 @@
 /**
- * The shell team's deploy: the shell's build folders (immutable, older builds kept for rollback) and
- * the files served from the site root plus the not-found page. It never writes a remote's files, the
- * pointer document, or a route's page.
+ * The shell team's deploy: the shell's build folders (immutable, older builds kept for rollback), the
+ * files served from the site root plus the not-found page, and a shell release: the page of every
+ * route rendered with the new shell, which the release publisher puts live for each route whose
+ * remote build it shows (a remote's own, newer pages stay). It never writes a remote's files or the
+ * pointer document, and its upload role cannot.
  */
 import { Stack, type StackProps } from 'aws-cdk-lib';
-import { Bucket } from 'aws-cdk-lib/aws-s3';
-import { Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/common/security-headers';
-import { acknowledgeUploadFunctionFindings, SOURCE_MAPS, uploadToSiteBucket } from './bucket-upload';
-import { readShellBuild, stageFiles } from './site-build';
+import { pointerKey, RELEASES_PREFIX, releasePrefix, SHELL_APP } from '../functions/release-publisher/release-record';
+import { SiteBucketUploads, SOURCE_MAPS } from './bucket-upload';
+import { ReleasePublication } from './release-publisher';
+import { readShellBuild, stageCurrentRecord, stageFiles, stageRelease } from './site-build';
 
 export interface ShellStackProps extends StackProps {
   /** The site bucket of the KeshoSite stack, by name (see SiteStackProps.siteBucketName). */
@@ -19,24 +21,47 @@ export interface ShellStackProps extends StackProps {
 }
 
 export class ShellStack extends Stack {
+  readonly release: string;
+  readonly uploads: SiteBucketUploads;
+
   constructor(scope: Construct, id: string, props: ShellStackProps) {
     super(scope, id, props);
     const build = readShellBuild(props.siteDir);
-    const siteBucket = Bucket.fromBucketName(this, 'SiteBucket', props.siteBucketName);
+    this.release = build.record.release;
+    this.uploads = new SiteBucketUploads(this, 'Uploads', {
+      siteBucketName: props.siteBucketName,
+      owner: 'the shell',
+      writableKeys: ['shell/*', `${RELEASES_PREFIX}${SHELL_APP}/*`, pointerKey(SHELL_APP), ...build.sharedFiles.map((file) => file.key)],
+    });
 
-    uploadToSiteBucket(this, 'ShellAssets', {
-      sources: [Source.asset(build.assetsDir, { exclude: SOURCE_MAPS })],
-      bucket: siteBucket,
+    const assets = this.uploads.upload('ShellAssets', {
+      directory: build.assetsDir,
+      exclude: SOURCE_MAPS,
       keyPrefix: 'shell/',
       cacheControl: CACHE_IMMUTABLE,
     });
-    uploadToSiteBucket(this, 'SharedFiles', {
-      sources: [Source.asset(stageFiles({ files: build.sharedFiles }))],
-      bucket: siteBucket,
+    const shared = this.uploads.upload('SharedFiles', {
+      directory: stageFiles({ files: build.sharedFiles }),
       keyPrefix: '',
       cacheControl: CACHE_NO_CACHE,
     });
+    const snapshot = this.uploads.upload('ReleaseSnapshot', {
+      directory: stageRelease(build),
+      keyPrefix: releasePrefix(SHELL_APP, build.record.release),
+      cacheControl: CACHE_IMMUTABLE,
+    });
+    const current = stageCurrentRecord(build.record);
+    const record = this.uploads.upload('CurrentRelease', {
+      directory: current.directory,
+      keyPrefix: current.key.slice(0, current.key.lastIndexOf('/') + 1),
+      cacheControl: CACHE_NO_CACHE,
+      contentType: 'application/json',
+    });
+    record.node.addDependency(assets, shared, snapshot);
+    new ReleasePublication(this, 'Publication', { app: SHELL_APP, release: build.record.release, after: [record] });
 
-    acknowledgeUploadFunctionFindings(this, props.siteBucketName);
+    this.uploads.acknowledgeFindings(
+      'The shell deploy writes whole build folders and release snapshots, whose file names come from the build, under its own prefixes (shell/, releases/shell/) only.',
+    );
   }
 }

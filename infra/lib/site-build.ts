@@ -7,12 +7,19 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parsePointerDocument } from '@kesho/common/pointer-document';
 import {
+  nameRelease,
   pageKeysOf,
-  parseRemotePointer,
+  pointerKey,
   POINTER_DOCUMENT_KEY,
-  RELEASE_POINTER_FILE,
+  RELEASE_RECORD_FILE,
+  SHELL_APP,
+  type PointerDocument,
+  type ReleaseRecord,
   type RemotePointer,
+  type RemoteRelease,
+  type ShellRelease,
 } from '../functions/release-publisher/release-record';
 
 export const NOT_FOUND_PAGE_KEY = 'pages/404.html';
@@ -29,6 +36,8 @@ export interface RemoteBuild {
   readonly assetsDir: string;
   /** The remote's prerendered pages, keyed as they are served (pages/...). */
   readonly pages: readonly StagedFile[];
+  /** Its release: the pointer entry, the shell build its pages load, named by content. */
+  readonly record: RemoteRelease;
 }
 
 export interface ShellBuild {
@@ -36,17 +45,23 @@ export interface ShellBuild {
   readonly assetsDir: string;
   /** Files served from the site root (robots.txt, sitemap.xml, llms.txt, favicon.svg) and the not-found page. */
   readonly sharedFiles: readonly StagedFile[];
+  /** The page of every route of the build's pointer document, rendered with this shell. */
+  readonly pages: readonly StagedFile[];
+  /** Its release: the shell build the pages load and the remote builds they show, named by content. */
+  readonly record: ShellRelease;
 }
+
+const ONE_TEAM_HINT = ', or synth only your own stack with -c only=<shell or remote name>';
 
 function requireFile(absolutePath: string, what: string): void {
   if (!fs.existsSync(absolutePath) || !fs.statSync(absolutePath).isFile()) {
-    throw new Error(`The site build has no ${what} (${absolutePath}); run the site build first.`);
+    throw new Error(`The site build has no ${what} (${absolutePath}); run the site build first${ONE_TEAM_HINT}.`);
   }
 }
 
 function requireDirectory(absolutePath: string, what: string): void {
   if (!fs.existsSync(absolutePath) || !fs.statSync(absolutePath).isDirectory()) {
-    throw new Error(`The site build has no ${what} (${absolutePath}); run the site build first.`);
+    throw new Error(`The site build has no ${what} (${absolutePath}); run the site build first${ONE_TEAM_HINT}.`);
   }
 }
 
@@ -54,15 +69,54 @@ export function siteBuildExists(siteDir: string): boolean {
   return fs.existsSync(path.join(siteDir, POINTER_DOCUMENT_KEY));
 }
 
-/** The remotes listed in the build's pointer document, validated. */
-export function readBuildPointers(siteDir: string): RemotePointer[] {
+/** The build's pointer document, validated by the schema the shell reads it with. */
+export function readBuildDocument(siteDir: string): PointerDocument {
   const documentPath = path.join(siteDir, POINTER_DOCUMENT_KEY);
   requireFile(documentPath, 'pointer document');
-  const parsed: unknown = JSON.parse(fs.readFileSync(documentPath, 'utf8'));
-  const remotes = typeof parsed === 'object' && parsed !== null && 'remotes' in parsed ? parsed.remotes : undefined;
-  if (!Array.isArray(remotes)) throw new Error(`${documentPath} has no "remotes" list`);
-  return remotes.map((remote, index) => parseRemotePointer(remote, `${documentPath} (remote ${index})`));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(documentPath, 'utf8'));
+  } catch {
+    throw new Error(`${documentPath} is not JSON`);
+  }
+  let document: PointerDocument;
+  try {
+    document = parsePointerDocument(parsed);
+  } catch (error) {
+    throw new Error(`${documentPath}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (document.remotes.some((remote) => remote.name === SHELL_APP)) throw new Error(`${documentPath}: a remote cannot be called "${SHELL_APP}"`);
+  return document;
 }
+
+/** The remotes listed in the build's pointer document, validated. */
+export function readBuildPointers(siteDir: string): RemotePointer[] {
+  return [...readBuildDocument(siteDir).remotes];
+}
+
+const SHELL_SCRIPT = /(?:src|href)="\/shell\/([A-Za-z0-9][A-Za-z0-9._-]*)\//g;
+
+/** The one shell build a set of pages loads (from their /shell/<buildId>/ scripts). */
+function shellBuildOf(pages: readonly StagedFile[], what: string): string {
+  const builds = new Set<string>();
+  for (const page of pages) {
+    const found = [...fs.readFileSync(page.absolutePath, 'utf8').matchAll(SHELL_SCRIPT)].map((match) => match[1] as string);
+    if (found.length === 0) throw new Error(`${page.key} of ${what} loads no /shell/<buildId>/ script; is it a prerendered page?`);
+    for (const buildId of found) builds.add(buildId);
+  }
+  if (builds.size !== 1) throw new Error(`The pages of ${what} load ${builds.size ? `several shell builds (${[...builds].sort().join(', ')})` : 'no shell build'}; render them again with one shell`);
+  return [...builds][0] as string;
+}
+
+function pagesOf(siteDir: string, pointer: RemotePointer, what: string): StagedFile[] {
+  return pageKeysOf(pointer).map((key) => {
+    const absolutePath = path.join(siteDir, key);
+    requireFile(absolutePath, `page ${key} of ${what}`);
+    return { key, absolutePath };
+  });
+}
+
+const bodiesOf = (pages: readonly StagedFile[]) => pages.map((page) => ({ key: page.key, body: fs.readFileSync(page.absolutePath) }));
 
 export function readRemoteBuild(siteDir: string, remoteName: string): RemoteBuild {
   const pointer = readBuildPointers(siteDir).find((candidate) => candidate.name === remoteName);
@@ -70,12 +124,9 @@ export function readRemoteBuild(siteDir: string, remoteName: string): RemoteBuil
   const assetsDir = path.join(siteDir, 'mfe', pointer.name, pointer.buildId);
   requireDirectory(assetsDir, `build ${pointer.buildId} of the ${remoteName} remote`);
   requireFile(path.join(siteDir, pointer.manifest), `manifest of the ${remoteName} remote`);
-  const pages = pageKeysOf(pointer).map((key) => {
-    const absolutePath = path.join(siteDir, key);
-    requireFile(absolutePath, `page ${key} of the ${remoteName} remote`);
-    return { key, absolutePath };
-  });
-  return { pointer, assetsDir, pages };
+  const pages = pagesOf(siteDir, pointer, `the ${remoteName} remote`);
+  const record = nameRelease({ app: pointer.name, shellBuildId: shellBuildOf(pages, `the ${remoteName} remote`), pointer }, bodiesOf(pages));
+  return { pointer, assetsDir, pages, record };
 }
 
 export function readShellBuild(siteDir: string): ShellBuild {
@@ -87,7 +138,12 @@ export function readShellBuild(siteDir: string): ShellBuild {
     .readdirSync(siteDir, { withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => ({ key: entry.name, absolutePath: path.join(siteDir, entry.name) }));
-  return { assetsDir, sharedFiles: [...rootFiles, { key: NOT_FOUND_PAGE_KEY, absolutePath: notFoundPage }] };
+  const renderedWith = readBuildDocument(siteDir);
+  const pages = renderedWith.remotes.flatMap((remote) => pagesOf(siteDir, remote, 'the shell release'));
+  const shellBuildId = shellBuildOf([...pages, { key: NOT_FOUND_PAGE_KEY, absolutePath: notFoundPage }], 'the shell release');
+  requireDirectory(path.join(assetsDir, shellBuildId), `build ${shellBuildId} of the shell`);
+  const record = nameRelease({ app: SHELL_APP, shellBuildId, renderedWith }, bodiesOf(pages));
+  return { assetsDir, sharedFiles: [...rootFiles, { key: NOT_FOUND_PAGE_KEY, absolutePath: notFoundPage }], pages, record };
 }
 
 /** Files plus generated documents to upload together, e.g. a release's pages and its pointer.json. */
@@ -127,7 +183,13 @@ export function stageFiles(input: StagingInput): string {
   return target;
 }
 
-/** The snapshot a remote deploy uploads to releases/<name>/<buildId>/: its pages and its pointer entry. */
-export function stageRemoteRelease(build: RemoteBuild): string {
-  return stageFiles({ files: build.pages, documents: { [RELEASE_POINTER_FILE]: JSON.stringify(build.pointer) } });
+/** The snapshot a deploy uploads to releases/<app>/<release>/: its pages and its record. */
+export function stageRelease(build: { readonly pages: readonly StagedFile[]; readonly record: ReleaseRecord }): string {
+  return stageFiles({ files: build.pages, documents: { [RELEASE_RECORD_FILE]: JSON.stringify(build.record) } });
+}
+
+/** The app's current-release record, uploaded last to mfe/pointers/<app>.json (a copy of its release.json). */
+export function stageCurrentRecord(record: ReleaseRecord): { readonly directory: string; readonly key: string } {
+  const key = pointerKey(record.app);
+  return { directory: stageFiles({ files: [], documents: { [path.posix.basename(key)]: JSON.stringify(record) } }), key };
 }

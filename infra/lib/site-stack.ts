@@ -29,26 +29,15 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from './lambda-bundling';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
-import { BlockPublicAccess, Bucket, BucketEncryption, EventType, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { securityHeaders } from '@kesho/common/security-headers';
-import {
-  LIVE_PAGES_PREFIX,
-  POINTER_DOCUMENT_KEY,
-  POINTERS_PREFIX,
-  RELEASES_PREFIX,
-} from '../functions/release-publisher/release-record';
-import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
+import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
+import { acknowledge } from './nag';
 import { INFRA_ROOT } from './paths';
+import { ReleasePublisher } from './release-publisher';
 import { responseHeadersPolicyConfig } from './security-headers-policy';
 import { NOT_FOUND_PAGE_KEY } from './site-build';
 
@@ -97,6 +86,7 @@ export const NOT_FOUND_CACHE_TTL = Duration.seconds(10);
 export class SiteStack extends Stack {
   readonly siteBucket: Bucket;
   readonly distribution: Distribution;
+  readonly releasePublisher: ReleasePublisher;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -234,13 +224,13 @@ export class SiteStack extends Stack {
       })),
     });
 
-    const publisher = this.releasePublisher();
+    this.releasePublisher = new ReleasePublisher(this, 'ReleasePublisher', { bucket: this.siteBucket });
     if (props.customDomain) this.domainRecords(props.customDomain);
 
     new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
-    new CfnOutput(this, 'ReleasePublisherFunctionName', { value: publisher.functionName });
+    new CfnOutput(this, 'ReleasePublisherFunctionName', { value: this.releasePublisher.function.functionName });
 
     this.acknowledgeNagFindings(logBucket, !props.customDomain);
   }
@@ -253,91 +243,6 @@ export class SiteStack extends Stack {
       new ARecord(this, `${id}A`, { zone, recordName, target });
       new AaaaRecord(this, `${id}Aaaa`, { zone, recordName, target });
     }
-  }
-
-  /** Rebuilds mfe/remotes.json and the live pages whenever a remote's pointer changes. */
-  private releasePublisher(): NodejsFunction {
-    const failures = new Queue(this, 'PublishFailures', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    acknowledge(failures, {
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the on-failure destination of the release publisher.',
-    });
-    const publisher = new NodejsFunction(this, 'ReleasePublisher', {
-      description: 'Assembles mfe/remotes.json and the live pages from the remotes\' pointers',
-      entry: path.join(INFRA_ROOT, 'functions', 'release-publisher', 'index.js'),
-      handler: 'handler',
-      runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
-      memorySize: 256,
-      timeout: Duration.minutes(2),
-      tracing: Tracing.ACTIVE,
-      logGroup: new LogGroup(this, 'ReleasePublisherLogs', {
-        retention: RetentionDays.SIX_MONTHS,
-        removalPolicy: RemovalPolicy.RETAIN,
-      }),
-      environment: { SITE_BUCKET_NAME: this.siteBucket.bucketName, NODE_OPTIONS: '--enable-source-maps' },
-      retryAttempts: 2,
-      onFailure: new SqsDestination(failures),
-      ...LAMBDA_PROJECT,
-      bundling: {
-        ...LAMBDA_BUNDLING,
-        externalModules: ['@aws-sdk/client-s3'],
-      },
-    });
-
-    const bucket = this.siteBucket;
-    publisher.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
-    publisher.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['s3:GetObject'],
-        resources: [
-          bucket.arnForObjects(POINTER_DOCUMENT_KEY),
-          bucket.arnForObjects(`${POINTERS_PREFIX}*`),
-          bucket.arnForObjects(`${RELEASES_PREFIX}*`),
-        ],
-      }),
-    );
-    publisher.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['s3:PutObject'],
-        resources: [bucket.arnForObjects(POINTER_DOCUMENT_KEY), bucket.arnForObjects(`${LIVE_PAGES_PREFIX}*`)],
-      }),
-    );
-    publisher.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(`${LIVE_PAGES_PREFIX}*`)] }));
-
-    const pointerFilter = { prefix: POINTERS_PREFIX, suffix: '.json' };
-    bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(publisher), pointerFilter);
-    bucket.addEventNotification(EventType.OBJECT_REMOVED, new LambdaDestination(publisher), pointerFilter);
-
-    const bucketArn = arnToken(bucket);
-    acknowledge(
-      publisher,
-      { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON },
-      { id: WILDCARD_RESOURCE, reason: XRAY_REASON },
-      {
-        id: `AwsSolutions-IAM5[Resource::${bucketArn}/${RELEASES_PREFIX}*]`,
-        reason: 'The publisher reads whichever release snapshot (releases/<remote>/<buildId>/) a pointer names, so any build under releases/.',
-      },
-      {
-        id: `AwsSolutions-IAM5[Resource::${bucketArn}/${POINTERS_PREFIX}*]`,
-        reason: "The publisher reads every remote's pointer (mfe/pointers/<remote>.json) to assemble mfe/remotes.json.",
-      },
-      {
-        id: `AwsSolutions-IAM5[Resource::${bucketArn}/${LIVE_PAGES_PREFIX}*]`,
-        reason: 'The publisher writes and deletes the live pages, whichever routes the releases serve, and nothing else outside mfe/remotes.json.',
-      },
-    );
-    // CDK's own singleton that applies the bucket's event notifications.
-    const notificationsHandler = this.node.findChild('BucketNotificationsHandler050a0587b7544547bf325f094a3db834');
-    acknowledge(notificationsHandler, {
-      id: LAMBDA_BASIC_EXECUTION_ROLE,
-      reason: "CDK's bucket-notifications handler: " + BASIC_EXECUTION_REASON,
-    });
-    return publisher;
   }
 
   private acknowledgeNagFindings(logBucket: Bucket, defaultCertificate: boolean): void {

@@ -45,7 +45,7 @@ describe('alarms without a distribution id or e-mail', () => {
     });
     site.hasResourceProperties('AWS::CloudWatch::Alarm', {
       ...queueAlarm,
-      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('^PublishFailures'), 'QueueName'] } }],
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ReleasePublisherPublishFailures'), 'QueueName'] } }],
     });
     const publisherAlarms = alarmsOf(site).filter((alarm) => alarm.Properties.Namespace === 'AWS/Lambda').map((alarm) => alarm.Properties.MetricName);
     expect(publisherAlarms.sort()).toEqual(['Errors', 'Throttles']);

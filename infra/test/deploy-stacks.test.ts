@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/common/security-headers';
 import { STACK_NAMES } from '../lib/kesho-app';
-import { readRemoteBuild, readShellBuild, stageRemoteRelease } from '../lib/site-build';
+import { RELEASE_PUBLICATION_RESOURCE_TYPE } from '../lib/release-publisher';
+import { readRemoteBuild, readShellBuild, stageRelease } from '../lib/site-build';
 import { buildTestApp, FIXTURE_SITE_DIR, type TestApp } from './support/test-app';
 
 interface Upload {
@@ -14,6 +15,13 @@ interface Upload {
   contentType: string | undefined;
   dependsOn: string[];
   properties: Record<string, unknown>;
+}
+
+interface Statement {
+  Action: string | string[];
+  Effect: string;
+  Resource: unknown;
+  Condition?: { StringLike?: Record<string, string[]> };
 }
 
 function uploadsOf(template: Template): Upload[] {
@@ -68,37 +76,114 @@ describe('deploy stacks', () => {
     }
   });
 
-  test('the marketing stack uploads its immutable build, then its release snapshot, and only then its pointer', () => {
-    const uploads = uploadsOf(templateOf('KeshoRemote-marketing'));
+  test('the marketing stack uploads its immutable build, then its release snapshot, then its current-release record, and then publishes', () => {
+    const stack = testApp.stacks.remotes.find((candidate) => candidate.stackName === 'KeshoRemote-marketing');
+    const template = templateOf('KeshoRemote-marketing');
+    const uploads = uploadsOf(template);
     const byPrefix = Object.fromEntries(uploads.map((upload) => [upload.prefix, upload]));
-    expect(Object.keys(byPrefix).sort()).toEqual(['mfe/marketing/m1a2b3c4/', 'mfe/pointers/', 'releases/marketing/m1a2b3c4/']);
+    const snapshotPrefix = `releases/marketing/${stack?.release}/`;
+    expect(stack?.release).toMatch(/^m1a2b3c4-[0-9a-f]{12}$/);
+    expect(Object.keys(byPrefix).sort()).toEqual(['mfe/marketing/m1a2b3c4/', 'mfe/pointers/', snapshotPrefix]);
     expect(byPrefix['mfe/marketing/m1a2b3c4/']?.cacheControl).toBe(CACHE_IMMUTABLE);
-    expect(byPrefix['releases/marketing/m1a2b3c4/']?.cacheControl).toBe(CACHE_IMMUTABLE);
-    const pointer = byPrefix['mfe/pointers/'];
-    expect(pointer).toMatchObject({ cacheControl: CACHE_NO_CACHE, contentType: 'application/json' });
-    expect(pointer?.dependsOn).toEqual(
-      expect.arrayContaining([byPrefix['mfe/marketing/m1a2b3c4/']?.logicalId, byPrefix['releases/marketing/m1a2b3c4/']?.logicalId]),
-    );
+    expect(byPrefix[snapshotPrefix]?.cacheControl).toBe(CACHE_IMMUTABLE);
+    const record = byPrefix['mfe/pointers/'];
+    expect(record).toMatchObject({ cacheControl: CACHE_NO_CACHE, contentType: 'application/json' });
+    expect(record?.dependsOn).toEqual(expect.arrayContaining([byPrefix['mfe/marketing/m1a2b3c4/']?.logicalId, byPrefix[snapshotPrefix]?.logicalId]));
+
+    const publications = Object.values(template.findResources(RELEASE_PUBLICATION_RESOURCE_TYPE)) as { Properties: unknown; DependsOn: string[] }[];
+    expect(publications).toHaveLength(1);
+    expect(publications[0]?.Properties).toEqual({
+      ServiceToken: `arn:aws:lambda:eu-west-1:${testApp.config.env.account}:function:kesho-release-publisher`,
+      App: 'marketing',
+      Release: stack?.release,
+    });
+    expect(publications[0]?.DependsOn).toContain(record?.logicalId);
+  });
+
+  test('a redeploy of the same build with other pages is another release, so the record and the publication change', () => {
+    const pagesChanged = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-site-'));
+    try {
+      fs.cpSync(FIXTURE_SITE_DIR, pagesChanged, { recursive: true });
+      const before = readRemoteBuild(FIXTURE_SITE_DIR, 'marketing').record;
+      fs.appendFileSync(path.join(pagesChanged, 'pages/faq.html'), '<!-- rendered again -->');
+      const after = readRemoteBuild(pagesChanged, 'marketing').record;
+      expect(after.pointer.buildId).toBe(before.pointer.buildId);
+      expect(after.release).not.toBe(before.release);
+      expect(readRemoteBuild(FIXTURE_SITE_DIR, 'marketing').record.release).toBe(before.release);
+    } finally {
+      fs.rmSync(pagesChanged, { recursive: true, force: true });
+    }
   });
 
   test("a remote stack writes only keys that carry its own name", () => {
     for (const stack of testApp.stacks.remotes) {
       const name = stack.stackName.replace('KeshoRemote-', '');
       const prefixes = uploadsOf(Template.fromStack(stack)).map((upload) => upload.prefix);
-      expect(prefixes).toEqual(expect.arrayContaining([`mfe/${name}/${stack.buildId}/`, `releases/${name}/${stack.buildId}/`, 'mfe/pointers/']));
+      expect(prefixes).toEqual(expect.arrayContaining([`mfe/${name}/${stack.buildId}/`, `releases/${name}/${stack.release}/`, 'mfe/pointers/']));
       expect(prefixes).toHaveLength(3);
     }
   });
 
-  test("the shell stack uploads its immutable build folders and the no-cache root files, and no remote's files", () => {
-    const uploads = uploadsOf(templateOf('KeshoShell'));
-    expect(uploads.map((upload) => [upload.prefix ?? '(bucket root)', upload.cacheControl])).toEqual(
-      expect.arrayContaining([
-        ['shell/', CACHE_IMMUTABLE],
-        ['(bucket root)', CACHE_NO_CACHE],
-      ]),
+  test("each remote's upload role may write only its own prefixes and record, read only its own assets, and list only where it uploads", () => {
+    for (const stack of testApp.stacks.remotes) {
+      const name = stack.stackName.replace('KeshoRemote-', '');
+      const template = Template.fromStack(stack);
+      const bucketArn = `arn:aws:s3:::${testApp.config.siteBucketName}`;
+      const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { PolicyDocument: { Statement: Statement[] }; Roles: unknown[] } }[];
+      expect(policies).toHaveLength(1);
+      const statements = policies[0]?.Properties.PolicyDocument.Statement ?? [];
+      expect(statements.filter((statement) => statement.Effect !== 'Allow')).toEqual([]);
+      const writes = statements.filter((statement) => [statement.Action].flat().some((action) => action === 's3:PutObject'));
+      expect(writes).toEqual([
+        {
+          Action: ['s3:AbortMultipartUpload', 's3:PutObject'],
+          Effect: 'Allow',
+          Resource: [`${bucketArn}/mfe/${name}/*`, `${bucketArn}/mfe/pointers/${name}.json`, `${bucketArn}/releases/${name}/*`],
+        },
+      ]);
+      const actions = new Set(statements.flatMap((statement) => [statement.Action].flat()));
+      expect([...actions].sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 's3:AbortMultipartUpload', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
+      for (const statement of statements.filter((candidate) => candidate.Action === 's3:GetObject')) {
+        for (const resource of [statement.Resource].flat()) expect(resource).toMatch(/^arn:aws:s3:::cdk-hnb659fds-assets-111111111111-eu-west-1\/[0-9a-f]{64}\.zip$/);
+      }
+      for (const statement of statements.filter((candidate) => candidate.Action === 's3:ListBucket')) {
+        const prefixes: string[] = statement.Condition?.StringLike?.['s3:prefix'] ?? [];
+        expect(prefixes.length).toBeGreaterThan(0);
+        for (const prefix of prefixes) expect(prefix).toMatch(new RegExp(`^(mfe/${name}/|releases/${name}/|mfe/pointers/)`));
+      }
+      // The upload function runs with that role, and the role has no other policy.
+      const [roleId] = Object.keys(template.findResources('AWS::IAM::Role'));
+      template.hasResourceProperties('AWS::IAM::Role', { ManagedPolicyArns: Match.absent() });
+      template.hasResourceProperties('AWS::Lambda::Function', { Role: { 'Fn::GetAtt': [roleId, 'Arn'] } });
+      template.resourceCountIs('AWS::IAM::Role', 1);
+    }
+  });
+
+  test("the shell stack uploads its immutable build folders, the no-cache root files and its release, and no remote's files", () => {
+    const shell = testApp.stacks.shell;
+    const template = templateOf('KeshoShell');
+    const uploads = uploadsOf(template);
+    expect(uploads.map((upload) => [upload.prefix ?? '(bucket root)', upload.cacheControl]).sort()).toEqual([
+      ['(bucket root)', CACHE_NO_CACHE],
+      ['mfe/pointers/', CACHE_NO_CACHE],
+      [`releases/shell/${shell?.release}/`, CACHE_IMMUTABLE],
+      ['shell/', CACHE_IMMUTABLE],
+    ]);
+    expect(shell?.release).toMatch(/^s1a2b3c4-[0-9a-f]{12}$/);
+    template.hasResourceProperties(RELEASE_PUBLICATION_RESOURCE_TYPE, { App: 'shell', Release: shell?.release });
+    const [policy] = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { PolicyDocument: { Statement: Statement[] } } }[];
+    const writes = policy?.Properties.PolicyDocument.Statement.find((statement) => [statement.Action].flat().includes('s3:PutObject'));
+    const bucketArn = `arn:aws:s3:::${testApp.config.siteBucketName}`;
+    expect(writes?.Resource).toEqual(
+      ['favicon.svg', 'llms.txt', 'mfe/pointers/shell.json', 'pages/404.html', 'releases/shell/*', 'robots.txt', 'shell/*', 'sitemap.xml'].map((key) => `${bucketArn}/${key}`),
     );
-    expect(uploads).toHaveLength(2);
+  });
+
+  test('the shell release holds the page of every route, rendered with the shell build it releases', () => {
+    const build = readShellBuild(FIXTURE_SITE_DIR);
+    expect(build.record.shellBuildId).toBe('s1a2b3c4');
+    expect(build.pages.map((page) => page.key).sort()).toEqual(['pages/faq.html', 'pages/index.html', 'pages/quote.html', 'pages/services/visa.html', 'pages/terms.html']);
+    expect(build.record.renderedWith.remotes.map((remote) => `${remote.name}@${remote.buildId}`)).toEqual(['marketing@m1a2b3c4', 'commerce@c1a2b3c4', 'legal@l1a2b3c4']);
   });
 
   test('uploads no source map, even one left in the site build', () => {
@@ -110,20 +195,26 @@ describe('deploy stacks', () => {
     expect(staged.filter((file) => file.endsWith('.map'))).toEqual([]);
   });
 
-  test("the release snapshot holds the remote's pages and its pointer entry exactly as the build wrote it", () => {
+  test("the release snapshot holds the remote's pages and its record, with its pointer entry as the schema reads it", () => {
     const build = readRemoteBuild(FIXTURE_SITE_DIR, 'marketing');
-    const staged = stageRemoteRelease(build);
+    const staged = stageRelease(build);
     const files = fs.readdirSync(staged, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     expect(files.map((entry) => path.relative(staged, path.join(entry.parentPath, entry.name))).sort()).toEqual([
       'pages/faq.html',
       'pages/index.html',
       'pages/services/visa.html',
-      'pointer.json',
+      'release.json',
     ]);
-    const document = JSON.parse(fs.readFileSync(path.join(FIXTURE_SITE_DIR, 'mfe/remotes.json'), 'utf8')) as { remotes: unknown[] };
-    expect(JSON.parse(fs.readFileSync(path.join(staged, 'pointer.json'), 'utf8'))).toEqual(document.remotes[0]);
+    const document = JSON.parse(fs.readFileSync(path.join(FIXTURE_SITE_DIR, 'mfe/remotes.json'), 'utf8')) as { remotes: { routes: object[] }[] };
+    const listedByDefault = { ...document.remotes[0], routes: document.remotes[0]?.routes.map((route) => ({ ...route, listed: true })) };
+    expect(JSON.parse(fs.readFileSync(path.join(staged, 'release.json'), 'utf8'))).toEqual({
+      app: 'marketing',
+      release: build.record.release,
+      shellBuildId: 's1a2b3c4',
+      pointer: listedByDefault,
+    });
     expect(fs.readFileSync(path.join(staged, 'pages/faq.html'), 'utf8')).toBe(fs.readFileSync(path.join(FIXTURE_SITE_DIR, 'pages/faq.html'), 'utf8'));
-    expect(stageRemoteRelease(build)).toBe(staged);
+    expect(stageRelease(build)).toBe(staged);
   });
 
   test('the shell deploys every root file and the not-found page, but not the pointer document', () => {
@@ -148,6 +239,33 @@ describe('reading the site build', () => {
   test("fails the synth when the pointer names a build the folder doesn't hold", () => {
     fs.rmSync(path.join(brokenSite, 'mfe/legal/l1a2b3c4'), { recursive: true });
     expect(() => readRemoteBuild(brokenSite, 'legal')).toThrow('The site build has no build l1a2b3c4 of the legal remote');
+  });
+
+  test('fails the synth when the pages of a remote load two shell builds', () => {
+    const faq = path.join(brokenSite, 'pages/faq.html');
+    fs.writeFileSync(faq, fs.readFileSync(faq, 'utf8').replace('/shell/s1a2b3c4/', '/shell/s0000000/'));
+    expect(() => readRemoteBuild(brokenSite, 'marketing')).toThrow('The pages of the marketing remote load several shell builds (s0000000, s1a2b3c4)');
+  });
+
+  test("synthesizes one team's stack with only that team's build, and says how when another team's build is missing", () => {
+    for (const absent of ['mfe/commerce', 'mfe/legal', 'shell', 'pages/quote.html', 'pages/terms.html']) fs.rmSync(path.join(brokenSite, absent), { recursive: true });
+    expect(() => buildTestApp({ context: { siteDir: brokenSite } })).toThrow('-c only=<shell or remote name>');
+
+    const { stacks } = buildTestApp({ context: { siteDir: brokenSite, only: 'marketing' } });
+    expect(stacks.shell).toBeUndefined();
+    expect(stacks.remotes.map((stack) => stack.stackName)).toEqual(['KeshoRemote-marketing']);
+    const template = Template.fromStack(stacks.remotes[0] as NonNullable<(typeof stacks.remotes)[0]>);
+    template.resourceCountIs('Custom::CDKBucketDeployment', 3);
+    template.hasResourceProperties(RELEASE_PUBLICATION_RESOURCE_TYPE, { App: 'marketing' });
+    Template.fromStack(stacks.site).resourceCountIs('AWS::CloudFront::Distribution', 1);
+  });
+
+  test('-c only names the shell or a remote of the build', () => {
+    const { stacks } = buildTestApp({ context: { only: 'shell' } });
+    expect(stacks.shell?.stackName).toBe('KeshoShell');
+    expect(stacks.remotes).toEqual([]);
+    expect(() => buildTestApp({ context: { only: 'payments' } })).toThrow('-c only=payments: the site build\'s remotes are marketing, commerce, legal');
+    expect(() => buildTestApp({ context: { only: 'Marketing!' } })).toThrow('-c only (Marketing!) must be "shell" or a remote\'s name');
   });
 
   test('fails the synth when the shell has no not-found page', () => {

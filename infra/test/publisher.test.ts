@@ -1,109 +1,157 @@
 import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
-import { publishReleases } from '../functions/release-publisher/publisher';
+import { publishForDeploy, publishReleases, type DeployRequest } from '../functions/release-publisher/publisher';
 import {
+  nameRelease,
   pageKeyForRoute,
-  parseRemotePointer,
+  parseReleaseRecord,
   pointerKey,
   POINTER_DOCUMENT_KEY,
   releasePrefix,
-  RELEASE_POINTER_FILE,
-  type RemotePointer,
+  SHELL_APP,
 } from '../functions/release-publisher/release-record';
 import { MemoryStore } from './support/memory-store';
+import { deployRemote, deployShell, pageHtml, pointer, publishedDocument, rollBack } from './support/releases';
 
 const noPause = async () => undefined;
 
-function pointer(name: string, buildId: string, routes: string[]): RemotePointer {
-  return {
-    name,
-    buildId,
-    manifest: `/mfe/${name}/${buildId}/mf-manifest.json`,
-    routes: routes.map((path) => ({ path, title: `${path} | Kesho Global Education`, description: `Page ${path}` })),
-  };
-}
-
-/** What a remote stack's deploy leaves in the bucket: the release snapshot, then the pointer. */
-function deployRelease(store: MemoryStore, release: RemotePointer): void {
-  const snapshot = releasePrefix(release.name, release.buildId);
-  store.write(`${snapshot}${RELEASE_POINTER_FILE}`, JSON.stringify(release));
-  for (const route of release.routes) {
-    store.write(`${snapshot}${pageKeyForRoute(route.path)}`, `<html>${release.name} ${release.buildId} ${route.path}</html>`);
-  }
-  store.write(pointerKey(release.name), JSON.stringify(release));
-}
-
-/** The documented rollback: copy an older release's pointer.json over the remote's pointer. */
-function rollBack(store: MemoryStore, name: string, buildId: string): void {
-  const recorded = store.text(`${releasePrefix(name, buildId)}${RELEASE_POINTER_FILE}`);
-  if (recorded === undefined) throw new Error(`no release ${name}/${buildId}`);
-  store.write(pointerKey(name), recorded);
-}
-
-function publishedDocument(store: MemoryStore): { remotes: RemotePointer[] } {
-  const text = store.text(POINTER_DOCUMENT_KEY);
-  if (text === undefined) throw new Error('mfe/remotes.json was never written');
-  return JSON.parse(text) as { remotes: RemotePointer[] };
-}
+const deploy = (app: string, release: string, requestType: DeployRequest['RequestType'] = 'Update'): DeployRequest => ({
+  RequestType: requestType,
+  ResourceProperties: { App: app, Release: release },
+});
 
 const marketingV1 = pointer('marketing', 'm1', ['/', '/faq', '/services/visa']);
 const marketingV2 = pointer('marketing', 'm2', ['/', '/faq', '/services/visa', '/blog']);
 const legalV1 = pointer('legal', 'l1', ['/terms', '/privacy']);
+const commerceV1 = pointer('commerce', 'c1', ['/quote']);
 
 describe('release publisher', () => {
   test('publishes a first release: its pages go live with no-cache and the pointer document lists it', async () => {
     const store = new MemoryStore();
-    deployRelease(store, marketingV1);
+    const release = deployRemote(store, marketingV1);
 
     const result = await publishReleases(store, { pause: noPause });
 
-    expect(result).toEqual({ attempts: 1, remotes: [{ name: 'marketing', buildId: 'm1' }], removedPages: [] });
-    expect(publishedDocument(store)).toEqual({ remotes: [marketingV1] });
+    expect(result).toMatchObject({ attempts: 1, remotes: [{ name: 'marketing', buildId: 'm1', release: release.release }], rejected: [], removedPages: [] });
+    expect(release.release).toMatch(/^m1-[0-9a-f]{12}$/);
+    expect(publishedDocument(store)).toEqual({ remotes: [marketingV1], releases: { marketing: release.release } });
     expect(store.objects.get(POINTER_DOCUMENT_KEY)).toMatchObject({ contentType: 'application/json', cacheControl: CACHE_NO_CACHE });
     expect(store.objects.get('pages/services/visa.html')).toMatchObject({
-      body: '<html>marketing m1 /services/visa</html>',
+      body: pageHtml('marketing', 'm1', '/services/visa', 's1'),
       contentType: 'text/html; charset=utf-8',
       cacheControl: CACHE_NO_CACHE,
     });
-    expect(store.text('pages/index.html')).toBe('<html>marketing m1 /</html>');
     expect(store.puts).toEqual([{ key: POINTER_DOCUMENT_KEY, condition: { ifNoneMatch: '*' } }]);
   });
 
   test("one team's release leaves the other teams' entries and pages as they were", async () => {
     const store = new MemoryStore();
-    deployRelease(store, marketingV1);
-    deployRelease(store, legalV1);
+    deployRemote(store, marketingV1);
+    deployRemote(store, legalV1);
     await publishReleases(store, { pause: noPause });
 
-    deployRelease(store, marketingV2);
+    deployRemote(store, marketingV2);
     await publishReleases(store, { pause: noPause });
 
     expect(publishedDocument(store).remotes).toEqual([legalV1, marketingV2]);
-    expect(store.text('pages/terms.html')).toBe('<html>legal l1 /terms</html>');
-    expect(store.text('pages/blog.html')).toBe('<html>marketing m2 /blog</html>');
+    expect(store.text('pages/terms.html')).toBe(pageHtml('legal', 'l1', '/terms', 's1'));
+    expect(store.text('pages/blog.html')).toBe(pageHtml('marketing', 'm2', '/blog', 's1'));
     expect(store.puts.at(-1)?.condition.ifMatch).toMatch(/^"[0-9a-f]{32}"$/);
   });
 
-  test('rolling back is one pointer change: the older build, its pages, and no page for routes it never had', async () => {
+  test('a redeploy of the same build with pages rendered again is a new release, and its pages go live', async () => {
     const store = new MemoryStore();
-    deployRelease(store, marketingV1);
-    await publishReleases(store, { pause: noPause });
-    deployRelease(store, marketingV2);
+    const first = deployRemote(store, marketingV1, 's1', 1);
     await publishReleases(store, { pause: noPause });
 
-    rollBack(store, 'marketing', 'm1');
+    // Same build id, new page texts: before, the snapshot was overwritten and nothing published it.
+    const second = deployRemote(store, marketingV1, 's1', 2);
     const result = await publishReleases(store, { pause: noPause });
 
-    expect(publishedDocument(store).remotes).toEqual([marketingV1]);
-    expect(publishedDocument(store).remotes[0]?.manifest).toBe('/mfe/marketing/m1/mf-manifest.json');
-    expect(store.text('pages/faq.html')).toBe('<html>marketing m1 /faq</html>');
+    expect(second.release).not.toBe(first.release);
+    expect(second.release).toMatch(/^m1-/);
+    expect(store.text(`${releasePrefix('marketing', first.release)}pages/faq.html`)).toBe(pageHtml('marketing', 'm1', '/faq', 's1', 1));
+    expect(store.text('pages/faq.html')).toBe(pageHtml('marketing', 'm1', '/faq', 's1', 2));
+    expect(store.text('pages/index.html')).toBe(pageHtml('marketing', 'm1', '/', 's1', 2));
+    expect(result.remotes).toEqual([{ name: 'marketing', buildId: 'm1', release: second.release }]);
+    expect(publishedDocument(store).releases).toEqual({ marketing: second.release });
+  });
+
+  test('identical content is the same release: a repeated deploy writes the same record', () => {
+    const store = new MemoryStore();
+    const first = deployRemote(store, marketingV1);
+    expect(deployRemote(store, marketingV1).release).toBe(first.release);
+    expect(deployRemote(store, marketingV1, 's2').release).not.toBe(first.release);
+  });
+
+  test('a shell release refreshes the page of every route whose remote build it was rendered with', async () => {
+    const store = new MemoryStore();
+    deployRemote(store, marketingV1, 's1');
+    deployRemote(store, legalV1, 's1');
+    await publishReleases(store, { pause: noPause });
+
+    const shell = deployShell(store, 's2', [marketingV1, legalV1]);
+    const result = await publishReleases(store, { pause: noPause });
+
+    for (const route of ['/', '/faq', '/services/visa']) expect(store.text(pageKeyForRoute(route))).toBe(pageHtml('marketing', 'm1', route, 's2'));
+    for (const route of ['/terms', '/privacy']) expect(store.text(pageKeyForRoute(route))).toBe(pageHtml('legal', 'l1', route, 's2'));
+    expect([...result.pagesFromShell].sort()).toEqual(['pages/faq.html', 'pages/index.html', 'pages/privacy.html', 'pages/services/visa.html', 'pages/terms.html']);
+    expect(result.shell).toEqual({ buildId: 's2', release: shell.release });
+    expect(publishedDocument(store)).toEqual({ remotes: [legalV1, marketingV1], releases: expect.objectContaining({ shell: shell.release }) });
+  });
+
+  test("a shell release keeps a remote's own pages where it was rendered with another build of that remote, until the remote releases with the new shell", async () => {
+    const store = new MemoryStore();
+    deployRemote(store, marketingV2, 's1');
+    deployRemote(store, legalV1, 's1');
+    await publishReleases(store, { pause: noPause });
+
+    // The shell team's checkout still had marketing m1: its marketing pages would show the wrong build.
+    deployShell(store, 's2', [marketingV1, legalV1]);
+    await publishReleases(store, { pause: noPause });
+    expect(store.text('pages/blog.html')).toBe(pageHtml('marketing', 'm2', '/blog', 's1'));
+    expect(store.text('pages/faq.html')).toBe(pageHtml('marketing', 'm2', '/faq', 's1'));
+    expect(store.text('pages/terms.html')).toBe(pageHtml('legal', 'l1', '/terms', 's2'));
+
+    deployRemote(store, marketingV2, 's2');
+    const result = await publishReleases(store, { pause: noPause });
+    expect(store.text('pages/blog.html')).toBe(pageHtml('marketing', 'm2', '/blog', 's2'));
+    expect(result.pagesFromShell).toEqual(['pages/terms.html', 'pages/privacy.html']);
+  });
+
+  test('rolling the shell back is one record change: the pages of the older shell release come back', async () => {
+    const store = new MemoryStore();
+    deployRemote(store, legalV1, 's1');
+    const older = deployShell(store, 's2', [legalV1]);
+    await publishReleases(store, { pause: noPause });
+    deployShell(store, 's3', [legalV1]);
+    await publishReleases(store, { pause: noPause });
+    expect(store.text('pages/terms.html')).toBe(pageHtml('legal', 'l1', '/terms', 's3'));
+
+    rollBack(store, SHELL_APP, older.release);
+    await publishReleases(store, { pause: noPause });
+    expect(store.text('pages/terms.html')).toBe(pageHtml('legal', 'l1', '/terms', 's2'));
+  });
+
+  test('rolling back is one record change: the older build, its pages, and no page for routes it never had', async () => {
+    const store = new MemoryStore();
+    const first = deployRemote(store, marketingV1);
+    await publishReleases(store, { pause: noPause });
+    deployRemote(store, marketingV2);
+    await publishReleases(store, { pause: noPause });
+
+    rollBack(store, 'marketing', first.release);
+    const result = await publishReleases(store, { pause: noPause });
+
+    expect(publishedDocument(store)).toEqual({ remotes: [marketingV1], releases: { marketing: first.release } });
+    expect(store.text('pages/faq.html')).toBe(pageHtml('marketing', 'm1', '/faq', 's1'));
     expect(result.removedPages).toEqual(['pages/blog.html']);
     expect(store.text('pages/blog.html')).toBeUndefined();
   });
 
-  test('a remote whose pointer is deleted disappears from the document, and so do its pages', async () => {
+  test('a remote whose record is deleted disappears from the document, and so do its pages', async () => {
     const store = new MemoryStore();
-    deployRelease(store, marketingV1);
-    deployRelease(store, legalV1);
+    deployRemote(store, marketingV1);
+    deployRemote(store, legalV1);
     await publishReleases(store, { pause: noPause });
 
     await store.delete(pointerKey('legal'));
@@ -111,34 +159,34 @@ describe('release publisher', () => {
 
     expect(publishedDocument(store).remotes).toEqual([marketingV1]);
     expect(store.text('pages/terms.html')).toBeUndefined();
-    expect(store.text('pages/faq.html')).toBe('<html>marketing m1 /faq</html>');
+    expect(store.text('pages/faq.html')).toBe(pageHtml('marketing', 'm1', '/faq', 's1'));
   });
 
   test('two teams publishing at once both end up in the document: the run that loses the race starts over', async () => {
     const store = new MemoryStore();
-    deployRelease(store, marketingV1);
+    deployRemote(store, marketingV1);
     await publishReleases(store, { pause: noPause });
 
-    deployRelease(store, marketingV2);
+    deployRemote(store, marketingV2);
     let raced = false;
     store.beforePut = async () => {
       if (raced) return;
       raced = true;
       // The legal team's deploy and its publisher run complete while marketing's run is mid-way.
-      deployRelease(store, legalV1);
+      deployRemote(store, legalV1);
       await publishReleases(store, { pause: noPause });
     };
     const result = await publishReleases(store, { pause: noPause });
 
     expect(result.attempts).toBe(2);
     expect(publishedDocument(store).remotes).toEqual([legalV1, marketingV2]);
-    expect(store.text('pages/blog.html')).toBe('<html>marketing m2 /blog</html>');
-    expect(store.text('pages/privacy.html')).toBe('<html>legal l1 /privacy</html>');
+    expect(store.text('pages/blog.html')).toBe(pageHtml('marketing', 'm2', '/blog', 's1'));
+    expect(store.text('pages/privacy.html')).toBe(pageHtml('legal', 'l1', '/privacy', 's1'));
   });
 
   test('gives up with an error when the document keeps changing under it', async () => {
     const store = new MemoryStore();
-    deployRelease(store, marketingV1);
+    deployRemote(store, marketingV1);
     store.write(POINTER_DOCUMENT_KEY, JSON.stringify({ remotes: [] }));
     let generation = 0;
     store.beforePut = async () => {
@@ -151,42 +199,195 @@ describe('release publisher', () => {
     );
     expect(store.puts).toHaveLength(3);
   });
+});
 
-  test('refuses an invalid pointer and leaves the published document untouched', async () => {
+describe("release publisher: one team's bad release blocks nobody else", () => {
+  test('an invalid record is rejected for its remote only: it keeps its last release and the others publish', async () => {
     const store = new MemoryStore();
-    deployRelease(store, marketingV1);
+    const legal = deployRemote(store, legalV1);
+    deployRemote(store, marketingV1);
     await publishReleases(store, { pause: noPause });
-    const before = store.text(POINTER_DOCUMENT_KEY);
 
-    store.write(pointerKey('legal'), JSON.stringify({ name: 'legal', buildId: 'l1', manifest: '/elsewhere/mf-manifest.json', routes: [] }));
+    store.write(pointerKey('legal'), JSON.stringify({ ...legal, pointer: { ...legalV1, manifest: '/elsewhere/mf-manifest.json' } }));
+    deployRemote(store, marketingV2);
+    deployRemote(store, commerceV1);
+    const result = await publishReleases(store, { pause: noPause });
 
-    await expect(publishReleases(store, { pause: noPause })).rejects.toThrow(
-      'Invalid remote pointer in mfe/pointers/legal.json: remote legal: "manifest" must lie under /mfe/legal/l1/',
-    );
-    expect(store.text(POINTER_DOCUMENT_KEY)).toBe(before);
+    expect(result.rejected).toEqual([
+      { app: 'legal', reason: expect.stringContaining('Invalid release record in mfe/pointers/legal.json') },
+    ]);
+    expect(result.rejected[0]?.reason).toContain('remote legal has no manifest path under /mfe/legal/l1/');
+    expect(publishedDocument(store).remotes).toEqual([commerceV1, legalV1, marketingV2]);
+    expect(publishedDocument(store).releases.legal).toBe(legal.release);
+    expect(store.text('pages/blog.html')).toBe(pageHtml('marketing', 'm2', '/blog', 's1'));
+    expect(store.text('pages/terms.html')).toBe(pageHtml('legal', 'l1', '/terms', 's1'));
   });
 
-  test('refuses a pointer stored under another remote\'s name', async () => {
+  test('a route claimed by two remotes is rejected for the remote that claims it, while the others publish', async () => {
     const store = new MemoryStore();
-    store.write(pointerKey('commerce'), JSON.stringify(legalV1));
-    await expect(publishReleases(store, { pause: noPause })).rejects.toThrow(
-      'Pointer mfe/pointers/commerce.json names remote "legal"',
-    );
+    deployRemote(store, marketingV1);
+    const legal = deployRemote(store, legalV1);
+    await publishReleases(store, { pause: noPause });
+
+    const greedyLegal = pointer('legal', 'l2', ['/terms', '/privacy', '/faq']);
+    const rejectedRelease = deployRemote(store, greedyLegal);
+    deployRemote(store, commerceV1);
+    deployRemote(store, marketingV2);
+    const result = await publishReleases(store, { pause: noPause });
+
+    expect(result.rejected).toEqual([
+      { app: 'legal', reason: `release ${rejectedRelease.release} of legal was not published: route /faq is also claimed by marketing` },
+    ]);
+    expect(publishedDocument(store)).toEqual({
+      remotes: [commerceV1, legalV1, marketingV2],
+      releases: { commerce: expect.stringMatching(/^c1-/), legal: legal.release, marketing: expect.stringMatching(/^m2-/) },
+    });
+    expect(store.text('pages/faq.html')).toBe(pageHtml('marketing', 'm2', '/faq', 's1'));
+    expect(store.text('pages/quote.html')).toBe(pageHtml('commerce', 'c1', '/quote', 's1'));
+
+    // Later publishes keep working, and keep refusing only legal until it releases without /faq.
+    deployRemote(store, pointer('commerce', 'c2', ['/quote']));
+    expect((await publishReleases(store, { pause: noPause })).rejected.map((rejection) => rejection.app)).toEqual(['legal']);
+    expect(publishedDocument(store).remotes.map((entry) => entry.buildId)).toEqual(['c2', 'l1', 'm2']);
+    deployRemote(store, pointer('legal', 'l3', ['/terms', '/privacy', '/cookies']));
+    expect((await publishReleases(store, { pause: noPause })).rejected).toEqual([]);
+    expect(store.text('pages/cookies.html')).toBe(pageHtml('legal', 'l3', '/cookies', 's1'));
   });
 
-  test('refuses two remotes claiming the same route', async () => {
+  test('a route already served by a remote stays with it when a newcomer claims it too', async () => {
     const store = new MemoryStore();
-    deployRelease(store, marketingV1);
-    deployRelease(store, pointer('legal', 'l9', ['/faq']));
-    await expect(publishReleases(store, { pause: noPause })).rejects.toThrow('Route /faq is claimed by both legal and marketing');
+    deployRemote(store, marketingV1);
+    await publishReleases(store, { pause: noPause });
+
+    deployRemote(store, pointer('legal', 'l9', ['/faq', '/terms']));
+    const result = await publishReleases(store, { pause: noPause });
+
+    expect(result.rejected).toEqual([{ app: 'legal', reason: expect.stringContaining('route /faq is served by marketing') }]);
+    expect(publishedDocument(store).remotes).toEqual([marketingV1]);
+    expect(store.text('pages/terms.html')).toBeUndefined();
   });
 
-  test('fails when a release snapshot lacks one of its pages, before touching the document', async () => {
+  test('two remotes may swap routes in one publish', async () => {
     const store = new MemoryStore();
-    deployRelease(store, marketingV1);
-    await store.delete(`${releasePrefix('marketing', 'm1')}pages/faq.html`);
-    await expect(publishReleases(store, { pause: noPause })).rejects.toThrow('NoSuchKey: releases/marketing/m1/pages/faq.html');
-    expect(store.text(POINTER_DOCUMENT_KEY)).toBeUndefined();
+    deployRemote(store, pointer('legal', 'l1', ['/terms']));
+    deployRemote(store, pointer('commerce', 'c1', ['/quote']));
+    await publishReleases(store, { pause: noPause });
+
+    deployRemote(store, pointer('legal', 'l2', ['/quote']));
+    deployRemote(store, pointer('commerce', 'c2', ['/terms']));
+    const result = await publishReleases(store, { pause: noPause });
+
+    expect(result.rejected).toEqual([]);
+    expect(store.text('pages/terms.html')).toBe(pageHtml('commerce', 'c2', '/terms', 's1'));
+  });
+
+  test("refuses a record stored under another remote's name, for that key only", async () => {
+    const store = new MemoryStore();
+    const legal = deployRemote(store, legalV1);
+    store.write(pointerKey('commerce'), JSON.stringify(legal));
+    const result = await publishReleases(store, { pause: noPause });
+    expect(result.rejected).toEqual([{ app: 'commerce', reason: 'mfe/pointers/commerce.json is a release of legal, not of commerce' }]);
+    expect(publishedDocument(store).remotes).toEqual([legalV1]);
+  });
+
+  test('refuses a release whose snapshot lacks one of its pages, before touching its live pages', async () => {
+    const store = new MemoryStore();
+    deployRemote(store, legalV1);
+    const marketing = deployRemote(store, marketingV1);
+    await store.delete(`${releasePrefix('marketing', marketing.release)}pages/faq.html`);
+
+    const result = await publishReleases(store, { pause: noPause });
+
+    expect(result.rejected).toEqual([
+      { app: 'marketing', reason: `release ${marketing.release} of marketing lacks releases/marketing/${marketing.release}/pages/faq.html` },
+    ]);
+    expect(publishedDocument(store).remotes).toEqual([legalV1]);
+    expect(store.text('pages/index.html')).toBeUndefined();
+  });
+});
+
+describe("a deploy's publish (the custom resource of each shell and remote stack)", () => {
+  test('succeeds once mfe/remotes.json shows the release the stack deployed', async () => {
+    const store = new MemoryStore();
+    const release = deployRemote(store, marketingV1);
+    await expect(publishForDeploy(store, deploy('marketing', release.release, 'Create'), { pause: noPause })).resolves.toEqual({
+      status: 'SUCCESS',
+      reason: `mfe/remotes.json shows release ${release.release} of marketing`,
+      physicalResourceId: 'release-publish-marketing',
+    });
+    expect(publishedDocument(store).remotes).toEqual([marketingV1]);
+  });
+
+  test('publishes on every deploy, so a redeploy with new pages is live before the stack succeeds', async () => {
+    const store = new MemoryStore();
+    deployRemote(store, marketingV1, 's1', 1);
+    await publishReleases(store, { pause: noPause });
+    const again = deployRemote(store, marketingV1, 's1', 2);
+
+    const outcome = await publishForDeploy(store, deploy('marketing', again.release), { pause: noPause });
+
+    expect(outcome.status).toBe('SUCCESS');
+    expect(store.text('pages/faq.html')).toBe(pageHtml('marketing', 'm1', '/faq', 's1', 2));
+  });
+
+  test('a shell deploy succeeds once its release is the published one', async () => {
+    const store = new MemoryStore();
+    deployRemote(store, legalV1, 's1');
+    const shell = deployShell(store, 's2', [legalV1]);
+    const outcome = await publishForDeploy(store, deploy(SHELL_APP, shell.release), { pause: noPause });
+    expect(outcome).toMatchObject({ status: 'SUCCESS', physicalResourceId: 'release-publish-shell' });
+    expect(store.text('pages/terms.html')).toBe(pageHtml('legal', 'l1', '/terms', 's2'));
+  });
+
+  test('reports FAILED with the reason when its release collides, and the other remotes stay published', async () => {
+    const store = new MemoryStore();
+    deployRemote(store, marketingV1);
+    await publishReleases(store, { pause: noPause });
+    const greedy = deployRemote(store, pointer('legal', 'l9', ['/faq']));
+
+    const outcome = await publishForDeploy(store, deploy('legal', greedy.release, 'Create'), { pause: noPause });
+
+    expect(outcome).toEqual({
+      status: 'FAILED',
+      reason: `release ${greedy.release} of legal was not published: route /faq is served by marketing`,
+      physicalResourceId: 'release-publish-legal',
+    });
+    expect(publishedDocument(store).remotes).toEqual([marketingV1]);
+  });
+
+  test('reports FAILED when mfe/remotes.json does not show the new build afterwards', async () => {
+    const store = new MemoryStore();
+    const live = deployRemote(store, marketingV1);
+    await publishReleases(store, { pause: noPause });
+    // The stack deployed release m2, but the record in the bucket still names m1 (its upload never
+    // landed, or a rollback replaced it meanwhile): the site does not show what was deployed.
+    const deployed = nameRelease({ app: 'marketing', shellBuildId: 's1', pointer: marketingV2 }, []);
+
+    const outcome = await publishForDeploy(store, deploy('marketing', deployed.release), { pause: noPause });
+
+    expect(outcome).toEqual({
+      status: 'FAILED',
+      reason: `mfe/remotes.json shows release ${live.release} of marketing, not ${deployed.release} (changed by another release since?)`,
+      physicalResourceId: 'release-publish-marketing',
+    });
+  });
+
+  test('reports FAILED, never throws, when publishing itself fails', async () => {
+    const store = new MemoryStore();
+    const release = deployRemote(store, marketingV1);
+    store.write(POINTER_DOCUMENT_KEY, 'not json');
+    const outcome = await publishForDeploy(store, deploy('marketing', release.release), { pause: noPause });
+    expect(outcome).toEqual({ status: 'FAILED', reason: 'Publishing failed: mfe/remotes.json is not JSON', physicalResourceId: 'release-publish-marketing' });
+  });
+
+  test('deleting a stack leaves its release published', async () => {
+    const store = new MemoryStore();
+    const release = deployRemote(store, marketingV1);
+    await publishReleases(store, { pause: noPause });
+    const outcome = await publishForDeploy(store, deploy('marketing', release.release, 'Delete'), { pause: noPause });
+    expect(outcome.status).toBe('SUCCESS');
+    expect(publishedDocument(store).remotes).toEqual([marketingV1]);
+    expect(store.puts).toHaveLength(1);
   });
 });
 
@@ -203,17 +404,27 @@ describe('release record', () => {
     expect(() => pageKeyForRoute(route)).toThrow('is not a site path');
   });
 
-  test('keeps fields it does not know, so the shell gets the pointer entry exactly as the build wrote it', () => {
-    const entry = { ...marketingV1, routes: [{ path: '/', title: 'Home', listed: true }], integrity: 'sha384-abc' };
-    expect(parseRemotePointer(entry, 'test')).toEqual(entry);
+  test("validates a remote's pointer with the pointer document's own schema, keeping only its fields", () => {
+    const record = nameRelease({ app: 'marketing', shellBuildId: 's1', pointer: marketingV1 }, []);
+    const withExtras = { ...record, pointer: { ...marketingV1, integrity: 'sha384-abc', routes: [{ path: '/', title: 'Home', description: 'Home page' }] } };
+    expect(parseReleaseRecord(withExtras, 'test')).toEqual({
+      ...record,
+      pointer: { ...marketingV1, routes: [{ path: '/', title: 'Home', description: 'Home page', listed: true }] },
+    });
   });
 
+  const valid = nameRelease({ app: 'marketing', shellBuildId: 's1', pointer: marketingV1 }, []);
   test.each([
-    [{ ...marketingV1, name: 'Marketing' }, '"name" must be a lower-case identifier'],
-    [{ ...marketingV1, buildId: '../m1' }, 'has no valid "buildId"'],
-    [{ ...marketingV1, routes: [{ title: 'no path' }] }, 'has a route without a valid "path"'],
-    [{ ...marketingV1, routes: undefined }, 'has no "routes" list'],
-  ])('rejects a malformed pointer entry (%#)', (entry, message) => {
-    expect(() => parseRemotePointer(entry, 'test')).toThrow(message);
+    [{ ...valid, app: 'Marketing' }, '"app" must be "shell" or a remote name'],
+    [{ ...valid, release: 'm1' }, 'marketing has no valid "release"'],
+    [{ ...valid, release: 'm2-0123456789ab' }, 'release m2-0123456789ab is not of marketing build m1'],
+    [{ ...valid, shellBuildId: '../s1' }, 'has no valid "shellBuildId"'],
+    [{ ...valid, pointer: { ...marketingV1, buildId: '../m1' } }, 'remote marketing has no build id'],
+    [{ ...valid, pointer: { ...marketingV1, routes: [{ title: 'no path' }] } }, 'remote marketing has a route without a valid path'],
+    [{ ...valid, pointer: legalV1 }, 'its pointer is for legal, not marketing'],
+    [{ app: SHELL_APP, release: 's1-0123456789ab', shellBuildId: 's1', renderedWith: { remotes: [legalV1, pointer('shell', 'x', [])] } }, 'a remote cannot be called "shell"'],
+    [{ app: SHELL_APP, release: 's1-0123456789ab', shellBuildId: 's1', renderedWith: { remotes: [legalV1, pointer('commerce', 'c1', ['/terms'])] } }, 'route /terms is claimed by both legal and commerce'],
+  ])('rejects a malformed record (%#)', (record, message) => {
+    expect(() => parseReleaseRecord(record, 'test')).toThrow(message);
   });
 });

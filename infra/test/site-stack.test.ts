@@ -3,6 +3,7 @@ import { Duration } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, securityHeaders } from '@kesho/common/security-headers';
+import { RELEASE_PUBLISHER_FUNCTION_NAME } from '../lib/release-publisher';
 import { responseHeadersPolicyConfig } from '../lib/security-headers-policy';
 import { NOT_FOUND_CACHE_TTL, ROUTE_REWRITE_FUNCTION_FILE } from '../lib/site-stack';
 import { buildTestApp } from './support/test-app';
@@ -240,7 +241,12 @@ describe('site stack: release publisher', () => {
     });
   });
 
-  test('runs whenever a remote pointer is written or deleted', () => {
+  test('has the fixed name the shell and remote stacks call it by, without an export', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', { FunctionName: RELEASE_PUBLISHER_FUNCTION_NAME, Handler: 'index.handler' });
+    expect(RELEASE_PUBLISHER_FUNCTION_NAME).toBe('kesho-release-publisher');
+  });
+
+  test('runs whenever a release record is written or deleted', () => {
     const notification = {
       Filter: { Key: { FilterRules: [{ Name: 'suffix', Value: '.json' }, { Name: 'prefix', Value: 'mfe/pointers/' }] } },
       LambdaFunctionArn: { 'Fn::GetAtt': [publisherId, 'Arn'] },

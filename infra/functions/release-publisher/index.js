@@ -11,7 +11,8 @@ const {
   CopyObjectCommand,
   DeleteObjectCommand,
 } = require('@aws-sdk/client-s3');
-const { publishReleases } = require('./publisher');
+const https = require('node:https');
+const { publishForDeploy, publishReleases } = require('./publisher');
 
 const bucket = process.env.SITE_BUCKET_NAME;
 if (!bucket) throw new Error('Missing env var SITE_BUCKET_NAME');
@@ -85,9 +86,50 @@ const store = {
   },
 };
 
+/** CloudFormation waits for the custom resource's answer at the pre-signed ResponseURL (an HTTPS PUT). */
+function answerCloudFormation(event, outcome) {
+  const body = JSON.stringify({
+    Status: outcome.status,
+    // CloudFormation keeps at most 4 KB of the whole answer.
+    Reason: outcome.reason.slice(0, 2000),
+    PhysicalResourceId: outcome.physicalResourceId,
+    StackId: event.StackId,
+    RequestId: event.RequestId,
+    LogicalResourceId: event.LogicalResourceId,
+  });
+  return new Promise((resolve, reject) => {
+    const request = https.request(event.ResponseURL, {
+      method: 'PUT',
+      headers: { 'content-type': '', 'content-length': Buffer.byteLength(body) },
+    });
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`CloudFormation answered ${response.statusCode}`))));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 exports.handler = async (event) => {
+  if (event.RequestType) {
+    // A shell or remote stack's deploy: publish, check mfe/remotes.json shows its release, answer.
+    // It never throws, so CloudFormation always gets an answer and the event is not retried.
+    const outcome = await publishForDeploy(store, event).catch((error) => ({
+      status: 'FAILED',
+      reason: `Publishing failed: ${error.message}`,
+      physicalResourceId: event.PhysicalResourceId || 'release-publish',
+    }));
+    console.log(JSON.stringify({ message: 'deploy publish', stack: event.StackId, properties: event.ResourceProperties, ...outcome }));
+    await answerCloudFormation(event, outcome);
+    return outcome;
+  }
   const changes = (event.Records || []).map((record) => `${record.eventName} ${record.s3.object.key}`);
   const result = await publishReleases(store);
-  console.log(JSON.stringify({ message: 'published remote releases', changes, ...result }));
+  console.log(JSON.stringify({ message: 'published releases', changes, ...result }));
+  if (result.rejected.length) {
+    // Everyone else is published; failing the run keeps the event (PublishFailures) and raises the alarm.
+    throw new Error(`Releases not published: ${result.rejected.map((rejection) => rejection.reason).join('; ')}`);
+  }
   return result;
 };

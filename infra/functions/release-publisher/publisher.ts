@@ -1,24 +1,40 @@
 /**
- * Publishes the current release of every remote: copies each release's prerendered pages to the live
- * pages/ keys, removes the pages of routes no release serves any more, and writes the pointer document
- * mfe/remotes.json assembled from mfe/pointers/*.json.
+ * Publishes the current release of every app: copies each remote's pages to the live pages/ keys
+ * (or the shell release's page of that route, when it shows the same remote build with a newer
+ * shell), removes the pages of routes no release serves any more, and writes the pointer document
+ * mfe/remotes.json assembled from the current release records (mfe/pointers/<app>.json).
  *
- * It runs on every change under mfe/pointers/, possibly several times at once (two teams deploying
- * together, S3 delivering an event twice). It never merges an event into the old document: it rebuilds
- * the whole state from the pointers, and writes the document only if nobody else wrote it since it was
- * read (a conditional PUT on its ETag); on a conflict it starts over. So the last successful write was
- * computed from the pointers as they were after every earlier write, whatever the order of the runs.
+ * It runs on every change under mfe/pointers/ and on every deploy of a shell or remote stack,
+ * possibly several times at once (two teams deploying together, S3 delivering an event twice). It
+ * never merges an event into the old document: it rebuilds the whole state from the records, and
+ * writes the document only if nobody else wrote it since it was read (a conditional PUT on its ETag);
+ * on a conflict it starts over. So the last successful write was computed from the records as they
+ * were after every earlier write, whatever the order of the runs.
+ *
+ * One app's bad record never holds the others back: a record that is invalid, whose pages are
+ * missing, or that claims a route another remote serves is rejected, that app stays at its last
+ * published release, and everyone else is published. The rejections are returned (and fail that
+ * app's deploy, see publishForDeploy).
  */
 import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
+import { parsePointerDocument } from '@kesho/common/pointer-document';
 import {
+  appOfPointerKey,
+  buildIdOf,
+  isReleaseId,
+  isShellRelease,
   pageKeyForRoute,
-  pageKeysOf,
-  parseRemotePointer,
-  parseRemotePointerText,
+  parseReleaseRecordText,
   POINTER_DOCUMENT_KEY,
   POINTERS_PREFIX,
+  RELEASE_RECORD_FILE,
+  releasePageKeys,
   releasePrefix,
+  SHELL_APP,
+  type ReleaseRecord,
   type RemotePointer,
+  type RemoteRelease,
+  type ShellRelease,
 } from './release-record';
 
 export interface StoredObject {
@@ -53,10 +69,30 @@ export interface PublishOptions {
   readonly pause?: (milliseconds: number) => Promise<void>;
 }
 
+/** An app whose current record was not published, and why; it stays at its last published release. */
+export interface Rejection {
+  readonly app: string;
+  readonly reason: string;
+}
+
 export interface PublishResult {
   readonly attempts: number;
-  readonly remotes: readonly { readonly name: string; readonly buildId: string }[];
+  readonly remotes: readonly { readonly name: string; readonly buildId: string; readonly release: string | null }[];
+  readonly shell: { readonly buildId: string; readonly release: string } | null;
+  readonly rejected: readonly Rejection[];
+  /** Live pages now copied from the shell's release rather than the remote's own. */
+  readonly pagesFromShell: readonly string[];
   readonly removedPages: readonly string[];
+}
+
+/**
+ * mfe/remotes.json as the publisher writes it: the pointer document the shell reads (`remotes`) plus
+ * the release each app is at (`releases`, which the shell ignores), so a deploy can check that its
+ * release, not just its build, is the one published.
+ */
+export interface PublishedState {
+  readonly remotes: readonly RemotePointer[];
+  readonly releases: Readonly<Record<string, string>>;
 }
 
 const PAGE_METADATA: ObjectMetadata = { contentType: 'text/html; charset=utf-8', cacheControl: CACHE_NO_CACHE };
@@ -64,68 +100,220 @@ const POINTER_METADATA: ObjectMetadata = { contentType: 'application/json', cach
 
 const defaultPause = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
-async function readCurrentPointers(store: ObjectStore): Promise<RemotePointer[]> {
-  const keys = (await store.listKeys(POINTERS_PREFIX)).filter((key) => key.endsWith('.json')).sort();
-  const pointers: RemotePointer[] = [];
-  for (const key of keys) {
-    const object = await store.get(key);
-    // Deleted between the listing and the read: that remote is being withdrawn.
-    if (!object) continue;
-    const pointer = parseRemotePointerText(object.body, key);
-    if (key !== `${POINTERS_PREFIX}${pointer.name}.json`) {
-      throw new Error(`Pointer ${key} names remote "${pointer.name}": a remote's pointer must be ${POINTERS_PREFIX}${pointer.name}.json`);
-    }
-    pointers.push(pointer);
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Reads the published state; only the publisher writes it, so a broken one is a bug worth stopping for. */
+export function parsePublishedState(text: string): PublishedState {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error(`${POINTER_DOCUMENT_KEY} is not JSON`);
   }
-  const owners = new Map<string, string>();
-  for (const pointer of pointers) {
-    for (const route of pointer.routes) {
-      const owner = owners.get(route.path);
-      if (owner) throw new Error(`Route ${route.path} is claimed by both ${owner} and ${pointer.name}`);
-      owners.set(route.path, pointer.name);
-    }
+  const { remotes } = parsePointerDocument(value);
+  const releases: Record<string, string> = {};
+  const recorded = typeof value === 'object' && value !== null && 'releases' in value ? value.releases : undefined;
+  if (typeof recorded === 'object' && recorded !== null) {
+    for (const [app, release] of Object.entries(recorded)) if (isReleaseId(release)) releases[app] = release;
   }
-  return pointers;
+  return { remotes, releases };
 }
 
-/** Pages the currently published document serves; unreadable documents serve none we can know of. */
-function publishedPageKeys(document: StoredObject | null): string[] {
-  if (!document) return [];
-  const parsed: unknown = JSON.parse(document.body);
-  const remotes = typeof parsed === 'object' && parsed !== null && 'remotes' in parsed ? parsed.remotes : undefined;
-  if (!Array.isArray(remotes)) throw new Error(`${POINTER_DOCUMENT_KEY} has no "remotes" list`);
-  return remotes.flatMap((remote, index) => {
-    const pointer = parseRemotePointer(remote, `${POINTER_DOCUMENT_KEY} (remote ${index})`);
-    return pointer.routes.map((route) => pageKeyForRoute(route.path));
-  });
+async function readPublished(store: ObjectStore): Promise<{ object: StoredObject | null; state: PublishedState }> {
+  const object = await store.get(POINTER_DOCUMENT_KEY);
+  return { object, state: object ? parsePublishedState(object.body) : { remotes: [], releases: {} } };
+}
+
+/** A release record and a check that its snapshot holds every page it names. */
+async function readRecord(store: ObjectStore, key: string, app: string): Promise<ReleaseRecord> {
+  const object = await store.get(key);
+  if (!object) throw new Error(`${key} is missing`);
+  const record = parseReleaseRecordText(object.body, key);
+  if (record.app !== app) throw new Error(`${key} is a release of ${record.app}, not of ${app}`);
+  const snapshot = releasePrefix(app, record.release);
+  const stored = new Set(await store.listKeys(snapshot));
+  const missing = releasePageKeys(record).filter((page) => !stored.has(`${snapshot}${page}`));
+  if (missing.length) throw new Error(`release ${record.release} of ${app} lacks ${missing.map((page) => `${snapshot}${page}`).join(', ')}`);
+  return record;
+}
+
+/** The record of a release published earlier, read from its immutable snapshot; null if it is gone. */
+async function readPublishedRecord(store: ObjectStore, app: string, release: string | undefined): Promise<ReleaseRecord | null> {
+  if (!release) return null;
+  try {
+    return await readRecord(store, `${releasePrefix(app, release)}${RELEASE_RECORD_FILE}`, app);
+  } catch {
+    return null;
+  }
+}
+
+/** What a remote serves: its pointer entry and, when its record is readable, the record its pages come from. */
+interface LiveRemote {
+  readonly pointer: RemotePointer;
+  readonly record: RemoteRelease | null;
+}
+
+interface CurrentRecords {
+  readonly remotes: Map<string, RemoteRelease>;
+  readonly shell: ShellRelease | null;
+  readonly rejected: Rejection[];
+}
+
+async function readCurrentRecords(store: ObjectStore): Promise<CurrentRecords> {
+  const keys = (await store.listKeys(POINTERS_PREFIX)).filter((key) => key.endsWith('.json') && !key.slice(POINTERS_PREFIX.length).includes('/')).sort();
+  const remotes = new Map<string, RemoteRelease>();
+  let shell: ShellRelease | null = null;
+  const rejected: Rejection[] = [];
+  for (const key of keys) {
+    const app = appOfPointerKey(key);
+    let record: ReleaseRecord;
+    try {
+      record = await readRecord(store, key, app);
+    } catch (error) {
+      // Deleted between the listing and the read: that app is being withdrawn.
+      if (!(await store.get(key))) continue;
+      rejected.push({ app, reason: messageOf(error) });
+      continue;
+    }
+    if (isShellRelease(record)) shell = record;
+    else remotes.set(app, record);
+  }
+  return { remotes, shell, rejected };
+}
+
+/**
+ * Decides which release each remote serves. Remotes whose record is unchanged since the last publish
+ * (or that fall back to it) keep their routes; a changed release that claims a route one of them
+ * serves is rejected, and so is a route claimed by several changed releases, except by the remote
+ * that served it before. Each round rejects at least one release, so this ends; what is left never
+ * serves a route twice, because the published document never did.
+ */
+async function resolveRemotes(
+  store: ObjectStore,
+  published: PublishedState,
+  current: CurrentRecords,
+): Promise<{ live: Map<string, LiveRemote>; rejected: Rejection[] }> {
+  const rejected = [...current.rejected.filter((rejection) => rejection.app !== SHELL_APP)];
+  const publishedByName = new Map(published.remotes.map((pointer) => [pointer.name, pointer]));
+  const live = new Map<string, LiveRemote>();
+
+  const fallBack = async (name: string) => {
+    const pointer = publishedByName.get(name);
+    if (!pointer) return;
+    const record = await readPublishedRecord(store, name, published.releases[name]);
+    live.set(name, { pointer, record: record && !isShellRelease(record) ? record : null });
+  };
+
+  for (const rejection of rejected) await fallBack(rejection.app);
+  let pending: RemoteRelease[] = [];
+  for (const record of current.remotes.values()) {
+    if (published.releases[record.app] === record.release) live.set(record.app, { pointer: record.pointer, record });
+    else pending.push(record);
+  }
+
+  for (;;) {
+    const owners = new Map<string, string>();
+    for (const [name, remote] of live) for (const route of remote.pointer.routes) owners.set(route.path, name);
+    const claims = new Map<string, string[]>();
+    const offences = new Map<string, string>();
+    for (const record of pending) {
+      for (const route of record.pointer.routes) {
+        const owner = owners.get(route.path);
+        if (owner && !offences.has(record.app)) offences.set(record.app, `route ${route.path} is served by ${owner}`);
+        claims.set(route.path, [...(claims.get(route.path) ?? []), record.app]);
+      }
+    }
+    for (const [route, names] of claims) {
+      if (names.length < 2) continue;
+      const previousOwner = [...publishedByName.values()].find((pointer) => pointer.routes.some((served) => served.path === route))?.name;
+      for (const name of names) {
+        if (name === previousOwner || offences.has(name)) continue;
+        offences.set(name, `route ${route} is also claimed by ${names.filter((other) => other !== name).join(' and ')}`);
+      }
+    }
+    if (offences.size === 0) break;
+    for (const [name, why] of offences) {
+      const record = pending.find((candidate) => candidate.app === name);
+      rejected.push({ app: name, reason: `release ${record?.release ?? '?'} of ${name} was not published: ${why}` });
+      await fallBack(name);
+    }
+    pending = pending.filter((record) => !offences.has(record.app));
+  }
+  for (const record of pending) live.set(record.app, { pointer: record.pointer, record });
+  return { live, rejected };
+}
+
+/**
+ * Where the live page of a route comes from: the remote's own release, unless its pages load an
+ * older (or newer) shell than the current shell release and the shell's page of that route shows the
+ * very same remote build. null: the remote's record is unknown, leave the live page as it is.
+ */
+function pageSource(remote: LiveRemote, routePath: string, shell: ShellRelease | null): { key: string; fromShell: boolean } | null {
+  const { record } = remote;
+  if (!record) return null;
+  const page = pageKeyForRoute(routePath);
+  const own = { key: `${releasePrefix(record.app, record.release)}${page}`, fromShell: false };
+  if (!shell || record.shellBuildId === shell.shellBuildId) return own;
+  const shown = shell.renderedWith.remotes.find((entry) => entry.name === record.app);
+  if (shown?.buildId !== record.pointer.buildId || !shown.routes.some((route) => route.path === routePath)) return own;
+  return { key: `${releasePrefix(SHELL_APP, shell.release)}${page}`, fromShell: true };
 }
 
 export async function publishReleases(store: ObjectStore, options: PublishOptions = {}): Promise<PublishResult> {
   const maxAttempts = options.maxAttempts ?? 8;
   const pause = options.pause ?? defaultPause;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    const published = await store.get(POINTER_DOCUMENT_KEY);
-    const pointers = await readCurrentPointers(store);
+    const { object: publishedObject, state: published } = await readPublished(store);
+    const current = await readCurrentRecords(store);
+    const { live, rejected } = await resolveRemotes(store, published, current);
+
+    let shell = current.shell;
+    const shellRejection = current.rejected.find((rejection) => rejection.app === SHELL_APP);
+    if (shellRejection) {
+      rejected.push(shellRejection);
+      const previous = await readPublishedRecord(store, SHELL_APP, published.releases[SHELL_APP]);
+      shell = previous && isShellRelease(previous) ? previous : null;
+    }
 
     // Pages first, document last: a visitor who gets the new document also gets pages that match it.
     const livePages = new Set<string>();
-    for (const pointer of pointers) {
-      const snapshot = releasePrefix(pointer.name, pointer.buildId);
-      for (const page of pageKeysOf(pointer)) {
-        await store.copy(`${snapshot}${page}`, page, PAGE_METADATA);
+    const pagesFromShell: string[] = [];
+    const names = [...live.keys()].sort();
+    for (const name of names) {
+      const remote = live.get(name) as LiveRemote;
+      for (const route of remote.pointer.routes) {
+        const page = pageKeyForRoute(route.path);
         livePages.add(page);
+        const source = pageSource(remote, route.path, shell);
+        if (!source) continue;
+        await store.copy(source.key, page, PAGE_METADATA);
+        if (source.fromShell) pagesFromShell.push(page);
       }
     }
-    const removedPages = publishedPageKeys(published).filter((page) => !livePages.has(page));
+    const removedPages = published.remotes
+      .flatMap((pointer) => pointer.routes.map((route) => pageKeyForRoute(route.path)))
+      .filter((page) => !livePages.has(page));
     for (const page of removedPages) await store.delete(page);
 
-    const document = JSON.stringify({ remotes: pointers });
-    const condition: PutCondition = published ? { ifMatch: published.etag } : { ifNoneMatch: '*' };
+    const remotes = names.map((name) => (live.get(name) as LiveRemote).pointer);
+    const releases: Record<string, string> = {};
+    for (const name of names) {
+      const release = live.get(name)?.record?.release ?? published.releases[name];
+      if (release) releases[name] = release;
+    }
+    if (shell) releases[SHELL_APP] = shell.release;
+    // The same schema the shell reads it with: never write a document the shell would refuse.
+    parsePointerDocument({ remotes });
+    const document = JSON.stringify({ remotes, releases });
+    const condition: PutCondition = publishedObject ? { ifMatch: publishedObject.etag } : { ifNoneMatch: '*' };
     const outcome = await store.put(POINTER_DOCUMENT_KEY, document, POINTER_METADATA, condition);
     if (outcome === 'written') {
       return {
         attempts: attempt,
-        remotes: pointers.map((pointer) => ({ name: pointer.name, buildId: pointer.buildId })),
+        remotes: remotes.map((pointer) => ({ name: pointer.name, buildId: pointer.buildId, release: releases[pointer.name] ?? null })),
+        shell: shell ? { buildId: shell.shellBuildId, release: shell.release } : null,
+        rejected,
+        pagesFromShell,
         removedPages,
       };
     }
@@ -133,4 +321,59 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
     await pause(Math.min(200 * 2 ** (attempt - 1), 5_000));
   }
   throw new Error(`Could not publish ${POINTER_DOCUMENT_KEY}: it kept changing during ${maxAttempts} attempts`);
+}
+
+/** The custom resource each shell and remote stack deploys after its release record (see lib/release-publisher.ts). */
+export interface DeployRequest {
+  readonly RequestType: 'Create' | 'Update' | 'Delete';
+  readonly ResourceProperties: { readonly App?: unknown; readonly Release?: unknown };
+}
+
+export interface DeployOutcome {
+  readonly status: 'SUCCESS' | 'FAILED';
+  readonly reason: string;
+  readonly physicalResourceId: string;
+}
+
+/**
+ * A deploy's publish: publishes, then reads mfe/remotes.json back and succeeds only if it records the
+ * release this deploy wrote for its app (and, for a remote, that release's build), so `cdk deploy`
+ * fails, and CloudFormation rolls the stack back, whenever the site does not show what was deployed.
+ * Deleting a stack leaves its release published (its files are retained too).
+ */
+export async function publishForDeploy(store: ObjectStore, request: DeployRequest, options: PublishOptions = {}): Promise<DeployOutcome> {
+  const { App: app, Release: release } = request.ResourceProperties;
+  if (typeof app !== 'string' || typeof release !== 'string') {
+    return { status: 'FAILED', reason: 'The publish resource needs the properties App and Release', physicalResourceId: 'release-publish' };
+  }
+  const physicalResourceId = `release-publish-${app}`;
+  if (request.RequestType === 'Delete') {
+    return { status: 'SUCCESS', reason: `Deleting the stack leaves ${app}'s release published`, physicalResourceId };
+  }
+  let result: PublishResult;
+  try {
+    result = await publishReleases(store, options);
+  } catch (error) {
+    return { status: 'FAILED', reason: `Publishing failed: ${messageOf(error)}`, physicalResourceId };
+  }
+  const rejection = result.rejected.find((candidate) => candidate.app === app);
+  if (rejection) return { status: 'FAILED', reason: rejection.reason, physicalResourceId };
+
+  const { state } = await readPublished(store);
+  const shown = state.releases[app];
+  if (shown !== release) {
+    return {
+      status: 'FAILED',
+      reason: `${POINTER_DOCUMENT_KEY} shows release ${shown ?? 'none'} of ${app}, not ${release} (changed by another release since?)`,
+      physicalResourceId,
+    };
+  }
+  if (app !== SHELL_APP) {
+    const record = await readPublishedRecord(store, app, release);
+    const entry = state.remotes.find((pointer) => pointer.name === app);
+    if (!record || !entry || entry.buildId !== buildIdOf(record)) {
+      return { status: 'FAILED', reason: `${POINTER_DOCUMENT_KEY} does not point ${app} at the build of release ${release}`, physicalResourceId };
+    }
+  }
+  return { status: 'SUCCESS', reason: `${POINTER_DOCUMENT_KEY} shows release ${release} of ${app}`, physicalResourceId };
 }

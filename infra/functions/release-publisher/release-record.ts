@@ -1,54 +1,86 @@
 /**
  * The layout of the site bucket that the deploy stacks write and the release publisher reads.
  *
- *   mfe/<name>/<buildId>/...                 a remote's build (immutable, never pruned)
- *   releases/<name>/<buildId>/pointer.json   that build's entry of the pointer document (immutable)
- *   releases/<name>/<buildId>/pages/...      that build's prerendered pages (immutable snapshot)
- *   mfe/pointers/<name>.json                 the CURRENT release of one remote: a copy of a pointer.json above
- *   mfe/remotes.json                         the pointer document the shell reads, assembled from the pointers
- *   pages/...                                the live prerendered pages, copied from the current releases
+ *   mfe/<name>/<buildId>/...                   a remote's build (immutable, never pruned)
+ *   shell/<buildId>/...                        a shell build (immutable, never pruned)
+ *   releases/<app>/<release>/release.json      a release record (immutable); <app> is "shell" or a remote
+ *   releases/<app>/<release>/pages/...         the pages prerendered for that release (immutable)
+ *   mfe/pointers/<app>.json                    the CURRENT release of one app: a copy of a release.json above
+ *   mfe/remotes.json                           the pointer document the shell reads, assembled by the publisher
+ *   pages/...                                  the live prerendered pages, copied from the current releases
  *
- * Each remote team writes only keys that carry its own name, so no deploy can clobber another's; the
- * publisher is the only writer of mfe/remotes.json and of the pages of remotes.
+ * A release is named by its content (<build id>-<hash of the record and its pages>), so re-deploying
+ * the same build with pages rendered again (another shell, new texts) is a new release, and a new
+ * record, which the publisher always publishes.
+ *
+ * Each team writes only keys that carry its own name, so no deploy can clobber another's; the
+ * publisher is the only writer of mfe/remotes.json and of the pages of routes.
  */
 import { pageKeyForRoute } from '@kesho/common/page-routes';
+import { createHash } from 'node:crypto';
+import {
+  isBuildId,
+  isRemoteName,
+  parsePointerDocument,
+  parseRemotePointer,
+  type PointerDocument,
+  type RemotePointer,
+} from '@kesho/common/pointer-document';
+
+export type { PointerDocument, RemotePointer };
 
 export const POINTER_DOCUMENT_KEY = 'mfe/remotes.json';
 export const POINTERS_PREFIX = 'mfe/pointers/';
 export const RELEASES_PREFIX = 'releases/';
 export const LIVE_PAGES_PREFIX = 'pages/';
-export const RELEASE_POINTER_FILE = 'pointer.json';
+export const RELEASE_RECORD_FILE = 'release.json';
+/** The shell's app name; no remote may take it (the release scripts use the same names). */
+export const SHELL_APP = 'shell';
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-export interface RoutePointer {
-  readonly path: string;
-  readonly [field: string]: JsonValue;
+/** A remote's release: its entry of the pointer document, and a page for each of its routes. */
+export interface RemoteRelease {
+  readonly app: string;
+  readonly release: string;
+  /** The shell build its pages load. */
+  readonly shellBuildId: string;
+  readonly pointer: RemotePointer;
 }
 
-/** One entry of the shell's pointer document (shell/src/federation/pointer.ts), passed through verbatim. */
-export interface RemotePointer {
-  readonly name: string;
-  readonly buildId: string;
-  readonly manifest: string;
-  readonly routes: readonly RoutePointer[];
-  readonly [field: string]: JsonValue | readonly RoutePointer[];
+/** A shell release: a page for every route of the pointer document it was rendered with. */
+export interface ShellRelease {
+  readonly app: typeof SHELL_APP;
+  readonly release: string;
+  /** The shell build its pages load: the build being released. */
+  readonly shellBuildId: string;
+  /** Which remote build each of its pages shows (the pointer document its pages embed). */
+  readonly renderedWith: PointerDocument;
 }
 
-const REMOTE_NAME = /^[a-z][a-z0-9_]*$/;
-const BUILD_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const ROUTE_PATH = /^\/(?:[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*)?$/;
+export type ReleaseRecord = RemoteRelease | ShellRelease;
 
-export function isRemoteName(value: string): boolean {
-  return REMOTE_NAME.test(value);
+export function isShellRelease(record: ReleaseRecord): record is ShellRelease {
+  return record.app === SHELL_APP;
 }
 
-export function pointerKey(remoteName: string): string {
-  return `${POINTERS_PREFIX}${remoteName}.json`;
+const RELEASE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*-[0-9a-f]{12}$/;
+
+export function isReleaseId(value: unknown): value is string {
+  return typeof value === 'string' && RELEASE_ID.test(value);
 }
 
-export function releasePrefix(remoteName: string, buildId: string): string {
-  return `${RELEASES_PREFIX}${remoteName}/${buildId}/`;
+/** The app's current release record, e.g. mfe/pointers/legal.json. */
+export function pointerKey(app: string): string {
+  return `${POINTERS_PREFIX}${app}.json`;
+}
+
+/** The app a current-release key belongs to, e.g. "legal" for mfe/pointers/legal.json. */
+export function appOfPointerKey(key: string): string {
+  return key.slice(POINTERS_PREFIX.length, -'.json'.length);
+}
+
+export function releasePrefix(app: string, release: string): string {
+  return `${RELEASES_PREFIX}${app}/${release}/`;
 }
 
 /** Where a route's live page lives: the site's one route → page rule ("/" is pages/index.html, "/a/b" is pages/a/b.html). */
@@ -58,38 +90,78 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Validates one remote's entry of a pointer document; `where` names its source in the error. */
-export function parseRemotePointer(value: unknown, where: string): RemotePointer {
-  const fail = (why: string): never => {
-    throw new Error(`Invalid remote pointer in ${where}: ${why}`);
-  };
-  if (!isRecord(value)) return fail('not an object');
-  const { name, buildId, manifest, routes } = value;
-  if (typeof name !== 'string' || !isRemoteName(name)) return fail('"name" must be a lower-case identifier');
-  if (typeof buildId !== 'string' || !BUILD_ID.test(buildId)) return fail(`remote ${name} has no valid "buildId"`);
-  if (typeof manifest !== 'string' || !manifest.startsWith(`/mfe/${name}/${buildId}/`)) {
-    return fail(`remote ${name}: "manifest" must lie under /mfe/${name}/${buildId}/`);
-  }
-  if (!Array.isArray(routes)) return fail(`remote ${name} has no "routes" list`);
-  for (const route of routes) {
-    if (!isRecord(route) || typeof route.path !== 'string' || !ROUTE_PATH.test(route.path)) {
-      return fail(`remote ${name} has a route without a valid "path"`);
-    }
-  }
-  return value as unknown as RemotePointer;
-}
-
-/** Bucket keys of the live pages a release serves, e.g. ["pages/index.html", "pages/faq.html"]. */
+/** Bucket keys of the live pages a remote serves, e.g. ["pages/index.html", "pages/faq.html"]. */
 export function pageKeysOf(pointer: RemotePointer): string[] {
   return pointer.routes.map((route) => pageKeyForRoute(route.path));
 }
 
-export function parseRemotePointerText(text: string, where: string): RemotePointer {
+/** Bucket keys of the pages a release holds, below its releasePrefix. */
+export function releasePageKeys(record: ReleaseRecord): string[] {
+  return isShellRelease(record) ? record.renderedWith.remotes.flatMap(pageKeysOf) : pageKeysOf(record.pointer);
+}
+
+/** The build a release ships: the remote's build, or the shell's. */
+export function buildIdOf(record: ReleaseRecord): string {
+  return isShellRelease(record) ? record.shellBuildId : record.pointer.buildId;
+}
+
+/**
+ * Validates a release record with the pointer document's own schema (@kesho/common/pointer-document,
+ * the one the shell and the release scripts use); `where` names its source in the error.
+ */
+export function parseReleaseRecord(value: unknown, where: string): ReleaseRecord {
+  const fail = (why: string): never => {
+    throw new Error(`Invalid release record in ${where}: ${why}`);
+  };
+  if (!isRecord(value)) return fail('not an object');
+  const { app, release, shellBuildId } = value;
+  if (!isRemoteName(app)) return fail('"app" must be "shell" or a remote name');
+  if (!isReleaseId(release)) return fail(`${app} has no valid "release" (<build id>-<12 hex digits>)`);
+  if (!isBuildId(shellBuildId)) return fail(`${app} has no valid "shellBuildId"`);
+  try {
+    if (app === SHELL_APP) {
+      const renderedWith = parsePointerDocument(value.renderedWith);
+      if (renderedWith.remotes.some((remote) => remote.name === SHELL_APP)) return fail('a remote cannot be called "shell"');
+      if (!release.startsWith(`${shellBuildId}-`)) return fail(`release ${release} is not of shell build ${shellBuildId}`);
+      return { app, release, shellBuildId, renderedWith };
+    }
+    const pointer = parseRemotePointer(value.pointer);
+    if (pointer.name !== app) return fail(`its pointer is for ${pointer.name}, not ${app}`);
+    if (!release.startsWith(`${pointer.buildId}-`)) return fail(`release ${release} is not of ${app} build ${pointer.buildId}`);
+    // Every page key must be a site path; this throws on one that is not.
+    pageKeysOf(pointer);
+    return { app, release, shellBuildId, pointer };
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith('Invalid release record')) throw error;
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function parseReleaseRecordText(text: string, where: string): ReleaseRecord {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new Error(`Invalid remote pointer in ${where}: not JSON`);
+    throw new Error(`Invalid release record in ${where}: not JSON`);
   }
-  return parseRemotePointer(value, where);
+  return parseReleaseRecord(value, where);
+}
+
+/** A release's content before it is named: the record without its id. */
+export type UnnamedRelease = Omit<RemoteRelease, 'release'> | Omit<ShellRelease, 'release'>;
+
+/**
+ * Names a release by its content: the build id, then a hash of the record and of every page (key and
+ * bytes), so the same build with other pages is another release and identical content the same one.
+ */
+export function nameRelease<T extends UnnamedRelease>(
+  content: T,
+  pages: readonly { readonly key: string; readonly body: Buffer | string }[],
+): T & { readonly release: string } {
+  const hash = createHash('sha256').update(JSON.stringify(content)).update('\0');
+  for (const page of [...pages].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
+    hash.update(page.key).update('\0').update(page.body).update('\0');
+  }
+  const buildId = 'pointer' in content ? content.pointer.buildId : content.shellBuildId;
+  return { ...content, release: `${buildId}-${hash.digest('hex').slice(0, 12)}` };
 }

@@ -1,0 +1,68 @@
+/**
+ * What the deploy stacks leave in the bucket, written into an in-memory bucket: releases named by
+ * their content exactly as the synth names them, their snapshots, and the current-release records.
+ */
+import {
+  nameRelease,
+  pageKeyForRoute,
+  pointerKey,
+  POINTER_DOCUMENT_KEY,
+  RELEASE_RECORD_FILE,
+  releasePrefix,
+  SHELL_APP,
+  type RemotePointer,
+  type RemoteRelease,
+  type ShellRelease,
+} from '../../functions/release-publisher/release-record';
+import type { MemoryStore } from './memory-store';
+
+export function pointer(name: string, buildId: string, routes: string[]): RemotePointer {
+  return {
+    name,
+    buildId,
+    manifest: `/mfe/${name}/${buildId}/mf-manifest.json`,
+    routes: routes.map((path) => ({ path, title: `${path} | Kesho Global Education`, description: `Page ${path}`, listed: true })),
+  };
+}
+
+/** The page a build renders for a route, with the shell build it loads and an edition (its texts). */
+export const pageHtml = (app: string, buildId: string, route: string, shellBuildId: string, edition = 1) =>
+  `<html>${app} ${buildId} ${route} shell ${shellBuildId} edition ${edition}</html>`;
+
+/** What a remote stack's deploy leaves in the bucket: the release snapshot, then its current record. */
+export function deployRemote(store: MemoryStore, entry: RemotePointer, shellBuildId = 's1', edition = 1): RemoteRelease {
+  const pages = entry.routes.map((route) => ({ key: pageKeyForRoute(route.path), body: pageHtml(entry.name, entry.buildId, route.path, shellBuildId, edition) }));
+  const record = nameRelease({ app: entry.name, shellBuildId, pointer: entry }, pages);
+  const snapshot = releasePrefix(entry.name, record.release);
+  for (const page of pages) store.write(`${snapshot}${page.key}`, page.body);
+  store.write(`${snapshot}${RELEASE_RECORD_FILE}`, JSON.stringify(record));
+  store.write(pointerKey(entry.name), JSON.stringify(record));
+  return record;
+}
+
+/** A shell stack's deploy: every route's page rendered with the new shell and the remote builds given. */
+export function deployShell(store: MemoryStore, shellBuildId: string, renderedWith: RemotePointer[]): ShellRelease {
+  const pages = renderedWith.flatMap((entry) =>
+    entry.routes.map((route) => ({ key: pageKeyForRoute(route.path), body: pageHtml(entry.name, entry.buildId, route.path, shellBuildId) })),
+  );
+  const record = nameRelease({ app: SHELL_APP, shellBuildId, renderedWith: { remotes: renderedWith } }, pages);
+  const snapshot = releasePrefix(SHELL_APP, record.release);
+  for (const page of pages) store.write(`${snapshot}${page.key}`, page.body);
+  store.write(`${snapshot}${RELEASE_RECORD_FILE}`, JSON.stringify(record));
+  store.write(pointerKey(SHELL_APP), JSON.stringify(record));
+  return record;
+}
+
+/** The documented rollback: copy an older release's release.json over the app's current record. */
+export function rollBack(store: MemoryStore, app: string, release: string): void {
+  const recorded = store.text(`${releasePrefix(app, release)}${RELEASE_RECORD_FILE}`);
+  if (recorded === undefined) throw new Error(`no release ${app}/${release}`);
+  store.write(pointerKey(app), recorded);
+}
+
+export function publishedDocument(store: MemoryStore): { remotes: RemotePointer[]; releases: Record<string, string> } {
+  const text = store.text(POINTER_DOCUMENT_KEY);
+  if (text === undefined) throw new Error('mfe/remotes.json was never written');
+  return JSON.parse(text) as { remotes: RemotePointer[]; releases: Record<string, string> };
+}
+
