@@ -37,7 +37,6 @@ export const RELEASE_RECORD_FILE = 'release.json';
 /** The shell's app name; no remote may take it (the release scripts use the same names). */
 export const SHELL_APP = 'shell';
 
-
 /** A remote's release: its entry of the pointer document, and a page for each of its routes. */
 export interface RemoteRelease {
   readonly app: string;
