@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
-import { globalCss, type PageRoute } from '@kesho/shell-kit';
+import { globalCss, scriptOnlyHiddenCss, type PageRoute } from '@kesho/shell-kit';
 import { site } from '@kesho/common/site';
 import { App } from '../app/App';
 import { headFor, robotsContent } from '../app/head';
@@ -88,6 +88,8 @@ export function renderDocument({ path, page, pointers, assets }: RenderDocumentI
     // The global rules come first, as GlobalStyle's did, so components' rules win over them.
     `<style id="kesho-global-style">${globalCss}</style>`,
     styles,
+    // Controls only the app can serve are hidden when scripts are off, rather than shown dead.
+    `<noscript><style>${scriptOnlyHiddenCss}</style></noscript>`,
     ...jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
     '</head>',
     '<body>',
