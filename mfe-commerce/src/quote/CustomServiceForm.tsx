@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import styled from 'styled-components';
 import { Plus } from 'lucide-react';
-import { Button, media, tokens, useToast } from '@kesho/shell-kit';
+import { Button, media, scriptOnly, tokens, useToast } from '@kesho/shell-kit';
 import {
   CUSTOM_ICON,
   CUSTOM_ID_PREFIX,
@@ -102,7 +102,7 @@ export function CustomServiceForm() {
     [hintId, errorOf(field) ? `custom-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
-    <PanelCard as="section" aria-labelledby="custom-service-heading">
+    <PanelCard as="section" aria-labelledby="custom-service-heading" {...scriptOnly}>
       <h2 id="custom-service-heading">Add a Custom Service</h2>
       <p>Need something that is not listed? Describe it, set the price agreed with your advisor and add it to your package.</p>
       <form noValidate onSubmit={(event) => void handleSubmit(event)}>
@@ -186,9 +186,10 @@ export function CustomServiceForm() {
             </FieldError>
           ) : null}
         </FieldGroup>
-        <Button type="submit" $variant="secondary" disabled={!cart.hydrated}>
+        {/* The fields take typing at once; adding waits for the saved package, and says so. */}
+        <Button type="submit" $variant="secondary" disabled={!cart.hydrated} aria-busy={!cart.hydrated || undefined}>
           <Plus aria-hidden="true" focusable="false" size={20} />
-          Add to Package
+          Add to Package{cart.hydrated ? null : <span> (loading…)</span>}
         </Button>
       </form>
     </PanelCard>
