@@ -4,3 +4,4 @@ export { Link, type LinkProps } from './Link';
 export { tokens, media, globalCss, GlobalStyle } from './theme';
 export { Container, Section, ButtonLink, Button, Card, Eyebrow, Lead, PageHeader, VisuallyHidden } from './ui';
 export { SCRIPT_ONLY_ATTRIBUTE, scriptOnly, scriptOnlyHiddenCss } from './scriptOnly';
+export { useTypedBeforeHydration } from './typedBeforeHydration';
