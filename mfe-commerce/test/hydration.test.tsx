@@ -76,6 +76,34 @@ test('the prerendered Proceed to Checkout buttons are disabled and say they are 
   container.remove();
 });
 
+/** A visitor may fill in the custom service before the app starts: what they typed is what gets added. */
+test('a custom service typed into the prerendered form is added as typed once the builder is ready', async () => {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(tree(CustomQuotePage, '/custom-quote'));
+  document.body.appendChild(container);
+  const input = (id: string) => container.querySelector(`#${id}`) as HTMLInputElement;
+  input('custom-name').value = 'Portfolio review';
+  input('custom-price').value = '120';
+  input('custom-quantity').value = '3';
+  const add = () => Array.from(container.querySelectorAll('button')).find((b) => b.textContent?.includes('Add to Package')) as HTMLButtonElement;
+  expect(add()).toBeDisabled();
+  expect(add()).toHaveAttribute('aria-busy', 'true');
+  expect(add()).toHaveTextContent('Add to Package (loading…)');
+  await act(async () => {
+    hydrateRoot(container, tree(CustomQuotePage, '/custom-quote'));
+  });
+  expect(input('custom-name')).toHaveValue('Portfolio review');
+  expect(add()).toBeEnabled();
+  expect(add()).toHaveTextContent(/^Add to Package$/);
+  await act(async () => add().click());
+  const summary = container.querySelector('[aria-labelledby="package-heading"]') as HTMLElement;
+  await act(async () => undefined);
+  expect(summary).toHaveTextContent('Custom: Portfolio review');
+  expect(summary).toHaveTextContent('3 × $120.00 = $360.00');
+  expect(input('custom-name')).toHaveValue('');
+  container.remove();
+});
+
 /**
  * In the browser the page's own store is used (no `store` prop). The saved cart is restored before
  * react-redux subscribes to it: a restore after subscribing would re-render every cart reader

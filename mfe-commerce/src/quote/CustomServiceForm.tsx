@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import styled from 'styled-components';
 import { Plus } from 'lucide-react';
-import { Button, media, scriptOnly, tokens, useToast } from '@kesho/shell-kit';
+import { Button, media, scriptOnly, tokens, useToast, useTypedBeforeHydration } from '@kesho/shell-kit';
 import {
   CUSTOM_ICON,
   CUSTOM_ID_PREFIX,
@@ -61,6 +61,7 @@ export function CustomServiceForm() {
   const cart = useCart();
   const [attempted, setAttempted] = useState(false);
   const fieldRefs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
+  const formElement = useRef<HTMLFormElement | null>(null);
 
   const formik = useFormik<CustomServiceValues>({
     initialValues: initialCustomServiceValues,
@@ -85,6 +86,15 @@ export function CustomServiceForm() {
     },
   });
 
+  useTypedBeforeHydration(formElement, FIELD_ORDER, (typed) => {
+    const price = typed.price === undefined || typed.price.trim() === '' ? NaN : Number(typed.price);
+    void formik.setValues({
+      name: typed.name ?? formik.values.name,
+      price: typed.price === undefined ? formik.values.price : Number.isNaN(price) ? '' : price,
+      quantity: typed.quantity === undefined ? formik.values.quantity : Number(typed.quantity),
+    });
+  });
+
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setAttempted(true);
@@ -105,7 +115,7 @@ export function CustomServiceForm() {
     <PanelCard as="section" aria-labelledby="custom-service-heading" {...scriptOnly}>
       <h2 id="custom-service-heading">Add a Custom Service</h2>
       <p>Need something that is not listed? Describe it, set the price agreed with your advisor and add it to your package.</p>
-      <form noValidate onSubmit={(event) => void handleSubmit(event)}>
+      <form ref={formElement} noValidate onSubmit={(event) => void handleSubmit(event)}>
         <Fields>
           <FieldGroup>
             <FieldLabel htmlFor="custom-name">Service name</FieldLabel>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import styled, { css } from 'styled-components';
 import { AlertCircle, Send } from 'lucide-react';
-import { Button, tokens, useToast } from '@kesho/shell-kit';
+import { Button, tokens, useToast, useTypedBeforeHydration } from '@kesho/shell-kit';
 import {
   contactFieldOrder,
   contactFields,
@@ -121,6 +121,7 @@ export function ContactForm({ titleId }: { titleId: string }) {
   useEffect(() => setEnhanced(true), []);
   const sending = useRef(false);
   const fieldElements = useRef<Partial<Record<ContactFieldName, FieldElement | null>>>({});
+  const formElement = useRef<HTMLFormElement | null>(null);
 
   const formik = useFormik<ContactFormValues>({
     initialValues: emptyContactValues,
@@ -129,6 +130,7 @@ export function ContactForm({ titleId }: { titleId: string }) {
     validateOnBlur: true,
     onSubmit: () => undefined,
   });
+  useTypedBeforeHydration(formElement, contactFieldOrder, (typed) => void formik.setValues({ ...formik.values, ...typed }, false));
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -213,7 +215,7 @@ export function ContactForm({ titleId }: { titleId: string }) {
   };
 
   return (
-    <Form method="post" action={ENQUIRIES_ENDPOINT} noValidate={enhanced} onSubmit={handleSubmit} aria-labelledby={titleId}>
+    <Form ref={formElement} method="post" action={ENQUIRIES_ENDPOINT} noValidate={enhanced} onSubmit={handleSubmit} aria-labelledby={titleId}>
       <LeadStatusNotices texts={contactStatusTexts} />
       <Intro>{contactForm.intro}</Intro>
       <Honeypot idPrefix="contact" />
