@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Container, PageHeader, Section, media, scriptOnly, tokens, useNavigate, useToast } from '@kesho/shell-kit';
+import { Container, PageHeader, Section, media, tokens, useNavigate, useToast } from '@kesho/shell-kit';
+import { scriptOnly } from '@kesho/common/script-only';
 import { catalogue, QUANTITY_MIN, type CatalogueService } from '@kesho/common/catalogue';
 import { CartProvider, useCart, type CartItem } from '../cart';
 import { CustomServiceForm } from '../quote/CustomServiceForm';

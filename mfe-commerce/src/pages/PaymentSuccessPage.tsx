@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { CircleCheck, CircleX, Hourglass, Printer } from 'lucide-react';
-import { Button, ButtonLink, Container, Section, media, scriptOnly, tokens } from '@kesho/shell-kit';
+import { Button, ButtonLink, Container, Section, media, tokens } from '@kesho/shell-kit';
+import { scriptOnly } from '@kesho/common/script-only';
 import { mailtoHref, site } from '@kesho/common/site';
 import { formatUsd } from '@kesho/common/money';
 import { formatOfficeDate } from '@kesho/common/dates';

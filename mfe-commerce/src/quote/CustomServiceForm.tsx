@@ -1,8 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import styled from 'styled-components';
 import { Plus } from 'lucide-react';
-import { Button, media, scriptOnly, tokens, useToast, useTypedBeforeHydration } from '@kesho/shell-kit';
+import { Button, media, tokens, useToast } from '@kesho/shell-kit';
+import { scriptOnly } from '@kesho/common/script-only';
+import { fieldsTypedBeforeHydration } from '@kesho/common/typed-before-hydration';
 import {
   CUSTOM_ICON,
   CUSTOM_ID_PREFIX,
@@ -86,14 +88,19 @@ export function CustomServiceForm() {
     },
   });
 
-  useTypedBeforeHydration(formElement, FIELD_ORDER, (typed) => {
+  // What was typed into the prerendered form before the app started is the form's to keep.
+  useLayoutEffect(() => {
+    if (!formElement.current) return;
+    const typed = fieldsTypedBeforeHydration(formElement.current, FIELD_ORDER);
+    if (Object.keys(typed).length === 0) return;
     const price = typed.price === undefined || typed.price.trim() === '' ? NaN : Number(typed.price);
     void formik.setValues({
       name: typed.name ?? formik.values.name,
       price: typed.price === undefined ? formik.values.price : Number.isNaN(price) ? '' : price,
       quantity: typed.quantity === undefined ? formik.values.quantity : Number(typed.quantity),
     });
-  });
+    // Only the first commit can meet text typed into the server's HTML.
+  }, []);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

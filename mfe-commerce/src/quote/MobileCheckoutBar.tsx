@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Button, media, scriptOnly, tokens } from '@kesho/shell-kit';
+import { Button, media, tokens } from '@kesho/shell-kit';
+import { scriptOnly } from '@kesho/common/script-only';
 import { formatUsd } from '@kesho/common/money';
 
 /**

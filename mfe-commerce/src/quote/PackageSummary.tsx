@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { ArrowRight, Trash } from 'lucide-react';
-import { Button, media, scriptOnly, tokens } from '@kesho/shell-kit';
+import { Button, media, tokens } from '@kesho/shell-kit';
+import { scriptOnly } from '@kesho/common/script-only';
 import { orderLineLabel } from '@kesho/common/catalogue';
 import { formatUsd } from '@kesho/common/money';
 import type { CartItem } from '../cart';

@@ -1,5 +1,6 @@
 import styled, { css } from 'styled-components';
-import { media, scriptOnly, tokens } from '@kesho/shell-kit';
+import { media, tokens } from '@kesho/shell-kit';
+import { scriptOnly } from '@kesho/common/script-only';
 import type { CatalogueService } from '@kesho/common/catalogue';
 import { QUANTITY_MAX, QUANTITY_MIN } from '@kesho/common/catalogue';
 import { formatUsd } from '@kesho/common/money';

@@ -3,5 +3,3 @@ export { ShellContext, useShell, useNavigate, usePathname, useToast } from './Sh
 export { Link, type LinkProps } from './Link';
 export { tokens, media, globalCss, GlobalStyle } from './theme';
 export { Container, Section, ButtonLink, Button, Card, Eyebrow, Lead, PageHeader, VisuallyHidden } from './ui';
-export { SCRIPT_ONLY_ATTRIBUTE, scriptOnly, scriptOnlyHiddenCss } from './scriptOnly';
-export { useTypedBeforeHydration } from './typedBeforeHydration';

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
-import { globalCss, scriptOnlyHiddenCss, type PageRoute } from '@kesho/shell-kit';
+import { globalCss, type PageRoute } from '@kesho/shell-kit';
+import { scriptOnlyHiddenCss } from '@kesho/common/script-only';
 import { site } from '@kesho/common/site';
 import { App } from '../app/App';
 import { headFor, robotsContent } from '../app/head';

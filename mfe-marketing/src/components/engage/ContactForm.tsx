@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import styled, { css } from 'styled-components';
 import { AlertCircle, Send } from 'lucide-react';
-import { Button, tokens, useToast, useTypedBeforeHydration } from '@kesho/shell-kit';
+import { Button, tokens, useToast } from '@kesho/shell-kit';
+import { fieldsTypedBeforeHydration } from '@kesho/common/typed-before-hydration';
 import {
   contactFieldOrder,
   contactFields,
@@ -130,7 +131,11 @@ export function ContactForm({ titleId }: { titleId: string }) {
     validateOnBlur: true,
     onSubmit: () => undefined,
   });
-  useTypedBeforeHydration(formElement, contactFieldOrder, (typed) => void formik.setValues({ ...formik.values, ...typed }, false));
+  // What was typed into the prerendered form before the app started is the form's to keep.
+  useLayoutEffect(() => {
+    const typed = formElement.current ? fieldsTypedBeforeHydration(formElement.current, contactFieldOrder) : {};
+    if (Object.keys(typed).length > 0) void formik.setValues({ ...formik.values, ...typed }, false);
+  }, []);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
