@@ -173,3 +173,63 @@ describe('the browser store', () => {
     container.remove();
   });
 });
+
+/**
+ * A tap that arrives while the page hydrates makes React throw the unfinished work away and start
+ * again, so the provider's store is made (and the saved cart restored) by a render that never
+ * committed. The next attempt must still render what the server did, or React gives up on the
+ * HTML and builds the page afresh, losing what the visitor had typed.
+ */
+describe('hydration started again after a discarded render', () => {
+  let modules!: {
+    react: typeof import('react');
+    client: typeof import('react-dom/client');
+    server: typeof import('react-dom/server');
+    testing: typeof import('@kesho/shell-kit/testing');
+    cart: typeof import('../src/cart');
+    store: typeof import('../src/cart/store');
+    persistence: typeof import('../src/cart/persistence');
+    Page: ComponentType;
+  };
+  jest.isolateModules(() => {
+    modules = {
+      react: require('react'),
+      client: require('react-dom/client'),
+      server: require('react-dom/server'),
+      testing: require('@kesho/shell-kit/testing'),
+      cart: require('../src/cart'),
+      store: require('../src/cart/store'),
+      persistence: require('../src/cart/persistence'),
+      Page: require('../src/pages/CustomQuotePage').default,
+    };
+  });
+
+  test('still matches the HTML and keeps the typed text', async () => {
+    saveCart([catalogueItem('essay-editing', 2)]);
+    const { react, client, server, testing, cart, store, persistence, Page } = modules;
+    const page = (cartStore?: ReturnType<typeof store.createCartStore>) => (
+      <testing.TestShell shell={testing.createRecordingShell('/custom-quote')}>
+        <cart.CartProvider {...(cartStore ? { store: cartStore } : {})}>
+          <Page />
+        </cart.CartProvider>
+      </testing.TestShell>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = server.renderToString(page(store.createCartStore()));
+    document.body.appendChild(container);
+    const name = container.querySelector('#custom-name') as HTMLInputElement;
+    name.value = 'Portfolio review';
+    // What the discarded render left behind: the page's store, restored.
+    persistence.restoreSavedCart(store.getBrowserCartStore(), window.localStorage);
+
+    const recoverable = jest.fn();
+    await react.act(async () => {
+      client.hydrateRoot(container, page(), { onRecoverableError: recoverable });
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(container.querySelector('#custom-name')).toBe(name);
+    expect(name).toHaveValue('Portfolio review');
+    expect(container).toHaveTextContent('Essay Editing');
+    container.remove();
+  });
+});
