@@ -11,6 +11,17 @@ import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtur
  * prerendered page; then they run, throttled, while the tapping goes on.
  */
 
+// A tap mid-hydration must not make React give up on the server's HTML (it rebuilds the page and
+// what was typed is lost): any page error fails the test.
+let pageErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+test.afterEach(() => {
+  expect(pageErrors, 'errors in the page').toEqual([]);
+});
+
 interface Held {
   readonly release: () => void;
   readonly cdp: CDPSession;
