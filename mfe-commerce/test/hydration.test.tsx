@@ -76,6 +76,34 @@ test('the prerendered Proceed to Checkout buttons are disabled and say they are 
   container.remove();
 });
 
+/** A visitor may fill in the custom service before the app starts: what they typed is what gets added. */
+test('a custom service typed into the prerendered form is added as typed once the builder is ready', async () => {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(tree(CustomQuotePage, '/custom-quote'));
+  document.body.appendChild(container);
+  const input = (id: string) => container.querySelector(`#${id}`) as HTMLInputElement;
+  input('custom-name').value = 'Portfolio review';
+  input('custom-price').value = '120';
+  input('custom-quantity').value = '3';
+  const add = () => Array.from(container.querySelectorAll('button')).find((b) => b.textContent?.includes('Add to Package')) as HTMLButtonElement;
+  expect(add()).toBeDisabled();
+  expect(add()).toHaveAttribute('aria-busy', 'true');
+  expect(add()).toHaveTextContent('Add to Package (loading…)');
+  await act(async () => {
+    hydrateRoot(container, tree(CustomQuotePage, '/custom-quote'));
+  });
+  expect(input('custom-name')).toHaveValue('Portfolio review');
+  expect(add()).toBeEnabled();
+  expect(add()).toHaveTextContent(/^Add to Package$/);
+  await act(async () => add().click());
+  const summary = container.querySelector('[aria-labelledby="package-heading"]') as HTMLElement;
+  await act(async () => undefined);
+  expect(summary).toHaveTextContent('Custom: Portfolio review');
+  expect(summary).toHaveTextContent('3 × $120.00 = $360.00');
+  expect(input('custom-name')).toHaveValue('');
+  container.remove();
+});
+
 /**
  * In the browser the page's own store is used (no `store` prop). The saved cart is restored before
  * react-redux subscribes to it: a restore after subscribing would re-render every cart reader
@@ -141,6 +169,66 @@ describe('the browser store', () => {
     expect(calls.filter((call) => call.startsWith('dispatch'))).toHaveLength(1);
     expect(recoverable).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();
+    expect(container).toHaveTextContent('Essay Editing');
+    container.remove();
+  });
+});
+
+/**
+ * A tap that arrives while the page hydrates makes React throw the unfinished work away and start
+ * again, so the provider's store is made (and the saved cart restored) by a render that never
+ * committed. The next attempt must still render what the server did, or React gives up on the
+ * HTML and builds the page afresh, losing what the visitor had typed.
+ */
+describe('hydration started again after a discarded render', () => {
+  let modules!: {
+    react: typeof import('react');
+    client: typeof import('react-dom/client');
+    server: typeof import('react-dom/server');
+    testing: typeof import('@kesho/shell-kit/testing');
+    cart: typeof import('../src/cart');
+    store: typeof import('../src/cart/store');
+    persistence: typeof import('../src/cart/persistence');
+    Page: ComponentType;
+  };
+  jest.isolateModules(() => {
+    modules = {
+      react: require('react'),
+      client: require('react-dom/client'),
+      server: require('react-dom/server'),
+      testing: require('@kesho/shell-kit/testing'),
+      cart: require('../src/cart'),
+      store: require('../src/cart/store'),
+      persistence: require('../src/cart/persistence'),
+      Page: require('../src/pages/CustomQuotePage').default,
+    };
+  });
+
+  test('still matches the HTML and keeps the typed text', async () => {
+    saveCart([catalogueItem('essay-editing', 2)]);
+    const { react, client, server, testing, cart, store, persistence, Page } = modules;
+    const page = (cartStore?: ReturnType<typeof store.createCartStore>) => (
+      <testing.TestShell shell={testing.createRecordingShell('/custom-quote')}>
+        <cart.CartProvider {...(cartStore ? { store: cartStore } : {})}>
+          <Page />
+        </cart.CartProvider>
+      </testing.TestShell>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = server.renderToString(page(store.createCartStore()));
+    document.body.appendChild(container);
+    const name = container.querySelector('#custom-name') as HTMLInputElement;
+    name.value = 'Portfolio review';
+    // What the discarded render left behind: the page's store, restored.
+    persistence.restoreSavedCart(store.getBrowserCartStore(), window.localStorage);
+
+    const recoverable = jest.fn();
+    await react.act(async () => {
+      client.hydrateRoot(container, page(), { onRecoverableError: recoverable });
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(container.querySelector('#custom-name')).toBe(name);
+    expect(name).toHaveValue('Portfolio review');
     expect(container).toHaveTextContent('Essay Editing');
     container.remove();
   });

@@ -28,6 +28,24 @@ describe('the server render (no window, no storage)', () => {
     expect(html.match(/type="checkbox"[^>]*disabled=""/g)).toHaveLength(12);
   });
 
+  test('before the cart is read, the builder shows that it is loading wherever a tap could land', () => {
+    const html = serverHtml(CustomQuotePage, '/custom-quote');
+    // Over the service cards, the one place whose every control is still disabled.
+    expect(html).toMatch(/<div[^>]*data-needs-js=""[^>]*><p[^>]*role="status"[^>]*>Loading your package…<\/p><\/div>/);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*aria-busy="true"[^>]*>.*?Add to Package<span> \(loading…\)<\/span><\/button>/);
+    expect(html.match(/<button[^>]*disabled=""[^>]*aria-busy="true"[^>]*>Proceed to Checkout/g)).toHaveLength(2);
+  });
+
+  test('every control of the builder that needs scripts is marked, so a page without them hides it', () => {
+    const html = serverHtml(CustomQuotePage, '/custom-quote');
+    expect(html.match(/<input data-needs-js=""[^>]*type="checkbox"/g)).toHaveLength(12);
+    expect(html.match(/<div data-needs-js=""[^>]*><label for="service-[a-z-]+-quantity"/g)).toHaveLength(12);
+    expect(html).toMatch(/<section[^>]*aria-labelledby="custom-service-heading"[^>]*data-needs-js=""/);
+    expect(html.match(/<button data-needs-js=""[^>]*>Proceed to Checkout/g)).toHaveLength(1);
+    // The small-screen bar, button and all.
+    expect(html).toMatch(/<div data-needs-js=""[^>]*><p[^>]*><span>Total<\/span>/);
+  });
+
   test('checkout never claims the cart is empty before it has been read', () => {
     const html = serverHtml(CheckoutPage, '/checkout');
     expect(html).toContain('<h1>Checkout</h1>');
@@ -46,6 +64,11 @@ describe('the server render (no window, no storage)', () => {
     const html = serverHtml(PaymentSuccessPage, '/payment-success');
     expect(html).toContain('<h1>Payment Successful!</h1>');
     expect(html).not.toMatch(/INV-\d/);
+  });
+
+  test('success offers Download Invoice as loading (and needing scripts) until the invoice is known', () => {
+    const html = serverHtml(PaymentSuccessPage, '/payment-success');
+    expect(html).toMatch(/<button data-needs-js=""[^>]*type="button"[^>]*disabled=""[^>]*aria-busy="true"[^>]*>.*?Download Invoice<span> \(loading…\)<\/span><\/button>/);
   });
 
   test('failure is complete without JavaScript', () => {

@@ -50,3 +50,32 @@ describe('the prerendered document', () => {
     expect(html).toContain('<link rel="preload" href="/mfe/marketing/def/remoteEntry.js" as="script" fetchpriority="low">');
   });
 });
+
+describe('controls only the app can serve', () => {
+  function OrderPage() {
+    return (
+      <>
+        <h1>Your order</h1>
+        <button type="button" data-needs-js="">
+          Download Invoice
+        </button>
+      </>
+    );
+  }
+  const orderHtml = renderDocument({
+    path: '/order',
+    page: { route: { path: '/order', title: 'Order', description: 'Your order.', listed: false, load: async () => ({ default: OrderPage }) }, Component: OrderPage },
+    pointers: { remotes: [] },
+    assets: { scripts: [], preloads: [] },
+  });
+
+  it('are hidden by a rule that applies only when scripts are off, after the component styles so it wins', () => {
+    expect(orderHtml).toContain('<button type="button" data-needs-js="">');
+    const rule = '<noscript><style>[data-needs-js]{display:none!important}</style></noscript>';
+    for (const document of [orderHtml, html]) {
+      expect(document.indexOf(rule)).toBeGreaterThan(-1);
+      expect(document.indexOf(rule)).toBeLessThan(document.indexOf('</head>'));
+    }
+    expect(html.indexOf(rule)).toBeGreaterThan(html.search(/<style[^>]*data-styled/));
+  });
+});

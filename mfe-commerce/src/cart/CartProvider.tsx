@@ -12,7 +12,7 @@ import {
   updateQuantity,
 } from './cartSlice';
 import { connectCartPersistence, restoreSavedCart } from './persistence';
-import { createCartStore, getBrowserCartStore, type CartDispatch, type CartStore } from './store';
+import { browserCartWasShown, createCartStore, getBrowserCartStore, markBrowserCartShown, type CartDispatch, type CartStore } from './store';
 import type { CartItem, NewCartItem } from './types';
 
 const CartStoreContext = createContext<CartStore | null>(null);
@@ -30,7 +30,7 @@ function localStorageOrNull(): Storage | null {
 
 interface OwnStore {
   readonly store: CartStore;
-  /** A store an earlier page of this visit restored (client-side navigation): shown at once. */
+  /** An earlier page of this visit showed the cart (client-side navigation): shown at once. */
   readonly showAtOnce: boolean;
 }
 
@@ -43,7 +43,7 @@ interface OwnStore {
 function ownStore(): OwnStore {
   if (typeof window === 'undefined') return { store: createCartStore(), showAtOnce: false };
   const store = getBrowserCartStore();
-  const showAtOnce = store.getState().cart.hydrated;
+  const showAtOnce = browserCartWasShown();
   const storage = localStorageOrNull();
   if (storage) restoreSavedCart(store, storage);
   return { store, showAtOnce };
@@ -60,8 +60,8 @@ export function CartProvider({ store, children }: { store?: CartStore; children:
   const isNested = !store && outer !== null;
   // The server and the first client render show the "loading" state; swapping it for the restored
   // cart re-renders the whole page (order summary, forms), so that render runs as a transition,
-  // in slices that leave the main thread free, instead of one long task. A store that is already
-  // restored (a client-side navigation) is shown at once.
+  // in slices that leave the main thread free, instead of one long task. A cart an earlier page of
+  // this visit showed (a client-side navigation) is shown at once.
   const [shown, setShown] = useState(() => own?.showAtOnce ?? active?.getState().cart.hydrated ?? false);
 
   useEffect(() => {
@@ -71,8 +71,9 @@ export function CartProvider({ store, children }: { store?: CartStore; children:
     if (storage) disconnect = connectCartPersistence(active, storage, window);
     else active.dispatch(cartRestored(active.getState().cart.items));
     startTransition(() => setShown(true));
+    if (own) markBrowserCartShown();
     return disconnect;
-  }, [active, isNested]);
+  }, [active, isNested, own]);
 
   if (!active) throw new Error('CartProvider has no store');
   if (isNested) return <>{children}</>;

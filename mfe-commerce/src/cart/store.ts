@@ -23,3 +23,19 @@ export function getBrowserCartStore(): CartStore {
   browserStore ??= createCartStore();
   return browserStore;
 }
+
+let browserCartShown = false;
+
+/**
+ * Whether a page of this visit has already shown the restored cart, so a page reached by a
+ * client-side navigation may show it at once. Set only by a page React committed: the store alone
+ * cannot tell, as a render React discarded (hydration restarts when a tap arrives mid-way) has
+ * restored it too, and showing the cart then would not match the server's HTML.
+ */
+export function browserCartWasShown(): boolean {
+  return browserCartShown;
+}
+
+export function markBrowserCartShown(): void {
+  browserCartShown = true;
+}

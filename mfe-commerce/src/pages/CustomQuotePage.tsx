@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Container, PageHeader, Section, media, tokens, useNavigate, useToast } from '@kesho/shell-kit';
+import { scriptOnly } from '@kesho/common/script-only';
 import { catalogue, QUANTITY_MIN, type CatalogueService } from '@kesho/common/catalogue';
 import { CartProvider, useCart, type CartItem } from '../cart';
 import { CustomServiceForm } from '../quote/CustomServiceForm';
@@ -34,6 +35,35 @@ const ServiceGrid = styled.ul`
   padding: 0;
   list-style: none;
   ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+`;
+
+const GridArea = styled.div`
+  position: relative;
+`;
+
+/**
+ * Over the cards until the saved cart is read: their controls are disabled until then, and a tap
+ * anywhere on them meets this note instead of nothing. It lies over the grid, so taking it away
+ * moves nothing on the page.
+ */
+const NotReadyLayer = styled.div`
+  position: absolute;
+  inset: 0;
+  z-index: 1;
+  cursor: progress;
+`;
+
+const NotReadyNote = styled.p`
+  position: sticky;
+  top: calc(${tokens.headerHeight} + ${tokens.space(3)});
+  width: fit-content;
+  margin: ${tokens.space(3)} auto 0;
+  padding: ${tokens.space(2)} ${tokens.space(4)};
+  border-radius: ${tokens.radius.pill};
+  background: ${tokens.color.primary};
+  color: ${tokens.color.inverseText};
+  font-weight: 600;
+  box-shadow: ${tokens.shadow.raised};
 `;
 
 const Intro = styled.p`
@@ -87,22 +117,29 @@ function QuoteBuilder() {
               <section aria-labelledby="services-heading">
                 <h2 id="services-heading">Choose Your Services</h2>
                 <Intro>Tick the services you want and use the slider to set how many of each you need.</Intro>
-                <ServiceGrid>
-                  {catalogue.map((service) => {
-                    const inCart = cartQuantity(service.id);
-                    return (
-                      <ServiceCard
-                        key={service.id}
-                        service={service}
-                        selected={inCart !== undefined}
-                        quantity={inCart ?? sliderQuantities[service.id] ?? QUANTITY_MIN}
-                        ready={cart.hydrated}
-                        onToggle={handleToggle}
-                        onQuantityChange={handleQuantityChange}
-                      />
-                    );
-                  })}
-                </ServiceGrid>
+                <GridArea>
+                  <ServiceGrid aria-busy={!cart.hydrated || undefined}>
+                    {catalogue.map((service) => {
+                      const inCart = cartQuantity(service.id);
+                      return (
+                        <ServiceCard
+                          key={service.id}
+                          service={service}
+                          selected={inCart !== undefined}
+                          quantity={inCart ?? sliderQuantities[service.id] ?? QUANTITY_MIN}
+                          ready={cart.hydrated}
+                          onToggle={handleToggle}
+                          onQuantityChange={handleQuantityChange}
+                        />
+                      );
+                    })}
+                  </ServiceGrid>
+                  {cart.hydrated ? null : (
+                    <NotReadyLayer {...scriptOnly}>
+                      <NotReadyNote role="status">Loading your package…</NotReadyNote>
+                    </NotReadyLayer>
+                  )}
+                </GridArea>
               </section>
               <CustomServiceForm />
             </MainColumn>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { CircleCheck, CircleX, Hourglass, Printer } from 'lucide-react';
 import { Button, ButtonLink, Container, Section, media, tokens } from '@kesho/shell-kit';
+import { scriptOnly } from '@kesho/common/script-only';
 import { mailtoHref, site } from '@kesho/common/site';
 import { formatUsd } from '@kesho/common/money';
 import { formatOfficeDate } from '@kesho/common/dates';
@@ -221,6 +222,9 @@ function SuccessContent() {
 
   const pending = status === 'pending';
   const gaveUp = lookup.kind === 'known' && lookup.gaveUp;
+  // The prerendered page cannot know the invoice: until this browser does, printing would print
+  // nothing, so the button waits and says so rather than ignoring a tap.
+  const invoiceLoading = lookup.kind === 'starting' || lookup.kind === 'checking';
   return (
     <>
       <ScreenOnly data-print-hide="">
@@ -272,9 +276,16 @@ function SuccessContent() {
           </p>
           <Actions>
             <ButtonLink to="/">Return to Homepage</ButtonLink>
-            <Button type="button" $variant="secondary" onClick={() => window.print()}>
+            <Button
+              {...scriptOnly}
+              type="button"
+              $variant="secondary"
+              onClick={() => window.print()}
+              disabled={invoiceLoading}
+              aria-busy={invoiceLoading || undefined}
+            >
               <Printer aria-hidden="true" focusable="false" size={18} />
-              Download Invoice
+              Download Invoice{invoiceLoading ? <span> (loading…)</span> : null}
             </Button>
           </Actions>
           <Muted>

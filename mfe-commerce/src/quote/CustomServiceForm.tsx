@@ -1,8 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import styled from 'styled-components';
 import { Plus } from 'lucide-react';
 import { Button, media, tokens, useToast } from '@kesho/shell-kit';
+import { scriptOnly } from '@kesho/common/script-only';
+import { fieldsTypedBeforeHydration } from '@kesho/common/typed-before-hydration';
 import {
   CUSTOM_ICON,
   CUSTOM_ID_PREFIX,
@@ -61,6 +63,7 @@ export function CustomServiceForm() {
   const cart = useCart();
   const [attempted, setAttempted] = useState(false);
   const fieldRefs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
+  const formElement = useRef<HTMLFormElement | null>(null);
 
   const formik = useFormik<CustomServiceValues>({
     initialValues: initialCustomServiceValues,
@@ -85,6 +88,20 @@ export function CustomServiceForm() {
     },
   });
 
+  // What was typed into the prerendered form before the app started is the form's to keep.
+  useLayoutEffect(() => {
+    if (!formElement.current) return;
+    const typed = fieldsTypedBeforeHydration(formElement.current, FIELD_ORDER);
+    if (Object.keys(typed).length === 0) return;
+    const price = typed.price === undefined || typed.price.trim() === '' ? NaN : Number(typed.price);
+    void formik.setValues({
+      name: typed.name ?? formik.values.name,
+      price: typed.price === undefined ? formik.values.price : Number.isNaN(price) ? '' : price,
+      quantity: typed.quantity === undefined ? formik.values.quantity : Number(typed.quantity),
+    });
+    // Only the first commit can meet text typed into the server's HTML.
+  }, []);
+
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setAttempted(true);
@@ -102,10 +119,10 @@ export function CustomServiceForm() {
     [hintId, errorOf(field) ? `custom-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
-    <PanelCard as="section" aria-labelledby="custom-service-heading">
+    <PanelCard as="section" aria-labelledby="custom-service-heading" {...scriptOnly}>
       <h2 id="custom-service-heading">Add a Custom Service</h2>
       <p>Need something that is not listed? Describe it, set the price agreed with your advisor and add it to your package.</p>
-      <form noValidate onSubmit={(event) => void handleSubmit(event)}>
+      <form ref={formElement} noValidate onSubmit={(event) => void handleSubmit(event)}>
         <Fields>
           <FieldGroup>
             <FieldLabel htmlFor="custom-name">Service name</FieldLabel>
@@ -186,9 +203,10 @@ export function CustomServiceForm() {
             </FieldError>
           ) : null}
         </FieldGroup>
-        <Button type="submit" $variant="secondary" disabled={!cart.hydrated}>
+        {/* The fields take typing at once; adding waits for the saved package, and says so. */}
+        <Button type="submit" $variant="secondary" disabled={!cart.hydrated} aria-busy={!cart.hydrated || undefined}>
           <Plus aria-hidden="true" focusable="false" size={20} />
-          Add to Package
+          Add to Package{cart.hydrated ? null : <span> (loading…)</span>}
         </Button>
       </form>
     </PanelCard>

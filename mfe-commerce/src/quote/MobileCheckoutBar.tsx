@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Button, media, tokens } from '@kesho/shell-kit';
+import { scriptOnly } from '@kesho/common/script-only';
 import { formatUsd } from '@kesho/common/money';
 
 /**
@@ -32,7 +33,7 @@ const Total = styled.p`
 
 export function MobileCheckoutBar({ totalCents, count, hydrated, onProceed }: { totalCents: number; count: number; hydrated: boolean; onProceed(): void }) {
   return (
-    <Bar>
+    <Bar {...scriptOnly}>
       <Total>
         <span>{hydrated ? `Total · ${count} ${count === 1 ? 'item' : 'items'}` : 'Total'}</span>
         <strong>{hydrated ? formatUsd(totalCents) : '—'}</strong>

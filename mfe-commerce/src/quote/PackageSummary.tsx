@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { ArrowRight, Trash } from 'lucide-react';
 import { Button, media, tokens } from '@kesho/shell-kit';
+import { scriptOnly } from '@kesho/common/script-only';
 import { orderLineLabel } from '@kesho/common/catalogue';
 import { formatUsd } from '@kesho/common/money';
 import type { CartItem } from '../cart';
@@ -126,7 +127,7 @@ export function PackageSummary({ items, totalCents, hydrated, onRemove, onProcee
         <span>{hydrated ? formatUsd(totalCents) : '—'}</span>
       </TotalRow>
       {/* Until the package is read from this browser there is nothing to check out: the button says so rather than ignoring a click. */}
-      <DesktopProceed type="button" onClick={onProceed} disabled={!hydrated} aria-busy={!hydrated || undefined}>
+      <DesktopProceed {...scriptOnly} type="button" onClick={onProceed} disabled={!hydrated} aria-busy={!hydrated || undefined}>
         Proceed to Checkout
         {hydrated ? <ArrowRight aria-hidden="true" focusable="false" size={18} /> : <span>(loading…)</span>}
       </DesktopProceed>

@@ -1,5 +1,6 @@
 import styled, { css } from 'styled-components';
 import { media, tokens } from '@kesho/shell-kit';
+import { scriptOnly } from '@kesho/common/script-only';
 import type { CatalogueService } from '@kesho/common/catalogue';
 import { QUANTITY_MAX, QUANTITY_MIN } from '@kesho/common/catalogue';
 import { formatUsd } from '@kesho/common/money';
@@ -81,7 +82,11 @@ export interface ServiceCardProps {
   readonly service: CatalogueService;
   readonly selected: boolean;
   readonly quantity: number;
-  /** False until the saved cart is known: the controls wait so they never show a wrong state. */
+  /**
+   * False until the saved cart is known: the controls wait (disabled, while the builder shows that
+   * it is loading) so they never show a wrong state. They need scripts, so they are not shown
+   * without them.
+   */
   readonly ready: boolean;
   onToggle(service: CatalogueService, selected: boolean): void;
   onQuantityChange(service: CatalogueService, quantity: number): void;
@@ -94,6 +99,7 @@ export function ServiceCard({ service, selected, quantity, ready, onToggle, onQu
     <CardItem $selected={selected}>
       <TitleRow>
         <Checkbox
+          {...scriptOnly}
           id={checkboxId}
           type="checkbox"
           checked={selected}
@@ -109,7 +115,7 @@ export function ServiceCard({ service, selected, quantity, ready, onToggle, onQu
       </TitleRow>
       <Description>{service.description}</Description>
       <Price>{formatUsd(service.priceCents)}</Price>
-      <QuantityRow>
+      <QuantityRow {...scriptOnly}>
         <label htmlFor={quantityId}>
           Quantity<VisuallyHidden> for {service.name}</VisuallyHidden>
         </label>

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { globalCss, type PageRoute } from '@kesho/shell-kit';
+import { scriptOnlyHiddenCss } from '@kesho/common/script-only';
 import { site } from '@kesho/common/site';
 import { App } from '../app/App';
 import { headFor, robotsContent } from '../app/head';
@@ -88,6 +89,8 @@ export function renderDocument({ path, page, pointers, assets }: RenderDocumentI
     // The global rules come first, as GlobalStyle's did, so components' rules win over them.
     `<style id="kesho-global-style">${globalCss}</style>`,
     styles,
+    // Controls only the app can serve are hidden when scripts are off, rather than shown dead.
+    `<noscript><style>${scriptOnlyHiddenCss}</style></noscript>`,
     ...jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
     '</head>',
     '<body>',

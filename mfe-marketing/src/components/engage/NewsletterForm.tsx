@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, media, tokens } from '@kesho/shell-kit';
+import { fieldsTypedBeforeHydration } from '@kesho/common/typed-before-hydration';
 import { HONEYPOT_FIELD, NEWSLETTER_CONSENT_TEXT, type NewsletterFormValues } from '@kesho/common/contact-fields';
 import { newsletterStatusTexts } from '@kesho/common/lead-status';
 import { SUBSCRIPTIONS_ENDPOINT, postLead } from '../../api/leadsClient';
@@ -75,6 +76,12 @@ export function NewsletterForm({ titleId }: { titleId: string }) {
   useEffect(() => setEnhanced(true), []);
   const input = useRef<HTMLInputElement | null>(null);
   const inFlight = useRef(false);
+  const formElement = useRef<HTMLFormElement | null>(null);
+  // An address typed into the prerendered form before the app started is the form's to keep.
+  useLayoutEffect(() => {
+    const typed = formElement.current ? fieldsTypedBeforeHydration(formElement.current, ['email']) : {};
+    if (typed.email !== undefined) setEmail(typed.email);
+  }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -106,7 +113,7 @@ export function NewsletterForm({ titleId }: { titleId: string }) {
 
   const invalid = outcome?.tone === 'error';
   return (
-    <Form method="post" action={SUBSCRIPTIONS_ENDPOINT} noValidate={enhanced} onSubmit={submit} aria-labelledby={titleId} aria-busy={sending || undefined}>
+    <Form ref={formElement} method="post" action={SUBSCRIPTIONS_ENDPOINT} noValidate={enhanced} onSubmit={submit} aria-labelledby={titleId} aria-busy={sending || undefined}>
       <LeadStatusNotices texts={newsletterStatusTexts} />
       <Label htmlFor="newsletter-email">{newsletter.label}</Label>
       <Honeypot idPrefix="newsletter" />
