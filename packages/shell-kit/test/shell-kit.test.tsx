@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Button, ButtonLink, Link, tokens, useShell } from '../src';
+import { Button, ButtonAnchor, ButtonLink, Link, tokens, useShell } from '../src';
 import { TestShell, createRecordingShell } from '../src/testing';
 
 describe('Link', () => {
@@ -54,15 +54,45 @@ describe('the touch-target token', () => {
       .join('')
       .match(new RegExp(`\\.${element.classList[element.classList.length - 1]}\\{[^}]*\\}`))?.[0] ?? '';
 
-  it('gives the kit’s buttons and button links at least 44 CSS px of height', () => {
+  it('gives the kit’s buttons, button links and button anchors at least 44 CSS px of height', () => {
     render(
       <TestShell shell={createRecordingShell('/')}>
         <Button>Pay now</Button>
         <ButtonLink to="/contact">Contact Us</ButtonLink>
+        <ButtonAnchor href="tel:+254700000000" $variant="secondary">
+          Call us
+        </ButtonAnchor>
       </TestShell>,
     );
     expect(tokens.touchTarget).toBe('2.75rem');
     expect(ruleOf(screen.getByRole('button', { name: 'Pay now' }))).toContain(`min-height:${tokens.touchTarget};`);
     expect(ruleOf(screen.getByRole('link', { name: 'Contact Us' }))).toContain(`min-height:${tokens.touchTarget};`);
+    const call = screen.getByRole('link', { name: 'Call us' });
+    expect(call).toHaveAttribute('href', 'tel:+254700000000');
+    expect(ruleOf(call)).toContain(`min-height:${tokens.touchTarget};`);
+  });
+
+  it('draws every button in one look, the variant changing only its colours', () => {
+    render(
+      <TestShell shell={createRecordingShell('/')}>
+        <Button>Solid</Button>
+        <Button $variant="secondary">Outlined</Button>
+        <ButtonAnchor href="mailto:info@example.com" $variant="inverseOutline">
+          On dark
+        </ButtonAnchor>
+      </TestShell>,
+    );
+    const solid = ruleOf(screen.getByRole('button', { name: 'Solid' }));
+    const outlined = ruleOf(screen.getByRole('button', { name: 'Outlined' }));
+    const onDark = ruleOf(screen.getByRole('link', { name: 'On dark' }));
+    for (const rule of [solid, outlined, onDark]) {
+      expect(rule).toContain(`border:2px solid ${tokens.color.primary};`);
+      expect(rule).toContain(`border-radius:${tokens.radius.md};`);
+      expect(rule).toContain('font-weight:600;');
+    }
+    expect(solid).toContain(`background:${tokens.color.primary};`);
+    expect(outlined).toContain(`background:${tokens.color.background};`);
+    expect(onDark).toContain('background:transparent;');
+    expect(onDark).toContain(`border-color:${tokens.color.inverseText};`);
   });
 });

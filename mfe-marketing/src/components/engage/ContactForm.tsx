@@ -71,7 +71,7 @@ const ErrorText = styled.p`
 
 const control = css<{ $invalid: boolean }>`
   width: 100%;
-  min-height: 2.75rem;
+  min-height: ${tokens.touchTarget};
   padding: ${tokens.space(2.5)} ${tokens.space(3)};
   border: 2px solid ${({ $invalid }) => ($invalid ? tokens.color.error : tokens.color.muted)};
   border-radius: ${tokens.radius.sm};

@@ -29,7 +29,7 @@ const Row = styled.div`
 const EmailInput = styled.input<{ $invalid: boolean }>`
   flex: 1;
   min-width: 0;
-  min-height: 2.75rem;
+  min-height: ${tokens.touchTarget};
   padding: ${tokens.space(2.5)} ${tokens.space(3)};
   border: 2px solid ${({ $invalid }) => ($invalid ? tokens.color.error : tokens.color.muted)};
   border-radius: ${tokens.radius.sm};

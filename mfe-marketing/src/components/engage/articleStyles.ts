@@ -1,5 +1,5 @@
-import styled, { css } from 'styled-components';
-import { Link, tokens } from '@kesho/shell-kit';
+import styled from 'styled-components';
+import { tokens } from '@kesho/shell-kit';
 
 /** Looks shared by the article cards and the full article view. */
 
@@ -20,31 +20,4 @@ export const Meta = styled.p`
   color: ${tokens.color.muted};
 
   time, > span:last-child { white-space: nowrap; }
-`;
-
-/** The look of the blog's Read and Back links, outlined so they sit quietly beside the text. */
-export const actionLook = css`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${tokens.space(2)};
-  min-height: 2.75rem;
-  padding: ${tokens.space(2.5)} ${tokens.space(5)};
-  border-radius: ${tokens.radius.md};
-  border: 2px solid ${tokens.color.primary};
-  background: ${tokens.color.background};
-  color: ${tokens.color.primary};
-  font-weight: 600;
-  line-height: 1.2;
-  text-decoration: none;
-  cursor: pointer;
-  &:hover {
-    background: ${tokens.color.primarySoft};
-    color: ${tokens.color.primaryHover};
-  }
-`;
-
-/** A link between the blog's pages (the shell routes it; without JavaScript it is a plain link). */
-export const ActionLink = styled(Link)`
-  ${actionLook}
 `;

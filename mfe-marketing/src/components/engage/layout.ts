@@ -51,7 +51,7 @@ export const Disclosure = styled.details`
     align-items: center;
     justify-content: space-between;
     gap: ${tokens.space(3)};
-    min-height: 2.75rem;
+    min-height: ${tokens.touchTarget};
     padding: ${tokens.space(4)} ${tokens.space(5)};
     font-weight: 600;
     cursor: pointer;
