@@ -1,18 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import styled from 'styled-components';
-import { Button, Link, tokens, useNavigate, useToast } from '@kesho/shell-kit';
+import { Button, FieldError, FieldLabel, Link, OptionalMark, TextArea, TextInput, tokens, useNavigate, useToast } from '@kesho/shell-kit';
 import { CHECKOUT_MESSAGES, checkoutSchema } from '@kesho/common/checkout-schema';
-import {
-  Checkbox,
-  FieldError,
-  FieldGroup,
-  FieldLabel,
-  OptionalMark,
-  PanelCard,
-  TextArea,
-  TextInput,
-} from '../components/ui';
+import { Checkbox, FieldGroup, PanelCard } from '../components/ui';
 import { readCheckoutDraft } from './checkoutDraft';
 import { saveCheckoutData } from './checkoutStorage';
 

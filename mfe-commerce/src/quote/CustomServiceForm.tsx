@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import styled from 'styled-components';
 import { Plus } from 'lucide-react';
-import { Button, media, tokens, useToast } from '@kesho/shell-kit';
+import { Button, FieldError, FieldHint, FieldLabel, TextInput, media, tokens, useToast } from '@kesho/shell-kit';
 import {
   CUSTOM_ICON,
   CUSTOM_ID_PREFIX,
@@ -13,15 +13,7 @@ import {
 } from '@kesho/common/catalogue';
 import { dollarsToCents, formatUsd } from '@kesho/common/money';
 import { useCart } from '../cart';
-import {
-  FieldError,
-  FieldGroup,
-  FieldHint,
-  FieldLabel,
-  PanelCard,
-  RangeInput,
-  TextInput,
-} from '../components/ui';
+import { FieldGroup, PanelCard, RangeInput } from '../components/ui';
 import {
   CUSTOM_SERVICE_MESSAGES,
   customServiceSchema,

@@ -16,3 +16,4 @@ export {
   PageHeader,
   VisuallyHidden,
 } from './ui';
+export { Field, FieldLabel, OptionalMark, FieldHint, FieldError, TextInput, SelectInput, TextArea } from './fields';

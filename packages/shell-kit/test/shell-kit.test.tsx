@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Button, ButtonAnchor, ButtonLink, Link, tokens, useShell } from '../src';
+import { Button, ButtonAnchor, ButtonLink, FieldError, FieldLabel, Link, SelectInput, TextArea, TextInput, tokens, useShell } from '../src';
 import { TestShell, createRecordingShell } from '../src/testing';
 
 describe('Link', () => {
@@ -47,13 +47,14 @@ describe('useShell', () => {
   });
 });
 
-describe('the touch-target token', () => {
-  const ruleOf = (element: HTMLElement) =>
-    [...document.querySelectorAll('style')]
-      .map((style) => style.textContent ?? '')
-      .join('')
-      .match(new RegExp(`\\.${element.classList[element.classList.length - 1]}\\{[^}]*\\}`))?.[0] ?? '';
+/** The CSS rule styled-components generated for an element's own class. */
+const ruleOf = (element: HTMLElement) =>
+  [...document.querySelectorAll('style')]
+    .map((style) => style.textContent ?? '')
+    .join('')
+    .match(new RegExp(`\\.${element.classList[element.classList.length - 1]}\\{[^}]*\\}`))?.[0] ?? '';
 
+describe('the touch-target token', () => {
   it('gives the kit’s buttons, button links and button anchors at least 44 CSS px of height', () => {
     render(
       <TestShell shell={createRecordingShell('/')}>
@@ -94,5 +95,32 @@ describe('the touch-target token', () => {
     expect(outlined).toContain(`background:${tokens.color.background};`);
     expect(onDark).toContain('background:transparent;');
     expect(onDark).toContain(`border-color:${tokens.color.inverseText};`);
+  });
+});
+
+describe('the form field set', () => {
+  it('gives every kind of control the same fingertip height and 2px border, in the error colour when invalid', () => {
+    render(
+      <>
+        <FieldLabel htmlFor="name">Name</FieldLabel>
+        <TextInput id="name" />
+        <FieldLabel htmlFor="country">Country</FieldLabel>
+        <SelectInput id="country">
+          <option>Kenya</option>
+        </SelectInput>
+        <FieldLabel htmlFor="message">Message</FieldLabel>
+        <TextArea id="message" $invalid aria-describedby="message-error" />
+        <FieldError id="message-error">Please write a message</FieldError>
+      </>,
+    );
+    const name = ruleOf(screen.getByLabelText('Name'));
+    const country = ruleOf(screen.getByLabelText('Country'));
+    const message = ruleOf(screen.getByLabelText('Message'));
+    for (const rule of [name, country, message]) expect(rule).toContain(`min-height:${tokens.touchTarget};`);
+    expect(name).toContain(`border:2px solid ${tokens.color.muted};`);
+    expect(country).toContain(`border:2px solid ${tokens.color.muted};`);
+    expect(message).toContain(`border:2px solid ${tokens.color.error};`);
+    expect(screen.getByLabelText('Message')).toHaveAccessibleDescription('Please write a message');
+    expect(ruleOf(screen.getByText('Please write a message'))).toContain(`color:${tokens.color.error};`);
   });
 });

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { AlertCircle, Send } from 'lucide-react';
-import { Button, tokens, useToast } from '@kesho/shell-kit';
+import { Button, Field, FieldError, FieldHint, FieldLabel, SelectInput, TextArea, TextInput, tokens, useToast } from '@kesho/shell-kit';
 import {
   contactFieldOrder,
   contactFields,
@@ -41,56 +41,6 @@ const Form = styled.form`
 const Intro = styled.p`
   margin: 0;
   color: ${tokens.color.muted};
-`;
-
-const Field = styled.div`
-  display: grid;
-  gap: ${tokens.space(1.5)};
-`;
-
-const Label = styled.label`
-  font-weight: 600;
-`;
-
-const Hint = styled.p`
-  margin: 0;
-  font-size: 0.9375rem;
-  color: ${tokens.color.muted};
-`;
-
-const ErrorText = styled.p`
-  margin: 0;
-  display: flex;
-  align-items: flex-start;
-  gap: ${tokens.space(1.5)};
-  font-weight: 600;
-  color: ${tokens.color.error};
-
-  svg { flex: none; margin-top: 0.2rem; }
-`;
-
-const control = css<{ $invalid: boolean }>`
-  width: 100%;
-  min-height: ${tokens.touchTarget};
-  padding: ${tokens.space(2.5)} ${tokens.space(3)};
-  border: 2px solid ${({ $invalid }) => ($invalid ? tokens.color.error : tokens.color.muted)};
-  border-radius: ${tokens.radius.sm};
-  background: ${tokens.color.background};
-  &::placeholder { color: ${tokens.color.muted}; opacity: 1; }
-  &:focus-visible { outline: 3px solid ${tokens.color.focus}; outline-offset: 1px; }
-`;
-
-const Input = styled.input<{ $invalid: boolean }>`
-  ${control}
-`;
-
-const Select = styled.select<{ $invalid: boolean }>`
-  ${control}
-`;
-
-const TextArea = styled.textarea<{ $invalid: boolean }>`
-  ${control}
-  resize: vertical;
 `;
 
 const SubmitButton = styled(Button)`
@@ -191,22 +141,22 @@ export function ContactForm({ titleId }: { titleId: string }) {
     } as const;
   };
 
-  const label = (name: ContactFieldName) => <Label htmlFor={fieldId(name)}>{contactFields[name].label}</Label>;
+  const label = (name: ContactFieldName) => <FieldLabel htmlFor={fieldId(name)}>{contactFields[name].label}</FieldLabel>;
 
   const feedback = (name: ContactFieldName) => {
     const hint = contactFields[name].hint;
     const error = showErrors ? formik.errors[name] : undefined;
     return (
       <>
-        {hint ? <Hint id={hintId(name)}>{hint}</Hint> : null}
+        {hint ? <FieldHint id={hintId(name)}>{hint}</FieldHint> : null}
         {error ? (
-          <ErrorText id={errorId(name)}>
+          <FieldError id={errorId(name)}>
             <AlertCircle size={18} aria-hidden="true" focusable="false" />
             <span>
               <span className="visually-hidden">Error: </span>
               {error}
             </span>
-          </ErrorText>
+          </FieldError>
         ) : null}
       </>
     );
@@ -220,29 +170,29 @@ export function ContactForm({ titleId }: { titleId: string }) {
       <Field>
         {label('name')}
         {feedback('name')}
-        <Input type="text" autoComplete="name" {...fieldProps('name')} />
+        <TextInput type="text" autoComplete="name" {...fieldProps('name')} />
       </Field>
       <Field>
         {label('email')}
         {feedback('email')}
-        <Input type="email" autoComplete="email" inputMode="email" {...fieldProps('email')} />
+        <TextInput type="email" autoComplete="email" inputMode="email" {...fieldProps('email')} />
       </Field>
       <Field>
         {label('phone')}
         {feedback('phone')}
-        <Input type="tel" autoComplete="tel" {...fieldProps('phone')} />
+        <TextInput type="tel" autoComplete="tel" {...fieldProps('phone')} />
       </Field>
       <Field>
         {label('country')}
         {feedback('country')}
-        <Select {...withoutPlaceholder(fieldProps('country'))}>
+        <SelectInput {...withoutPlaceholder(fieldProps('country'))}>
           <option value="">{contactFields.country.placeholder}</option>
           {countryOptions.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
-        </Select>
+        </SelectInput>
       </Field>
       <Field>
         {label('message')}
@@ -250,10 +200,10 @@ export function ContactForm({ titleId }: { titleId: string }) {
         <TextArea rows={6} {...fieldProps('message')} />
       </Field>
       {formError ? (
-        <ErrorText role="alert">
+        <FieldError role="alert">
           <AlertCircle size={18} aria-hidden="true" focusable="false" />
           <span>{formError}</span>
-        </ErrorText>
+        </FieldError>
       ) : null}
       <SubmitButton type="submit">
         <Send size={18} aria-hidden="true" focusable="false" />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, media, tokens } from '@kesho/shell-kit';
+import { Button, FieldLabel, TextInput, media, tokens } from '@kesho/shell-kit';
 import { HONEYPOT_FIELD, NEWSLETTER_CONSENT_TEXT, type NewsletterFormValues } from '@kesho/common/contact-fields';
 import { newsletterStatusTexts } from '@kesho/common/lead-status';
 import { SUBSCRIPTIONS_ENDPOINT, postLead } from '../../api/leadsClient';
@@ -15,10 +15,6 @@ const Form = styled.form`
   max-width: 36rem;
 `;
 
-const Label = styled.label`
-  font-weight: 600;
-`;
-
 const Row = styled.div`
   display: flex;
   flex-direction: column;
@@ -26,15 +22,9 @@ const Row = styled.div`
   ${media.sm} { flex-direction: row; }
 `;
 
-const EmailInput = styled.input<{ $invalid: boolean }>`
+const EmailInput = styled(TextInput)`
   flex: 1;
   min-width: 0;
-  min-height: ${tokens.touchTarget};
-  padding: ${tokens.space(2.5)} ${tokens.space(3)};
-  border: 2px solid ${({ $invalid }) => ($invalid ? tokens.color.error : tokens.color.muted)};
-  border-radius: ${tokens.radius.sm};
-  background: ${tokens.color.background};
-  &::placeholder { color: ${tokens.color.muted}; opacity: 1; }
 `;
 
 const Notice = styled.p`
@@ -108,7 +98,7 @@ export function NewsletterForm({ titleId }: { titleId: string }) {
   return (
     <Form method="post" action={SUBSCRIPTIONS_ENDPOINT} noValidate={enhanced} onSubmit={submit} aria-labelledby={titleId} aria-busy={sending || undefined}>
       <LeadStatusNotices texts={newsletterStatusTexts} />
-      <Label htmlFor="newsletter-email">{newsletter.label}</Label>
+      <FieldLabel htmlFor="newsletter-email">{newsletter.label}</FieldLabel>
       <Honeypot idPrefix="newsletter" />
       <Row>
         <EmailInput
