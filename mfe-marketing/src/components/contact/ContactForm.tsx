@@ -14,8 +14,8 @@ import {
 import { HONEYPOT_FIELD } from '@kesho/common/contact-fields';
 import { contactStatusTexts } from '@kesho/common/lead-status';
 import { ENQUIRIES_ENDPOINT, postLead } from '../../api/leadsClient';
-import { Honeypot } from './Honeypot';
-import { LeadStatusNotices } from './LeadStatusNotices';
+import { Honeypot } from '../shared/Honeypot';
+import { LeadStatusNotices } from '../shared/LeadStatusNotices';
 
 const emptyContactValues: ContactFormValues = { name: '', email: '', phone: '', country: '', message: '' };
 
@@ -24,7 +24,7 @@ const emptyContactValues: ContactFormValues = { name: '', email: '', phone: '', 
  * visitors read /contact without typing, and the schema library is a tenth of the page's JavaScript.
  */
 async function validateContact(values: ContactFormValues): Promise<FormikErrors<ContactFormValues>> {
-  const { contactSchema } = await import(/* webpackChunkName: "contact-validation" */ './contactSchema');
+  const { contactSchema } = await import(/* webpackChunkName: "contact-validation" */ '@kesho/common/contact-schema');
   try {
     await validateYupSchema(values, contactSchema);
     return {};

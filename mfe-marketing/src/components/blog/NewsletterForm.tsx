@@ -5,8 +5,8 @@ import { HONEYPOT_FIELD, NEWSLETTER_CONSENT_TEXT, type NewsletterFormValues } fr
 import { newsletterStatusTexts } from '@kesho/common/lead-status';
 import { SUBSCRIPTIONS_ENDPOINT, postLead } from '../../api/leadsClient';
 import { newsletter } from '../../content/blog';
-import { Honeypot } from './Honeypot';
-import { LeadStatusNotices } from './LeadStatusNotices';
+import { Honeypot } from '../shared/Honeypot';
+import { LeadStatusNotices } from '../shared/LeadStatusNotices';
 
 const Form = styled.form`
   position: relative;
