@@ -40,7 +40,7 @@ function ErrorMessage({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
-/** The checkout details form (SPEC §2, §5): validated by the shared schema, saved to sessionStorage, then on to /payment. */
+/** The checkout details form: validated by the shared schema, saved to sessionStorage, then on to /payment. */
 export function CheckoutForm() {
   const toast = useToast();
   const navigate = useNavigate();

@@ -47,7 +47,7 @@ function newCustomId(existingIds: readonly string[]): string {
   return `${CUSTOM_ID_PREFIX}${stamp}`;
 }
 
-/** A service that is not in the catalogue, priced by the visitor within SPEC §5's limits. */
+/** A service that is not in the catalogue, priced by the visitor within the custom-price limits. */
 export function CustomServiceForm() {
   const toast = useToast();
   const cart = useCart();

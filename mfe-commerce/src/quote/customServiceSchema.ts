@@ -14,7 +14,7 @@ import { isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from '@kesho/common/text-rules
 const minDollars = CUSTOM_PRICE_MIN_CENTS / 100;
 const maxDollars = CUSTOM_PRICE_MAX_CENTS / 100;
 
-/** SPEC §5 / §8 messages, word for word. */
+/** The custom service's messages, word for word as visitors read them (tests pin them). */
 export const CUSTOM_SERVICE_MESSAGES = {
   name: 'Please enter a service name',
   nameTooLong: `Service name must be at most ${MAX_ITEM_NAME_LENGTH} characters`,

@@ -31,7 +31,7 @@ const {
 
 const processingFee = kes(processingFeeKes);
 
-/** SPEC's own example: the Complete package cancelled with 40% of the work done. */
+/** The worked example the refund policy has always given: the Complete package cancelled with 40% of the work done. */
 const completeExamplePercent = 40;
 const completeExample = proRataRefund({ feeKes: complete.feeKes, percentCompleted: completeExamplePercent });
 

@@ -56,10 +56,10 @@ const hintId = (name: ContactFieldName) => `contact-${name}-hint`;
 const CONTACT_FAILED_MESSAGE = `${contactStatusTexts.unavailable.text} Your message is still in the form.`;
 
 /**
- * The contact form of SPEC §4/§5, sent to the enquiries Lambda. A real `method="post"` form: before
+ * The contact form, sent to the enquiries Lambda. A real `method="post"` form: before
  * the script runs (or without it) the browser posts it and the server answers 303 back to /contact
  * with the outcome shown by LeadStatusNotices. Once the script runs, the form validates with the
- * shared schema and posts JSON; success clears the form and raises SPEC's toast, failure keeps every
+ * shared schema and posts JSON; success clears the form and raises the "Message Sent!" toast, failure keeps every
  * typed character and says what went wrong.
  */
 export function ContactForm({ titleId }: { titleId: string }) {
