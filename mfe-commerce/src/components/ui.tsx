@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styled, { css, keyframes } from 'styled-components';
+import styled, { keyframes } from 'styled-components';
 import { Card, Field, media, tokens } from '@kesho/shell-kit';
 
 /**
