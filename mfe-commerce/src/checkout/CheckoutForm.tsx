@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import styled from 'styled-components';
-import { Button, FieldError, FieldLabel, Link, OptionalMark, TextArea, TextInput, tokens, useNavigate, useToast } from '@kesho/shell-kit';
+import { Button, Link, tokens, useNavigate, useToast } from '@kesho/shell-kit';
+import { FieldError, FieldLabel, OptionalMark, TextArea, TextInput } from '@kesho/shell-kit/fields';
 import { CHECKOUT_MESSAGES, checkoutSchema } from '@kesho/common/checkout-schema';
 import { Checkbox, FieldGroup, PanelCard } from '../components/ui';
 import { readCheckoutDraft } from './checkoutDraft';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { Card, Field, media, tokens } from '@kesho/shell-kit';
+import { Card, media, tokens } from '@kesho/shell-kit';
+import { Field } from '@kesho/shell-kit/fields';
 
 /**
  * Layout pieces shared by the commerce pages, and the controls only they use (range, checkbox), built

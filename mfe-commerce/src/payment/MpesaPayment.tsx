@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CircleExclamationPoint, Smartphone } from 'lucide-react';
-import { Button, Field, FieldError, FieldHint, FieldLabel, TextInput, tokens, useNavigate } from '@kesho/shell-kit';
+import { Button, tokens, useNavigate } from '@kesho/shell-kit';
+import { Field, FieldError, FieldHint, FieldLabel, TextInput } from '@kesho/shell-kit/fields';
 import { formatKes } from '@kesho/common/money';
 import { MPESA_MESSAGES, isMpesaAmount, parseMpesaPhone, rateLine, usdCentsToKes } from '@kesho/common/mpesa';
 import { readCheckoutData } from '../checkout/checkoutStorage';

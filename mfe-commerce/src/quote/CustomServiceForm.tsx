@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import styled from 'styled-components';
 import { Plus } from 'lucide-react';
-import { Button, FieldError, FieldHint, FieldLabel, TextInput, media, tokens, useToast } from '@kesho/shell-kit';
+import { Button, media, tokens, useToast } from '@kesho/shell-kit';
+import { FieldError, FieldHint, FieldLabel, TextInput } from '@kesho/shell-kit/fields';
 import {
   CUSTOM_ICON,
   CUSTOM_ID_PREFIX,

@@ -1,10 +1,13 @@
 import styled, { css } from 'styled-components';
-import { tokens } from './theme';
+// The kit itself, by name: in the browser that is the shared instance, so this entry adds no second copy of the tokens.
+import { tokens } from '@kesho/shell-kit';
 
 /**
- * One look for every form on the site. A field is its label, then its hint and error (tied to the
- * control by `aria-describedby`, which the form sets), then the control; `$invalid` turns the
- * control's border to the error colour. The wiring (ids, `aria-invalid`, focus) stays with each form.
+ * One look for every form on the site, as `@kesho/shell-kit/fields`: an entry of its own, outside the
+ * shared kit, so only the pages with a form download it (the remote bundles it into their chunks).
+ * A field is its label, then its hint and error (tied to the control by `aria-describedby`, which the
+ * form sets), then the control; `$invalid` turns the control's border to the error colour. The wiring
+ * (ids, `aria-invalid`, focus) stays with each form.
  */
 
 export const Field = styled.div`

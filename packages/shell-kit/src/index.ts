@@ -16,4 +16,3 @@ export {
   PageHeader,
   VisuallyHidden,
 } from './ui';
-export { Field, FieldLabel, OptionalMark, FieldHint, FieldError, TextInput, SelectInput, TextArea } from './fields';

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Button, ButtonAnchor, ButtonLink, FieldError, FieldLabel, Link, SelectInput, TextArea, TextInput, tokens, useShell } from '../src';
+import { Button, ButtonAnchor, ButtonLink, Link, tokens, useShell } from '../src';
+import { FieldError, FieldLabel, SelectInput, TextArea, TextInput } from '../src/fields';
 import { TestShell, createRecordingShell } from '../src/testing';
 
 describe('Link', () => {

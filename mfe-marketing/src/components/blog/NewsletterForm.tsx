@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, FieldLabel, TextInput, media, tokens } from '@kesho/shell-kit';
+import { Button, media, tokens } from '@kesho/shell-kit';
+import { FieldLabel, TextInput } from '@kesho/shell-kit/fields';
 import { HONEYPOT_FIELD, NEWSLETTER_CONSENT_TEXT, type NewsletterFormValues } from '@kesho/common/contact-fields';
 import { newsletterStatusTexts } from '@kesho/common/lead-status';
 import { SUBSCRIPTIONS_ENDPOINT, postLead } from '../../api/leadsClient';

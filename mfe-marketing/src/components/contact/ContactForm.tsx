@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import styled from 'styled-components';
 import { AlertCircle, Send } from 'lucide-react';
-import { Button, Field, FieldError, FieldHint, FieldLabel, SelectInput, TextArea, TextInput, tokens, useToast } from '@kesho/shell-kit';
+import { Button, tokens, useToast } from '@kesho/shell-kit';
+import { Field, FieldError, FieldHint, FieldLabel, SelectInput, TextArea, TextInput } from '@kesho/shell-kit/fields';
 import {
   contactFieldOrder,
   contactFields,
