@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the speed and size budgets of DESIGN.md §5, measured, not asserted in tests.
+ * `npm run bench`: the speed and size budgets of the site, measured, not asserted in tests.
  * - Lighthouse 13 (mobile, simulated slow 4G + 4x CPU) RUNS times over every route: median scores, LCP,
  *   TBT, CLS, each beside its budget, and the JavaScript the route downloaded, counted as the JS budget
  *   test counts it (gzip bytes of every script requested); the 150 KB budget applies to content routes,
@@ -231,7 +231,7 @@ async function main() {
     const widths = header.map((_, i) => Math.max(...lines.map((line) => String(line[i]).length)));
     console.log('');
     for (const line of lines) console.log(line.map((cell, i) => String(cell).padEnd(widths[i])).join('  '));
-    console.log('* commerce flow: the JavaScript budget is for content routes (DESIGN.md §5); printed for information.');
+    console.log('* commerce flow: the JavaScript budget is for content routes; printed for information.');
 
     console.log(`\ncreate-payment, 50 concurrent connections, ${LOAD_SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up (sandbox):`);
     const load = await loadTest(server.origin, order.service);

@@ -270,8 +270,15 @@ export function kitServerConfig({ outDir, mode = 'production' }) {
   };
 }
 
+/**
+ * The shell-kit's own entries beside the shared kit (`@kesho/shell-kit/fields`): bundled into the
+ * remote that imports them, in the browser and in the prerender alike, so only its pages carry them.
+ */
+const isKitEntryOfItsOwn = (request) => request.startsWith('@kesho/shell-kit/');
+
 function serverExternals({ request }, callback) {
-  const singleton = sharedSingletons.some((name) => request === name || request.startsWith(`${name}/`));
+  const singleton =
+    !isKitEntryOfItsOwn(request) && sharedSingletons.some((name) => request === name || request.startsWith(`${name}/`));
   if (singleton) return callback(null, `commonjs ${request}`);
   return callback();
 }

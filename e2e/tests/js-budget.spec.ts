@@ -3,7 +3,8 @@ import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtur
 
 /**
  * JavaScript a content route downloads (shell + its remote, everything fetched until the network is
- * idle), gzip: DESIGN.md §5 sets 150 KB. `npm run bench` prints the same figure per route.
+ * idle), gzip: at most 150 KB, so a content route stays fast on a phone. `npm run bench` prints the
+ * same figure per route.
  */
 const BUDGET_KB = 150;
 

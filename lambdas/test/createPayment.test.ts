@@ -291,7 +291,7 @@ describe('input hygiene (the form’s own rules, enforced again)', () => {
     expect((await postJson(endpoint, withNotes)).status).toBe(200);
   });
 
-  it('refuses the phone "aaaaaaaaaa" and the e-mail "a@b" with the SPEC messages', async () => {
+  it('refuses the phone "aaaaaaaaaa" and the e-mail "a@b" with the checkout messages', async () => {
     const order = validOrder();
     order.customerData.phone = 'aaaaaaaaaa';
     order.customerData.email = 'a@b';

@@ -1,7 +1,7 @@
 import type { PageRoute } from '@kesho/shell-kit';
 import { pageTitle, site } from '@kesho/common/site';
 
-/** Exposed to the shell as `commerce/routes`: the quote builder and the payment flow (SPEC §2). */
+/** Exposed to the shell as `commerce/routes`: the quote builder and the payment flow. */
 export const routes: readonly PageRoute[] = [
   {
     path: '/custom-quote',

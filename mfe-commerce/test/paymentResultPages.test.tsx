@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { site } from '@kesho/common/site';
 import PaymentFailurePage from '../src/pages/PaymentFailurePage';
-import PaymentSuccessPage, { POLL_INTERVAL_MS } from '../src/pages/PaymentSuccessPage';
+import PaymentSuccessPage from '../src/pages/PaymentSuccessPage';
+import { POLL_INTERVAL_MS } from '../src/payment-success/useCheckoutLookup';
 import { catalogueItem, fakePaymentsApi, renderPage, resetBrowserState, saveCart, saveCheckout, savedCart } from './helpers';
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { routes } from '../src/routes';
 
 describe('the commerce routes', () => {
-  test('serve the five commerce paths of SPEC §2', () => {
+  test('serve the five commerce paths', () => {
     expect(routes.map((route) => route.path)).toEqual(['/custom-quote', '/checkout', '/payment', '/payment-success', '/payment-failure']);
   });
 

@@ -1,4 +1,6 @@
 import { screen, within } from '@testing-library/react';
+import { COOKIE_CONSENT_VALUES, STORAGE_KEYS } from '@kesho/common/storage-keys';
+import { cookieLifetimes } from '../src/content/cookies';
 import CookiePolicyPage from '../src/pages/CookiePolicyPage';
 import { expectLinksTo, normalisedText, renderPage, rowStartingWith } from './renderPage';
 
@@ -37,13 +39,24 @@ describe('the Cookie Policy page', () => {
     }
   });
 
-  it('names what the site really stores: the cookie choice and its date and the cart in local storage, checkoutData in session storage', () => {
-    const consent = rowStartingWith(STORED, 'cookieConsent and cookieConsentDate (local storage)');
-    expect(consent[1]).toContain('“accepted” or “rejected”');
-    expect(consent[2]).toBe('1 year, or until you clear it sooner');
-    expect(rowStartingWith(STORED, 'kesho.cart (local storage): your package')[2]).toBe('Until you pay, remove the services or clear it');
-    const checkout = rowStartingWith(STORED, 'checkoutData (session storage)');
+  it('names each key the site writes, as code, and the values the cookie banner stores under the consent key', () => {
+    const stored = screen.getByRole('table', { name: STORED });
+    const codeNames = Array.from(stored.querySelectorAll('code'), (element) => element.textContent);
+    expect(codeNames).toEqual([STORAGE_KEYS.cookieConsent, STORAGE_KEYS.cookieConsentDate, STORAGE_KEYS.cart, STORAGE_KEYS.checkoutData]);
+
+    const consent = rowStartingWith(STORED, `${STORAGE_KEYS.cookieConsent} and ${STORAGE_KEYS.cookieConsentDate} (local storage)`);
+    expect(consent[1]).toContain(`stored as “${COOKIE_CONSENT_VALUES.accepted}” or “${COOKIE_CONSENT_VALUES.rejected}”`);
+    expect(consent[2]).toBe(`${cookieLifetimes.consent}, or until you clear it sooner`);
+    expect(rowStartingWith(STORED, `${STORAGE_KEYS.cart} (local storage): your package`)[2]).toBe('Until you pay, remove the services or clear it');
+    const checkout = rowStartingWith(STORED, `${STORAGE_KEYS.checkoutData} (session storage)`);
     expect(checkout[2]).toBe('For the session: removed when your payment succeeds or you close the tab');
+  });
+
+  it('tells the visitor which local storage item to delete to see the banner again', () => {
+    const steps = screen.getByRole('heading', { level: 2, name: 'How to change your choice' }).closest('section');
+    const clearStep = within(steps as HTMLElement).getByText('Clear the stored choice.').closest('li');
+    expect(clearStep?.querySelector('code')).toHaveTextContent(new RegExp(`^${STORAGE_KEYS.cookieConsent}$`));
+    expect(normalisedText(clearStep as HTMLElement)).toContain(`delete the ${STORAGE_KEYS.cookieConsent} item under local storage`);
   });
 
   it('explains how to change the choice by clearing the stored value or using browser settings', () => {

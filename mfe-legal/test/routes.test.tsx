@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { site } from '@kesho/common/site';
-import { refundRules } from '../src/content/policy';
+import { refundRules } from '@kesho/common/packages';
 import { routes } from '../src/routes';
 import { renderPage } from './renderPage';
 

@@ -1,7 +1,8 @@
 import type { PageRoute } from '@kesho/shell-kit';
 import { coreRoutes } from './routes/core';
 import { serviceRoutes } from './routes/services';
-import { engageRoutes } from './routes/engage';
+import { workingWithUsRoutes } from './routes/working-with-us';
+import { blogRoutes } from './routes/blog';
 
 /** Exposed to the shell as `marketing/routes`: every page this remote serves. */
-export const routes: readonly PageRoute[] = [...coreRoutes, ...serviceRoutes, ...engageRoutes];
+export const routes: readonly PageRoute[] = [...coreRoutes, ...serviceRoutes, ...workingWithUsRoutes, ...blogRoutes];

@@ -147,10 +147,10 @@ describe('the University Admissions page', () => {
     await renderRoute('/services/admissions');
     const stats = itemTexts(region('Results and reach'));
     expect(stats).toEqual([
-      `${site.figures.studentsPlaced}students placed at universities abroad`,
-      `${site.figures.topChoiceOffers}of clients receive offers from top-choice universities`,
-      `${site.figures.universities}universities in our network`,
-      `${site.figures.partnerCountries}countries where our students study`,
+      `${site.figures.studentsPlaced} students placed at universities abroad`,
+      `${site.figures.topChoiceOffers} of clients receive offers from top-choice universities`,
+      `${site.figures.universities} universities in our network`,
+      `${site.figures.partnerCountries} countries where our students study`,
     ]);
     expect(stats.join(' ')).toMatch(/300\+.*85%.*50\+.*15\+/);
   });
@@ -187,7 +187,7 @@ describe('the Visa & Immigration page', () => {
   it('gives the typical 2 to 8 week timeline and the visa success rate, without promising a visa', async () => {
     await renderRoute('/services/visa');
     const timeline = itemTexts(region('Timelines and results'));
-    expect(timeline).toEqual(['2 to 8 weekstypical visa processing time', `${site.figures.visaSuccess}visa success rate for our students`]);
+    expect(timeline).toEqual(['2 to 8 weeks typical visa processing time', `${site.figures.visaSuccess} visa success rate for our students`]);
     expect(site.figures.visaSuccess).toBe('98%');
     expect(screen.getByText(/no honest adviser can guarantee a visa/)).toBeInTheDocument();
   });
@@ -197,7 +197,7 @@ describe('the Scholarships page', () => {
   it('shows the scholarships secured in the past year from the site configuration', async () => {
     await renderRoute('/services/scholarships');
     expect(itemTexts(region('Funding that makes study abroad possible'))).toEqual([
-      `${site.figures.scholarshipsSecured}in scholarships secured by our students in the past year`,
+      `${site.figures.scholarshipsSecured} in scholarships secured by our students in the past year`,
     ]);
   });
 
@@ -300,14 +300,14 @@ describe('the Partner Services page', () => {
   it('shows the partner count of every country from the site configuration', async () => {
     await renderRoute('/services/partners');
     expect(itemTexts(region('Our partner network'))).toEqual([
-      '15+Canada',
-      '12+UK',
-      '10+Australia',
-      '8+USA',
-      '5+UAE',
-      '6+India',
-      '4+Germany',
-      '3+New Zealand',
+      '15+ Canada',
+      '12+ UK',
+      '10+ Australia',
+      '8+ USA',
+      '5+ UAE',
+      '6+ India',
+      '4+ Germany',
+      '3+ New Zealand',
     ]);
   });
 

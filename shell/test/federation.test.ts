@@ -25,7 +25,7 @@ describe('the pointer document', () => {
   });
 });
 
-describe('retries (SPEC §9)', () => {
+describe('retries (3, backing off from 1 s, capped at 30 s)', () => {
   it('back off exponentially from 1 s and cap at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map((attempt) => backoffDelay(attempt))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });

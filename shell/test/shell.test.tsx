@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 
 describe('the header', () => {
-  it('lists the SPEC entries and marks the active page', async () => {
+  it('lists the navigation entries and marks the active page', async () => {
     const user = userEvent.setup();
     renderApp(page('/faq', () => <h1>FAQ</h1>));
     const nav = await openMenu(user);

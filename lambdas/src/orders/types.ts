@@ -40,7 +40,7 @@ export interface Order extends OrderDraft {
   readonly currency: typeof ORDER_CURRENCY;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** The customer ticked the terms box when this order was placed (SPEC §5). */
+  /** When the customer ticked the terms box: an order is placed only with it ticked. */
   readonly termsAcceptedAt: string;
   readonly checkoutSessionId?: string;
   /** Why the status last changed, e.g. "checkout.session.completed" or "provider-error". */

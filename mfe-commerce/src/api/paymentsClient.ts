@@ -1,7 +1,7 @@
 /**
  * Every HTTP call of the commerce remote lives here (axios is used nowhere else). The functions
  * speak the app's types: cents, cart lines, checkout data. The wire shapes of the payment API
- * (DESIGN §3: dollars in `price`, `{ url, invoiceNumber }` back, `{ error, fieldErrors }` on 4xx)
+ * (dollars in `price`, `{ url, invoiceNumber }` back, `{ error, fieldErrors }` on 4xx)
  * are turned into them by the private reshape functions below.
  */
 import type { AxiosError, AxiosInstance } from 'axios';
@@ -204,7 +204,7 @@ export function reshapeFailure(error: unknown, lines: readonly PaymentLine[]): P
     return new PaymentError(message);
   }
   const response = error.response;
-  // No answer (offline, timeout) or an answer without a message: SPEC §8's own words, not axios's
+  // No answer (offline, timeout) or an answer without a message: the product's own words, not axios's
   // "Network Error".
   if (!response) return new PaymentError(PAYMENT_MESSAGES.fallback);
   const data = response.data;

@@ -18,7 +18,7 @@ export interface CartRootState {
 export const initialCartState: CartState = { items: [], hydrated: false };
 
 /**
- * The server accepts quantities 1 to 10 (SPEC §9), so the cart never holds more: a cart that
+ * The server accepts quantities 1 to 10, so the cart never holds more: a cart that
  * reached checkout with 11 of something could only end in a rejected payment.
  */
 function clampQuantity(quantity: number): number {
@@ -29,7 +29,7 @@ const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
-    /** SPEC §4: an item already present goes up by one; a new one comes in with quantity 1 (or the given quantity). */
+    /** An item already present goes up by one; a new one comes in with quantity 1 (or the given quantity). */
     addItem(state, action: PayloadAction<NewCartItem>) {
       const { quantity, ...product } = action.payload;
       const existing = state.items.find((item) => item.id === product.id);
@@ -43,7 +43,7 @@ const cartSlice = createSlice({
     removeItem(state, action: PayloadAction<string>) {
       state.items = state.items.filter((item) => item.id !== action.payload);
     },
-    /** SPEC §4: a quantity of 0 or less removes the item. */
+    /** A quantity of 0 or less removes the item. */
     updateQuantity(state, action: PayloadAction<{ id: string; quantity: number }>) {
       const { id, quantity } = action.payload;
       if (Number.isNaN(quantity)) return;

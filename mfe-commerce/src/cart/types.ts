@@ -1,4 +1,4 @@
-/** One line of the cart. Money is integer US cents (DESIGN §3); the icon is a lucide icon name. */
+/** One line of the cart. Money is integer US cents, end to end; the icon is a lucide icon name. */
 export interface CartItem {
   readonly id: string;
   readonly name: string;

@@ -2,17 +2,9 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { useFormik, type FormikErrors } from 'formik';
 import styled from 'styled-components';
 import { Button, Link, tokens, useNavigate, useToast } from '@kesho/shell-kit';
+import { FieldError, FieldLabel, OptionalMark, TextArea, TextInput } from '@kesho/shell-kit/fields';
 import { CHECKOUT_MESSAGES, checkoutSchema } from '@kesho/common/checkout-schema';
-import {
-  Checkbox,
-  FieldError,
-  FieldGroup,
-  FieldLabel,
-  OptionalMark,
-  PanelCard,
-  TextArea,
-  TextInput,
-} from '../components/ui';
+import { Checkbox, FieldGroup, PanelCard } from '../components/ui';
 import { readCheckoutDraft } from './checkoutDraft';
 import { saveCheckoutData } from './checkoutStorage';
 
@@ -49,7 +41,7 @@ function ErrorMessage({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
-/** The checkout details form (SPEC §2, §5): validated by the shared schema, saved to sessionStorage, then on to /payment. */
+/** The checkout details form: validated by the shared schema, saved to sessionStorage, then on to /payment. */
 export function CheckoutForm() {
   const toast = useToast();
   const navigate = useNavigate();

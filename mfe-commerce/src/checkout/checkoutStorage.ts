@@ -3,12 +3,12 @@ import { STORAGE_KEYS } from '@kesho/common/storage-keys';
 import { sessionStorageOrNull } from './checkoutDraft';
 
 /**
- * Browser-only helpers for `sessionStorage["checkoutData"]` (SPEC §3) that apply the checkout rules;
+ * Browser-only helpers for `sessionStorage["checkoutData"]` that apply the checkout rules;
  * call them from effects and handlers. Reading a draft or removing the data needs no rules and lives
  * in `checkoutDraft.ts`, so the pages that only do that do not load the validation library.
  */
 
-/** The trimmed checkout data that is saved and sent: exactly the six fields of SPEC §3. */
+/** The trimmed checkout data that is saved and sent: exactly the six fields of the checkout form. */
 export function normaliseCheckoutData(values: CheckoutData): CheckoutData {
   const cast = checkoutSchema.cast(values, { stripUnknown: true });
   return {

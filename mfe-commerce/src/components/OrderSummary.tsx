@@ -69,7 +69,7 @@ export const PROCESSING_FEE_CENTS = 0;
 
 /**
  * The order as checkout and payment show it: one line per item with its quantity and line price,
- * then the totals (SPEC §2).
+ * then the totals.
  */
 export function OrderSummary({
   items,

@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
-import styled, { css, keyframes } from 'styled-components';
+import styled, { keyframes } from 'styled-components';
 import { Card, media, tokens } from '@kesho/shell-kit';
+import { Field } from '@kesho/shell-kit/fields';
 
-/** Layout and form pieces shared by the commerce pages, built only from shell-kit tokens. */
+/**
+ * Layout pieces shared by the commerce pages, and the controls only they use (range, checkbox), built
+ * only from shell-kit tokens. Labels, hints, errors and text fields are the shell-kit's.
+ */
 
 export { VisuallyHidden } from '@kesho/shell-kit';
 
@@ -11,62 +15,12 @@ export const PanelCard = styled(Card)`
   ${media.md} { padding: ${tokens.space(6)}; }
 `;
 
-export const FieldGroup = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${tokens.space(1.5)};
+/**
+ * A form field (the shell-kit's) with the space the commerce forms leave below it: they stack their
+ * fields in normal flow rather than in a grid with a gap.
+ */
+export const FieldGroup = styled(Field)`
   margin-bottom: ${tokens.space(5)};
-`;
-
-export const FieldLabel = styled.label`
-  font-weight: 600;
-  color: ${tokens.color.text};
-`;
-
-export const OptionalMark = styled.span`
-  font-weight: 400;
-  color: ${tokens.color.muted};
-`;
-
-const fieldLook = css<{ $invalid?: boolean }>`
-  width: 100%;
-  min-height: ${tokens.touchTarget};
-  padding: ${tokens.space(2.5)} ${tokens.space(3)};
-  border: 1px solid ${({ $invalid }) => ($invalid ? tokens.color.error : tokens.color.muted)};
-  border-radius: ${tokens.radius.sm};
-  background: ${tokens.color.background};
-  color: ${tokens.color.text};
-  ${({ $invalid }) => $invalid && css`box-shadow: 0 0 0 1px ${tokens.color.error};`}
-  &:focus-visible {
-    outline: 3px solid ${tokens.color.focus};
-    outline-offset: 1px;
-  }
-`;
-
-export const TextInput = styled.input<{ $invalid?: boolean }>`
-  ${fieldLook}
-`;
-
-export const TextArea = styled.textarea<{ $invalid?: boolean }>`
-  ${fieldLook}
-  resize: vertical;
-  min-height: 6.5rem;
-`;
-
-export const FieldError = styled.p`
-  display: flex;
-  align-items: flex-start;
-  gap: ${tokens.space(1.5)};
-  margin: 0;
-  font-size: 0.9375rem;
-  font-weight: 600;
-  color: ${tokens.color.error};
-`;
-
-export const FieldHint = styled.p`
-  margin: 0;
-  font-size: 0.9375rem;
-  color: ${tokens.color.muted};
 `;
 
 export const RangeInput = styled.input`

@@ -25,7 +25,7 @@ const BackLink = styled(Link)`
   display: inline-flex;
   align-items: center;
   gap: ${tokens.space(2)};
-  min-height: 2.75rem;
+  min-height: ${tokens.touchTarget};
   margin-bottom: ${tokens.space(6)};
   font-weight: 600;
 `;

@@ -100,7 +100,7 @@ function PaymentContent() {
   const isEmpty = cart.items.length === 0;
   useEffect(() => {
     if (!cart.hydrated) return;
-    // SPEC §2: without saved checkout data or with an empty cart there is nothing to pay for.
+    // Without saved checkout data or with an empty cart there is nothing to pay for.
     if (isEmpty || readCheckoutData() === null) {
       navigate('/custom-quote', { replace: true });
       return;

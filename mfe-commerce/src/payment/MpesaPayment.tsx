@@ -2,12 +2,13 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CircleExclamationPoint, Smartphone } from 'lucide-react';
 import { Button, tokens, useNavigate } from '@kesho/shell-kit';
+import { Field, FieldError, FieldHint, FieldLabel, TextInput } from '@kesho/shell-kit/fields';
 import { formatKes } from '@kesho/common/money';
 import { MPESA_MESSAGES, isMpesaAmount, parseMpesaPhone, rateLine, usdCentsToKes } from '@kesho/common/mpesa';
 import { readCheckoutData } from '../checkout/checkoutStorage';
 import { getMpesaPayment, getMpesaRate, startMpesaPayment, type MpesaPaymentState, type MpesaRate } from '../api/mpesaClient';
 import { PAYMENT_MESSAGES, PaymentError, type PaymentLine } from '../api/paymentsClient';
-import { CartLoading, ErrorPanel, FieldError, FieldGroup, FieldHint, FieldLabel, TextInput } from '../components/ui';
+import { CartLoading, ErrorPanel } from '../components/ui';
 
 /** Texts of the M-Pesa path decided here (the outcome messages come from the server, @kesho/common/mpesa). */
 export const MPESA_PAGE_MESSAGES = {
@@ -297,7 +298,7 @@ export function MpesaPayment({ items, totalCents, resumePaymentId, onPayByCard }
       </Amount>
       {payable ? (
         <>
-          <FieldGroup style={{ marginBottom: 0 }}>
+          <Field>
             <FieldLabel htmlFor={inputId}>{MPESA_PAGE_MESSAGES.phoneLabel}</FieldLabel>
             <FieldHint id={hintId}>{MPESA_PAGE_MESSAGES.phoneHint}</FieldHint>
             <TextInput
@@ -326,7 +327,7 @@ export function MpesaPayment({ items, totalCents, resumePaymentId, onPayByCard }
                 {phoneError}
               </FieldError>
             ) : null}
-          </FieldGroup>
+          </Field>
           <WideButton type="submit" disabled={busy} aria-busy={busy || undefined}>
             <Smartphone aria-hidden="true" focusable="false" size={18} />
             {busy ? MPESA_PAGE_MESSAGES.sending : `Pay ${formatKes(amountKes)} with M-Pesa`}

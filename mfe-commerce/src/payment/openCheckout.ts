@@ -1,8 +1,8 @@
 /**
- * Opens the hosted payment page in a new tab (SPEC §7). `noopener` in the features string would
+ * Opens the hosted payment page in a new tab. `noopener` in the features string would
  * make window.open return null even when the tab opened, so the opener is cut by hand instead.
- * When the browser blocks the new tab, the same tab goes there (DESIGN §3: never leave the
- * visitor with nothing happening).
+ * When the browser blocks the new tab, the same tab goes there: a visitor is never left with
+ * nothing happening.
  */
 export type CheckoutOpening = 'new-tab' | 'same-tab';
 

@@ -5,6 +5,7 @@ import { Plus } from 'lucide-react';
 import { Button, media, tokens, useToast } from '@kesho/shell-kit';
 import { scriptOnly } from '@kesho/common/script-only';
 import { fieldsTypedBeforeHydration } from '@kesho/common/typed-before-hydration';
+import { FieldError, FieldHint, FieldLabel, TextInput } from '@kesho/shell-kit/fields';
 import {
   CUSTOM_ICON,
   CUSTOM_ID_PREFIX,
@@ -15,15 +16,7 @@ import {
 } from '@kesho/common/catalogue';
 import { dollarsToCents, formatUsd } from '@kesho/common/money';
 import { useCart } from '../cart';
-import {
-  FieldError,
-  FieldGroup,
-  FieldHint,
-  FieldLabel,
-  PanelCard,
-  RangeInput,
-  TextInput,
-} from '../components/ui';
+import { FieldGroup, PanelCard, RangeInput } from '../components/ui';
 import {
   CUSTOM_SERVICE_MESSAGES,
   customServiceSchema,
@@ -57,7 +50,7 @@ function newCustomId(existingIds: readonly string[]): string {
   return `${CUSTOM_ID_PREFIX}${stamp}`;
 }
 
-/** A service that is not in the catalogue, priced by the visitor within SPEC §5's limits. */
+/** A service that is not in the catalogue, priced by the visitor within the custom-price limits. */
 export function CustomServiceForm() {
   const toast = useToast();
   const cart = useCart();

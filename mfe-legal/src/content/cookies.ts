@@ -1,10 +1,9 @@
 import { site } from '@kesho/common/site';
-import { STORAGE_KEYS } from '@kesho/common/storage-keys';
+import { COOKIE_CONSENT_VALUES, STORAGE_KEYS } from '@kesho/common/storage-keys';
 import { contactSection } from './shared';
 import { EMAIL, PHONE, bullets, code, link, paragraph, steps, strong, type LegalDocumentContent } from './types';
 
-/** The browser storage keys the site uses, named as the Cookie Policy must list them. */
-
+/** How long each kind of cookie lasts: the types table and the stored-items table quote the same words. */
 export const cookieLifetimes = {
   consent: '1 year',
   analytics: '2 years',
@@ -74,7 +73,7 @@ export const cookiePolicy: LegalDocumentContent = {
           rows: [
             [
               [code(STORAGE_KEYS.cookieConsent), ' and ', code(STORAGE_KEYS.cookieConsentDate), ' (local storage)'],
-              'Your cookie choice, stored as “accepted” or “rejected”, and the date you made it, so the banner does not appear again until the choice expires.',
+              `Your cookie choice, stored as “${COOKIE_CONSENT_VALUES.accepted}” or “${COOKIE_CONSENT_VALUES.rejected}”, and the date you made it, so the banner does not appear again until the choice expires.`,
               `${cookieLifetimes.consent}, or until you clear it sooner`,
             ],
             [

@@ -1,5 +1,6 @@
 import { site } from '@kesho/common/site';
-import { packageList, kes } from './policy';
+import { advisoryPackageList } from '@kesho/common/packages';
+import { kes } from './policy';
 import { contactSection, joinWithAnd, officialEmailDomain, officialWebsiteHost } from './shared';
 import {
   EMAIL,
@@ -13,7 +14,7 @@ import {
   type LegalDocumentContent,
 } from './types';
 
-const publishedPackageFees = joinWithAnd(packageList.map((pkg) => `${pkg.name} ${kes(pkg.feeKes)}`));
+const publishedPackageFees = joinWithAnd(advisoryPackageList.map((pkg) => `${pkg.name} ${kes(pkg.feeKes)}`));
 
 export const ethicsPolicy: LegalDocumentContent = {
   title: 'Anti-Fraud & Ethics Policy',

@@ -2,19 +2,10 @@ import { formatKes } from '@kesho/common/money';
 import { advisoryPackageList, advisoryPackages, refundRules, type AdvisoryPackage, type PackageId } from '@kesho/common/packages';
 
 /**
- * The commercial figures the legal pages quote (SPEC §4 and §9), from @kesho/common/packages (where
- * the pricing page reads them too), and the calculations the refund policy explains.
+ * The calculations and amount formats the legal pages quote the commercial figures with. The figures
+ * themselves (package fees, refund rules, timelines, retention) are @kesho/common/packages', where the
+ * pricing page reads them too.
  */
-
-export {
-  advisoryPackages as pricingPackages,
-  advisoryPackageList as packageList,
-  financialRecordsRetentionYears,
-  refundRules,
-  typicalTimelines,
-  type AdvisoryPackage as PricingPackage,
-  type PackageId,
-} from '@kesho/common/packages';
 
 /** Packages that can be paid in instalments. */
 export const packagesWithPaymentPlans: readonly AdvisoryPackage[] = advisoryPackageList.filter((candidate) => candidate.paymentPlan);
@@ -47,8 +38,8 @@ export interface ProRataBreakdown {
 }
 
 /**
- * refund = total fee − (percentage of work completed × total fee) − processing fee (SPEC §9), where a
- * package's minimum retention sets a floor on the percentage. A refund is never negative.
+ * refund = total fee − (percentage of work completed × total fee) − processing fee, where a package's
+ * minimum retention sets a floor on the percentage. A refund is never negative.
  */
 export function proRataRefund({ feeKes, percentCompleted, minimumRetentionPercent = 0 }: ProRataInput): ProRataBreakdown {
   if (percentCompleted < 0 || percentCompleted > 100) throw new RangeError('percentCompleted must be between 0 and 100');

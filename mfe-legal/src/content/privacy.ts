@@ -1,5 +1,5 @@
 import { site } from '@kesho/common/site';
-import { financialRecordsRetentionYears } from './policy';
+import { financialRecordsRetentionYears } from '@kesho/common/packages';
 import { contactSection, joinWithAnd } from './shared';
 import {
   EMAIL,

@@ -1,5 +1,6 @@
 import { site } from '@kesho/common/site';
-import { describeCalculation, kes, packageFee, packageList, pricingPackages, proRataRefund, refundRules } from './policy';
+import { advisoryPackageList, advisoryPackages, refundRules } from '@kesho/common/packages';
+import { describeCalculation, kes, packageFee, proRataRefund } from './policy';
 import { contactSection, joinWithAnd } from './shared';
 import {
   EMAIL,
@@ -15,7 +16,7 @@ import {
   type LegalDocumentContent,
 } from './types';
 
-const { basic, complete, premium } = pricingPackages;
+const { basic, complete, premium } = advisoryPackages;
 const {
   fullRefundWindowDays,
   processingFeeKes,
@@ -30,7 +31,7 @@ const {
 
 const processingFee = kes(processingFeeKes);
 
-/** SPEC's own example: the Complete package cancelled with 40% of the work done. */
+/** The worked example the refund policy has always given: the Complete package cancelled with 40% of the work done. */
 const completeExamplePercent = 40;
 const completeExample = proRataRefund({ feeKes: complete.feeKes, percentCompleted: completeExamplePercent });
 
@@ -143,7 +144,7 @@ export const refundPolicy: LegalDocumentContent = {
       heading: 'Refunds by package',
       blocks: [
         paragraph(
-          `Each package has points at which the refund changes. The package fees are ${joinWithAnd(packageList.map((pkg) => `${pkg.name} ${kes(pkg.feeKes)}`))}, excluding VAT. For the Basic package these fixed stages replace the pro-rata formula, and no processing fee is deducted. For all packages, the full refund within ${fullRefundWindowDays} days applies while no work has started.`,
+          `Each package has points at which the refund changes. The package fees are ${joinWithAnd(advisoryPackageList.map((pkg) => `${pkg.name} ${kes(pkg.feeKes)}`))}, excluding VAT. For the Basic package these fixed stages replace the pro-rata formula, and no processing fee is deducted. For all packages, the full refund within ${fullRefundWindowDays} days applies while no work has started.`,
         ),
         {
           kind: 'table',

@@ -1,14 +1,8 @@
 import { catalogue } from '@kesho/common/catalogue';
 import { formatUsd } from '@kesho/common/money';
 import { site } from '@kesho/common/site';
-import {
-  kes,
-  packageList,
-  packagesWithPaymentPlans,
-  refundRules,
-  typicalTimelines,
-  upgradeCostKes,
-} from './policy';
+import { advisoryPackageList, refundRules, typicalTimelines } from '@kesho/common/packages';
+import { kes, packagesWithPaymentPlans, upgradeCostKes } from './policy';
 import { companyDetails, contactSection, joinWithAnd } from './shared';
 import {
   EMAIL,
@@ -114,7 +108,7 @@ export const termsOfService: LegalDocumentContent = {
         subsection(
           'Package fees',
           paragraph('Our packages are priced in Kenyan shillings (KES) and exclude VAT, which is added at the rate in force on the date of your invoice:'),
-          bullets(...packageList.map((pkg) => [strong(`${pkg.name}: ${kes(pkg.feeKes)}`), ` excluding VAT, for ${pkg.applications}.`])),
+          bullets(...advisoryPackageList.map((pkg) => [strong(`${pkg.name}: ${kes(pkg.feeKes)}`), ` excluding VAT, for ${pkg.applications}.`])),
           paragraph('What each package includes is described on our ', link('/pricing', 'Pricing'), ' page.'),
         ),
         subsection(

@@ -7,7 +7,7 @@ import type { PageAction } from './types';
 import { FULL_REFUND_WINDOW_DAYS, REFUND_PROCESSING_FEE_KES, pricingPackages, type PackageId } from './pricing';
 
 /**
- * The sixteen questions of the FAQ page (SPEC §2), in four categories of four. The page and its
+ * The sixteen questions of the FAQ page, in four categories of four. The page and its
  * FAQPage structured data both read this module, so what search engines see is what visitors read.
  */
 

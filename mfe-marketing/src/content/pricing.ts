@@ -2,7 +2,7 @@ import { formatKes } from '@kesho/common/money';
 import { advisoryPackages, refundRules, type PackageId } from '@kesho/common/packages';
 
 /**
- * The three advisory packages of the pricing page (SPEC §9), in Kenyan shillings excluding VAT.
+ * The three advisory packages of the pricing page, in Kenyan shillings excluding VAT.
  * The page, its FAQ answers and its structured data all read these, so a price is stated once.
  */
 export type { PackageId } from '@kesho/common/packages';
@@ -23,7 +23,7 @@ const BASIC_KES = advisoryPackages.basic.feeKes;
 const COMPLETE_KES = advisoryPackages.complete.feeKes;
 const PREMIUM_KES = advisoryPackages.premium.feeKes;
 
-/** Kept by the consultancy on a pro-rata refund (SPEC §9). */
+/** Kept by the consultancy on a pro-rata refund. */
 export const REFUND_PROCESSING_FEE_KES = refundRules.processingFeeKes;
 export const FULL_REFUND_WINDOW_DAYS = refundRules.fullRefundWindowDays;
 

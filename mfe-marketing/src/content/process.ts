@@ -2,15 +2,15 @@ import { typicalTimelines as commonTimelines } from '@kesho/common/packages';
 import type { ProcessStep } from './types';
 
 /**
- * How a student's journey with Kesho runs, and how long its stages usually take (SPEC §9, stated
- * once in @kesho/common/packages).
+ * How a student's journey with Kesho runs, and how long its stages usually take (stated once in
+ * @kesho/common/packages).
  */
 export const typicalTimelines = {
   universityApplications: commonTimelines.universityApplications,
   studentVisa: commonTimelines.visa,
 } as const;
 
-/** The four-step process of the services page (SPEC §2, Services list). */
+/** The four-step process of the services page. */
 export const serviceProcess: readonly ProcessStep[] = [
   {
     title: 'Initial Consultation',

@@ -3,7 +3,7 @@ import type { PageModule } from '@kesho/shell-kit';
 import { blogSections, type BlogPostId } from '../content/blog';
 import { findPost } from '../content/blog-articles';
 import { blogPostingJsonLd } from '../content/blog-jsonld';
-import { ArticleView } from '../components/engage/ArticleView';
+import { ArticleView } from '../components/blog/ArticleView';
 
 /**
  * One blog article on its own page (`/blog/<slug>`). Every article shares this chunk; the route

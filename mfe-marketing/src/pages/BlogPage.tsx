@@ -2,9 +2,10 @@ import styled from 'styled-components';
 import { Container, PageHeader, Section, tokens } from '@kesho/shell-kit';
 import { blogHeader, blogSections, newsletter } from '../content/blog';
 import { blogPosts, type BlogPost } from '../content/blog-articles';
-import { ArticleCard } from '../components/engage/ArticleCard';
-import { NewsletterForm } from '../components/engage/NewsletterForm';
-import { CardGrid, SectionIntro, SectionTitle } from '../components/engage/layout';
+import { ArticleCard } from '../components/blog/ArticleCard';
+import { NewsletterForm } from '../components/blog/NewsletterForm';
+import { CardGrid } from '../components/shared/cardGrid';
+import { SectionIntro } from '../components/shared/SectionIntro';
 
 const ListSection = styled.section`
   & + & { margin-top: ${tokens.space(12)}; }
@@ -31,12 +32,12 @@ export default function BlogPage() {
         <Container>
           {featured ? (
             <ListSection aria-labelledby="blog-featured-title">
-              <SectionTitle id="blog-featured-title">{blogSections.featuredTitle}</SectionTitle>
+              <h2 id="blog-featured-title">{blogSections.featuredTitle}</h2>
               {card(featured, true)}
             </ListSection>
           ) : null}
           <ListSection aria-labelledby="blog-more-title">
-            <SectionTitle id="blog-more-title">{blogSections.moreTitle}</SectionTitle>
+            <h2 id="blog-more-title">{blogSections.moreTitle}</h2>
             <CardGrid>
               {others.map((post) => (
                 <li key={post.slug}>{card(post, false)}</li>
@@ -48,8 +49,9 @@ export default function BlogPage() {
 
       <Section $tone="surface" aria-labelledby="newsletter-title">
         <Container>
-          <SectionTitle id="newsletter-title">{newsletter.title}</SectionTitle>
-          <SectionIntro>{newsletter.intro}</SectionIntro>
+          <SectionIntro id="newsletter-title" title={newsletter.title}>
+            {newsletter.intro}
+          </SectionIntro>
           <NewsletterForm titleId="newsletter-title" />
         </Container>
       </Section>

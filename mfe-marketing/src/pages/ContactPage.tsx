@@ -1,9 +1,9 @@
 import styled from 'styled-components';
 import { Card, Container, PageHeader, Section, media, tokens } from '@kesho/shell-kit';
 import { contactForm, contactHeader } from '../content/contact';
-import { ContactDetails } from '../components/engage/ContactDetails';
-import { ContactForm } from '../components/engage/ContactForm';
-import { contactPageJsonLd } from '../content/engage-jsonld';
+import { ContactDetails } from '../components/contact/ContactDetails';
+import { ContactForm } from '../components/contact/ContactForm';
+import { contactPageJsonLd } from '../content/contact-jsonld';
 
 const Columns = styled.div`
   display: grid;

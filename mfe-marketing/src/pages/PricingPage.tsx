@@ -1,11 +1,13 @@
 import { ArrowUpCircle, CalendarClock, RotateCcw, ShieldCheck } from 'lucide-react';
 import { Container, Link, PageHeader, Section } from '@kesho/shell-kit';
 import { pricingFaqs, pricingFaqSection, pricingHeader, pricingIntro, pricingNotes, pricingPackages } from '../content/pricing';
-import { FaqList } from '../components/engage/FaqList';
-import { NoteCard } from '../components/engage/NoteCard';
-import { PackageCard } from '../components/engage/PackageCard';
-import { CardGrid, SectionIntro, SectionTitle, TextLinkRow } from '../components/engage/layout';
-import { pricingFaqJsonLd, pricingOffersJsonLd } from '../content/engage-jsonld';
+import { FaqList } from '../components/pricing/FaqList';
+import { NoteCard } from '../components/pricing/NoteCard';
+import { PackageCard } from '../components/pricing/PackageCard';
+import { TextLinkRow } from '../components/pricing/TextLinkRow';
+import { CardGrid } from '../components/shared/cardGrid';
+import { SectionIntro } from '../components/shared/SectionIntro';
+import { pricingFaqJsonLd, pricingOffersJsonLd } from '../content/pricing-jsonld';
 
 const iconProps = { size: 28, 'aria-hidden': true, focusable: false } as const;
 
@@ -18,8 +20,9 @@ export default function PricingPage() {
 
       <Section aria-labelledby="pricing-packages-title">
         <Container>
-          <SectionTitle id="pricing-packages-title">{pricingIntro.title}</SectionTitle>
-          <SectionIntro>{pricingIntro.vatNote}</SectionIntro>
+          <SectionIntro id="pricing-packages-title" title={pricingIntro.title}>
+            {pricingIntro.vatNote}
+          </SectionIntro>
           <CardGrid>
             {pricingPackages.map((pkg) => (
               <li key={pkg.id}>
@@ -39,7 +42,7 @@ export default function PricingPage() {
 
       <Section $tone="surface" aria-labelledby="pricing-notes-title">
         <Container>
-          <SectionTitle id="pricing-notes-title">{pricingNotes.title}</SectionTitle>
+          <h2 id="pricing-notes-title">{pricingNotes.title}</h2>
           <CardGrid $columns={2}>
             <li>
               <NoteCard icon={<ArrowUpCircle {...iconProps} />} title={pricingNotes.upgrade.title}>
@@ -75,7 +78,7 @@ export default function PricingPage() {
 
       <Section aria-labelledby="pricing-faq-title">
         <Container>
-          <SectionTitle id="pricing-faq-title">{pricingFaqSection.title}</SectionTitle>
+          <h2 id="pricing-faq-title">{pricingFaqSection.title}</h2>
           <FaqList items={pricingFaqs} />
           <TextLinkRow>
             <span>{pricingFaqSection.moreQuestions}</span>

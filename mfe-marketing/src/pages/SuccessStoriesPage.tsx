@@ -2,9 +2,10 @@ import styled from 'styled-components';
 import { ArrowRight } from 'lucide-react';
 import { ButtonLink, Container, PageHeader, Section, tokens } from '@kesho/shell-kit';
 import { stories, storiesCallToAction, storiesHeader, storiesSection, storyStats } from '../content/stories';
-import { StatsStrip } from '../components/engage/StatsStrip';
-import { StoryCard } from '../components/engage/StoryCard';
-import { CardGrid, SectionIntro, SectionTitle } from '../components/engage/layout';
+import { StoryCard } from '../components/stories/StoryCard';
+import { CardGrid } from '../components/shared/cardGrid';
+import { SectionIntro } from '../components/shared/SectionIntro';
+import { StatGrid } from '../components/shared/StatGrid';
 
 const StatsBand = styled.div`
   padding: ${tokens.space(8)} 0;
@@ -27,14 +28,15 @@ export default function SuccessStoriesPage() {
 
       <StatsBand>
         <Container>
-          <StatsStrip stats={storyStats} label={storiesSection.statsLabel} />
+          <StatGrid stats={storyStats} label={storiesSection.statsLabel} />
         </Container>
       </StatsBand>
 
       <Section aria-labelledby="stories-title">
         <Container>
-          <SectionTitle id="stories-title">{storiesSection.title}</SectionTitle>
-          <SectionIntro>{storiesSection.intro}</SectionIntro>
+          <SectionIntro id="stories-title" title={storiesSection.title}>
+            {storiesSection.intro}
+          </SectionIntro>
           <CardGrid>
             {stories.map((story, index) => (
               <li key={story.name}>

@@ -1,5 +1,5 @@
 /**
- * The twelve catalogue services of the quote builder (SPEC §3). The browser shows these prices and
+ * The twelve catalogue services of the quote builder. The browser shows these prices and
  * the payment backend charges them: neither trusts the other's copy.
  */
 export type CatalogueIcon =

@@ -1,5 +1,5 @@
 /**
- * The checkout rules of SPEC §5, written once: the checkout form validates with this schema and the
+ * The checkout rules (required fields, formats, messages), written once: the checkout form validates with this schema and the
  * create-payment Lambda validates the same customer data with it again, so the two cannot drift.
  */
 import { boolean, object, string, type InferType } from 'yup';
@@ -69,5 +69,3 @@ export const checkoutSchema = object({
 });
 
 export type CheckoutData = InferType<typeof checkoutSchema>;
-
-/** The key of sessionStorage that carries the checkout data from /checkout to /payment (SPEC §3). */

@@ -1,5 +1,5 @@
 /**
- * The contact form's fields (SPEC §3/§5) and the newsletter's texts, without the validation library:
+ * The contact form's fields, placeholders and messages, and the newsletter's texts, without the validation library:
  * pages import these with the page, and the yup schemas (contact-schema.ts) only when they validate.
  */
 export type ContactFieldName = 'name' | 'email' | 'phone' | 'country' | 'message';
@@ -14,7 +14,7 @@ export interface CountryOption {
   readonly label: string;
 }
 
-/** SPEC §3: the study destinations a visitor can choose, as value and label. */
+/** The study destinations a visitor can choose, as value and label. */
 export const countryOptions: readonly CountryOption[] = [
   { value: 'canada', label: 'Canada' },
   { value: 'uk', label: 'United Kingdom' },
@@ -41,7 +41,7 @@ export const contactMessages = {
 
 /**
  * Generous bounds that no real enquiry meets, so the server's body limit (and the mail it sends)
- * stays small: SPEC sets no lengths, these only stop a pasted book.
+ * stays small: the product sets no lengths, these only stop a pasted book.
  */
 export const CONTACT_LIMITS = { nameMax: 100, emailMax: 254, phoneMax: 30, messageMax: 5000 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * The contact form (SPEC §3/§5) and the newsletter sign-up, written once: the forms validate with
+ * The contact form and the newsletter sign-up, written once: the forms validate with
  * these schemas and the enquiries and subscriptions Lambdas validate the same fields with them
  * again, so a visitor never passes one and fails the other. The fields, messages and texts live in
  * contact-fields.ts (no yup), re-exported here for the server.

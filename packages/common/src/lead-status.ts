@@ -27,7 +27,7 @@ export const NEWSLETTER_STATUS_PARAM = 'newsletter';
 const goBack = 'Use your browser’s Back button to return to the form: it keeps what you typed.';
 
 export const contactStatusTexts: Readonly<Record<ContactStatus, LeadStatusText>> = {
-  // SPEC §8's toast, word for word: the same confirmation with or without JavaScript.
+  // The success toast's words exactly: the same confirmation with or without JavaScript.
   sent: { id: 'contact-sent', tone: 'success', title: 'Message Sent!', text: "Thank you for contacting us. We'll get back to you within 24 hours." },
   invalid: { id: 'contact-invalid', tone: 'error', title: 'Your message was not sent', text: `Some details were missing or not valid.`, afterPost: goBack },
   'rate-limited': {

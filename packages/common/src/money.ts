@@ -1,6 +1,6 @@
 /**
  * Money is integer cents everywhere inside the product; dollars appear only on the wire (the
- * create-payment body carries `price` in dollars, as SPEC §7 shows) and on screen.
+ * create-payment body carries each item's `price` in dollars) and on screen.
  */
 /*
  * Written out rather than with Intl.NumberFormat: building a currency formatter loads the locale's

@@ -1,5 +1,5 @@
 /**
- * The advisory packages and the refund rules (SPEC §9), stated once: the pricing page, the FAQ, the
+ * The advisory packages and the refund rules, stated once: the pricing page, the FAQ, the
  * terms and the refund policy all quote these, so a price or a window cannot differ between pages.
  * Packages are priced in Kenyan shillings, excluding VAT.
  */

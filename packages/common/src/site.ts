@@ -1,5 +1,5 @@
 /**
- * The business facts of Kesho Global Education (shared/SITE.md). This is the ONE place they live:
+ * The business facts of Kesho Global Education. This is the ONE place they live:
  * the shell, every remote, the Lambdas and the infrastructure read them from here, so the operator
  * changes a phone number or an address without touching a page.
  */

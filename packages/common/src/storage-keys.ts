@@ -3,12 +3,24 @@
  * Cookie Policy (which must list them truthfully) all read them from here.
  */
 export const STORAGE_KEYS = {
-  /** localStorage: "accepted" | "rejected" (SPEC §3). */
+  /** localStorage: the visitor's cookie choice, one of COOKIE_CONSENT_VALUES. */
   cookieConsent: 'cookieConsent',
-  /** localStorage: when the cookie choice was made; the choice lasts one year (SPEC §9). */
+  /** localStorage: when the cookie choice was made; the choice lasts one year, then the banner asks again. */
   cookieConsentDate: 'cookieConsentDate',
   /** localStorage: the cart, so it survives a reload and is shared by tabs. */
   cart: 'kesho.cart',
-  /** sessionStorage: the checkout details carried from /checkout to /payment (SPEC §3). */
+  /** sessionStorage: the checkout details carried from /checkout to /payment, each string trimmed. */
   checkoutData: 'checkoutData',
 } as const;
+
+/** The values the cookie banner writes under `STORAGE_KEYS.cookieConsent`; the Cookie Policy names them. */
+export const COOKIE_CONSENT_VALUES = {
+  accepted: 'accepted',
+  rejected: 'rejected',
+} as const;
+
+export type CookieConsent = (typeof COOKIE_CONSENT_VALUES)[keyof typeof COOKIE_CONSENT_VALUES];
+
+export function isCookieConsent(value: unknown): value is CookieConsent {
+  return Object.values(COOKIE_CONSENT_VALUES).some((choice) => choice === value);
+}

@@ -9,7 +9,7 @@ import { securityHeaders } from '../src/security-headers';
 import { pageTitle, site, validateSite } from '../src/site';
 
 describe('the catalogue', () => {
-  it('holds the twelve services of SPEC §3 at their USD prices', () => {
+  it('holds the twelve catalogue services at their USD prices', () => {
     expect(catalogue.map((s) => [s.id, s.priceCents / 100])).toEqual([
       ['basic-consultation', 25],
       ['university-research', 150],
@@ -68,7 +68,7 @@ describe('the checkout schema', () => {
     expect(data.fullName).toBe('Amina Njeri');
     expect(data.email).toBe('amina@example.com');
   });
-  it('gives the SPEC §5 message for each broken field', async () => {
+  it('gives the checkout message for each broken field', async () => {
     const result = await checkoutSchema
       .validate({ fullName: ' A ', email: 'not-an-email', phone: '12345', acceptTerms: false }, { abortEarly: false })
       .catch((error: { inner: { path: string; message: string }[] }) => error.inner);
@@ -93,7 +93,7 @@ describe('the checkout schema', () => {
     }
   };
 
-  it('refuses a phone without digits and an e-mail without a dot in its domain, in the SPEC words', async () => {
+  it("refuses a phone without digits and an e-mail without a dot in its domain, in the checkout form's own words", async () => {
     for (const phone of ['aaaaaaaaaa', '+254-abc-defg', '----------', '+254 712 34x 678', '(((((())))))', '+254\t712345678', '+254\n712345678', '+254\u2028712345678', '+254\u202e712345678']) {
       expect([phone, await firstError({ phone })]).toEqual([phone, { phone: CHECKOUT_MESSAGES.phone }]);
     }
@@ -133,7 +133,7 @@ describe('custom lines', () => {
 });
 
 describe('the site configuration', () => {
-  it('carries the facts of SITE.md', () => {
+  it('carries the business facts', () => {
     expect(site.companyNumber).toBe('PVT-6LUQ3KZ8');
     expect(site.email).toBe('support@keshoglobal.co.ke');
     expect(site.stripUniversities).toHaveLength(10);
@@ -158,7 +158,7 @@ describe('the security headers', () => {
   });
 });
 
-describe('the advisory packages and refund rules (SPEC §9)', () => {
+describe('the advisory packages and refund rules', () => {
   it('price Basic, Complete and Premium in KES, with Complete the most popular', () => {
     expect(advisoryPackageList.map((p) => [p.name, p.feeKes, p.popular])).toEqual([
       ['Basic', 10_000, false],

@@ -58,7 +58,7 @@ describe('newsletter schema', () => {
 });
 
 describe('form outcomes', () => {
-  it("keep SPEC's toast text and point each redirect at the message it shows", () => {
+  it('keep the success toast text and point each redirect at the message it shows', () => {
     expect(contactStatusTexts.sent).toMatchObject({ title: 'Message Sent!', text: "Thank you for contacting us. We'll get back to you within 24 hours." });
     expect(contactStatusLocation('sent')).toBe('/contact?contact=sent#contact-sent');
     expect(newsletterStatusLocation('confirmed')).toBe('/blog?newsletter=confirmed#newsletter-confirmed');

@@ -26,7 +26,44 @@ export const Section = styled.section<{ $tone?: 'plain' | 'surface' | 'primary' 
     `}
 `;
 
-const buttonLook = css<{ $variant?: 'primary' | 'secondary' | 'inverse' }>`
+/**
+ * What a button looks like, and what it sits on: `primary` (solid brand colour), `secondary` (outlined,
+ * on a light background), `inverse` (solid white, on the brand colour) and `inverseOutline` (outlined in
+ * white, on the brand colour).
+ */
+export type ButtonVariant = 'primary' | 'secondary' | 'inverse' | 'inverseOutline';
+
+const variantLooks = {
+  primary: css`
+    background: ${tokens.color.primary};
+    color: ${tokens.color.inverseText};
+    &:hover { background: ${tokens.color.primaryHover}; color: ${tokens.color.inverseText}; }
+  `,
+  secondary: css`
+    background: ${tokens.color.background};
+    color: ${tokens.color.primary};
+    &:hover { background: ${tokens.color.primarySoft}; color: ${tokens.color.primaryHover}; }
+  `,
+  inverse: css`
+    background: ${tokens.color.background};
+    border-color: ${tokens.color.background};
+    color: ${tokens.color.primary};
+    &:hover { background: ${tokens.color.primarySoft}; color: ${tokens.color.primaryHover}; }
+  `,
+  inverseOutline: css`
+    background: transparent;
+    border-color: ${tokens.color.inverseText};
+    color: ${tokens.color.inverseText};
+    &:hover { background: ${tokens.color.primaryHover}; color: ${tokens.color.inverseText}; }
+  `,
+} as const;
+
+/**
+ * The site's one button look, for anything a visitor presses to act: at least a fingertip tall, bold,
+ * rounded, in one of the `ButtonVariant`s. `Button`, `ButtonLink` and `ButtonAnchor` wear it; style
+ * another element with it only when none of the three fits.
+ */
+export const buttonLook = css<{ $variant?: ButtonVariant }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -40,33 +77,21 @@ const buttonLook = css<{ $variant?: 'primary' | 'secondary' | 'inverse' }>`
   text-decoration: none;
   cursor: pointer;
   transition: background-color 0.15s ease, color 0.15s ease;
-  ${({ $variant = 'primary' }) =>
-    $variant === 'primary'
-      ? css`
-          background: ${tokens.color.primary};
-          color: ${tokens.color.inverseText};
-          &:hover { background: ${tokens.color.primaryHover}; color: ${tokens.color.inverseText}; }
-        `
-      : $variant === 'inverse'
-        ? css`
-            background: ${tokens.color.background};
-            border-color: ${tokens.color.background};
-            color: ${tokens.color.primary};
-            &:hover { background: ${tokens.color.primarySoft}; color: ${tokens.color.primaryHover}; }
-          `
-        : css`
-            background: ${tokens.color.background};
-            color: ${tokens.color.primary};
-            &:hover { background: ${tokens.color.primarySoft}; color: ${tokens.color.primaryHover}; }
-          `}
+  ${({ $variant = 'primary' }) => variantLooks[$variant]}
   &:disabled, &[aria-disabled='true'] { opacity: 0.65; cursor: not-allowed; }
 `;
 
-export const Button = styled.button<{ $variant?: 'primary' | 'secondary' | 'inverse' }>`
+export const Button = styled.button<{ $variant?: ButtonVariant }>`
   ${buttonLook}
 `;
 
-export const ButtonLink = styled(Link)<{ $variant?: 'primary' | 'secondary' | 'inverse' }>`
+/** An in-site link that looks like a button (the shell routes it; without JavaScript it is a plain link). */
+export const ButtonLink = styled(Link)<{ $variant?: ButtonVariant }>`
+  ${buttonLook}
+`;
+
+/** A plain `<a>` that looks like a button, for addresses the shell does not route: `tel:`, `mailto:`. */
+export const ButtonAnchor = styled.a<{ $variant?: ButtonVariant }>`
   ${buttonLook}
 `;
 

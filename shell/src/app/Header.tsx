@@ -51,7 +51,7 @@ const MenuToggle = styled.button`
   display: inline-flex;
   align-items: center;
   gap: ${tokens.space(2)};
-  min-height: 2.75rem;
+  min-height: ${tokens.touchTarget};
   padding: ${tokens.space(2)} ${tokens.space(3)};
   border: 1px solid ${tokens.color.border};
   border-radius: ${tokens.radius.md};
@@ -111,7 +111,7 @@ const itemLook = css`
   align-items: center;
   gap: ${tokens.space(1)};
   width: 100%;
-  min-height: 2.75rem;
+  min-height: ${tokens.touchTarget};
   padding: ${tokens.space(2)} ${tokens.space(3)};
   border: 0;
   border-radius: ${tokens.radius.sm};

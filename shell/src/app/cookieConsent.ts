@@ -3,15 +3,15 @@
  * lasts one year (SPEC §9), so the date of the choice is kept beside it and the banner asks again once
  * it is older. A choice stored without a date is honoured as it is.
  */
-import { STORAGE_KEYS } from '@kesho/common/storage-keys';
+import { STORAGE_KEYS, isCookieConsent, type CookieConsent } from '@kesho/common/storage-keys';
 
+export type { CookieConsent };
 export const COOKIE_CONSENT_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
-export type CookieConsent = 'accepted' | 'rejected';
 
 export function readCookieConsent(storage: Storage | undefined, now = Date.now()): CookieConsent | null {
   try {
     const value = storage?.getItem(STORAGE_KEYS.cookieConsent);
-    if (value !== 'accepted' && value !== 'rejected') return null;
+    if (!isCookieConsent(value)) return null;
     const decidedAt = Date.parse(storage?.getItem(STORAGE_KEYS.cookieConsentDate) ?? '');
     if (!Number.isNaN(decidedAt) && now - decidedAt > COOKIE_CONSENT_LIFETIME_MS) return null;
     return value;

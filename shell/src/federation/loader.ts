@@ -106,7 +106,7 @@ export class RemoteLoader {
   }
 }
 
-/** Reads the pointer document, with the retries of SPEC §9. */
+/** Reads the pointer document, retrying as `retry.ts` says (3 times, backing off from 1 s). */
 export async function fetchPointers(retry: RetryOptions = {}): Promise<PointerDocument> {
   return withRetry(async () => parsePointerDocument(await fetchJson(POINTER_URL)), retry);
 }

@@ -1,4 +1,4 @@
-/** SPEC §9: failed reads retry up to 3 times, backing off exponentially from 1 s, capped at 30 s. */
+/** Failed reads retry up to 3 times, backing off exponentially from 1 s, capped at 30 s. */
 export const RETRY_POLICY = { retries: 3, baseDelayMs: 1_000, maxDelayMs: 30_000 } as const;
 
 export function backoffDelay(attempt: number, policy: { baseDelayMs: number; maxDelayMs: number } = RETRY_POLICY): number {

@@ -2,7 +2,7 @@ import { Button } from '@kesho/shell-kit';
 import { mailtoHref, site, telHref } from '@kesho/common/site';
 import { ScreenActions, ScreenLayout } from './ScreenLayout';
 
-/** The generic fallback for an uncaught rendering error (SPEC §2, §8). */
+/** The generic fallback for an uncaught rendering error: "Unexpected Application Error!" and its message. */
 export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const message = error instanceof Error ? error.message : String(error);
   return (

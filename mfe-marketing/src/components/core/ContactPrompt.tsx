@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Phone } from 'lucide-react';
-import { ButtonLink, Container, Section, media, tokens } from '@kesho/shell-kit';
+import { ButtonAnchor, ButtonLink, Container, Section, media, tokens } from '@kesho/shell-kit';
 import { site, telHref } from '@kesho/common/site';
 import type { PageAction } from '../../content/types';
 
@@ -20,23 +20,8 @@ const Actions = styled.div`
 `;
 
 /** A phone number is not an in-site path, so it is a plain <a> that looks like a secondary button. */
-const PhoneButton = styled.a`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${tokens.space(2)};
-  min-height: ${tokens.touchTarget};
-  padding: ${tokens.space(2.5)} ${tokens.space(5)};
-  border: 2px solid ${tokens.color.primary};
-  border-radius: ${tokens.radius.md};
-  background: ${tokens.color.background};
-  color: ${tokens.color.primary};
-  font-weight: 600;
-  line-height: 1.2;
-  text-decoration: none;
+const PhoneButton = styled(ButtonAnchor)`
   white-space: nowrap;
-
-  &:hover { background: ${tokens.color.primarySoft}; color: ${tokens.color.primaryHover}; }
 `;
 
 /** "Still have questions?": a way to write to us and a way to call us. */
@@ -49,7 +34,7 @@ export function ContactPrompt({ id, title, text, action }: { id: string; title: 
           <p>{text}</p>
           <Actions>
             <ButtonLink to={action.to}>{action.label}</ButtonLink>
-            <PhoneButton href={telHref}>
+            <PhoneButton href={telHref} $variant="secondary">
               <Phone aria-hidden="true" focusable="false" size={18} />
               {site.phone.display}
             </PhoneButton>

@@ -25,18 +25,6 @@ const Actions = styled.div`
   }
 `;
 
-/** The secondary action: a button outlined in white, for the blue band. */
-const OnDarkOutlineLink = styled(ButtonLink)`
-  background: transparent;
-  border-color: ${tokens.color.inverseText};
-  color: ${tokens.color.inverseText};
-
-  &:hover {
-    background: ${tokens.color.primaryHover};
-    color: ${tokens.color.inverseText};
-  }
-`;
-
 const MailLink = styled.a`
   color: ${tokens.color.inverseText};
   font-weight: 700;
@@ -63,7 +51,11 @@ export function CtaBand({ id, content }: { /** The heading's id, unique on the p
             <ButtonLink to={action.to} $variant="inverse">
               {action.label}
             </ButtonLink>
-            {secondaryAction ? <OnDarkOutlineLink to={secondaryAction.to}>{secondaryAction.label}</OnDarkOutlineLink> : null}
+            {secondaryAction ? (
+              <ButtonLink to={secondaryAction.to} $variant="inverseOutline">
+                {secondaryAction.label}
+              </ButtonLink>
+            ) : null}
           </Actions>
         </Inner>
       </Container>

@@ -27,7 +27,7 @@ export interface VisaPageContent {
 
 const card = serviceCard('visa');
 
-/** SPEC §9: typical visa timeline. */
+/** How long a student visa typically takes, as every page that quotes it says it. */
 const typicalVisaTimeline = typicalTimelines.visa;
 
 export const visaPage: VisaPageContent = {

@@ -3,7 +3,7 @@ import { OfferingsList } from '../../components/services/OfferingsList';
 import { Prose } from '../../components/services/Prose';
 import { ServiceHeader } from '../../components/services/ServiceHeader';
 import { ServiceSection } from '../../components/services/ServiceSection';
-import { StatGrid } from '../../components/services/StatGrid';
+import { StatGrid } from '../../components/shared/StatGrid';
 import { CtaBand } from '../../components/shared/CtaBand';
 import { StepList } from '../../components/shared/StepList';
 import { admissionsPage as page } from '../../content/service-pages/admissions';

@@ -4,7 +4,7 @@ import { PartnershipModels } from '../../components/services/PartnershipModels';
 import { Prose } from '../../components/services/Prose';
 import { ServiceHeader } from '../../components/services/ServiceHeader';
 import { ServiceSection } from '../../components/services/ServiceSection';
-import { StatGrid } from '../../components/services/StatGrid';
+import { StatGrid } from '../../components/shared/StatGrid';
 import { CtaBand } from '../../components/shared/CtaBand';
 import { partnersPage as page } from '../../content/service-pages/partners';
 import { serviceJsonLd } from '../../content/service-pages/jsonLd';

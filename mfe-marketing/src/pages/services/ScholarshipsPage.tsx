@@ -5,7 +5,7 @@ import { Prose, ProseWithAside } from '../../components/services/Prose';
 import { ScholarshipTable } from '../../components/services/ScholarshipTable';
 import { ServiceHeader } from '../../components/services/ServiceHeader';
 import { ServiceSection } from '../../components/services/ServiceSection';
-import { StatGrid } from '../../components/services/StatGrid';
+import { StatGrid } from '../../components/shared/StatGrid';
 import { CtaBand } from '../../components/shared/CtaBand';
 import { StepList } from '../../components/shared/StepList';
 import { scholarshipsPage as page } from '../../content/service-pages/scholarships';

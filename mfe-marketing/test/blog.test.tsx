@@ -5,7 +5,7 @@ import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
 import BlogPage from '../src/pages/BlogPage';
 import { blogCategories, blogSummaries, slugOf } from '../src/content/blog';
 import { blogPosts, countWords } from '../src/content/blog-articles';
-import { engageRoutes } from '../src/routes/engage';
+import { blogRoutes } from '../src/routes/blog';
 import { NEWSLETTER_CONSENT_TEXT } from '@kesho/common/contact-schema';
 
 function mockFetch(status: number, body: unknown): { url: string; body: unknown }[] {
@@ -145,7 +145,7 @@ describe('the blog page', () => {
 
 describe('the article pages', () => {
   it('have one listed route per article at /blog/<slug>, slugs made from the titles', () => {
-    const articleRoutes = engageRoutes.filter((route) => route.path.startsWith('/blog/'));
+    const articleRoutes = blogRoutes.filter((route) => route.path.startsWith('/blog/'));
     expect(articleRoutes.map((route) => route.path)).toEqual(blogSummaries.map((post) => `/blog/${slugOf(post.title)}`));
     expect(slugOf('Canada or Australia? How to Choose Your Study Destination')).toBe('canada-or-australia-how-to-choose-your-study-destination');
     for (const [index, route] of articleRoutes.entries()) {
@@ -155,7 +155,7 @@ describe('the article pages', () => {
   });
 
   it.each(blogPosts.map((post) => [post.slug, post] as const))('/blog/%s renders the article with its h1, body, byline and a link back to /blog', async (slug, post) => {
-    const route = engageRoutes.find((candidate) => candidate.path === `/blog/${slug}`);
+    const route = blogRoutes.find((candidate) => candidate.path === `/blog/${slug}`);
     if (!route) throw new Error(`no route for ${slug}`);
     const { default: Page, jsonLd } = await route.load();
     const shell = createRecordingShell(route.path);

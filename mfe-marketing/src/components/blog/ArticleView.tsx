@@ -1,9 +1,8 @@
 import styled from 'styled-components';
 import { ArrowLeft } from 'lucide-react';
-import { tokens } from '@kesho/shell-kit';
+import { ButtonLink, tokens } from '@kesho/shell-kit';
 import type { ArticleBlock, BlogPost } from '../../content/blog-articles';
 import { ArticleMeta } from './ArticleMeta';
-import { ActionLink } from './articleStyles';
 
 const Body = styled.article`
   max-width: 46rem;
@@ -46,10 +45,10 @@ export function ArticleView({ post, byline, backText, backTo }: ArticleViewProps
         <Block key={`${block.kind}-${index}`} block={block} />
       ))}
       <Footer>
-        <ActionLink to={backTo}>
+        <ButtonLink $variant="secondary" to={backTo}>
           <ArrowLeft size={18} aria-hidden="true" focusable="false" />
           {backText}
-        </ActionLink>
+        </ButtonLink>
       </Footer>
     </Body>
   );

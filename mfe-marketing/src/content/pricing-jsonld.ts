@@ -1,8 +1,8 @@
-import { pageTitle, site } from '@kesho/common/site';
+import { site } from '@kesho/common/site';
 import { faqPageJsonLd } from './faq-jsonld';
 import { pricingFaqs, pricingPackages } from './pricing';
 
-/** Structured data of the pricing and contact pages, read by the prerenderer from the page modules. */
+/** Structured data of the pricing page (its FAQ and its offers), read by the prerenderer from the page module. */
 const organizationRef = { '@id': `${site.origin}/#organization` } as const;
 
 export function pricingFaqJsonLd(): object {
@@ -36,15 +36,5 @@ export function pricingOffersJsonLd(): object {
         provider: organizationRef,
       },
     })),
-  };
-}
-
-export function contactPageJsonLd(): object {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'ContactPage',
-    name: pageTitle('Contact Us'),
-    url: `${site.origin}/contact`,
-    about: organizationRef,
   };
 }

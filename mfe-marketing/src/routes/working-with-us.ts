@@ -1,14 +1,8 @@
 import type { PageRoute } from '@kesho/shell-kit';
 import { pageTitle, site } from '@kesho/common/site';
-import { blogPath, blogSummaries } from '../content/blog';
 
-/**
- * The engagement pages of the marketing remote: pricing, contact, success stories, the blog and one
- * page per blog article. Their content and structured data stay in their own chunks (the articles'
- * bodies in the one article-page chunk).
- */
-
-export const engageRoutes: readonly PageRoute[] = [
+/** What working with us costs, what it has achieved and how to start: pricing, contact and success stories. */
+export const workingWithUsRoutes: readonly PageRoute[] = [
   {
     path: '/pricing',
     title: pageTitle('Pricing'),
@@ -32,21 +26,4 @@ export const engageRoutes: readonly PageRoute[] = [
     listed: true,
     load: () => import('../pages/SuccessStoriesPage'),
   },
-  {
-    path: '/blog',
-    title: pageTitle('Blog'),
-    description:
-      'Practical study abroad advice for Kenyan students: scholarships, UK visa documents, personal statements, proof of funds and choosing Canada or Australia.',
-    listed: true,
-    load: () => import('../pages/BlogPage'),
-  },
-  ...blogSummaries.map(
-    (post): PageRoute => ({
-      path: blogPath(post),
-      title: pageTitle(post.title),
-      description: post.description ?? post.excerpt,
-      listed: true,
-      load: () => import('../pages/BlogArticlePage').then((page) => page.articlePage(post.id)),
-    }),
-  ),
 ];

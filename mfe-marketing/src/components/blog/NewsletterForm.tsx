@@ -2,22 +2,19 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 're
 import styled from 'styled-components';
 import { Button, media, tokens } from '@kesho/shell-kit';
 import { fieldsTypedBeforeHydration } from '@kesho/common/typed-before-hydration';
+import { FieldLabel, TextInput } from '@kesho/shell-kit/fields';
 import { HONEYPOT_FIELD, NEWSLETTER_CONSENT_TEXT, type NewsletterFormValues } from '@kesho/common/contact-fields';
 import { newsletterStatusTexts } from '@kesho/common/lead-status';
 import { SUBSCRIPTIONS_ENDPOINT, postLead } from '../../api/leadsClient';
 import { newsletter } from '../../content/blog';
-import { Honeypot } from './Honeypot';
-import { LeadStatusNotices } from './LeadStatusNotices';
+import { Honeypot } from '../shared/Honeypot';
+import { LeadStatusNotices } from '../shared/LeadStatusNotices';
 
 const Form = styled.form`
   position: relative;
   display: grid;
   gap: ${tokens.space(2)};
   max-width: 36rem;
-`;
-
-const Label = styled.label`
-  font-weight: 600;
 `;
 
 const Row = styled.div`
@@ -27,15 +24,9 @@ const Row = styled.div`
   ${media.sm} { flex-direction: row; }
 `;
 
-const EmailInput = styled.input<{ $invalid: boolean }>`
+const EmailInput = styled(TextInput)`
   flex: 1;
   min-width: 0;
-  min-height: 2.75rem;
-  padding: ${tokens.space(2.5)} ${tokens.space(3)};
-  border: 2px solid ${({ $invalid }) => ($invalid ? tokens.color.error : tokens.color.muted)};
-  border-radius: ${tokens.radius.sm};
-  background: ${tokens.color.background};
-  &::placeholder { color: ${tokens.color.muted}; opacity: 1; }
 `;
 
 const Notice = styled.p`
@@ -115,7 +106,7 @@ export function NewsletterForm({ titleId }: { titleId: string }) {
   return (
     <Form ref={formElement} method="post" action={SUBSCRIPTIONS_ENDPOINT} noValidate={enhanced} onSubmit={submit} aria-labelledby={titleId} aria-busy={sending || undefined}>
       <LeadStatusNotices texts={newsletterStatusTexts} />
-      <Label htmlFor="newsletter-email">{newsletter.label}</Label>
+      <FieldLabel htmlFor="newsletter-email">{newsletter.label}</FieldLabel>
       <Honeypot idPrefix="newsletter" />
       <Row>
         <EmailInput

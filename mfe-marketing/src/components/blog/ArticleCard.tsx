@@ -1,10 +1,10 @@
 import styled, { css } from 'styled-components';
 import { ArrowRight, Newspaper } from 'lucide-react';
-import { media, tokens } from '@kesho/shell-kit';
+import { ButtonLink, media, tokens } from '@kesho/shell-kit';
 import { blogPath } from '../../content/blog';
 import type { BlogPost } from '../../content/blog-articles';
 import { ArticleMeta } from './ArticleMeta';
-import { ActionLink, CategoryTag } from './articleStyles';
+import { CategoryTag } from './articleStyles';
 
 const Body = styled.article<{ $featured: boolean }>`
   display: flex;
@@ -88,10 +88,10 @@ export function ArticleCard({ post, featured = false, readText, byline }: Articl
         <ArticleMeta post={post} byline={byline} />
         <Excerpt>{post.excerpt}</Excerpt>
         <Actions>
-          <ActionLink to={blogPath(post)} aria-label={`${readText}: ${post.title}`}>
+          <ButtonLink $variant="secondary" to={blogPath(post)} aria-label={`${readText}: ${post.title}`}>
             {readText}
             <ArrowRight size={18} aria-hidden="true" focusable="false" />
-          </ActionLink>
+          </ButtonLink>
         </Actions>
       </Content>
     </Body>

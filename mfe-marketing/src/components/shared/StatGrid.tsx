@@ -39,14 +39,16 @@ const Label = styled.span`
   color: ${tokens.color.muted};
 `;
 
-/** Headline figures: a large value with a label that says what it counts. */
-export function StatGrid({ stats, columns = stats.length }: { stats: readonly Stat[]; columns?: number }) {
+/**
+ * Headline figures as a list: a large value with a label that says what it counts, each read as one
+ * phrase ("300+ Students placed"). `label` names the list when the section's heading does not.
+ */
+export function StatGrid({ stats, columns = stats.length, label }: { stats: readonly Stat[]; columns?: number; label?: string }) {
   return (
-    <Grid $columns={columns}>
+    <Grid $columns={columns} aria-label={label}>
       {stats.map((stat) => (
         <Item key={stat.label}>
-          <Value>{stat.value}</Value>
-          <Label>{stat.label}</Label>
+          <Value>{stat.value}</Value> <Label>{stat.label}</Label>
         </Item>
       ))}
     </Grid>

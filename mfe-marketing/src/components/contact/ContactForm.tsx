@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FormikErrors, FormikProps } from 'formik';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { AlertCircle, Send } from 'lucide-react';
 import { Button, tokens, useToast } from '@kesho/shell-kit';
+import { Field, FieldError, FieldHint, FieldLabel, SelectInput, TextArea, TextInput } from '@kesho/shell-kit/fields';
 import {
   contactFieldOrder,
   contactFields,
@@ -14,8 +15,8 @@ import {
 import { HONEYPOT_FIELD } from '@kesho/common/contact-fields';
 import { contactStatusTexts } from '@kesho/common/lead-status';
 import { ENQUIRIES_ENDPOINT, postLead } from '../../api/leadsClient';
-import { Honeypot } from './Honeypot';
-import { LeadStatusNotices } from './LeadStatusNotices';
+import { Honeypot } from '../shared/Honeypot';
+import { LeadStatusNotices } from '../shared/LeadStatusNotices';
 
 const emptyContactValues: ContactFormValues = { name: '', email: '', phone: '', country: '', message: '' };
 
@@ -37,7 +38,7 @@ function loadFormik(): Promise<FormikModule> {
 
 /** The yup schema is fetched with the first validation (a blur or a submit). */
 async function validateContact(formik: FormikModule, values: ContactFormValues): Promise<FormikErrors<ContactFormValues>> {
-  const { contactSchema } = await import(/* webpackChunkName: "contact-validation" */ './contactSchema');
+  const { contactSchema } = await import(/* webpackChunkName: "contact-validation" */ '@kesho/common/contact-schema');
   try {
     await formik.validateYupSchema(values, contactSchema);
     return {};
@@ -79,56 +80,6 @@ const Intro = styled.p`
   color: ${tokens.color.muted};
 `;
 
-const Field = styled.div`
-  display: grid;
-  gap: ${tokens.space(1.5)};
-`;
-
-const Label = styled.label`
-  font-weight: 600;
-`;
-
-const Hint = styled.p`
-  margin: 0;
-  font-size: 0.9375rem;
-  color: ${tokens.color.muted};
-`;
-
-const ErrorText = styled.p`
-  margin: 0;
-  display: flex;
-  align-items: flex-start;
-  gap: ${tokens.space(1.5)};
-  font-weight: 600;
-  color: ${tokens.color.error};
-
-  svg { flex: none; margin-top: 0.2rem; }
-`;
-
-const control = css<{ $invalid: boolean }>`
-  width: 100%;
-  min-height: 2.75rem;
-  padding: ${tokens.space(2.5)} ${tokens.space(3)};
-  border: 2px solid ${({ $invalid }) => ($invalid ? tokens.color.error : tokens.color.muted)};
-  border-radius: ${tokens.radius.sm};
-  background: ${tokens.color.background};
-  &::placeholder { color: ${tokens.color.muted}; opacity: 1; }
-  &:focus-visible { outline: 3px solid ${tokens.color.focus}; outline-offset: 1px; }
-`;
-
-const Input = styled.input<{ $invalid: boolean }>`
-  ${control}
-`;
-
-const Select = styled.select<{ $invalid: boolean }>`
-  ${control}
-`;
-
-const TextArea = styled.textarea<{ $invalid: boolean }>`
-  ${control}
-  resize: vertical;
-`;
-
 const SubmitButton = styled(Button)`
   justify-self: start;
 `;
@@ -142,10 +93,10 @@ const hintId = (name: ContactFieldName) => `contact-${name}-hint`;
 const CONTACT_FAILED_MESSAGE = `${contactStatusTexts.unavailable.text} Your message is still in the form.`;
 
 /**
- * The contact form of SPEC §4/§5, sent to the enquiries Lambda. A real `method="post"` form: before
+ * The contact form, sent to the enquiries Lambda. A real `method="post"` form: before
  * the script runs (or without it) the browser posts it and the server answers 303 back to /contact
  * with the outcome shown by LeadStatusNotices. Once the script runs, the form validates with the
- * shared schema and posts JSON; success clears the form and raises SPEC's toast, failure keeps every
+ * shared schema and posts JSON; success clears the form and raises the "Message Sent!" toast, failure keeps every
  * typed character and says what went wrong.
  */
 export function ContactForm({ titleId }: { titleId: string }) {
@@ -266,22 +217,22 @@ export function ContactForm({ titleId }: { titleId: string }) {
     } as const;
   };
 
-  const label = (name: ContactFieldName) => <Label htmlFor={fieldId(name)}>{contactFields[name].label}</Label>;
+  const label = (name: ContactFieldName) => <FieldLabel htmlFor={fieldId(name)}>{contactFields[name].label}</FieldLabel>;
 
   const feedback = (name: ContactFieldName) => {
     const hint = contactFields[name].hint;
     const error = showErrors ? errors[name] : undefined;
     return (
       <>
-        {hint ? <Hint id={hintId(name)}>{hint}</Hint> : null}
+        {hint ? <FieldHint id={hintId(name)}>{hint}</FieldHint> : null}
         {error ? (
-          <ErrorText id={errorId(name)}>
+          <FieldError id={errorId(name)}>
             <AlertCircle size={18} aria-hidden="true" focusable="false" />
             <span>
               <span className="visually-hidden">Error: </span>
               {error}
             </span>
-          </ErrorText>
+          </FieldError>
         ) : null}
       </>
     );
@@ -305,29 +256,29 @@ export function ContactForm({ titleId }: { titleId: string }) {
       <Field>
         {label('name')}
         {feedback('name')}
-        <Input type="text" autoComplete="name" {...fieldProps('name')} />
+        <TextInput type="text" autoComplete="name" {...fieldProps('name')} />
       </Field>
       <Field>
         {label('email')}
         {feedback('email')}
-        <Input type="email" autoComplete="email" inputMode="email" {...fieldProps('email')} />
+        <TextInput type="email" autoComplete="email" inputMode="email" {...fieldProps('email')} />
       </Field>
       <Field>
         {label('phone')}
         {feedback('phone')}
-        <Input type="tel" autoComplete="tel" {...fieldProps('phone')} />
+        <TextInput type="tel" autoComplete="tel" {...fieldProps('phone')} />
       </Field>
       <Field>
         {label('country')}
         {feedback('country')}
-        <Select {...withoutPlaceholder(fieldProps('country'))}>
+        <SelectInput {...withoutPlaceholder(fieldProps('country'))}>
           <option value="">{contactFields.country.placeholder}</option>
           {countryOptions.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
-        </Select>
+        </SelectInput>
       </Field>
       <Field>
         {label('message')}
@@ -335,10 +286,10 @@ export function ContactForm({ titleId }: { titleId: string }) {
         <TextArea rows={6} {...fieldProps('message')} />
       </Field>
       {formError ? (
-        <ErrorText role="alert">
+        <FieldError role="alert">
           <AlertCircle size={18} aria-hidden="true" focusable="false" />
           <span>{formError}</span>
-        </ErrorText>
+        </FieldError>
       ) : null}
       <SubmitButton type="submit">
         <Send size={18} aria-hidden="true" focusable="false" />

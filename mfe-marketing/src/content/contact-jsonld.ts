@@ -1,0 +1,12 @@
+import { pageTitle, site } from '@kesho/common/site';
+
+/** Structured data of the contact page, read by the prerenderer from the page module. */
+export function contactPageJsonLd(): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ContactPage',
+    name: pageTitle('Contact Us'),
+    url: `${site.origin}/contact`,
+    about: { '@id': `${site.origin}/#organization` },
+  };
+}

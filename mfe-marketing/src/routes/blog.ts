@@ -1,0 +1,27 @@
+import type { PageRoute } from '@kesho/shell-kit';
+import { pageTitle } from '@kesho/common/site';
+import { blogPath, blogSummaries } from '../content/blog';
+
+/**
+ * The blog and one page per article. The articles' bodies stay out of this module, in the one
+ * article-page chunk every article route shares.
+ */
+export const blogRoutes: readonly PageRoute[] = [
+  {
+    path: '/blog',
+    title: pageTitle('Blog'),
+    description:
+      'Practical study abroad advice for Kenyan students: scholarships, UK visa documents, personal statements, proof of funds and choosing Canada or Australia.',
+    listed: true,
+    load: () => import('../pages/BlogPage'),
+  },
+  ...blogSummaries.map(
+    (post): PageRoute => ({
+      path: blogPath(post),
+      title: pageTitle(post.title),
+      description: post.description ?? post.excerpt,
+      listed: true,
+      load: () => import('../pages/BlogArticlePage').then((page) => page.articlePage(post.id)),
+    }),
+  ),
+];
