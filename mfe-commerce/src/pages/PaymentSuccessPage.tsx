@@ -106,7 +106,7 @@ function useCheckoutLookup(): Lookup {
     const startedAt = Date.now();
 
     const poll = async () => {
-      let summary: CheckoutSessionSummary | null = null;
+      let summary: CheckoutSessionSummary | null;
       try {
         summary = await getCheckoutSession(sessionId);
       } catch (error) {
