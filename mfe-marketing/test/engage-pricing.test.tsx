@@ -3,7 +3,6 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
 import PricingPage from '../src/pages/PricingPage';
-import { engageRoutes } from '../src/routes/engage';
 import { jsonLd as pricingPageJsonLd } from '../src/pages/PricingPage';
 
 function renderPricing() {
