@@ -11,13 +11,13 @@ import { apps, browserConfig, repoRoot } from './webpack.config.mjs';
 import { compile } from './lib/compile.mjs';
 
 const name = process.argv[2];
-if (!apps[name] || name === 'shell') {
+if (!name || !apps[name] || name === 'shell') {
   console.error(`Usage: node scripts/standalone.mjs <${Object.keys(apps).filter((app) => app !== 'shell').join('|')}>`);
   process.exit(2);
 }
 const outDir = path.join(repoRoot, 'dist', 'standalone', name);
 const config = browserConfig(name, { outDir, mode: 'development', standalone: true, extraEntries: { standalone: path.join(repoRoot, 'scripts', 'standalone-bootstrap.ts') } });
-config.resolve.alias = { 'standalone-remote-routes': path.join(repoRoot, apps[name].dir, apps[name].exposes['./routes']) };
+config.resolve = { ...config.resolve, alias: { 'standalone-remote-routes': path.join(repoRoot, apps[name].dir, apps[name].exposes['./routes']) } };
 process.env.NODE_ENV = 'development';
 await compile([config]);
 const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name} (standalone)</title><script defer src="/standalone.js"></script></head><body><div id="root"></div></body></html>`;

@@ -35,6 +35,7 @@ export const sharedSingletons = ['react', 'react-dom', 'styled-components', '@ke
 function federationShared(appDir) {
   const pkg = require(path.join(repoRoot, appDir, 'package.json'));
   const version = (name) => pkg.dependencies?.[name] ?? require(path.join(repoRoot, 'node_modules', name, 'package.json')).version;
+  /** @type {Record<string, { singleton: boolean, requiredVersion: string, strictVersion?: boolean }>} */
   const shared = {};
   for (const name of sharedSingletons) {
     shared[name] = { singleton: true, requiredVersion: `^${version(name)}`, strictVersion: false };
@@ -68,6 +69,12 @@ function babelRule() {
   };
 }
 
+/** @typedef {'production' | 'development'} BuildMode */
+
+/**
+ * @param {BuildMode} mode
+ * @returns {import('webpack').Configuration}
+ */
 function common(mode) {
   return {
     mode,
@@ -88,8 +95,13 @@ function common(mode) {
   };
 }
 
-/** Browser build of one app: the shell as the federation host, or a remote as a federation container. */
-export function browserConfig(appName, { outDir, mode = 'production', extraEntries, standalone = false } = {}) {
+/**
+ * Browser build of one app: the shell as the federation host, or a remote as a federation container.
+ * @param {string} appName
+ * @param {{ outDir: string, mode?: BuildMode, extraEntries?: Record<string, string>, standalone?: boolean }} options
+ * @returns {import('webpack').Configuration}
+ */
+export function browserConfig(appName, { outDir, mode = 'production', extraEntries, standalone = false }) {
   const app = apps[appName];
   const appRoot = path.join(repoRoot, app.dir);
   const isShell = appName === 'shell';
@@ -211,8 +223,11 @@ function federationPlugins(appName, { standalone }) {
  * Node build used only by the prerenderer: the shell's render function, or a remote's routes. The
  * shared singletons stay external so the shell and every remote render with the same React,
  * styled-components and shell-kit instances, exactly as in the browser.
+ * @param {string} appName
+ * @param {{ outDir: string, mode?: BuildMode }} options
+ * @returns {import('webpack').Configuration}
  */
-export function serverConfig(appName, { outDir, mode = 'production' } = {}) {
+export function serverConfig(appName, { outDir, mode = 'production' }) {
   const app = apps[appName];
   const appRoot = path.join(repoRoot, app.dir);
   const entry = appName === 'shell' ? app.serverEntry : app.exposes['./routes'];
@@ -234,7 +249,11 @@ export function serverConfig(appName, { outDir, mode = 'production' } = {}) {
   };
 }
 
-/** The shell-kit compiled for Node, so the prerender bundles can share one instance of it. */
+/**
+ * The shell-kit compiled for Node, so the prerender bundles can share one instance of it.
+ * @param {{ outDir: string, mode?: BuildMode }} options
+ * @returns {import('webpack').Configuration}
+ */
 export function kitServerConfig({ outDir, mode = 'production' }) {
   return {
     ...common(mode),
