@@ -47,6 +47,7 @@ async function loadOrderFixtures() {
 
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, 'agentic-browsing': 100, lcpMs: 2000, tbtMs: 150, cls: 0.02, jsKb: 150, p99Ms400: 20 };
 
+/** @returns {Promise<void>} */
 function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: 'inherit', ...options });
@@ -160,7 +161,7 @@ async function lighthouseRoutes(origin, routes, orderStorage) {
       }
     }
     const row = { route };
-    for (const key of Object.keys(samples[0])) {
+    for (const key of Object.keys(samples[0] ?? {})) {
       const values = samples.map((sample) => sample[key]).filter((value) => value !== null);
       row[key] = values.length ? median(values) : null;
     }
@@ -230,7 +231,7 @@ async function main() {
     }
     const widths = header.map((_, i) => Math.max(...lines.map((line) => String(line[i]).length)));
     console.log('');
-    for (const line of lines) console.log(line.map((cell, i) => String(cell).padEnd(widths[i])).join('  '));
+    for (const line of lines) console.log(line.map((cell, i) => String(cell).padEnd(widths[i] ?? 0)).join('  '));
     console.log('* commerce flow: the JavaScript budget is for content routes; printed for information.');
 
     console.log(`\ncreate-payment, 50 concurrent connections, ${LOAD_SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up (sandbox):`);

@@ -14,7 +14,7 @@ try {
   const result = await buildSite({ buildShell, buildRemote, log: (line) => console.log(line) });
   console.log(`Built ${result.pages.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (error) {
-  console.error(error instanceof ReleaseError ? error.message : `Build failed; the live site is unchanged.\n${error.stack ?? error}`);
+  console.error(error instanceof ReleaseError ? error.message : `Build failed; the live site is unchanged.\n${error instanceof Error ? error.stack : String(error)}`);
   process.exit(1);
 } finally {
   await cleanStaging();

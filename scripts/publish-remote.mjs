@@ -8,13 +8,13 @@ import { ReleaseError } from './lib/release.mjs';
 import { remoteNames } from './webpack.config.mjs';
 
 const name = process.argv[2];
-if (!remoteNames.includes(name)) {
+if (!name || !remoteNames.includes(name)) {
   console.error(`Usage: node scripts/publish-remote.mjs <${remoteNames.join('|')}>`);
   process.exit(2);
 }
 try {
   await main(['publish', name]);
 } catch (error) {
-  console.error(error instanceof ReleaseError ? error.message : `Release failed; the live site is unchanged.\n${error.stack ?? error}`);
+  console.error(error instanceof ReleaseError ? error.message : `Release failed; the live site is unchanged.\n${error instanceof Error ? error.stack : String(error)}`);
   process.exit(1);
 }

@@ -19,6 +19,7 @@ function describe(result) {
   return `${changes.length ? changes.join(', ') : 'nothing changed (that build was already live)'}; pages rendered: ${result.pages.join(' ')}`;
 }
 
+/** @param {(string | undefined)[]} argv the command line after `release.mjs` */
 export async function main([command, app, buildId]) {
   process.env.NODE_ENV = 'production';
   if (command === 'list') {
@@ -36,7 +37,7 @@ export async function main([command, app, buildId]) {
     }
     return;
   }
-  if (!apps.includes(app) || (command !== 'publish' && command !== 'rollback')) throw new ReleaseError(usage);
+  if (!app || !apps.includes(app) || (command !== 'publish' && command !== 'rollback')) throw new ReleaseError(usage);
   if (command === 'rollback') {
     console.log(`${app} rolled back: ${describe(await rollback(app, buildId))}`);
     return;
@@ -54,7 +55,7 @@ if (import.meta.main) {
   try {
     await main(process.argv.slice(2));
   } catch (error) {
-    console.error(error instanceof ReleaseError ? error.message : `Release failed; the live site is unchanged.\n${error.stack ?? error}`);
+    console.error(error instanceof ReleaseError ? error.message : `Release failed; the live site is unchanged.\n${error instanceof Error ? error.stack : String(error)}`);
     process.exit(1);
   }
 }

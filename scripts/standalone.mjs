@@ -28,8 +28,8 @@ const config = browserConfig(name, {
   standalone: true,
   extraEntries: { standalone: path.join(repoRoot, 'scripts', 'standalone-bootstrap.ts') },
 });
-config.resolve.alias = { ...config.resolve.alias, 'standalone-remote-routes': path.join(repoRoot, apps[name].dir, apps[name].exposes['./routes']) };
-config.output.publicPath = '/';
+config.resolve = { ...config.resolve, alias: { ...config.resolve?.alias, 'standalone-remote-routes': path.join(repoRoot, apps[name].dir, apps[name].exposes['./routes']) } };
+config.output = { ...config.output, publicPath: '/' };
 
 const hostPage = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name} (standalone)</title><script defer src="/standalone.js"></script></head><body><div id="root"></div></body></html>`;
 
@@ -71,6 +71,6 @@ const server = new WebpackDevServer(
   webpack(config),
 );
 await server.start();
-const address = server.server.address();
+const address = server.server?.address();
 const url = `http://${host.includes(':') ? `[${host}]` : host}:${typeof address === 'object' && address ? address.port : port}`;
 console.log(`${name} runs alone at ${url} (rebuilt and reloaded on every save)`);

@@ -48,12 +48,15 @@ const routerBuildAlias = { 'react-router-unshared$': path.join(routerProductionD
 function federationShared(appDir, { providesRouter }) {
   const pkg = require(path.join(repoRoot, appDir, 'package.json'));
   const version = (name) => pkg.dependencies?.[name] ?? require(path.join(repoRoot, 'node_modules', name, 'package.json')).version;
+  /** @type {Record<string, { singleton: boolean, requiredVersion: string, strictVersion?: boolean }>} */
   const shared = {};
   for (const name of sharedSingletons) {
     shared[name] = { singleton: true, requiredVersion: `^${version(name)}`, strictVersion: false };
   }
   for (const name of ROUTER_SHARE_KEYS) {
-    Object.assign(shared[name], providesRouter ? { import: sharedRouterModule, version: version(name) } : { import: false });
+    const entry = shared[name];
+    if (!entry) throw new Error(`${name} must be one of the shared singletons`);
+    Object.assign(entry, providesRouter ? { import: sharedRouterModule, version: version(name) } : { import: false });
   }
   shared['react/'] = { singleton: true, requiredVersion: `^${version('react')}` };
   shared['react-dom/'] = { singleton: true, requiredVersion: `^${version('react-dom')}` };
@@ -84,6 +87,12 @@ function babelRule() {
   };
 }
 
+/** @typedef {'production' | 'development'} BuildMode */
+
+/**
+ * @param {BuildMode} mode
+ * @returns {import('webpack').Configuration}
+ */
 function common(mode) {
   return {
     mode,
@@ -105,8 +114,13 @@ function common(mode) {
   };
 }
 
-/** Browser build of one app: the shell as the federation host, or a remote as a federation container. */
-export function browserConfig(appName, { outDir, mode = 'production', extraEntries, standalone = false } = {}) {
+/**
+ * Browser build of one app: the shell as the federation host, or a remote as a federation container.
+ * @param {string} appName
+ * @param {{ outDir: string, mode?: BuildMode, extraEntries?: Record<string, string>, standalone?: boolean }} options
+ * @returns {import('webpack').Configuration}
+ */
+export function browserConfig(appName, { outDir, mode = 'production', extraEntries, standalone = false }) {
   const app = apps[appName];
   const appRoot = path.join(repoRoot, app.dir);
   const isShell = appName === 'shell';
@@ -230,8 +244,11 @@ function federationPlugins(appName, { standalone }) {
  * Node build used only by the prerenderer: the shell's render function, or a remote's routes. The
  * shared singletons stay external so the shell and every remote render with the same React,
  * styled-components and shell-kit instances, exactly as in the browser.
+ * @param {string} appName
+ * @param {{ outDir: string, mode?: BuildMode }} options
+ * @returns {import('webpack').Configuration}
  */
-export function serverConfig(appName, { outDir, mode = 'production' } = {}) {
+export function serverConfig(appName, { outDir, mode = 'production' }) {
   const app = apps[appName];
   const appRoot = path.join(repoRoot, app.dir);
   const entry = appName === 'shell' ? app.serverEntry : app.exposes['./routes'];
@@ -253,7 +270,11 @@ export function serverConfig(appName, { outDir, mode = 'production' } = {}) {
   };
 }
 
-/** The shell-kit compiled for Node, so the prerender bundles can share one instance of it. */
+/**
+ * The shell-kit compiled for Node, so the prerender bundles can share one instance of it.
+ * @param {{ outDir: string, mode?: BuildMode }} options
+ * @returns {import('webpack').Configuration}
+ */
 export function kitServerConfig({ outDir, mode = 'production' }) {
   return {
     ...common(mode),

@@ -83,7 +83,7 @@ export function readBuildDocument(siteDir: string): PointerDocument {
   try {
     document = parsePointerDocument(parsed);
   } catch (error) {
-    throw new Error(`${documentPath}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${documentPath}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   if (document.remotes.some((remote) => remote.name === SHELL_APP)) throw new Error(`${documentPath}: a remote cannot be called "${SHELL_APP}"`);
   return document;

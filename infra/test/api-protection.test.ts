@@ -9,7 +9,7 @@ import { ORIGIN_VERIFY_SECRET_NAME } from '../lib/origin-verify';
 import { ORIGIN_VERIFY_HEADER } from '../functions/origin-verify/verify';
 import { buildTestApp } from './support/test-app';
 
-const { app, stacks } = buildTestApp();
+const { stacks } = buildTestApp();
 const edge = Template.fromStack(stacks.edge);
 const payments = Template.fromStack(stacks.payments);
 

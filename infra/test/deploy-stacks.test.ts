@@ -24,9 +24,14 @@ interface Statement {
   Condition?: { StringLike?: Record<string, string[]> };
 }
 
+interface BucketDeploymentProperties extends Record<string, unknown> {
+  DestinationBucketKeyPrefix?: string;
+  SystemMetadata: { 'cache-control': string; 'content-type'?: string };
+}
+
 function uploadsOf(template: Template): Upload[] {
   return Object.entries(template.findResources('Custom::CDKBucketDeployment')).map(([logicalId, resource]) => {
-    const { Properties, DependsOn } = resource as { Properties: Record<string, any>; DependsOn?: string[] };
+    const { Properties, DependsOn } = resource as { Properties: BucketDeploymentProperties; DependsOn?: string[] };
     return {
       logicalId,
       prefix: Properties.DestinationBucketKeyPrefix,

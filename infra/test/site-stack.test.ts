@@ -38,6 +38,18 @@ interface DistributionConfig {
 
 let distribution: DistributionConfig;
 
+// The parts of AWS::CloudFront::ResponseHeadersPolicy the security-headers test reads.
+interface ResponseHeadersConfig {
+  SecurityHeadersConfig: {
+    ContentSecurityPolicy: { ContentSecurityPolicy: string };
+    StrictTransportSecurity: { AccessControlMaxAgeSec: number; IncludeSubdomains?: boolean; Preload?: boolean };
+    ContentTypeOptions: { Override: boolean };
+    FrameOptions: { FrameOption: string };
+    ReferrerPolicy: { ReferrerPolicy: string };
+  };
+  CustomHeadersConfig: { Items: unknown[] };
+}
+
 function behavior(pathPattern: string): CacheBehavior {
   const found = distribution.CacheBehaviors.find((candidate) => candidate.PathPattern === pathPattern);
   if (!found) throw new Error(`no behaviour for ${pathPattern}`);
@@ -199,7 +211,7 @@ describe('site stack: distribution', () => {
 
   test('sends exactly the headers of @kesho/common/security-headers, as the local server does', () => {
     const [resource] = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
-    const config = (resource as { Properties: { ResponseHeadersPolicyConfig: Record<string, any> } }).Properties.ResponseHeadersPolicyConfig;
+    const config = (resource as { Properties: { ResponseHeadersPolicyConfig: ResponseHeadersConfig } }).Properties.ResponseHeadersPolicyConfig;
     const security = config.SecurityHeadersConfig;
     const sent: Record<string, string> = {
       'Content-Security-Policy': security.ContentSecurityPolicy.ContentSecurityPolicy,

@@ -3,7 +3,6 @@
  * issue 13 (valid, invalid, duplicate, honeypot, rate-limited, send failure then retry, forged and
  * expired links).
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { contactMessages, NEWSLETTER_CONSENT_TEXT } from '@kesho/common/contact-schema';
 import { site } from '@kesho/common/site';
@@ -20,14 +19,13 @@ const TABLE = 'leads-under-test';
 const SUPPORT = 'desk@example.org';
 const SECRET = 'test-secret-that-is-long-enough-0123456789';
 let table: TestTable;
-let client: DynamoDBClient;
 let documents: DynamoDBDocumentClient;
 let now: Date;
 const clock = () => now;
 
 beforeAll(async () => {
   table = await startTestTable(TABLE);
-  ({ client, documents } = table);
+  ({ documents } = table);
 });
 
 afterAll(async () => {

@@ -6,7 +6,6 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { simpleParser } from 'mailparser';
@@ -164,12 +163,11 @@ describe('mail configuration', () => {
 
 describe('outbox', () => {
   let table: TestTable;
-  let client: DynamoDBClient;
   let documents: DynamoDBDocumentClient;
 
   beforeAll(async () => {
     table = await startTestTable(TABLE);
-    ({ client, documents } = table);
+    ({ documents } = table);
   });
   afterAll(async () => {
     await table.close();

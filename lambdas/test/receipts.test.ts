@@ -58,7 +58,7 @@ function pay(url: string): Promise<Response> {
 }
 
 async function mailbox(invoiceNumber: string): Promise<ParsedMail[]> {
-  let names: string[] = [];
+  let names: string[];
   try {
     names = await readdir(path.join(dataDir, 'mail'));
   } catch {

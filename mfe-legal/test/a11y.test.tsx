@@ -1,5 +1,4 @@
 import '@testing-library/jest-dom';
-import type { ComponentType } from 'react';
 import axe from 'axe-core';
 import { renderPageInShell } from '@kesho/shell-kit/testing';
 import { routes } from '../src/routes';

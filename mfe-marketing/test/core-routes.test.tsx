@@ -1,7 +1,6 @@
 import '@testing-library/jest-dom';
 import { render, screen } from '@testing-library/react';
 import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
-import { site } from '@kesho/common/site';
 import { coreRoutes } from '../src/routes/core';
 
 describe('the core routes', () => {

@@ -3,11 +3,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import webpack from 'webpack';
 
-/** Runs webpack configurations together; rejects with the compiler's own messages on failure. */
+/**
+ * Runs webpack configurations together; rejects with the compiler's own messages on failure.
+ * @param {import('webpack').Configuration[]} configs
+ * @returns {Promise<import('webpack').Stats[]>}
+ */
 export function compile(configs) {
   return new Promise((resolve, reject) => {
     webpack(configs, (error, stats) => {
-      if (error) return reject(error);
+      if (error || !stats) return reject(error ?? new Error('webpack reported neither an error nor a result'));
       if (stats.hasErrors()) {
         const messages = stats.stats.flatMap((child) => child.compilation.errors.map((e) => `[${child.compilation.name}] ${e.message}`));
         return reject(new Error(`Build failed:\n${messages.join('\n')}`));
@@ -90,7 +94,7 @@ export async function readJson(file, fallback) {
   try {
     return JSON.parse(await fs.readFile(file, 'utf8'));
   } catch (error) {
-    if (fallback !== undefined && error.code === 'ENOENT') return fallback;
+    if (fallback !== undefined && /** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return fallback;
     throw error;
   }
 }

@@ -21,8 +21,10 @@ export function useKit(file) {
 export function installKitResolution() {
   if (kitHookInstalled) return;
   kitHookInstalled = true;
-  const resolve = Module._resolveFilename;
-  Module._resolveFilename = function resolveKit(request, ...rest) {
+  // Node's module resolver is internal: @types/node does not declare it.
+  const loader = /** @type {typeof Module & { _resolveFilename(request: string, ...rest: unknown[]): string }} */ (Module);
+  const resolve = loader._resolveFilename;
+  loader._resolveFilename = function resolveKit(request, ...rest) {
     if (request === '@kesho/shell-kit') return kitFile;
     return resolve.call(this, request, ...rest);
   };
@@ -45,6 +47,7 @@ export function shellRecordFile(buildId) {
 /**
  * Builds the shell (browser + prerender bundle + its Node shell-kit) under its build id. Nothing
  * goes live: releasing it is lib/release.mjs's job.
+ * @param {{ mode?: import('../webpack.config.mjs').BuildMode }} [options]
  */
 export async function buildShell({ mode = 'production' } = {}) {
   const browserOut = path.join(stagingDir, 'shell-browser');
@@ -55,8 +58,9 @@ export async function buildShell({ mode = 'production' } = {}) {
     serverConfig('shell', { outDir: serverOut, mode }),
     kitServerConfig({ outDir: kitOut, mode }),
   ]);
-  const json = browserStats.toJson({ all: false, entrypoints: true, chunks: true, chunkOrigins: true });
-  const entryFiles = json.entrypoints.main.assets.map((asset) => asset.name).filter((name) => name.endsWith('.js'));
+  const entryAssets = browserStats?.toJson({ all: false, entrypoints: true, chunks: true, chunkOrigins: true }).entrypoints?.main?.assets;
+  if (!entryAssets) throw new Error('The shell build has no main entry point');
+  const entryFiles = entryAssets.map((asset) => asset.name).filter((name) => name.endsWith('.js'));
   // The shell's other chunks (React, the app) are not preloaded: the entry asks for them once the
   // page has painted (src/afterFirstPaint.ts). Measured with Lighthouse on /blog: preloading them
   // put every one of them on the simulated path to the first paint (LCP 1.9-2.1 s against 1.5 s).
@@ -81,7 +85,11 @@ export async function buildShell({ mode = 'production' } = {}) {
   return readJson(shellRecordFile(buildId));
 }
 
-/** Builds one remote and stores it under /mfe/<name>/<buildId>/; nothing goes live (see lib/release.mjs). */
+/**
+ * Builds one remote and stores it under /mfe/<name>/<buildId>/; nothing goes live (see lib/release.mjs).
+ * @param {string} name
+ * @param {{ mode?: import('../webpack.config.mjs').BuildMode }} [options]
+ */
 export async function buildRemote(name, { mode = 'production' } = {}) {
   const browserOut = path.join(stagingDir, `${name}-browser`);
   const serverOut = path.join(stagingDir, `${name}-server`);

@@ -39,6 +39,10 @@ export const apps = ['shell', ...remoteNames];
  * @typedef {{ app: string, buildId: string, previous: string | null, action: 'publish' | 'rollback' | 'build',
  *   by: string, at: string, source: string }} ReleaseEntry
  * @typedef {{ releases: ReleaseEntry[], builds: Record<string, { buildId: string, builtAt: string, source: string }[]> }} History
+ * @typedef {(target: string) => unknown} BeforeWrite
+ * @typedef {{ remotes?: RemotePointer[], shell?: ShellRecord | null, renderAll?: boolean,
+ *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: BeforeWrite }} ReleaseRequest
+ * @typedef {(name: string) => Promise<{ pointer: RemotePointer }>} BuildRemote
  */
 
 let schemaModule;
@@ -126,8 +130,8 @@ async function verifyStage({ stageDir, pages, expectedRoutes, pointers, shell })
     const html = await fs.readFile(path.join(stageDir, page.file), 'utf8');
     if (!html.startsWith('<!doctype html>')) problems.push(`${page.route}: not an HTML document`);
     if (page.route !== '/404' && !html.includes(`id="${ROOT_ELEMENT_ID}" data-path="${page.route}"`)) problems.push(`${page.route}: rendered for another path`);
-    const embedded = html.match(new RegExp(`<script type="application/json" id="${POINTERS_ELEMENT_ID}">([^<]*)</script>`));
-    if (!embedded || JSON.stringify(JSON.parse(embedded[1])) !== expectedPointers) {
+    const embedded = html.match(new RegExp(`<script type="application/json" id="${POINTERS_ELEMENT_ID}">([^<]*)</script>`))?.[1];
+    if (embedded === undefined || JSON.stringify(JSON.parse(embedded)) !== expectedPointers) {
       problems.push(`${page.route}: does not embed the pointer document being released`);
     }
     for (const [, url] of html.matchAll(/(?:src|href)="(\/(?:shell|mfe)\/[^"]+)"/g)) {
@@ -174,8 +178,7 @@ async function commitFiles({ stageDir, writes, beforeWrite }) {
 /**
  * One release: puts the given remote builds and/or shell build live, re-rendering the pages they
  * serve (every page when the shell changes or `renderAll`), and records it in the history.
- * @param {{ remotes?: RemotePointer[], shell?: ShellRecord | null, renderAll?: boolean,
- *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: (target: string) => unknown }} request
+ * @param {ReleaseRequest} request
  * @returns {Promise<{ pointers: PointerDocument, shell: ShellRecord, pages: string[], entries: ReleaseEntry[] }>}
  */
 export async function release(request) {
@@ -200,13 +203,13 @@ async function lock() {
       await fs.writeFile(lockFile, String(process.pid), { flag: 'wx' });
       return () => fs.rm(lockFile, { force: true });
     } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
       const holder = Number(await fs.readFile(lockFile, 'utf8').catch(() => ''));
-      let running = false;
+      let running;
       try {
         running = Number.isInteger(holder) && holder > 0 && process.kill(holder, 0);
       } catch (probe) {
-        running = probe.code === 'EPERM';
+        running = /** @type {NodeJS.ErrnoException} */ (probe).code === 'EPERM';
       }
       if (running) throw new ReleaseError(`Another release is running (process ${holder}); the live site is unchanged. Try again when it has finished.`);
       await fs.rm(lockFile, { force: true });
@@ -215,6 +218,7 @@ async function lock() {
   throw new ReleaseError('Could not take the release lock; the live site is unchanged.');
 }
 
+/** @param {ReleaseRequest} request */
 async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite }) {
   const { parseRemotePointer, withRemote } = await schema();
   const live = await livePointers();
@@ -280,14 +284,21 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
   }
 }
 
-/** Builds one remote and releases it. `build` makes the build (lib/publish.mjs buildRemote). */
-export async function publishRemote(name, { build, beforeWrite } = {}) {
+/**
+ * Builds one remote and releases it. `build` makes the build (lib/publish.mjs buildRemote).
+ * @param {string} name
+ * @param {{ build: BuildRemote, beforeWrite?: BeforeWrite }} options
+ */
+export async function publishRemote(name, { build, beforeWrite }) {
   const { pointer } = await build(name);
   return release({ remotes: [pointer], action: 'publish', built: { [name]: pointer.buildId }, beforeWrite });
 }
 
-/** Builds the shell and releases it: every page is rendered again with it, from the live remotes. */
-export async function publishShell({ build, beforeWrite } = {}) {
+/**
+ * Builds the shell and releases it: every page is rendered again with it, from the live remotes.
+ * @param {{ build: () => Promise<ShellRecord>, beforeWrite?: BeforeWrite }} options
+ */
+export async function publishShell({ build, beforeWrite }) {
   const shell = await build();
   return release({ shell, action: 'publish', built: { shell: shell.buildId }, beforeWrite });
 }
@@ -317,6 +328,9 @@ export async function knownBuilds(app) {
  * Points an app back at a kept build: the given one, or else the build that was live before the
  * current one (from the history; rolling back twice returns to where it was). Its record is kept
  * with the build, so no saved copy of remotes.json is needed.
+ * @param {string} app
+ * @param {string} [buildId]
+ * @param {{ beforeWrite?: BeforeWrite }} [options]
  */
 export async function rollback(app, buildId, { beforeWrite } = {}) {
   if (!apps.includes(app)) throw new ReleaseError(`Unknown app "${app}": one of ${apps.join(', ')}`);
@@ -344,16 +358,19 @@ export async function rollback(app, buildId, { beforeWrite } = {}) {
  * live build stays, so a rebuild never undoes a team's release or a rollback, whatever sources this
  * checkout holds. A new build is released; an app with nothing live yet gets its build. Every page is
  * then rendered again from the result.
+ * @param {{ buildShell: () => Promise<ShellRecord>, buildRemote: BuildRemote, beforeWrite?: BeforeWrite, log?: (line: string) => void }} builders
  */
 export async function buildSite({ buildShell, buildRemote, beforeWrite, log = () => undefined }) {
   const live = await livePointers();
   const currentShell = await liveShell();
+  /** @type {Record<string, Set<string>>} */
   const knownBefore = {};
   for (const app of apps) knownBefore[app] = new Set((await knownBuilds(app)).map((build) => build.buildId));
+  /** @type {Record<string, string>} */
   const built = {};
   const keeps = async (app, buildId, liveId, liveFiles) =>
     Boolean(liveId) &&
-    (liveId === buildId || knownBefore[app].has(buildId)) &&
+    (liveId === buildId || knownBefore[app]?.has(buildId)) &&
     (await Promise.all(liveFiles.map((file) => exists(siteFileOf(file))))).every(Boolean);
   const note = (app, buildId, liveId) =>
     liveId === buildId ? `${app} ${buildId}` : `${app} ${buildId}: built before, not a change; ${liveId} stays live (npm run release -- publish ${app} to put it live)`;
@@ -361,7 +378,7 @@ export async function buildSite({ buildShell, buildRemote, beforeWrite, log = ()
   const shell = await buildShell();
   built.shell = shell.buildId;
   const keepShell = await keeps('shell', shell.buildId, currentShell?.buildId, currentShell?.scripts ?? []);
-  log(keepShell ? note('shell', shell.buildId, currentShell.buildId) : `shell ${shell.buildId}`);
+  log(keepShell ? note('shell', shell.buildId, currentShell?.buildId) : `shell ${shell.buildId}`);
 
   const remotes = [];
   for (const name of remoteNames) {
@@ -369,7 +386,7 @@ export async function buildSite({ buildShell, buildRemote, beforeWrite, log = ()
     built[name] = pointer.buildId;
     const current = live.remotes.find((remote) => remote.name === name);
     if (await keeps(name, pointer.buildId, current?.buildId, current ? [current.manifest] : [])) {
-      log(note(name, pointer.buildId, current.buildId));
+      log(note(name, pointer.buildId, current?.buildId));
     } else {
       remotes.push(pointer);
       log(`${name} ${pointer.buildId}: ${pointer.routes.map((route) => route.path).join(' ')}`);

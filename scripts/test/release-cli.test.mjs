@@ -23,7 +23,8 @@ async function run(...args) {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], { env: { ...process.env, KESHO_DIST_DIR: root } });
     return { code: 0, stdout, stderr };
   } catch (error) {
-    return { code: error.code, stdout: error.stdout, stderr: error.stderr };
+    const failed = /** @type {import('node:child_process').ExecFileException & { stdout: string, stderr: string }} */ (error);
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
 
@@ -39,8 +40,8 @@ test('list shows the releases and the kept builds newest first, with who release
   const { code, stdout } = await run('list', 'legal');
   assert.equal(code, 0);
   const releases = stdout.split('\n').filter((line) => / legal +legall/.test(line));
-  assert.deepEqual(releases.map((line) => line.match(/(publish|build) +legal +(\S+)/).slice(1).join(' ')), ['publish legall3', 'publish legall2', 'build legall1']);
-  assert.match(releases[0], /\(was legall2\) +by team-legal/);
+  assert.deepEqual(releases.map((line) => line.match(/(publish|build) +legal +(\S+)/)?.slice(1).join(' ')), ['publish legall3', 'publish legall2', 'build legall1']);
+  assert.match(releases[0] ?? '', /\(was legall2\) +by team-legal/);
   const builds = stdout.slice(stdout.indexOf('Builds of legal')).split('\n').slice(1).filter(Boolean);
   assert.deepEqual(builds.map((line) => line.trim().split(/\s+/).slice(0, 2).join(' ')), ['* legall3', 'legall2 built', 'legall1 built']);
 });

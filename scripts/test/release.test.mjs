@@ -102,6 +102,7 @@ test("a remote's release renders its pages again, swaps its pointer entry and re
   assert.match(await page('/terms'), /"buildId":"legall2"/);
   assert.equal(await page('/faq'), faqBefore, 'the other remotes\' pages are not rendered again');
   const last = (await readHistory()).releases.at(-1);
+  assert.ok(last, 'the release is in the history');
   assert.deepEqual({ ...last, at: undefined, source: undefined }, { app: 'legal', buildId: 'legall2', previous: 'legall1', action: 'publish', by: 'release-test', at: undefined, source: undefined });
   assert.ok(Date.now() - Date.parse(last.at) < 60_000);
 });

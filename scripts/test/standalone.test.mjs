@@ -98,6 +98,7 @@ test('forwards /api/* to API_ORIGIN, method, path and query as sent', async () =
 /** The dev server's socket, as the page's client opens it; collects what the server tells the page. */
 async function openPageSocket() {
   const messages = [];
+  // @ts-expect-error Node's WebSocket (undici) also takes { headers }, which the browser's type does not list.
   const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/ws`, { headers: { origin } });
   socket.addEventListener('message', (event) => messages.push(JSON.parse(String(event.data))));
   await new Promise((resolve, reject) => {

@@ -28,7 +28,7 @@ export interface CheckoutDraft {
 }
 
 export function readCheckoutDraft(): CheckoutDraft {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = sessionStorageOrNull()?.getItem(STORAGE_KEYS.checkoutData) ?? null;
   } catch {

@@ -29,7 +29,7 @@ export function saveCheckoutData(values: CheckoutData): CheckoutData {
 
 /** The saved checkout data, or null when there is none or it no longer passes the checkout rules. */
 export function readCheckoutData(): CheckoutData | null {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = sessionStorageOrNull()?.getItem(STORAGE_KEYS.checkoutData) ?? null;
   } catch {

@@ -7,7 +7,7 @@
 export type CheckoutOpening = 'new-tab' | 'same-tab';
 
 export function openCheckout(url: string, target: Window = window): CheckoutOpening {
-  let opened: Window | null = null;
+  let opened: Window | null;
   try {
     opened = target.open(url, '_blank');
   } catch {

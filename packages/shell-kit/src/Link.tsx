@@ -11,7 +11,7 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
  * A real <a href> (it works without JavaScript and in new tabs) that navigates in-app on a plain
  * left click.
  */
-export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, replace, onClick, target, ...rest }, ref) {
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, replace, onClick, target, children, ...rest }, ref) {
   const shell = useShell();
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
@@ -29,5 +29,9 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to,
     event.preventDefault();
     shell.navigate(to, replace ? { replace } : undefined);
   };
-  return <a ref={ref} href={to} target={target} onClick={handleClick} {...rest} />;
+  return (
+    <a ref={ref} href={to} target={target} onClick={handleClick} {...rest}>
+      {children}
+    </a>
+  );
 });
