@@ -14,7 +14,7 @@ import { readLocalSettings } from './lib/local-config.mjs';
 import { apps, browserConfig, repoRoot } from './webpack.config.mjs';
 
 const name = process.argv[2];
-if (!apps[name] || name === 'shell') {
+if (!name || !apps[name] || name === 'shell') {
   console.error(`Usage: node scripts/standalone.mjs <${Object.keys(apps).filter((app) => app !== 'shell').join('|')}>`);
   process.exit(2);
 }

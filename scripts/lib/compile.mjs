@@ -36,14 +36,18 @@ async function listFiles(dir, base = dir) {
  * A build id from what a build serves: the same sources give the same id (in any checkout, cold or
  * warm caches), any change a new one. Source maps are left out: they are never served, and they name
  * the generated files of the webpack run (the federation runtime's entry file carries the checkout's
- * absolute path in its text).
+ * absolute path in its text). A build is its browser output and its prerender bundle: a change that only
+ * alters the prerendered HTML (the document, a no-script rule) is a new build too, so it is released.
+ * @param {...string} dirs the build's output folders, in a fixed order
  */
-export async function contentId(dir) {
+export async function contentId(...dirs) {
   const hash = crypto.createHash('sha256');
-  for (const file of await listFiles(dir)) {
-    if (file.endsWith('.map')) continue;
-    hash.update(file);
-    hash.update(await fs.readFile(path.join(dir, file)));
+  for (const [index, dir] of dirs.entries()) {
+    for (const file of await listFiles(dir)) {
+      if (file.endsWith('.map')) continue;
+      hash.update(`${index}:${file}`);
+      hash.update(await fs.readFile(path.join(dir, file)));
+    }
   }
   return hash.digest('hex').slice(0, 12);
 }

@@ -65,7 +65,7 @@ export async function buildShell({ mode = 'production' } = {}) {
   // page has painted (src/afterFirstPaint.ts). Measured with Lighthouse on /blog: preloading them
   // put every one of them on the simulated path to the first paint (LCP 1.9-2.1 s against 1.5 s).
 
-  const buildId = await contentId(browserOut);
+  const buildId = await contentId(browserOut, serverOut, kitOut);
   const publicDir = path.join(siteDir, 'shell', buildId);
   await setSourceMapsAside(browserOut, path.join(sourceMapsDir, path.relative(siteDir, publicDir)));
   await moveInto(browserOut, publicDir);
@@ -94,7 +94,7 @@ export async function buildRemote(name, { mode = 'production' } = {}) {
   const browserOut = path.join(stagingDir, `${name}-browser`);
   const serverOut = path.join(stagingDir, `${name}-server`);
   await compile([browserConfig(name, { outDir: browserOut, mode }), serverConfig(name, { outDir: serverOut, mode })]);
-  const buildId = await contentId(browserOut);
+  const buildId = await contentId(browserOut, serverOut);
   const publicDir = path.join(siteDir, 'mfe', name, buildId);
   await setSourceMapsAside(browserOut, path.join(sourceMapsDir, path.relative(siteDir, publicDir)));
   await moveInto(browserOut, publicDir);

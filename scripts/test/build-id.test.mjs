@@ -76,3 +76,16 @@ test('the build id ignores source maps but follows every served byte', async () 
   assert.notEqual(await contentId(dir), first);
   assert.match(first, /^[0-9a-f]{12}$/);
 });
+
+test('a change that only alters the prerender bundle is a new build', async () => {
+  const browser = path.join(scratch, 'both', 'browser');
+  const server = path.join(scratch, 'both', 'server');
+  await fs.mkdir(browser, { recursive: true });
+  await fs.mkdir(server, { recursive: true });
+  await fs.writeFile(path.join(browser, 'main.js'), 'console.log(1)');
+  await fs.writeFile(path.join(server, 'server.cjs'), 'module.exports = "<noscript></noscript>"');
+  const first = await contentId(browser, server);
+  await fs.writeFile(path.join(server, 'server.cjs'), 'module.exports = "<noscript><style>[data-needs-js]{display:none}</style></noscript>"');
+  assert.notEqual(await contentId(browser, server), first);
+  assert.notEqual(await contentId(browser), await contentId(browser, server));
+});

@@ -53,7 +53,7 @@ export function useCheckoutLookup(): CheckoutLookup {
     const startedAt = Date.now();
 
     const poll = async () => {
-      let summary: CheckoutSessionSummary | null = null;
+      let summary: CheckoutSessionSummary | null;
       try {
         summary = await getCheckoutSession(sessionId);
       } catch (error) {

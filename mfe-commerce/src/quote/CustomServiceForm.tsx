@@ -92,7 +92,8 @@ export function CustomServiceForm() {
       price: typed.price === undefined ? formik.values.price : Number.isNaN(price) ? '' : price,
       quantity: typed.quantity === undefined ? formik.values.quantity : Number(typed.quantity),
     });
-    // Only the first commit can meet text typed into the server's HTML.
+    // Only the first commit can meet text typed into the server's HTML; later renders must not redo it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, on the commit that hydrates the form
   }, []);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
