@@ -23,7 +23,5 @@ export default defineConfig({
     screenshot: 'off',
     launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumFlags },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumFlags } } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumFlags } } }],
 });

@@ -43,7 +43,9 @@ const [handlerBuild] = await Promise.all([
   build({ ...common, entryPoints: tools }),
 ]);
 
-const leaks = Object.keys(handlerBuild.metafile.inputs).filter((input) => input.includes('src/local/') || input.includes('node_modules/dynalite') || input.includes('node_modules/mailparser'));
+const leaks = Object.keys(handlerBuild.metafile.inputs).filter(
+  (input) => input.includes('src/local/') || input.includes('node_modules/dynalite') || input.includes('node_modules/mailparser'),
+);
 if (leaks.length > 0) {
   console.error(`A Lambda bundle includes local-only code: ${leaks.join(', ')}`);
   process.exit(1);

@@ -70,7 +70,15 @@ async function startServer() {
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
-  return { origin, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }), dataDir };
+  return {
+    origin,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+    dataDir,
+  };
 }
 
 const median = (values) => {
@@ -166,7 +174,9 @@ async function lighthouseRoutes(origin, routes, orderStorage) {
       row[key] = values.length ? median(values) : null;
     }
     rows.push(row);
-    console.log(`  ${route}: performance ${row.performance}, LCP ${Math.round(row.lcpMs)} ms, TBT ${Math.round(row.tbtMs)} ms, CLS ${row.cls.toFixed(3)}, JS ${row.jsKb.toFixed(1)} KB, CPU benchmark index ${Math.round(row.benchmarkIndex ?? 0)}`);
+    console.log(
+      `  ${route}: performance ${row.performance}, LCP ${Math.round(row.lcpMs)} ms, TBT ${Math.round(row.tbtMs)} ms, CLS ${row.cls.toFixed(3)}, JS ${row.jsKb.toFixed(1)} KB, CPU benchmark index ${Math.round(row.benchmarkIndex ?? 0)}`,
+    );
   }
   return rows;
 }
@@ -227,7 +237,21 @@ async function main() {
         row.cls <= BUDGET.cls &&
         (flowRoutes.has(row.route) || row.jsKb <= BUDGET.jsKb);
       if (!ok) misses += 1;
-      lines.push([row.route, row.performance, row.accessibility, row['best-practices'], row.seo, row['agentic-browsing'] ?? 'n/a', Math.round(row.lcpMs), Math.round(row.tbtMs), row.cls.toFixed(3), `${row.jsKb.toFixed(1)}${flowRoutes.has(row.route) ? '*' : ''}`, mark(ok)].map(String));
+      lines.push(
+        [
+          row.route,
+          row.performance,
+          row.accessibility,
+          row['best-practices'],
+          row.seo,
+          row['agentic-browsing'] ?? 'n/a',
+          Math.round(row.lcpMs),
+          Math.round(row.tbtMs),
+          row.cls.toFixed(3),
+          `${row.jsKb.toFixed(1)}${flowRoutes.has(row.route) ? '*' : ''}`,
+          mark(ok),
+        ].map(String),
+      );
     }
     const widths = header.map((_, i) => Math.max(...lines.map((line) => String(line[i]).length)));
     console.log('');

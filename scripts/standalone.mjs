@@ -15,7 +15,11 @@ import { apps, browserConfig, repoRoot } from './webpack.config.mjs';
 
 const name = process.argv[2];
 if (!name || !apps[name] || name === 'shell') {
-  console.error(`Usage: node scripts/standalone.mjs <${Object.keys(apps).filter((app) => app !== 'shell').join('|')}>`);
+  console.error(
+    `Usage: node scripts/standalone.mjs <${Object.keys(apps)
+      .filter((app) => app !== 'shell')
+      .join('|')}>`,
+  );
   process.exit(2);
 }
 const { port, host, apiOrigin } = await readLocalSettings('readStandaloneConfig');

@@ -149,13 +149,13 @@ export function browserConfig(appName, { outDir, mode = 'production', extraEntri
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
       // The router arrives as one file (under either share key), not a re-export chunk plus the library.
-      splitChunks: { cacheGroups: { router: { test: (module) => module.resource === sharedRouterModule || routerProductionBuild.test(module.resource ?? ''), name: 'router', chunks: 'async', enforce: true } } },
+      splitChunks: {
+        cacheGroups: {
+          router: { test: (module) => module.resource === sharedRouterModule || routerProductionBuild.test(module.resource ?? ''), name: 'router', chunks: 'async', enforce: true },
+        },
+      },
     },
-    plugins: [
-      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
-      new CheckoutIndependentIdsPlugin(),
-      ...federationPlugins(appName, { standalone }),
-    ],
+    plugins: [new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }), new CheckoutIndependentIdsPlugin(), ...federationPlugins(appName, { standalone })],
   };
 }
 
@@ -218,9 +218,7 @@ function federationPlugins(appName, { standalone }) {
     ];
   }
   const pkg = require(path.join(repoRoot, app.dir, 'package.json'));
-  const exposes = Object.fromEntries(
-    Object.entries(app.exposes).map(([key, file]) => [key, { import: file, name: `${EXPOSE_CHUNK_PREFIX}${key.replace(/^\.\//, '')}` }]),
-  );
+  const exposes = Object.fromEntries(Object.entries(app.exposes).map(([key, file]) => [key, { import: file, name: `${EXPOSE_CHUNK_PREFIX}${key.replace(/^\.\//, '')}` }]));
   return [
     new webpack.container.ModuleFederationPlugin({
       name: app.federationName,
@@ -263,10 +261,7 @@ export function serverConfig(appName, { outDir, mode = 'production' }) {
     externals: serverExternals,
     externalsType: 'commonjs',
     optimization: { minimize: false, splitChunks: false },
-    plugins: [
-      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
-      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
-    ],
+    plugins: [new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
   };
 }
 
@@ -298,8 +293,7 @@ export function kitServerConfig({ outDir, mode = 'production' }) {
 const isKitEntryOfItsOwn = (request) => request.startsWith('@kesho/shell-kit/');
 
 function serverExternals({ request }, callback) {
-  const singleton =
-    !isKitEntryOfItsOwn(request) && sharedSingletons.some((name) => request === name || request.startsWith(`${name}/`));
+  const singleton = !isKitEntryOfItsOwn(request) && sharedSingletons.some((name) => request === name || request.startsWith(`${name}/`));
   if (singleton) return callback(null, `commonjs ${request}`);
   return callback();
 }

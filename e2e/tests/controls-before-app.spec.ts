@@ -65,7 +65,13 @@ interface TapRecord {
 async function tapUntilDone(
   page: Page,
   target: Locator,
-  { showsNotReady, done, settleMs = 2_000, gapMs = 150, maxTaps = 80 }: { showsNotReady: () => Promise<boolean>; done: () => Promise<boolean>; settleMs?: number; gapMs?: number; maxTaps?: number },
+  {
+    showsNotReady,
+    done,
+    settleMs = 2_000,
+    gapMs = 150,
+    maxTaps = 80,
+  }: { showsNotReady: () => Promise<boolean>; done: () => Promise<boolean>; settleMs?: number; gapMs?: number; maxTaps?: number },
 ): Promise<TapRecord> {
   let taps = 0;
   let notReady = 0;

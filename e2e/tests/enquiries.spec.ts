@@ -46,7 +46,11 @@ test.describe('the contact form sends the enquiry', () => {
   test('with JavaScript: a refused message keeps everything typed and says why', async ({ page }) => {
     await dismissCookieBanner(page);
     await page.route('**/api/enquiries', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'We could not send your message just now. Please try again in a few minutes, or email us at support@keshoglobal.co.ke.' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'We could not send your message just now. Please try again in a few minutes, or email us at support@keshoglobal.co.ke.' }),
+      }),
     );
     await page.goto('/contact');
     await waitForApp(page);

@@ -25,9 +25,7 @@ test('every route’s HTML passes the Nu HTML Checker with no errors', async ({ 
       (error: { stdout: string; stderr: string }) => error,
     );
     const report = JSON.parse(stderr || stdout) as { messages: { type: string; url: string; message: string; lastLine?: number; extract?: string }[] };
-    const errors = report.messages
-      .filter((m) => m.type === 'error')
-      .map((m) => `${path.basename(m.url)}:${m.lastLine ?? '?'} ${m.message} — ${m.extract ?? ''}`);
+    const errors = report.messages.filter((m) => m.type === 'error').map((m) => `${path.basename(m.url)}:${m.lastLine ?? '?'} ${m.message} — ${m.extract ?? ''}`);
     expect(errors).toEqual([]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -14,7 +14,11 @@ const pages: { path: string; heading: RegExp | string; texts: (string | RegExp)[
   { path: '/services/visa', heading: 'Visa & Immigration', texts: ['Canada', 'UK', 'USA', 'Australia', 'UAE', 'Germany', 'India', 'New Zealand', '6 months'] },
   { path: '/services/scholarships', heading: 'Scholarships', texts: ['Chevening', 'Mastercard Foundation', 'DAAD', 'Fulbright'] },
   { path: '/services/career', heading: 'Career Counseling', texts: ['Technology', 'Healthcare', 'Engineering', 'Business'] },
-  { path: '/services/partners', heading: 'Partner Services', texts: ['Commission-Based', 'Retainer + Commission', 'Most Popular', 'Project-Based', 'Canada', '15+', 'support@keshoglobal.co.ke'] },
+  {
+    path: '/services/partners',
+    heading: 'Partner Services',
+    texts: ['Commission-Based', 'Retainer + Commission', 'Most Popular', 'Project-Based', 'Canada', '15+', 'support@keshoglobal.co.ke'],
+  },
   { path: '/pricing', heading: 'Transparent Pricing', texts: ['Basic', 'KES 10,000', 'Complete', 'KES 35,000', 'Premium', 'KES 60,000', 'Most Popular', /VAT/] },
   { path: '/contact', heading: 'Contact Us', texts: ['+254 711 082 500', 'support@keshoglobal.co.ke', 'Kesho House, 14 Mpaka Road, Westlands, Nairobi, Kenya', /Monday to Saturday/] },
   { path: '/success-stories', heading: 'Success Stories', texts: ['300+', '98%', '15+', '50+'] },

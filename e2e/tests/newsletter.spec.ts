@@ -2,8 +2,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
 import { mailsTo } from '../support/mailbox';
 
-const CONSENT_TEXT =
-  'We will email you a link to confirm your subscription. We use your address only to send our articles, and every email has a link to unsubscribe.';
+const CONSENT_TEXT = 'We will email you a link to confirm your subscription. We use your address only to send our articles, and every email has a link to unsubscribe.';
 
 function linkIn(text: string | undefined, action: 'confirm' | 'unsubscribe'): string {
   const match = new RegExp(`(https?://[^\\s]+/api/subscriptions/${action}\\?token=[^\\s]+)`).exec(text ?? '');

@@ -67,7 +67,10 @@ test.describe('routing through the shared router', () => {
 
     // A link chosen from further down the page (the sticky header's) leads to the top of the next one.
     // Clicked as a tap would, in place: Playwright's own click scrolls a sticky element "into view" first.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).evaluate((link: HTMLElement) => link.click());
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Pricing' })
+      .evaluate((link: HTMLElement) => link.click());
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Pricing');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

@@ -8,17 +8,7 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
-import {
-  Alarm,
-  AlarmWidget,
-  ComparisonOperator,
-  Dashboard,
-  GraphWidget,
-  MathExpression,
-  Metric,
-  TreatMissingData,
-  type IMetric,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, AlarmWidget, ComparisonOperator, Dashboard, GraphWidget, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -56,8 +46,7 @@ function notificationTopic(scope: Construct, topicName: string, email: string | 
   if (email) topic.addSubscription(new EmailSubscription(email));
   acknowledge(topic, {
     id: 'AwsSolutions-SNS2',
-    reason:
-      'Alarm and budget notifications carry metric names and thresholds, no customer data; CloudWatch and Budgets cannot publish to a topic encrypted with the AWS-managed SNS key.',
+    reason: 'Alarm and budget notifications carry metric names and thresholds, no customer data; CloudWatch and Budgets cannot publish to a topic encrypted with the AWS-managed SNS key.',
   });
   return topic;
 }
@@ -83,10 +72,7 @@ export class AlarmsStack extends Stack {
         conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
       }),
     );
-    const subscribers = [
-      { subscriptionType: 'SNS', address: this.topic.topicArn },
-      ...(props.settings.email ? [{ subscriptionType: 'EMAIL', address: props.settings.email }] : []),
-    ];
+    const subscribers = [{ subscriptionType: 'SNS', address: this.topic.topicArn }, ...(props.settings.email ? [{ subscriptionType: 'EMAIL', address: props.settings.email }] : [])];
     this.budget = new CfnBudget(this, 'MonthlyBudget', {
       budget: {
         budgetName: 'kesho-monthly',
@@ -190,11 +176,7 @@ export class PaymentsAlarms extends Construct {
       logGroup: props.apiAccessLogs,
       metricNamespace: API_METRICS_NAMESPACE,
       metricName: 'Throttled',
-      filterPattern: FilterPattern.spaceDelimited('ip', 'caller', 'user', 'time', 'request', 'status', 'length', 'requestId').whereNumber(
-        'status',
-        '=',
-        429,
-      ),
+      filterPattern: FilterPattern.spaceDelimited('ip', 'caller', 'user', 'time', 'request', 'status', 'length', 'requestId').whereNumber('status', '=', 429),
       metricValue: '1',
       defaultValue: 0,
     });
@@ -251,9 +233,8 @@ export class SiteAlarms extends Construct {
   constructor(scope: Construct, id: string, props: SiteAlarmsProps) {
     super(scope, id);
     const topic = alarmTopic(this, 'AlarmTopic');
-    this.alarms = [
-      queueDepthAlarm(this, 'PublishFailures', props.publishFailures, 'The release publisher'),
-      ...functionAlarms(this, 'release-publisher', props.publisher),
-    ].map((alarm) => notify(alarm, topic));
+    this.alarms = [queueDepthAlarm(this, 'PublishFailures', props.publishFailures, 'The release publisher'), ...functionAlarms(this, 'release-publisher', props.publisher)].map((alarm) =>
+      notify(alarm, topic),
+    );
   }
 }

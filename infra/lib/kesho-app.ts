@@ -10,15 +10,7 @@ import { site } from '@kesho/common/site';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IConstruct } from 'constructs';
-import {
-  AlarmsStack,
-  CLOUDFRONT_METRICS_REGION,
-  DEFAULT_MONTHLY_BUDGET_USD,
-  EdgeAlarmsStack,
-  PaymentsAlarms,
-  SiteAlarms,
-  type AlarmSettings,
-} from './alarms';
+import { AlarmsStack, CLOUDFRONT_METRICS_REGION, DEFAULT_MONTHLY_BUDGET_USD, EdgeAlarmsStack, PaymentsAlarms, SiteAlarms, type AlarmSettings } from './alarms';
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { applyApiLimits } from './api-limits';
 import { EDGE_REGION, EdgeStack } from './edge-stack';
@@ -159,7 +151,8 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
   const kesPerUsd = contextString(app, 'kesPerUsd');
   const kesRateDate = contextString(app, 'kesRateDate');
   if (mpesaShortcode && (!kesPerUsd || !kesRateDate)) throw new Error('M-Pesa needs its KES rate: -c kesPerUsd=… (e.g. 129.25) and -c kesRateDate=YYYY-MM-DD');
-  if (kesPerUsd && !/^(?!0+(?:\.0{1,2})?$)\d{1,6}(?:\.\d{1,2})?$/.test(kesPerUsd)) throw new Error('-c kesPerUsd must be a positive number of shillings per US dollar with at most two decimals');
+  if (kesPerUsd && !/^(?!0+(?:\.0{1,2})?$)\d{1,6}(?:\.\d{1,2})?$/.test(kesPerUsd))
+    throw new Error('-c kesPerUsd must be a positive number of shillings per US dollar with at most two decimals');
   if (kesRateDate && !/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/.test(kesRateDate)) throw new Error('-c kesRateDate must be YYYY-MM-DD');
   const only = contextString(app, 'only');
   if (only !== undefined && !isRemoteName(only)) throw new Error(`-c only (${only}) must be "shell" or a remote's name, e.g. -c only=marketing`);
@@ -274,17 +267,13 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
       })
     : undefined;
   if (!edgeAlarms) {
-    Annotations.of(app).addInfo(
-      'No -c distributionId: the CloudFront 5xx alarm (us-east-1) is left out. Deploy KeshoSite, then pass its DistributionId output.',
-    );
+    Annotations.of(app).addInfo('No -c distributionId: the CloudFront 5xx alarm (us-east-1) is left out. Deploy KeshoSite, then pass its DistributionId output.');
   }
   const base = { alarms, edge, ...(edgeAlarms ? { edgeAlarms } : {}) };
 
   if (!siteBuildExists(config.siteDir)) {
     if (config.only) throw new Error(`-c only=${config.only} deploys that team's build, but there is no site build at ${config.siteDir}`);
-    Annotations.of(app).addInfo(
-      `No site build at ${config.siteDir}: the shell and remote stacks are left out. Build the site, or pass -c siteDir=….`,
-    );
+    Annotations.of(app).addInfo(`No site build at ${config.siteDir}: the shell and remote stacks are left out. Build the site, or pass -c siteDir=….`);
     return { ...base, payments, site: siteStack, remotes: [] };
   }
 

@@ -11,8 +11,7 @@ export interface Acknowledgement {
   readonly reason: string;
 }
 
-export const LAMBDA_BASIC_EXECUTION_ROLE =
-  'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]';
+export const LAMBDA_BASIC_EXECUTION_ROLE = 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]';
 
 export const WILDCARD_RESOURCE = 'AwsSolutions-IAM5[Resource::*]';
 

@@ -142,9 +142,21 @@ export class PaymentsStack extends Stack {
     // Same lifecycle as Stripe's: placeholders made here, the real values put once by ops.
     const darajaSecrets = props.mpesa
       ? {
-          consumerKey: new Secret(this, 'DarajaConsumerKey', { secretName: DARAJA_SECRET_NAMES.consumerKey, description: 'Daraja app consumer key, set by ops', removalPolicy: RemovalPolicy.RETAIN }),
-          consumerSecret: new Secret(this, 'DarajaConsumerSecret', { secretName: DARAJA_SECRET_NAMES.consumerSecret, description: 'Daraja app consumer secret, set by ops', removalPolicy: RemovalPolicy.RETAIN }),
-          passkey: new Secret(this, 'DarajaPasskey', { secretName: DARAJA_SECRET_NAMES.passkey, description: 'Lipa na M-Pesa Online passkey of the shortcode, set by ops', removalPolicy: RemovalPolicy.RETAIN }),
+          consumerKey: new Secret(this, 'DarajaConsumerKey', {
+            secretName: DARAJA_SECRET_NAMES.consumerKey,
+            description: 'Daraja app consumer key, set by ops',
+            removalPolicy: RemovalPolicy.RETAIN,
+          }),
+          consumerSecret: new Secret(this, 'DarajaConsumerSecret', {
+            secretName: DARAJA_SECRET_NAMES.consumerSecret,
+            description: 'Daraja app consumer secret, set by ops',
+            removalPolicy: RemovalPolicy.RETAIN,
+          }),
+          passkey: new Secret(this, 'DarajaPasskey', {
+            secretName: DARAJA_SECRET_NAMES.passkey,
+            description: 'Lipa na M-Pesa Online passkey of the shortcode, set by ops',
+            removalPolicy: RemovalPolicy.RETAIN,
+          }),
         }
       : null;
     // A domain identity is verified by the DKIM records in the outputs; an address by SES's e-mail to it.
@@ -342,7 +354,8 @@ export class PaymentsStack extends Stack {
       });
     }
 
-    for (const [name, secret] of Object.entries(darajaSecrets ?? {})) new CfnOutput(this, `Daraja${toPascalCase(name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`))}Arn`, { value: secret.secretArn });
+    for (const [name, secret] of Object.entries(darajaSecrets ?? {}))
+      new CfnOutput(this, `Daraja${toPascalCase(name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`))}Arn`, { value: secret.secretArn });
 
     this.acknowledgeNagFindings([stripeSecretKey, stripeWebhookSecret, ...Object.values(darajaSecrets ?? {})], fulfilmentFailures);
     acknowledge(newsletterTokenSecret, {
@@ -355,7 +368,8 @@ export class PaymentsStack extends Stack {
     for (const secret of secrets) {
       acknowledge(secret, {
         id: 'AwsSolutions-SMG4',
-        reason: 'Stripe and Daraja keys are issued and rolled in the Stripe dashboard and on the Daraja portal, which Secrets Manager rotation cannot drive; ops put each new value with put-secret-value.',
+        reason:
+          'Stripe and Daraja keys are issued and rolled in the Stripe dashboard and on the Daraja portal, which Secrets Manager rotation cannot drive; ops put each new value with put-secret-value.',
       });
     }
     acknowledge(failureQueue, {
@@ -373,7 +387,8 @@ export class PaymentsStack extends Stack {
       if (!(route instanceof HttpRoute)) continue;
       acknowledge(route, {
         id: 'AwsSolutions-APIG4',
-        reason: 'A public site: browsers call create-payment, mpesa-payment, checkout-session and the contact and newsletter forms anonymously (the handlers validate every input, price from the server catalogue and rate-limit the forms per client and address), newsletter links carry their own HMAC signature, Stripe authenticates the webhook by the signature the handler verifies, and Daraja callbacks carry an unguessable per-payment token and are only a hint confirmed by the STK query.',
+        reason:
+          'A public site: browsers call create-payment, mpesa-payment, checkout-session and the contact and newsletter forms anonymously (the handlers validate every input, price from the server catalogue and rate-limit the forms per client and address), newsletter links carry their own HMAC signature, Stripe authenticates the webhook by the signature the handler verifies, and Daraja callbacks carry an unguessable per-payment token and are only a hint confirmed by the STK query.',
       });
     }
   }

@@ -20,12 +20,7 @@ import { EventType, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct, type IConstruct } from 'constructs';
-import {
-  LIVE_PAGES_PREFIX,
-  POINTER_DOCUMENT_KEY,
-  POINTERS_PREFIX,
-  RELEASES_PREFIX,
-} from '../functions/release-publisher/release-record';
+import { LIVE_PAGES_PREFIX, POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
 import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from './lambda-bundling';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
 import { INFRA_ROOT } from './paths';
@@ -87,11 +82,7 @@ export class ReleasePublisher extends Construct {
     publisher.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:GetObject'],
-        resources: [
-          bucket.arnForObjects(POINTER_DOCUMENT_KEY),
-          bucket.arnForObjects(`${POINTERS_PREFIX}*`),
-          bucket.arnForObjects(`${RELEASES_PREFIX}*`),
-        ],
+        resources: [bucket.arnForObjects(POINTER_DOCUMENT_KEY), bucket.arnForObjects(`${POINTERS_PREFIX}*`), bucket.arnForObjects(`${RELEASES_PREFIX}*`)],
       }),
     );
     publisher.addToRolePolicy(

@@ -6,13 +6,7 @@
  * express fails the synth instead of being silently dropped.
  */
 import { Duration } from 'aws-cdk-lib';
-import {
-  HeadersFrameOption,
-  HeadersReferrerPolicy,
-  type ResponseCustomHeader,
-  type ResponseHeadersPolicyProps,
-  type ResponseSecurityHeadersBehavior,
-} from 'aws-cdk-lib/aws-cloudfront';
+import { HeadersFrameOption, HeadersReferrerPolicy, type ResponseCustomHeader, type ResponseHeadersPolicyProps, type ResponseSecurityHeadersBehavior } from 'aws-cdk-lib/aws-cloudfront';
 
 function enumMember<T extends string>(members: Record<string, T>, value: string, header: string): T {
   const member = Object.values(members).find((candidate) => candidate === value);

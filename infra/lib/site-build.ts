@@ -104,7 +104,8 @@ function shellBuildOf(pages: readonly StagedFile[], what: string): string {
     if (found.length === 0) throw new Error(`${page.key} of ${what} loads no /shell/<buildId>/ script; is it a prerendered page?`);
     for (const buildId of found) builds.add(buildId);
   }
-  if (builds.size !== 1) throw new Error(`The pages of ${what} load ${builds.size ? `several shell builds (${[...builds].sort().join(', ')})` : 'no shell build'}; render them again with one shell`);
+  if (builds.size !== 1)
+    throw new Error(`The pages of ${what} load ${builds.size ? `several shell builds (${[...builds].sort().join(', ')})` : 'no shell build'}; render them again with one shell`);
   return [...builds][0] as string;
 }
 

@@ -239,7 +239,10 @@ export class SiteStack extends Stack {
   private domainRecords(domain: CustomDomain): void {
     const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: domain.hostedZoneId, zoneName: domain.domainName });
     const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
-    for (const [id, recordName] of [['Www', canonicalHostOf(domain.domainName)], ['Apex', domain.domainName]] as const) {
+    for (const [id, recordName] of [
+      ['Www', canonicalHostOf(domain.domainName)],
+      ['Apex', domain.domainName],
+    ] as const) {
       new ARecord(this, `${id}A`, { zone, recordName, target });
       new AaaaRecord(this, `${id}Aaaa`, { zone, recordName, target });
     }
@@ -250,17 +253,15 @@ export class SiteStack extends Stack {
       id: 'AwsSolutions-S1',
       reason: 'This is the access-log bucket itself; logging it into itself would loop.',
     });
-    acknowledge(
-      this.distribution,
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'The site serves students and parents worldwide (Kenya and every study destination); no country is to be blocked.',
-      },
-    );
+    acknowledge(this.distribution, {
+      id: 'AwsSolutions-CFR1',
+      reason: 'The site serves students and parents worldwide (Kenya and every study destination); no country is to be blocked.',
+    });
     if (defaultCertificate) {
       acknowledge(this.distribution, {
         id: 'AwsSolutions-CFR4',
-        reason: 'Without -c domainName/-c hostedZoneId the distribution uses the default *.cloudfront.net certificate, whose TLS policy CloudFront fixes; with a custom domain the stack sets TLSv1.2_2021.',
+        reason:
+          'Without -c domainName/-c hostedZoneId the distribution uses the default *.cloudfront.net certificate, whose TLS policy CloudFront fixes; with a custom domain the stack sets TLSv1.2_2021.',
       });
     }
   }

@@ -47,12 +47,17 @@ describe('alarms without a distribution id or e-mail', () => {
       ...queueAlarm,
       Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ReleasePublisherPublishFailures'), 'QueueName'] } }],
     });
-    const publisherAlarms = alarmsOf(site).filter((alarm) => alarm.Properties.Namespace === 'AWS/Lambda').map((alarm) => alarm.Properties.MetricName);
+    const publisherAlarms = alarmsOf(site)
+      .filter((alarm) => alarm.Properties.Namespace === 'AWS/Lambda')
+      .map((alarm) => alarm.Properties.MetricName);
     expect(publisherAlarms.sort()).toEqual(['Errors', 'Throttles']);
   });
 
   test('every alarm notifies the alarm topic of its own region by name, without exports', () => {
-    for (const [stack, template] of [[stacks.payments, payments], [stacks.site, site]] as const) {
+    for (const [stack, template] of [
+      [stacks.payments, payments],
+      [stacks.site, site],
+    ] as const) {
       const all = alarmsOf(template);
       expect(all.length).toBeGreaterThan(0);
 
@@ -105,7 +110,10 @@ describe('alarms with an e-mail, a budget and the distribution id', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'AWS/CloudFront',
       MetricName: '5xxErrorRate',
-      Dimensions: Match.arrayWith([{ Name: 'DistributionId', Value: 'E2ABCDEF123456' }, { Name: 'Region', Value: 'Global' }]),
+      Dimensions: Match.arrayWith([
+        { Name: 'DistributionId', Value: 'E2ABCDEF123456' },
+        { Name: 'Region', Value: 'Global' },
+      ]),
       AlarmActions: [{ Ref: Match.anyValue() }],
     });
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.org' });

@@ -57,11 +57,7 @@ beforeAll(() => {
 describe('deploy stacks', () => {
   test('there is one shell stack and one stack per remote of the build', () => {
     expect(testApp.stacks.shell?.stackName).toBe('KeshoShell');
-    expect(testApp.stacks.remotes.map((stack) => stack.stackName)).toEqual([
-      'KeshoRemote-marketing',
-      'KeshoRemote-commerce',
-      'KeshoRemote-legal',
-    ]);
+    expect(testApp.stacks.remotes.map((stack) => stack.stackName)).toEqual(['KeshoRemote-marketing', 'KeshoRemote-commerce', 'KeshoRemote-legal']);
   });
 
   test('every upload goes to the site bucket by name, never prunes and keeps files when a stack is deleted', () => {
@@ -120,7 +116,7 @@ describe('deploy stacks', () => {
     }
   });
 
-  test("a remote stack writes only keys that carry its own name", () => {
+  test('a remote stack writes only keys that carry its own name', () => {
     for (const stack of testApp.stacks.remotes) {
       const name = stack.stackName.replace('KeshoRemote-', '');
       const prefixes = uploadsOf(Template.fromStack(stack)).map((upload) => upload.prefix);
@@ -194,7 +190,10 @@ describe('deploy stacks', () => {
   test('uploads no source map, even one left in the site build', () => {
     for (const stackName of [STACK_NAMES.shell, STACK_NAMES.remote('commerce')]) templateOf(stackName);
     const outdir = testApp.app.outdir;
-    const staged = fs.readdirSync(outdir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(outdir, path.join(entry.parentPath, entry.name)));
+    const staged = fs
+      .readdirSync(outdir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(outdir, path.join(entry.parentPath, entry.name)));
     // The fixture build holds shell/s1a2b3c4/main.js.map and mfe/commerce/c1a2b3c4/remoteEntry.js.map.
     expect(staged.filter((file) => file.endsWith('/main.js') || file.endsWith('/remoteEntry.js')).length).toBeGreaterThanOrEqual(2);
     expect(staged.filter((file) => file.endsWith('.map'))).toEqual([]);
@@ -223,7 +222,9 @@ describe('deploy stacks', () => {
   });
 
   test('the shell deploys every root file and the not-found page, but not the pointer document', () => {
-    const keys = readShellBuild(FIXTURE_SITE_DIR).sharedFiles.map((file) => file.key).sort();
+    const keys = readShellBuild(FIXTURE_SITE_DIR)
+      .sharedFiles.map((file) => file.key)
+      .sort();
     expect(keys).toEqual(['favicon.svg', 'llms.txt', 'pages/404.html', 'robots.txt', 'sitemap.xml']);
   });
 });
@@ -269,7 +270,7 @@ describe('reading the site build', () => {
     const { stacks } = buildTestApp({ context: { only: 'shell' } });
     expect(stacks.shell?.stackName).toBe('KeshoShell');
     expect(stacks.remotes).toEqual([]);
-    expect(() => buildTestApp({ context: { only: 'payments' } })).toThrow('-c only=payments: the site build\'s remotes are marketing, commerce, legal');
+    expect(() => buildTestApp({ context: { only: 'payments' } })).toThrow("-c only=payments: the site build's remotes are marketing, commerce, legal");
     expect(() => buildTestApp({ context: { only: 'Marketing!' } })).toThrow('-c only (Marketing!) must be "shell" or a remote\'s name');
   });
 
@@ -282,10 +283,7 @@ describe('reading the site build', () => {
     const { app, stacks } = buildTestApp({ context: { siteDir: path.join(brokenSite, 'missing') } });
     expect(stacks.shell).toBeUndefined();
     expect(stacks.remotes).toEqual([]);
-    expect(app.node.metadata.map((entry) => entry.data)).toEqual([
-      expect.stringContaining('No -c distributionId'),
-      expect.stringContaining('No site build at'),
-    ]);
+    expect(app.node.metadata.map((entry) => entry.data)).toEqual([expect.stringContaining('No -c distributionId'), expect.stringContaining('No site build at')]);
     Template.fromStack(stacks.site).resourceCountIs('AWS::CloudFront::Distribution', 1);
   });
 });

@@ -16,7 +16,8 @@ describe('M-Pesa in the payments stack', () => {
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: mpesa-payment', Timeout: 29 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: mpesa-callback', Timeout: 29 });
     for (const name of Object.values(DARAJA_SECRET_NAMES)) expect(template.findResources('AWS::SecretsManager::Secret', { Properties: { Name: name } })).toEqual({});
-    for (const fn of Object.values(functionsOf(template))) expect(Object.keys(fn.Properties.Environment.Variables).filter((key) => key.startsWith('DARAJA_') || key.startsWith('KES_'))).toEqual([]);
+    for (const fn of Object.values(functionsOf(template)))
+      expect(Object.keys(fn.Properties.Environment.Variables).filter((key) => key.startsWith('DARAJA_') || key.startsWith('KES_'))).toEqual([]);
   });
 
   const DARAJA_CONTEXT = { mpesaShortcode: '174379', darajaBaseUrl: 'https://api.safaricom.co.ke', kesPerUsd: '131.4', kesRateDate: '2026-11-22' };
@@ -61,7 +62,10 @@ describe('M-Pesa in the payments stack', () => {
           .flatMap((policy) => (policy as { Properties: { PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] } } }).Properties.PolicyDocument.Statement);
         for (const id of Object.values(secretIds)) {
           const reads = statements.filter((statement) => JSON.stringify(statement.Resource).includes(`"${id}"`));
-          expect(reads.flatMap((statement) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action])).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+          expect(reads.flatMap((statement) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action])).sort()).toEqual([
+            'secretsmanager:DescribeSecret',
+            'secretsmanager:GetSecretValue',
+          ]);
         }
       }
     });
@@ -96,7 +100,8 @@ describe('M-Pesa in the payments stack', () => {
     expect(() => buildTestApp({ context: { ...DARAJA_CONTEXT, darajaBaseUrl: 'http://api.safaricom.co.ke' } })).toThrow(/https/);
     expect(() => buildTestApp({ context: { mpesaShortcode: '174379', darajaBaseUrl: 'https://api.safaricom.co.ke' } })).toThrow(/kesPerUsd.*kesRateDate/);
     expect(() => buildTestApp({ context: Object.fromEntries(Object.entries(DARAJA_CONTEXT).filter(([key]) => key !== 'kesRateDate')) })).toThrow(/kesRateDate/);
-    for (const kesPerUsd of ['0', '0.00', '-129', '129.255', 'abc']) expect(() => buildTestApp({ context: { ...DARAJA_CONTEXT, kesPerUsd } })).toThrow(/-c kesPerUsd must be a positive number/);
+    for (const kesPerUsd of ['0', '0.00', '-129', '129.255', 'abc'])
+      expect(() => buildTestApp({ context: { ...DARAJA_CONTEXT, kesPerUsd } })).toThrow(/-c kesPerUsd must be a positive number/);
     expect(() => buildTestApp({ context: { ...DARAJA_CONTEXT, kesRateDate: '22/11/2026' } })).toThrow(/-c kesRateDate must be YYYY-MM-DD/);
   });
 });

@@ -29,7 +29,11 @@ describe('origin-verify authorizer', () => {
     let clock = 0;
     const values = ['first'.padEnd(32, '1'), 'second'.padEnd(32, '2')];
     let reads = 0;
-    const source = cachedSecret(async () => values[Math.min(reads++, 1)] as string, 1000, () => clock);
+    const source = cachedSecret(
+      async () => values[Math.min(reads++, 1)] as string,
+      1000,
+      () => clock,
+    );
     await expect(source()).resolves.toBe(values[0]);
     clock = 999;
     await expect(source()).resolves.toBe(values[0]);

@@ -102,9 +102,7 @@ describe('payments stack', () => {
   test('routes every endpoint of the HTTP API to its function', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
-    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
-      (route) => (route as { Properties: { RouteKey: string } }).Properties.RouteKey,
-    );
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((route) => (route as { Properties: { RouteKey: string } }).Properties.RouteKey);
     expect(routes.sort()).toEqual([
       'GET /api/checkout-session',
       'GET /api/mpesa-payment',
@@ -250,7 +248,10 @@ describe('payments stack', () => {
     }
     // fulfil-order only writes there (its on-failure destination).
     expect(actionsOn(logicalIds.fulfilOrder, queueId).filter((action) => action !== 'sqs:SendMessage' && action !== 'sqs:GetQueueAttributes' && action !== 'sqs:GetQueueUrl')).toEqual([]);
-    const functions = template.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('^Kesho payments: ') } }) as Record<string, { Properties: { Environment: { Variables: Record<string, unknown> } } }>;
+    const functions = template.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('^Kesho payments: ') } }) as Record<
+      string,
+      { Properties: { Environment: { Variables: Record<string, unknown> } } }
+    >;
     for (const [id, fn] of Object.entries(functions)) {
       expect(fn.Properties.Environment.Variables.FULFILMENT_FAILURE_QUEUE_URL).toEqual(id === logicalIds.reconcileOrders ? { Ref: queueId } : undefined);
     }

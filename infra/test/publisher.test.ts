@@ -1,14 +1,6 @@
 import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
 import { publishForDeploy, publishReleases, type DeployRequest } from '../functions/release-publisher/publisher';
-import {
-  nameRelease,
-  pageKeyForRoute,
-  parseReleaseRecord,
-  pointerKey,
-  POINTER_DOCUMENT_KEY,
-  releasePrefix,
-  SHELL_APP,
-} from '../functions/release-publisher/release-record';
+import { nameRelease, pageKeyForRoute, parseReleaseRecord, pointerKey, POINTER_DOCUMENT_KEY, releasePrefix, SHELL_APP } from '../functions/release-publisher/release-record';
 import { MemoryStore } from './support/memory-store';
 import { deployRemote, deployShell, pageHtml, pointer, publishedDocument, rollBack } from './support/releases';
 
@@ -194,9 +186,7 @@ describe('release publisher', () => {
       store.write(POINTER_DOCUMENT_KEY, JSON.stringify({ remotes: [], generation }));
     };
 
-    await expect(publishReleases(store, { maxAttempts: 3, pause: noPause })).rejects.toThrow(
-      'Could not publish mfe/remotes.json: it kept changing during 3 attempts',
-    );
+    await expect(publishReleases(store, { maxAttempts: 3, pause: noPause })).rejects.toThrow('Could not publish mfe/remotes.json: it kept changing during 3 attempts');
     expect(store.puts).toHaveLength(3);
   });
 });
@@ -213,9 +203,7 @@ describe("release publisher: one team's bad release blocks nobody else", () => {
     deployRemote(store, commerceV1);
     const result = await publishReleases(store, { pause: noPause });
 
-    expect(result.rejected).toEqual([
-      { app: 'legal', reason: expect.stringContaining('Invalid release record in mfe/pointers/legal.json') },
-    ]);
+    expect(result.rejected).toEqual([{ app: 'legal', reason: expect.stringContaining('Invalid release record in mfe/pointers/legal.json') }]);
     expect(result.rejected[0]?.reason).toContain('remote legal has no manifest path under /mfe/legal/l1/');
     expect(publishedDocument(store).remotes).toEqual([commerceV1, legalV1, marketingV2]);
     expect(publishedDocument(store).releases.legal).toBe(legal.release);
@@ -235,9 +223,7 @@ describe("release publisher: one team's bad release blocks nobody else", () => {
     deployRemote(store, marketingV2);
     const result = await publishReleases(store, { pause: noPause });
 
-    expect(result.rejected).toEqual([
-      { app: 'legal', reason: `release ${rejectedRelease.release} of legal was not published: route /faq is also claimed by marketing` },
-    ]);
+    expect(result.rejected).toEqual([{ app: 'legal', reason: `release ${rejectedRelease.release} of legal was not published: route /faq is also claimed by marketing` }]);
     expect(publishedDocument(store)).toEqual({
       remotes: [commerceV1, legalV1, marketingV2],
       releases: { commerce: expect.stringMatching(/^c1-/), legal: legal.release, marketing: expect.stringMatching(/^m2-/) },
@@ -298,9 +284,7 @@ describe("release publisher: one team's bad release blocks nobody else", () => {
 
     const result = await publishReleases(store, { pause: noPause });
 
-    expect(result.rejected).toEqual([
-      { app: 'marketing', reason: `release ${marketing.release} of marketing lacks releases/marketing/${marketing.release}/pages/faq.html` },
-    ]);
+    expect(result.rejected).toEqual([{ app: 'marketing', reason: `release ${marketing.release} of marketing lacks releases/marketing/${marketing.release}/pages/faq.html` }]);
     expect(publishedDocument(store).remotes).toEqual([legalV1]);
     expect(store.text('pages/index.html')).toBeUndefined();
   });
@@ -423,7 +407,10 @@ describe('release record', () => {
     [{ ...valid, pointer: { ...marketingV1, routes: [{ title: 'no path' }] } }, 'remote marketing has a route without a valid path'],
     [{ ...valid, pointer: legalV1 }, 'its pointer is for legal, not marketing'],
     [{ app: SHELL_APP, release: 's1-0123456789ab', shellBuildId: 's1', renderedWith: { remotes: [legalV1, pointer('shell', 'x', [])] } }, 'a remote cannot be called "shell"'],
-    [{ app: SHELL_APP, release: 's1-0123456789ab', shellBuildId: 's1', renderedWith: { remotes: [legalV1, pointer('commerce', 'c1', ['/terms'])] } }, 'route /terms is claimed by both legal and commerce'],
+    [
+      { app: SHELL_APP, release: 's1-0123456789ab', shellBuildId: 's1', renderedWith: { remotes: [legalV1, pointer('commerce', 'c1', ['/terms'])] } },
+      'route /terms is claimed by both legal and commerce',
+    ],
   ])('rejects a malformed record (%#)', (record, message) => {
     expect(() => parseReleaseRecord(record, 'test')).toThrow(message);
   });

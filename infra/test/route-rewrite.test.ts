@@ -39,7 +39,8 @@ function viewerRequest(uri: string, querystring: ViewerRequest['querystring'] = 
 }
 
 type Answer = ViewerRequest | ViewerResponse;
-const answer = (uri: string, querystring: ViewerRequest['querystring'] = {}) => (handler as unknown as (event: { request: ViewerRequest }) => Answer)({ request: viewerRequest(uri, querystring) });
+const answer = (uri: string, querystring: ViewerRequest['querystring'] = {}) =>
+  (handler as unknown as (event: { request: ViewerRequest }) => Answer)({ request: viewerRequest(uri, querystring) });
 const isResponse = (value: Answer): value is ViewerResponse => 'statusCode' in value;
 
 /** "a=1&b=2" as CloudFront hands a query string to a function. */
@@ -54,7 +55,7 @@ function querystringOf(query = ''): ViewerRequest['querystring'] {
 
 const servedKeys = new Set(servedKeysOf(pageRouteCases));
 
-describe('route-rewrite CloudFront Function, on the site\'s one table of request paths', () => {
+describe("route-rewrite CloudFront Function, on the site's one table of request paths", () => {
   test.each(pageRouteCases.map((c) => [c.path + (c.query ? `?${c.query}` : ''), c.why, c]))('%s (%s)', (_request, _why, { path, query, expected }) => {
     const result = answer(path, querystringOf(query));
     switch (expected.kind) {

@@ -128,10 +128,7 @@ describe('site stack: storage', () => {
           Effect: 'Deny',
           Principal: { Service: 'cloudfront.amazonaws.com' },
           Action: 's3:GetObject',
-          Resource: [
-            { 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, '/mfe/pointers/*']] },
-            { 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, '/releases/*']] },
-          ],
+          Resource: [{ 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, '/mfe/pointers/*']] }, { 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, '/releases/*']] }],
         }),
       ]),
     );
@@ -146,16 +143,12 @@ describe('site stack: distribution', () => {
       FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
       FunctionCode: fs.readFileSync(ROUTE_REWRITE_FUNCTION_FILE, 'utf8'),
     });
-    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual([
-      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
-    ]);
+    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } }]);
     for (const other of distribution.CacheBehaviors) expect(other.FunctionAssociations).toBeUndefined();
   });
 
   test('answers a missing page (S3 403 without list rights) with /pages/404.html and status 404, leaving API 404s alone', () => {
-    expect(distribution.CustomErrorResponses).toEqual([
-      { ErrorCode: 403, ResponseCode: 404, ResponsePagePath: '/pages/404.html', ErrorCachingMinTTL: NOT_FOUND_CACHE_TTL.toSeconds() },
-    ]);
+    expect(distribution.CustomErrorResponses).toEqual([{ ErrorCode: 403, ResponseCode: 404, ResponsePagePath: '/pages/404.html', ErrorCachingMinTTL: NOT_FOUND_CACHE_TTL.toSeconds() }]);
   });
 
   test('caches build folders for a year whatever the object says', () => {
@@ -178,7 +171,7 @@ describe('site stack: distribution', () => {
     expect(behavior('/shell/*').CachePolicyId).toEqual({ Ref: immutableId });
   });
 
-  test("serves pages, root files and the pointer document by their own Cache-Control (no-cache), never cached by default", () => {
+  test('serves pages, root files and the pointer document by their own Cache-Control (no-cache), never cached by default', () => {
     const honouringId = onlyLogicalId('AWS::CloudFront::CachePolicy', { CachePolicyConfig: { MinTTL: 0 } });
     template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
       CachePolicyConfig: { MinTTL: 0, DefaultTTL: 0, MaxTTL: YEAR_IN_SECONDS },
@@ -260,7 +253,14 @@ describe('site stack: release publisher', () => {
 
   test('runs whenever a release record is written or deleted', () => {
     const notification = {
-      Filter: { Key: { FilterRules: [{ Name: 'suffix', Value: '.json' }, { Name: 'prefix', Value: 'mfe/pointers/' }] } },
+      Filter: {
+        Key: {
+          FilterRules: [
+            { Name: 'suffix', Value: '.json' },
+            { Name: 'prefix', Value: 'mfe/pointers/' },
+          ],
+        },
+      },
       LambdaFunctionArn: { 'Fn::GetAtt': [publisherId, 'Arn'] },
     };
     template.hasResourceProperties('Custom::S3BucketNotifications', {

@@ -14,9 +14,7 @@ import { site } from '@kesho/common/site';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 /** Where a secret comes from: the environment itself, or Secrets Manager (read once at cold start). */
-export type SecretSource =
-  | { readonly kind: 'value'; readonly value: string }
-  | { readonly kind: 'secrets-manager'; readonly arn: string };
+export type SecretSource = { readonly kind: 'value'; readonly value: string } | { readonly kind: 'secrets-manager'; readonly arn: string };
 
 export interface StripeApiEndpoint {
   readonly host?: string;
@@ -219,13 +217,23 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     pendingAgeSeconds: wholeSeconds(read, 'RECONCILE_PENDING_AGE_SECONDS', CONFIG_DEFAULTS.reconcilePendingAgeSeconds, invalid),
   };
 
-  const problems = [
-    ...(missing.length > 0 ? [`Missing env var${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`] : []),
-    ...invalid,
-  ];
+  const problems = [...(missing.length > 0 ? [`Missing env var${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`] : []), ...invalid];
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return { production, publicSiteUrl, ordersTable, fulfilOrderFunctionName, ...(fulfilmentFailureQueueUrl ? { fulfilmentFailureQueueUrl } : {}), payments, mpesa, kesRate, logLevel, mail, leads, reconcile };
+  return {
+    production,
+    publicSiteUrl,
+    ordersTable,
+    fulfilOrderFunctionName,
+    ...(fulfilmentFailureQueueUrl ? { fulfilmentFailureQueueUrl } : {}),
+    payments,
+    mpesa,
+    kesRate,
+    logLevel,
+    mail,
+    leads,
+    reconcile,
+  };
 }
 
 /** `tokenSecretNeeded` null: this function does not read the newsletter's secret; else what its environment gives. */

@@ -57,7 +57,14 @@ describe('loadConfig', () => {
 
   it('reads the KES rate ops set, refuses a malformed one and requires it in production only when Daraja takes real money', () => {
     expect(loadConfig({ KES_PER_USD: '131.4', KES_RATE_DATE: '2026-11-22' }).kesRate).toEqual({ kesPerUsd: '131.4', rateDate: '2026-11-22' });
-    for (const [rate, date] of [['0', '2026-11-22'], ['-129', '2026-11-22'], ['129.255', '2026-11-22'], ['abc', '2026-11-22'], ['129', '2026-02-30'], ['129', '22/11/2026']]) {
+    for (const [rate, date] of [
+      ['0', '2026-11-22'],
+      ['-129', '2026-11-22'],
+      ['129.255', '2026-11-22'],
+      ['abc', '2026-11-22'],
+      ['129', '2026-02-30'],
+      ['129', '22/11/2026'],
+    ]) {
       expect(() => loadConfig({ KES_PER_USD: rate, KES_RATE_DATE: date })).toThrow(ConfigError);
     }
     expect(() => loadConfig({ KES_PER_USD: '0' })).toThrow(/KES_PER_USD must be a positive number/);
@@ -65,7 +72,14 @@ describe('loadConfig', () => {
     const production = PRODUCTION_ENV;
     // M-Pesa off in production: nobody is charged, so no rate is needed.
     expect(loadConfig(production).kesRate).toEqual({ kesPerUsd: KES_PER_USD, rateDate: KES_RATE_DATE });
-    const daraja = { ...production, DARAJA_CONSUMER_KEY_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:k', DARAJA_CONSUMER_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:s', DARAJA_PASSKEY_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:p', DARAJA_SHORTCODE: '174379', DARAJA_BASE_URL: 'https://api.safaricom.co.ke' };
+    const daraja = {
+      ...production,
+      DARAJA_CONSUMER_KEY_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:k',
+      DARAJA_CONSUMER_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:s',
+      DARAJA_PASSKEY_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:p',
+      DARAJA_SHORTCODE: '174379',
+      DARAJA_BASE_URL: 'https://api.safaricom.co.ke',
+    };
     expect(() => loadConfig(daraja)).toThrow(new ConfigError(['Missing env vars KES_PER_USD, KES_RATE_DATE']));
     expect(loadConfig({ ...daraja, KES_PER_USD: '130', KES_RATE_DATE: '2026-11-23' }).kesRate).toEqual({ kesPerUsd: '130', rateDate: '2026-11-23' });
   });

@@ -26,13 +26,22 @@ describe('Daraja client against a Daraja-compatible server', () => {
   });
   afterEach(() => daraja.close());
 
-  const client = (overrides: Partial<Record<keyof typeof FAKE_DARAJA, string>> & { clock?: () => Date } = {}) => createDarajaClient({ ...FAKE_DARAJA, baseUrl: daraja.baseUrl, ...overrides });
+  const client = (overrides: Partial<Record<keyof typeof FAKE_DARAJA, string>> & { clock?: () => Date } = {}) =>
+    createDarajaClient({ ...FAKE_DARAJA, baseUrl: daraja.baseUrl, ...overrides });
 
   it('pushes with every field Daraja checks and queries the result', async () => {
     const gateway = client();
     const accepted = await gateway.stkPush(push);
     expect(accepted.checkoutRequestId).toMatch(/^ws_CO_/);
-    expect(daraja.pushes[0]!.body).toMatchObject({ TransactionType: 'CustomerPayBillOnline', Amount: 517, PartyA: '254712345678', PhoneNumber: '254712345678', PartyB: '174379', AccountReference: 'INV-12345678', CallBackURL: push.callbackUrl });
+    expect(daraja.pushes[0]!.body).toMatchObject({
+      TransactionType: 'CustomerPayBillOnline',
+      Amount: 517,
+      PartyA: '254712345678',
+      PhoneNumber: '254712345678',
+      PartyB: '174379',
+      AccountReference: 'INV-12345678',
+      CallBackURL: push.callbackUrl,
+    });
 
     await expect(gateway.stkQuery(accepted.checkoutRequestId)).resolves.toEqual({ state: 'processing' });
     daraja.complete(accepted.checkoutRequestId, 1032);

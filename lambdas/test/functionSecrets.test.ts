@@ -65,16 +65,19 @@ describe('each function reads only the secrets it needs', () => {
     expect(() => loadConfig({ ...DEPLOYED_ENV, ...secretArns(secretsOf(fn)) }, { secrets: secretsOf(fn) })).not.toThrow();
   });
 
-  it.each(FUNCTIONS.flatMap((fn) => secretsOf(fn).filter((secret) => secret !== 'darajaCredentials').map((secret) => [fn, secret] as const)))(
-    '%s refuses to start without its %s, in one error naming it',
-    (fn, secret) => {
-      const env = { ...DEPLOYED_ENV, ...secretArns(secretsOf(fn)) };
-      const [variables] = SECRET_VARIABLES[secret];
-      if (!variables) throw new Error(`${secret} has no variables`);
-      delete (env as Record<string, string>)[variables.arn];
-      expect(() => loadConfig(env, { secrets: secretsOf(fn) })).toThrow(new ConfigError([`Missing env var ${variables.value} (or ${variables.arn})`]));
-    },
-  );
+  it.each(
+    FUNCTIONS.flatMap((fn) =>
+      secretsOf(fn)
+        .filter((secret) => secret !== 'darajaCredentials')
+        .map((secret) => [fn, secret] as const),
+    ),
+  )('%s refuses to start without its %s, in one error naming it', (fn, secret) => {
+    const env = { ...DEPLOYED_ENV, ...secretArns(secretsOf(fn)) };
+    const [variables] = SECRET_VARIABLES[secret];
+    if (!variables) throw new Error(`${secret} has no variables`);
+    delete (env as Record<string, string>)[variables.arn];
+    expect(() => loadConfig(env, { secrets: secretsOf(fn) })).toThrow(new ConfigError([`Missing env var ${variables.value} (or ${variables.arn})`]));
+  });
 
   it('refuses a Daraja function given only part of the credentials, naming what is missing; none at all switches M-Pesa off', () => {
     const secrets = secretsOf('mpesa-payment');

@@ -30,25 +30,91 @@ function mulberry32(seed: number): Random {
 
 const pick = <T>(random: Random, options: readonly T[]): T => options[Math.floor(random() * options.length)] as T;
 
-const STRINGS = ['', ' ', 'essay-editing', 'custom-', 'custom-1', 'custom-../../x', '__proto__', 'constructor', '<script>alert(1)</script>', '\u0000\u0007', '𝕂𝕖𝕤𝕙𝕠', '1e309', 'NaN', 'true', 'x'.repeat(5_000), 'a@b', 'amani@example.com', '+254712345678'];
+const STRINGS = [
+  '',
+  ' ',
+  'essay-editing',
+  'custom-',
+  'custom-1',
+  'custom-../../x',
+  '__proto__',
+  'constructor',
+  '<script>alert(1)</script>',
+  '\u0000\u0007',
+  '𝕂𝕖𝕤𝕙𝕠',
+  '1e309',
+  'NaN',
+  'true',
+  'x'.repeat(5_000),
+  'a@b',
+  'amani@example.com',
+  '+254712345678',
+];
 /** The characters issue 17 found accepted: direction overrides and isolates, zero-width, lone surrogates, NUL, ESC, line breaks. */
-const HOSTILE_CHARACTERS = ['\u202e', '\u202d', '\u2066', '\u2067', '\u2068', '\u2069', '\u200b', '\u200c', '\u200d', '\u200e', '\u2060', '\ufeff', '\u061c', '\ud800', '\udfff', '\u0000', '\u001b', '\u007f', '\u0085', '\n', '\r', '\t', '\u2028', '\u2029'];
+const HOSTILE_CHARACTERS = [
+  '\u202e',
+  '\u202d',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u200e',
+  '\u2060',
+  '\ufeff',
+  '\u061c',
+  '\ud800',
+  '\udfff',
+  '\u0000',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\n',
+  '\r',
+  '\t',
+  '\u2028',
+  '\u2029',
+];
 /** Look-alikes of a catalogue service, a phone without digits and mailboxes Stripe refuses. */
-const HOSTILE_STRINGS = ['VIP Unlimited', 'vip-unlimited', 'Custom: VIP Unlimited', 'ＶＩＰ Unlimited', 'aaaaaaaaaa', '----------', 'a@b', 'amani@localhost', 'amani@example.', '"a b"@example.com'];
+const HOSTILE_STRINGS = [
+  'VIP Unlimited',
+  'vip-unlimited',
+  'Custom: VIP Unlimited',
+  'ＶＩＰ Unlimited',
+  'aaaaaaaaaa',
+  '----------',
+  'a@b',
+  'amani@localhost',
+  'amani@example.',
+  '"a b"@example.com',
+];
 const NUMBERS = [0, -0, 1, -1, 0.1, 0.001, 1.005, 24.99, 25, 2500, 2500.01, 1e21, -1e21, Number.MAX_SAFE_INTEGER, 2 ** 53 + 1, 10, 11, 1.5, 250];
 
 function randomValue(random: Random, depth = 0): unknown {
   const kind = Math.floor(random() * (depth > 3 ? 6 : 9));
   switch (kind) {
-    case 0: return null;
-    case 1: return random() < 0.5;
-    case 2: return pick(random, NUMBERS);
-    case 3: return Math.floor(random() * 1e6) / 100;
-    case 4: return random() < 0.6 ? pick(random, STRINGS) : hostileText(random);
-    case 5: return String.fromCharCode(...Array.from({ length: Math.floor(random() * 20) }, () => Math.floor(random() * 0xffff)));
-    case 6: return Array.from({ length: Math.floor(random() * 4) }, () => randomValue(random, depth + 1));
-    case 7: return Object.fromEntries(Array.from({ length: Math.floor(random() * 4) }, () => [pick(random, [...STRINGS.slice(0, 9), 'items', 'customerData', 'price']), randomValue(random, depth + 1)]));
-    default: return Array.from({ length: 25 }, () => catalogueItem('basic-consultation'));
+    case 0:
+      return null;
+    case 1:
+      return random() < 0.5;
+    case 2:
+      return pick(random, NUMBERS);
+    case 3:
+      return Math.floor(random() * 1e6) / 100;
+    case 4:
+      return random() < 0.6 ? pick(random, STRINGS) : hostileText(random);
+    case 5:
+      return String.fromCharCode(...Array.from({ length: Math.floor(random() * 20) }, () => Math.floor(random() * 0xffff)));
+    case 6:
+      return Array.from({ length: Math.floor(random() * 4) }, () => randomValue(random, depth + 1));
+    case 7:
+      return Object.fromEntries(
+        Array.from({ length: Math.floor(random() * 4) }, () => [pick(random, [...STRINGS.slice(0, 9), 'items', 'customerData', 'price']), randomValue(random, depth + 1)]),
+      );
+    default:
+      return Array.from({ length: 25 }, () => catalogueItem('basic-consultation'));
   }
 }
 
@@ -98,7 +164,10 @@ interface FuzzCase {
 }
 
 function fuzzCase(random: Random): FuzzCase {
-  const contentType = random() < 0.9 ? pick(random, ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON']) : pick(random, [undefined, 'text/plain', 'application/jsonx', 'application/json; charset=latin1', 'multipart/form-data']);
+  const contentType =
+    random() < 0.9
+      ? pick(random, ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON'])
+      : pick(random, [undefined, 'text/plain', 'application/jsonx', 'application/json; charset=latin1', 'multipart/form-data']);
   const shape = random();
   let text: string;
   if (shape < 0.55) text = JSON.stringify(mutatedOrder(random));

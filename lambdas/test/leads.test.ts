@@ -223,8 +223,15 @@ describe('newsletter subscriptions', () => {
 
   it('answers invalid addresses, honeypots and floods without mailing', async () => {
     const limited = createSubscriptions({
-      dynamo: documents, tableName: TABLE, outbox, tokens, publicSiteUrl: 'https://site.example',
-      rateLimiter: createRateLimiter(documents, TABLE, clock), limits: { perClientPerHour: 2, perAddressPerHour: 5 }, clock, logger: silentLogger,
+      dynamo: documents,
+      tableName: TABLE,
+      outbox,
+      tokens,
+      publicSiteUrl: 'https://site.example',
+      rateLimiter: createRateLimiter(documents, TABLE, clock),
+      limits: { perClientPerHour: 2, perAddressPerHour: 5 },
+      clock,
+      logger: silentLogger,
     });
     expect(await limited.subscribe({ email: 'not-an-address' }, { ip })).toEqual({ kind: 'invalid', fieldErrors: { email: contactMessages.emailInvalid } });
     expect(await limited.subscribe({ email: address(), website: 'x' }, { ip })).toEqual({ kind: 'ignored' });

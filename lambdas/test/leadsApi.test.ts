@@ -43,7 +43,12 @@ const enquiry = (overrides: Record<string, string> = {}) => {
 const postJson = (pathname: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${server.origin}${pathname}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
 const postForm = (pathname: string, fields: Record<string, string>) =>
-  fetch(`${server.origin}${pathname}`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  fetch(`${server.origin}${pathname}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 describe('POST /api/enquiries', () => {
   it('answers a JSON enquiry with 200 and writes the support mail and the acknowledgement', async () => {
@@ -184,7 +189,10 @@ describe('/api/subscriptions', () => {
     expect(missing.status).toBe(303);
     const invalid = await postJson('/api/subscriptions', { email: 'nobody@localhost' });
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toEqual({ error: 'Please enter a valid email address, like you@example.com', fieldErrors: { email: 'Please enter a valid email address, like you@example.com' } });
+    expect(await invalid.json()).toEqual({
+      error: 'Please enter a valid email address, like you@example.com',
+      fieldErrors: { email: 'Please enter a valid email address, like you@example.com' },
+    });
     expect((await fetch(`${server.origin}/api/subscriptions`)).status).toBe(405);
     expect((await fetch(`${server.origin}/api/subscriptions/elsewhere`)).status).toBe(404);
   });

@@ -62,7 +62,11 @@ describe('the Lambda Invoke API', () => {
     expect((await server.api.runtime.orders.getOrder(invoiceNumber))?.status).toBe('pending');
 
     const result = await lambda.send(
-      new InvokeCommand({ FunctionName: 'fulfil-order', InvocationType: 'Event', Payload: Buffer.from(JSON.stringify({ sessionId, eventId: 'evt_local', eventType: 'checkout.session.completed' })) }),
+      new InvokeCommand({
+        FunctionName: 'fulfil-order',
+        InvocationType: 'Event',
+        Payload: Buffer.from(JSON.stringify({ sessionId, eventId: 'evt_local', eventType: 'checkout.session.completed' })),
+      }),
     );
     expect(result.StatusCode).toBe(202);
     await server.api.settled();
@@ -74,14 +78,22 @@ describe('the Lambda Invoke API', () => {
     const { invoiceNumber, url } = (await created.json()) as { invoiceNumber: string; url: string };
     const sessionId = url.split('/').at(-1) ?? '';
     const forged = await lambda.send(
-      new InvokeCommand({ FunctionName: 'fulfil-order', InvocationType: 'RequestResponse', Payload: Buffer.from(JSON.stringify({ sessionId, eventId: 'evt_forged', eventType: 'checkout.session.async_payment_failed' })) }),
+      new InvokeCommand({
+        FunctionName: 'fulfil-order',
+        InvocationType: 'RequestResponse',
+        Payload: Buffer.from(JSON.stringify({ sessionId, eventId: 'evt_forged', eventType: 'checkout.session.async_payment_failed' })),
+      }),
     );
     expect(forged.FunctionError).toBeUndefined();
     expect((await server.api.runtime.orders.getOrder(invoiceNumber))?.status).toBe('pending');
 
     await (server.api.runtime.payments as SandboxPayments).pay(sessionId);
     await lambda.send(
-      new InvokeCommand({ FunctionName: 'fulfil-order', InvocationType: 'RequestResponse', Payload: Buffer.from(JSON.stringify({ sessionId, eventId: 'evt_paid', eventType: 'checkout.session.completed' })) }),
+      new InvokeCommand({
+        FunctionName: 'fulfil-order',
+        InvocationType: 'RequestResponse',
+        Payload: Buffer.from(JSON.stringify({ sessionId, eventId: 'evt_paid', eventType: 'checkout.session.completed' })),
+      }),
     );
     expect((await server.api.runtime.orders.getOrder(invoiceNumber))?.status).toBe('paid');
   });
@@ -204,10 +216,13 @@ describe('closing', () => {
     const body = JSON.stringify(JSON.parse(smokeEvent().body ?? '{}'));
     const { port } = new URL(own.origin);
     const status = new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/api/create-payment', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        { host: '127.0.0.1', port, path: '/api/create-payment', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       // Half the body now: the request is being answered while the server closes.
       req.write(body.slice(0, 10));

@@ -190,9 +190,7 @@ describe('outbox', () => {
   test('twenty concurrent sendOnce calls send the message once', async () => {
     const { transport, sent } = recordingTransport(async () => new Promise((resolve) => setTimeout(resolve, 20)));
     // Separate outbox instances, as separate Lambdas would be: only the table is shared.
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => createOutbox({ client: documents, tableName: TABLE, transport }).sendOnce('receipt#INV-00000001', () => sample)),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, () => createOutbox({ client: documents, tableName: TABLE, transport }).sendOnce('receipt#INV-00000001', () => sample)));
     expect(results.filter((result) => result === 'sent')).toHaveLength(1);
     expect(results.filter((result) => result === 'already-sent')).toHaveLength(19);
     expect(sent).toHaveLength(1);

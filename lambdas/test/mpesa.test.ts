@@ -308,7 +308,16 @@ describe('the built-in M-Pesa sandbox (no Daraja credentials)', () => {
 
 describe('M-Pesa configuration', () => {
   const daraja = { DARAJA_CONSUMER_KEY: 'k', DARAJA_CONSUMER_SECRET: 's', DARAJA_PASSKEY: 'p', DARAJA_SHORTCODE: '174379' };
-  const production = { NODE_ENV: 'production', PUBLIC_SITE_URL: 'https://kesho.example', ORDERS_TABLE: 't', FULFIL_ORDER_FUNCTION_NAME: 'f', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', MAIL_TRANSPORT: 'ses', SUBSCRIPTION_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:x:1:secret:newsletter' };
+  const production = {
+    NODE_ENV: 'production',
+    PUBLIC_SITE_URL: 'https://kesho.example',
+    ORDERS_TABLE: 't',
+    FULFIL_ORDER_FUNCTION_NAME: 'f',
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    MAIL_TRANSPORT: 'ses',
+    SUBSCRIPTION_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:x:1:secret:newsletter',
+  };
 
   it('is the sandbox locally without credentials and off in production', () => {
     expect(loadConfig({}).mpesa).toEqual({ provider: 'sandbox' });
@@ -318,12 +327,21 @@ describe('M-Pesa configuration', () => {
   it('needs all four Daraja values, and in production the base URL', () => {
     expect(() => loadConfig({ DARAJA_CONSUMER_KEY: 'k' })).toThrow(/DARAJA_CONSUMER_SECRET.*DARAJA_PASSKEY.*DARAJA_SHORTCODE/);
     expect(() => loadConfig({ ...production, ...daraja })).toThrow(/DARAJA_BASE_URL/);
-    expect(loadConfig({ ...production, ...daraja, DARAJA_BASE_URL: 'https://api.safaricom.co.ke/', KES_PER_USD: '129.25', KES_RATE_DATE: '2026-11-20' }).mpesa).toMatchObject({ provider: 'daraja', baseUrl: 'https://api.safaricom.co.ke', shortcode: '174379' });
+    expect(loadConfig({ ...production, ...daraja, DARAJA_BASE_URL: 'https://api.safaricom.co.ke/', KES_PER_USD: '129.25', KES_RATE_DATE: '2026-11-20' }).mpesa).toMatchObject({
+      provider: 'daraja',
+      baseUrl: 'https://api.safaricom.co.ke',
+      shortcode: '174379',
+    });
     expect(loadConfig(daraja).mpesa).toMatchObject({ provider: 'daraja', baseUrl: 'https://sandbox.safaricom.co.ke' });
   });
 
   it('reads secrets by ARN and refuses a malformed shortcode or base URL', () => {
-    const arns = { DARAJA_CONSUMER_KEY_ARN: 'arn:aws:secretsmanager:x:1:secret:k', DARAJA_CONSUMER_SECRET_ARN: 'arn:aws:secretsmanager:x:1:secret:s', DARAJA_PASSKEY_ARN: 'arn:aws:secretsmanager:x:1:secret:p', DARAJA_SHORTCODE: '174379' };
+    const arns = {
+      DARAJA_CONSUMER_KEY_ARN: 'arn:aws:secretsmanager:x:1:secret:k',
+      DARAJA_CONSUMER_SECRET_ARN: 'arn:aws:secretsmanager:x:1:secret:s',
+      DARAJA_PASSKEY_ARN: 'arn:aws:secretsmanager:x:1:secret:p',
+      DARAJA_SHORTCODE: '174379',
+    };
     expect(loadConfig(arns).mpesa).toMatchObject({ consumerKey: { kind: 'secrets-manager', arn: arns.DARAJA_CONSUMER_KEY_ARN } });
     expect(() => loadConfig({ ...daraja, DARAJA_SHORTCODE: 'abc' })).toThrow(/DARAJA_SHORTCODE/);
     expect(() => loadConfig({ ...daraja, DARAJA_BASE_URL: 'ftp://x/y' })).toThrow(/DARAJA_BASE_URL/);

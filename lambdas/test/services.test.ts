@@ -39,11 +39,31 @@ const draft: OrderDraft = {
 };
 
 function order(overrides: Partial<Order> = {}): Order {
-  return { ...draft, orderId: 'order-1', invoiceNumber: 'INV-00000001', status: 'pending', currency: 'usd', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', termsAcceptedAt: '2026-01-01T00:00:00.000Z', ...overrides };
+  return {
+    ...draft,
+    orderId: 'order-1',
+    invoiceNumber: 'INV-00000001',
+    status: 'pending',
+    currency: 'usd',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    termsAcceptedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }
 
 function session(overrides: Partial<CheckoutSessionState> = {}): CheckoutSessionState {
-  return { sessionId: 'cs_test_1', status: 'complete', paymentStatus: 'paid', amountTotalCents: 50_000, currency: 'usd', orderRef: 'INV-00000001', orderId: 'order-1', paymentFailed: false, ...overrides };
+  return {
+    sessionId: 'cs_test_1',
+    status: 'complete',
+    paymentStatus: 'paid',
+    amountTotalCents: 50_000,
+    currency: 'usd',
+    orderRef: 'INV-00000001',
+    orderId: 'order-1',
+    paymentFailed: false,
+    ...overrides,
+  };
 }
 
 function fakeProvider(state: CheckoutSessionState | null, created: Order[] = []): PaymentsProvider {
@@ -112,7 +132,13 @@ describe('startCheckout', () => {
     await orders.insertOrder(order({ invoiceNumber: 'INV-20000001' }));
     const numbers = ['INV-20000001', 'INV-20000001', 'INV-20000002'];
     const created: Order[] = [];
-    const start = createStartCheckout({ orders, payments: fakeProvider(null, created), clock: () => new Date('2026-01-01T00:00:00Z'), logger: silentLogger, newInvoiceNumber: () => numbers.shift() ?? 'INV-29999999' });
+    const start = createStartCheckout({
+      orders,
+      payments: fakeProvider(null, created),
+      clock: () => new Date('2026-01-01T00:00:00Z'),
+      logger: silentLogger,
+      newInvoiceNumber: () => numbers.shift() ?? 'INV-29999999',
+    });
     expect(await start(draft)).toEqual({ kind: 'created', url: 'https://checkout.example/cs_test_1', invoiceNumber: 'INV-20000002' });
     expect(created[0]).toMatchObject({ invoiceNumber: 'INV-20000002', status: 'pending', createdAt: '2026-01-01T00:00:00.000Z' });
     expect((await orders.getOrder('INV-20000002'))?.checkoutSessionId).toBe('cs_test_1');
@@ -142,7 +168,12 @@ describe('confirmOrder', () => {
 
   it('changes a pending order once and reports later calls as no change', async () => {
     await orders.insertOrder(order({ invoiceNumber: 'INV-50000001', orderId: 'order-5' }));
-    const confirm = createConfirmOrder({ orders, payments: fakeProvider(session({ orderRef: 'INV-50000001', orderId: 'order-5' })), clock: () => new Date('2026-02-02T00:00:00Z'), logger: silentLogger });
+    const confirm = createConfirmOrder({
+      orders,
+      payments: fakeProvider(session({ orderRef: 'INV-50000001', orderId: 'order-5' })),
+      clock: () => new Date('2026-02-02T00:00:00Z'),
+      logger: silentLogger,
+    });
     const first = await confirm({ sessionId: 'cs_test_1', source: 'first' });
     const second = await confirm({ sessionId: 'cs_test_1', source: 'second' });
     expect(first).toMatchObject({ kind: 'order', changed: true, order: { status: 'paid', statusReason: 'first', updatedAt: '2026-02-02T00:00:00.000Z' } });
@@ -153,7 +184,12 @@ describe('confirmOrder', () => {
     await orders.insertOrder(order({ invoiceNumber: 'INV-50000002', orderId: 'order-52', status: 'failed' }));
     const lines: string[] = [];
     const paidSession = session({ orderRef: 'INV-50000002', orderId: 'order-52' });
-    const confirm = createConfirmOrder({ orders, payments: fakeProvider(paidSession), clock: () => new Date('2026-02-03T00:00:00Z'), logger: createLogger('info', (line) => lines.push(line)) });
+    const confirm = createConfirmOrder({
+      orders,
+      payments: fakeProvider(paidSession),
+      clock: () => new Date('2026-02-03T00:00:00Z'),
+      logger: createLogger('info', (line) => lines.push(line)),
+    });
     expect(await confirm({ sessionId: 'cs_test_1', source: 'checkout.session.async_payment_succeeded' })).toMatchObject({ changed: true, order: { status: 'paid' } });
     const review = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.event === 'order.confirm.needs_review');
     expect(review).toMatchObject({ level: 'error', invoiceNumber: 'INV-50000002', why: 'paid-after-settled', status: 'failed' });
@@ -168,7 +204,16 @@ describe('the sandbox provider', () => {
     await orders.insertOrder(placed);
     const { sessionId, url } = await sandbox.createCheckout(placed);
     expect(url).toBe(`http://127.0.0.1:1/api/sandbox/checkout/${sessionId}`);
-    expect(await sandbox.retrieveSession(sessionId)).toEqual({ sessionId, status: 'open', paymentStatus: 'unpaid', amountTotalCents: 50_000, currency: 'usd', orderRef: 'INV-60000001', orderId: 'order-6', paymentFailed: false });
+    expect(await sandbox.retrieveSession(sessionId)).toEqual({
+      sessionId,
+      status: 'open',
+      paymentStatus: 'unpaid',
+      amountTotalCents: 50_000,
+      currency: 'usd',
+      orderRef: 'INV-60000001',
+      orderId: 'order-6',
+      paymentFailed: false,
+    });
 
     now = new Date('2026-03-01T10:36:00Z');
     expect((await sandbox.retrieveSession(sessionId))?.status).toBe('expired');

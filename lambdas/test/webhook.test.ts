@@ -236,7 +236,10 @@ describe('GET /api/checkout-session', () => {
   const url = (sessionId: string) => `${server.origin}/api/checkout-session?session_id=${encodeURIComponent(sessionId)}`;
 
   it('answers only what the success page shows', async () => {
-    const response = await postJson(`${server.origin}/api/create-payment`, validOrder([catalogueItem('essay-editing', 2), { id: 'custom-77', name: 'Transcript courier', price: 45, quantity: 1 }]));
+    const response = await postJson(
+      `${server.origin}/api/create-payment`,
+      validOrder([catalogueItem('essay-editing', 2), { id: 'custom-77', name: 'Transcript courier', price: 45, quantity: 1 }]),
+    );
     const { invoiceNumber } = (await response.json()) as { invoiceNumber: string };
     const session = [...stripe.sessions.values()].find((candidate) => candidate.client_reference_id === invoiceNumber);
     if (!session) throw new Error('no session');

@@ -173,4 +173,3 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     });
   });
 }
-

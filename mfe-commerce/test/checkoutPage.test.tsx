@@ -35,7 +35,9 @@ describe('the order summary', () => {
     expect(lines[1]).toHaveTextContent('Basic Consultation');
     expect(lines[1]).toHaveTextContent('Qty: 3');
     expect(lines[1]).toHaveTextContent('$75.00');
-    const totals = within(summary).getAllByRole('term').map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    const totals = within(summary)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
     expect(totals).toEqual(['Subtotal $325.00', 'Processing Fee $0.00', 'Total $325.00']);
   });
 

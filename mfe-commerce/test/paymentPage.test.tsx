@@ -147,10 +147,11 @@ describe('paying', () => {
     await user.click(payButton());
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Some of your order details are not valid.');
-    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Email: Invalid email address',
-      'Quantity of Basic Consultation: Quantity must be from 1 to 10',
-    ]);
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Email: Invalid email address', 'Quantity of Basic Consultation: Quantity must be from 1 to 10']);
     expect(within(alert).getByRole('link', { name: 'Check your details' })).toHaveAttribute('href', '/checkout');
     expect(shell.toasts.at(-1)).toEqual({ message: 'Payment failed', options: { variant: 'error' } });
   });

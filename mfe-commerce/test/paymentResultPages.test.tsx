@@ -67,7 +67,9 @@ describe('the payment success page without a session id', () => {
     expect(invoice).toHaveTextContent(site.email);
     expect(invoice).toHaveTextContent(site.phone.display);
     expect(invoice).toHaveTextContent('Amina Wanjiku');
-    const rows = within(invoice).getAllByRole('row', { hidden: true }).map((row) => row.textContent);
+    const rows = within(invoice)
+      .getAllByRole('row', { hidden: true })
+      .map((row) => row.textContent);
     expect(rows).toEqual(['ServiceQuantityAmount (USD)', 'Essay Editing1$250.00', 'Basic Consultation3$75.00', 'Total$325.00']);
   });
 });
@@ -176,10 +178,10 @@ describe('the payment failure page', () => {
   test('explains the failure, gives tips and offers retry, the builder and support', () => {
     renderPage(PaymentFailurePage, '/payment-failure');
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
-    expect(screen.getByText(/could not be processed/)).toHaveTextContent(
-      'This may be due to insufficient funds, incorrect card details or a network issue.',
-    );
-    const tips = within(screen.getByRole('list')).getAllByRole('listitem').map((tip) => tip.textContent);
+    expect(screen.getByText(/could not be processed/)).toHaveTextContent('This may be due to insufficient funds, incorrect card details or a network issue.');
+    const tips = within(screen.getByRole('list'))
+      .getAllByRole('listitem')
+      .map((tip) => tip.textContent);
     expect(tips).toEqual([
       'Check that your card details are correct',
       'Ensure your card has sufficient funds',

@@ -63,11 +63,7 @@ describe('createPayment', () => {
       message: 'Invalid order',
       status: 400,
       customerDetailsRejected: true,
-      problems: [
-        'Phone: Valid phone number is required',
-        'Price of Document translation: Custom prices must be between $25 and $2500',
-        'Your package: Too many items',
-      ],
+      problems: ['Phone: Valid phone number is required', 'Price of Document translation: Custom prices must be between $25 and $2500', 'Your package: Too many items'],
     });
   });
 

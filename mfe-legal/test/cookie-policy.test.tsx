@@ -32,9 +32,16 @@ describe('the Cookie Policy page', () => {
   });
 
   it('marks up both tables with captions and column and row headers', () => {
-    for (const [name, columns] of [[TYPES, ['Type', 'Purpose', 'Lifetime']], [STORED, ['Name', 'Purpose', 'Lifetime']]] as const) {
+    for (const [name, columns] of [
+      [TYPES, ['Type', 'Purpose', 'Lifetime']],
+      [STORED, ['Name', 'Purpose', 'Lifetime']],
+    ] as const) {
       const table = screen.getByRole('table', { name });
-      expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(columns);
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((cell) => cell.textContent),
+      ).toEqual(columns);
       for (const header of within(table).getAllByRole('rowheader')) expect(header).toHaveAttribute('scope', 'row');
     }
   });
@@ -54,7 +61,9 @@ describe('the Cookie Policy page', () => {
 
   it('tells the visitor which local storage item to delete to see the banner again', () => {
     const steps = screen.getByRole('heading', { level: 2, name: 'How to change your choice' }).closest('section');
-    const clearStep = within(steps as HTMLElement).getByText('Clear the stored choice.').closest('li');
+    const clearStep = within(steps as HTMLElement)
+      .getByText('Clear the stored choice.')
+      .closest('li');
     expect(clearStep?.querySelector('code')).toHaveTextContent(new RegExp(`^${STORAGE_KEYS.cookieConsent}$`));
     expect(normalisedText(clearStep as HTMLElement)).toContain(`delete the ${STORAGE_KEYS.cookieConsent} item under local storage`);
   });

@@ -67,9 +67,7 @@ describe.each(pages)('the %s page', (title, Page, path) => {
   it('navigates through the shell when an in-site link is clicked, and leaves in-page anchors to the browser', async () => {
     const shell = renderPage(Page, path);
     const user = userEvent.setup();
-    const inSite = screen
-      .getAllByRole('link')
-      .find((link) => link.getAttribute('href')?.startsWith('/'));
+    const inSite = screen.getAllByRole('link').find((link) => link.getAttribute('href')?.startsWith('/'));
     if (!inSite) throw new Error('the page has no in-site link');
     await user.click(inSite);
     expect(shell.navigations).toEqual([inSite.getAttribute('href')]);

@@ -22,9 +22,7 @@ describe('the Refund Policy page', () => {
   });
 
   it('states the pro-rata formula with the KES 2,000 processing fee', () => {
-    expect(
-      screen.getByText('Refund = total fee − (percentage of work completed × total fee) − KES 2,000 processing fee'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Refund = total fee − (percentage of work completed × total fee) − KES 2,000 processing fee')).toBeInTheDocument();
   });
 
   it('works the Complete example through to KES 19,000', () => {
@@ -45,24 +43,22 @@ describe('the Refund Policy page', () => {
 
   it('tabulates the Basic stages: full refund, then 50%, then nothing after submission', () => {
     expect(rowStartingWith(STAGES, 'Basic', 'Before the application starts')[2]).toBe('Full refund');
-    expect(rowStartingWith(STAGES, 'Basic', 'After the initial review and before the application is submitted')[2]).toBe(
-      '50% of the fee (KES 5,000)',
-    );
+    expect(rowStartingWith(STAGES, 'Basic', 'After the initial review and before the application is submitted')[2]).toBe('50% of the fee (KES 5,000)');
     expect(rowStartingWith(STAGES, 'Basic', 'After the application is submitted')[2]).toBe('No refund');
   });
 
   it('retains at least 25% of Complete after the initial consultation and 30% of Premium after advisor assignment', () => {
-    expect(rowStartingWith(STAGES, 'Complete', 'After the initial consultation')[2]).toBe(
-      'Pro-rata, with a minimum retention of 25%: at most KES 24,250',
-    );
-    expect(rowStartingWith(STAGES, 'Premium', 'After advisor assignment')[2]).toBe(
-      'Pro-rata, with a minimum retention of 30%: at most KES 40,000',
-    );
+    expect(rowStartingWith(STAGES, 'Complete', 'After the initial consultation')[2]).toBe('Pro-rata, with a minimum retention of 25%: at most KES 24,250');
+    expect(rowStartingWith(STAGES, 'Premium', 'After advisor assignment')[2]).toBe('Pro-rata, with a minimum retention of 30%: at most KES 40,000');
   });
 
   it('marks up the stages table with a caption, column headers and row headers', () => {
     const table = screen.getByRole('table', { name: STAGES });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Package', 'When you cancel', 'Refund']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Package', 'When you cancel', 'Refund']);
     for (const header of within(table).getAllByRole('columnheader')) expect(header).toHaveAttribute('scope', 'col');
     expect(within(table).getAllByRole('rowheader')).toHaveLength(rowsOf(STAGES).length);
     for (const header of within(table).getAllByRole('rowheader')) expect(header).toHaveAttribute('scope', 'row');

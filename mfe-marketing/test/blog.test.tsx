@@ -47,9 +47,7 @@ describe('the blog page', () => {
     expect(featured).toHaveLength(1);
     expect(featured[0]).toHaveAccessibleName(blogPosts[0]?.title);
     const more = within(screen.getByRole('region', { name: 'More articles' })).getAllByRole('article');
-    expect(more.map((card) => card.querySelector('h3')?.textContent)).toEqual(
-      blogPosts.slice(1).map((post) => post.title),
-    );
+    expect(more.map((card) => card.querySelector('h3')?.textContent)).toEqual(blogPosts.slice(1).map((post) => post.title));
   });
 
   it('shows each post’s category, author, date, reading time and excerpt', () => {

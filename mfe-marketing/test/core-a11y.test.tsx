@@ -14,7 +14,6 @@ const pages: [string, ComponentType][] = [
   ['/faq', FaqPage],
 ];
 
-
 describe.each(pages)('the page at %s', (path, Page) => {
   it('has one h1 and never skips a heading level', () => {
     const { container } = renderPageInShell(path, Page);

@@ -26,7 +26,9 @@ describe('the home page', () => {
     renderPage(HomePage);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const stats = screen.getByRole('list', { name: 'Our results in numbers' });
-    const statTexts = within(stats).getAllByRole('listitem').map((item) => item.textContent);
+    const statTexts = within(stats)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(statTexts).toEqual([
       `${site.figures.studentsPlaced}Students placed`,
       `${site.figures.visaSuccess}Visa success rate`,
@@ -55,9 +57,11 @@ describe('the home page', () => {
   it('shows the five services, each with a link whose name says which service it opens', () => {
     renderPage(HomePage);
     const servicesSection = screen.getByRole('region', { name: 'Our services' });
-    expect(within(servicesSection).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
-      serviceCards.map((card) => card.title),
-    );
+    expect(
+      within(servicesSection)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(serviceCards.map((card) => card.title));
     for (const card of serviceCards) {
       const link = within(servicesSection).getByRole('link', { name: `Learn more about ${card.title}` });
       expect(link).toHaveAttribute('href', card.link);
@@ -67,19 +71,21 @@ describe('the home page', () => {
   it('explains why to choose Kesho with the three promised cards', () => {
     renderPage(HomePage);
     const whyChoose = screen.getByRole('region', { name: 'Why Choose Kesho Global Education' });
-    expect(within(whyChoose).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Transparent Process',
-      'Proven Success',
-      'Ethical Standards',
-    ]);
+    expect(
+      within(whyChoose)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Transparent Process', 'Proven Success', 'Ethical Standards']);
   });
 
   it('lists the ten universities once for screen readers and hides the looping copy', () => {
     renderPage(HomePage);
     const visibleList = screen.getByRole('list', { name: 'Partner universities' });
-    expect(within(visibleList).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      ...site.stripUniversities,
-    ]);
+    expect(
+      within(visibleList)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([...site.stripUniversities]);
     expect(visibleList).not.toHaveAttribute('aria-hidden');
 
     const copies = screen.getAllByText('University of Toronto').map((item) => item.closest('ul'));
@@ -139,10 +145,12 @@ describe('the about page', () => {
     renderPage(AboutPage, '/about');
     const compliance = screen.getByRole('region', { name: 'Registered & Compliant' });
     const sentence = within(compliance).getByText(/^How we work is set out in our/);
-    expect(sentence).toHaveTextContent(
-      /^How we work is set out in our Terms of Service, Refund Policy and Anti-Fraud & Ethics policy\.$/,
-    );
-    expect(within(sentence).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(sentence).toHaveTextContent(/^How we work is set out in our Terms of Service, Refund Policy and Anti-Fraud & Ethics policy\.$/);
+    expect(
+      within(sentence)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Terms of Service', '/terms'],
       ['Refund Policy', '/refund'],
       ['Anti-Fraud & Ethics policy', '/ethics'],
@@ -152,7 +160,11 @@ describe('the about page', () => {
   it('closes with a free consultation and the services, on the closing band', () => {
     renderPage(AboutPage, '/about');
     const closing = screen.getByRole('region', { name: 'Talk to us about your plans' });
-    expect(within(closing).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(closing)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Book Free Consultation', '/contact'],
       ['Explore Our Services', '/services'],
     ]);
@@ -164,9 +176,7 @@ describe('the services page', () => {
     renderPage(ServicesPage, '/services');
     expect(screen.getByRole('heading', { level: 1, name: 'Our Services' })).toBeInTheDocument();
     const learnMore = screen.getAllByRole('link', { name: /^Learn more about / });
-    expect(learnMore.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
-      serviceCards.map((card) => [`Learn more about ${card.title}`, card.link]),
-    );
+    expect(learnMore.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(serviceCards.map((card) => [`Learn more about ${card.title}`, card.link]));
   });
 
   it('shows the four-step process in order', () => {
@@ -174,12 +184,11 @@ describe('the services page', () => {
     const process = screen.getByRole('region', { name: 'Four steps from first meeting to departure' });
     const steps = within(process).getByRole('list');
     expect(steps.tagName).toBe('OL');
-    expect(within(steps).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Initial Consultation',
-      'Strategy Development',
-      'Application & Visa',
-      'Pre-Departure',
-    ]);
+    expect(
+      within(steps)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Initial Consultation', 'Strategy Development', 'Application & Visa', 'Pre-Departure']);
     // The list announces each position; the drawn number is for the eye only.
     for (const [index, step] of within(steps).getAllByRole('listitem').entries()) {
       expect(within(step).getByText(String(index + 1))).toHaveAttribute('aria-hidden', 'true');
@@ -189,7 +198,11 @@ describe('the services page', () => {
   it('closes with a free consultation and the package builder, on the closing band', () => {
     renderPage(ServicesPage, '/services');
     const closing = screen.getByRole('region', { name: 'Not sure which service you need?' });
-    expect(within(closing).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(closing)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Book Free Consultation', '/contact'],
       ['Build My Package', '/custom-quote'],
     ]);

@@ -40,7 +40,12 @@ describe('the pricing page', () => {
     expect(within(packageCard('Basic')).getByText('KES 10,000')).toBeInTheDocument();
     expect(within(packageCard('Complete')).getByText('KES 35,000')).toBeInTheDocument();
     expect(within(packageCard('Premium')).getByText('KES 60,000')).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 3 }).slice(0, 3).map((heading) => heading.textContent)).toEqual(['Basic', 'Complete', 'Premium']);
+    expect(
+      screen
+        .getAllByRole('heading', { level: 3 })
+        .slice(0, 3)
+        .map((heading) => heading.textContent),
+    ).toEqual(['Basic', 'Complete', 'Premium']);
   });
 
   it('says that the prices exclude VAT', () => {

@@ -35,7 +35,10 @@ function renderPage(Page: ComponentType, pathname: string) {
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
-const itemTexts = (container: HTMLElement) => within(container).getAllByRole('listitem').map((item) => item.textContent ?? '');
+const itemTexts = (container: HTMLElement) =>
+  within(container)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent ?? '');
 
 describe('the service routes', () => {
   it('serve the five service pages, one per service card', () => {
@@ -196,9 +199,7 @@ describe('the Visa & Immigration page', () => {
 describe('the Scholarships page', () => {
   it('shows the scholarships secured in the past year from the site configuration', async () => {
     await renderRoute('/services/scholarships');
-    expect(itemTexts(region('Funding that makes study abroad possible'))).toEqual([
-      `${site.figures.scholarshipsSecured} in scholarships secured by our students in the past year`,
-    ]);
+    expect(itemTexts(region('Funding that makes study abroad possible'))).toEqual([`${site.figures.scholarshipsSecured} in scholarships secured by our students in the past year`]);
   });
 
   it('explains four types of scholarship', async () => {
@@ -215,12 +216,11 @@ describe('the Scholarships page', () => {
   it('tabulates four well-known scholarships with a caption, column headers and row headers', async () => {
     await renderRoute('/services/scholarships');
     const table = screen.getByRole('table', { name: /Four well-known international scholarships/ });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Scholarship',
-      'Where you study',
-      'Coverage',
-      'Typical deadline',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Scholarship', 'Where you study', 'Coverage', 'Typical deadline']);
     for (const header of within(table).getAllByRole('columnheader')) expect(header).toHaveAttribute('scope', 'col');
     const rowHeaders = within(table).getAllByRole('rowheader');
     expect(rowHeaders.map((header) => header.textContent)).toEqual([
@@ -299,16 +299,7 @@ describe('the Partner Services page', () => {
 
   it('shows the partner count of every country from the site configuration', async () => {
     await renderRoute('/services/partners');
-    expect(itemTexts(region('Our partner network'))).toEqual([
-      '15+ Canada',
-      '12+ UK',
-      '10+ Australia',
-      '8+ USA',
-      '5+ UAE',
-      '6+ India',
-      '4+ Germany',
-      '3+ New Zealand',
-    ]);
+    expect(itemTexts(region('Our partner network'))).toEqual(['15+ Canada', '12+ UK', '10+ Australia', '8+ USA', '5+ UAE', '6+ India', '4+ Germany', '3+ New Zealand']);
   });
 
   it('links to the support address by e-mail, showing the address', async () => {

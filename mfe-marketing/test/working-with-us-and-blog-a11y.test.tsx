@@ -18,7 +18,6 @@ const pages: [string, ComponentType][] = [
   ['/blog', BlogPage],
 ];
 
-
 async function axeViolations(container: HTMLElement): Promise<string[]> {
   const results = await axe.run(container, {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },

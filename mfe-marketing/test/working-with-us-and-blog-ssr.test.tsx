@@ -87,6 +87,6 @@ describe('the prerendered contact form', () => {
   it('holds every post-submit outcome, hidden until the redirect’s fragment targets it', () => {
     const html = prerender('/contact', ContactPage);
     for (const id of ['contact-sent', 'contact-invalid', 'contact-rate-limited', 'contact-unavailable']) expect(html).toContain(`id="${id}"`);
-    expect(html).toContain("We&#x27;ll get back to you within 24 hours.");
+    expect(html).toContain('We&#x27;ll get back to you within 24 hours.');
   });
 });

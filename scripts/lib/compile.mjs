@@ -26,9 +26,7 @@ export function compile(configs) {
 
 async function listFiles(dir, base = dir) {
   const entries = await fs.readdir(dir, { withFileTypes: true });
-  const files = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name), base) : [path.relative(base, path.join(dir, entry.name))])),
-  );
+  const files = await Promise.all(entries.map((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name), base) : [path.relative(base, path.join(dir, entry.name))])));
   return files.flat().sort();
 }
 

@@ -53,11 +53,7 @@ export async function buildShell({ mode = 'production' } = {}) {
   const browserOut = path.join(stagingDir, 'shell-browser');
   const serverOut = path.join(stagingDir, 'shell-server');
   const kitOut = path.join(stagingDir, 'shell-kit');
-  const [browserStats] = await compile([
-    browserConfig('shell', { outDir: browserOut, mode }),
-    serverConfig('shell', { outDir: serverOut, mode }),
-    kitServerConfig({ outDir: kitOut, mode }),
-  ]);
+  const [browserStats] = await compile([browserConfig('shell', { outDir: browserOut, mode }), serverConfig('shell', { outDir: serverOut, mode }), kitServerConfig({ outDir: kitOut, mode })]);
   const entryAssets = browserStats?.toJson({ all: false, entrypoints: true, chunks: true, chunkOrigins: true }).entrypoints?.main?.assets;
   if (!entryAssets) throw new Error('The shell build has no main entry point');
   const entryFiles = entryAssets.map((asset) => asset.name).filter((name) => name.endsWith('.js'));

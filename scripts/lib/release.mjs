@@ -319,9 +319,7 @@ export async function knownBuilds(app) {
     builds.push({ buildId: entry.name, builtAt, source: known?.source ?? 'unknown' });
   }
   const liveId = app === 'shell' ? (await liveShell())?.buildId : (await livePointers()).remotes.find((remote) => remote.name === app)?.buildId;
-  return builds
-    .sort((a, b) => (a.builtAt < b.builtAt ? 1 : a.builtAt > b.builtAt ? -1 : a.buildId.localeCompare(b.buildId)))
-    .map((build) => ({ ...build, live: build.buildId === liveId }));
+  return builds.sort((a, b) => (a.builtAt < b.builtAt ? 1 : a.builtAt > b.builtAt ? -1 : a.buildId.localeCompare(b.buildId))).map((build) => ({ ...build, live: build.buildId === liveId }));
 }
 
 /**
@@ -369,9 +367,7 @@ export async function buildSite({ buildShell, buildRemote, beforeWrite, log = ()
   /** @type {Record<string, string>} */
   const built = {};
   const keeps = async (app, buildId, liveId, liveFiles) =>
-    Boolean(liveId) &&
-    (liveId === buildId || knownBefore[app]?.has(buildId)) &&
-    (await Promise.all(liveFiles.map((file) => exists(siteFileOf(file))))).every(Boolean);
+    Boolean(liveId) && (liveId === buildId || knownBefore[app]?.has(buildId)) && (await Promise.all(liveFiles.map((file) => exists(siteFileOf(file))))).every(Boolean);
   const note = (app, buildId, liveId) =>
     liveId === buildId ? `${app} ${buildId}` : `${app} ${buildId}: built before, not a change; ${liveId} stays live (npm run release -- publish ${app} to put it live)`;
 

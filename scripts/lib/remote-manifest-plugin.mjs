@@ -16,13 +16,10 @@ export class RemoteManifestPlugin {
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('RemoteManifestPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'RemoteManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
-        () => {
-          const manifest = this.manifest(compilation);
-          compilation.emitAsset('mf-manifest.json', new RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
-        },
-      );
+      compilation.hooks.processAssets.tap({ name: 'RemoteManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const manifest = this.manifest(compilation);
+        compilation.emitAsset('mf-manifest.json', new RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
+      });
     });
   }
 

@@ -7,7 +7,5 @@
  * re-exports. Applied to the browser build of that one library only (scripts/webpack.config.mjs).
  */
 module.exports = function treeShakeableRouter(source) {
-  return source
-    .replace(/^(var [\w$]+ = )(?=(?:new )?[\w$.]+\()/gm, '$1/* @__PURE__ */ ')
-    .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '');
+  return source.replace(/^(var [\w$]+ = )(?=(?:new )?[\w$.]+\()/gm, '$1/* @__PURE__ */ ').replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '');
 };

@@ -33,10 +33,7 @@ async function buildLikeTheSite(outDir, cacheDirectory) {
     cached(serverConfig('shell', { outDir: path.join(outDir, 'shell-server') })),
     cached(kitServerConfig({ outDir: path.join(outDir, 'kit') })),
   ]);
-  await compile([
-    cached(browserConfig('legal', { outDir: path.join(outDir, 'legal') })),
-    cached(serverConfig('legal', { outDir: path.join(outDir, 'legal-server') })),
-  ]);
+  await compile([cached(browserConfig('legal', { outDir: path.join(outDir, 'legal') })), cached(serverConfig('legal', { outDir: path.join(outDir, 'legal-server') }))]);
   return { shell: await contentId(path.join(outDir, 'shell')), legal: await contentId(path.join(outDir, 'legal')) };
 }
 

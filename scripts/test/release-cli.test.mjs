@@ -40,10 +40,21 @@ test('list shows the releases and the kept builds newest first, with who release
   const { code, stdout } = await run('list', 'legal');
   assert.equal(code, 0);
   const releases = stdout.split('\n').filter((line) => / legal +legall/.test(line));
-  assert.deepEqual(releases.map((line) => line.match(/(publish|build) +legal +(\S+)/)?.slice(1).join(' ')), ['publish legall3', 'publish legall2', 'build legall1']);
+  assert.deepEqual(
+    releases.map((line) =>
+      line
+        .match(/(publish|build) +legal +(\S+)/)
+        ?.slice(1)
+        .join(' '),
+    ),
+    ['publish legall3', 'publish legall2', 'build legall1'],
+  );
   assert.match(releases[0] ?? '', /\(was legall2\) +by team-legal/);
   const builds = stdout.slice(stdout.indexOf('Builds of legal')).split('\n').slice(1).filter(Boolean);
-  assert.deepEqual(builds.map((line) => line.trim().split(/\s+/).slice(0, 2).join(' ')), ['* legall3', 'legall2 built', 'legall1 built']);
+  assert.deepEqual(
+    builds.map((line) => line.trim().split(/\s+/).slice(0, 2).join(' ')),
+    ['* legall3', 'legall2 built', 'legall1 built'],
+  );
 });
 
 test('rollback without a build id goes back to the previous build; an unknown build exits 1 and names the known ones', async () => {

@@ -100,10 +100,13 @@ test("a remote's release renders its pages again, swaps its pointer entry and re
   assert.equal((await live()).legal, 'legall2');
   assert.match(await page('/terms'), /legal l2 page \/terms/);
   assert.match(await page('/terms'), /"buildId":"legall2"/);
-  assert.equal(await page('/faq'), faqBefore, 'the other remotes\' pages are not rendered again');
+  assert.equal(await page('/faq'), faqBefore, "the other remotes' pages are not rendered again");
   const last = (await readHistory()).releases.at(-1);
   assert.ok(last, 'the release is in the history');
-  assert.deepEqual({ ...last, at: undefined, source: undefined }, { app: 'legal', buildId: 'legall2', previous: 'legall1', action: 'publish', by: 'release-test', at: undefined, source: undefined });
+  assert.deepEqual(
+    { ...last, at: undefined, source: undefined },
+    { app: 'legal', buildId: 'legall2', previous: 'legall1', action: 'publish', by: 'release-test', at: undefined, source: undefined },
+  );
   assert.ok(Date.now() - Date.parse(last.at) < 60_000);
 });
 
@@ -177,7 +180,10 @@ test('known builds are listed newest first, the live one marked', async () => {
   }
   await rollback('legal', 'legall2');
   const builds = await knownBuilds('legal');
-  assert.deepEqual(builds.map((entry) => `${entry.buildId}${entry.live ? '*' : ''}`), ['legall3', 'legall2*', 'legall1']);
+  assert.deepEqual(
+    builds.map((entry) => `${entry.buildId}${entry.live ? '*' : ''}`),
+    ['legall3', 'legall2*', 'legall1'],
+  );
 });
 
 test('one release at a time: a second one is refused while the first runs, and a lock left by a dead process is taken over', async () => {

@@ -30,7 +30,10 @@ export function routerImports(source) {
   for (const [, typeOnly, list] of source.matchAll(ROUTER_IMPORT)) {
     if (typeOnly) continue;
     for (const part of list.split(',')) {
-      const name = part.trim().split(/\s+as\s+/)[0]?.trim();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)[0]
+        ?.trim();
       if (name && !name.startsWith('type ')) names.push(name);
     }
   }
@@ -45,7 +48,14 @@ test('reads value imports from the router packages and skips type-only ones', ()
 test('browser code imports from the router only what the shared router module exports', async () => {
   // The module imports the library under a webpack alias, so its export list is read from its text.
   const text = await fs.readFile(sharedRouterModule, 'utf8');
-  const exported = new Set([...text.matchAll(/export\s*\{([^}]*)\}/g)].flatMap(([, list = '']) => list.split(',').map((name) => name.trim()).filter(Boolean)));
+  const exported = new Set(
+    [...text.matchAll(/export\s*\{([^}]*)\}/g)].flatMap(([, list = '']) =>
+      list
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  );
   const missing = [];
   let used = 0;
   for (const dir of browserSourceDirs) {

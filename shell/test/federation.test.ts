@@ -19,9 +19,7 @@ describe('the pointer document', () => {
 
   it('refuses a malformed document with the reason', () => {
     expect(() => parsePointerDocument({})).toThrow('no remotes list');
-    expect(() => parsePointerDocument({ remotes: [{ name: 'legal', buildId: 'x', manifest: 'http://evil.example/m.json', routes: [] }] })).toThrow(
-      'remote legal has no manifest path',
-    );
+    expect(() => parsePointerDocument({ remotes: [{ name: 'legal', buildId: 'x', manifest: 'http://evil.example/m.json', routes: [] }] })).toThrow('remote legal has no manifest path');
   });
 });
 

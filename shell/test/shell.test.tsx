@@ -93,9 +93,13 @@ describe('the footer', () => {
     }
     expect(footer).toHaveTextContent('SSL secured');
     expect(footer).toHaveTextContent('Monday to Saturday, 9:00 AM to 6:00 PM');
-    const quick = within(screen.getByRole('navigation', { name: 'Quick links' })).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const quick = within(screen.getByRole('navigation', { name: 'Quick links' }))
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(quick).toEqual(['/about', '/services', '/pricing', '/faq', '/contact']);
-    const legal = within(screen.getByRole('navigation', { name: 'Legal' })).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const legal = within(screen.getByRole('navigation', { name: 'Legal' }))
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(legal).toEqual(['/terms', '/privacy', '/refund', '/cookie-policy', '/ethics']);
   });
 });
@@ -118,7 +122,11 @@ describe('the cookie banner', () => {
   it('arrives in the prerendered markup hidden, since the server cannot know the choice', () => {
     const html = renderToString(
       <MemoryRouter initialEntries={['/']}>
-        <App initial={page('/', () => <h1>Home</h1>)} />
+        <App
+          initial={page('/', () => (
+            <h1>Home</h1>
+          ))}
+        />
       </MemoryRouter>,
     );
     expect(html).toMatch(/<section[^>]*aria-label="Cookie consent"[^>]*hidden=""/);
@@ -167,7 +175,10 @@ describe('the page area', () => {
   it('navigates between pages through the resolver and updates the title', async () => {
     const user = userEvent.setup();
     const resolver: PageResolver = { resolve: jest.fn(async (path: string) => page(path, () => <h1>Page at {path}</h1>)) };
-    renderApp(page('/', () => <h1>Home</h1>), resolver);
+    renderApp(
+      page('/', () => <h1>Home</h1>),
+      resolver,
+    );
     await user.click(within(await openMenu(user)).getByRole('link', { name: 'FAQ' }));
     expect(await screen.findByRole('heading', { name: 'Page at /faq' })).toBeInTheDocument();
     expect(document.title).toBe('/faq title');
@@ -212,7 +223,7 @@ describe('routing through the router', () => {
     expect(screen.getByRole('status', { name: 'router' })).toHaveTextContent('/privacy PUSH');
   });
 
-  it("replaces the router entry when a remote page navigates with replace", async () => {
+  it('replaces the router entry when a remote page navigates with replace', async () => {
     renderTerms();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Refunds' }));
     expect(await screen.findByRole('heading', { name: 'Page at /refund' })).toBeInTheDocument();
@@ -339,7 +350,6 @@ describe('toasts', () => {
     await waitFor(() => expect(within(region).queryByText('Toast 1')).not.toBeInTheDocument(), { timeout: 3_000 });
   });
 });
-
 
 describe('a direct load (hydrating the server HTML)', () => {
   function Form() {

@@ -9,10 +9,13 @@ const secretArn = process.env.ORIGIN_VERIFY_SECRET_ARN;
 if (!secretArn) throw new Error('Missing env var ORIGIN_VERIFY_SECRET_ARN');
 const client = new SecretsManagerClient({});
 
-const readSecret = cachedSecret(async () => {
-  const output = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
-  if (!output.SecretString) throw new Error('The origin-verify secret has no string value');
-  return output.SecretString;
-}, 5 * 60 * 1000);
+const readSecret = cachedSecret(
+  async () => {
+    const output = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
+    if (!output.SecretString) throw new Error('The origin-verify secret has no string value');
+    return output.SecretString;
+  },
+  5 * 60 * 1000,
+);
 
 exports.handler = createAuthorizer(readSecret);

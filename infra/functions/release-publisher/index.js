@@ -3,14 +3,7 @@
 // Plain JavaScript on purpose: @aws-sdk/client-s3 is not a dependency of this repository; the bundle
 // leaves it external and the nodejs24.x runtime supplies its own AWS SDK v3. All decisions live in
 // publisher.ts (TypeScript, unit-tested); this file only translates calls.
-const {
-  S3Client,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  CopyObjectCommand,
-  DeleteObjectCommand,
-} = require('@aws-sdk/client-s3');
+const { S3Client, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, CopyObjectCommand, DeleteObjectCommand } = require('@aws-sdk/client-s3');
 const https = require('node:https');
 const { publishForDeploy, publishReleases } = require('./publisher');
 
@@ -37,9 +30,7 @@ const store = {
     const keys = [];
     let continuationToken;
     do {
-      const output = await s3.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: continuationToken }),
-      );
+      const output = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: continuationToken }));
       for (const object of output.Contents || []) keys.push(object.Key);
       continuationToken = output.IsTruncated ? output.NextContinuationToken : undefined;
     } while (continuationToken);

@@ -188,11 +188,7 @@ async function readCurrentRecords(store: ObjectStore): Promise<CurrentRecords> {
  * that served it before. Each round rejects at least one release, so this ends; what is left never
  * serves a route twice, because the published document never did.
  */
-async function resolveRemotes(
-  store: ObjectStore,
-  published: PublishedState,
-  current: CurrentRecords,
-): Promise<{ live: Map<string, LiveRemote>; rejected: Rejection[] }> {
+async function resolveRemotes(store: ObjectStore, published: PublishedState, current: CurrentRecords): Promise<{ live: Map<string, LiveRemote>; rejected: Rejection[] }> {
   const rejected = [...current.rejected.filter((rejection) => rejection.app !== SHELL_APP)];
   const publishedByName = new Map(published.remotes.map((pointer) => [pointer.name, pointer]));
   const live = new Map<string, LiveRemote>();
@@ -290,9 +286,7 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
         if (source.fromShell) pagesFromShell.push(page);
       }
     }
-    const removedPages = published.remotes
-      .flatMap((pointer) => pointer.routes.map((route) => pageKeyForRoute(route.path)))
-      .filter((page) => !livePages.has(page));
+    const removedPages = published.remotes.flatMap((pointer) => pointer.routes.map((route) => pageKeyForRoute(route.path))).filter((page) => !livePages.has(page));
     for (const page of removedPages) await store.delete(page);
 
     const remotes = names.map((name) => (live.get(name) as LiveRemote).pointer);

@@ -18,14 +18,7 @@
  */
 import { pageKeyForRoute } from '@kesho/common/page-routes';
 import { createHash } from 'node:crypto';
-import {
-  isBuildId,
-  isRemoteName,
-  parsePointerDocument,
-  parseRemotePointer,
-  type PointerDocument,
-  type RemotePointer,
-} from '@kesho/common/pointer-document';
+import { isBuildId, isRemoteName, parsePointerDocument, parseRemotePointer, type PointerDocument, type RemotePointer } from '@kesho/common/pointer-document';
 
 export type { PointerDocument, RemotePointer };
 
@@ -153,10 +146,7 @@ export type UnnamedRelease = Omit<RemoteRelease, 'release'> | Omit<ShellRelease,
  * Names a release by its content: the build id, then a hash of the record and of every page (key and
  * bytes), so the same build with other pages is another release and identical content the same one.
  */
-export function nameRelease<T extends UnnamedRelease>(
-  content: T,
-  pages: readonly { readonly key: string; readonly body: Buffer | string }[],
-): T & { readonly release: string } {
+export function nameRelease<T extends UnnamedRelease>(content: T, pages: readonly { readonly key: string; readonly body: Buffer | string }[]): T & { readonly release: string } {
   const hash = createHash('sha256').update(JSON.stringify(content)).update('\0');
   for (const page of [...pages].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
     hash.update(page.key).update('\0').update(page.body).update('\0');

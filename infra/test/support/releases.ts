@@ -42,9 +42,7 @@ export function deployRemote(store: MemoryStore, entry: RemotePointer, shellBuil
 
 /** A shell stack's deploy: every route's page rendered with the new shell and the remote builds given. */
 export function deployShell(store: MemoryStore, shellBuildId: string, renderedWith: RemotePointer[]): ShellRelease {
-  const pages = renderedWith.flatMap((entry) =>
-    entry.routes.map((route) => ({ key: pageKeyForRoute(route.path), body: pageHtml(entry.name, entry.buildId, route.path, shellBuildId) })),
-  );
+  const pages = renderedWith.flatMap((entry) => entry.routes.map((route) => ({ key: pageKeyForRoute(route.path), body: pageHtml(entry.name, entry.buildId, route.path, shellBuildId) })));
   const record = nameRelease({ app: SHELL_APP, shellBuildId, renderedWith: { remotes: renderedWith } }, pages);
   const snapshot = releasePrefix(SHELL_APP, record.release);
   for (const page of pages) store.write(`${snapshot}${page.key}`, page.body);
@@ -65,4 +63,3 @@ export function publishedDocument(store: MemoryStore): { remotes: RemotePointer[
   if (text === undefined) throw new Error('mfe/remotes.json was never written');
   return JSON.parse(text) as { remotes: RemotePointer[]; releases: Record<string, string> };
 }
-

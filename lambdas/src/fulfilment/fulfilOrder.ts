@@ -8,8 +8,7 @@ import type { OrderStatus } from '../orders/types';
 import type { FulfilmentJob } from './queue';
 
 export type FulfilResult =
-  | { readonly kind: 'unknown-session'; readonly sessionId: string }
-  | { readonly kind: 'order'; readonly invoiceNumber: string; readonly status: OrderStatus; readonly changed: boolean };
+  { readonly kind: 'unknown-session'; readonly sessionId: string } | { readonly kind: 'order'; readonly invoiceNumber: string; readonly status: OrderStatus; readonly changed: boolean };
 
 export type FulfilOrder = (job: FulfilmentJob) => Promise<FulfilResult>;
 

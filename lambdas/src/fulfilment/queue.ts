@@ -19,9 +19,7 @@ export interface FulfilmentQueue {
 export function createLambdaFulfilmentQueue(lambda: LambdaClient, functionName: string): FulfilmentQueue {
   return {
     async enqueue(job) {
-      const result = await lambda.send(
-        new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify(job)) }),
-      );
+      const result = await lambda.send(new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify(job)) }));
       if (result.StatusCode !== 202) throw new Error(`Lambda did not accept the fulfilment job (status ${String(result.StatusCode)})`);
     },
   };

@@ -14,8 +14,7 @@ export const handler: HttpHandler = (event) =>
   respondSafely('enquiries', async () => {
     if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
     const body = readFormBody(event);
-    const answer = (status: ContactStatus, answerJson: () => ApiGatewayResult) =>
-      body.kind === 'form' ? seeOther(contactStatusLocation(status)) : answerJson();
+    const answer = (status: ContactStatus, answerJson: () => ApiGatewayResult) => (body.kind === 'form' ? seeOther(contactStatusLocation(status)) : answerJson());
     if (!body.ok) return answer('invalid', () => errorResponse(body.status, body.message));
 
     const { services } = await currentRuntime('enquiries');
@@ -27,9 +26,7 @@ export const handler: HttpHandler = (event) =>
       case 'invalid':
         return answer('invalid', () => errorResponse(400, 'Some details are missing or not valid.', result.fieldErrors));
       case 'rate-limited':
-        return answer('rate-limited', () =>
-          errorResponse(429, contactStatusTexts['rate-limited'].text, undefined, { 'Retry-After': String(result.retryAfterSeconds) }),
-        );
+        return answer('rate-limited', () => errorResponse(429, contactStatusTexts['rate-limited'].text, undefined, { 'Retry-After': String(result.retryAfterSeconds) }));
       case 'send-failed':
         return answer('unavailable', () => errorResponse(503, contactStatusTexts.unavailable.text, undefined, { 'Retry-After': '60' }));
     }

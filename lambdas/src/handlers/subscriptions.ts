@@ -43,8 +43,7 @@ export const handler: HttpHandler = (event) =>
     if (method !== 'POST') return methodNotAllowed(['POST']);
 
     const body = readFormBody(event);
-    const answer = (status: NewsletterStatus, answerJson: () => ApiGatewayResult) =>
-      body.kind === 'form' ? seeOther(newsletterStatusLocation(status)) : answerJson();
+    const answer = (status: NewsletterStatus, answerJson: () => ApiGatewayResult) => (body.kind === 'form' ? seeOther(newsletterStatusLocation(status)) : answerJson());
     if (!body.ok) return answer('invalid', () => errorResponse(body.status, body.message));
 
     const result = await subscriptions.subscribe(body.fields, { ip: clientAddress(event) });
@@ -55,9 +54,7 @@ export const handler: HttpHandler = (event) =>
       case 'invalid':
         return answer('invalid', () => errorResponse(400, newsletterStatusTexts.invalid.text, result.fieldErrors));
       case 'rate-limited':
-        return answer('rate-limited', () =>
-          errorResponse(429, newsletterStatusTexts['rate-limited'].text, undefined, { 'Retry-After': String(result.retryAfterSeconds) }),
-        );
+        return answer('rate-limited', () => errorResponse(429, newsletterStatusTexts['rate-limited'].text, undefined, { 'Retry-After': String(result.retryAfterSeconds) }));
       case 'send-failed':
         return answer('unavailable', () => errorResponse(503, newsletterStatusTexts.unavailable.text, undefined, { 'Retry-After': '60' }));
     }

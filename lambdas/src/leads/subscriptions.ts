@@ -84,10 +84,8 @@ export function createSubscriptions(deps: SubscriptionDeps): Subscriptions {
           new UpdateCommand({
             TableName: deps.tableName,
             Key: subscriptionKey(subscriptionId),
-            UpdateExpression:
-              'SET kind = :kind, email = :email, #status = :pending, consentText = :consentText, consentAt = :now, lastConfirmationSentAt = :now, expiresAt = :expiresAt',
-            ConditionExpression:
-              'attribute_not_exists(pk) OR (#status <> :confirmed AND (attribute_not_exists(lastConfirmationSentAt) OR lastConfirmationSentAt < :cutoff))',
+            UpdateExpression: 'SET kind = :kind, email = :email, #status = :pending, consentText = :consentText, consentAt = :now, lastConfirmationSentAt = :now, expiresAt = :expiresAt',
+            ConditionExpression: 'attribute_not_exists(pk) OR (#status <> :confirmed AND (attribute_not_exists(lastConfirmationSentAt) OR lastConfirmationSentAt < :cutoff))',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
               ':kind': 'subscription',
@@ -206,7 +204,20 @@ export function confirmationMail(email: string, links: { readonly confirmUrl: st
     to: email,
     subject: `Please confirm your subscription to ${site.brand}`,
     headers: { 'List-Unsubscribe': `<${links.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    text: [intro, '', `Confirm your subscription: ${links.confirmUrl}`, '', expiry, '', `What you agreed to: ${NEWSLETTER_CONSENT_TEXT}`, '', `${leave} ${links.unsubscribeUrl}`, '', site.brand, site.email].join('\n'),
+    text: [
+      intro,
+      '',
+      `Confirm your subscription: ${links.confirmUrl}`,
+      '',
+      expiry,
+      '',
+      `What you agreed to: ${NEWSLETTER_CONSENT_TEXT}`,
+      '',
+      `${leave} ${links.unsubscribeUrl}`,
+      '',
+      site.brand,
+      site.email,
+    ].join('\n'),
     html: [
       `<p>${escapeHtml(intro)}</p>`,
       `<p><a href="${escapeHtml(links.confirmUrl)}">Confirm your subscription</a></p>`,

@@ -179,7 +179,8 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
           logger.error('local.invoke.failed', { function: name, attempt: attempt + 1, willRetry: delay !== undefined && !closing, error });
           if (delay === undefined || closing) {
             // fulfil-order's on-failure destination, as in AWS: the reconciliation drains it.
-            if (name === config.fulfilOrderFunctionName) await fulfilmentFailures.record(payload, error).catch((recordError: unknown) => logger.error('local.invoke.failure_not_recorded', { function: name, error: recordError }));
+            if (name === config.fulfilOrderFunctionName)
+              await fulfilmentFailures.record(payload, error).catch((recordError: unknown) => logger.error('local.invoke.failure_not_recorded', { function: name, error: recordError }));
             return;
           }
           await new Promise((resolve) => setTimeout(resolve, delay));
@@ -278,22 +279,14 @@ function startupMessage(config: AppConfig, dataDir: string): string {
       : config.mpesa.provider === 'sandbox'
         ? ' M-Pesa is SIMULATED (no DARAJA_* set): a local TEST MODE page plays the phone.'
         : '';
-  const mail =
-    config.mail.transport === 'file'
-      ? `Mail is written to ${mailDirectoryOf(dataDir)} as .eml files (npm run mail lists them).`
-      : 'Mail is sent through Amazon SES.';
+  const mail = config.mail.transport === 'file' ? `Mail is written to ${mailDirectoryOf(dataDir)} as .eml files (npm run mail lists them).` : 'Mail is sent through Amazon SES.';
   const storage = `Orders are stored in ${path.join(dataDir, 'dynamodb')}. ${mail}${mpesa}`;
   if (config.payments.provider === 'sandbox') {
     return `Payments are SIMULATED (sandbox, no STRIPE_SECRET_KEY set): checkout opens a local TEST MODE page and no money moves. ${storage}`;
   }
   const { secretKey, api } = config.payments;
   // The local runtime reads every secret, so with Stripe chosen the key is always there.
-  const mode =
-    secretKey?.kind === 'secrets-manager'
-      ? 'key from Secrets Manager'
-      : secretKey && /^(sk|rk)_live_/.test(secretKey.value)
-        ? 'LIVE mode: real cards are charged'
-        : 'test mode';
+  const mode = secretKey?.kind === 'secrets-manager' ? 'key from Secrets Manager' : secretKey && /^(sk|rk)_live_/.test(secretKey.value) ? 'LIVE mode: real cards are charged' : 'test mode';
   const endpoint = api.host ? ` through the Stripe-compatible API at ${api.protocol ?? 'https'}://${api.host}${api.port ? `:${api.port}` : ''}` : '';
   return `Payments use real Stripe (${mode})${endpoint}. Stripe sends webhooks to ${config.publicSiteUrl}/api/stripe-webhook. ${storage}`;
 }

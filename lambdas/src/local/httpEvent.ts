@@ -18,7 +18,12 @@ export function toApiGatewayEvent(req: IncomingMessage, url: URL, body: Buffer):
   for (const [name, values] of Object.entries(req.headersDistinct)) {
     if (!values) continue;
     if (name === 'cookie') {
-      cookies = values.flatMap((value) => value.split(';').map((cookie) => cookie.trim()).filter(Boolean));
+      cookies = values.flatMap((value) =>
+        value
+          .split(';')
+          .map((cookie) => cookie.trim())
+          .filter(Boolean),
+      );
     } else {
       headers[name] = values.join(',');
     }

@@ -27,7 +27,16 @@ export async function composeMpesa(
   const mpesa = config.mpesa;
   if (mpesa.provider === 'off') return null;
   const store = createMpesaStore(deps.dynamo, config.ordersTable);
-  const common = { orders: deps.orders, store, publicSiteUrl: config.publicSiteUrl, kesPerUsd: config.kesRate.kesPerUsd, rateDate: config.kesRate.rateDate, clock: deps.clock, logger: deps.logger, ...(deps.sendReceipt ? { sendReceipt: deps.sendReceipt } : {}) };
+  const common = {
+    orders: deps.orders,
+    store,
+    publicSiteUrl: config.publicSiteUrl,
+    kesPerUsd: config.kesRate.kesPerUsd,
+    rateDate: config.kesRate.rateDate,
+    clock: deps.clock,
+    logger: deps.logger,
+    ...(deps.sendReceipt ? { sendReceipt: deps.sendReceipt } : {}),
+  };
 
   if (mpesa.provider === 'sandbox') {
     const sandbox = createMpesaSandbox(deps.dynamo, config.ordersTable);

@@ -77,7 +77,15 @@ export function createMpesaSandbox(client: DynamoDBDocumentClient, tableName: st
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...key(checkoutRequestId), kind: 'mpesa-sandbox', checkoutRequestId, merchantRequestId, msisdn: request.msisdn, amountKes: request.amountKes, accountReference: request.accountReference },
+          Item: {
+            ...key(checkoutRequestId),
+            kind: 'mpesa-sandbox',
+            checkoutRequestId,
+            merchantRequestId,
+            msisdn: request.msisdn,
+            amountKes: request.amountKes,
+            accountReference: request.accountReference,
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );

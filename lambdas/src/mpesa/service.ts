@@ -193,7 +193,8 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
     hint ??= payment.earlyCallback;
 
     if (hint && payment.result?.resultCode === 0 && hint.resultCode === 0 && !payment.receiptNumber && !payment.callbackMismatch) {
-      const agrees = hint.checkoutRequestId === payment.checkoutRequestId && hint.amount === payment.amountKes && hint.phone === payment.msisdn && RECEIPT_PATTERN.test(hint.receiptNumber ?? '');
+      const agrees =
+        hint.checkoutRequestId === payment.checkoutRequestId && hint.amount === payment.amountKes && hint.phone === payment.msisdn && RECEIPT_PATTERN.test(hint.receiptNumber ?? '');
       if (agrees && hint.receiptNumber) {
         payment = (await store.recordReceipt(paymentId, hint.receiptNumber)) ?? payment;
       } else {
@@ -256,7 +257,8 @@ export function parseCallbackBody(body: unknown): CallbackHint | null {
   const values = new Map<string, unknown>();
   if (Array.isArray(items)) {
     for (const item of items) {
-      if (typeof item === 'object' && item !== null && typeof (item as { Name?: unknown }).Name === 'string') values.set((item as { Name: string }).Name, (item as { Value?: unknown }).Value);
+      if (typeof item === 'object' && item !== null && typeof (item as { Name?: unknown }).Name === 'string')
+        values.set((item as { Name: string }).Name, (item as { Value?: unknown }).Value);
     }
   }
   const amount = Number(values.get('Amount'));

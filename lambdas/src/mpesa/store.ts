@@ -80,8 +80,16 @@ export function createMpesaStore(client: DynamoDBDocumentClient, tableName: stri
 
   return {
     async insertPayment(payment) {
-      await client.send(new PutCommand({ TableName: tableName, Item: { ...tokenKey(payment.callbackToken), kind: 'mpesa-callback', paymentId: payment.paymentId }, ConditionExpression: 'attribute_not_exists(pk)' }));
-      await client.send(new PutCommand({ TableName: tableName, Item: { ...paymentKey(payment.paymentId), kind: 'mpesa-payment', ...payment }, ConditionExpression: 'attribute_not_exists(pk)' }));
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...tokenKey(payment.callbackToken), kind: 'mpesa-callback', paymentId: payment.paymentId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      await client.send(
+        new PutCommand({ TableName: tableName, Item: { ...paymentKey(payment.paymentId), kind: 'mpesa-payment', ...payment }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
       await client.send(
         new UpdateCommand({
           TableName: tableName,

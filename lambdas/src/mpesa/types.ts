@@ -19,9 +19,7 @@ export interface StkPushAccepted {
 }
 
 /** What stkpushquery says about one push: still waiting for the payer, or Daraja's final ResultCode. */
-export type StkQueryResult =
-  | { readonly state: 'processing' }
-  | { readonly state: 'done'; readonly resultCode: number; readonly resultDesc: string };
+export type StkQueryResult = { readonly state: 'processing' } | { readonly state: 'done'; readonly resultCode: number; readonly resultDesc: string };
 
 export interface MpesaGateway {
   readonly name: 'daraja' | 'sandbox';

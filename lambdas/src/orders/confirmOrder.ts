@@ -19,15 +19,12 @@ export interface ConfirmRequest {
   readonly source: string;
 }
 
-export type ConfirmResult =
-  | { readonly kind: 'unknown-session' }
-  | { readonly kind: 'order'; readonly order: Order; readonly changed: boolean };
+export type ConfirmResult = { readonly kind: 'unknown-session' } | { readonly kind: 'order'; readonly order: Order; readonly changed: boolean };
 
 export type ConfirmOrder = (request: ConfirmRequest) => Promise<ConfirmResult>;
 
 export type StatusDecision =
-  | { readonly kind: 'change'; readonly to: Exclude<OrderStatus, 'pending'> }
-  | { readonly kind: 'hold'; readonly why: 'awaiting-payment' | 'amount-mismatch' | 'order-mismatch' | 'settled' };
+  { readonly kind: 'change'; readonly to: Exclude<OrderStatus, 'pending'> } | { readonly kind: 'hold'; readonly why: 'awaiting-payment' | 'amount-mismatch' | 'order-mismatch' | 'settled' };
 
 /** Decided only from the provider's own account of the session, never from what a caller reports. */
 export function decideStatus(session: CheckoutSessionState, order: Order): StatusDecision {

@@ -33,14 +33,7 @@ export interface StartCheckoutDependencies {
   readonly newOrderId?: () => string;
 }
 
-export function createStartCheckout({
-  orders,
-  payments,
-  clock,
-  logger,
-  newInvoiceNumber = randomInvoiceNumber,
-  newOrderId = randomUUID,
-}: StartCheckoutDependencies): StartCheckout {
+export function createStartCheckout({ orders, payments, clock, logger, newInvoiceNumber = randomInvoiceNumber, newOrderId = randomUUID }: StartCheckoutDependencies): StartCheckout {
   const insertWithFreshInvoiceNumber = async (draft: OrderDraft): Promise<Order> => {
     const orderId = newOrderId();
     const createdAt = clock().toISOString();

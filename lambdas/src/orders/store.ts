@@ -164,8 +164,7 @@ function reshapeOrder(item: Readonly<Record<string, unknown>>): Order {
     if (typeof value !== 'string') throw new Error(`Stored order ${String(item.pk)} has no ${key}`);
     return value;
   };
-  const optionalText = (source: Readonly<Record<string, unknown>>, key: string): string | undefined =>
-    typeof source[key] === 'string' ? (source[key] as string) : undefined;
+  const optionalText = (source: Readonly<Record<string, unknown>>, key: string): string | undefined => (typeof source[key] === 'string' ? (source[key] as string) : undefined);
   const status = text('status') as OrderStatus;
   if (!STATUSES.includes(status)) throw new Error(`Stored order ${String(item.pk)} has an unknown status`);
   const lines = Array.isArray(item.lines) ? item.lines.map(reshapeLine) : [];

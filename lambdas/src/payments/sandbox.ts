@@ -10,13 +10,7 @@ import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } fr
 import { isConditionalCheckFailure } from '../orders/store';
 import { ORDER_CURRENCY, type Order } from '../orders/types';
 import { checkoutExpiry } from './checkoutPolicy';
-import {
-  WebhookVerificationError,
-  type CheckoutRedirect,
-  type CheckoutSessionState,
-  type PaymentEvent,
-  type PaymentsProvider,
-} from './types';
+import { WebhookVerificationError, type CheckoutRedirect, type CheckoutSessionState, type PaymentEvent, type PaymentsProvider } from './types';
 
 export const SANDBOX_SESSION_PREFIX = 'cs_sandbox_';
 export const SANDBOX_SESSION_ID_PATTERN = /^cs_sandbox_[0-9a-f]{32}$/;

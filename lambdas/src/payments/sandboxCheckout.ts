@@ -14,8 +14,7 @@ export interface SandboxCheckout {
 }
 
 export function createSandboxCheckout(sandbox: SandboxPayments, confirmOrder: ConfirmOrder): SandboxCheckout {
-  const nextAddress = (view: SandboxCheckoutView): string =>
-    view.state === 'paid' ? `/payment-success?session_id=${encodeURIComponent(view.sessionId)}` : '/payment-failure';
+  const nextAddress = (view: SandboxCheckoutView): string => (view.state === 'paid' ? `/payment-success?session_id=${encodeURIComponent(view.sessionId)}` : '/payment-failure');
 
   return {
     view: (sessionId) => sandbox.viewCheckout(sessionId),

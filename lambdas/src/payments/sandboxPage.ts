@@ -9,7 +9,6 @@ import { escapeHtml } from '../http/html';
 import { testPageDocument } from '../http/testPage';
 import { SANDBOX_CHECKOUT_PATH, type SandboxCheckoutView } from './sandbox';
 
-
 const STYLE = `
 main{max-width:40rem}
 .meta{margin:0 0 1.5rem;color:#3d3d3d}
@@ -29,9 +28,7 @@ button{width:100%;min-height:3rem;font:inherit;font-weight:700;font-size:1.125re
 
 export function renderSandboxCheckout(view: SandboxCheckoutView): string {
   const total = formatUsd(view.amountTotalCents);
-  const rows = view.lines
-    .map((line) => `<tr><td>${escapeHtml(line.name)}</td><td>${line.quantity}</td><td class="amount">${formatUsd(line.amountCents)}</td></tr>`)
-    .join('');
+  const rows = view.lines.map((line) => `<tr><td>${escapeHtml(line.name)}</td><td>${line.quantity}</td><td class="amount">${formatUsd(line.amountCents)}</td></tr>`).join('');
   const sessionPath = `${SANDBOX_CHECKOUT_PATH}/${encodeURIComponent(view.sessionId)}`;
 
   const body = `

@@ -152,8 +152,6 @@ function reshapePaymentStatus(status: Stripe.Checkout.Session['payment_status'])
 function reshapeEvent(event: Stripe.Event): PaymentEvent {
   const object: unknown = event.data.object;
   const sessionId =
-    typeof object === 'object' && object !== null && (object as { object?: unknown }).object === 'checkout.session'
-      ? String((object as { id?: unknown }).id ?? '') || null
-      : null;
+    typeof object === 'object' && object !== null && (object as { object?: unknown }).object === 'checkout.session' ? String((object as { id?: unknown }).id ?? '') || null : null;
   return { id: event.id, type: event.type, sessionId };
 }

@@ -31,12 +31,7 @@ export interface CheckoutSessionState {
   readonly paymentFailed: boolean;
 }
 
-export const HANDLED_EVENT_TYPES = [
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.async_payment_failed',
-  'checkout.session.expired',
-] as const;
+export const HANDLED_EVENT_TYPES = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired'] as const;
 
 export type HandledEventType = (typeof HANDLED_EVENT_TYPES)[number];
 

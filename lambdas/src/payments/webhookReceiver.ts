@@ -7,9 +7,7 @@ import type { Logger } from '../log';
 import { WebhookVerificationError, isHandledEventType, type PaymentsProvider } from './types';
 
 export type WebhookOutcome =
-  | { readonly kind: 'rejected'; readonly reason: string }
-  | { readonly kind: 'ignored'; readonly eventType: string }
-  | { readonly kind: 'queued'; readonly job: FulfilmentJob };
+  { readonly kind: 'rejected'; readonly reason: string } | { readonly kind: 'ignored'; readonly eventType: string } | { readonly kind: 'queued'; readonly job: FulfilmentJob };
 
 export type ReceiveWebhook = (rawBody: Buffer, signatureHeader: string | undefined) => Promise<WebhookOutcome>;
 

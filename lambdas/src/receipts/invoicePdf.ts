@@ -57,12 +57,7 @@ export async function renderInvoicePdf(order: Order, paidAt: string): Promise<Bu
   write(site.legalName, MARGIN, { font: bold, size: 16 });
   write('INVOICE', PAGE.width - MARGIN, { font: bold, size: 16, alignRight: true });
   y -= 18;
-  for (const line of [
-    `Company number ${site.companyNumber}`,
-    site.registeredOffice.display,
-    site.postalAddress.display,
-    `${site.phone.display} · ${site.email}`,
-  ]) {
+  for (const line of [`Company number ${site.companyNumber}`, site.registeredOffice.display, site.postalAddress.display, `${site.phone.display} · ${site.email}`]) {
     write(line, MARGIN, { size: 9, color: MUTED });
     y -= 12;
   }

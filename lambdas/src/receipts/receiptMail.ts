@@ -49,13 +49,7 @@ export async function buildReceiptMails(order: Order, context: ReceiptContext): 
 }
 
 function companyLines(): string[] {
-  return [
-    `${site.legalName} (company number ${site.companyNumber})`,
-    site.registeredOffice.display,
-    site.postalAddress.display,
-    `${site.phone.display} · ${site.email}`,
-    site.hours.display,
-  ];
+  return [`${site.legalName} (company number ${site.companyNumber})`, site.registeredOffice.display, site.postalAddress.display, `${site.phone.display} · ${site.email}`, site.hours.display];
 }
 
 function receiptText(order: Order, paidAt: string, context: ReceiptContext): string {

@@ -132,7 +132,15 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
       sandboxCheckout,
       ...leads,
       mpesa,
-      reconcileOrders: createReconcileOrders({ orders, confirmOrder: confirmAny, sendReceipt, clock, logger, pendingAgeSeconds: config.reconcile.pendingAgeSeconds, ...(clients.fulfilmentFailures ? { failures: clients.fulfilmentFailures } : {}) }),
+      reconcileOrders: createReconcileOrders({
+        orders,
+        confirmOrder: confirmAny,
+        sendReceipt,
+        clock,
+        logger,
+        pendingAgeSeconds: config.reconcile.pendingAgeSeconds,
+        ...(clients.fulfilmentFailures ? { failures: clients.fulfilmentFailures } : {}),
+      }),
     },
   };
 }

@@ -16,9 +16,7 @@ let http: Promise<AxiosInstance> | undefined;
  * of the commerce pages' longest start-up task, and most visits make no API call at all.
  */
 export function paymentsHttp(): Promise<AxiosInstance> {
-  http ??= import('axios').then(({ default: axios }) =>
-    axios.create({ timeout: 20_000, headers: { Accept: 'application/json', 'Content-Type': 'application/json' } }),
-  );
+  http ??= import('axios').then(({ default: axios }) => axios.create({ timeout: 20_000, headers: { Accept: 'application/json', 'Content-Type': 'application/json' } }));
   return http;
 }
 
@@ -209,11 +207,10 @@ export function reshapeFailure(error: unknown, lines: readonly PaymentLine[]): P
   if (!response) return new PaymentError(PAYMENT_MESSAGES.fallback);
   const data = response.data;
   const serverMessage = isRecord(data) && typeof data.error === 'string' ? data.error.trim() : '';
-  const fieldErrors = isRecord(data) && isRecord(data.fieldErrors)
-    ? Object.entries(data.fieldErrors).flatMap(([path, message]) =>
-        typeof message === 'string' && message.trim() ? [{ path, message: message.trim() }] : [],
-      )
-    : [];
+  const fieldErrors =
+    isRecord(data) && isRecord(data.fieldErrors)
+      ? Object.entries(data.fieldErrors).flatMap(([path, message]) => (typeof message === 'string' && message.trim() ? [{ path, message: message.trim() }] : []))
+      : [];
   const problems = fieldErrors.map(({ path, message }) => `${describeField(path, lines)}: ${message}`);
   const customerDetailsRejected = fieldErrors.some(({ path }) => path.startsWith('customerData'));
   const message = serverMessage || STATUS_MESSAGES[response.status] || PAYMENT_MESSAGES.fallback;

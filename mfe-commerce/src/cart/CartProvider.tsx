@@ -1,16 +1,6 @@
 import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
-import {
-  addItem,
-  cartRestored,
-  clearCart,
-  removeItem,
-  selectCount,
-  selectHydrated,
-  selectItems,
-  selectTotalCents,
-  updateQuantity,
-} from './cartSlice';
+import { addItem, cartRestored, clearCart, removeItem, selectCount, selectHydrated, selectItems, selectTotalCents, updateQuantity } from './cartSlice';
 import { connectCartPersistence, restoreSavedCart } from './persistence';
 import { browserCartWasShown, createCartStore, getBrowserCartStore, markBrowserCartShown, type CartDispatch, type CartStore } from './store';
 import type { CartItem, NewCartItem } from './types';

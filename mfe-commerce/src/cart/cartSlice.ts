@@ -70,7 +70,6 @@ export const cartReducer = cartSlice.reducer;
 
 export const selectItems = (state: CartRootState): readonly CartItem[] => state.cart.items;
 export const selectHydrated = (state: CartRootState): boolean => state.cart.hydrated;
-export const selectTotalCents = (state: CartRootState): number =>
-  state.cart.items.reduce((total, item) => total + item.priceCents * item.quantity, 0);
+export const selectTotalCents = (state: CartRootState): number => state.cart.items.reduce((total, item) => total + item.priceCents * item.quantity, 0);
 /** The number of units in the cart (Σ quantity), e.g. for a badge. */
 export const selectCount = (state: CartRootState): number => state.cart.items.reduce((count, item) => count + item.quantity, 0);

@@ -26,7 +26,9 @@ const TermsRow = styled.div`
   display: flex;
   align-items: flex-start;
   gap: ${tokens.space(3)};
-  label { font-weight: 400; }
+  label {
+    font-weight: 400;
+  }
 `;
 
 const SubmitButton = styled(Button)`

@@ -18,8 +18,12 @@ const Line = styled.li`
   align-items: flex-start;
   gap: ${tokens.space(4)};
   padding: ${tokens.space(3)} 0;
-  & + & { border-top: 1px solid ${tokens.color.border}; }
-  &:first-child { padding-top: 0; }
+  & + & {
+    border-top: 1px solid ${tokens.color.border};
+  }
+  &:first-child {
+    padding-top: 0;
+  }
 `;
 
 const LineName = styled.span`
@@ -50,8 +54,13 @@ const Totals = styled.dl`
     gap: ${tokens.space(4)};
     padding: ${tokens.space(1)} 0;
   }
-  dt { color: ${tokens.color.muted}; }
-  dd { margin: 0; font-variant-numeric: tabular-nums; }
+  dt {
+    color: ${tokens.color.muted};
+  }
+  dd {
+    margin: 0;
+    font-variant-numeric: tabular-nums;
+  }
 `;
 
 const GrandTotal = styled.div`
@@ -62,7 +71,10 @@ const GrandTotal = styled.div`
   }
   font-size: 1.125rem;
   font-weight: 700;
-  dt, dd { color: ${tokens.color.text}; }
+  dt,
+  dd {
+    color: ${tokens.color.text};
+  }
 `;
 
 export const PROCESSING_FEE_CENTS = 0;

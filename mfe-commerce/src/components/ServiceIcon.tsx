@@ -1,20 +1,4 @@
-import {
-  Award,
-  Briefcase,
-  Crown,
-  DollarSign,
-  FileCheck,
-  GraduationCap,
-  House,
-  MessageCircle,
-  Mic,
-  Package,
-  PenTool,
-  Plane,
-  Search,
-  Sparkles,
-  type LucideIcon,
-} from 'lucide-react';
+import { Award, Briefcase, Crown, DollarSign, FileCheck, GraduationCap, House, MessageCircle, Mic, Package, PenTool, Plane, Search, Sparkles, type LucideIcon } from 'lucide-react';
 
 /** Cart items carry an icon by name (it survives JSON); this turns the name back into an icon. */
 const ICONS: Readonly<Record<string, LucideIcon>> = {

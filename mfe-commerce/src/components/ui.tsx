@@ -12,7 +12,9 @@ export { VisuallyHidden } from '@kesho/shell-kit';
 
 export const PanelCard = styled(Card)`
   padding: ${tokens.space(5)};
-  ${media.md} { padding: ${tokens.space(6)}; }
+  ${media.md} {
+    padding: ${tokens.space(6)};
+  }
 `;
 
 /**
@@ -63,8 +65,14 @@ const SkeletonBox = styled.div<{ $minHeight: string }>`
   background: ${tokens.color.surface};
   color: ${tokens.color.muted};
   animation: ${pulse} 1.6s ease-in-out infinite;
-  ${media.reducedMotion} { animation: none; }
-  p { margin: 0; padding: ${tokens.space(4)}; text-align: center; }
+  ${media.reducedMotion} {
+    animation: none;
+  }
+  p {
+    margin: 0;
+    padding: ${tokens.space(4)};
+    text-align: center;
+  }
 `;
 
 /**
@@ -100,7 +108,16 @@ export const ErrorPanel = styled.div`
   border-radius: ${tokens.radius.md};
   background: ${tokens.color.errorSoft};
   color: ${tokens.color.text};
-  p { margin: 0; }
-  ul { margin: ${tokens.space(2)} 0 0; padding-left: ${tokens.space(5)}; }
-  svg { flex: none; color: ${tokens.color.error}; margin-top: 0.125rem; }
+  p {
+    margin: 0;
+  }
+  ul {
+    margin: ${tokens.space(2)} 0 0;
+    padding-left: ${tokens.space(5)};
+  }
+  svg {
+    flex: none;
+    color: ${tokens.color.error};
+    margin-top: 0.125rem;
+  }
 `;

@@ -10,7 +10,9 @@ const Layout = styled.div`
   display: grid;
   gap: ${tokens.space(8)};
   align-items: start;
-  ${media.lg} { grid-template-columns: minmax(0, 1fr) 24rem; }
+  ${media.lg} {
+    grid-template-columns: minmax(0, 1fr) 24rem;
+  }
 `;
 
 const SummaryColumn = styled.div`
@@ -39,7 +41,10 @@ const EmptyCard = styled(PanelCard)`
   align-items: center;
   justify-content: center;
   text-align: center;
-  svg { margin: 0 auto ${tokens.space(4)}; color: ${tokens.color.primary}; }
+  svg {
+    margin: 0 auto ${tokens.space(4)};
+    color: ${tokens.color.primary};
+  }
 `;
 
 function CheckoutContent() {

@@ -19,7 +19,9 @@ const Layout = styled.div`
   display: grid;
   gap: ${tokens.space(8)};
   align-items: start;
-  ${media.lg} { grid-template-columns: minmax(0, 1fr) 22rem; }
+  ${media.lg} {
+    grid-template-columns: minmax(0, 1fr) 22rem;
+  }
 `;
 
 const MainColumn = styled.div`
@@ -34,7 +36,9 @@ const ServiceGrid = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-  ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  ${media.sm} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
 `;
 
 const GridArea = styled.div`
@@ -143,13 +147,7 @@ function QuoteBuilder() {
               </section>
               <CustomServiceForm />
             </MainColumn>
-            <PackageSummary
-              items={cart.items}
-              totalCents={cart.totalCents}
-              hydrated={cart.hydrated}
-              onRemove={handleRemove}
-              onProceed={handleProceed}
-            />
+            <PackageSummary items={cart.items} totalCents={cart.totalCents} hydrated={cart.hydrated} onRemove={handleRemove} onProceed={handleProceed} />
           </Layout>
         </Container>
       </Section>
@@ -163,9 +161,7 @@ export default function CustomQuotePage() {
     <CartProvider>
       <div>
         <PageHeader title="Build Your Custom Package">
-          <p>
-            Pick the services you need, set how many of each and add anything else as a custom service. Prices are in US dollars.
-          </p>
+          <p>Pick the services you need, set how many of each and add anything else as a custom service. Prices are in US dollars.</p>
         </PageHeader>
         <QuoteBuilder />
       </div>

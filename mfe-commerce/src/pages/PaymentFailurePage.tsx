@@ -6,7 +6,10 @@ import { PanelCard } from '../components/ui';
 const ResultCard = styled(PanelCard)`
   max-width: 40rem;
   margin: 0 auto;
-  h1 { text-align: center; font-size: clamp(1.75rem, 3vw + 1rem, 2.5rem); }
+  h1 {
+    text-align: center;
+    font-size: clamp(1.75rem, 3vw + 1rem, 2.5rem);
+  }
 `;
 
 const IconCircle = styled.span`
@@ -30,9 +33,16 @@ const Tips = styled.div`
   padding: ${tokens.space(4)} ${tokens.space(5)};
   border-radius: ${tokens.radius.md};
   background: ${tokens.color.surface};
-  h2 { font-size: 1.125rem; }
-  ul { margin: 0; padding-left: ${tokens.space(5)}; }
-  li + li { margin-top: ${tokens.space(1.5)}; }
+  h2 {
+    font-size: 1.125rem;
+  }
+  ul {
+    margin: 0;
+    padding-left: ${tokens.space(5)};
+  }
+  li + li {
+    margin-top: ${tokens.space(1.5)};
+  }
 `;
 
 const Actions = styled.div`
@@ -40,7 +50,10 @@ const Actions = styled.div`
   flex-direction: column;
   gap: ${tokens.space(3)};
   margin-bottom: ${tokens.space(6)};
-  ${media.sm} { flex-direction: row; justify-content: center; }
+  ${media.sm} {
+    flex-direction: row;
+    justify-content: center;
+  }
 `;
 
 const Help = styled.p`
@@ -59,8 +72,8 @@ export default function PaymentFailurePage() {
           </IconCircle>
           <h1>Payment Failed</h1>
           <Centered>
-            Unfortunately, your payment could not be processed. This may be due to insufficient funds, incorrect card details or a network
-            issue. You have not been charged, and your package and details are still saved.
+            Unfortunately, your payment could not be processed. This may be due to insufficient funds, incorrect card details or a network issue. You have not been charged, and your package
+            and details are still saved.
           </Centered>
           <Tips>
             <h2>What you can do</h2>

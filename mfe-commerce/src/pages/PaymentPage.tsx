@@ -41,26 +41,58 @@ const OpenedNotice = styled.div`
   border: 1px solid ${tokens.color.success};
   border-radius: ${tokens.radius.md};
   background: ${tokens.color.successSoft};
-  p { margin: 0 0 ${tokens.space(2)}; }
-  p:last-child { margin: 0; }
-  a { display: inline-flex; align-items: center; gap: ${tokens.space(1.5)}; font-weight: 600; }
+  p {
+    margin: 0 0 ${tokens.space(2)};
+  }
+  p:last-child {
+    margin: 0;
+  }
+  a {
+    display: inline-flex;
+    align-items: center;
+    gap: ${tokens.space(1.5)};
+    font-weight: 600;
+  }
 `;
 
 const SecureFooter = styled.footer`
   text-align: center;
   color: ${tokens.color.muted};
   font-size: 0.9375rem;
-  p { margin: 0 0 ${tokens.space(2)}; display: inline-flex; align-items: center; gap: ${tokens.space(2)}; }
-  ul { display: flex; justify-content: center; gap: ${tokens.space(6)}; margin: 0; padding: 0; list-style: none; }
-  a { display: inline-block; padding: ${tokens.space(2)} 0; }
+  p {
+    margin: 0 0 ${tokens.space(2)};
+    display: inline-flex;
+    align-items: center;
+    gap: ${tokens.space(2)};
+  }
+  ul {
+    display: flex;
+    justify-content: center;
+    gap: ${tokens.space(6)};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  a {
+    display: inline-block;
+    padding: ${tokens.space(2)} 0;
+  }
 `;
 
 const MethodChoice = styled.fieldset`
   margin: 0;
   padding: 0;
   border: 0;
-  legend { font-weight: 600; margin-bottom: ${tokens.space(2)}; padding: 0; }
-  div { display: flex; flex-wrap: wrap; gap: ${tokens.space(3)}; }
+  legend {
+    font-weight: 600;
+    margin-bottom: ${tokens.space(2)};
+    padding: 0;
+  }
+  div {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${tokens.space(3)};
+  }
   label {
     flex: 1 1 10rem;
     display: flex;
@@ -73,9 +105,20 @@ const MethodChoice = styled.fieldset`
     cursor: pointer;
     font-weight: 600;
   }
-  label:has(input:checked) { border-color: ${tokens.color.primary}; box-shadow: 0 0 0 1px ${tokens.color.primary}; }
-  input { width: 1.25rem; height: 1.25rem; margin: 0; accent-color: ${tokens.color.primary}; }
-  input:focus-visible { outline: 3px solid ${tokens.color.focus}; outline-offset: 2px; }
+  label:has(input:checked) {
+    border-color: ${tokens.color.primary};
+    box-shadow: 0 0 0 1px ${tokens.color.primary};
+  }
+  input {
+    width: 1.25rem;
+    height: 1.25rem;
+    margin: 0;
+    accent-color: ${tokens.color.primary};
+  }
+  input:focus-visible {
+    outline: 3px solid ${tokens.color.focus};
+    outline-offset: 2px;
+  }
 `;
 
 export type PaymentMethod = 'card' | 'mpesa';

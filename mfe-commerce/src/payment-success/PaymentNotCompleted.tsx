@@ -8,11 +8,7 @@ export function PaymentNotCompleted({ expired }: { expired: boolean }) {
     <ResultCard>
       <ResultIcon tone="error" />
       <h1>Payment Not Completed</h1>
-      <p>
-        {expired
-          ? 'Your payment session expired before the payment was made, so you have not been charged.'
-          : 'Your card payment did not go through, so you have not been charged.'}
-      </p>
+      <p>{expired ? 'Your payment session expired before the payment was made, so you have not been charged.' : 'Your card payment did not go through, so you have not been charged.'}</p>
       <p>Your package and your details are still saved. You can try again or choose another card.</p>
       <Actions>
         <ButtonLink to="/payment-failure">See What To Do Next</ButtonLink>

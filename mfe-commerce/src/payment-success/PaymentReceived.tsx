@@ -41,13 +41,9 @@ export function PaymentReceived({ lookup, purchase }: PaymentReceivedProps) {
           <div role="status">
             {status === 'paid' ? <StatusLine $tone="success">Payment confirmed</StatusLine> : null}
             {pending && !gaveUp ? <StatusLine $tone="pending">Processing your payment…</StatusLine> : null}
-            {pending && gaveUp ? (
-              <StatusLine $tone="pending">Your payment is still being confirmed. We will email your receipt as soon as it is.</StatusLine>
-            ) : null}
+            {pending && gaveUp ? <StatusLine $tone="pending">Your payment is still being confirmed. We will email your receipt as soon as it is.</StatusLine> : null}
             {lookup.kind === 'checking' ? <StatusLine $tone="pending">Checking your payment…</StatusLine> : null}
-            {lookup.kind === 'unavailable' ? (
-              <StatusLine $tone="pending">We could not check your payment just now. Your receipt and invoice will arrive by email.</StatusLine>
-            ) : null}
+            {lookup.kind === 'unavailable' ? <StatusLine $tone="pending">We could not check your payment just now. Your receipt and invoice will arrive by email.</StatusLine> : null}
           </div>
           <Details>
             <div>
@@ -80,14 +76,7 @@ export function PaymentReceived({ lookup, purchase }: PaymentReceivedProps) {
           </p>
           <Actions>
             <ButtonLink to="/">Return to Homepage</ButtonLink>
-            <Button
-              {...scriptOnly}
-              type="button"
-              $variant="secondary"
-              onClick={() => window.print()}
-              disabled={invoiceLoading}
-              aria-busy={invoiceLoading || undefined}
-            >
+            <Button {...scriptOnly} type="button" $variant="secondary" onClick={() => window.print()} disabled={invoiceLoading} aria-busy={invoiceLoading || undefined}>
               <Printer aria-hidden="true" focusable="false" size={18} />
               Download Invoice{invoiceLoading ? <span> (loading…)</span> : null}
             </Button>

@@ -7,18 +7,21 @@ import { PanelCard } from '../components/ui';
 
 export type ResultTone = 'success' | 'error' | 'pending';
 
-const softBackground = (tone: ResultTone) =>
-  tone === 'success' ? tokens.color.successSoft : tone === 'error' ? tokens.color.errorSoft : tokens.color.accentSoft;
+const softBackground = (tone: ResultTone) => (tone === 'success' ? tokens.color.successSoft : tone === 'error' ? tokens.color.errorSoft : tokens.color.accentSoft);
 
 export const ScreenOnly = styled.div`
-  ${media.print} { display: none; }
+  ${media.print} {
+    display: none;
+  }
 `;
 
 export const ResultCard = styled(PanelCard)`
   max-width: 40rem;
   margin: 0 auto;
   text-align: center;
-  h1 { font-size: clamp(1.75rem, 3vw + 1rem, 2.5rem); }
+  h1 {
+    font-size: clamp(1.75rem, 3vw + 1rem, 2.5rem);
+  }
 `;
 
 const IconCircle = styled.span<{ $tone: ResultTone }>`
@@ -67,8 +70,14 @@ export const Details = styled.dl`
     gap: ${tokens.space(1)} ${tokens.space(4)};
     padding: ${tokens.space(1)} 0;
   }
-  dt { color: ${tokens.color.muted}; }
-  dd { margin: 0; font-weight: 700; font-variant-numeric: tabular-nums; }
+  dt {
+    color: ${tokens.color.muted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+  }
 `;
 
 export const Actions = styled.div`
@@ -76,7 +85,10 @@ export const Actions = styled.div`
   flex-direction: column;
   gap: ${tokens.space(3)};
   margin: ${tokens.space(6)} 0;
-  ${media.sm} { flex-direction: row; justify-content: center; }
+  ${media.sm} {
+    flex-direction: row;
+    justify-content: center;
+  }
 `;
 
 export const Muted = styled.p`

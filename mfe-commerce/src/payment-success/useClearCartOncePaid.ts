@@ -22,8 +22,7 @@ export function useClearCartOncePaid(lookup: CheckoutLookup): PurchaseRecord {
   const [purchased, setPurchased] = useState<PurchaseRecord['purchased']>(null);
   const [customer, setCustomer] = useState<InvoiceCustomer | null>(null);
 
-  const shouldClear =
-    lookup.kind === 'local' || lookup.kind === 'unavailable' || (lookup.kind === 'known' && !isUnsuccessful(lookup.summary.status));
+  const shouldClear = lookup.kind === 'local' || lookup.kind === 'unavailable' || (lookup.kind === 'known' && !isUnsuccessful(lookup.summary.status));
 
   useEffect(() => {
     if (!cart.hydrated || !shouldClear || cleared.current) return;

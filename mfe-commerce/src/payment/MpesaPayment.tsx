@@ -39,8 +39,12 @@ const Amount = styled.div`
   border: 1px solid ${tokens.color.muted};
   border-radius: ${tokens.radius.md};
   background: ${tokens.color.surface};
-  p { margin: 0; }
-  strong { font-size: 1.375rem; }
+  p {
+    margin: 0;
+  }
+  strong {
+    font-size: 1.375rem;
+  }
 `;
 
 const Waiting = styled.div`
@@ -50,9 +54,19 @@ const Waiting = styled.div`
   background: ${tokens.color.successSoft};
   display: grid;
   gap: ${tokens.space(2)};
-  h2 { margin: 0; font-size: 1.25rem; display: flex; align-items: center; gap: ${tokens.space(2)}; }
-  p { margin: 0; }
-  a { font-weight: 600; }
+  h2 {
+    margin: 0;
+    font-size: 1.25rem;
+    display: flex;
+    align-items: center;
+    gap: ${tokens.space(2)};
+  }
+  p {
+    margin: 0;
+  }
+  a {
+    font-weight: 600;
+  }
 `;
 
 const Actions = styled.div`
@@ -60,7 +74,9 @@ const Actions = styled.div`
   flex-wrap: wrap;
   gap: ${tokens.space(3)};
   margin-top: ${tokens.space(3)};
-  button { flex: 1 1 10rem; }
+  button {
+    flex: 1 1 10rem;
+  }
 `;
 
 const OutcomeHeading = styled.h2`

@@ -24,9 +24,19 @@ const PrintOnly = styled.div`
     color: ${tokens.color.text};
     font-size: 11pt;
     line-height: 1.45;
-    h2 { font-size: 20pt; margin: 0 0 4pt; color: ${tokens.color.text}; }
-    h3 { font-size: 12pt; margin: 0 0 4pt; color: ${tokens.color.text}; }
-    p { margin: 0 0 2pt; }
+    h2 {
+      font-size: 20pt;
+      margin: 0 0 4pt;
+      color: ${tokens.color.text};
+    }
+    h3 {
+      font-size: 12pt;
+      margin: 0 0 4pt;
+      color: ${tokens.color.text};
+    }
+    p {
+      margin: 0 0 2pt;
+    }
   }
 `;
 
@@ -50,10 +60,27 @@ const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   margin-bottom: 16pt;
-  caption { text-align: left; font-weight: 700; margin-bottom: 4pt; }
-  th, td { padding: 4pt 6pt; border-bottom: 1px solid ${tokens.color.muted}; text-align: left; }
-  th:not(:first-child), td:not(:first-child) { text-align: right; }
-  tfoot th, tfoot td { border-bottom: none; border-top: 2px solid ${tokens.color.text}; font-weight: 700; }
+  caption {
+    text-align: left;
+    font-weight: 700;
+    margin-bottom: 4pt;
+  }
+  th,
+  td {
+    padding: 4pt 6pt;
+    border-bottom: 1px solid ${tokens.color.muted};
+    text-align: left;
+  }
+  th:not(:first-child),
+  td:not(:first-child) {
+    text-align: right;
+  }
+  tfoot th,
+  tfoot td {
+    border-bottom: none;
+    border-top: 2px solid ${tokens.color.text};
+    font-weight: 700;
+  }
 `;
 
 const Small = styled.p`

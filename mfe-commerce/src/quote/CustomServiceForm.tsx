@@ -6,28 +6,18 @@ import { Button, media, tokens, useToast } from '@kesho/shell-kit';
 import { scriptOnly } from '@kesho/common/script-only';
 import { fieldsTypedBeforeHydration } from '@kesho/common/typed-before-hydration';
 import { FieldError, FieldHint, FieldLabel, TextInput } from '@kesho/shell-kit/fields';
-import {
-  CUSTOM_ICON,
-  CUSTOM_ID_PREFIX,
-  CUSTOM_PRICE_MAX_CENTS,
-  CUSTOM_PRICE_MIN_CENTS,
-  QUANTITY_MAX,
-  QUANTITY_MIN,
-} from '@kesho/common/catalogue';
+import { CUSTOM_ICON, CUSTOM_ID_PREFIX, CUSTOM_PRICE_MAX_CENTS, CUSTOM_PRICE_MIN_CENTS, QUANTITY_MAX, QUANTITY_MIN } from '@kesho/common/catalogue';
 import { dollarsToCents, formatUsd } from '@kesho/common/money';
 import { useCart } from '../cart';
 import { FieldGroup, PanelCard, RangeInput } from '../components/ui';
-import {
-  CUSTOM_SERVICE_MESSAGES,
-  customServiceSchema,
-  initialCustomServiceValues,
-  type CustomServiceValues,
-} from './customServiceSchema';
+import { CUSTOM_SERVICE_MESSAGES, customServiceSchema, initialCustomServiceValues, type CustomServiceValues } from './customServiceSchema';
 
 const Fields = styled.div`
   display: grid;
   gap: 0 ${tokens.space(5)};
-  ${media.md} { grid-template-columns: 2fr 1fr; }
+  ${media.md} {
+    grid-template-columns: 2fr 1fr;
+  }
 `;
 
 const QuantityLabelRow = styled.div`
@@ -109,8 +99,7 @@ export function CustomServiceForm() {
   };
 
   const errorOf = (field: FieldName): string | undefined => (attempted ? formik.errors[field] : undefined);
-  const describedBy = (field: FieldName, hintId?: string) =>
-    [hintId, errorOf(field) ? `custom-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  const describedBy = (field: FieldName, hintId?: string) => [hintId, errorOf(field) ? `custom-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
     <PanelCard as="section" aria-labelledby="custom-service-heading" {...scriptOnly}>

@@ -21,14 +21,23 @@ const Bar = styled.div`
   border-top: 1px solid ${tokens.color.border};
   background: ${tokens.color.background};
   box-shadow: 0 -4px 16px rgba(15, 23, 42, 0.1);
-  ${media.lg} { display: none; }
+  ${media.lg} {
+    display: none;
+  }
 `;
 
 const Total = styled.p`
   margin: 0;
   line-height: 1.3;
-  span { display: block; font-size: 0.875rem; color: ${tokens.color.muted}; }
-  strong { font-size: 1.25rem; font-variant-numeric: tabular-nums; }
+  span {
+    display: block;
+    font-size: 0.875rem;
+    color: ${tokens.color.muted};
+  }
+  strong {
+    font-size: 1.25rem;
+    font-variant-numeric: tabular-nums;
+  }
 `;
 
 export function MobileCheckoutBar({ totalCents, count, hydrated, onProceed }: { totalCents: number; count: number; hydrated: boolean; onProceed(): void }) {

@@ -28,12 +28,16 @@ const Item = styled.li`
   gap: ${tokens.space(3)};
   padding: ${tokens.space(3)} 0;
   border-bottom: 1px solid ${tokens.color.border};
-  svg { color: ${tokens.color.primary}; }
+  svg {
+    color: ${tokens.color.primary};
+  }
 `;
 
 const ItemText = styled.span`
   min-width: 0;
-  span { display: block; }
+  span {
+    display: block;
+  }
 `;
 
 const ItemName = styled.span`
@@ -58,8 +62,12 @@ const RemoveButton = styled.button`
   background: transparent;
   color: ${tokens.color.error};
   cursor: pointer;
-  svg { color: ${tokens.color.error}; }
-  &:hover { background: ${tokens.color.errorSoft}; }
+  svg {
+    color: ${tokens.color.error};
+  }
+  &:hover {
+    background: ${tokens.color.errorSoft};
+  }
 `;
 
 const Empty = styled.p`
@@ -84,7 +92,9 @@ const TotalRow = styled.p`
 const DesktopProceed = styled(Button)`
   display: none;
   width: 100%;
-  ${media.lg} { display: inline-flex; }
+  ${media.lg} {
+    display: inline-flex;
+  }
 `;
 
 export interface PackageSummaryProps {

@@ -16,8 +16,12 @@ const CardItem = styled.li<{ $selected: boolean }>`
   border-radius: ${tokens.radius.lg};
   background: ${({ $selected }) => ($selected ? tokens.color.primarySoft : tokens.color.background)};
   box-shadow: ${tokens.shadow.card};
-  transition: border-color 0.15s ease, background-color 0.15s ease;
-  ${media.reducedMotion} { transition: none; }
+  transition:
+    border-color 0.15s ease,
+    background-color 0.15s ease;
+  ${media.reducedMotion} {
+    transition: none;
+  }
 `;
 
 const TitleRow = styled.div`
@@ -36,15 +40,23 @@ const IconBadge = styled.span<{ $selected: boolean }>`
   border-radius: ${tokens.radius.md};
   ${({ $selected }) =>
     $selected
-      ? css`background: ${tokens.color.primary}; color: ${tokens.color.inverseText};`
-      : css`background: ${tokens.color.primarySoft}; color: ${tokens.color.primary};`}
+      ? css`
+          background: ${tokens.color.primary};
+          color: ${tokens.color.inverseText};
+        `
+      : css`
+          background: ${tokens.color.primarySoft};
+          color: ${tokens.color.primary};
+        `}
 `;
 
 const Title = styled.h3`
   flex: 1;
   margin: 0;
   font-size: 1.125rem;
-  label { cursor: pointer; }
+  label {
+    cursor: pointer;
+  }
 `;
 
 const Description = styled.p`
@@ -67,8 +79,13 @@ const QuantityRow = styled.div`
   grid-template-columns: 1fr auto;
   align-items: center;
   gap: 0 ${tokens.space(3)};
-  label { font-weight: 600; font-size: 0.9375rem; }
-  input { grid-column: 1 / -1; }
+  label {
+    font-weight: 600;
+    font-size: 0.9375rem;
+  }
+  input {
+    grid-column: 1 / -1;
+  }
 `;
 
 const QuantityValue = styled.span`
@@ -98,14 +115,7 @@ export function ServiceCard({ service, selected, quantity, ready, onToggle, onQu
   return (
     <CardItem $selected={selected}>
       <TitleRow>
-        <Checkbox
-          {...scriptOnly}
-          id={checkboxId}
-          type="checkbox"
-          checked={selected}
-          disabled={!ready}
-          onChange={(event) => onToggle(service, event.target.checked)}
-        />
+        <Checkbox {...scriptOnly} id={checkboxId} type="checkbox" checked={selected} disabled={!ready} onChange={(event) => onToggle(service, event.target.checked)} />
         <Title>
           <label htmlFor={checkboxId}>{service.name}</label>
         </Title>

@@ -8,8 +8,13 @@ type HeadingLevel = 3 | 4;
 const listStyle = css`
   margin: 0 0 ${tokens.space(5)};
   padding-left: ${tokens.space(6)};
-  li + li { margin-top: ${tokens.space(2)}; }
-  li::marker { color: ${tokens.color.primary}; font-weight: 600; }
+  li + li {
+    margin-top: ${tokens.space(2)};
+  }
+  li::marker {
+    color: ${tokens.color.primary};
+    font-weight: 600;
+  }
 `;
 
 const BulletList = styled.ul`
@@ -39,10 +44,17 @@ const Facts = styled.dl`
   div {
     display: grid;
     gap: ${tokens.space(0.5)};
-    ${media.sm} { grid-template-columns: 11rem minmax(0, 1fr); gap: ${tokens.space(4)}; }
+    ${media.sm} {
+      grid-template-columns: 11rem minmax(0, 1fr);
+      gap: ${tokens.space(4)};
+    }
   }
-  dt { font-weight: 600; }
-  dd { margin: 0; }
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+  }
 `;
 
 /**
@@ -60,24 +72,36 @@ const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: 0.875rem;
-  ${media.md} { font-size: 0.9375rem; }
+  ${media.md} {
+    font-size: 0.9375rem;
+  }
   caption {
     padding: ${tokens.space(3)} ${tokens.space(2)};
     text-align: left;
     font-weight: 700;
     color: ${tokens.color.text};
-    ${media.md} { padding: ${tokens.space(3)} ${tokens.space(4)}; }
+    ${media.md} {
+      padding: ${tokens.space(3)} ${tokens.space(4)};
+    }
   }
-  th, td {
+  th,
+  td {
     padding: ${tokens.space(2.5)} ${tokens.space(2)};
     text-align: left;
     hyphens: auto;
     vertical-align: top;
     border-top: 1px solid ${tokens.color.border};
-    ${media.md} { padding: ${tokens.space(3)} ${tokens.space(4)}; }
+    ${media.md} {
+      padding: ${tokens.space(3)} ${tokens.space(4)};
+    }
   }
-  thead th { background: ${tokens.color.surface}; font-weight: 700; }
-  tbody th { font-weight: 600; }
+  thead th {
+    background: ${tokens.color.surface};
+    font-weight: 700;
+  }
+  tbody th {
+    font-weight: 600;
+  }
 `;
 
 const Subsection = styled.div<{ $boxed: boolean }>`
@@ -89,7 +113,9 @@ const Subsection = styled.div<{ $boxed: boolean }>`
       border: 1px solid ${tokens.color.border};
       border-radius: ${tokens.radius.lg};
       background: ${tokens.color.surface};
-      > :last-child { margin-bottom: 0; }
+      > :last-child {
+        margin-bottom: 0;
+      }
     `}
 `;
 

@@ -20,7 +20,9 @@ const Summary = styled.p`
 
 const Body = styled.div`
   padding: ${tokens.space(8)} 0 ${tokens.space(12)};
-  ${media.md} { padding: ${tokens.space(12)} 0 ${tokens.space(16)}; }
+  ${media.md} {
+    padding: ${tokens.space(12)} 0 ${tokens.space(16)};
+  }
 `;
 
 const Layout = styled.div`
@@ -46,7 +48,9 @@ const Contents = styled.nav`
     max-height: calc(100vh - ${tokens.headerHeight} - ${tokens.space(12)});
     overflow-y: auto;
   }
-  @media print { display: none; }
+  @media print {
+    display: none;
+  }
 `;
 
 const ContentsHeading = styled.h2`
@@ -57,8 +61,12 @@ const ContentsHeading = styled.h2`
 const ContentsList = styled.ol`
   margin: 0;
   padding-left: ${tokens.space(5)};
-  li + li { margin-top: ${tokens.space(2)}; }
-  li::marker { color: ${tokens.color.muted}; }
+  li + li {
+    margin-top: ${tokens.space(2)};
+  }
+  li::marker {
+    color: ${tokens.color.muted};
+  }
 `;
 
 const Document = styled.div`
@@ -73,8 +81,13 @@ const DocumentSection = styled.section`
     padding-top: ${tokens.space(10)};
     border-top: 1px solid ${tokens.color.border};
   }
-  h2 { font-size: clamp(1.375rem, 1vw + 1rem, 1.75rem); }
-  > :last-child, > :last-child > :last-child { margin-bottom: 0; }
+  h2 {
+    font-size: clamp(1.375rem, 1vw + 1rem, 1.75rem);
+  }
+  > :last-child,
+  > :last-child > :last-child {
+    margin-bottom: 0;
+  }
 `;
 
 /**

@@ -43,11 +43,7 @@ export const cookiePolicy: LegalDocumentContent = {
               'Keeps the website working while you browse, for example by carrying your checkout details to the payment page. Strictly necessary, so always on.',
               `${cookieLifetimes.session}: deleted when you close the tab or browser`,
             ],
-            [
-              'Consent',
-              'Remembers whether you accepted or rejected optional cookies, so we do not ask on every page. Strictly necessary, so always on.',
-              cookieLifetimes.consent,
-            ],
+            ['Consent', 'Remembers whether you accepted or rejected optional cookies, so we do not ask on every page. Strictly necessary, so always on.', cookieLifetimes.consent],
             ['Preferences', 'Remembers choices that make your next visit easier. Set only if you select Accept.', cookieLifetimes.preferences],
             [
               'Analytics',

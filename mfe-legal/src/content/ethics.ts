@@ -2,17 +2,7 @@ import { site } from '@kesho/common/site';
 import { advisoryPackageList } from '@kesho/common/packages';
 import { kes } from './policy';
 import { contactSection, joinWithAnd, officialEmailDomain, officialWebsiteHost } from './shared';
-import {
-  EMAIL,
-  PHONE,
-  bullets,
-  highlight,
-  link,
-  paragraph,
-  steps,
-  strong,
-  type LegalDocumentContent,
-} from './types';
+import { EMAIL, PHONE, bullets, highlight, link, paragraph, steps, strong, type LegalDocumentContent } from './types';
 
 const publishedPackageFees = joinWithAnd(advisoryPackageList.map((pkg) => `${pkg.name} ${kes(pkg.feeKes)}`));
 
@@ -43,9 +33,7 @@ export const ethicsPolicy: LegalDocumentContent = {
           'birth, marriage and identity documents;',
           'personal statements and essays written by someone else and presented as yours.',
         ),
-        paragraph(
-          'We advise and edit, but your essays and statements must be your own work. If we find that a document is not genuine, we stop work on the application concerned.',
-        ),
+        paragraph('We advise and edit, but your essays and statements must be your own work. If we find that a document is not genuine, we stop work on the application concerned.'),
       ],
     },
     {
@@ -58,10 +46,7 @@ export const ethicsPolicy: LegalDocumentContent = {
         paragraph(
           `Our published results, a ${site.figures.visaSuccess} visa success rate and ${site.figures.topChoiceOffers} of clients receiving offers from their top-choice universities, describe what past clients achieved. They are not a promise about your application.`,
         ),
-        highlight(
-          strong('A warning sign:'),
-          ' anyone who offers a guaranteed visa, or asks for extra money to “speed up” or “secure” a decision, is very likely attempting fraud.',
-        ),
+        highlight(strong('A warning sign:'), ' anyone who offers a guaranteed visa, or asks for extra money to “speed up” or “secure” a decision, is very likely attempting fraud.'),
       ],
     },
     {
@@ -86,20 +71,14 @@ export const ethicsPolicy: LegalDocumentContent = {
       id: 'conflicts-of-interest',
       heading: 'Conflicts of interest and commissions',
       blocks: [
-        paragraph(
-          'Some partner universities and colleges pay us a commission when a student we advised enrols. We disclose these commissions, and they never decide our advice:',
-        ),
+        paragraph('Some partner universities and colleges pay us a commission when a student we advised enrols. We disclose these commissions, and they never decide our advice:'),
         bullets(
           'before you apply, we tell you which of the institutions we recommend are commission-paying partners, and give you that list in writing on request;',
           'commissions are paid by the institution, never added to your fees;',
           'we recommend institutions that fit your goals, results and budget, including institutions that pay us nothing;',
           'our advisers may not accept gifts, payments or favours from students, sponsors or institutions in return for a recommendation or a decision.',
         ),
-        paragraph(
-          'Institutions interested in working with us can read about our partnership models on our ',
-          link('/services/partners', 'Partner Services'),
-          ' page.',
-        ),
+        paragraph('Institutions interested in working with us can read about our partnership models on our ', link('/services/partners', 'Partner Services'), ' page.'),
       ],
     },
     {
@@ -124,20 +103,14 @@ export const ethicsPolicy: LegalDocumentContent = {
           'We never ask for your card PIN, your online banking password or one-time codes sent to your phone.',
           'Our invoices carry our company name, our company number and an invoice number beginning “INV-”.',
         ),
-        paragraph(
-          'If you are unsure, call ',
-          PHONE,
-          ` (${site.hours.short}) and we will confirm whether a person, message or invoice is genuine.`,
-        ),
+        paragraph('If you are unsure, call ', PHONE, ` (${site.hours.short}) and we will confirm whether a person, message or invoice is genuine.`),
       ],
     },
     {
       id: 'report-fraud',
       heading: 'How to report fraud',
       blocks: [
-        paragraph(
-          'If you suspect fraud, such as someone using our name, a fake invoice, an offer of false documents or dishonest conduct by anyone working with us, tell us straight away:',
-        ),
+        paragraph('If you suspect fraud, such as someone using our name, a fake invoice, an offer of false documents or dishonest conduct by anyone working with us, tell us straight away:'),
         steps(
           ['E-mail ', EMAIL, ' with the subject “Fraud report”, or call ', PHONE, '.'],
           'Tell us what happened and when, with the names, phone numbers, e-mail addresses or accounts involved, and attach copies or screenshots of messages and receipts.',

@@ -1,17 +1,7 @@
 import { site } from '@kesho/common/site';
 import { financialRecordsRetentionYears } from '@kesho/common/packages';
 import { contactSection, joinWithAnd } from './shared';
-import {
-  EMAIL,
-  PHONE,
-  bullets,
-  highlight,
-  link,
-  paragraph,
-  strong,
-  subsection,
-  type LegalDocumentContent,
-} from './types';
+import { EMAIL, PHONE, bullets, highlight, link, paragraph, strong, subsection, type LegalDocumentContent } from './types';
 
 export const privacyPolicy: LegalDocumentContent = {
   title: 'Privacy Policy',
@@ -33,9 +23,7 @@ export const privacyPolicy: LegalDocumentContent = {
       blocks: [
         subsection(
           'When you contact us',
-          paragraph(
-            'When you use our contact form, e-mail us or call us, we collect your name, e-mail address, phone number, the country you are interested in and your message.',
-          ),
+          paragraph('When you use our contact form, e-mail us or call us, we collect your name, e-mail address, phone number, the country you are interested in and your message.'),
         ),
         subsection(
           'When you check out',
@@ -78,10 +66,22 @@ export const privacyPolicy: LegalDocumentContent = {
           columns: ['Purpose', 'Data used', 'Legal basis'],
           rows: [
             ['Answering enquiries and booking consultations', 'Contact details and your message', 'Steps you ask us to take before entering a contract; our legitimate interest in replying'],
-            ['Providing the services you bought: applications, visas, scholarships and career guidance', 'Your client file', 'Performance of our contract with you; your explicit consent for sensitive personal data'],
-            ['Taking payments, issuing invoices and processing refunds', 'Checkout and order details', 'Performance of our contract; our legal obligation to keep tax and accounting records'],
+            [
+              'Providing the services you bought: applications, visas, scholarships and career guidance',
+              'Your client file',
+              'Performance of our contract with you; your explicit consent for sensitive personal data',
+            ],
+            [
+              'Taking payments, issuing invoices and processing refunds',
+              'Checkout and order details',
+              'Performance of our contract; our legal obligation to keep tax and accounting records',
+            ],
             ['Keeping the website secure and preventing fraud', 'Technical logs', 'Our legitimate interest in protecting our clients and our business'],
-            ['Remembering your cookie choice; optional preference and analytics cookies', 'Browser storage and cookie data', 'Strictly necessary for your choice; your consent for optional cookies'],
+            [
+              'Remembering your cookie choice; optional preference and analytics cookies',
+              'Browser storage and cookie data',
+              'Strictly necessary for your choice; your consent for optional cookies',
+            ],
             ['Telling you about new services and scholarship deadlines', 'Name and e-mail address', 'Your consent, which you can withdraw at any time'],
           ],
         },

@@ -2,19 +2,7 @@ import { site } from '@kesho/common/site';
 import { advisoryPackageList, advisoryPackages, refundRules } from '@kesho/common/packages';
 import { describeCalculation, kes, packageFee, proRataRefund } from './policy';
 import { contactSection, joinWithAnd } from './shared';
-import {
-  EMAIL,
-  PHONE,
-  bullets,
-  example,
-  highlight,
-  link,
-  paragraph,
-  steps,
-  strong,
-  subsection,
-  type LegalDocumentContent,
-} from './types';
+import { EMAIL, PHONE, bullets, example, highlight, link, paragraph, steps, strong, subsection, type LegalDocumentContent } from './types';
 
 const { basic, complete, premium } = advisoryPackages;
 const {
@@ -44,8 +32,7 @@ const premiumExample = proRataRefund({
 });
 
 const nothingDoneYet = (feeKes: number) => proRataRefund({ feeKes, percentCompleted: 0 }).refundKes;
-const largestRefundAfterTrigger = (feeKes: number, minimumRetentionPercent: number) =>
-  proRataRefund({ feeKes, percentCompleted: 0, minimumRetentionPercent }).refundKes;
+const largestRefundAfterTrigger = (feeKes: number, minimumRetentionPercent: number) => proRataRefund({ feeKes, percentCompleted: 0, minimumRetentionPercent }).refundKes;
 
 const basicPartialRefundKes = Math.round((basic.feeKes * basicPartialRefundPercent) / 100);
 const fullRefundWhileNothingStarted = (feeKes: number) =>
@@ -77,9 +64,7 @@ export const refundPolicy: LegalDocumentContent = {
       id: 'full-refund',
       heading: `Full refund within ${fullRefundWindowDays} days`,
       blocks: [
-        paragraph(
-          `If you cancel within ${fullRefundWindowDays} days of your payment and no work or advisory has started, we refund everything you paid. No processing fee is deducted.`,
-        ),
+        paragraph(`If you cancel within ${fullRefundWindowDays} days of your payment and no work or advisory has started, we refund everything you paid. No processing fee is deducted.`),
         paragraph('Work or advisory has started as soon as any of the following has happened:'),
         bullets(
           'your initial consultation or a session with an adviser has taken place;',
@@ -92,9 +77,7 @@ export const refundPolicy: LegalDocumentContent = {
       id: 'pro-rata',
       heading: 'Pro-rata refunds once work has begun',
       blocks: [
-        paragraph(
-          'Once work has begun, we refund the part of the fee that covers work not yet done, less a processing fee for payment charges and administration:',
-        ),
+        paragraph('Once work has begun, we refund the part of the fee that covers work not yet done, less a processing fee for payment charges and administration:'),
         highlight(strong(`Refund = total fee − (percentage of work completed × total fee) − ${processingFee} processing fee`)),
         paragraph(
           'We assess the percentage of work completed against the stages of your package or order, and our written decision shows how we reached it. For the Complete and Premium packages the percentage is never lower than the package’s minimum retention, and for the Basic package fixed stages apply instead (see ',
@@ -103,9 +86,7 @@ export const refundPolicy: LegalDocumentContent = {
         ),
         example(
           'Worked example: Complete package',
-          paragraph(
-            `You bought the Complete package for ${packageFee('complete')} and cancel when ${completeExamplePercent}% of the agreed work has been done.`,
-          ),
+          paragraph(`You bought the Complete package for ${packageFee('complete')} and cancel when ${completeExamplePercent}% of the agreed work has been done.`),
           bullets(
             `Total fee: ${kes(completeExample.feeKes)}`,
             `Work completed: ${completeExamplePercent}% × ${kes(completeExample.feeKes)} = ${kes(completeExample.retainedKes)}`,
@@ -152,11 +133,7 @@ export const refundPolicy: LegalDocumentContent = {
           columns: ['Package', 'When you cancel', 'Refund'],
           rows: [
             [basic.name, 'Before the application starts', 'Full refund'],
-            [
-              basic.name,
-              'After the initial review and before the application is submitted',
-              `${basicPartialRefundPercent}% of the fee (${kes(basicPartialRefundKes)})`,
-            ],
+            [basic.name, 'After the initial review and before the application is submitted', `${basicPartialRefundPercent}% of the fee (${kes(basicPartialRefundKes)})`],
             [basic.name, 'After the application is submitted', 'No refund'],
             [complete.name, 'Before the initial consultation', fullRefundWhileNothingStarted(complete.feeKes)],
             [
@@ -193,11 +170,7 @@ export const refundPolicy: LegalDocumentContent = {
           'For a visa refusal caused by false, misleading or incomplete information or documents that you supplied.',
           'Because a university, scholarship body or visa authority made a decision you did not want: our fees pay for advice and work, not for a particular outcome.',
           'For fees paid to third parties, such as application, test, visa and biometric fees or courier and translation charges. These are set by the third party; we will help you claim any refund it offers.',
-          [
-            'Where we ended the service because you supplied documents that are not genuine or asked us to act dishonestly (see our ',
-            link('/ethics', 'Anti-Fraud & Ethics Policy'),
-            ').',
-          ],
+          ['Where we ended the service because you supplied documents that are not genuine or asked us to act dishonestly (see our ', link('/ethics', 'Anti-Fraud & Ethics Policy'), ').'],
           'For deadlines missed or opportunities lost because documents, payments or decisions reached us late.',
         ),
       ],

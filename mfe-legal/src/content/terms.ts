@@ -4,17 +4,7 @@ import { site } from '@kesho/common/site';
 import { advisoryPackageList, refundRules, typicalTimelines } from '@kesho/common/packages';
 import { kes, packagesWithPaymentPlans, upgradeCostKes } from './policy';
 import { companyDetails, contactSection, joinWithAnd } from './shared';
-import {
-  EMAIL,
-  PHONE,
-  bullets,
-  highlight,
-  link,
-  paragraph,
-  strong,
-  subsection,
-  type LegalDocumentContent,
-} from './types';
+import { EMAIL, PHONE, bullets, highlight, link, paragraph, strong, subsection, type LegalDocumentContent } from './types';
 
 const cheapestService = catalogue.reduce((cheapest, service) => (service.priceCents < cheapest.priceCents ? service : cheapest));
 const dearestService = catalogue.reduce((dearest, service) => (service.priceCents > dearest.priceCents ? service : dearest));
@@ -48,9 +38,7 @@ export const termsOfService: LegalDocumentContent = {
       heading: 'Who can use our services',
       blocks: [
         paragraph(`Our services are for students aged ${site.minimumAge} and over. We do not take on clients younger than ${site.minimumAge}.`),
-        paragraph(
-          'If you are under 18, a parent or legal guardian must agree to these terms with you, take part in your initial consultation, and make or authorise every payment.',
-        ),
+        paragraph('If you are under 18, a parent or legal guardian must agree to these terms with you, take part in your initial consultation, and make or authorise every payment.'),
         paragraph(
           'Where a parent, guardian or sponsor pays for a student’s services, the student remains our client. We advise the student, and we share the student’s information with the person paying only as our Privacy Policy allows.',
         ),
@@ -131,9 +119,7 @@ export const termsOfService: LegalDocumentContent = {
             link('/ethics', 'how to check you are dealing with us'),
             '.',
           ),
-          paragraph(
-            'Work starts once we have received your payment, or the first instalment of an agreed payment plan. Every payment receives an invoice with its own invoice number.',
-          ),
+          paragraph('Work starts once we have received your payment, or the first instalment of an agreed payment plan. Every payment receives an invoice with its own invoice number.'),
         ),
         subsection(
           'Upgrades and payment plans',

@@ -8,9 +8,7 @@ export const SUBSCRIPTIONS_ENDPOINT = '/api/subscriptions';
 
 const TIMEOUT_MS = 20_000;
 
-export type LeadAnswer =
-  | { readonly ok: true; readonly message: string }
-  | { readonly ok: false; readonly message: string; readonly fieldErrors: Readonly<Record<string, string>> };
+export type LeadAnswer = { readonly ok: true; readonly message: string } | { readonly ok: false; readonly message: string; readonly fieldErrors: Readonly<Record<string, string>> };
 
 export async function postLead(endpoint: string, body: Readonly<Record<string, string>>, fallbackError: string): Promise<LeadAnswer> {
   let response: Response;

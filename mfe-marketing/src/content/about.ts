@@ -21,8 +21,7 @@ export const aboutStory = {
 export const missionAndVision = {
   title: 'Mission and vision',
   missionTitle: 'Our mission',
-  mission:
-    'To give every student in Kenya and East Africa honest, expert guidance to the right university abroad, and to make sure they arrive prepared to succeed.',
+  mission: 'To give every student in Kenya and East Africa honest, expert guidance to the right university abroad, and to make sure they arrive prepared to succeed.',
   visionTitle: 'Our vision',
   vision:
     'Kesho means “tomorrow” in Swahili. We want to be East Africa’s most trusted study-abroad consultancy, known for integrity as much as for results, so that every family’s investment in tomorrow is in safe hands.',

@@ -60,8 +60,7 @@ const summaries: readonly Omit<BlogSummary, 'slug'>[] = [
   {
     id: 'finding-and-winning-scholarships',
     title: 'How to Find and Win Scholarships to Study Abroad from Kenya',
-    excerpt:
-      'Scholarships reward preparation more than luck. Where to look, when to start and how to write an application that stands out from thousands of others.',
+    excerpt: 'Scholarships reward preparation more than luck. Where to look, when to start and how to write an application that stands out from thousands of others.',
     author: founderName(0),
     date: '14 January 2025',
     isoDate: '2025-01-14',
@@ -70,46 +69,39 @@ const summaries: readonly Omit<BlogSummary, 'slug'>[] = [
   {
     id: 'uk-student-visa-documents-checklist',
     title: 'UK Student Visa Documents: A Checklist for Kenyan Students',
-    excerpt:
-      'From your CAS to the 28-day bank statement rule and the tuberculosis test, here is every document a Kenyan applicant should prepare before booking a visa appointment.',
+    excerpt: 'From your CAS to the 28-day bank statement rule and the tuberculosis test, here is every document a Kenyan applicant should prepare before booking a visa appointment.',
     author: founderName(1),
     date: '6 January 2025',
     isoDate: '2025-01-06',
     category: 'Visa Guide',
-    description:
-      'Every document a Kenyan applicant needs for a UK Student visa: the CAS, the 28-day bank statement rule, the tuberculosis test and the mistakes to avoid.',
+    description: 'Every document a Kenyan applicant needs for a UK Student visa: the CAS, the 28-day bank statement rule, the tuberculosis test and the mistakes to avoid.',
   },
   {
     id: 'writing-a-memorable-personal-statement',
     title: 'How to Write a Personal Statement That Admissions Tutors Remember',
-    excerpt:
-      'Admissions tutors spend only a few minutes on each statement. Learn what they look for, how to structure your story and the mistakes that quietly sink strong applicants.',
+    excerpt: 'Admissions tutors spend only a few minutes on each statement. Learn what they look for, how to structure your story and the mistakes that quietly sink strong applicants.',
     author: founderName(0),
     date: '16 December 2024',
     isoDate: '2024-12-16',
     category: 'Admissions',
 
-    description:
-      'What admissions tutors look for in a personal statement, a structure that works and the mistakes that quietly sink strong study abroad applicants.',
+    description: 'What admissions tutors look for in a personal statement, a structure that works and the mistakes that quietly sink strong study abroad applicants.',
   },
   {
     id: 'canada-or-australia',
     title: 'Canada or Australia? How to Choose Your Study Destination',
-    excerpt:
-      'Both countries offer excellent universities, part-time work and post-study work visas. Compare costs, intakes, visa rules and career prospects before you decide.',
+    excerpt: 'Both countries offer excellent universities, part-time work and post-study work visas. Compare costs, intakes, visa rules and career prospects before you decide.',
     author: ADVISORY_TEAM,
     date: '2 December 2024',
     isoDate: '2024-12-02',
     category: 'Country Guide',
 
-    description:
-      'Canada or Australia for your studies? Compare universities, costs, intakes, part-time work, post-study work visas and career prospects before you decide.',
+    description: 'Canada or Australia for your studies? Compare universities, costs, intakes, part-time work, post-study work visas and career prospects before you decide.',
   },
   {
     id: 'study-abroad-application-timeline',
     title: 'Your Study Abroad Timeline: A Month-by-Month Application Planner',
-    excerpt:
-      'Applying abroad takes longer than most families expect. This planner works back from a September start so that nothing is left to the last minute.',
+    excerpt: 'Applying abroad takes longer than most families expect. This planner works back from a September start so that nothing is left to the last minute.',
     author: ADVISORY_TEAM,
     date: '18 November 2024',
     isoDate: '2024-11-18',
@@ -118,15 +110,13 @@ const summaries: readonly Omit<BlogSummary, 'slug'>[] = [
   {
     id: 'proof-of-funds-for-student-visas',
     title: 'Proof of Funds: How to Show You Can Pay for Your Studies',
-    excerpt:
-      'Financial evidence is the most common reason for student visa refusals. What counts, how long the money must be held, and the red flags visa officers look for.',
+    excerpt: 'Financial evidence is the most common reason for student visa refusals. What counts, how long the money must be held, and the red flags visa officers look for.',
     author: founderName(1),
     date: '4 November 2024',
     isoDate: '2024-11-04',
     category: 'Visa Guide',
   },
 ];
-
 
 export const blogSummaries: readonly BlogSummary[] = summaries.map((summary) => ({ ...summary, slug: slugOf(summary.title) }));
 

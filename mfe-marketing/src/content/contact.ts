@@ -9,14 +9,7 @@ export const contactHeader = {
   lead: 'Tell us where you would like to study and what you hope to achieve. An advisor will reply within 24 hours, and your first consultation is free.',
 } as const;
 
-export {
-  contactFieldOrder,
-  contactMessages,
-  countryOptions,
-  type ContactFieldName,
-  type ContactFormValues,
-  type CountryOption,
-} from '@kesho/common/contact-fields';
+export { contactFieldOrder, contactMessages, countryOptions, type ContactFieldName, type ContactFormValues, type CountryOption } from '@kesho/common/contact-fields';
 import type { ContactFieldName } from '@kesho/common/contact-fields';
 
 export interface ContactFieldText {

@@ -35,8 +35,7 @@ export interface FaqCategory {
 }
 
 const countryNames = site.partnerCountsByCountry.map((entry) => entry.country);
-const listInProse = (names: readonly string[]) =>
-  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
+const listInProse = (names: readonly string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? ''));
 
 export const faqCategories: readonly FaqCategory[] = [
   {

@@ -38,13 +38,11 @@ export const howItWorks = {
   steps: [
     {
       title: 'Free first consultation',
-      description:
-        'Tell us about your grades, goals, budget and preferred countries. We map out your realistic options and a timeline, free and with no obligation.',
+      description: 'Tell us about your grades, goals, budget and preferred countries. We map out your realistic options and a timeline, free and with no obligation.',
     },
     {
       title: 'Choose your support',
-      description:
-        'Pick a Basic, Complete or Premium package, or build your own package from individual services. You pay only for the help you need.',
+      description: 'Pick a Basic, Complete or Premium package, or build your own package from individual services. You pay only for the help you need.',
     },
     {
       title: 'Apply, get your visa and go',
@@ -70,8 +68,7 @@ export const whyChoose = {
     {
       icon: 'Eye',
       title: 'Transparent Process',
-      description:
-        'Published prices before you commit, a written plan for every step and regular updates on each application. No hidden fees and no surprises.',
+      description: 'Published prices before you commit, a written plan for every step and regular updates on each application. No hidden fees and no surprises.',
     },
     {
       icon: 'Trophy',
@@ -81,8 +78,7 @@ export const whyChoose = {
     {
       icon: 'ShieldCheck',
       title: 'Ethical Standards',
-      description:
-        'We never falsify a document, never promise a guaranteed admission or visa, and always tell you when a plan is unrealistic. Our ethics policy is public.',
+      description: 'We never falsify a document, never promise a guaranteed admission or visa, and always tell you when a plan is unrealistic. Our ethics policy is public.',
       link: { to: '/ethics', label: 'Read our Anti-Fraud & Ethics policy' },
     },
   ] satisfies readonly WhyChooseReason[],

@@ -14,13 +14,11 @@ export const typicalTimelines = {
 export const serviceProcess: readonly ProcessStep[] = [
   {
     title: 'Initial Consultation',
-    description:
-      'A free first meeting to understand your academic record, interests, budget and preferred countries, and to tell you honestly what is realistic.',
+    description: 'A free first meeting to understand your academic record, interests, budget and preferred countries, and to tell you honestly what is realistic.',
   },
   {
     title: 'Strategy Development',
-    description:
-      'A written plan with your shortlisted universities and courses, scholarship targets, deadlines, the documents you will need and who does what.',
+    description: 'A written plan with your shortlisted universities and courses, scholarship targets, deadlines, the documents you will need and who does what.',
   },
   {
     title: 'Application & Visa',
@@ -28,7 +26,6 @@ export const serviceProcess: readonly ProcessStep[] = [
   },
   {
     title: 'Pre-Departure',
-    description:
-      'Briefings on accommodation, travel, banking, health cover and student life, so that you arrive ready for your first term.',
+    description: 'Briefings on accommodation, travel, banking, health cover and student life, so that you arrive ready for your first term.',
   },
 ];

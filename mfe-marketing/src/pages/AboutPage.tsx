@@ -3,17 +3,7 @@ import styled from 'styled-components';
 import { Compass, Target } from 'lucide-react';
 import { Container, Link, PageHeader, Section, media, tokens } from '@kesho/shell-kit';
 import { site } from '@kesho/common/site';
-import {
-  aboutClosing,
-  aboutHeader,
-  aboutStory,
-  companyValues,
-  complianceIntro,
-  foundersIntro,
-  missionAndVision,
-  policiesNote,
-  valuesTitle,
-} from '../content/about';
+import { aboutClosing, aboutHeader, aboutStory, companyValues, complianceIntro, foundersIntro, missionAndVision, policiesNote, valuesTitle } from '../content/about';
 import { SectionIntro } from '../components/shared/SectionIntro';
 import { IconBadge } from '../components/core/IconBadge';
 import { FounderCard, FounderList } from '../components/core/FounderCard';
@@ -23,14 +13,20 @@ import { cardGrid } from '../components/shared/cardGrid';
 
 const Prose = styled.div`
   max-width: 46rem;
-  p { font-size: 1.0625rem; }
-  p:last-child { margin-bottom: 0; }
+  p {
+    font-size: 1.0625rem;
+  }
+  p:last-child {
+    margin-bottom: 0;
+  }
 `;
 
 const TwoCards = styled.div`
   display: grid;
   gap: ${tokens.space(6)};
-  ${media.md} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  ${media.md} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
 `;
 
 const Statement = styled.div`
@@ -39,22 +35,36 @@ const Statement = styled.div`
   border-radius: ${tokens.radius.lg};
   padding: ${tokens.space(6)};
   box-shadow: ${tokens.shadow.card};
-  ${media.md} { padding: ${tokens.space(8)}; }
+  ${media.md} {
+    padding: ${tokens.space(8)};
+  }
 
-  p { margin: 0; font-size: 1.0625rem; }
+  p {
+    margin: 0;
+    font-size: 1.0625rem;
+  }
 `;
 
 const ValueList = styled.ul`
   ${cardGrid}
-  ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+  ${media.sm} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  ${media.lg} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
 
   li {
     border-left: 4px solid ${tokens.color.accent};
     padding: ${tokens.space(1)} 0 ${tokens.space(1)} ${tokens.space(5)};
   }
-  h3 { margin-bottom: ${tokens.space(2)}; }
-  p { margin: 0; color: ${tokens.color.muted}; }
+  h3 {
+    margin-bottom: ${tokens.space(2)};
+  }
+  p {
+    margin: 0;
+    color: ${tokens.color.muted};
+  }
 `;
 
 const PolicyNote = styled.p`
@@ -65,9 +75,7 @@ const PolicyNote = styled.p`
 export default function AboutPage() {
   return (
     <>
-      <PageHeader title={aboutHeader.title}>
-        {aboutHeader.lead}
-      </PageHeader>
+      <PageHeader title={aboutHeader.title}>{aboutHeader.lead}</PageHeader>
 
       <Section aria-labelledby="story-title">
         <Container>

@@ -8,7 +8,9 @@ import { CardGrid } from '../components/shared/cardGrid';
 import { SectionIntro } from '../components/shared/SectionIntro';
 
 const ListSection = styled.section`
-  & + & { margin-top: ${tokens.space(12)}; }
+  & + & {
+    margin-top: ${tokens.space(12)};
+  }
 `;
 
 /**
@@ -18,9 +20,7 @@ const ListSection = styled.section`
 export default function BlogPage() {
   const [featured, ...others] = blogPosts;
 
-  const card = (post: BlogPost, isFeatured: boolean) => (
-    <ArticleCard post={post} featured={isFeatured} readText={blogSections.readText} byline={blogSections.byline} />
-  );
+  const card = (post: BlogPost, isFeatured: boolean) => <ArticleCard post={post} featured={isFeatured} readText={blogSections.readText} byline={blogSections.byline} />;
 
   return (
     <>

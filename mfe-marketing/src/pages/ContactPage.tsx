@@ -16,7 +16,9 @@ const Columns = styled.div`
 
 const FormCard = styled(Card)`
   padding: ${tokens.space(5)};
-  ${media.md} { padding: ${tokens.space(8)}; }
+  ${media.md} {
+    padding: ${tokens.space(8)};
+  }
 `;
 
 export default function ContactPage() {

@@ -14,7 +14,11 @@ const StatsBand = styled.div`
 
 const Closing = styled.div`
   text-align: center;
-  p { margin-left: auto; margin-right: auto; max-width: 40rem; }
+  p {
+    margin-left: auto;
+    margin-right: auto;
+    max-width: 40rem;
+  }
 `;
 
 const storyHeadingId = (index: number) => `story-${index + 1}`;
@@ -40,12 +44,7 @@ export default function SuccessStoriesPage() {
           <CardGrid>
             {stories.map((story, index) => (
               <li key={story.name}>
-                <StoryCard
-                  story={story}
-                  headingId={storyHeadingId(index)}
-                  programLabel={storiesSection.programLabel}
-                  yearLabel={storiesSection.yearLabel}
-                />
+                <StoryCard story={story} headingId={storyHeadingId(index)} programLabel={storiesSection.programLabel} yearLabel={storiesSection.yearLabel} />
               </li>
             ))}
           </CardGrid>

@@ -10,18 +10,15 @@ export const blogRoutes: readonly PageRoute[] = [
   {
     path: '/blog',
     title: pageTitle('Blog'),
-    description:
-      'Practical study abroad advice for Kenyan students: scholarships, UK visa documents, personal statements, proof of funds and choosing Canada or Australia.',
+    description: 'Practical study abroad advice for Kenyan students: scholarships, UK visa documents, personal statements, proof of funds and choosing Canada or Australia.',
     listed: true,
     load: () => import('../pages/BlogPage'),
   },
-  ...blogSummaries.map(
-    (post): PageRoute => ({
-      path: blogPath(post),
-      title: pageTitle(post.title),
-      description: post.description ?? post.excerpt,
-      listed: true,
-      load: () => import('../pages/BlogArticlePage').then((page) => page.articlePage(post.id)),
-    }),
-  ),
+  ...blogSummaries.map((post): PageRoute => ({
+    path: blogPath(post),
+    title: pageTitle(post.title),
+    description: post.description ?? post.excerpt,
+    listed: true,
+    load: () => import('../pages/BlogArticlePage').then((page) => page.articlePage(post.id)),
+  })),
 ];

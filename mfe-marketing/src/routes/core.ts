@@ -20,16 +20,14 @@ export const coreRoutes: readonly PageRoute[] = [
   {
     path: '/services',
     title: pageTitle('Our Services'),
-    description:
-      'University admissions, visas, scholarships, career counselling and partner services, with a clear four-step process from first consultation to departure.',
+    description: 'University admissions, visas, scholarships, career counselling and partner services, with a clear four-step process from first consultation to departure.',
     listed: true,
     load: () => import('../pages/ServicesPage'),
   },
   {
     path: '/faq',
     title: pageTitle('Frequently Asked Questions'),
-    description:
-      'Answers about our study-abroad services, package prices, payment methods, refunds, timelines and results, with ways to contact our Nairobi advisers.',
+    description: 'Answers about our study-abroad services, package prices, payment methods, refunds, timelines and results, with ways to contact our Nairobi advisers.',
     listed: true,
     load: () => import('../pages/FaqPage'),
   },

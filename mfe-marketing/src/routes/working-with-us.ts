@@ -6,8 +6,7 @@ export const workingWithUsRoutes: readonly PageRoute[] = [
   {
     path: '/pricing',
     title: pageTitle('Pricing'),
-    description:
-      'Basic, Complete and Premium study abroad packages in Kenyan shillings, with payment plans, upgrades for only the difference in price and a fair refund policy.',
+    description: 'Basic, Complete and Premium study abroad packages in Kenyan shillings, with payment plans, upgrades for only the difference in price and a fair refund policy.',
     listed: true,
     load: () => import('../pages/PricingPage'),
   },
@@ -21,8 +20,7 @@ export const workingWithUsRoutes: readonly PageRoute[] = [
   {
     path: '/success-stories',
     title: pageTitle('Success Stories'),
-    description:
-      'Read how Kenyan and East African students won university places and student visas in Canada, the UK, the USA, Australia, the UAE and Germany with our help.',
+    description: 'Read how Kenyan and East African students won university places and student visas in Canada, the UK, the USA, Australia, the UAE and Germany with our help.',
     listed: true,
     load: () => import('../pages/SuccessStoriesPage'),
   },

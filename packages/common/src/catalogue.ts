@@ -2,20 +2,7 @@
  * The twelve catalogue services of the quote builder. The browser shows these prices and
  * the payment backend charges them: neither trusts the other's copy.
  */
-export type CatalogueIcon =
-  | 'MessageCircle'
-  | 'Search'
-  | 'FileCheck'
-  | 'PenTool'
-  | 'Plane'
-  | 'Award'
-  | 'Mic'
-  | 'Briefcase'
-  | 'GraduationCap'
-  | 'Crown'
-  | 'Home'
-  | 'Sparkles'
-  | 'DollarSign';
+export type CatalogueIcon = 'MessageCircle' | 'Search' | 'FileCheck' | 'PenTool' | 'Plane' | 'Award' | 'Mic' | 'Briefcase' | 'GraduationCap' | 'Crown' | 'Home' | 'Sparkles' | 'DollarSign';
 
 export interface CatalogueService {
   readonly id: string;
@@ -35,18 +22,66 @@ export const MAX_CART_LINES = 20;
 export const MAX_ITEM_NAME_LENGTH = 120;
 
 export const catalogue: readonly CatalogueService[] = [
-  { id: 'basic-consultation', name: 'Basic Consultation', priceCents: 2_500, icon: 'MessageCircle', description: 'A one-hour session with an advisor to map your study-abroad options, budget and timeline.' },
-  { id: 'university-research', name: 'University Research', priceCents: 15_000, icon: 'Search', description: 'A shortlist of universities and programmes matched to your grades, goals and budget.' },
+  {
+    id: 'basic-consultation',
+    name: 'Basic Consultation',
+    priceCents: 2_500,
+    icon: 'MessageCircle',
+    description: 'A one-hour session with an advisor to map your study-abroad options, budget and timeline.',
+  },
+  {
+    id: 'university-research',
+    name: 'University Research',
+    priceCents: 15_000,
+    icon: 'Search',
+    description: 'A shortlist of universities and programmes matched to your grades, goals and budget.',
+  },
   { id: 'application-review', name: 'Application Review', priceCents: 20_000, icon: 'FileCheck', description: 'A line-by-line review of one application before you submit it.' },
-  { id: 'essay-editing', name: 'Essay Editing', priceCents: 25_000, icon: 'PenTool', description: 'Structural and language editing of your personal statement or motivation letter, in two rounds.' },
-  { id: 'visa-guidance', name: 'Visa Guidance', priceCents: 30_000, icon: 'Plane', description: 'A document checklist, file review and step-by-step guidance for one student visa application.' },
-  { id: 'scholarship-assistance', name: 'Scholarship Assistance', priceCents: 35_000, icon: 'Award', description: 'Scholarship search and help preparing up to three scholarship applications.' },
+  {
+    id: 'essay-editing',
+    name: 'Essay Editing',
+    priceCents: 25_000,
+    icon: 'PenTool',
+    description: 'Structural and language editing of your personal statement or motivation letter, in two rounds.',
+  },
+  {
+    id: 'visa-guidance',
+    name: 'Visa Guidance',
+    priceCents: 30_000,
+    icon: 'Plane',
+    description: 'A document checklist, file review and step-by-step guidance for one student visa application.',
+  },
+  {
+    id: 'scholarship-assistance',
+    name: 'Scholarship Assistance',
+    priceCents: 35_000,
+    icon: 'Award',
+    description: 'Scholarship search and help preparing up to three scholarship applications.',
+  },
   { id: 'interview-prep', name: 'Interview Preparation', priceCents: 40_000, icon: 'Mic', description: 'Two mock interviews with feedback for university admission or visa interviews.' },
-  { id: 'career-counseling', name: 'Career Counseling', priceCents: 50_000, icon: 'Briefcase', description: 'Aptitude assessment and a career plan that links your course choice to real job markets.' },
-  { id: 'multi-university', name: 'Multi-University Applications (3)', priceCents: 75_000, icon: 'GraduationCap', description: 'Full support for three university applications, from shortlist to submission.' },
+  {
+    id: 'career-counseling',
+    name: 'Career Counseling',
+    priceCents: 50_000,
+    icon: 'Briefcase',
+    description: 'Aptitude assessment and a career plan that links your course choice to real job markets.',
+  },
+  {
+    id: 'multi-university',
+    name: 'Multi-University Applications (3)',
+    priceCents: 75_000,
+    icon: 'GraduationCap',
+    description: 'Full support for three university applications, from shortlist to submission.',
+  },
   { id: 'premium-package', name: 'Premium Package', priceCents: 150_000, icon: 'Crown', description: 'Admissions, essays, scholarships and visa support with a dedicated advisor.' },
   { id: 'relocation-support', name: 'Relocation Support', priceCents: 200_000, icon: 'Home', description: 'Accommodation search, travel planning, banking set-up and arrival orientation.' },
-  { id: 'vip-unlimited', name: 'VIP Unlimited', priceCents: 250_000, icon: 'Sparkles', description: 'Unlimited applications and priority support from first consultation to your first term abroad.' },
+  {
+    id: 'vip-unlimited',
+    name: 'VIP Unlimited',
+    priceCents: 250_000,
+    icon: 'Sparkles',
+    description: 'Unlimited applications and priority support from first consultation to your first term abroad.',
+  },
 ];
 
 const byId = new Map(catalogue.map((service) => [service.id, service]));

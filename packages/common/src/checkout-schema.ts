@@ -63,9 +63,7 @@ export const checkoutSchema = object({
     .max(CHECKOUT_LIMITS.notesMax, `Additional notes must be at most ${CHECKOUT_LIMITS.notesMax} characters`)
     .test('safe-text', UNSAFE_TEXT_MESSAGE, isSafeMultiLineText)
     .optional(),
-  acceptTerms: boolean()
-    .required(CHECKOUT_MESSAGES.acceptTerms)
-    .oneOf([true], CHECKOUT_MESSAGES.acceptTerms),
+  acceptTerms: boolean().required(CHECKOUT_MESSAGES.acceptTerms).oneOf([true], CHECKOUT_MESSAGES.acceptTerms),
 });
 
 export type CheckoutData = InferType<typeof checkoutSchema>;

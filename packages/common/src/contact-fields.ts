@@ -64,5 +64,4 @@ export interface NewsletterFormValues {
  * What a subscriber agrees to, shown beside the form and stored word for word with the time of the
  * sign-up and of the confirmation (Kenya's Data Protection Act 2019 asks for proof of consent).
  */
-export const NEWSLETTER_CONSENT_TEXT =
-  'We will email you a link to confirm your subscription. We use your address only to send our articles, and every email has a link to unsubscribe.';
+export const NEWSLETTER_CONSENT_TEXT = 'We will email you a link to confirm your subscription. We use your address only to send our articles, and every email has a link to unsubscribe.';

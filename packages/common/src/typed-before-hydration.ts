@@ -1,7 +1,6 @@
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-const isField = (element: unknown): element is FieldElement =>
-  element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
+const isField = (element: unknown): element is FieldElement => element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
 
 /** What the visitor changed in a field, against what the server's HTML put there; null if nothing. */
 function changedValue(element: FieldElement): string | null {

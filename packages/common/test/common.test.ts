@@ -94,10 +94,30 @@ describe('the checkout schema', () => {
   };
 
   it("refuses a phone without digits and an e-mail without a dot in its domain, in the checkout form's own words", async () => {
-    for (const phone of ['aaaaaaaaaa', '+254-abc-defg', '----------', '+254 712 34x 678', '(((((())))))', '+254\t712345678', '+254\n712345678', '+254\u2028712345678', '+254\u202e712345678']) {
+    for (const phone of [
+      'aaaaaaaaaa',
+      '+254-abc-defg',
+      '----------',
+      '+254 712 34x 678',
+      '(((((())))))',
+      '+254\t712345678',
+      '+254\n712345678',
+      '+254\u2028712345678',
+      '+254\u202e712345678',
+    ]) {
       expect([phone, await firstError({ phone })]).toEqual([phone, { phone: CHECKOUT_MESSAGES.phone }]);
     }
-    for (const email of ['a@b', 'amina@localhost', 'amina@example.', 'amina@.com', 'amina@example..com', 'amina@exa mple.com', 'amina@example.c', '"a b"@example.com', 'amina\u202e@example.com']) {
+    for (const email of [
+      'a@b',
+      'amina@localhost',
+      'amina@example.',
+      'amina@.com',
+      'amina@example..com',
+      'amina@exa mple.com',
+      'amina@example.c',
+      '"a b"@example.com',
+      'amina\u202e@example.com',
+    ]) {
       expect([email, await firstError({ email })]).toEqual([email, { email: CHECKOUT_MESSAGES.email }]);
     }
     for (const phone of ['0712345678', '+254 712 345 678', '+1 (415) 555-0100', '020.123.4567']) expect(await firstError({ phone })).toEqual({});
@@ -112,7 +132,10 @@ describe('the checkout schema', () => {
     }
     for (const lineBreak of ['\n', '\r', '\t', '\u2028', '\u2029']) {
       // Notes are multi-line: the same break is fine there.
-      expect(await firstError({ fullName: `Amina${lineBreak}Njeri`, companyName: `Kesho${lineBreak}Ltd`, notes: `first${lineBreak}second` })).toEqual({ fullName: UNSAFE_TEXT_MESSAGE, companyName: UNSAFE_TEXT_MESSAGE });
+      expect(await firstError({ fullName: `Amina${lineBreak}Njeri`, companyName: `Kesho${lineBreak}Ltd`, notes: `first${lineBreak}second` })).toEqual({
+        fullName: UNSAFE_TEXT_MESSAGE,
+        companyName: UNSAFE_TEXT_MESSAGE,
+      });
     }
     expect(await firstError({ fullName: 'Zoë Müller-Ögren', companyName: 'محمد & 王小明 Ltd', notes: 'Two lines\nare fine 🎓' })).toEqual({});
   });
@@ -125,7 +148,16 @@ describe('custom lines', () => {
   });
 
   it('may not take a catalogue service’s name, however it is spelt', () => {
-    for (const name of ['VIP Unlimited', 'vip unlimited', '  VIP   Unlimited ', 'vip-unlimited', 'ＶＩＰ Unlimited', 'Custom: VIP Unlimited', 'Multi-University Applications (3)', 'Essay editing.']) {
+    for (const name of [
+      'VIP Unlimited',
+      'vip unlimited',
+      '  VIP   Unlimited ',
+      'vip-unlimited',
+      'ＶＩＰ Unlimited',
+      'Custom: VIP Unlimited',
+      'Multi-University Applications (3)',
+      'Essay editing.',
+    ]) {
       expect([name, isCatalogueServiceName(name)]).toEqual([name, true]);
     }
     for (const name of ['Courier', 'VIP Unlimited Plus', 'Essay translation', 'Custom']) expect([name, isCatalogueServiceName(name)]).toEqual([name, false]);
@@ -139,9 +171,7 @@ describe('the site configuration', () => {
     expect(site.stripUniversities).toHaveLength(10);
   });
   it('refuses a malformed edit with every problem named', () => {
-    expect(() => validateSite({ ...site, email: 'nobody', phone: { display: 'x', e164: '0711' } })).toThrow(
-      /email must be an e-mail address; phone.e164 must be in E.164 form/,
-    );
+    expect(() => validateSite({ ...site, email: 'nobody', phone: { display: 'x', e164: '0711' } })).toThrow(/email must be an e-mail address; phone.e164 must be in E.164 form/);
   });
 });
 
@@ -152,8 +182,11 @@ describe('the security headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
   });
-  it("loosen nothing but inline styles (why they stay: security-headers.ts)", () => {
-    const loose = (securityHeaders['Content-Security-Policy'] ?? '').split(';').map((directive) => directive.trim()).filter((directive) => /'unsafe-|\*|data:|https?:/.test(directive));
+  it('loosen nothing but inline styles (why they stay: security-headers.ts)', () => {
+    const loose = (securityHeaders['Content-Security-Policy'] ?? '')
+      .split(';')
+      .map((directive) => directive.trim())
+      .filter((directive) => /'unsafe-|\*|data:|https?:/.test(directive));
     expect(loose).toEqual(["style-src 'self' 'unsafe-inline'", "img-src 'self' data:"]);
   });
 });

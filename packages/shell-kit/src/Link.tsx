@@ -15,15 +15,7 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to,
   const shell = useShell();
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey ||
-      (target && target !== '_self')
-    ) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || (target && target !== '_self')) {
       return;
     }
     event.preventDefault();

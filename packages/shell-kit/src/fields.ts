@@ -43,7 +43,10 @@ export const FieldError = styled.p`
   font-weight: 600;
   color: ${tokens.color.error};
 
-  svg { flex: none; margin-top: 0.2rem; }
+  svg {
+    flex: none;
+    margin-top: 0.2rem;
+  }
 `;
 
 /**
@@ -58,7 +61,10 @@ const fieldLook = css<{ $invalid?: boolean }>`
   border-radius: ${tokens.radius.sm};
   background: ${tokens.color.background};
   color: ${tokens.color.text};
-  &::placeholder { color: ${tokens.color.muted}; opacity: 1; }
+  &::placeholder {
+    color: ${tokens.color.muted};
+    opacity: 1;
+  }
   &:focus-visible {
     outline: 3px solid ${tokens.color.focus};
     outline-offset: 1px;

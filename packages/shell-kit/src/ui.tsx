@@ -10,19 +10,26 @@ export const Container = styled.div`
   max-width: ${tokens.maxWidth};
   margin: 0 auto;
   padding: 0 ${tokens.space(4)};
-  ${media.md} { padding: 0 ${tokens.space(6)}; }
+  ${media.md} {
+    padding: 0 ${tokens.space(6)};
+  }
 `;
 
 export const Section = styled.section<{ $tone?: 'plain' | 'surface' | 'primary' }>`
   padding: ${tokens.space(12)} 0;
-  ${media.md} { padding: ${tokens.space(16)} 0; }
-  background: ${({ $tone }) =>
-    $tone === 'surface' ? tokens.color.surface : $tone === 'primary' ? tokens.color.primary : 'transparent'};
+  ${media.md} {
+    padding: ${tokens.space(16)} 0;
+  }
+  background: ${({ $tone }) => ($tone === 'surface' ? tokens.color.surface : $tone === 'primary' ? tokens.color.primary : 'transparent')};
   ${({ $tone }) =>
     $tone === 'primary' &&
     css`
       color: ${tokens.color.inverseText};
-      h2, h3, p { color: ${tokens.color.inverseText}; }
+      h2,
+      h3,
+      p {
+        color: ${tokens.color.inverseText};
+      }
     `}
 `;
 
@@ -37,24 +44,36 @@ const variantLooks = {
   primary: css`
     background: ${tokens.color.primary};
     color: ${tokens.color.inverseText};
-    &:hover { background: ${tokens.color.primaryHover}; color: ${tokens.color.inverseText}; }
+    &:hover {
+      background: ${tokens.color.primaryHover};
+      color: ${tokens.color.inverseText};
+    }
   `,
   secondary: css`
     background: ${tokens.color.background};
     color: ${tokens.color.primary};
-    &:hover { background: ${tokens.color.primarySoft}; color: ${tokens.color.primaryHover}; }
+    &:hover {
+      background: ${tokens.color.primarySoft};
+      color: ${tokens.color.primaryHover};
+    }
   `,
   inverse: css`
     background: ${tokens.color.background};
     border-color: ${tokens.color.background};
     color: ${tokens.color.primary};
-    &:hover { background: ${tokens.color.primarySoft}; color: ${tokens.color.primaryHover}; }
+    &:hover {
+      background: ${tokens.color.primarySoft};
+      color: ${tokens.color.primaryHover};
+    }
   `,
   inverseOutline: css`
     background: transparent;
     border-color: ${tokens.color.inverseText};
     color: ${tokens.color.inverseText};
-    &:hover { background: ${tokens.color.primaryHover}; color: ${tokens.color.inverseText}; }
+    &:hover {
+      background: ${tokens.color.primaryHover};
+      color: ${tokens.color.inverseText};
+    }
   `,
 } as const;
 
@@ -76,9 +95,14 @@ export const buttonLook = css<{ $variant?: ButtonVariant }>`
   line-height: 1.2;
   text-decoration: none;
   cursor: pointer;
-  transition: background-color 0.15s ease, color 0.15s ease;
+  transition:
+    background-color 0.15s ease,
+    color 0.15s ease;
   ${({ $variant = 'primary' }) => variantLooks[$variant]}
-  &:disabled, &[aria-disabled='true'] { opacity: 0.65; cursor: not-allowed; }
+  &:disabled, &[aria-disabled='true'] {
+    opacity: 0.65;
+    cursor: not-allowed;
+  }
 `;
 
 export const Button = styled.button<{ $variant?: ButtonVariant }>`
@@ -121,7 +145,9 @@ export const Lead = styled.p`
 const PageHeaderBand = styled.header`
   background: ${tokens.color.primarySoft};
   padding: ${tokens.space(10)} 0 ${tokens.space(8)};
-  ${media.md} { padding: ${tokens.space(14)} 0 ${tokens.space(10)}; }
+  ${media.md} {
+    padding: ${tokens.space(14)} 0 ${tokens.space(10)};
+  }
 `;
 
 /** The title band at the top of a content page: one h1 per page. */

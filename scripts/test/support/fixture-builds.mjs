@@ -68,7 +68,13 @@ module.exports.renderDocument = ({ path, page, pointers, assets }) => [
       manifest: `/mfe/${name}/${buildId}/mf-manifest.json`,
       routes: routes.map((route) => ({ path: route, title: `${route} title`, description: `${route} description`, listed: true })),
     };
-    const record = { pointer, preloads: [{ href: pointer.manifest, as: 'fetch' }, { href: `/mfe/${name}/${buildId}/remoteEntry.js`, as: 'script' }] };
+    const record = {
+      pointer,
+      preloads: [
+        { href: pointer.manifest, as: 'fetch' },
+        { href: `/mfe/${name}/${buildId}/remoteEntry.js`, as: 'script' },
+      ],
+    };
     await write(path.join(distDir, 'ssr', name, buildId, 'publish.json'), JSON.stringify(record));
     return record;
   }

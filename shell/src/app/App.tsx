@@ -24,15 +24,25 @@ const SkipLink = styled.a`
   background: ${tokens.color.primary};
   color: ${tokens.color.inverseText};
   border-radius: ${tokens.radius.md};
-  &:focus { top: ${tokens.space(2)}; color: ${tokens.color.inverseText}; }
-  @media print { display: none; }
+  &:focus {
+    top: ${tokens.space(2)};
+    color: ${tokens.color.inverseText};
+  }
+  @media print {
+    display: none;
+  }
 `;
 
 const Main = styled.main`
   display: block;
   min-height: 60vh;
-  &:focus { outline: none; }
-  &[aria-busy='true'] { opacity: 0.6; transition: opacity 0.2s ease 0.15s; }
+  &:focus {
+    outline: none;
+  }
+  &[aria-busy='true'] {
+    opacity: 0.6;
+    transition: opacity 0.2s ease 0.15s;
+  }
 `;
 
 /**

@@ -12,5 +12,7 @@ export const CloseButton = styled.button`
   font-size: 1.25rem;
   line-height: 1;
   cursor: pointer;
-  &:hover { background: ${tokens.color.surface}; }
+  &:hover {
+    background: ${tokens.color.surface};
+  }
 `;

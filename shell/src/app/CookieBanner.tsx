@@ -18,10 +18,19 @@ const Banner = styled.section`
   border-radius: ${tokens.radius.lg};
   box-shadow: ${tokens.shadow.raised};
   font-size: 0.9375rem;
-  ${media.md} { padding: ${tokens.space(5)} ${tokens.space(14)} ${tokens.space(5)} ${tokens.space(6)}; }
-  @media print { display: none; }
-  h2 { font-size: 1rem; margin-bottom: ${tokens.space(1)}; }
-  p { margin: 0 0 ${tokens.space(3)}; }
+  ${media.md} {
+    padding: ${tokens.space(5)} ${tokens.space(14)} ${tokens.space(5)} ${tokens.space(6)};
+  }
+  @media print {
+    display: none;
+  }
+  h2 {
+    font-size: 1rem;
+    margin-bottom: ${tokens.space(1)};
+  }
+  p {
+    margin: 0 0 ${tokens.space(3)};
+  }
 `;
 
 const Actions = styled.div`

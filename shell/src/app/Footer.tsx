@@ -7,9 +7,15 @@ const Band = styled.footer`
   background: ${tokens.color.footer};
   color: #e5e7eb;
   padding: ${tokens.space(12)} 0 ${tokens.space(6)};
-  a { color: #e5e7eb; }
-  a:hover { color: #ffffff; }
-  @media print { display: none; }
+  a {
+    color: #e5e7eb;
+  }
+  a:hover {
+    color: #ffffff;
+  }
+  @media print {
+    display: none;
+  }
 `;
 
 const Grid = styled.div`
@@ -18,7 +24,10 @@ const Grid = styled.div`
   padding: 0 ${tokens.space(4)};
   display: grid;
   gap: ${tokens.space(8)};
-  ${media.md} { grid-template-columns: 2fr 1fr 1fr 2fr; padding: 0 ${tokens.space(6)}; }
+  ${media.md} {
+    grid-template-columns: 2fr 1fr 1fr 2fr;
+    padding: 0 ${tokens.space(6)};
+  }
 `;
 
 const Heading = styled.h2`
@@ -31,7 +40,9 @@ const LinkList = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-  li + li { margin-top: ${tokens.space(2)}; }
+  li + li {
+    margin-top: ${tokens.space(2)};
+  }
 `;
 
 const Facts = styled.address`
@@ -50,8 +61,12 @@ const Bottom = styled.div`
   gap: ${tokens.space(2)} ${tokens.space(6)};
   justify-content: space-between;
   font-size: 0.875rem;
-  ${media.md} { padding: ${tokens.space(6)} ${tokens.space(6)} 0; }
-  p { margin: 0; }
+  ${media.md} {
+    padding: ${tokens.space(6)} ${tokens.space(6)} 0;
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 /*
@@ -74,8 +89,7 @@ export function Footer() {
         <div>
           <Heading>{site.brand}</Heading>
           <p>
-            Honest guidance for students in Kenya and East Africa on university admissions, visas, scholarships and careers abroad.
-            Services for students aged {site.minimumAge} and over.
+            Honest guidance for students in Kenya and East Africa on university admissions, visas, scholarships and careers abroad. Services for students aged {site.minimumAge} and over.
           </p>
         </div>
         <nav aria-label="Quick links">

@@ -10,7 +10,9 @@ const Bar = styled.header`
   z-index: 50;
   background: ${tokens.color.background};
   border-bottom: 1px solid ${tokens.color.border};
-  @media print { display: none; }
+  @media print {
+    display: none;
+  }
 `;
 
 const Inner = styled.div`
@@ -22,7 +24,9 @@ const Inner = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${tokens.space(4)};
-  ${media.md} { padding: 0 ${tokens.space(6)}; }
+  ${media.md} {
+    padding: 0 ${tokens.space(6)};
+  }
 `;
 
 const Brand = styled(Link)`
@@ -33,7 +37,9 @@ const Brand = styled(Link)`
   font-size: 1.125rem;
   color: ${tokens.color.primary};
   text-decoration: none;
-  &:hover { color: ${tokens.color.primaryHover}; }
+  &:hover {
+    color: ${tokens.color.primaryHover};
+  }
 `;
 
 const Mark = styled.span`
@@ -59,7 +65,9 @@ const MenuToggle = styled.button`
   color: ${tokens.color.text};
   font-weight: 600;
   cursor: pointer;
-  ${media.lg} { display: none; }
+  ${media.lg} {
+    display: none;
+  }
 `;
 
 /*
@@ -103,7 +111,11 @@ const NavList = styled.ul`
   padding: 0;
   display: flex;
   flex-direction: column;
-  ${media.lg} { flex-direction: row; align-items: center; gap: ${tokens.space(1)}; }
+  ${media.lg} {
+    flex-direction: row;
+    align-items: center;
+    gap: ${tokens.space(1)};
+  }
 `;
 
 const itemLook = css`
@@ -120,9 +132,19 @@ const itemLook = css`
   font-weight: 500;
   text-decoration: none;
   cursor: pointer;
-  &:hover { background: ${tokens.color.primarySoft}; color: ${tokens.color.primary}; }
-  &[aria-current='page'], &[data-active='true'] { color: ${tokens.color.primary}; font-weight: 700; background: ${tokens.color.primarySoft}; }
-  ${media.lg} { width: auto; }
+  &:hover {
+    background: ${tokens.color.primarySoft};
+    color: ${tokens.color.primary};
+  }
+  &[aria-current='page'],
+  &[data-active='true'] {
+    color: ${tokens.color.primary};
+    font-weight: 700;
+    background: ${tokens.color.primarySoft};
+  }
+  ${media.lg} {
+    width: auto;
+  }
 `;
 
 const ItemLink = styled(Link)`
@@ -174,7 +196,9 @@ const Dropdown = styled.ul`
 const Chevron = styled.span`
   display: inline-block;
   transition: transform 0.15s ease;
-  ${DropdownButton}[aria-expanded='true'] & { transform: rotate(180deg); }
+  ${DropdownButton}[aria-expanded='true'] & {
+    transform: rotate(180deg);
+  }
 `;
 
 type PopoverElement = HTMLElement & { showPopover?: () => void; hidePopover?: () => void };

@@ -14,9 +14,15 @@ const Region = styled.section`
   flex-direction: column;
   align-items: flex-end;
   pointer-events: none;
-  &:focus-visible { outline: none; }
-  > * { pointer-events: auto; }
-  @media print { display: none; }
+  &:focus-visible {
+    outline: none;
+  }
+  > * {
+    pointer-events: auto;
+  }
+  @media print {
+    display: none;
+  }
 `;
 
 /**

@@ -20,13 +20,18 @@ const Toast = styled.div<{ $variant: string }>`
   background: ${tokens.color.background};
   color: ${tokens.color.text};
   border: 1px solid ${tokens.color.border};
-  border-left: 6px solid
-    ${({ $variant }) => ($variant === 'error' ? tokens.color.error : $variant === 'success' ? tokens.color.success : tokens.color.primary)};
+  border-left: 6px solid ${({ $variant }) => ($variant === 'error' ? tokens.color.error : $variant === 'success' ? tokens.color.success : tokens.color.primary)};
   border-radius: ${tokens.radius.md};
   box-shadow: ${tokens.shadow.raised};
   touch-action: pan-y;
-  strong { display: block; }
-  span { display: block; color: ${tokens.color.muted}; font-size: 0.9375rem; }
+  strong {
+    display: block;
+  }
+  span {
+    display: block;
+    color: ${tokens.color.muted};
+    font-size: 0.9375rem;
+  }
 `;
 
 const Dismiss = styled(CloseButton)`

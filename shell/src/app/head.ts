@@ -50,11 +50,13 @@ function setMeta(selector: string, create: () => HTMLElement, attribute: string,
 /** Keeps the document head in step after a client-side navigation. */
 export function applyHead(head: HeadData): void {
   document.title = head.title;
-  const meta = (name: string, property = false) => () => {
-    const element = document.createElement('meta');
-    element.setAttribute(property ? 'property' : 'name', name);
-    return element;
-  };
+  const meta =
+    (name: string, property = false) =>
+    () => {
+      const element = document.createElement('meta');
+      element.setAttribute(property ? 'property' : 'name', name);
+      return element;
+    };
   setMeta('meta[name="description"]', meta('description'), 'content', head.description);
   setMeta('meta[property="og:title"]', meta('og:title', true), 'content', head.title);
   setMeta('meta[property="og:description"]', meta('og:description', true), 'content', head.description);

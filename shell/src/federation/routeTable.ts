@@ -23,7 +23,8 @@ function nest(claims: readonly Claim[], parentSegments: readonly string[]): Rout
   const depth = parentSegments.length;
   const below = claims.filter((claim) => claim.segments.length > depth && parentSegments.every((segment, i) => claim.segments[i] === segment));
   const direct = below.filter(
-    (claim) => !below.some((other) => other !== claim && other.segments.length < claim.segments.length && claim.segments.slice(0, other.segments.length).join('/') === other.segments.join('/')),
+    (claim) =>
+      !below.some((other) => other !== claim && other.segments.length < claim.segments.length && claim.segments.slice(0, other.segments.length).join('/') === other.segments.join('/')),
   );
   return direct.map((claim) => {
     const path = claim.segments.slice(depth).join('/');

@@ -17,8 +17,7 @@ export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry?: () =
         ) : null}
       </ScreenActions>
       <p>
-        If this keeps happening, call us on <a href={telHref}>{site.phone.display}</a> or e-mail{' '}
-        <a href={mailtoHref}>{site.email}</a>.
+        If this keeps happening, call us on <a href={telHref}>{site.phone.display}</a> or e-mail <a href={mailtoHref}>{site.email}</a>.
       </p>
     </ScreenLayout>
   );

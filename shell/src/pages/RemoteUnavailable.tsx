@@ -14,7 +14,10 @@ const Notice = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${tokens.space(3)};
-  p { margin: 0; flex: 1 1 20rem; }
+  p {
+    margin: 0;
+    flex: 1 1 20rem;
+  }
 `;
 
 function ContactLine() {
@@ -48,9 +51,7 @@ export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
     <ScreenLayout>
       <h1>This page could not be loaded</h1>
-      <p role="alert">
-        Part of our site is temporarily unavailable, possibly because of a network problem. Please check your connection and try again.
-      </p>
+      <p role="alert">Part of our site is temporarily unavailable, possibly because of a network problem. Please check your connection and try again.</p>
       <ScreenActions>
         <Button type="button" onClick={onRetry}>
           Retry

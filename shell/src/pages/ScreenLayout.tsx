@@ -7,7 +7,9 @@ const Wrap = styled.div`
   margin: 0 auto;
   padding: ${tokens.space(16)} ${tokens.space(4)};
   text-align: center;
-  p { color: ${tokens.color.muted}; }
+  p {
+    color: ${tokens.color.muted};
+  }
 `;
 
 /** The centred layout of the shell's own screens (not found, errors, remote unavailable). */

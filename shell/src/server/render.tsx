@@ -31,16 +31,13 @@ export interface RenderDocumentInput {
   readonly assets: DocumentAssets;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside a <script> element must never close it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export function renderDocument({ path, page, pointers, assets }: RenderDocumentInput): string {
-  const resolution: Resolution = page
-    ? { kind: 'page', path, route: page.route, Component: page.Component }
-    : { kind: 'not-found', path };
+  const resolution: Resolution = page ? { kind: 'page', path, route: page.route, Component: page.Component } : { kind: 'not-found', path };
   const sheet = new ServerStyleSheet();
   let body: string;
   let styles: string;

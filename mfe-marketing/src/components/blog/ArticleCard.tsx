@@ -54,7 +54,9 @@ const Content = styled.div<{ $featured: boolean }>`
       }
     `}
 
-  h3 { font-size: ${({ $featured }) => ($featured ? '1.5rem' : '1.25rem')}; }
+  h3 {
+    font-size: ${({ $featured }) => ($featured ? '1.5rem' : '1.25rem')};
+  }
 `;
 
 const Excerpt = styled.p`

@@ -11,10 +11,8 @@ export function ArticleMeta({ post, byline }: { post: BlogSummary & { readonly r
       <span>
         {byline} {post.author}
       </span>
-      <Separator />{' '}
-      <time dateTime={post.isoDate}>{post.date}</time>
-      <Separator />{' '}
-      <span>{post.readTime}</span>
+      <Separator /> <time dateTime={post.isoDate}>{post.date}</time>
+      <Separator /> <span>{post.readTime}</span>
     </Meta>
   );
 }

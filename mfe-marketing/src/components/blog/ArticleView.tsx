@@ -7,9 +7,18 @@ import { ArticleMeta } from './ArticleMeta';
 const Body = styled.article`
   max-width: 46rem;
 
-  h2 { font-size: 1.25rem; margin-top: ${tokens.space(8)}; }
-  ul, ol { padding-left: ${tokens.space(6)}; margin: 0 0 ${tokens.space(4)}; }
-  li + li { margin-top: ${tokens.space(2)}; }
+  h2 {
+    font-size: 1.25rem;
+    margin-top: ${tokens.space(8)};
+  }
+  ul,
+  ol {
+    padding-left: ${tokens.space(6)};
+    margin: 0 0 ${tokens.space(4)};
+  }
+  li + li {
+    margin-top: ${tokens.space(2)};
+  }
 `;
 
 const Footer = styled.footer`

@@ -21,7 +21,9 @@ const Row = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${tokens.space(3)};
-  ${media.sm} { flex-direction: row; }
+  ${media.sm} {
+    flex-direction: row;
+  }
 `;
 
 const EmailInput = styled(TextInput)`

@@ -19,5 +19,8 @@ export const Meta = styled.p`
   font-size: 0.9375rem;
   color: ${tokens.color.muted};
 
-  time, > span:last-child { white-space: nowrap; }
+  time,
+  > span:last-child {
+    white-space: nowrap;
+  }
 `;

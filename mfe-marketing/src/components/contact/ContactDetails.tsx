@@ -15,7 +15,9 @@ const Details = styled.dl`
     min-height: 2.5rem;
     padding-left: ${tokens.space(13)};
   }
-  dt { font-weight: 700; }
+  dt {
+    font-weight: 700;
+  }
   dd {
     margin: 0;
     overflow-wrap: anywhere;
@@ -52,9 +54,17 @@ const MapPlaceholder = styled.div`
     margin: 0 auto ${tokens.space(3)};
     color: ${tokens.color.primary};
   }
-  h3 { font-size: 1.125rem; }
-  p { margin-bottom: ${tokens.space(1)}; }
-  p:last-child { margin: ${tokens.space(3)} 0 0; color: ${tokens.color.muted}; font-size: 0.9375rem; }
+  h3 {
+    font-size: 1.125rem;
+  }
+  p {
+    margin-bottom: ${tokens.space(1)};
+  }
+  p:last-child {
+    margin: ${tokens.space(3)} 0 0;
+    color: ${tokens.color.muted};
+    font-size: 0.9375rem;
+  }
 `;
 
 const iconProps = { size: 20, 'aria-hidden': true, focusable: false } as const;

@@ -4,14 +4,7 @@ import styled from 'styled-components';
 import { AlertCircle, Send } from 'lucide-react';
 import { Button, tokens, useToast } from '@kesho/shell-kit';
 import { Field, FieldError, FieldHint, FieldLabel, SelectInput, TextArea, TextInput } from '@kesho/shell-kit/fields';
-import {
-  contactFieldOrder,
-  contactFields,
-  contactForm,
-  countryOptions,
-  type ContactFieldName,
-  type ContactFormValues,
-} from '../../content/contact';
+import { contactFieldOrder, contactFields, contactForm, countryOptions, type ContactFieldName, type ContactFormValues } from '../../content/contact';
 import { HONEYPOT_FIELD } from '@kesho/common/contact-fields';
 import { contactStatusTexts } from '@kesho/common/lead-status';
 import { ENQUIRIES_ENDPOINT, postLead } from '../../api/leadsClient';

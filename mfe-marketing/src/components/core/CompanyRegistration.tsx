@@ -32,7 +32,10 @@ const Facts = styled.dl`
   margin: 0;
   display: grid;
   gap: ${tokens.space(4)};
-  ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); column-gap: ${tokens.space(8)}; }
+  ${media.sm} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    column-gap: ${tokens.space(8)};
+  }
 
   dt {
     font-size: 0.875rem;
@@ -41,7 +44,10 @@ const Facts = styled.dl`
     text-transform: uppercase;
     color: ${tokens.color.muted};
   }
-  dd { margin: ${tokens.space(1)} 0 0; font-weight: 600; }
+  dd {
+    margin: ${tokens.space(1)} 0 0;
+    font-weight: 600;
+  }
 `;
 
 /** The company's registration facts, all read from the site configuration. */

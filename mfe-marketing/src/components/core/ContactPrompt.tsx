@@ -8,7 +8,9 @@ const Panel = styled.div`
   max-width: 46rem;
   margin: 0 auto;
   text-align: center;
-  p { color: ${tokens.color.muted}; }
+  p {
+    color: ${tokens.color.muted};
+  }
 `;
 
 const Actions = styled.div`
@@ -16,7 +18,10 @@ const Actions = styled.div`
   flex-direction: column;
   gap: ${tokens.space(3)};
   margin-top: ${tokens.space(6)};
-  ${media.sm} { flex-direction: row; justify-content: center; }
+  ${media.sm} {
+    flex-direction: row;
+    justify-content: center;
+  }
 `;
 
 /** A phone number is not an in-site path, so it is a plain <a> that looks like a secondary button. */

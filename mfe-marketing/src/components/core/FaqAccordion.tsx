@@ -23,7 +23,9 @@ const Item = styled.details`
   border: 1px solid ${tokens.color.border};
   border-radius: ${tokens.radius.md};
   background: ${tokens.color.background};
-  transition: box-shadow 0.15s ease, border-color 0.15s ease;
+  transition:
+    box-shadow 0.15s ease,
+    border-color 0.15s ease;
 
   &[open] {
     border-color: ${tokens.color.primary};
@@ -42,18 +44,26 @@ const Item = styled.details`
     list-style: none;
     border-radius: ${tokens.radius.md};
   }
-  summary::-webkit-details-marker { display: none; }
-  summary:hover { color: ${tokens.color.primary}; }
+  summary::-webkit-details-marker {
+    display: none;
+  }
+  summary:hover {
+    color: ${tokens.color.primary};
+  }
 
   summary svg {
     flex: none;
     color: ${tokens.color.primary};
     transition: transform 0.2s ease;
   }
-  &[open] summary svg { transform: rotate(180deg); }
+  &[open] summary svg {
+    transform: rotate(180deg);
+  }
 
   ${media.reducedMotion} {
-    summary svg { transition: none; }
+    summary svg {
+      transition: none;
+    }
   }
 `;
 
@@ -61,8 +71,12 @@ const Answer = styled.div`
   padding: 0 ${tokens.space(5)} ${tokens.space(5)};
   color: ${tokens.color.muted};
 
-  p { margin-bottom: ${tokens.space(3)}; }
-  p:last-child { margin-bottom: 0; }
+  p {
+    margin-bottom: ${tokens.space(3)};
+  }
+  p:last-child {
+    margin-bottom: 0;
+  }
 `;
 
 /**

@@ -5,7 +5,9 @@ import { cardGrid } from '../shared/cardGrid';
 
 export const FounderList = styled.ul`
   ${cardGrid}
-  ${media.md} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  ${media.md} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
 `;
 
 const Item = styled.li`
@@ -18,9 +20,14 @@ const Item = styled.li`
   padding: ${tokens.space(6)};
   box-shadow: ${tokens.shadow.card};
 
-  ${media.sm} { flex-direction: row; align-items: flex-start; }
+  ${media.sm} {
+    flex-direction: row;
+    align-items: flex-start;
+  }
 
-  h3 { margin-bottom: ${tokens.space(1)}; }
+  h3 {
+    margin-bottom: ${tokens.space(1)};
+  }
 `;
 
 const Avatar = styled.span`

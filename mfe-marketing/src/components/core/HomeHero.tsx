@@ -6,14 +6,19 @@ import type { Stat } from '../../content/types';
 const Band = styled.section`
   background: linear-gradient(180deg, ${tokens.color.primarySoft} 0%, ${tokens.color.background} 100%);
   padding: ${tokens.space(12)} 0 ${tokens.space(14)};
-  ${media.md} { padding: ${tokens.space(20)} 0; }
+  ${media.md} {
+    padding: ${tokens.space(20)} 0;
+  }
 `;
 
 const Layout = styled.div`
   display: grid;
   gap: ${tokens.space(10)};
   align-items: center;
-  ${media.lg} { grid-template-columns: minmax(0, 7fr) minmax(0, 5fr); gap: ${tokens.space(12)}; }
+  ${media.lg} {
+    grid-template-columns: minmax(0, 7fr) minmax(0, 5fr);
+    gap: ${tokens.space(12)};
+  }
 `;
 
 /** The hero starts on the pale blue band, where the accent colour would fall short of 4.5:1. */
@@ -26,7 +31,10 @@ const Actions = styled.div`
   flex-direction: column;
   gap: ${tokens.space(3)};
   margin-top: ${tokens.space(8)};
-  ${media.sm} { flex-direction: row; flex-wrap: wrap; }
+  ${media.sm} {
+    flex-direction: row;
+    flex-wrap: wrap;
+  }
 `;
 
 const Stats = styled.ul`
@@ -40,15 +48,24 @@ const Stats = styled.ul`
   border: 1px solid ${tokens.color.border};
   border-radius: ${tokens.radius.lg};
   box-shadow: ${tokens.shadow.raised};
-  ${media.md} { padding: ${tokens.space(8)}; }
+  ${media.md} {
+    padding: ${tokens.space(8)};
+  }
 
-  li { display: flex; flex-direction: column; gap: ${tokens.space(1)}; }
+  li {
+    display: flex;
+    flex-direction: column;
+    gap: ${tokens.space(1)};
+  }
   strong {
     font-size: clamp(1.75rem, 3vw + 1rem, 2.5rem);
     line-height: 1.1;
     color: ${tokens.color.primary};
   }
-  span { font-size: 0.9375rem; color: ${tokens.color.muted}; }
+  span {
+    font-size: 0.9375rem;
+    color: ${tokens.color.muted};
+  }
 `;
 
 export function HomeHero({ content, stats }: { content: HomeHeroContent; stats: readonly Stat[] }) {

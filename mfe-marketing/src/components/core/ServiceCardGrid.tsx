@@ -30,8 +30,12 @@ const Grid = styled.ul`
 
   ${media.lg} {
     grid-template-columns: repeat(6, minmax(0, 1fr));
-    > li { grid-column: span 2; }
-    > li:nth-child(4) { grid-column: 2 / span 2; }
+    > li {
+      grid-column: span 2;
+    }
+    > li:nth-child(4) {
+      grid-column: 2 / span 2;
+    }
     > li:nth-child(5):last-child {
       grid-column: span 2;
       justify-self: stretch;
@@ -48,18 +52,27 @@ const Item = styled.li`
   border-radius: ${tokens.radius.lg};
   padding: ${tokens.space(6)};
   box-shadow: ${tokens.shadow.card};
-  transition: box-shadow 0.2s ease, transform 0.2s ease;
+  transition:
+    box-shadow 0.2s ease,
+    transform 0.2s ease;
 
   &:hover {
     box-shadow: ${tokens.shadow.raised};
     transform: translateY(-2px);
   }
   ${media.reducedMotion} {
-    &:hover { transform: none; }
+    &:hover {
+      transform: none;
+    }
   }
 
-  h3 { margin-bottom: ${tokens.space(2)}; }
-  p { color: ${tokens.color.muted}; flex: 1 0 auto; }
+  h3 {
+    margin-bottom: ${tokens.space(2)};
+  }
+  p {
+    color: ${tokens.color.muted};
+    flex: 1 0 auto;
+  }
 `;
 
 const MoreLink = styled(Link)`
@@ -71,9 +84,15 @@ const MoreLink = styled(Link)`
   font-weight: 600;
   text-decoration: none;
 
-  &:hover { text-decoration: underline; }
-  svg { transition: transform 0.15s ease; }
-  &:hover svg { transform: translateX(3px); }
+  &:hover {
+    text-decoration: underline;
+  }
+  svg {
+    transition: transform 0.15s ease;
+  }
+  &:hover svg {
+    transform: translateX(3px);
+  }
 `;
 
 /** The five service cards (icon, title, description, link), used by the home and services pages. */

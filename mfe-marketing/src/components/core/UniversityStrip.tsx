@@ -26,11 +26,18 @@ const PauseControl = styled.div`
     margin: 0;
     accent-color: ${tokens.color.primary};
   }
-  label { cursor: pointer; padding: ${tokens.space(2)} 0; }
+  label {
+    cursor: pointer;
+    padding: ${tokens.space(2)} 0;
+  }
 
   /* Nothing moves under reduced motion or in print, so there is nothing to pause. */
-  ${media.reducedMotion} { display: none; }
-  ${media.print} { display: none; }
+  ${media.reducedMotion} {
+    display: none;
+  }
+  ${media.print} {
+    display: none;
+  }
 `;
 
 const Viewport = styled.div`
@@ -48,11 +55,19 @@ const Track = styled.div`
   width: max-content;
   animation: ${slide} 45s linear infinite;
 
-  ${Viewport}:hover & { animation-play-state: paused; }
-  ${PauseControl}:has(input:checked) + ${Viewport} & { animation-play-state: paused; }
+  ${Viewport}:hover & {
+    animation-play-state: paused;
+  }
+  ${PauseControl}:has(input:checked) + ${Viewport} & {
+    animation-play-state: paused;
+  }
 
-  ${media.reducedMotion} { ${staticLayout} }
-  ${media.print} { ${staticLayout} }
+  ${media.reducedMotion} {
+    ${staticLayout}
+  }
+  ${media.print} {
+    ${staticLayout}
+  }
 `;
 
 const wrappedList = css`
@@ -60,7 +75,10 @@ const wrappedList = css`
   justify-content: center;
   padding-left: ${tokens.space(4)};
   padding-right: ${tokens.space(4)};
-  li { white-space: normal; text-align: center; }
+  li {
+    white-space: normal;
+    text-align: center;
+  }
 `;
 
 const List = styled.ul<{ $duplicate?: boolean }>`
@@ -92,10 +110,16 @@ const List = styled.ul<{ $duplicate?: boolean }>`
 
 const StripRoot = styled.div`
   ${media.reducedMotion} {
-    ${Viewport} { overflow: visible; mask-image: none; }
+    ${Viewport} {
+      overflow: visible;
+      mask-image: none;
+    }
   }
   ${media.print} {
-    ${Viewport} { overflow: visible; mask-image: none; }
+    ${Viewport} {
+      overflow: visible;
+      mask-image: none;
+    }
   }
 `;
 

@@ -9,7 +9,9 @@ const iconsByName: Record<WhyChooseIcon, LucideIcon> = { Eye, Trophy, ShieldChec
 
 const Grid = styled.ul`
   ${cardGrid}
-  ${media.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  ${media.md} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
 `;
 
 const Item = styled.li`
@@ -22,9 +24,15 @@ const Item = styled.li`
   padding: ${tokens.space(6)};
   box-shadow: ${tokens.shadow.card};
 
-  h3 { margin-bottom: ${tokens.space(2)}; }
-  p { color: ${tokens.color.muted}; }
-  p:last-child { margin-bottom: 0; }
+  h3 {
+    margin-bottom: ${tokens.space(2)};
+  }
+  p {
+    color: ${tokens.color.muted};
+  }
+  p:last-child {
+    margin-bottom: 0;
+  }
 `;
 
 const MoreLink = styled(Link)`

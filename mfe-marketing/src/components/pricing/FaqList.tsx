@@ -7,7 +7,9 @@ const Disclosure = styled.details`
   border: 1px solid ${tokens.color.border};
   border-radius: ${tokens.radius.md};
   background: ${tokens.color.background};
-  & + & { margin-top: ${tokens.space(3)}; }
+  & + & {
+    margin-top: ${tokens.space(3)};
+  }
 
   > summary {
     display: flex;
@@ -21,16 +23,27 @@ const Disclosure = styled.details`
     list-style: none;
     border-radius: ${tokens.radius.md};
   }
-  > summary::-webkit-details-marker { display: none; }
-  > summary svg { flex: none; transition: transform 0.2s ease; }
-  &[open] > summary svg { transform: rotate(180deg); }
-  > summary:hover { background: ${tokens.color.surface}; }
+  > summary::-webkit-details-marker {
+    display: none;
+  }
+  > summary svg {
+    flex: none;
+    transition: transform 0.2s ease;
+  }
+  &[open] > summary svg {
+    transform: rotate(180deg);
+  }
+  > summary:hover {
+    background: ${tokens.color.surface};
+  }
 `;
 
 const DisclosureBody = styled.div`
   padding: 0 ${tokens.space(5)} ${tokens.space(5)};
   color: ${tokens.color.text};
-  p:last-child { margin-bottom: 0; }
+  p:last-child {
+    margin-bottom: 0;
+  }
 `;
 
 export interface FaqItem {

@@ -13,8 +13,12 @@ const Body = styled.div`
     color: ${tokens.color.primary};
     margin-bottom: ${tokens.space(3)};
   }
-  h3 { font-size: 1.125rem; }
-  p:last-child { margin-bottom: 0; }
+  h3 {
+    font-size: 1.125rem;
+  }
+  p:last-child {
+    margin-bottom: 0;
+  }
 `;
 
 /** A short titled note with a decorative icon, e.g. a payment or refund rule. */

@@ -84,7 +84,9 @@ const Actions = styled.div`
   justify-items: center;
   text-align: center;
 
-  > a:first-child { width: 100%; }
+  > a:first-child {
+    width: 100%;
+  }
 `;
 
 export interface PackageCardProps {

@@ -16,7 +16,11 @@ const Item = styled.li`
   gap: ${tokens.space(3)};
   align-items: flex-start;
 
-  svg { flex: none; margin-top: 0.2rem; color: ${tokens.color.success}; }
+  svg {
+    flex: none;
+    margin-top: 0.2rem;
+    color: ${tokens.color.success};
+  }
 `;
 
 /** A plain list of short points, each marked with a tick. */

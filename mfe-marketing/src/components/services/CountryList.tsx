@@ -11,7 +11,10 @@ const List = styled.ul`
   padding: 0;
   list-style: none;
 
-  ${media.md} { grid-template-columns: repeat(4, minmax(0, 1fr)); gap: ${tokens.space(4)}; }
+  ${media.md} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+    gap: ${tokens.space(4)};
+  }
 `;
 
 const Item = styled.li`
@@ -23,7 +26,11 @@ const Item = styled.li`
   border: 1px solid ${tokens.color.border};
   border-radius: ${tokens.radius.md};
 
-  svg { flex: none; margin-top: 0.15rem; color: ${tokens.color.accent}; }
+  svg {
+    flex: none;
+    margin-top: 0.15rem;
+    color: ${tokens.color.accent};
+  }
 `;
 
 const Name = styled.span`

@@ -9,8 +9,13 @@ const Grid = styled.ul<{ $columns: 2 | 3 | 4 }>`
   padding: 0;
   list-style: none;
 
-  ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: ${tokens.space(5)}; }
-  ${media.lg} { grid-template-columns: repeat(${({ $columns }) => $columns}, minmax(0, 1fr)); }
+  ${media.sm} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: ${tokens.space(5)};
+  }
+  ${media.lg} {
+    grid-template-columns: repeat(${({ $columns }) => $columns}, minmax(0, 1fr));
+  }
 `;
 
 const Item = styled.li`
@@ -20,8 +25,14 @@ const Item = styled.li`
   border-radius: ${tokens.radius.lg};
   box-shadow: ${tokens.shadow.card};
 
-  h3 { font-size: 1.125rem; margin-bottom: ${tokens.space(2)}; }
-  p { margin: 0; color: ${tokens.color.muted}; }
+  h3 {
+    font-size: 1.125rem;
+    margin-bottom: ${tokens.space(2)};
+  }
+  p {
+    margin: 0;
+    color: ${tokens.color.muted};
+  }
 `;
 
 const IconBadge = styled.span`

@@ -13,8 +13,14 @@ const Box = styled.div`
   border-left: 4px solid ${tokens.color.primary};
   border-radius: ${tokens.radius.sm};
 
-  svg { flex: none; margin-top: 0.2rem; color: ${tokens.color.primary}; }
-  p { margin: 0; }
+  svg {
+    flex: none;
+    margin-top: 0.2rem;
+    color: ${tokens.color.primary};
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 /** An honest caveat beside a claim: what a figure does not promise, what the reader must check. */

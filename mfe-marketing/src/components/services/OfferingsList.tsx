@@ -10,8 +10,13 @@ const List = styled.ul`
   padding: 0;
   list-style: none;
 
-  ${media.md} { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: ${tokens.space(5)}; }
-  ${media.lg} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  ${media.md} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: ${tokens.space(5)};
+  }
+  ${media.lg} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
 `;
 
 const Item = styled.li`
@@ -23,9 +28,19 @@ const Item = styled.li`
   border-radius: ${tokens.radius.lg};
   box-shadow: ${tokens.shadow.card};
 
-  svg { flex: none; margin-top: 0.125rem; color: ${tokens.color.success}; }
-  h3 { font-size: 1.0625rem; margin-bottom: ${tokens.space(1.5)}; }
-  p { margin: 0; color: ${tokens.color.muted}; }
+  svg {
+    flex: none;
+    margin-top: 0.125rem;
+    color: ${tokens.color.success};
+  }
+  h3 {
+    font-size: 1.0625rem;
+    margin-bottom: ${tokens.space(1.5)};
+  }
+  p {
+    margin: 0;
+    color: ${tokens.color.muted};
+  }
 `;
 
 /** What a service includes: one card per offering. */

@@ -10,7 +10,10 @@ const Grid = styled.ul`
   padding: 0;
   list-style: none;
 
-  ${media.lg} { grid-template-columns: repeat(3, minmax(0, 1fr)); align-items: stretch; }
+  ${media.lg} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+    align-items: stretch;
+  }
 `;
 
 const ModelCard = styled.li<{ $highlighted: boolean }>`
@@ -29,7 +32,9 @@ const ModelCard = styled.li<{ $highlighted: boolean }>`
       box-shadow: ${tokens.shadow.raised};
     `}
 
-  h3 { margin-bottom: ${tokens.space(2)}; }
+  h3 {
+    margin-bottom: ${tokens.space(2)};
+  }
 `;
 
 const Badge = styled.p`
@@ -56,8 +61,16 @@ const Includes = styled.ul`
   padding: 0;
   list-style: none;
 
-  li { display: flex; gap: ${tokens.space(2)}; align-items: flex-start; }
-  svg { flex: none; margin-top: 0.2rem; color: ${tokens.color.success}; }
+  li {
+    display: flex;
+    gap: ${tokens.space(2)};
+    align-items: flex-start;
+  }
+  svg {
+    flex: none;
+    margin-top: 0.2rem;
+    color: ${tokens.color.success};
+  }
 `;
 
 const BestFor = styled.p`
@@ -68,11 +81,7 @@ const BestFor = styled.p`
 `;
 
 /** Ways of working together, side by side, with the most popular one highlighted and labelled. */
-export function PartnershipModels({ models, mostPopularLabel, bestForLabel }: {
-  models: readonly PartnershipModel[];
-  mostPopularLabel: string;
-  bestForLabel: string;
-}) {
+export function PartnershipModels({ models, mostPopularLabel, bestForLabel }: { models: readonly PartnershipModel[]; mostPopularLabel: string; bestForLabel: string }) {
   return (
     <Grid>
       {models.map((model) => (

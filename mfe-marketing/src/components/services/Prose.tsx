@@ -5,7 +5,9 @@ const ProseBody = styled.div`
   max-width: 46rem;
   font-size: 1.0625rem;
 
-  p:last-child { margin-bottom: 0; }
+  p:last-child {
+    margin-bottom: 0;
+  }
 `;
 
 /** Running text, kept to a readable line length. */

@@ -22,7 +22,9 @@ const ScrollHint = styled.p`
   font-size: 0.875rem;
   color: ${tokens.color.muted};
 
-  ${media.sm} { display: none; }
+  ${media.sm} {
+    display: none;
+  }
 `;
 
 const Table = styled.table`
@@ -46,7 +48,8 @@ const Table = styled.table`
     max-width: calc(100vw - 5rem);
   }
 
-  th, td {
+  th,
+  td {
     padding: ${tokens.space(3.5)} ${tokens.space(4)};
     border-top: 1px solid ${tokens.color.border};
     vertical-align: top;
@@ -59,8 +62,12 @@ const Table = styled.table`
     text-transform: uppercase;
   }
 
-  tbody tr { background: ${tokens.color.background}; }
-  tbody tr:nth-child(even) { background: ${tokens.color.surface}; }
+  tbody tr {
+    background: ${tokens.color.background};
+  }
+  tbody tr:nth-child(even) {
+    background: ${tokens.color.surface};
+  }
 
   /* The scholarship name stays visible while the other columns scroll past it. */
   th:first-child {
@@ -70,11 +77,20 @@ const Table = styled.table`
     width: 11rem;
     border-right: 1px solid ${tokens.color.border};
   }
-  tbody th { font-weight: 700; background: inherit; }
+  tbody th {
+    font-weight: 700;
+    background: inherit;
+  }
 
   ${media.md} {
-    th, td { padding: ${tokens.space(3.5)} ${tokens.space(5)}; }
-    th:first-child { width: auto; border-right: 0; }
+    th,
+    td {
+      padding: ${tokens.space(3.5)} ${tokens.space(5)};
+    }
+    th:first-child {
+      width: auto;
+      border-right: 0;
+    }
   }
 `;
 

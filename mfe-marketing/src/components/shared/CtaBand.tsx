@@ -7,9 +7,13 @@ const Inner = styled.div`
   margin: 0 auto;
   text-align: center;
 
-  p { font-size: 1.125rem; }
+  p {
+    font-size: 1.125rem;
+  }
   /* The site-wide focus ring is blue: on the blue band it needs to be white to stay visible. */
-  a:focus-visible { outline-color: ${tokens.color.inverseText}; }
+  a:focus-visible {
+    outline-color: ${tokens.color.inverseText};
+  }
 `;
 
 const Actions = styled.div`
@@ -30,7 +34,10 @@ const MailLink = styled.a`
   font-weight: 700;
   overflow-wrap: anywhere;
 
-  &:hover { color: ${tokens.color.inverseText}; text-decoration-thickness: 2px; }
+  &:hover {
+    color: ${tokens.color.inverseText};
+    text-decoration-thickness: 2px;
+  }
 `;
 
 /** The closing call to action of a page, on the brand colour: a region named by its heading. */

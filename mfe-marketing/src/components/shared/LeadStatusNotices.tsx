@@ -9,10 +9,18 @@ const Notice = styled.div<{ $tone: LeadStatusText['tone'] }>`
   border-radius: ${tokens.radius.sm};
   background: ${({ $tone }) => ($tone === 'success' ? tokens.color.successSoft : tokens.color.errorSoft)};
 
-  &:target { display: block; }
-  &:focus { outline: none; }
-  p { margin: 0; }
-  p + p { margin-top: ${tokens.space(1.5)}; }
+  &:target {
+    display: block;
+  }
+  &:focus {
+    outline: none;
+  }
+  p {
+    margin: 0;
+  }
+  p + p {
+    margin-top: ${tokens.space(1.5)};
+  }
 `;
 
 /**

@@ -6,7 +6,9 @@ const Wrapper = styled.div<{ $align: 'start' | 'center' }>`
   margin-bottom: ${tokens.space(8)};
   text-align: ${({ $align }) => ($align === 'center' ? 'center' : 'left')};
   ${({ $align }) => ($align === 'center' ? 'p { margin-left: auto; margin-right: auto; }' : '')}
-  p:last-child { margin-bottom: 0; }
+  p:last-child {
+    margin-bottom: 0;
+  }
 `;
 
 /** The eyebrow, h2 and short introduction that open a section. */

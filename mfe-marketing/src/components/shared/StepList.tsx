@@ -23,8 +23,13 @@ const Step = styled.li`
   padding: ${tokens.space(6)};
   padding-top: ${tokens.space(16)};
 
-  h3 { margin-bottom: ${tokens.space(2)}; }
-  p { margin: 0; color: ${tokens.color.muted}; }
+  h3 {
+    margin-bottom: ${tokens.space(2)};
+  }
+  p {
+    margin: 0;
+    color: ${tokens.color.muted};
+  }
 `;
 
 const StepNumber = styled.span`

@@ -26,6 +26,10 @@ export const CardGrid = styled.ul<{ $columns?: 2 | 3 }>`
   ${media.lg} {
     grid-template-columns: repeat(${({ $columns = 3 }) => $columns}, minmax(0, 1fr));
   }
-  > li { display: flex; }
-  > li > * { flex: 1; }
+  > li {
+    display: flex;
+  }
+  > li > * {
+    flex: 1;
+  }
 `;

@@ -20,7 +20,9 @@ const Top = styled.div`
   gap: ${tokens.space(3)};
   margin-bottom: ${tokens.space(4)};
 
-  h3 { margin: 0; }
+  h3 {
+    margin: 0;
+  }
 `;
 
 const Flag = styled.span`
@@ -43,10 +45,20 @@ const Facts = styled.dl`
   display: grid;
   gap: ${tokens.space(1)};
 
-  > div { display: flex; flex-wrap: wrap; gap: 0 ${tokens.space(1.5)}; }
-  dt { font-weight: 700; }
-  dt::after { content: ':'; }
-  dd { margin: 0; }
+  > div {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 ${tokens.space(1.5)};
+  }
+  dt {
+    font-weight: 700;
+  }
+  dt::after {
+    content: ':';
+  }
+  dd {
+    margin: 0;
+  }
 `;
 
 const University = styled.p`
@@ -57,7 +69,10 @@ const University = styled.p`
   font-weight: 700;
   color: ${tokens.color.primary};
 
-  svg { flex: none; margin-top: 0.2rem; }
+  svg {
+    flex: none;
+    margin-top: 0.2rem;
+  }
 `;
 
 const Narrative = styled.p`

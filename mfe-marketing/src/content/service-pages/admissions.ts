@@ -4,12 +4,7 @@ import { serviceCard } from './meta';
 import { bookConsultation } from '../actions';
 import { foundedYear, servicesEyebrow } from './shared';
 import type { CallToAction, PageAction, ProcessStep, Stat } from '../types';
-import type {
-  HeaderContent,
-  Offering,
-  ProseSection,
-  SectionHeading,
-} from './types';
+import type { HeaderContent, Offering, ProseSection, SectionHeading } from './types';
 
 export interface AdmissionsPageContent {
   readonly title: string;

@@ -4,13 +4,7 @@ import { serviceCard } from './meta';
 import { bookFreeCounseling } from '../actions';
 import { servicesEyebrow } from './shared';
 import type { CallToAction, PageAction, ProcessStep } from '../types';
-import type {
-  Feature,
-  HeaderContent,
-  Offering,
-  ProseSection,
-  SectionHeading,
-} from './types';
+import type { Feature, HeaderContent, Offering, ProseSection, SectionHeading } from './types';
 
 export interface CareerPageContent {
   readonly title: string;

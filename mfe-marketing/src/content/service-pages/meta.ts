@@ -33,14 +33,12 @@ export const servicePageMeta: Readonly<Record<ServiceSlug, ServicePageMeta>> = {
   },
   visa: {
     card: serviceCard('visa'),
-    description:
-      'Student visa guidance for Canada, the UK, the USA, Australia, the UAE, Germany, India and New Zealand: document checks, proof of funds and interview practice.',
+    description: 'Student visa guidance for Canada, the UK, the USA, Australia, the UAE, Germany, India and New Zealand: document checks, proof of funds and interview practice.',
     serviceType: 'Student visa and immigration guidance',
   },
   scholarships: {
     card: serviceCard('scholarships'),
-    description:
-      'Find and apply for scholarships to study abroad, from Chevening, DAAD and Fulbright to university awards, with honest, deadline-driven help from Nairobi.',
+    description: 'Find and apply for scholarships to study abroad, from Chevening, DAAD and Fulbright to university awards, with honest, deadline-driven help from Nairobi.',
     serviceType: 'Scholarship advisory',
   },
   career: {

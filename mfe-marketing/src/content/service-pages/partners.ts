@@ -4,14 +4,7 @@ import { serviceCard } from './meta';
 import { bookConsultation } from '../actions';
 import { foundedYear } from './shared';
 import type { CallToAction, PageAction, Stat } from '../types';
-import type {
-  Feature,
-  HeaderContent,
-  Offering,
-  PartnershipModel,
-  ProseSection,
-  SectionHeading,
-} from './types';
+import type { Feature, HeaderContent, Offering, PartnershipModel, ProseSection, SectionHeading } from './types';
 
 export interface PartnersPageContent {
   readonly title: string;
@@ -113,12 +106,7 @@ export const partnersPage: PartnersPageContent = {
       {
         name: 'Commission-Based',
         summary: 'You pay a commission only for students who enrol.',
-        includes: [
-          'Commission on enrolled students only',
-          'Your programmes included in our counselling',
-          'Application screening and document checks',
-          'Termly recruitment reports',
-        ],
+        includes: ['Commission on enrolled students only', 'Your programmes included in our counselling', 'Application screening and document checks', 'Termly recruitment reports'],
         bestFor: 'institutions entering the East African market.',
         mostPopular: false,
       },
@@ -137,12 +125,7 @@ export const partnersPage: PartnersPageContent = {
       {
         name: 'Project-Based',
         summary: 'A fixed fee for a defined project, such as a recruitment tour or a market study.',
-        includes: [
-          'Recruitment tours and university fairs',
-          'Market research and feasibility studies',
-          'Scholarship and cohort campaigns',
-          'Scope, timeline and fee agreed in advance',
-        ],
+        includes: ['Recruitment tours and university fairs', 'Market research and feasibility studies', 'Scholarship and cohort campaigns', 'Scope, timeline and fee agreed in advance'],
         bestFor: 'institutions with a specific, time-bound goal.',
         mostPopular: false,
       },

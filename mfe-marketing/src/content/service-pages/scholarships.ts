@@ -4,14 +4,7 @@ import { serviceCard } from './meta';
 import { bookFreeCounseling } from '../actions';
 import { servicesEyebrow } from './shared';
 import type { CallToAction, PageAction, ProcessStep, Stat } from '../types';
-import type {
-  Feature,
-  HeaderContent,
-  Offering,
-  ProseSection,
-  ScholarshipRow,
-  SectionHeading,
-} from './types';
+import type { Feature, HeaderContent, Offering, ProseSection, ScholarshipRow, SectionHeading } from './types';
 
 export interface ScholarshipsPageContent {
   readonly title: string;

@@ -4,13 +4,7 @@ import { serviceCard } from './meta';
 import { bookConsultation } from '../actions';
 import { servicesEyebrow } from './shared';
 import type { CallToAction, PageAction, ProcessStep, Stat } from '../types';
-import type {
-  HeaderContent,
-  Offering,
-  ProseSection,
-  SectionHeading,
-  SupportedCountry,
-} from './types';
+import type { HeaderContent, Offering, ProseSection, SectionHeading, SupportedCountry } from './types';
 
 export interface VisaPageContent {
   readonly title: string;

@@ -23,11 +23,7 @@ export default function PartnersPage() {
         <FeatureGrid items={page.reasons.items} columns={4} />
       </ServiceSection>
       <ServiceSection id="partners-models" tone="surface" heading={page.models.heading} intro={page.models.intro}>
-        <PartnershipModels
-          models={page.models.items}
-          mostPopularLabel={page.models.mostPopularLabel}
-          bestForLabel={page.models.bestForLabel}
-        />
+        <PartnershipModels models={page.models.items} mostPopularLabel={page.models.mostPopularLabel} bestForLabel={page.models.bestForLabel} />
       </ServiceSection>
       <ServiceSection id="partners-network" heading={page.network.heading} intro={page.network.intro}>
         <StatGrid stats={page.network.stats} columns={4} />

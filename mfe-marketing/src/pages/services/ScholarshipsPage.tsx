@@ -31,13 +31,7 @@ export default function ScholarshipsPage() {
         <StepList steps={page.process.steps} />
       </ServiceSection>
       <ServiceSection id="scholarships-programmes" heading={page.table.heading} intro={page.table.intro}>
-        <ScholarshipTable
-          id="scholarships-table"
-          caption={page.table.caption}
-          scrollHint={page.table.scrollHint}
-          columns={page.table.columns}
-          rows={page.table.rows}
-        />
+        <ScholarshipTable id="scholarships-table" caption={page.table.caption} scrollHint={page.table.scrollHint} columns={page.table.columns} rows={page.table.rows} />
         <Note>{page.table.note}</Note>
       </ServiceSection>
       <CtaBand id="scholarships-cta-heading" content={page.cta} />
