@@ -11,6 +11,8 @@ import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+// The one set of esbuild options for the handlers; infra/lib/lambda-bundling.ts deploys with the same.
+import handlerBundling from './bundling.json' with { type: 'json' };
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const src = path.join(root, 'src');
@@ -23,9 +25,9 @@ const tools = [path.join(src, 'smoke.ts'), path.join(src, 'mailbox.ts')];
 
 const common = {
   bundle: true,
-  platform: 'node',
-  target: 'node24',
-  format: 'cjs',
+  platform: handlerBundling.platform,
+  target: handlerBundling.target,
+  format: handlerBundling.format,
   sourcemap: true,
   outbase: src,
   outdir: dist,
@@ -39,7 +41,7 @@ rmSync(dist, { recursive: true, force: true });
 const started = Date.now();
 const [handlerBuild] = await Promise.all([
   // Handlers are minified for cold starts; names are kept because errors are logged by name.
-  build({ ...common, entryPoints: handlers, minify: true, keepNames: true }),
+  build({ ...common, ...handlerBundling, entryPoints: handlers }),
   build({ ...common, entryPoints: tools }),
 ]);
 

@@ -11,11 +11,11 @@
  */
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/common/security-headers';
-import { pointerKey, RELEASES_PREFIX, releasePrefix } from '../functions/release-publisher/release-record';
+import { CACHE_IMMUTABLE } from '@kesho/common/security-headers';
+import { pointerKey, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
 import { SiteBucketUploads, SOURCE_MAPS } from './bucket-upload';
-import { ReleasePublication } from './release-publisher';
-import { readRemoteBuild, stageCurrentRecord, stageRelease } from './site-build';
+import { readRemoteBuild } from './site-build';
+import { uploadAndPublishRelease } from './release-upload';
 
 export interface RemoteStackProps extends StackProps {
   readonly remoteName: string;
@@ -53,20 +53,7 @@ export class RemoteStack extends Stack {
       keyPrefix: `mfe/${name}/${buildId}/`,
       cacheControl: CACHE_IMMUTABLE,
     });
-    const snapshot = this.uploads.upload('ReleaseSnapshot', {
-      directory: stageRelease(build),
-      keyPrefix: releasePrefix(name, build.record.release),
-      cacheControl: CACHE_IMMUTABLE,
-    });
-    const current = stageCurrentRecord(build.record);
-    const record = this.uploads.upload('CurrentRelease', {
-      directory: current.directory,
-      keyPrefix: current.key.slice(0, current.key.lastIndexOf('/') + 1),
-      cacheControl: CACHE_NO_CACHE,
-      contentType: 'application/json',
-    });
-    record.node.addDependency(assets, snapshot);
-    new ReleasePublication(this, 'Publication', { app: name, release: build.record.release, after: [record] });
+    uploadAndPublishRelease(this, this.uploads, build, [assets]);
 
     this.uploads.acknowledgeFindings(
       "A remote's deploy writes whole build folders and release snapshots, whose file names come from the build, under its own prefixes (mfe/<name>/, releases/<name>/) only.",

@@ -8,10 +8,10 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/common/security-headers';
-import { pointerKey, RELEASES_PREFIX, releasePrefix, SHELL_APP } from '../functions/release-publisher/release-record';
+import { pointerKey, RELEASES_PREFIX, SHELL_APP } from '../functions/release-publisher/release-record';
 import { SiteBucketUploads, SOURCE_MAPS } from './bucket-upload';
-import { ReleasePublication } from './release-publisher';
-import { readShellBuild, stageCurrentRecord, stageFiles, stageRelease } from './site-build';
+import { readShellBuild, stageFiles } from './site-build';
+import { uploadAndPublishRelease } from './release-upload';
 
 export interface ShellStackProps extends StackProps {
   /** The site bucket of the KeshoSite stack, by name (see SiteStackProps.siteBucketName). */
@@ -45,20 +45,7 @@ export class ShellStack extends Stack {
       keyPrefix: '',
       cacheControl: CACHE_NO_CACHE,
     });
-    const snapshot = this.uploads.upload('ReleaseSnapshot', {
-      directory: stageRelease(build),
-      keyPrefix: releasePrefix(SHELL_APP, build.record.release),
-      cacheControl: CACHE_IMMUTABLE,
-    });
-    const current = stageCurrentRecord(build.record);
-    const record = this.uploads.upload('CurrentRelease', {
-      directory: current.directory,
-      keyPrefix: current.key.slice(0, current.key.lastIndexOf('/') + 1),
-      cacheControl: CACHE_NO_CACHE,
-      contentType: 'application/json',
-    });
-    record.node.addDependency(assets, shared, snapshot);
-    new ReleasePublication(this, 'Publication', { app: SHELL_APP, release: build.record.release, after: [record] });
+    uploadAndPublishRelease(this, this.uploads, build, [assets, shared]);
 
     this.uploads.acknowledgeFindings(
       'The shell deploy writes whole build folders and release snapshots, whose file names come from the build, under its own prefixes (shell/, releases/shell/) only.',

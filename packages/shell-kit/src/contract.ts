@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** A page a remote serves. Routes have no parameters (SPEC §2). */
+/** A page a remote serves. Routes have no parameters: every page is prerendered at its own fixed path. */
 export interface PageRoute {
   /** Absolute path, e.g. "/faq". */
   readonly path: string;

@@ -214,7 +214,7 @@ function PageArea({ initial, resolver }: { initial: PageState; resolver?: PageRe
 export function App({ initial, resolver }: { initial: Resolution | PendingResolution; resolver?: PageResolver }) {
   return (
     <>
-      {/* Last line of defence: an error in the shell itself still ends on the SPEC's error screen. */}
+      {/* Last line of defence: an error in the shell itself still ends on the site's error screen. */}
       <ErrorBoundary fallback={(error, reset) => <ErrorScreen error={error} onRetry={reset} />}>
         <Notifications>
           <ShellBridge>

@@ -75,7 +75,7 @@ const ToastContent = forwardRef<HTMLDivElement, CustomContentProps>(function Toa
 
 const components = { default: ToastContent, success: ToastContent, error: ToastContent, info: ToastContent, warning: ToastContent };
 
-/** One toast at a time, 5 s, in the shell's Notifications region (SPEC §4, §9). */
+/** One toast at a time, 5 s, in the shell's Notifications region (a new one replaces the one shown). */
 export function ToastHost({ root, wide }: { root: HTMLElement; wide: boolean }) {
   return (
     <SnackbarProvider

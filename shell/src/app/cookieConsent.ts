@@ -1,6 +1,6 @@
 /**
- * localStorage["cookieConsent"] = "accepted" | "rejected" (SPEC §3). The Cookie Policy says a choice
- * lasts one year (SPEC §9), so the date of the choice is kept beside it and the banner asks again once
+ * localStorage["cookieConsent"] = "accepted" | "rejected". The Cookie Policy says a choice lasts one
+ * year, so the date of the choice is kept beside it and the banner asks again once
  * it is older. A choice stored without a date is honoured as it is.
  */
 import { STORAGE_KEYS, isCookieConsent, type CookieConsent } from '@kesho/common/storage-keys';

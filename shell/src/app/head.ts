@@ -8,8 +8,8 @@ export interface HeadData {
   /** Absolute canonical URL, or null for the not-found and unavailable screens. */
   readonly canonical: string | null;
   /**
-   * Every route's page may be indexed (a noindex page fails Lighthouse's SEO audit, and DESIGN.md §5
-   * wants SEO at 100 on every route); only the not-found and unavailable screens are not.
+   * Every route's page may be indexed (a noindex page fails Lighthouse's SEO audit, and SEO is
+   * held at 100 on every route); only the not-found and unavailable screens are not.
    */
   readonly indexable: boolean;
 }

@@ -1,4 +1,4 @@
-/** The header's entries (SPEC §2). */
+/** The header's entries, in the order the header shows them. */
 export interface NavEntry {
   readonly name: string;
   readonly href: string;

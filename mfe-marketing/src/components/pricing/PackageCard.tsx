@@ -2,6 +2,7 @@ import styled, { css } from 'styled-components';
 import { Check } from 'lucide-react';
 import { ButtonLink, Link, tokens } from '@kesho/shell-kit';
 import type { PricingPackage } from '../../content/pricing';
+import { tickListItems } from '../shared/tickList';
 
 const CardBody = styled.article<{ $popular: boolean }>`
   position: relative;
@@ -64,17 +65,7 @@ const Features = styled.ul`
   padding: 0;
   display: grid;
   gap: ${tokens.space(2.5)};
-
-  li {
-    display: flex;
-    gap: ${tokens.space(2)};
-    align-items: flex-start;
-  }
-  svg {
-    flex: none;
-    margin-top: 0.2rem;
-    color: ${tokens.color.success};
-  }
+  ${tickListItems(2)}
 `;
 
 const Actions = styled.div`

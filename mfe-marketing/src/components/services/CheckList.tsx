@@ -1,6 +1,7 @@
 import { tokens } from '@kesho/shell-kit';
 import { Check } from 'lucide-react';
 import styled from 'styled-components';
+import { tickListItems } from '../shared/tickList';
 
 const List = styled.ul`
   display: grid;
@@ -9,18 +10,7 @@ const List = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-`;
-
-const Item = styled.li`
-  display: flex;
-  gap: ${tokens.space(3)};
-  align-items: flex-start;
-
-  svg {
-    flex: none;
-    margin-top: 0.2rem;
-    color: ${tokens.color.success};
-  }
+  ${tickListItems(3)}
 `;
 
 /** A plain list of short points, each marked with a tick. */
@@ -28,10 +18,10 @@ export function CheckList({ items }: { items: readonly string[] }) {
   return (
     <List>
       {items.map((item) => (
-        <Item key={item}>
+        <li key={item}>
           <Check size={20} aria-hidden="true" />
           <span>{item}</span>
-        </Item>
+        </li>
       ))}
     </List>
   );

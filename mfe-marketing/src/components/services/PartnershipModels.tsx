@@ -2,6 +2,7 @@ import { media, tokens } from '@kesho/shell-kit';
 import { Check } from 'lucide-react';
 import styled, { css } from 'styled-components';
 import type { PartnershipModel } from '../../content/service-pages/types';
+import { tickListItems } from '../shared/tickList';
 
 const Grid = styled.ul`
   display: grid;
@@ -60,17 +61,7 @@ const Includes = styled.ul`
   margin: 0 0 ${tokens.space(5)};
   padding: 0;
   list-style: none;
-
-  li {
-    display: flex;
-    gap: ${tokens.space(2)};
-    align-items: flex-start;
-  }
-  svg {
-    flex: none;
-    margin-top: 0.2rem;
-    color: ${tokens.color.success};
-  }
+  ${tickListItems(2)}
 `;
 
 const BestFor = styled.p`
