@@ -128,7 +128,7 @@ describe('enquiries', () => {
 
 describe('newsletter subscriptions', () => {
   const tokens = createTokenSigner(SECRET);
-  const subscriptions = (): Subscriptions =>
+  const subscriptions = (limits = { perClientPerHour: 30, perAddressPerHour: 5 }): Subscriptions =>
     createSubscriptions({
       dynamo: documents,
       tableName: TABLE,
@@ -136,7 +136,7 @@ describe('newsletter subscriptions', () => {
       tokens,
       publicSiteUrl: 'https://site.example',
       rateLimiter: createRateLimiter(documents, TABLE, clock),
-      limits: { perClientPerHour: 30, perAddressPerHour: 5 },
+      limits,
       clock,
       logger: silentLogger,
     });
@@ -222,17 +222,7 @@ describe('newsletter subscriptions', () => {
   });
 
   it('answers invalid addresses, honeypots and floods without mailing', async () => {
-    const limited = createSubscriptions({
-      dynamo: documents,
-      tableName: TABLE,
-      outbox,
-      tokens,
-      publicSiteUrl: 'https://site.example',
-      rateLimiter: createRateLimiter(documents, TABLE, clock),
-      limits: { perClientPerHour: 2, perAddressPerHour: 5 },
-      clock,
-      logger: silentLogger,
-    });
+    const limited = subscriptions({ perClientPerHour: 2, perAddressPerHour: 5 });
     expect(await limited.subscribe({ email: 'not-an-address' }, { ip })).toEqual({ kind: 'invalid', fieldErrors: { email: contactMessages.emailInvalid } });
     expect(await limited.subscribe({ email: address(), website: 'x' }, { ip })).toEqual({ kind: 'ignored' });
     expect(await limited.subscribe({ email: address() }, { ip })).toEqual({ kind: 'pending' });

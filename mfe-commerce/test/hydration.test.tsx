@@ -104,23 +104,23 @@ test('a custom service typed into the prerendered form is added as typed once th
   container.remove();
 });
 
+interface IsolatedPageModules {
+  react: typeof import('react');
+  client: typeof import('react-dom/client');
+  server: typeof import('react-dom/server');
+  testing: typeof import('@kesho/shell-kit/testing');
+  cart: typeof import('../src/cart');
+  store: typeof import('../src/cart/store');
+  persistence: typeof import('../src/cart/persistence');
+  Page: ComponentType;
+}
+
 /**
- * In the browser the page's own store is used (no `store` prop). The saved cart is restored before
- * react-redux subscribes to it: a restore after subscribing would re-render every cart reader
- * synchronously, in one long task, right after hydration. The HTML must still match.
+ * The custom-quote page and what renders it, from a fresh module registry: the browser store is one
+ * per page, so a test of it needs its own (loaded while the tests are collected).
  */
-describe('the browser store', () => {
-  let modules!: {
-    react: typeof import('react');
-    client: typeof import('react-dom/client');
-    server: typeof import('react-dom/server');
-    testing: typeof import('@kesho/shell-kit/testing');
-    cart: typeof import('../src/cart');
-    store: typeof import('../src/cart/store');
-    Page: ComponentType;
-  };
-  // A fresh module registry (loaded while the tests are collected): the browser store is one per
-  // page, so this test needs its own.
+function loadIsolatedPageModules(): IsolatedPageModules {
+  let modules!: IsolatedPageModules;
   jest.isolateModules(() => {
     modules = {
       react: require('react'),
@@ -129,9 +129,20 @@ describe('the browser store', () => {
       testing: require('@kesho/shell-kit/testing'),
       cart: require('../src/cart'),
       store: require('../src/cart/store'),
+      persistence: require('../src/cart/persistence'),
       Page: require('../src/pages/CustomQuotePage').default,
     };
   });
+  return modules;
+}
+
+/**
+ * In the browser the page's own store is used (no `store` prop). The saved cart is restored before
+ * react-redux subscribes to it: a restore after subscribing would re-render every cart reader
+ * synchronously, in one long task, right after hydration. The HTML must still match.
+ */
+describe('the browser store', () => {
+  const modules = loadIsolatedPageModules();
 
   test('is restored before anything subscribes, and hydration still matches the HTML', async () => {
     saveCart([catalogueItem('essay-editing', 2)]);
@@ -181,28 +192,7 @@ describe('the browser store', () => {
  * HTML and builds the page afresh, losing what the visitor had typed.
  */
 describe('hydration started again after a discarded render', () => {
-  let modules!: {
-    react: typeof import('react');
-    client: typeof import('react-dom/client');
-    server: typeof import('react-dom/server');
-    testing: typeof import('@kesho/shell-kit/testing');
-    cart: typeof import('../src/cart');
-    store: typeof import('../src/cart/store');
-    persistence: typeof import('../src/cart/persistence');
-    Page: ComponentType;
-  };
-  jest.isolateModules(() => {
-    modules = {
-      react: require('react'),
-      client: require('react-dom/client'),
-      server: require('react-dom/server'),
-      testing: require('@kesho/shell-kit/testing'),
-      cart: require('../src/cart'),
-      store: require('../src/cart/store'),
-      persistence: require('../src/cart/persistence'),
-      Page: require('../src/pages/CustomQuotePage').default,
-    };
-  });
+  const modules = loadIsolatedPageModules();
 
   test('still matches the HTML and keeps the typed text', async () => {
     saveCart([catalogueItem('essay-editing', 2)]);

@@ -50,10 +50,10 @@ export function PaymentReceived({ lookup, purchase }: PaymentReceivedProps) {
               <dt>Invoice Number</dt>
               <dd>{invoiceNumber ?? (lookup.kind === 'unavailable' ? 'In your confirmation email' : 'Loading…')}</dd>
             </div>
-            {dateText ? (
+            {dateText || invoiceLoading ? (
               <div>
                 <dt>Date</dt>
-                <dd>{dateText}</dd>
+                <dd>{dateText || 'Loading…'}</dd>
               </div>
             ) : null}
             {totalCents !== null ? (
