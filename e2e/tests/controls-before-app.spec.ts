@@ -180,7 +180,7 @@ test.describe('the quote builder before the app is ready', () => {
     await page.addInitScript((cart) => window.localStorage.setItem('kesho.cart', cart), CART_WITH_ESSAY_EDITING);
     const { release, cdp } = await openBeforeTheApp(page, '/custom-quote');
     const proceed = page.getByRole('button', { name: /^Proceed to Checkout/ });
-    await expect(proceed).toHaveText('Proceed to Checkout(loading…)');
+    await expect(proceed).toHaveText('Proceed to Checkout (loading…)');
     await expect(proceed).toBeDisabled();
     await tap(page, proceed);
     await expect(page).toHaveURL(/\/custom-quote$/);

@@ -139,7 +139,7 @@ export function PackageSummary({ items, totalCents, hydrated, onRemove, onProcee
       {/* Until the package is read from this browser there is nothing to check out: the button says so rather than ignoring a click. */}
       <DesktopProceed {...scriptOnly} type="button" onClick={onProceed} disabled={!hydrated} aria-busy={!hydrated || undefined}>
         Proceed to Checkout
-        {hydrated ? <ArrowRight aria-hidden="true" focusable="false" size={18} /> : <span>(loading…)</span>}
+        {hydrated ? <ArrowRight aria-hidden="true" focusable="false" size={18} /> : <span> (loading…)</span>}
       </DesktopProceed>
     </SummaryCard>
   );
