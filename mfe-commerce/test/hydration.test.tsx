@@ -137,6 +137,24 @@ function loadIsolatedPageModules(): IsolatedPageModules {
 }
 
 /**
+ * The custom-quote page rendered on the server (with a store of its own, as the prerenderer does) into
+ * a container in the document, and the element that hydrates it (the browser store when none is given).
+ */
+function prerenderCustomQuote({ server, testing, cart, store, Page }: IsolatedPageModules) {
+  const page = (cartStore?: ReturnType<typeof store.createCartStore>) => (
+    <testing.TestShell shell={testing.createRecordingShell('/custom-quote')}>
+      <cart.CartProvider {...(cartStore ? { store: cartStore } : {})}>
+        <Page />
+      </cart.CartProvider>
+    </testing.TestShell>
+  );
+  const container = document.createElement('div');
+  container.innerHTML = server.renderToString(page(store.createCartStore()));
+  document.body.appendChild(container);
+  return { page, container };
+}
+
+/**
  * In the browser the page's own store is used (no `store` prop). The saved cart is restored before
  * react-redux subscribes to it: a restore after subscribing would re-render every cart reader
  * synchronously, in one long task, right after hydration. The HTML must still match.
@@ -146,17 +164,8 @@ describe('the browser store', () => {
 
   test('is restored before anything subscribes, and hydration still matches the HTML', async () => {
     saveCart([catalogueItem('essay-editing', 2)]);
-    const { react, client, server, testing, cart, store, Page } = modules;
-    const page = (cartStore?: ReturnType<typeof store.createCartStore>) => (
-      <testing.TestShell shell={testing.createRecordingShell('/custom-quote')}>
-        <cart.CartProvider {...(cartStore ? { store: cartStore } : {})}>
-          <Page />
-        </cart.CartProvider>
-      </testing.TestShell>
-    );
-    const container = document.createElement('div');
-    container.innerHTML = server.renderToString(page(store.createCartStore()));
-    document.body.appendChild(container);
+    const { react, client, store } = modules;
+    const { page, container } = prerenderCustomQuote(modules);
 
     const browserStore = store.getBrowserCartStore();
     const calls: string[] = [];
@@ -196,17 +205,8 @@ describe('hydration started again after a discarded render', () => {
 
   test('still matches the HTML and keeps the typed text', async () => {
     saveCart([catalogueItem('essay-editing', 2)]);
-    const { react, client, server, testing, cart, store, persistence, Page } = modules;
-    const page = (cartStore?: ReturnType<typeof store.createCartStore>) => (
-      <testing.TestShell shell={testing.createRecordingShell('/custom-quote')}>
-        <cart.CartProvider {...(cartStore ? { store: cartStore } : {})}>
-          <Page />
-        </cart.CartProvider>
-      </testing.TestShell>
-    );
-    const container = document.createElement('div');
-    container.innerHTML = server.renderToString(page(store.createCartStore()));
-    document.body.appendChild(container);
+    const { react, client, store, persistence } = modules;
+    const { page, container } = prerenderCustomQuote(modules);
     const name = container.querySelector('#custom-name') as HTMLInputElement;
     name.value = 'Portfolio review';
     // What the discarded render left behind: the page's store, restored.
