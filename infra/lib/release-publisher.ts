@@ -20,7 +20,8 @@ import { EventType, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct, type IConstruct } from 'constructs';
-import { LIVE_PAGES_PREFIX, POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
+import { PAGES_PREFIX } from '@kesho/common/page-routes';
+import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
 import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from './lambda-bundling';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
 import { INFRA_ROOT } from './paths';
@@ -88,10 +89,10 @@ export class ReleasePublisher extends Construct {
     publisher.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:PutObject'],
-        resources: [bucket.arnForObjects(POINTER_DOCUMENT_KEY), bucket.arnForObjects(`${LIVE_PAGES_PREFIX}*`)],
+        resources: [bucket.arnForObjects(POINTER_DOCUMENT_KEY), bucket.arnForObjects(`${PAGES_PREFIX}*`)],
       }),
     );
-    publisher.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(`${LIVE_PAGES_PREFIX}*`)] }));
+    publisher.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(`${PAGES_PREFIX}*`)] }));
 
     // A record copied over by hand (a rollback) publishes too; deploys call the function themselves.
     const recordFilter = { prefix: POINTERS_PREFIX, suffix: '.json' };
@@ -112,7 +113,7 @@ export class ReleasePublisher extends Construct {
         reason: "The publisher reads every app's current release record (mfe/pointers/<app>.json) to assemble mfe/remotes.json.",
       },
       {
-        id: `AwsSolutions-IAM5[Resource::${bucketArn}/${LIVE_PAGES_PREFIX}*]`,
+        id: `AwsSolutions-IAM5[Resource::${bucketArn}/${PAGES_PREFIX}*]`,
         reason: 'The publisher writes and deletes the live pages, whichever routes the releases serve, and nothing else outside mfe/remotes.json.',
       },
     );

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { NOT_FOUND_PAGE_KEY } from '@kesho/common/page-routes';
 import { parsePointerDocument } from '@kesho/common/pointer-document';
 import {
   nameRelease,
@@ -21,8 +22,6 @@ import {
   type RemoteRelease,
   type ShellRelease,
 } from '../functions/release-publisher/release-record';
-
-export const NOT_FOUND_PAGE_KEY = 'pages/404.html';
 
 export interface StagedFile {
   /** Key below the deployment's prefix, e.g. "pages/faq.html". */

@@ -39,7 +39,7 @@ import { acknowledge } from './nag';
 import { INFRA_ROOT } from './paths';
 import { ReleasePublisher } from './release-publisher';
 import { responseHeadersPolicyConfig } from './security-headers-policy';
-import { NOT_FOUND_PAGE_KEY } from './site-build';
+import { NOT_FOUND_PAGE_KEY } from '@kesho/common/page-routes';
 
 export interface CustomDomain {
   /** The apex, e.g. keshoglobal.co.ke: the site is served on www.<domainName>, the apex redirects there. */

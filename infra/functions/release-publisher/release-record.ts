@@ -25,7 +25,6 @@ export type { PointerDocument, RemotePointer };
 export const POINTER_DOCUMENT_KEY = 'mfe/remotes.json';
 export const POINTERS_PREFIX = 'mfe/pointers/';
 export const RELEASES_PREFIX = 'releases/';
-export const LIVE_PAGES_PREFIX = 'pages/';
 export const RELEASE_RECORD_FILE = 'release.json';
 /** The shell's app name; no remote may take it (the release scripts use the same names). */
 export const SHELL_APP = 'shell';
