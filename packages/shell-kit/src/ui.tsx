@@ -38,7 +38,7 @@ export const Section = styled.section<{ $tone?: 'plain' | 'surface' | 'primary' 
  * on a light background), `inverse` (solid white, on the brand colour) and `inverseOutline` (outlined in
  * white, on the brand colour).
  */
-export type ButtonVariant = 'primary' | 'secondary' | 'inverse' | 'inverseOutline';
+type ButtonVariant = 'primary' | 'secondary' | 'inverse' | 'inverseOutline';
 
 const variantLooks = {
   primary: css`
@@ -79,10 +79,10 @@ const variantLooks = {
 
 /**
  * The site's one button look, for anything a visitor presses to act: at least a fingertip tall, bold,
- * rounded, in one of the `ButtonVariant`s. `Button`, `ButtonLink` and `ButtonAnchor` wear it; style
- * another element with it only when none of the three fits.
+ * rounded, in one of the `ButtonVariant`s. `Button`, `ButtonLink` and `ButtonAnchor` wear it, and
+ * they are the only way to make a button.
  */
-export const buttonLook = css<{ $variant?: ButtonVariant }>`
+const buttonLook = css<{ $variant?: ButtonVariant }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
