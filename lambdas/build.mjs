@@ -40,7 +40,8 @@ rmSync(dist, { recursive: true, force: true });
 
 const started = Date.now();
 const [handlerBuild] = await Promise.all([
-  // Handlers are minified for cold starts; names are kept because errors are logged by name.
+  // Handlers get the whole deployed set (minified for cold starts, names kept for the logs); the tools
+  // only its runtime (platform, target, format).
   build({ ...common, ...handlerBundling, entryPoints: handlers }),
   build({ ...common, entryPoints: tools }),
 ]);

@@ -24,11 +24,8 @@ export const ORDER_MESSAGES = {
   id: 'Choose a service from the catalogue or add a custom service',
   unknownService: 'This service is not in our catalogue',
   duplicate: 'This service is already in your order',
-  // A line's name, a custom line's price and every quantity follow the custom-service form's rules.
-  name: CUSTOM_SERVICE_MESSAGES.name,
-  nameTooLong: CUSTOM_SERVICE_MESSAGES.nameTooLong,
-  nameCharacters: CUSTOM_SERVICE_MESSAGES.nameCharacters,
-  nameTaken: CUSTOM_SERVICE_MESSAGES.nameTaken,
+  // A custom line's price and every quantity follow the custom-service form's rules (a line's name gets
+  // its message from serviceNameProblem).
   price: 'Price must be an amount in US dollars with at most two decimals',
   customPrice: CUSTOM_SERVICE_MESSAGES.price,
   quantity: CUSTOM_SERVICE_MESSAGES.quantity,
