@@ -35,7 +35,7 @@ export const sharedSingletons = ['react', 'react-dom', 'styled-components', '@ke
 
 /**
  * What the browser gets under the router's share keys: only the API the site uses (a shared module
- * is not tree-shaken: the whole react-router is ~61 KB gzip shared against a few KB re-exported from
+ * is not tree-shaken: the whole react-router shared costs many times what is re-exported from
  * this module). It reaches the library through its own alias, which the federation does not intercept.
  */
 export const sharedRouterModule = path.join(repoRoot, 'shell/src/router/sharedRouterApi.mjs');
