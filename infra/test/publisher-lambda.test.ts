@@ -145,4 +145,17 @@ describe('release publisher Lambda', () => {
     expect(publishedDocument(mockBucket.store).remotes.map((entry) => entry.name)).toEqual(['commerce', 'marketing']);
     expect(mockBucket.answers).toEqual([]);
   });
+
+  test("a release rejected earlier does not fail the runs of other teams' record changes", async () => {
+    deployRemote(mockBucket.store, pointer('marketing', 'm1', ['/', '/faq']));
+    await handler({ Records: [{ eventName: 'ObjectCreated:Put', s3: { object: { key: 'mfe/pointers/marketing.json' } } }] });
+    deployRemote(mockBucket.store, pointer('legal', 'l1', ['/faq']));
+    await expect(handler({ Records: [{ eventName: 'ObjectCreated:Put', s3: { object: { key: 'mfe/pointers/legal.json' } } }] })).rejects.toThrow(/of legal was not published/);
+
+    deployRemote(mockBucket.store, pointer('commerce', 'c1', ['/quote']));
+    await expect(handler({ Records: [{ eventName: 'ObjectCreated:Put', s3: { object: { key: 'mfe/pointers/commerce.json' } } }] })).resolves.toMatchObject({
+      rejected: [expect.objectContaining({ app: 'legal' })],
+    });
+    expect(publishedDocument(mockBucket.store).remotes.map((entry) => entry.name)).toEqual(['commerce', 'marketing']);
+  });
 });

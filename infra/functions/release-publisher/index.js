@@ -6,6 +6,7 @@
 const { S3Client, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, CopyObjectCommand, DeleteObjectCommand } = require('@aws-sdk/client-s3');
 const https = require('node:https');
 const { publishForDeploy, publishReleases } = require('./publisher');
+const { pointerKey } = require('./release-record');
 
 const bucket = process.env.SITE_BUCKET_NAME;
 if (!bucket) throw new Error('Missing env var SITE_BUCKET_NAME');
@@ -115,12 +116,16 @@ exports.handler = async (event) => {
     await answerCloudFormation(event, outcome);
     return outcome;
   }
+  const changedKeys = new Set((event.Records || []).map((record) => record.s3.object.key));
   const changes = (event.Records || []).map((record) => `${record.eventName} ${record.s3.object.key}`);
   const result = await publishReleases(store);
   console.log(JSON.stringify({ message: 'published releases', changes, ...result }));
-  if (result.rejected.length) {
+  // Only a release this event changed fails the run: a record already rejected earlier (and reported
+  // then) must not fail, and alarm on, every later team's release.
+  const rejectedNow = result.rejected.filter((rejection) => changedKeys.has(pointerKey(rejection.app)));
+  if (rejectedNow.length) {
     // Everyone else is published; failing the run keeps the event (PublishFailures) and raises the alarm.
-    throw new Error(`Releases not published: ${result.rejected.map((rejection) => rejection.reason).join('; ')}`);
+    throw new Error(`Releases not published: ${rejectedNow.map((rejection) => rejection.reason).join('; ')}`);
   }
   return result;
 };
