@@ -1,4 +1,4 @@
-import { site } from '@kesho/common/site';
+import { organizationJsonLdId, site } from '@kesho/common/site';
 import { blogPath } from './blog';
 import { countWords, type BlogPost } from './blog-articles';
 
@@ -17,7 +17,7 @@ export function blogPostingJsonLd(post: BlogPost): object {
     inLanguage: 'en',
     url,
     mainEntityOfPage: url,
-    author: isTeam ? { '@id': `${site.origin}/#organization` } : { '@type': 'Person', name: post.author },
-    publisher: { '@id': `${site.origin}/#organization` },
+    author: isTeam ? { '@id': organizationJsonLdId } : { '@type': 'Person', name: post.author },
+    publisher: { '@id': organizationJsonLdId },
   };
 }

@@ -1,4 +1,4 @@
-import { pageTitle, site } from '@kesho/common/site';
+import { organizationJsonLdId, pageTitle, site } from '@kesho/common/site';
 
 /** Structured data of the contact page, read by the prerenderer from the page module. */
 export function contactPageJsonLd(): object {
@@ -7,6 +7,6 @@ export function contactPageJsonLd(): object {
     '@type': 'ContactPage',
     name: pageTitle('Contact Us'),
     url: `${site.origin}/contact`,
-    about: { '@id': `${site.origin}/#organization` },
+    about: { '@id': organizationJsonLdId },
   };
 }

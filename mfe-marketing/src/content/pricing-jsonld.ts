@@ -1,9 +1,9 @@
-import { site } from '@kesho/common/site';
+import { organizationJsonLdId, site } from '@kesho/common/site';
 import { faqPageJsonLd } from './faq-jsonld';
 import { pricingFaqs, pricingPackages } from './pricing';
 
 /** Structured data of the pricing page (its FAQ and its offers), read by the prerenderer from the page module. */
-const organizationRef = { '@id': `${site.origin}/#organization` } as const;
+const organizationRef = { '@id': organizationJsonLdId } as const;
 
 export function pricingFaqJsonLd(): object {
   return faqPageJsonLd(pricingFaqs);

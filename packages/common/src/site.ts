@@ -152,6 +152,8 @@ export function validateSite(config: SiteConfig): SiteConfig {
 
 export const telHref = `tel:${site.phone.e164}`;
 export const mailtoHref = `mailto:${site.email}`;
+/** The JSON-LD id of the company's Organization node (the shell's structured data); pages refer to it. */
+export const organizationJsonLdId = `${site.origin}/#organization`;
 
 /** Every page's <title>: "Pricing | Kesho Global Education". */
 export const pageTitle = (pageName: string): string => `${pageName} | ${site.brand}`;

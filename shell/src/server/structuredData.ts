@@ -1,11 +1,11 @@
-import { site } from '@kesho/common/site';
+import { organizationJsonLdId, site } from '@kesho/common/site';
 
 /** schema.org EducationalOrganization for the company, on every page. */
 export function organizationJsonLd(): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'EducationalOrganization',
-    '@id': `${site.origin}/#organization`,
+    '@id': organizationJsonLdId,
     name: site.brand,
     legalName: site.legalName,
     url: `${site.origin}/`,
