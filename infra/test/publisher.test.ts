@@ -211,6 +211,24 @@ describe("release publisher: one team's bad release blocks nobody else", () => {
     expect(store.text('pages/terms.html')).toBe(pageHtml('legal', 'l1', '/terms', 's1'));
   });
 
+  test('a release whose page would reach visitors empty (a component threw while prerendering) is rejected; that remote keeps its live release', async () => {
+    const store = new MemoryStore();
+    const legal = deployRemote(store, legalV1);
+    deployRemote(store, marketingV1);
+    await publishReleases(store, { pause: noPause });
+
+    const broken = deployRemote(store, pointer('legal', 'l2', ['/terms', '/privacy']));
+    const emptied = `<html><head><title>/terms | Kesho Global Education</title></head><body><main><!--$!--><template></template><!--/$--></main></body></html>`;
+    store.write(`${releasePrefix('legal', broken.release)}${pageKeyForRoute('/terms')}`, emptied);
+    const result = await publishReleases(store, { pause: noPause });
+
+    expect(result.rejected).toEqual([{ app: 'legal', reason: expect.stringContaining(`release ${broken.release} of legal has pages that would reach visitors empty`) }]);
+    expect(result.rejected[0]?.reason).toContain('/terms: a component threw while rendering');
+    expect(result.rejected[0]?.reason).toContain('/terms: its <main> is empty');
+    expect(publishedDocument(store).releases.legal).toBe(legal.release);
+    expect(store.text('pages/terms.html')).toBe(pageHtml('legal', 'l1', '/terms', 's1'));
+  });
+
   test('a route claimed by two remotes is rejected for the remote that claims it, while the others publish', async () => {
     const store = new MemoryStore();
     deployRemote(store, marketingV1);

@@ -9,17 +9,19 @@ import { loadServerBundle, useKit } from './publish.mjs';
  * and the builds the given pointer document names, into `outDir` (a staging folder: nothing live is
  * touched; lib/release.mjs verifies the pages and moves them into place). A remote's release renders
  * its own routes; a shell release renders every route and the not-found page.
- * Returns the pages written: { route, file } with `file` relative to `outDir`, as under pages/.
+ * Returns the pages written: { route, file, renderError? } with `file` relative to `outDir`, as under
+ * pages/, and `renderError` what a page threw while rendering (which React hides in the HTML).
  */
 export async function renderPages({ shell, pointers, remotes: only, outDir, notFound = !only }) {
   useKit(shell.kit ? path.join(ssrDir, shell.kit) : kitServerFile);
-  const { renderDocument } = loadServerBundle(path.join(ssrDir, shell.server));
+  const { renderDocument, renderErrorOf } = loadServerBundle(path.join(ssrDir, shell.server));
   const written = [];
-  const write = async (route, html) => {
+  /** @param {string} route @param {string} html @param {string} [renderError] */
+  const write = async (route, html, renderError) => {
     const file = path.relative(pagesDir, route === '/404' ? notFoundPageFile : pageFileFor(route));
     await fs.mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
     await fs.writeFile(path.join(outDir, file), html);
-    written.push({ route, file });
+    written.push(renderError ? { route, file, renderError } : { route, file });
   };
   for (const remote of pointers.remotes) {
     if (only && !only.includes(remote.name)) continue;
@@ -34,7 +36,10 @@ export async function renderPages({ shell, pointers, remotes: only, outDir, notF
         pointers,
         assets: { scripts: shell.scripts, preloads },
       });
-      await write(route.path, html);
+      // React turned an error into client rendering: render the page alone to learn what threw
+      // (shell builds made before renderErrorOf existed cannot say).
+      const renderError = html.includes('<!--$!-->') && typeof renderErrorOf === 'function' ? renderErrorOf({ path: route.path, page: { route, Component, jsonLd } }) : undefined;
+      await write(route.path, html, renderError);
     }
   }
   if (notFound) {

@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
-import { browserConfig, kitServerConfig, serverConfig } from '../webpack.config.mjs';
+import { browserConfig, kitServerConfig, repoRoot, serverConfig } from '../webpack.config.mjs';
 import { compile, contentId, exists, moveInto, readJson, setSourceMapsAside, writeJson } from './compile.mjs';
 import { kitServerFile, siteDir, sourceMapsDir, ssrDir, stagingDir } from './paths.mjs';
 
 const require = createRequire(import.meta.url);
+const requireFromRepo = createRequire(path.join(repoRoot, 'package.json'));
 
 /**
  * The prerender bundles import the shell-kit as an external; point that import at the kit built for
@@ -26,7 +27,14 @@ export function installKitResolution() {
   const resolve = loader._resolveFilename;
   loader._resolveFilename = function resolveKit(request, ...rest) {
     if (request === '@kesho/shell-kit') return kitFile;
-    return resolve.call(this, request, ...rest);
+    try {
+      return resolve.call(this, request, ...rest);
+    } catch (error) {
+      // The bundles' externals (react, react-dom/server, styled-components …) are the repository's
+      // packages: a dist/ outside the checkout (KESHO_DIST_DIR) has no node_modules above it.
+      if (request.startsWith('.') || path.isAbsolute(request)) throw error;
+      return requireFromRepo.resolve(request);
+    }
   };
 }
 

@@ -51,6 +51,12 @@ function schema() {
   schemaModule ??= loadTsModule('packages/common/src/pointer-document.ts');
   return schemaModule;
 }
+let pageChecksModule;
+/** The checks every staged page must pass: the module the AWS release publisher runs too. */
+function pageChecks() {
+  pageChecksModule ??= loadTsModule('packages/common/src/page-checks.ts');
+  return pageChecksModule;
+}
 let documentIdsModule;
 function documentIds() {
   documentIdsModule ??= loadTsModule('shell/src/server/documentIds.ts');
@@ -107,6 +113,8 @@ const siteFileOf = (url) => path.join(siteDir, ...url.split('?')[0].split('/').f
 /** Every check a staged page must pass before anything goes live; throws with the reasons. */
 async function verifyStage({ stageDir, pages, expectedRoutes, pointers, shell }) {
   const { POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID } = await documentIds();
+  const { pageProblems } = await pageChecks();
+  const titles = new Map(pointers.remotes.flatMap((remote) => remote.routes.map((route) => [route.path, route.title])));
   const problems = [];
   const rendered = new Set(pages.map((page) => page.route));
   for (const route of expectedRoutes) if (!rendered.has(route)) problems.push(`${route} was not rendered`);
@@ -129,6 +137,7 @@ async function verifyStage({ stageDir, pages, expectedRoutes, pointers, shell })
   for (const page of pages) {
     const html = await fs.readFile(path.join(stageDir, page.file), 'utf8');
     if (!html.startsWith('<!doctype html>')) problems.push(`${page.route}: not an HTML document`);
+    problems.push(...pageProblems(html, { route: page.route, title: titles.get(page.route) }, page.renderError));
     if (page.route !== '/404' && !html.includes(`id="${ROOT_ELEMENT_ID}" data-path="${page.route}"`)) problems.push(`${page.route}: rendered for another path`);
     const embedded = html.match(new RegExp(`<script type="application/json" id="${POINTERS_ELEMENT_ID}">([^<]*)</script>`))?.[1];
     if (embedded === undefined || JSON.stringify(JSON.parse(embedded)) !== expectedPointers) {

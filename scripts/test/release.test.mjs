@@ -38,7 +38,7 @@ const leftovers = async () => (await fs.readdir(root)).filter((entry) => entry.s
 test('a full build puts every app live and renders every page, the 404 and the discovery files', async () => {
   const result = await build();
   assert.deepEqual(await live(), { commerce: 'commercec1', legal: 'legall1', marketing: 'marketingm1' });
-  assert.match(await page('/terms'), /shell shells1: legal l1 page \/terms/);
+  assert.match(await page('/terms'), /shell shells1<\/header><main><h1>legal l1 page \/terms<\/h1>/);
   assert.match(await fs.readFile(path.join(pagesDir, '404.html'), 'utf8'), /Oops! Page not found/);
   assert.match(await fs.readFile(path.join(siteDir, 'sitemap.xml'), 'utf8'), /\/privacy<\/loc>/);
   assert.equal(result.pages.length, 7);
@@ -63,6 +63,35 @@ test('a staged release that fails its checks (remote entry missing) leaves the s
   await assert.rejects(publish('legal'), /legal: the remote entry its manifest names is missing/);
   assert.deepEqual(await snapshotLive(root), before);
 });
+
+test('a page that throws while rendering (React falls back to client rendering) is refused, naming the route and the error', async () => {
+  await build();
+  const before = await snapshotLive(root);
+  builders.sources.marketing = 'm2';
+  builders.sources.throwsOn = '/faq';
+  await assert.rejects(publish('marketing'), (/** @type {Error} */ error) => {
+    assert.match(error.message, /failed its checks/);
+    assert.match(error.message, /\/faq: a component threw while rendering.*: Error: \/faq exploded while rendering/);
+    return true;
+  });
+  assert.deepEqual(await snapshotLive(root), before);
+  assert.deepEqual(await live(), { commerce: 'commercec1', legal: 'legall1', marketing: 'marketingm1' });
+  assert.deepEqual(await leftovers(), []);
+});
+
+for (const { fault, expected } of [
+  { fault: /** @type {const} */ ('emptyOn'), expected: /\/faq: its <main> is empty/ },
+  { fault: /** @type {const} */ ('untitledOn'), expected: /\/faq: its <main> has no <h1> heading/ },
+]) {
+  test(`a page that renders without content is refused (${fault}), the site unchanged`, async () => {
+    await build();
+    const before = await snapshotLive(root);
+    builders.sources.marketing = 'm2';
+    builders.sources[fault] = '/faq';
+    await assert.rejects(publish('marketing'), expected);
+    assert.deepEqual(await snapshotLive(root), before);
+  });
+}
 
 test('a route claimed by two remotes is refused before anything is rendered', async () => {
   await build();
@@ -149,11 +178,11 @@ test('the shell releases alone (every page rendered again with it) and rolls bac
   builders.sources.shell = 's2';
   const result = await publishShell({ build: builders.buildShell });
   assert.equal(result.pages.length, 7);
-  for (const route of ['/', '/faq', '/checkout', '/terms']) assert.match(await page(route), /shell shells2: /);
+  for (const route of ['/', '/faq', '/checkout', '/terms']) assert.match(await page(route), /shell shells2<\/header>/);
   assert.match(await fs.readFile(path.join(pagesDir, '404.html'), 'utf8'), /\/shell\/shells2\/main\.js/);
   assert.deepEqual(await live(), { commerce: 'commercec1', legal: 'legall1', marketing: 'marketingm1' }, 'no remote moves');
   await rollback('shell');
-  for (const route of ['/', '/terms']) assert.match(await page(route), /shell shells1: /);
+  for (const route of ['/', '/terms']) assert.match(await page(route), /shell shells1<\/header>/);
   assert.equal(JSON.parse(await fs.readFile(path.join(root, 'ssr', 'shell', 'current.json'), 'utf8')).buildId, 'shells1');
 });
 

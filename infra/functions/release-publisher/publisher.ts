@@ -17,6 +17,7 @@
  * app's deploy, see publishForDeploy).
  */
 import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
+import { pageProblems } from '@kesho/common/page-checks';
 import { parsePointerDocument } from '@kesho/common/pointer-document';
 import {
   appOfPointerKey,
@@ -124,8 +125,11 @@ async function readPublished(store: ObjectStore): Promise<{ object: StoredObject
   return { object, state: object ? parsePublishedState(object.body) : { remotes: [], releases: {} } };
 }
 
-/** A release record and a check that its snapshot holds every page it names. */
-async function readRecord(store: ObjectStore, key: string, app: string): Promise<ReleaseRecord> {
+/**
+ * A release record and a check that its snapshot holds every page it names; with `checkPages`, also
+ * that each of those pages shows something (the checks the local release runs, @kesho/common/page-checks).
+ */
+async function readRecord(store: ObjectStore, key: string, app: string, { checkPages = false } = {}): Promise<ReleaseRecord> {
   const object = await store.get(key);
   if (!object) throw new Error(`${key} is missing`);
   const record = parseReleaseRecordText(object.body, key);
@@ -134,6 +138,15 @@ async function readRecord(store: ObjectStore, key: string, app: string): Promise
   const stored = new Set(await store.listKeys(snapshot));
   const missing = releasePageKeys(record).filter((page) => !stored.has(`${snapshot}${page}`));
   if (missing.length) throw new Error(`release ${record.release} of ${app} lacks ${missing.map((page) => `${snapshot}${page}`).join(', ')}`);
+  if (checkPages) {
+    const routes = isShellRelease(record) ? record.renderedWith.remotes.flatMap((remote) => remote.routes) : record.pointer.routes;
+    const problems: string[] = [];
+    for (const route of routes) {
+      const page = await store.get(`${snapshot}${pageKeyForRoute(route.path)}`);
+      problems.push(...(page ? pageProblems(page.body, { route: route.path, title: route.title }) : [`${route.path}: its page is missing`]));
+    }
+    if (problems.length) throw new Error(`release ${record.release} of ${app} has pages that would reach visitors empty: ${problems.join('; ')}`);
+  }
   return record;
 }
 
@@ -168,7 +181,8 @@ async function readCurrentRecords(store: ObjectStore): Promise<CurrentRecords> {
     const app = appOfPointerKey(key);
     let record: ReleaseRecord;
     try {
-      record = await readRecord(store, key, app);
+      // A current record is checked whole before it may go live; published ones passed already.
+      record = await readRecord(store, key, app, { checkPages: true });
     } catch (error) {
       // Deleted between the listing and the read: that app is being withdrawn.
       if (!(await store.get(key))) continue;

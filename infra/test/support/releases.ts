@@ -27,7 +27,7 @@ export function pointer(name: string, buildId: string, routes: string[]): Remote
 
 /** The page a build renders for a route, with the shell build it loads and an edition (its texts). */
 export const pageHtml = (app: string, buildId: string, route: string, shellBuildId: string, edition = 1) =>
-  `<html>${app} ${buildId} ${route} shell ${shellBuildId} edition ${edition}</html>`;
+  `<html><head><title>${route} | Kesho Global Education</title></head><body><main><h1>${app} ${buildId} ${route} shell ${shellBuildId} edition ${edition}</h1></main></body></html>`;
 
 /** What a remote stack's deploy leaves in the bucket: the release snapshot, then its current record. */
 export function deployRemote(store: MemoryStore, entry: RemotePointer, shellBuildId = 's1', edition = 1): RemoteRelease {

@@ -19,7 +19,12 @@ async function write(file, content) {
 }
 
 export function fixtureBuilders(distDir) {
-  const sources = { shell: 's1', marketing: 'm1', commerce: 'c1', legal: 'l1', routes: { ...ROUTES }, failOn: null, brokenEntry: false };
+  /**
+   * `failOn`: a route whose page module fails to load; `throwsOn`: a route whose page throws while
+   * rendering (React's client-render fallback in the HTML, the error only known to renderErrorOf);
+   * `emptyOn`: a route whose page renders nothing; `untitledOn`: a route whose page has no heading.
+   */
+  const sources = { shell: 's1', marketing: 'm1', commerce: 'c1', legal: 'l1', routes: { ...ROUTES }, failOn: null, throwsOn: null, emptyOn: null, untitledOn: null, brokenEntry: false };
 
   async function buildShell() {
     const buildId = `shell${sources.shell}`;
@@ -30,13 +35,15 @@ export function fixtureBuilders(distDir) {
 module.exports.renderDocument = ({ path, page, pointers, assets }) => [
   '<!doctype html>',
   '<html><head>',
+  '<title>' + (page ? page.route.title : 'Page not found') + '</title>',
   ...assets.scripts.map((src) => '<script defer src="' + src + '"></script>'),
   ...assets.preloads.map((p) => '<link rel="preload" href="' + p.href + '" as="' + p.as + '">'),
   '</head><body>',
-  '<div id="root" data-path="' + path + '">shell ${buildId}: ' + (page ? page.Component() : 'Oops! Page not found') + '</div>',
+  '<div id="root" data-path="' + path + '"><header>shell ${buildId}</header><main>' + (page ? page.Component() : '<h1>Oops! Page not found</h1>') + '</main></div>',
   '<script type="application/json" id="kesho-pointers">' + esc(JSON.stringify(pointers)) + '</script>',
   '</body></html>',
 ].join('\\n');
+module.exports.renderErrorOf = ({ page }) => page.Component.renderError;
 `,
     );
     const record = { buildId, server: `shell/${buildId}/server.cjs`, scripts: [`/shell/${buildId}/main.js`] };
@@ -57,7 +64,15 @@ module.exports.renderDocument = ({ path, page, pointers, assets }) => [
   path, title: path + ' title', description: path + ' description',
   load: async () => {
     if (path === ${JSON.stringify(sources.failOn)}) throw new Error('render of ' + path + ' failed');
-    return { default: () => '${name} ${version} page ' + path };
+    const Component = () => '<h1>${name} ${version} page ' + path + '</h1>';
+    if (path === ${JSON.stringify(sources.throwsOn)}) {
+      const Thrown = () => '<!--$!--><template></template><!--/$-->';
+      Thrown.renderError = 'Error: ' + path + ' exploded while rendering';
+      return { default: Thrown };
+    }
+    if (path === ${JSON.stringify(sources.emptyOn)}) return { default: () => '' };
+    if (path === ${JSON.stringify(sources.untitledOn)}) return { default: () => '<p>${name} ${version} page ' + path + '</p>' };
+    return { default: Component };
   },
 }));
 `,

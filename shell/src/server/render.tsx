@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
-import { globalCss, type PageRoute } from '@kesho/shell-kit';
+import { globalCss, ShellContext, type PageRoute, type ShellApi } from '@kesho/shell-kit';
 import { scriptOnlyHiddenCss } from '@kesho/common/script-only';
 import { site } from '@kesho/common/site';
 import { App } from '../app/App';
@@ -98,4 +98,28 @@ export function renderDocument({ path, page, pointers, assets }: RenderDocumentI
     '',
   ];
   return lines.filter((line) => line !== '').join('\n');
+}
+
+/**
+ * What a page throws when rendered alone, outside the Suspense boundary the document gives it (where
+ * React turns the error into client rendering and keeps quiet): the release names it when it refuses
+ * the page. Undefined when the page renders.
+ */
+export function renderErrorOf({ path, page }: { readonly path: string; readonly page: NonNullable<RenderDocumentInput['page']> }): string | undefined {
+  const api: ShellApi = { pathname: path, navigate: () => undefined, toast: () => undefined };
+  const Page = page.Component;
+  try {
+    renderToString(
+      <StaticRouter location={path}>
+        <ShellContext.Provider value={api}>
+          <Page />
+        </ShellContext.Provider>
+      </StaticRouter>,
+    );
+    return undefined;
+  } catch (error) {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    // Error #130: an element whose type is undefined, most often an import the live shell-kit lacks.
+    return /error #130\b|Element type is invalid/.test(message) ? `${message} (a component is undefined: does it import something the live @kesho/shell-kit does not export?)` : message;
+  }
 }
