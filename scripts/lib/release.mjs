@@ -37,11 +37,13 @@ export const apps = ['shell', ...remoteNames];
 /** @typedef {{ buildId: string, server: string, kit?: string, scripts: string[] }} ShellRecord */
 /**
  * @typedef {{ app: string, buildId: string, previous: string | null, action: 'publish' | 'rollback' | 'build',
- *   by: string, at: string, source: string }} ReleaseEntry
- * @typedef {{ releases: ReleaseEntry[], builds: Record<string, { buildId: string, builtAt: string, source: string }[]> }} History
+ *   by: string, at: string, source: string, commit?: string, clean?: boolean, why?: string }} ReleaseEntry
+ * @typedef {{ buildId: string, builtAt: string, source: string, commit?: string, clean?: boolean }} BuildEntry
+ * @typedef {{ releases: ReleaseEntry[], builds: Record<string, BuildEntry[]> }} History
+ * @typedef {{ at: string, by: string, reason: string, source: string, commit?: string, clean?: boolean }} Refusal
  * @typedef {(target: string) => unknown} BeforeWrite
  * @typedef {{ remotes?: RemotePointer[], shell?: ShellRecord | null, renderAll?: boolean,
- *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: BeforeWrite }} ReleaseRequest
+ *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: BeforeWrite, why?: string }} ReleaseRequest
  * @typedef {(name: string) => Promise<{ pointer: RemotePointer }>} BuildRemote
  */
 
@@ -67,6 +69,14 @@ export class ReleaseError extends Error {
   constructor(message) {
     super(message);
     this.name = 'ReleaseError';
+  }
+}
+
+/** The build itself is unfit to go live (a page failed to render or failed its checks), not the moment. */
+export class RefusedError extends ReleaseError {
+  constructor(message) {
+    super(message);
+    this.name = 'RefusedError';
   }
 }
 
@@ -97,14 +107,45 @@ function releasedBy() {
   }
 }
 
-/** The commit the sources came from ("+changes" when the work tree differs from it). */
+/**
+ * Files a fresh `npm install` rewrites on some machines (the lockfile gains other platforms' optional
+ * packages): a tree that differs only there was built from the commit as committed.
+ */
+const REWRITTEN_BY_INSTALL = ['package-lock.json'];
+
+/** The commit the sources came from, and whether the work tree matched it ("+changes" when not). */
 function sourceRevision() {
+  const git = (...args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
-    const commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const changes = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    return changes ? `${commit}+changes` : commit;
+    const commit = git('rev-parse', '--short=12', 'HEAD');
+    const clean = git('status', '--porcelain', '--untracked-files=no', '--', '.', ...REWRITTEN_BY_INSTALL.map((file) => `:(exclude)${file}`)) === '';
+    return { source: clean ? commit : `${commit}+changes`, commit, clean };
   } catch {
-    return 'unknown';
+    return { source: 'unknown' };
+  }
+}
+
+const refusalFile = (app, buildId) => (app === 'shell' ? path.join(path.dirname(shellRecordFile(buildId)), 'refused.json') : path.join(ssrDir, app, buildId, 'refused.json'));
+
+/** @returns {Promise<Refusal | null>} why a build was refused, if it was (kept with the build, never on the site). */
+export async function refusalOf(app, buildId) {
+  return readJson(refusalFile(app, buildId), null);
+}
+
+/**
+ * Releases a build, remembering a refusal with the build: it is then listed as refused, with the
+ * reason, and is no rollback target. A later release of the same build that passes clears it (the
+ * live shell it renders with may have changed).
+ * @param {string} app @param {string} buildId @param {() => Promise<any>} attempt
+ */
+async function releaseBuild(app, buildId, attempt) {
+  try {
+    const result = await attempt();
+    await fs.rm(refusalFile(app, buildId), { force: true });
+    return result;
+  } catch (error) {
+    if (error instanceof RefusedError) await writeJson(refusalFile(app, buildId), { at: new Date().toISOString(), by: releasedBy(), reason: error.message, ...sourceRevision() });
+    throw error;
   }
 }
 
@@ -147,7 +188,7 @@ async function verifyStage({ stageDir, pages, expectedRoutes, pointers, shell })
       if (!(await exists(siteFileOf(url)))) problems.push(`${page.route}: names ${url}, which is missing`);
     }
   }
-  if (problems.length) throw new ReleaseError(`The staged release failed its checks:\n  ${problems.join('\n  ')}`);
+  if (problems.length) throw new RefusedError(`The staged release failed its checks:\n  ${problems.join('\n  ')}`);
 }
 
 /**
@@ -228,7 +269,7 @@ async function lock() {
 }
 
 /** @param {ReleaseRequest} request */
-async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite }) {
+async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite, why }) {
   const { parseRemotePointer, withRemote } = await schema();
   const live = await livePointers();
   const currentShell = await liveShell();
@@ -242,7 +283,9 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
 
   const stageDir = await fs.mkdtemp(path.join(distDir, '.release-'));
   try {
-    const pages = await renderPages({ shell: nextShell, pointers: next, remotes: rendering, outDir: path.join(stageDir, 'pages'), notFound: everything });
+    const pages = await renderPages({ shell: nextShell, pointers: next, remotes: rendering, outDir: path.join(stageDir, 'pages'), notFound: everything }).catch((error) => {
+      throw new RefusedError(`A page failed to prerender: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    });
     const expectedRoutes = next.remotes.filter((remote) => rendering.includes(remote.name)).flatMap((remote) => remote.routes.map((route) => route.path));
     await verifyStage({ stageDir: path.join(stageDir, 'pages'), pages, expectedRoutes: everything ? [...expectedRoutes, '/404'] : expectedRoutes, pointers: next, shell: nextShell });
     const discovery = await writeDiscoveryFiles({ pointers: next, outDir: path.join(stageDir, 'discovery') });
@@ -257,17 +300,19 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     const history = await readHistory();
     const by = releasedBy();
     const at = new Date().toISOString();
-    const source = sourceRevision();
+    const revision = sourceRevision();
     for (const [app, buildId] of Object.entries(built)) {
       const known = (history.builds[app] ??= []);
-      if (!known.some((build) => build.buildId === buildId)) known.push({ buildId, builtAt: at, source });
+      if (!known.some((build) => build.buildId === buildId)) known.push({ buildId, builtAt: at, ...revision });
     }
     const entries = [];
     const record = (app, buildId, previous) => {
       if (buildId === previous) return;
       // A rollback's build was made earlier, from whatever sources were checked out then.
-      const recorded = history.builds[app]?.find((build) => build.buildId === buildId)?.source;
-      const entry = { app, buildId, previous, action, by, at, source: recorded ?? (action === 'rollback' ? 'unknown' : source) };
+      const recorded = history.builds[app]?.find((build) => build.buildId === buildId);
+      const origin = recorded ? { source: recorded.source, commit: recorded.commit, clean: recorded.clean } : action === 'rollback' ? { source: 'unknown' } : revision;
+      /** @type {ReleaseEntry} */
+      const entry = { app, buildId, previous, action, by, at, ...origin, ...(why ? { why } : {}) };
       entries.push(entry);
       history.releases.push(entry);
     };
@@ -300,7 +345,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
  */
 export async function publishRemote(name, { build, beforeWrite }) {
   const { pointer } = await build(name);
-  return release({ remotes: [pointer], action: 'publish', built: { [name]: pointer.buildId }, beforeWrite });
+  return releaseBuild(name, pointer.buildId, () => release({ remotes: [pointer], action: 'publish', built: { [name]: pointer.buildId }, beforeWrite }));
 }
 
 /**
@@ -309,10 +354,10 @@ export async function publishRemote(name, { build, beforeWrite }) {
  */
 export async function publishShell({ build, beforeWrite }) {
   const shell = await build();
-  return release({ shell, action: 'publish', built: { shell: shell.buildId }, beforeWrite });
+  return releaseBuild('shell', shell.buildId, () => release({ shell, action: 'publish', built: { shell: shell.buildId }, beforeWrite }));
 }
 
-/** Every build of an app kept in dist/, newest first: { buildId, builtAt, source, live }. */
+/** Every build of an app kept in dist/, newest first: { buildId, builtAt, source, commit, clean, live, refused }. */
 export async function knownBuilds(app) {
   const history = await readHistory();
   const recorded = new Map((history.builds[app] ?? []).map((build) => [build.buildId, build]));
@@ -325,7 +370,9 @@ export async function knownBuilds(app) {
     if (!(await exists(recordFile))) continue;
     const known = recorded.get(entry.name);
     const builtAt = known?.builtAt ?? (await fs.stat(recordFile)).mtime.toISOString();
-    builds.push({ buildId: entry.name, builtAt, source: known?.source ?? 'unknown' });
+    const refused = await refusalOf(app, entry.name);
+    const origin = known ?? refused;
+    builds.push({ buildId: entry.name, builtAt, source: origin?.source ?? 'unknown', commit: origin?.commit, clean: origin?.clean, refused });
   }
   const liveId = app === 'shell' ? (await liveShell())?.buildId : (await livePointers()).remotes.find((remote) => remote.name === app)?.buildId;
   return builds.sort((a, b) => (a.builtAt < b.builtAt ? 1 : a.builtAt > b.builtAt ? -1 : a.buildId.localeCompare(b.buildId))).map((build) => ({ ...build, live: build.buildId === liveId }));
@@ -335,11 +382,12 @@ export async function knownBuilds(app) {
  * Points an app back at a kept build: the given one, or else the build that was live before the
  * current one (from the history; rolling back twice returns to where it was). Its record is kept
  * with the build, so no saved copy of remotes.json is needed.
+ * A build a release refused is no target: it never went live, and its pages would be refused again.
  * @param {string} app
  * @param {string} [buildId]
- * @param {{ beforeWrite?: BeforeWrite }} [options]
+ * @param {{ beforeWrite?: BeforeWrite, why?: string }} [options] `why`: the reason, recorded in the history
  */
-export async function rollback(app, buildId, { beforeWrite } = {}) {
+export async function rollback(app, buildId, { beforeWrite, why } = {}) {
   if (!apps.includes(app)) throw new ReleaseError(`Unknown app "${app}": one of ${apps.join(', ')}`);
   let target = buildId;
   if (!target) {
@@ -354,9 +402,11 @@ export async function rollback(app, buildId, { beforeWrite } = {}) {
     const known = (await knownBuilds(app)).map((build) => build.buildId);
     throw new ReleaseError(`No build ${target} of ${app}. Known builds, newest first: ${known.join(', ') || 'none'}`);
   }
+  const refused = await refusalOf(app, target);
+  if (refused) throw new ReleaseError(`Build ${target} of ${app} was refused on ${refused.at} and never went live, so it is no rollback target:\n${refused.reason}`);
   const record = await readJson(recordFile);
-  if (app === 'shell') return release({ shell: record, action: 'rollback', beforeWrite });
-  return release({ remotes: [record.pointer], action: 'rollback', beforeWrite });
+  if (app === 'shell') return release({ shell: record, action: 'rollback', beforeWrite, why });
+  return release({ remotes: [record.pointer], action: 'rollback', beforeWrite, why });
 }
 
 /**

@@ -75,3 +75,27 @@ test('a wrong command or app prints the usage and exits 1', async () => {
     assert.match(stderr, /Usage:\n {2}node scripts\/release\.mjs publish <shell\|marketing\|commerce\|legal>/);
   }
 });
+
+test('a refused build is listed as refused with the reason and is no rollback target; a rollback records why; entries name their commit', async () => {
+  builders.sources.legal = 'l4';
+  builders.sources.throwsOn = '/terms';
+  await assert.rejects(publishRemote('legal', { build: builders.buildRemote }), /\/terms: a component threw while rendering/);
+  builders.sources.throwsOn = null;
+
+  const listed = await run('list', 'legal');
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.match(listed.stdout, /x legall4 +built \S+ +commit [0-9a-f]{12}.*REFUSED on \S+, not a rollback target: The staged release failed its checks: +\/terms: a component threw/);
+  assert.match(listed.stdout, /publish +legal +legall3 +\(was legall2\) +by team-legal, commit [0-9a-f]{12}/);
+
+  const toRefused = await run('rollback', 'legal', 'legall4');
+  assert.equal(toRefused.code, 1);
+  assert.match(toRefused.stderr, /Build legall4 of legal was refused on \S+ and never went live, so it is no rollback target/);
+
+  const back = await run('rollback', 'legal', 'legall3', '--why', 'the privacy page lost a paragraph');
+  assert.equal(back.code, 0, back.stderr);
+  const after = await run('list', 'legal');
+  assert.match(after.stdout, /rollback +legal +legall3 +\(was legall2\) +by team-legal, commit [0-9a-f]{12}.*, why: the privacy page lost a paragraph/);
+  const noReason = await run('rollback', 'legal', '--why');
+  assert.equal(noReason.code, 1);
+  assert.match(noReason.stderr, /--why needs a reason/);
+});

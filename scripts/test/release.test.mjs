@@ -133,9 +133,11 @@ test("a remote's release renders its pages again, swaps its pointer entry and re
   const last = (await readHistory()).releases.at(-1);
   assert.ok(last, 'the release is in the history');
   assert.deepEqual(
-    { ...last, at: undefined, source: undefined },
-    { app: 'legal', buildId: 'legall2', previous: 'legall1', action: 'publish', by: 'release-test', at: undefined, source: undefined },
+    { ...last, at: undefined, source: undefined, commit: undefined, clean: undefined },
+    { app: 'legal', buildId: 'legall2', previous: 'legall1', action: 'publish', by: 'release-test', at: undefined, source: undefined, commit: undefined, clean: undefined },
   );
+  assert.match(last.commit ?? '', /^[0-9a-f]{12}$/, 'the commit the sources came from');
+  assert.equal(typeof last.clean, 'boolean');
   assert.ok(Date.now() - Date.parse(last.at) < 60_000);
 });
 

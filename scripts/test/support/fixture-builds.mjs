@@ -24,6 +24,7 @@ export function fixtureBuilders(distDir) {
    * rendering (React's client-render fallback in the HTML, the error only known to renderErrorOf);
    * `emptyOn`: a route whose page renders nothing; `untitledOn`: a route whose page has no heading.
    */
+  /** @type {{ shell: string, marketing: string, commerce: string, legal: string, routes: { marketing: string[], commerce: string[], legal: string[] } & Record<string, string[]>, failOn: string | null, throwsOn: string | null, emptyOn: string | null, untitledOn: string | null, brokenEntry: boolean }} */
   const sources = { shell: 's1', marketing: 'm1', commerce: 'c1', legal: 'l1', routes: { ...ROUTES }, failOn: null, throwsOn: null, emptyOn: null, untitledOn: null, brokenEntry: false };
 
   async function buildShell() {
@@ -54,7 +55,7 @@ module.exports.renderErrorOf = ({ page }) => page.Component.renderError;
   async function buildRemote(name) {
     const version = sources[name];
     const buildId = `${name}${version}`;
-    const routes = sources.routes[name];
+    const routes = sources.routes[name] ?? [];
     const publicDir = path.join(distDir, 'site', 'mfe', name, buildId);
     await write(path.join(publicDir, 'mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js' } } }));
     if (!sources.brokenEntry) await write(path.join(publicDir, 'remoteEntry.js'), `var ${name};`);
