@@ -25,6 +25,17 @@ export const apps = {
 export const remoteNames = ['marketing', 'commerce', 'legal'];
 
 /**
+ * Stands for a remote's build id in its browser files until the id is known (the id is a hash of
+ * those files, see lib/compile.mjs contentId): lib/publish.mjs writes the id over it, byte for byte
+ * the same length, so source maps stay true. It names the build's container global and its
+ * chunk-loading global, which makes each build's runtime and chunks its own: a tab that loaded one
+ * build of a remote and then meets another (a release, a rollback) would otherwise take the new
+ * build's chunks for the old ones it already holds (same global, same chunk ids) and keep showing,
+ * or mixing in, the old code.
+ */
+export const BUILD_ID_PLACEHOLDER = 'KESHOBUILDID';
+
+/**
  * Must be ONE instance in the page: React (with its subpaths, else jsx-runtime and react-dom/client
  * are bundled twice), styled-components (one style sheet, one id counter), the shell-kit (one
  * navigation/toast context) and the router (react-router-dom, and react-router, which it re-exports):
@@ -125,6 +136,8 @@ export function browserConfig(appName, { outDir, mode = 'production', extraEntri
   const appRoot = path.join(repoRoot, app.dir);
   const isShell = appName === 'shell';
   const entry = { ...(isShell ? { main: path.join(appRoot, app.entry) } : {}), ...(extraEntries ?? {}) };
+  // The shell and a remote running alone live for one page load; a remote in the composition meets its next build in open tabs.
+  const perBuild = isShell || standalone ? '' : `_${BUILD_ID_PLACEHOLDER}`;
   return {
     ...common(mode),
     name: `${appName}-browser`,
@@ -134,7 +147,7 @@ export function browserConfig(appName, { outDir, mode = 'production', extraEntri
     output: {
       path: outDir,
       publicPath: 'auto',
-      uniqueName: `kesho_${app.federationName}`,
+      uniqueName: `kesho_${app.federationName}${perBuild}`,
       // Every build lives under its own content-addressed directory (/shell/<buildId>/,
       // /mfe/<name>/<buildId>/), so entry names need no hash (the federation container cannot have one).
       filename: '[name].js',
@@ -155,7 +168,11 @@ export function browserConfig(appName, { outDir, mode = 'production', extraEntri
         },
       },
     },
-    plugins: [new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }), new CheckoutIndependentIdsPlugin(), ...federationPlugins(appName, { standalone })],
+    plugins: [
+      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      new CheckoutIndependentIdsPlugin(),
+      ...federationPlugins(appName, { standalone, globalName: `${app.federationName}${perBuild}` }),
+    ],
   };
 }
 
@@ -197,7 +214,7 @@ const REMOTE_ENTRY_FILE = 'remoteEntry.js';
  * remote entry 17.3 KB gzip with the enhanced plugin, see scripts/README.md for the figure now).
  * Standalone mode keeps the enhanced plugin: there the remote is its own host.
  */
-function federationPlugins(appName, { standalone }) {
+function federationPlugins(appName, { standalone, globalName }) {
   const app = apps[appName];
   const shared = federationShared(app.dir, { providesRouter: appName === 'shell' || standalone });
   if (appName === 'shell' || standalone) {
@@ -223,12 +240,13 @@ function federationPlugins(appName, { standalone }) {
     new webpack.container.ModuleFederationPlugin({
       name: app.federationName,
       filename: REMOTE_ENTRY_FILE,
-      library: { type: 'var', name: app.federationName },
+      library: { type: 'var', name: globalName },
       exposes,
       shared,
     }),
     new RemoteManifestPlugin({
       name: app.federationName,
+      globalName,
       buildName: pkg.name,
       buildVersion: pkg.version,
       entryFile: REMOTE_ENTRY_FILE,

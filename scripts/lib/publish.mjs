@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
-import { browserConfig, kitServerConfig, repoRoot, serverConfig } from '../webpack.config.mjs';
+import { BUILD_ID_PLACEHOLDER, browserConfig, kitServerConfig, repoRoot, serverConfig } from '../webpack.config.mjs';
 import { compile, contentId, exists, moveInto, readJson, setSourceMapsAside, writeJson } from './compile.mjs';
 import { kitServerFile, siteDir, sourceMapsDir, ssrDir, stagingDir } from './paths.mjs';
 
@@ -91,14 +91,16 @@ export async function buildShell({ mode = 'production' } = {}) {
 
 /**
  * Builds one remote and stores it under /mfe/<name>/<buildId>/; nothing goes live (see lib/release.mjs).
+ * `configure` may adjust both webpack configurations (the e2e tests build variants of a remote with it).
  * @param {string} name
- * @param {{ mode?: import('../webpack.config.mjs').BuildMode }} [options]
+ * @param {{ mode?: import('../webpack.config.mjs').BuildMode, configure?: (config: import('webpack').Configuration) => import('webpack').Configuration }} [options]
  */
-export async function buildRemote(name, { mode = 'production' } = {}) {
+export async function buildRemote(name, { mode = 'production', configure = (config) => config } = {}) {
   const browserOut = path.join(stagingDir, `${name}-browser`);
   const serverOut = path.join(stagingDir, `${name}-server`);
-  await compile([browserConfig(name, { outDir: browserOut, mode }), serverConfig(name, { outDir: serverOut, mode })]);
+  await compile([configure(browserConfig(name, { outDir: browserOut, mode })), configure(serverConfig(name, { outDir: serverOut, mode }))]);
   const buildId = await contentId(browserOut, serverOut);
+  await stampBuildId(browserOut, buildId);
   const publicDir = path.join(siteDir, 'mfe', name, buildId);
   await setSourceMapsAside(browserOut, path.join(sourceMapsDir, path.relative(siteDir, publicDir)));
   await moveInto(browserOut, publicDir);
@@ -128,6 +130,21 @@ export async function buildRemote(name, { mode = 'production' } = {}) {
   const recordFile = path.join(ssrDir, name, buildId, 'publish.json');
   if (!(await exists(recordFile))) await writeJson(recordFile, { pointer, preloads });
   return readJson(recordFile);
+}
+
+/**
+ * Writes the build id over its placeholder in a remote's browser files (scripts, manifest, maps):
+ * the container and chunk-loading globals become the build's own (see BUILD_ID_PLACEHOLDER).
+ * @param {string} dir @param {string} buildId
+ */
+async function stampBuildId(dir, buildId) {
+  if (buildId.length !== BUILD_ID_PLACEHOLDER.length) throw new Error(`A build id of ${buildId.length} characters cannot replace the ${BUILD_ID_PLACEHOLDER.length}-character placeholder`);
+  for (const file of await fs.readdir(dir, { recursive: true })) {
+    if (!/\.(js|json|map)$/.test(file)) continue;
+    const full = path.join(dir, file);
+    const text = await fs.readFile(full, 'utf8');
+    if (text.includes(BUILD_ID_PLACEHOLDER)) await fs.writeFile(full, text.replaceAll(BUILD_ID_PLACEHOLDER, buildId));
+  }
 }
 
 export async function cleanStaging() {

@@ -6,7 +6,7 @@
  */
 export class RemoteManifestPlugin {
   /**
-   * @param {{ name: string, buildName: string, buildVersion: string, entryFile: string,
+   * @param {{ name: string, globalName: string, buildName: string, buildVersion: string, entryFile: string,
    *   exposes: Record<string, { import: string, name: string }>, shared: Record<string, { requiredVersion?: string, singleton?: boolean }> }} options
    */
   constructor(options) {
@@ -24,7 +24,7 @@ export class RemoteManifestPlugin {
   }
 
   manifest(compilation) {
-    const { name, buildName, buildVersion, entryFile, exposes, shared } = this.options;
+    const { name, globalName, buildName, buildVersion, entryFile, exposes, shared } = this.options;
     return {
       id: name,
       name,
@@ -33,7 +33,7 @@ export class RemoteManifestPlugin {
         type: 'app',
         buildInfo: { buildVersion, buildName },
         remoteEntry: { name: entryFile, path: '', type: 'global' },
-        globalName: name,
+        globalName,
         publicPath: 'auto',
       },
       shared: Object.entries(shared)

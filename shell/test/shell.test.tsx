@@ -183,6 +183,25 @@ describe('the page area', () => {
     expect(await screen.findByRole('heading', { name: 'Page at /faq' })).toBeInTheDocument();
     expect(document.title).toBe('/faq title');
   });
+
+  it('going back to the page still shown while another is loading leaves nothing marked busy', async () => {
+    const user = userEvent.setup();
+    let finishFaq: (resolution: Resolution) => void = () => undefined;
+    const resolver: PageResolver = {
+      resolve: jest.fn((path: string) => (path === '/faq' ? new Promise<Resolution>((resolve) => (finishFaq = resolve)) : Promise.resolve(page(path, () => <h1>Page at {path}</h1>)))),
+    };
+    renderApp(
+      page('/', () => <h1>Home</h1>),
+      resolver,
+    );
+    await user.click(within(await openMenu(user)).getByRole('link', { name: 'FAQ' }));
+    await waitFor(() => expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'true'));
+    await user.click(within(await openMenu(user)).getByRole('link', { name: 'Home' }));
+    await waitFor(() => expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy'));
+    await act(async () => finishFaq(page('/faq', () => <h1>Page at /faq</h1>)));
+    expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy');
+  });
 });
 
 describe('routing through the router', () => {

@@ -129,6 +129,8 @@ function PageArea({ initial, resolver }: { initial: PageState; resolver?: PageRe
     const path = normalisePath(pathname);
     wantedPath.current = path;
     if (path !== shownPath.current) show(path);
+    // Back on the page still shown before a pending one arrived: that one is dropped, nothing is loading.
+    else setBusy(false);
   }, [pathname, show]);
 
   useEffect(() => {

@@ -1,0 +1,56 @@
+/**
+ * Releases a variant of a remote into the dist/ named by KESHO_DIST_DIR, the way a team's release
+ * would: the remote built from the checkout's sources with one text changed, then published through
+ * the release transaction (prerendered, checked, pointer swapped last).
+ *
+ *   KESHO_DIST_DIR=<scratch dist> node e2e/support/release-variant.mjs <remote> <source file> <text> <replacement>
+ *
+ * The source file is relative to the repository; nothing in the checkout is written.
+ */
+import path from 'node:path';
+import { buildRemote, cleanStaging } from '../../scripts/lib/publish.mjs';
+import { publishRemote } from '../../scripts/lib/release.mjs';
+
+const [name, file, original, replacement] = process.argv.slice(2);
+if (!process.env.KESHO_DIST_DIR || !name || !file || !original || replacement === undefined) {
+  console.error('Usage: KESHO_DIST_DIR=<dist> node e2e/support/release-variant.mjs <remote> <source file> <text> <replacement>');
+  process.exit(2);
+}
+process.env.NODE_ENV = 'production';
+const source = path.resolve(import.meta.dirname, '..', '..', file);
+
+/**
+ * Serves the changed text to webpack in place of the file's own, as an edit of the file would:
+ * the module keeps its identifier, so its module and chunk ids are those a team's edit would give
+ * (a loader would show in the identifier and change them).
+ */
+class TextVariantPlugin {
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.afterEnvironment.tap('TextVariantPlugin', () => {
+      const files = /** @type {any} */ (compiler.inputFileSystem);
+      const readFile = files.readFile.bind(files);
+      files.readFile = (file, ...rest) => {
+        const callback = rest.at(-1);
+        if (file !== source) return readFile(file, ...rest);
+        readFile(file, (error, content) => {
+          if (error) return callback(error);
+          const text = String(content);
+          if (!text.includes(original)) return callback(new Error(`${file} does not contain ${JSON.stringify(original)}`));
+          callback(null, Buffer.from(text.replace(original, replacement)));
+        });
+      };
+    });
+  }
+}
+
+/** @param {import('webpack').Configuration} config */
+const configure = (config) => ({ ...config, plugins: [...(config.plugins ?? []), new TextVariantPlugin()] });
+
+await cleanStaging();
+try {
+  const result = await publishRemote(name, { build: (remote) => buildRemote(remote, { configure }) });
+  console.log(result.entries.map((entry) => `${entry.app} ${entry.previous} → ${entry.buildId}`).join(', '));
+} finally {
+  await cleanStaging();
+}
