@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
 import BlogPage from '../src/pages/BlogPage';
 import { blogCategories, blogSummaries, slugOf } from '../src/content/blog';
-import { blogPosts, countWords } from '../src/content/blog-articles';
+import { countWords } from '../src/content/blog-articles';
+import { blogPosts } from '../src/content/blog-posts';
 import { blogRoutes } from '../src/routes/blog';
 import { NEWSLETTER_CONSENT_TEXT } from '@kesho/common/contact-schema';
 

@@ -8,7 +8,7 @@ import PricingPage from '../src/pages/PricingPage';
 import ContactPage from '../src/pages/ContactPage';
 import SuccessStoriesPage from '../src/pages/SuccessStoriesPage';
 import BlogPage from '../src/pages/BlogPage';
-import { blogPosts } from '../src/content/blog-articles';
+import { blogPosts } from '../src/content/blog-posts';
 import { articlePage } from '../src/pages/BlogArticlePage';
 
 const pages: [string, ComponentType][] = [
@@ -75,7 +75,7 @@ describe('accessibility in other states', () => {
   it('a blog article page has no axe violations and keeps the heading order', async () => {
     const post = blogPosts[1];
     if (!post) throw new Error('missing post');
-    const { container } = renderPageInShell(`/blog/${post.slug}`, articlePage(post.id).default);
+    const { container } = renderPageInShell(`/blog/${post.slug}`, articlePage(post).default);
     expectNoSkippedLevels(headingLevels(container));
     expect(await axeViolations(container)).toEqual([]);
   });

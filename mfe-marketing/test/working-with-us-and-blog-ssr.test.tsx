@@ -9,7 +9,7 @@ import PricingPage from '../src/pages/PricingPage';
 import ContactPage from '../src/pages/ContactPage';
 import SuccessStoriesPage from '../src/pages/SuccessStoriesPage';
 import BlogPage from '../src/pages/BlogPage';
-import { blogPosts } from '../src/content/blog-articles';
+import { blogPosts } from '../src/content/blog-posts';
 import { articlePage } from '../src/pages/BlogArticlePage';
 
 const pages: [string, ComponentType][] = [
@@ -17,7 +17,7 @@ const pages: [string, ComponentType][] = [
   ['/contact', ContactPage],
   ['/success-stories', SuccessStoriesPage],
   ['/blog', BlogPage],
-  ...blogPosts.map((post): [string, ComponentType] => [`/blog/${post.slug}`, articlePage(post.id).default]),
+  ...blogPosts.map((post): [string, ComponentType] => [`/blog/${post.slug}`, articlePage(post).default]),
 ];
 
 const prerender = (path: string, Page: ComponentType) =>
@@ -50,7 +50,7 @@ describe('the prerendered blog, read without JavaScript', () => {
   });
 
   it.each(blogPosts.map((post) => [post.slug, post] as const))('prints /blog/%s in full with a link back to /blog', (slug, post) => {
-    const html = prerender(`/blog/${slug}`, articlePage(post.id).default);
+    const html = prerender(`/blog/${slug}`, articlePage(post).default);
     for (const block of post.body) {
       const texts = block.kind === 'list' ? block.items : [block.text];
       for (const text of texts) expect(html).toContain(escaped(text));

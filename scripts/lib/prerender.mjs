@@ -12,7 +12,20 @@ import { loadServerBundle, useKit } from './publish.mjs';
  * Returns the pages written: { route, file, renderError? } with `file` relative to `outDir`, as under
  * pages/, and `renderError` what a page threw while rendering (which React hides in the HTML).
  */
+/**
+ * CLIENT_EVENTS_SAMPLE_RATE: the share of page views whose browsers report errors and Web Vitals
+ * (0–1, default 1), written into every page; the AWS deploy renders with the production rate.
+ */
+function clientEventsSampleRate() {
+  const raw = process.env.CLIENT_EVENTS_SAMPLE_RATE?.trim();
+  if (!raw) return 1;
+  const rate = Number(raw);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1) throw new Error(`CLIENT_EVENTS_SAMPLE_RATE must be a number from 0 to 1, not "${raw}"`);
+  return rate;
+}
+
 export async function renderPages({ shell, pointers, remotes: only, outDir, notFound = !only }) {
+  const sampleRate = clientEventsSampleRate();
   useKit(shell.kit ? path.join(ssrDir, shell.kit) : kitServerFile);
   const { renderDocument, renderErrorOf } = loadServerBundle(path.join(ssrDir, shell.server));
   const written = [];
@@ -34,7 +47,7 @@ export async function renderPages({ shell, pointers, remotes: only, outDir, notF
         path: route.path,
         page: { route, Component, jsonLd },
         pointers,
-        assets: { scripts: shell.scripts, preloads },
+        assets: { scripts: shell.scripts, preloads, clientEventsSampleRate: sampleRate },
       });
       // React turned an error into client rendering: render the page alone to learn what threw
       // (shell builds made before renderErrorOf existed cannot say).
@@ -43,7 +56,7 @@ export async function renderPages({ shell, pointers, remotes: only, outDir, notF
     }
   }
   if (notFound) {
-    await write('/404', renderDocument({ path: '/404', pointers, assets: { scripts: shell.scripts, preloads: [] } }));
+    await write('/404', renderDocument({ path: '/404', pointers, assets: { scripts: shell.scripts, preloads: [], clientEventsSampleRate: sampleRate } }));
   }
   return written;
 }

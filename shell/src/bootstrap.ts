@@ -1,6 +1,8 @@
 import { RemoteLoader } from './federation/loader';
 import { normalisePath, parsePointerDocument, type PointerDocument } from './federation/pointer';
-import { FederatedResolver } from './federation/resolver';
+import { FederatedResolver, type ResolutionOutcome } from './federation/resolver';
+import { matchRoute } from './federation/routeTable';
+import { notePageShown, reportClientError, sampleRateOf, shellBuildOf, startClientEvents, type PageOnScreen } from './telemetry/clientEvents';
 import { yieldToMain } from './scheduling/yieldToMain';
 import { POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID } from './server/documentIds';
 
@@ -19,11 +21,32 @@ function embeddedPointers(): PointerDocument | undefined {
  * evaluated in a task of its own. Evaluated at once, React DOM, styled-components and the shell's
  * components were one ~100 ms task on a phone (4x CPU throttling), during which a tap waits.
  */
+/** Client events: which app and build serve what is on screen, for each page shown (telemetry/clientEvents.ts). */
+function startReporting(pointers: PointerDocument | undefined, path: string): ((outcome: ResolutionOutcome) => void) | undefined {
+  const shellBuild = shellBuildOf(document);
+  if (!shellBuild) return undefined;
+  const notFound: PageOnScreen = { route: '/(not-found)', app: 'shell', build: shellBuild };
+  const match = pointers ? matchRoute(pointers, path) : null;
+  const page: PageOnScreen = match ? { route: match.route.path, app: match.remote.name as PageOnScreen['app'], build: match.remote.buildId } : notFound;
+  if (!startClientEvents({ builds: { shell: shellBuild }, page, sampleRate: sampleRateOf(document) })) return undefined;
+  return (outcome) => {
+    if (outcome.kind === 'page') notePageShown({ route: outcome.route, app: outcome.remote.name as PageOnScreen['app'], build: outcome.remote.buildId });
+    else if (outcome.kind === 'not-found') notePageShown(notFound);
+    else {
+      const served = outcome.remote ? { route: outcome.path, app: outcome.remote.name as PageOnScreen['app'], build: outcome.remote.buildId } : { ...notFound, route: outcome.path };
+      notePageShown(served);
+      reportClientError('remote-load', outcome.error, served.app);
+    }
+  };
+}
+
 async function start() {
   const container = document.getElementById(ROOT_ELEMENT_ID);
   if (!container) throw new Error(`#${ROOT_ELEMENT_ID} is missing from the page`);
-  const resolver = new FederatedResolver(new RemoteLoader(), embeddedPointers());
   const path = normalisePath(window.location.pathname);
+  const pointers = embeddedPointers();
+  const observe = startReporting(pointers, path);
+  const resolver = new FederatedResolver(new RemoteLoader(), pointers, observe ? { observe } : {});
   // The server's HTML is hydrated when it is the page we are about to show; otherwise (the HTML
   // belongs to another path, e.g. the not-found document) the app renders afresh.
   const hydrating = container.dataset.path === path;

@@ -16,6 +16,11 @@ export function json(statusCode: number, body: unknown, extraHeaders: Readonly<R
   };
 }
 
+/** 204: taken, nothing to say (the client events endpoint). */
+export function noContent(): ApiGatewayResult {
+  return { statusCode: 204, headers: { 'Cache-Control': NO_STORE }, body: '' };
+}
+
 export function errorResponse(statusCode: number, message: string, fieldErrors?: FieldErrors, extraHeaders?: Readonly<Record<string, string>>): ApiGatewayResult {
   return json(statusCode, fieldErrors ? { error: message, fieldErrors } : { error: message }, extraHeaders);
 }

@@ -17,6 +17,10 @@ import { loadConfig, type AppConfig } from '../config';
 import { handler as checkoutSession } from '../handlers/checkout-session';
 import { handler as createPayment } from '../handlers/create-payment';
 import { handler as enquiries } from '../handlers/enquiries';
+import { handler as clientEvents } from '../handlers/client-events';
+import { createReleaseHistoryBuilds } from '../clientEvents/knownBuilds';
+import { clientEventsDirectoryOf, createFileSink } from '../clientEvents/sinks';
+import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
 import { handler as subscriptions } from '../handlers/subscriptions';
 import { handler as fulfilOrder } from '../handlers/fulfil-order';
 import { handler as mpesaCallback } from '../handlers/mpesa-callback';
@@ -57,6 +61,11 @@ export interface LocalApiOptions {
   dataDir: string;
   /** This server's own origin: the default PUBLIC_SITE_URL and the local Lambda endpoint. */
   publicOrigin: string;
+  /**
+   * The release history of the site being served (dist/releases.json): client events may name only
+   * the builds it knows. Without it, no build is known and every client event is dropped.
+   */
+  releaseHistoryFile?: string;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -86,6 +95,7 @@ const HTTP_ROUTES: readonly { readonly matches: (pathname: string) => boolean; r
   { matches: (pathname) => pathname === '/api/checkout-session', handler: checkoutSession },
   { matches: (pathname) => pathname === '/api/stripe-webhook', handler: stripeWebhook },
   { matches: (pathname) => pathname === '/api/enquiries', handler: enquiries },
+  { matches: (pathname) => pathname === CLIENT_EVENTS_PATH, handler: clientEvents },
   { matches: (pathname) => pathname === SUBSCRIPTIONS_PATH || pathname.startsWith(`${SUBSCRIPTIONS_PATH}/`), handler: subscriptions },
   { matches: (pathname) => pathname.startsWith(`${SANDBOX_CHECKOUT_PATH}/`), handler: sandboxCheckout },
   { matches: (pathname) => pathname === '/api/mpesa-payment', handler: mpesaPayment },
@@ -123,6 +133,10 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
       secrets: createSecretsManagerReader(secretsClient),
       mailDirectory: mailDirectoryOf(dataDir),
       fulfilmentFailures,
+      clientEvents: {
+        sink: createFileSink(clientEventsDirectoryOf(dataDir)),
+        knownBuilds: createReleaseHistoryBuilds(options.releaseHistoryFile ?? path.join(dataDir, 'no-release-history.json')),
+      },
       ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
     });
   } catch (error) {
@@ -144,6 +158,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
     ['stripe-webhook', inRuntime(asFunction(stripeWebhook))],
     ['sandbox-checkout', inRuntime(asFunction(sandboxCheckout))],
     ['enquiries', inRuntime(asFunction(enquiries))],
+    ['client-events', inRuntime(asFunction(clientEvents))],
     ['subscriptions', inRuntime(asFunction(subscriptions))],
     ['mpesa-payment', inRuntime(asFunction(mpesaPayment))],
     ['mpesa-callback', inRuntime(asFunction(mpesaCallback))],

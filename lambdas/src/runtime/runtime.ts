@@ -26,6 +26,9 @@ import { createSendReceipt, type SendReceipt } from '../receipts/sendReceipt';
 import type { MailRuntime, MailTransport } from '../mail/types';
 import { createLeadServices, type LeadServices } from '../leads/services';
 import { resolveOptionalSecret, type SecretReader } from './secrets';
+import { createReceiveClientEvents, type ClientEventSink, type KnownBuilds, type ReceiveClientEvents } from '../clientEvents/service';
+import { createEmfSink } from '../clientEvents/sinks';
+import { createPointerDocumentBuilds } from '../clientEvents/knownBuilds';
 
 /** LeadServices: the contact form's enquiries and the newsletter (src/leads/). */
 export interface Services extends LeadServices {
@@ -38,6 +41,8 @@ export interface Services extends LeadServices {
   /** null when M-Pesa is switched off (production without Daraja credentials). */
   readonly mpesa: MpesaServices | null;
   readonly reconcileOrders: ReconcileOrders;
+  /** The client events endpoint (errors and Web Vitals from visitors' browsers). */
+  readonly receiveClientEvents: ReceiveClientEvents;
 }
 
 export interface Runtime {
@@ -61,6 +66,11 @@ export interface RuntimeClients {
   readonly fulfilmentFailures?: FulfilmentFailures;
   /** Replaces the configured mail transport (tests). */
   readonly mailTransport?: MailTransport;
+  /**
+   * Where client events go and which builds they may name. Default (AWS): EMF lines on stdout, and
+   * the builds of the site's published pointer document.
+   */
+  readonly clientEvents?: { readonly sink: ClientEventSink; readonly knownBuilds: KnownBuilds };
 }
 
 export async function composeRuntime(config: AppConfig, logger: Logger, clients: RuntimeClients): Promise<Runtime> {
@@ -132,6 +142,12 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
       sandboxCheckout,
       ...leads,
       mpesa,
+      receiveClientEvents: createReceiveClientEvents({
+        sink: clients.clientEvents?.sink ?? createEmfSink(),
+        knownBuilds: clients.clientEvents?.knownBuilds ?? createPointerDocumentBuilds(`${config.publicSiteUrl}/mfe/remotes.json`),
+        logger,
+        clock,
+      }),
       reconcileOrders: createReconcileOrders({
         orders,
         confirmOrder: confirmAny,

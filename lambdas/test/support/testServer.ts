@@ -17,7 +17,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string; mailTransport?: MailTransport } = {}): Promise<TestServer> {
+export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string; mailTransport?: MailTransport; releaseHistoryFile?: string } = {}): Promise<TestServer> {
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kesho-lambdas-')));
   let api: LocalApiInternals | undefined;
@@ -41,6 +41,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
       publicOrigin: origin,
       env: { LOG_LEVEL: 'silent', ...options.env },
       ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+      ...(options.releaseHistoryFile ? { releaseHistoryFile: options.releaseHistoryFile } : {}),
     });
   } catch (error) {
     server.close();

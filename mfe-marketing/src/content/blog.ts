@@ -24,6 +24,8 @@ export interface BlogSummary {
   /** ISO date for <time datetime>. */
   readonly isoDate: string;
   readonly category: BlogCategory;
+  /** e.g. "3 min read": the body's words at 200 a minute (blog.test.tsx checks it against the body). */
+  readonly readTime: string;
 }
 
 export type BlogPostId =
@@ -59,6 +61,7 @@ export function blogPath(post: Pick<BlogSummary, 'slug'>): string {
 const summaries: readonly Omit<BlogSummary, 'slug'>[] = [
   {
     id: 'finding-and-winning-scholarships',
+    readTime: '3 min read',
     title: 'How to Find and Win Scholarships to Study Abroad from Kenya',
     excerpt: 'Scholarships reward preparation more than luck. Where to look, when to start and how to write an application that stands out from thousands of others.',
     author: founderName(0),
@@ -68,6 +71,7 @@ const summaries: readonly Omit<BlogSummary, 'slug'>[] = [
   },
   {
     id: 'uk-student-visa-documents-checklist',
+    readTime: '3 min read',
     title: 'UK Student Visa Documents: A Checklist for Kenyan Students',
     excerpt: 'From your CAS to the 28-day bank statement rule and the tuberculosis test, here is every document a Kenyan applicant should prepare before booking a visa appointment.',
     author: founderName(1),
@@ -78,6 +82,7 @@ const summaries: readonly Omit<BlogSummary, 'slug'>[] = [
   },
   {
     id: 'writing-a-memorable-personal-statement',
+    readTime: '3 min read',
     title: 'How to Write a Personal Statement That Admissions Tutors Remember',
     excerpt: 'Admissions tutors spend only a few minutes on each statement. Learn what they look for, how to structure your story and the mistakes that quietly sink strong applicants.',
     author: founderName(0),
@@ -89,6 +94,7 @@ const summaries: readonly Omit<BlogSummary, 'slug'>[] = [
   },
   {
     id: 'canada-or-australia',
+    readTime: '3 min read',
     title: 'Canada or Australia? How to Choose Your Study Destination',
     excerpt: 'Both countries offer excellent universities, part-time work and post-study work visas. Compare costs, intakes, visa rules and career prospects before you decide.',
     author: ADVISORY_TEAM,
@@ -100,6 +106,7 @@ const summaries: readonly Omit<BlogSummary, 'slug'>[] = [
   },
   {
     id: 'study-abroad-application-timeline',
+    readTime: '2 min read',
     title: 'Your Study Abroad Timeline: A Month-by-Month Application Planner',
     excerpt: 'Applying abroad takes longer than most families expect. This planner works back from a September start so that nothing is left to the last minute.',
     author: ADVISORY_TEAM,
@@ -109,6 +116,7 @@ const summaries: readonly Omit<BlogSummary, 'slug'>[] = [
   },
   {
     id: 'proof-of-funds-for-student-visas',
+    readTime: '3 min read',
     title: 'Proof of Funds: How to Show You Can Pay for Your Studies',
     excerpt: 'Financial evidence is the most common reason for student visa refusals. What counts, how long the money must be held, and the red flags visa officers look for.',
     author: founderName(1),

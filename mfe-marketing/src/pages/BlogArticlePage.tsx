@@ -1,16 +1,15 @@
 import { Container, PageHeader, Section } from '@kesho/shell-kit';
 import type { PageModule } from '@kesho/shell-kit';
-import { blogSections, type BlogPostId } from '../content/blog';
-import { findPost } from '../content/blog-articles';
+import { blogSections } from '../content/blog';
+import type { BlogPost } from '../content/blog-articles';
 import { blogPostingJsonLd } from '../content/blog-jsonld';
 import { ArticleView } from '../components/blog/ArticleView';
 
 /**
  * One blog article on its own page (`/blog/<slug>`). Every article shares this chunk; the route
- * table asks for the article it serves by id.
+ * hands it the article it serves, body loaded (content/blog-articles.ts loadPost).
  */
-export function articlePage(id: BlogPostId): PageModule {
-  const post = findPost(id);
+export function articlePage(post: BlogPost): PageModule {
   function BlogArticlePage() {
     return (
       <>

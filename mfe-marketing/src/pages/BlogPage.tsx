@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import { Container, PageHeader, Section, tokens } from '@kesho/shell-kit';
-import { blogHeader, blogSections, newsletter } from '../content/blog';
-import { blogPosts, type BlogPost } from '../content/blog-articles';
+import { blogHeader, blogSections, blogSummaries, newsletter, type BlogSummary } from '../content/blog';
 import { ArticleCard } from '../components/blog/ArticleCard';
 import { NewsletterForm } from '../components/blog/NewsletterForm';
 import { CardGrid } from '../components/shared/cardGrid';
@@ -18,9 +17,9 @@ const ListSection = styled.section`
  * the article's own page.
  */
 export default function BlogPage() {
-  const [featured, ...others] = blogPosts;
+  const [featured, ...others] = blogSummaries;
 
-  const card = (post: BlogPost, isFeatured: boolean) => <ArticleCard post={post} featured={isFeatured} readText={blogSections.readText} byline={blogSections.byline} />;
+  const card = (post: BlogSummary, isFeatured: boolean) => <ArticleCard post={post} featured={isFeatured} readText={blogSections.readText} byline={blogSections.byline} />;
 
   return (
     <>

@@ -1,10 +1,11 @@
 import type { PageRoute } from '@kesho/shell-kit';
 import { pageTitle } from '@kesho/common/site';
 import { blogPath, blogSummaries } from '../content/blog';
+import { loadPost } from '../content/blog-articles';
 
 /**
- * The blog and one page per article. The articles' bodies stay out of this module, in the one
- * article-page chunk every article route shares.
+ * The blog and one page per article. The articles' bodies stay out of this module: each route
+ * loads the article page's chunk (shared) and its own body's chunk.
  */
 export const blogRoutes: readonly PageRoute[] = [
   {
@@ -19,6 +20,6 @@ export const blogRoutes: readonly PageRoute[] = [
     title: pageTitle(post.title),
     description: post.description ?? post.excerpt,
     listed: true,
-    load: () => import('../pages/BlogArticlePage').then((page) => page.articlePage(post.id)),
+    load: () => Promise.all([import('../pages/BlogArticlePage'), loadPost(post)]).then(([page, full]) => page.articlePage(full)),
   })),
 ];

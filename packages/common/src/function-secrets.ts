@@ -35,7 +35,7 @@ export const SECRET_VARIABLES: Readonly<Record<FunctionSecret, readonly SecretVa
  * - the newsletter token secret: only subscriptions, which signs and checks the mailed links;
  * - Daraja's credentials: whoever starts an STK push or settles an M-Pesa payment from Daraja's query
  *   (mpesa-payment, mpesa-callback, checkout-session for an M-Pesa success page, reconcile-orders);
- * - none: enquiries, and the two sandboxes' test pages, which exist only without Stripe or Daraja.
+ * - none: enquiries, client-events, and the two sandboxes' test pages, which exist only without Stripe or Daraja.
  */
 export const FUNCTION_SECRETS = {
   'create-payment': ['stripeSecretKey'],
@@ -44,6 +44,7 @@ export const FUNCTION_SECRETS = {
   'fulfil-order': ['stripeSecretKey'],
   'reconcile-orders': ['stripeSecretKey', 'darajaCredentials'],
   enquiries: [],
+  'client-events': [],
   subscriptions: ['newsletterTokenSecret'],
   'mpesa-payment': ['darajaCredentials'],
   'mpesa-callback': ['darajaCredentials'],

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { reportClientError } from '../telemetry/clientEvents';
 
 interface Props {
   readonly fallback: (error: unknown, reset: () => void) => ReactNode;
@@ -15,6 +16,7 @@ export class ErrorBoundary extends Component<Props, { error: unknown; failed: bo
 
   override componentDidCatch(error: unknown) {
     console.error('A page failed to render:', error);
+    reportClientError('render', error);
   }
 
   private readonly reset = () => this.setState({ error: null, failed: false });

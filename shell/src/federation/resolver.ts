@@ -18,7 +18,14 @@ export interface ResolverOptions {
   readonly now?: () => number;
   /** Reads the pointer document; `quick` reads once, without the retries (a navigation is waiting). */
   readonly readPointers?: (quick: boolean) => Promise<PointerDocument>;
+  /** Told what each resolution turned out to be, with the remote that serves the path (client events). */
+  readonly observe?: (outcome: ResolutionOutcome) => void;
 }
+
+export type ResolutionOutcome =
+  | { readonly kind: 'page'; readonly path: string; readonly remote: RemotePointer; readonly route: string }
+  | { readonly kind: 'not-found'; readonly path: string }
+  | { readonly kind: 'unavailable'; readonly path: string; readonly remote: RemotePointer | null; readonly error: unknown };
 
 /**
  * Resolves a path to a page through the router's route table built from the current pointer document
@@ -36,6 +43,7 @@ export class FederatedResolver implements PageResolver {
   private readonly staleWaitMs: number;
   private readonly now: () => number;
   private readonly readPointers: (quick: boolean) => Promise<PointerDocument>;
+  private readonly observe: (outcome: ResolutionOutcome) => void;
 
   constructor(
     private readonly loader: PageLoader,
@@ -45,6 +53,7 @@ export class FederatedResolver implements PageResolver {
     this.maxAgeMs = options.maxAgeMs ?? POINTER_MAX_AGE_MS;
     this.staleWaitMs = options.staleWaitMs ?? STALE_POINTER_WAIT_MS;
     this.now = options.now ?? Date.now;
+    this.observe = options.observe ?? (() => undefined);
     this.readPointers = options.readPointers ?? ((quick) => fetchPointers(quick ? { retries: 0 } : {}));
     this.readAt = this.now();
     this.pointers = initialPointers ? Promise.resolve(initialPointers) : this.fetchFresh();
@@ -96,17 +105,23 @@ export class FederatedResolver implements PageResolver {
     let pointers: PointerDocument;
     try {
       pointers = await this.currentPointers();
-    } catch {
+    } catch (error) {
       this.pointers = this.fetchFresh();
+      this.observe({ kind: 'unavailable', path, remote: null, error });
       return { kind: 'unavailable', path, remoteName: 'site' };
     }
     const match = matchRoute(pointers, path);
-    if (!match) return { kind: 'not-found', path };
+    if (!match) {
+      this.observe({ kind: 'not-found', path });
+      return { kind: 'not-found', path };
+    }
     try {
       const { route, Component } = await this.loader.loadPage(match.remote, path);
+      this.observe({ kind: 'page', path, remote: match.remote, route: match.route.path });
       return { kind: 'page', path, route, Component };
     } catch (error) {
       console.error(error);
+      this.observe({ kind: 'unavailable', path, remote: match.remote, error });
       return { kind: 'unavailable', path, remoteName: match.remote.name };
     }
   }

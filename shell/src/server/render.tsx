@@ -9,7 +9,7 @@ import { App } from '../app/App';
 import { headFor, robotsContent } from '../app/head';
 import type { Resolution } from '../app/resolution';
 import type { PointerDocument } from '../federation/pointer';
-import { POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID } from './documentIds';
+import { POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID, SAMPLE_RATE_META } from './documentIds';
 import { organizationJsonLd } from './structuredData';
 
 /**
@@ -21,6 +21,8 @@ export interface DocumentAssets {
   readonly scripts: readonly string[];
   /** Files the current route needs next (the remote's manifest, entry and page chunks). */
   readonly preloads: readonly { readonly href: string; readonly as: 'script' | 'fetch' | 'style' | 'font' | 'image' }[];
+  /** The share of page views that report client events (0–1; default 1). */
+  readonly clientEventsSampleRate?: number;
 }
 
 export interface RenderDocumentInput {
@@ -74,6 +76,7 @@ export function renderDocument({ path, page, pointers, assets }: RenderDocumentI
     head.canonical ? `<meta property="og:url" content="${escapeHtml(head.canonical)}">` : '',
     '<meta name="twitter:card" content="summary">',
     '<meta name="theme-color" content="#0f4c81">',
+    assets.clientEventsSampleRate !== undefined ? `<meta name="${SAMPLE_RATE_META}" content="${assets.clientEventsSampleRate}">` : '',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`),
     // The page is readable before any script runs, so scripts must not compete with what paints:

@@ -2,7 +2,7 @@ import styled, { css } from 'styled-components';
 import { ArrowRight, Newspaper } from 'lucide-react';
 import { ButtonLink, media, tokens } from '@kesho/shell-kit';
 import { blogPath } from '../../content/blog';
-import type { BlogPost } from '../../content/blog-articles';
+import type { BlogSummary } from '../../content/blog';
 import { ArticleMeta } from './ArticleMeta';
 import { CategoryTag } from './articleStyles';
 
@@ -68,7 +68,7 @@ const Actions = styled.div`
 `;
 
 export interface ArticleCardProps {
-  readonly post: BlogPost;
+  readonly post: BlogSummary;
   readonly featured?: boolean;
   readonly readText: string;
   readonly byline: string;

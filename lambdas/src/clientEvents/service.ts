@@ -1,0 +1,89 @@
+/**
+ * The client events endpoint's service: takes a batch from a visitor's browser as an untrusted
+ * stream (strict shape, known apps and builds only, at most LIMITS.eventsPerRequest events, a
+ * per-client rate), keeps what fits and drops the rest. It never fails the request for what it
+ * drops or cannot store: the browser has nothing better to do with an error than to lose the batch.
+ */
+import { parseClientEventBatch, type ClientApp, type ClientEvent } from '@kesho/common/client-events';
+import type { Logger } from '../log';
+
+/** Where accepted events go: a file per day locally, CloudWatch Embedded Metric Format lines in AWS. */
+export interface ClientEventSink {
+  write(events: readonly ClientEvent[], at: Date): Promise<void>;
+}
+
+/** The builds events may be counted against (anything else is dropped, so nobody can invent apps or builds). */
+export interface KnownBuilds {
+  has(app: ClientApp, build: string): Promise<boolean> | boolean;
+  /** Called once per batch before `has`: a provider that reads a file or a document refreshes here. */
+  refresh?(): Promise<void>;
+}
+
+export type ClientEventsResult =
+  | { readonly kind: 'accepted'; readonly stored: number; readonly dropped: number }
+  | { readonly kind: 'invalid'; readonly message: string }
+  | { readonly kind: 'rate-limited'; readonly retryAfterSeconds: number };
+
+export type ReceiveClientEvents = (body: unknown, client: { readonly ip: string }) => Promise<ClientEventsResult>;
+
+/** Requests one client address may send per window; a page view sends one or two. */
+export const CLIENT_EVENTS_RATE = { requests: 30, windowSeconds: 60 } as const;
+/** Addresses remembered by the in-memory limiter before the oldest windows are forgotten. */
+const MAX_TRACKED_CLIENTS = 10_000;
+
+export function createReceiveClientEvents({
+  sink,
+  knownBuilds,
+  logger,
+  clock = () => new Date(),
+}: {
+  sink: ClientEventSink;
+  knownBuilds: KnownBuilds;
+  logger: Logger;
+  clock?: () => Date;
+}): ReceiveClientEvents {
+  // Per container and fixed windows: a best-effort brake behind the route's throttle and the WAF,
+  // with no store to write for what is, after all, telemetry.
+  const windows = new Map<string, { start: number; count: number }>();
+  const limited = (ip: string, now: number) => {
+    const windowMs = CLIENT_EVENTS_RATE.windowSeconds * 1000;
+    const current = windows.get(ip);
+    if (!current || now - current.start >= windowMs) {
+      if (windows.size >= MAX_TRACKED_CLIENTS) for (const [key, value] of windows) if (now - value.start >= windowMs) windows.delete(key);
+      if (windows.size >= MAX_TRACKED_CLIENTS) windows.clear();
+      windows.set(ip, { start: now, count: 1 });
+      return 0;
+    }
+    current.count += 1;
+    return current.count > CLIENT_EVENTS_RATE.requests ? Math.ceil((current.start + windowMs - now) / 1000) : 0;
+  };
+
+  return async (body, { ip }) => {
+    const now = clock();
+    const retryAfterSeconds = limited(ip, now.getTime());
+    if (retryAfterSeconds) return { kind: 'rate-limited', retryAfterSeconds };
+    try {
+      await knownBuilds.refresh?.();
+    } catch (error) {
+      logger.warn('client_events.known_builds_unreadable', { error });
+    }
+    const known = new Set<string>();
+    const candidates = Array.isArray((body as { events?: unknown })?.events) ? ((body as { events: unknown[] }).events as { app?: unknown; build?: unknown }[]) : [];
+    for (const candidate of candidates) {
+      if (typeof candidate?.app === 'string' && typeof candidate.build === 'string' && (await knownBuilds.has(candidate.app as ClientApp, candidate.build)))
+        known.add(`${candidate.app} ${candidate.build}`);
+    }
+    const parsed = parseClientEventBatch(body, (app, build) => known.has(`${app} ${build}`));
+    if (!parsed.ok) return { kind: 'invalid', message: parsed.problem };
+    if (parsed.batch.events.length) {
+      try {
+        await sink.write(parsed.batch.events, now);
+      } catch (error) {
+        logger.warn('client_events.not_stored', { error, events: parsed.batch.events.length });
+        return { kind: 'accepted', stored: 0, dropped: parsed.dropped + parsed.batch.events.length };
+      }
+    }
+    if (parsed.dropped) logger.info('client_events.dropped', { dropped: parsed.dropped });
+    return { kind: 'accepted', stored: parsed.batch.events.length, dropped: parsed.dropped };
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * POST /api/client-events: errors and Web Vitals from visitors' browsers (the shell's reporter,
+ * sent with navigator.sendBeacon). Anonymous and public: a bad body gets a 4xx, everything else a
+ * fast 204, whatever was kept or dropped; never a 5xx.
+ */
+import { clientAddress, type HttpHandler } from '../http/apiGateway';
+import { respondSafely } from '../http/boundary';
+import { readJsonBody } from '../http/jsonBody';
+import { errorResponse, methodNotAllowed, noContent } from '../http/responses';
+import { currentRuntime } from '../runtime/context';
+
+export const handler: HttpHandler = (event) =>
+  respondSafely('client-events', async () => {
+    if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
+    const body = readJsonBody(event);
+    if (!body.ok) return body.response;
+    const { services } = await currentRuntime('client-events');
+    const result = await services.receiveClientEvents(body.value, { ip: clientAddress(event) });
+    switch (result.kind) {
+      case 'accepted':
+        return noContent();
+      case 'invalid':
+        return errorResponse(400, result.message);
+      case 'rate-limited':
+        return errorResponse(429, 'Too many reports from this address; try again later.', undefined, { 'Retry-After': String(result.retryAfterSeconds) });
+    }
+    return result satisfies never;
+  });

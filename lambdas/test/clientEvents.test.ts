@@ -1,0 +1,167 @@
+/**
+ * POST /api/client-events through the local runtime over real HTTP: what a browser's report stores
+ * (a JSON line per event under DATA_DIR/client-events, nothing personal), what a hostile or broken
+ * request gets (a 4xx or a 204, never a 5xx, nothing stored), the per-client brake, and the EMF
+ * lines the same events become in AWS.
+ */
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
+import { CLIENT_EVENTS_RATE } from '../src/clientEvents/service';
+import { clientEventsDirectoryOf, emfDocuments } from '../src/clientEvents/sinks';
+import { createPointerDocumentBuilds } from '../src/clientEvents/knownBuilds';
+import { postJson, startTestServer, type TestServer } from './support/testServer';
+
+const MARKETING = 'aaaaaaaaaaa1';
+const SHELL = 'bbbbbbbbbbb2';
+
+let server: TestServer;
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), 'kesho-client-events-'));
+  const historyFile = path.join(scratch, 'releases.json');
+  await writeFile(historyFile, JSON.stringify({ releases: [{ app: 'shell', buildId: SHELL }], builds: { marketing: [{ buildId: MARKETING }] } }));
+  server = await startTestServer({ releaseHistoryFile: historyFile });
+});
+afterAll(async () => {
+  await server.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+let clientCounter = 0;
+/** Each test is its own client address (the local server takes the socket's; tests vary the forwarded one). */
+const send = (body: unknown, headers: Record<string, string> = {}) =>
+  postJson(`${server.origin}${CLIENT_EVENTS_PATH}`, body, { 'X-Forwarded-For': `203.0.113.${(clientCounter += 1)}`, ...headers });
+
+async function stored(): Promise<Record<string, unknown>[]> {
+  const dir = clientEventsDirectoryOf(server.dataDir);
+  let files: string[] = [];
+  try {
+    files = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const lines = (await Promise.all(files.map((file) => readFile(path.join(dir, file), 'utf8')))).join('').split('\n').filter(Boolean);
+  return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+const pageView = { type: 'pageview', app: 'marketing', build: MARKETING, route: '/about' };
+
+describe('POST /api/client-events', () => {
+  test('stores page views, errors and vitals of known builds, scrubbed, and answers 204', async () => {
+    const before = (await stored()).length;
+    const response = await send({
+      events: [
+        pageView,
+        {
+          type: 'error',
+          kind: 'render',
+          app: 'marketing',
+          build: MARKETING,
+          route: '/contact?email=amina@example.com#form',
+          name: 'TypeError',
+          message: 'Cannot read "Amina Wanjiru" of amina@example.com, call +254 712 345 678',
+          frames: ['at ContactForm (https://keshoglobal.co.ke/mfe/marketing/aaaaaaaaaaa1/150.js?x=amina@example.com:1:2045)'],
+        },
+        { type: 'vital', app: 'shell', build: SHELL, route: '/about', name: 'LCP', value: 1234.5 },
+      ],
+    });
+    expect(response.status).toBe(204);
+    const events = (await stored()).slice(before);
+    expect(events).toHaveLength(3);
+    const error = events.find((event) => event.type === 'error');
+    expect(error).toMatchObject({ app: 'marketing', build: MARKETING, route: '/contact', name: 'TypeError', kind: 'render' });
+    const text = JSON.stringify(events);
+    expect(text).not.toMatch(/amina|Wanjiru|712 345|example\.com/i);
+    expect(error?.message).toBe('Cannot read "…" of [email], call [number]');
+    expect(events.find((event) => event.type === 'vital')).toMatchObject({ app: 'shell', name: 'LCP', value: 1235 });
+  });
+
+  test.each([
+    ['not JSON', 'not json at all', {}, 400],
+    ['the wrong media type', JSON.stringify({ events: [pageView] }), { 'Content-Type': 'text/plain' }, 415],
+    ['no events array', { event: pageView }, {}, 400],
+    ['an empty batch', { events: [] }, {}, 400],
+    ['more than 20 events', { events: Array.from({ length: 21 }, () => pageView) }, {}, 400],
+    ['a body over the size limit', { events: [{ ...pageView, route: `/${'a'.repeat(20_000)}` }] }, {}, 413],
+    ['a JSON array', [pageView], {}, 400],
+    ['null', 'null', {}, 400],
+  ])('refuses %s with a 4xx and stores nothing', async (_what, body, headers, status) => {
+    const before = (await stored()).length;
+    const response = await send(body, headers);
+    expect(response.status).toBe(status);
+    expect((await stored()).length).toBe(before);
+  });
+
+  test.each([
+    ['an unknown app', { ...pageView, app: 'payments' }],
+    ['an unknown build', { ...pageView, build: 'cccccccccccc' }],
+    ['a malformed build id', { ...pageView, build: '../../etc' }],
+    ['a vital out of range', { type: 'vital', app: 'marketing', build: MARKETING, route: '/', name: 'LCP', value: -1 }],
+    ['an unknown vital', { type: 'vital', app: 'marketing', build: MARKETING, route: '/', name: 'FID', value: 10 }],
+    ['an unknown type', { ...pageView, type: 'click' }],
+    ['prototype pollution', JSON.parse('{"__proto__": {"polluted": true}, "type": "pageview"}')],
+  ])('drops %s (204, nothing stored), keeping nothing else of it', async (_what, event) => {
+    const before = (await stored()).length;
+    const response = await send({ events: [event] });
+    expect(response.status).toBe(204);
+    expect((await stored()).length).toBe(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  test('answers GET with 405', async () => {
+    const response = await fetch(`${server.origin}${CLIENT_EVENTS_PATH}`);
+    expect(response.status).toBe(405);
+  });
+
+  test('brakes one client after its share of requests with a 429, others unaffected', async () => {
+    const address = '198.51.100.7';
+    const statuses: number[] = [];
+    for (let index = 0; index <= CLIENT_EVENTS_RATE.requests; index += 1) statuses.push((await send({ events: [pageView] }, { 'X-Forwarded-For': address })).status);
+    expect(statuses.slice(0, CLIENT_EVENTS_RATE.requests).every((status) => status === 204)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await send({ events: [pageView] })).status).toBe(204);
+  });
+});
+
+describe('in AWS', () => {
+  test('the same events become CloudWatch EMF documents by app and build, the route a field and never a dimension', () => {
+    const at = new Date('2026-11-24T10:00:00Z');
+    const [document] = emfDocuments(
+      [
+        { type: 'pageview', app: 'marketing', build: MARKETING, route: '/about' },
+        { type: 'pageview', app: 'marketing', build: MARKETING, route: '/faq' },
+        { type: 'error', kind: 'render', app: 'marketing', build: MARKETING, route: '/about', name: 'TypeError', message: 'x is undefined', frames: [] },
+        { type: 'vital', app: 'marketing', build: MARKETING, route: '/about', name: 'INP', value: 120 },
+      ],
+      at,
+    ) as Record<string, unknown>[];
+    expect(document).toMatchObject({
+      _aws: { Timestamp: at.getTime(), CloudWatchMetrics: [{ Namespace: 'Kesho/ClientEvents', Dimensions: [['App', 'Build'], ['App']] }] },
+      App: 'marketing',
+      Build: MARKETING,
+      PageViews: 2,
+      Errors: 1,
+      INP: 120,
+      routes: ['/about', '/faq'],
+    });
+    const metrics = (document?._aws as { CloudWatchMetrics: { Metrics: { Name: string }[] }[] }).CloudWatchMetrics[0]?.Metrics.map((metric) => metric.Name);
+    expect(metrics).toEqual(['PageViews', 'Errors', 'INP']);
+  });
+
+  test('known builds come from the published pointer document, the shell from its release name, and stay known after a release', async () => {
+    let document: unknown = { remotes: [{ name: 'marketing', buildId: MARKETING }], releases: { shell: `${SHELL}-0123456789ab` } };
+    let now = 0;
+    const builds = createPointerDocumentBuilds('https://example.test/mfe/remotes.json', { fetchJson: async () => document, now: () => now });
+    await builds.refresh?.();
+    expect(builds.has('marketing', MARKETING)).toBe(true);
+    expect(builds.has('shell', SHELL)).toBe(true);
+    document = { remotes: [{ name: 'marketing', buildId: 'ddddddddddd4' }] };
+    now = 61_000;
+    await builds.refresh?.();
+    expect(builds.has('marketing', 'ddddddddddd4')).toBe(true);
+    expect(builds.has('marketing', MARKETING)).toBe(true);
+    expect(builds.has('legal', MARKETING)).toBe(false);
+  });
+});

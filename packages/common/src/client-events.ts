@@ -1,0 +1,239 @@
+/**
+ * Client events: what visitors' browsers report to `POST /api/client-events` so each team learns what
+ * its build does out there (errors, Web Vitals), per app, build and route pattern. One module for the
+ * shell that sends them, the endpoint that takes them and the tools that read them, so all three
+ * agree on the shape, the limits and the scrubbing.
+ *
+ * Never personal data: no page text, form values, query strings or fragments, e-mail addresses, phone
+ * numbers or names; no cookies, no identifiers. Text that could carry any (error messages, stack
+ * frames) is scrubbed by the sender and again by the endpoint.
+ */
+
+export const CLIENT_EVENTS_PATH = '/api/client-events';
+
+/** The apps of the composition: an event is counted against the one whose code it concerns. */
+export const CLIENT_APPS = ['shell', 'marketing', 'commerce', 'legal'] as const;
+export type ClientApp = (typeof CLIENT_APPS)[number];
+
+export const VITAL_NAMES = ['LCP', 'INP', 'CLS', 'TTFB', 'FCP'] as const;
+export type VitalName = (typeof VITAL_NAMES)[number];
+
+/** What went wrong, as the browser saw it. */
+export const ERROR_KINDS = ['error', 'unhandledrejection', 'render', 'remote-load', 'chunk-load'] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+export const LIMITS = {
+  /** Events in one request. */
+  eventsPerRequest: 20,
+  /** A request body, in bytes. */
+  bodyBytes: 16 * 1024,
+  /** An error's name and message, in characters, after scrubbing. */
+  name: 80,
+  message: 300,
+  /** Stack frames kept per error, and characters per frame. */
+  frames: 5,
+  frame: 200,
+  route: 200,
+} as const;
+
+/** Build ids are 12 hexadecimal characters (scripts/lib/compile.mjs contentId). */
+export const BUILD_ID_PATTERN = /^[0-9a-f]{12}$/;
+
+/** The builds on the page when the event happened: app → build id. */
+export type BuildsOnPage = Partial<Record<ClientApp, string>>;
+
+interface EventBase {
+  /** The app the event is counted against, and that app's build. */
+  readonly app: ClientApp;
+  readonly build: string;
+  /** The route pattern the page was served for ("/blog/:slug" style; never a query or fragment). */
+  readonly route: string;
+}
+
+export interface PageViewEvent extends EventBase {
+  readonly type: 'pageview';
+}
+
+export interface ErrorEvent extends EventBase {
+  readonly type: 'error';
+  readonly kind: ErrorKind;
+  readonly name: string;
+  readonly message: string;
+  readonly frames: readonly string[];
+}
+
+export interface VitalEvent extends EventBase {
+  readonly type: 'vital';
+  readonly name: VitalName;
+  /** Milliseconds, or the unitless layout-shift score for CLS. */
+  readonly value: number;
+}
+
+export type ClientEvent = PageViewEvent | ErrorEvent | VitalEvent;
+
+export interface ClientEventBatch {
+  readonly events: readonly ClientEvent[];
+}
+
+const EMAIL = /[^\s@<>()[\]"',;:/?#=&]+@[^\s@<>()[\]"',;:/?#=&]+\.[^\s@<>()[\]"',;:/?#=&]+/g;
+/** Seven or more digits, possibly spaced or punctuated like a phone number (+254 712 345 678). */
+const PHONE = /\+?\d[\d\s().-]{5,}\d/g;
+/** A URL's query or fragment, up to the line:column a stack frame ends with. */
+const QUERY_OR_FRAGMENT = /[?#][^\s)'"]*?(?=:\d+:\d+|[\s)'"]|$)/g;
+const QUOTED = /(["'`“‘])(?:(?!\1).){1,200}\1/g;
+
+/**
+ * Text an error carries, made safe to send and keep: quoted strings (where a value typed into a form
+ * would appear), e-mail addresses, phone-like digit runs and query strings or fragments of URLs are
+ * replaced; control characters removed; cut to `max` characters.
+ */
+export function scrubText(text: string, max: number): string {
+  const scrubbed = text
+    // Control, zero-width and direction characters: what a message could hide or reorder text with.
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point.
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' ')
+    .replace(QUERY_OR_FRAGMENT, '')
+    .replace(EMAIL, '[email]')
+    .replace(QUOTED, '$1…$1')
+    .replace(PHONE, '[number]')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return scrubbed.length > max ? `${scrubbed.slice(0, max - 1)}…` : scrubbed;
+}
+
+/** A route pattern: a path, never a query or fragment, nothing but path characters. */
+export function routePattern(path: string): string {
+  const bare = path.split(/[?#]/)[0] ?? '/';
+  const cleaned = bare.replace(/[^A-Za-z0-9/_:.-]/g, '');
+  return (cleaned.startsWith('/') ? cleaned : `/${cleaned}`).slice(0, LIMITS.route);
+}
+
+/** The top stack frames of an error as "file:line:column" and function names, scrubbed. */
+export function topFrames(stack: string | undefined): string[] {
+  if (!stack) return [];
+  return stack
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^at |@/.test(line) || /:\d+:\d+\)?$/.test(line))
+    .slice(0, LIMITS.frames)
+    .map((line) => scrubText(line, LIMITS.frame));
+}
+
+export type BatchResult = { readonly ok: true; readonly batch: ClientEventBatch; readonly dropped: number } | { readonly ok: false; readonly problem: string };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const oneOf = <T extends string>(values: readonly T[], value: unknown): value is T => typeof value === 'string' && (values as readonly string[]).includes(value);
+
+/**
+ * Reads a batch strictly. The request fails (a 4xx) only when it is not a batch at all; single events
+ * that do not fit (an unknown app, a malformed build id, a value out of range, an unknown build) are
+ * dropped and counted, so one bad event never loses the others.
+ */
+export function parseClientEventBatch(value: unknown, isKnownBuild: (app: ClientApp, build: string) => boolean = () => true): BatchResult {
+  if (!isObject(value) || !Array.isArray(value.events)) return { ok: false, problem: 'The body must be a JSON object with an "events" array.' };
+  if (value.events.length === 0) return { ok: false, problem: 'The "events" array is empty.' };
+  if (value.events.length > LIMITS.eventsPerRequest) return { ok: false, problem: `At most ${LIMITS.eventsPerRequest} events may be sent at once.` };
+  const events: ClientEvent[] = [];
+  for (const raw of value.events) {
+    const event = parseEvent(raw);
+    if (event && isKnownBuild(event.app, event.build)) events.push(event);
+  }
+  return { ok: true, batch: { events }, dropped: value.events.length - events.length };
+}
+
+function parseEvent(raw: unknown): ClientEvent | null {
+  if (
+    !isObject(raw) ||
+    !oneOf(CLIENT_APPS, raw.app) ||
+    typeof raw.build !== 'string' ||
+    !BUILD_ID_PATTERN.test(raw.build) ||
+    typeof raw.route !== 'string' ||
+    raw.route.length > LIMITS.route
+  ) {
+    return null;
+  }
+  const base = { app: raw.app, build: raw.build, route: routePattern(raw.route) };
+  if (raw.type === 'pageview') return { type: 'pageview', ...base };
+  if (raw.type === 'vital') {
+    if (!oneOf(VITAL_NAMES, raw.name) || typeof raw.value !== 'number' || !Number.isFinite(raw.value) || raw.value < 0) return null;
+    const max = raw.name === 'CLS' ? 100 : 10 * 60_000;
+    if (raw.value > max) return null;
+    return { type: 'vital', ...base, name: raw.name, value: Math.round(raw.value * (raw.name === 'CLS' ? 10_000 : 1)) / (raw.name === 'CLS' ? 10_000 : 1) };
+  }
+  if (raw.type === 'error') {
+    if (!oneOf(ERROR_KINDS, raw.kind) || typeof raw.name !== 'string' || typeof raw.message !== 'string' || (raw.frames !== undefined && !Array.isArray(raw.frames))) return null;
+    const frames = (raw.frames ?? []).filter((frame): frame is string => typeof frame === 'string').slice(0, LIMITS.frames);
+    return {
+      type: 'error',
+      ...base,
+      kind: raw.kind,
+      name: scrubText(raw.name, LIMITS.name) || 'Error',
+      message: scrubText(raw.message, LIMITS.message),
+      frames: frames.map((frame) => scrubText(frame, LIMITS.frame)),
+    };
+  }
+  return null;
+}
+
+/** The 75th percentile (nearest rank), or null for no values. */
+export function percentile75(values: readonly number[]): number | null {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil(0.75 * sorted.length) - 1] ?? null;
+}
+
+export interface BuildHealth {
+  readonly app: ClientApp;
+  readonly build: string;
+  readonly pageViews: number;
+  readonly errors: number;
+  /** Errors per page view, or null without page views. */
+  readonly errorRate: number | null;
+  readonly topErrors: readonly { readonly message: string; readonly name: string; readonly count: number; readonly frames: readonly string[] }[];
+  readonly p75: Readonly<Record<'LCP' | 'INP' | 'CLS', number | null>>;
+  readonly lastSeen: string;
+}
+
+/** A stored event: the event and when the endpoint took it. */
+export type StoredClientEvent = ClientEvent & { readonly at: string };
+
+/** Per app and build: page views, errors, error rate, the top error messages and the Web Vitals' p75. */
+export function summariseClientEvents(events: readonly StoredClientEvent[], topCount = 5): BuildHealth[] {
+  const groups = new Map<string, StoredClientEvent[]>();
+  for (const event of events) {
+    const key = `${event.app} ${event.build}`;
+    const group = groups.get(key) ?? [];
+    group.push(event);
+    groups.set(key, group);
+  }
+  const summaries: BuildHealth[] = [];
+  for (const group of groups.values()) {
+    const first = group[0];
+    if (!first) continue;
+    const pageViews = group.filter((event) => event.type === 'pageview').length;
+    const errors = group.filter((event): event is ErrorEvent & { at: string } => event.type === 'error');
+    const byMessage = new Map<string, { message: string; name: string; count: number; frames: readonly string[] }>();
+    for (const error of errors) {
+      const key = `${error.name}: ${error.message}`;
+      const entry = byMessage.get(key) ?? { message: error.message, name: error.name, count: 0, frames: error.frames };
+      entry.count += 1;
+      byMessage.set(key, entry);
+    }
+    const vitals = (name: VitalName) => group.filter((event): event is VitalEvent & { at: string } => event.type === 'vital' && event.name === name).map((event) => event.value);
+    summaries.push({
+      app: first.app,
+      build: first.build,
+      pageViews,
+      errors: errors.length,
+      errorRate: pageViews ? errors.length / pageViews : null,
+      topErrors: [...byMessage.values()].sort((a, b) => b.count - a.count).slice(0, topCount),
+      p75: { LCP: percentile75(vitals('LCP')), INP: percentile75(vitals('INP')), CLS: percentile75(vitals('CLS')) },
+      lastSeen:
+        group
+          .map((event) => event.at)
+          .sort()
+          .at(-1) ?? first.at,
+    });
+  }
+  return summaries.sort((a, b) => (a.app === b.app ? (a.lastSeen < b.lastSeen ? 1 : -1) : a.app < b.app ? -1 : 1));
+}
