@@ -3,16 +3,20 @@
  *   node scripts/release.mjs publish <shell|marketing|commerce|legal>   build it and put it live
  *   node scripts/release.mjs rollback <app> [buildId] [--why "…"]       back to a kept build (default: the one before), with the reason
  *   node scripts/release.mjs list [app]                                  releases and known builds, newest first
+ *   node scripts/release.mjs status [app]                                what visitors' browsers saw of each build in the last hour
  * (`npm run release -- <command> …`). A release prerenders and verifies its pages in staging and
  * swaps the pointer document last; on any failure the live site is left as it was.
  */
 import { buildRemote, buildShell, cleanStaging } from './lib/publish.mjs';
-import { apps, knownBuilds, publishRemote, publishShell, readHistory, ReleaseError, rollback } from './lib/release.mjs';
+import { readLocalSettings } from './lib/local-config.mjs';
+import { apps, knownBuilds, livePointers, liveShell, publishRemote, publishShell, readHistory, ReleaseError, rollback } from './lib/release.mjs';
+import { readClientEvents, STATUS_WINDOW_MS, statusLines } from './lib/status.mjs';
 
 const usage = `Usage:
   node scripts/release.mjs publish <${apps.join('|')}>
   node scripts/release.mjs rollback <${apps.join('|')}> [buildId] [--why "reason"]
-  node scripts/release.mjs list [${apps.join('|')}]`;
+  node scripts/release.mjs list [${apps.join('|')}]
+  node scripts/release.mjs status [${apps.join('|')}]`;
 
 function describe(result) {
   const changes = result.entries.map((entry) => `${entry.app} ${entry.previous ?? '(none)'} → ${entry.buildId}`);
@@ -58,6 +62,17 @@ export async function main(argv) {
     why,
   } = parseArguments(argv);
   process.env.NODE_ENV = 'production';
+  if (command === 'status') {
+    if (app && !apps.includes(app)) throw new ReleaseError(usage);
+    const { dataDir } = await readLocalSettings('readSiteServerConfig');
+    const now = new Date();
+    /** @type {Record<string, string | undefined>} */
+    const live = Object.fromEntries((await livePointers()).remotes.map((remote) => [remote.name, remote.buildId]));
+    live.shell = (await liveShell())?.buildId;
+    const events = await readClientEvents(dataDir, new Date(now.getTime() - STATUS_WINDOW_MS));
+    for (const line of await statusLines({ apps: app ? [app] : apps, live, events, now })) console.log(line);
+    return;
+  }
   if (command === 'list') {
     if (app && !apps.includes(app)) throw new ReleaseError(usage);
     const history = await readHistory();

@@ -1,47 +1,14 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { repoRoot } from '../support/site';
-import { startSite, type RunningSite } from '../support/site-server';
-import { dismissCookieBanner, expect, test as base, waitForApp } from '../support/fixtures';
+import { dismissCookieBanner, expect, waitForApp } from '../support/fixtures';
+import { release, releaseVariant, test, type ScratchSite } from '../support/scratch-site';
 
-/**
+/*
  * A tab left open across a release moves to the new build on its next navigation, and back after a
  * rollback, without a reload. Each worker releases into its own copy of the built site (dist/), served
  * by its own local server, so the other specs keep the build they expect.
  */
-const test = base.extend<object, { scratch: { site: RunningSite; distDir: string } }>({
-  scratch: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring, and this one has none.
-    async ({}, use) => {
-      const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-open-tab-'));
-      fs.cpSync(path.join(repoRoot, 'dist'), distDir, { recursive: true });
-      const site = await startSite({ siteDir: path.join(distDir, 'site') });
-      await use({ site, distDir });
-      await site.stop();
-      fs.rmSync(distDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ scratch }, provide) => provide(scratch.site.baseUrl),
-});
 
-const run = promisify(execFile);
-
-/** A team's release of the remote with one text changed, into this worker's copy of the site. */
-async function releaseVariant(distDir: string, remote: string, file: string, text: string, replacement: string) {
-  await run(process.execPath, [path.join(repoRoot, 'e2e/support/release-variant.mjs'), remote, file, text, replacement], { env: { ...process.env, KESHO_DIST_DIR: distDir }, cwd: repoRoot });
-}
-
-async function rollBack(distDir: string, remote: string) {
-  await run(process.execPath, [path.join(repoRoot, 'scripts/release.mjs'), 'rollback', remote, '--why', 'open-tab test'], {
-    env: { ...process.env, KESHO_DIST_DIR: distDir },
-    cwd: repoRoot,
-  });
-}
+const rollBack = (scratch: ScratchSite, remote: string) => release(scratch, 'rollback', remote, '--why', 'open-tab test');
 
 /** The tab's clock past the pointer document's age limit (5 minutes): its next navigation reads the document again. */
 const letPointerAge = (page: Page) => page.clock.fastForward('05:05');
@@ -80,7 +47,7 @@ test.describe('a tab open across a release', () => {
     await visit(page, 'Home', /\/$/);
 
     await releaseVariant(
-      scratch.distDir,
+      scratch,
       'marketing',
       'mfe-marketing/src/content/about.ts',
       'is a Nairobi study-abroad consultancy built on',
@@ -91,7 +58,7 @@ test.describe('a tab open across a release', () => {
     await expect(page.getByRole('main')).toContainText(newLead);
     await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
 
-    await rollBack(scratch.distDir, 'marketing');
+    await rollBack(scratch, 'marketing');
     await letPointerAge(page);
     await visit(page, 'Home', /\/$/);
     await visit(page, 'About Us', /\/about$/);
@@ -113,7 +80,7 @@ test.describe('a tab open across a release', () => {
     const oldIntro = 'Pick the services you need, set how many of each';
     const newIntro = 'Pick the services you need (new build), set how many of each';
 
-    await releaseVariant(scratch.distDir, 'commerce', 'mfe-commerce/src/pages/CustomQuotePage.tsx', 'Pick the services you need,', 'Pick the services you need (new build),');
+    await releaseVariant(scratch, 'commerce', 'mfe-commerce/src/pages/CustomQuotePage.tsx', 'Pick the services you need,', 'Pick the services you need (new build),');
     await letPointerAge(page);
     await visit(page, 'Home', /\/$/);
     await visit(page, 'Custom Quote', /\/custom-quote$/);
@@ -121,7 +88,7 @@ test.describe('a tab open across a release', () => {
     await expect(page.getByRole('checkbox', { name: 'Essay Editing' })).toBeChecked();
     await expect(page.getByRole('region', { name: 'Your Package' })).toContainText('$250.00');
 
-    await rollBack(scratch.distDir, 'commerce');
+    await rollBack(scratch, 'commerce');
     await letPointerAge(page);
     await visit(page, 'Home', /\/$/);
     await visit(page, 'Custom Quote', /\/custom-quote$/);

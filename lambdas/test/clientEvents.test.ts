@@ -75,6 +75,7 @@ describe('POST /api/client-events', () => {
     const text = JSON.stringify(events);
     expect(text).not.toMatch(/amina|Wanjiru|712 345|example\.com/i);
     expect(error?.message).toBe('Cannot read "…" of [email], call [number]');
+    expect(error?.frames).toEqual(['at ContactForm (/mfe/marketing/aaaaaaaaaaa1/150.js:1:2045)']);
     expect(events.find((event) => event.type === 'vital')).toMatchObject({ app: 'shell', name: 'LCP', value: 1235 });
   });
 

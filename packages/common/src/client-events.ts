@@ -108,6 +108,14 @@ export function routePattern(path: string): string {
   return (cleaned.startsWith('/') ? cleaned : `/${cleaned}`).slice(0, LIMITS.route);
 }
 
+/**
+ * One stack frame, scrubbed, without the page's origin: scripts are named by their path
+ * ("at Y (/mfe/marketing/<build>/150.js:2:10103)"), which is what the private source maps are keyed by.
+ */
+export function scrubFrame(frame: string): string {
+  return scrubText(frame.replace(/\b(?:https?|blob):\/\/[^/\s)]+/gi, ''), LIMITS.frame);
+}
+
 /** The top stack frames of an error as "file:line:column" and function names, scrubbed. */
 export function topFrames(stack: string | undefined): string[] {
   if (!stack) return [];
@@ -116,7 +124,7 @@ export function topFrames(stack: string | undefined): string[] {
     .map((line) => line.trim())
     .filter((line) => /^at |@/.test(line) || /:\d+:\d+\)?$/.test(line))
     .slice(0, LIMITS.frames)
-    .map((line) => scrubText(line, LIMITS.frame));
+    .map(scrubFrame);
 }
 
 export type BatchResult = { readonly ok: true; readonly batch: ClientEventBatch; readonly dropped: number } | { readonly ok: false; readonly problem: string };
@@ -169,7 +177,7 @@ function parseEvent(raw: unknown): ClientEvent | null {
       kind: raw.kind,
       name: scrubText(raw.name, LIMITS.name) || 'Error',
       message: scrubText(raw.message, LIMITS.message),
-      frames: frames.map((frame) => scrubText(frame, LIMITS.frame)),
+      frames: frames.map(scrubFrame),
     };
   }
   return null;

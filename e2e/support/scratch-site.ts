@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { repoRoot } from './site';
+import { startSite, type RunningSite } from './site-server';
+import { test as base } from './fixtures';
+
+export interface ScratchSite {
+  readonly site: RunningSite;
+  /** This worker's copy of dist/ (KESHO_DIST_DIR for the release commands). */
+  readonly distDir: string;
+}
+
+/**
+ * Tests that release: each worker gets its own copy of the built site (dist/), served by its own
+ * local server with its own data folder, so releases, rollbacks and stored client events never
+ * reach the other specs. `baseURL` points at that server.
+ */
+export const test = base.extend<object, { scratch: ScratchSite }>({
+  scratch: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring, and this one has none.
+    async ({}, use) => {
+      const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-scratch-site-'));
+      fs.cpSync(path.join(repoRoot, 'dist'), distDir, { recursive: true });
+      const site = await startSite({ siteDir: path.join(distDir, 'site') });
+      await use({ site, distDir });
+      await site.stop();
+      fs.rmSync(distDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ scratch }, provide) => provide(scratch.site.baseUrl),
+});
+
+const run = promisify(execFile);
+
+/** `npm run release -- <args>` against the worker's copy of the site; resolves with what it printed. */
+export async function release(scratch: ScratchSite, ...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'scripts/release.mjs'), ...args], {
+    env: { ...process.env, KESHO_DIST_DIR: scratch.distDir, DATA_DIR: scratch.site.dataDir },
+    cwd: repoRoot,
+  });
+  return stdout;
+}
+
+/** A team's release of the remote with one text of one source file changed (nothing in the checkout is written). */
+export async function releaseVariant(scratch: ScratchSite, remote: string, file: string, text: string, replacement: string): Promise<void> {
+  await run(process.execPath, [path.join(repoRoot, 'e2e/support/release-variant.mjs'), remote, file, text, replacement], {
+    env: { ...process.env, KESHO_DIST_DIR: scratch.distDir },
+    cwd: repoRoot,
+  });
+}
+
+/** The client events the worker's server stored so far. */
+export function storedClientEvents(scratch: ScratchSite): Record<string, unknown>[] {
+  const dir = path.join(scratch.site.dataDir, 'client-events');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .flatMap((file) => fs.readFileSync(path.join(dir, file), 'utf8').split('\n'))
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}

@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test';
+import { dismissCookieBanner, expect, waitForApp } from '../support/fixtures';
+import { release, releaseVariant, storedClientEvents, test } from '../support/scratch-site';
+
+/**
+ * What visitors' browsers see reaches the teams: a visit's Web Vitals and a release that breaks in
+ * the browser only are stored (locally, under the server's data folder) and counted against the
+ * right build by `npm run release -- status`. Each worker has its own copy of the site and data folder.
+ */
+
+/**
+ * The visitor switches to another tab: the page becomes hidden, web-vitals reports CLS and INP, and
+ * the reporter sends its beacon. Headless Chromium never hides a page on its own (minimising, other
+ * tabs and closing do not reliably fire visibilitychange), so the test plays the browser's part.
+ */
+async function hideTab(page: Page) {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  });
+}
+
+/**
+ * An interaction the Event Timing API records (it ignores ones under 40 ms, so a fast machine would
+ * report no INP at all): a click whose handlers keep the main thread for 150 ms.
+ */
+async function slowClick(page: Page, name: RegExp) {
+  await page.evaluate(() =>
+    document.addEventListener(
+      'click',
+      () => {
+        const end = performance.now() + 150;
+        while (performance.now() < end);
+      },
+      { once: true, capture: true },
+    ),
+  );
+  await page.getByRole('button', { name }).first().click();
+}
+
+test.describe('client events', () => {
+  test('a visit records its page view and its LCP, CLS and INP against the build that served it', async ({ page, scratch }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/faq');
+    await waitForApp(page);
+    await slowClick(page, /Services/);
+    await page.keyboard.press('Escape');
+    // web-vitals reads interactions when the page is idle; a tab hidden sooner reports none.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+    await hideTab(page);
+
+    await expect
+      .poll(
+        () =>
+          storedClientEvents(scratch)
+            .filter((event) => event.route === '/faq' && event.type === 'vital')
+            .map((event) => event.name),
+        { timeout: 15_000 },
+      )
+      .toEqual(expect.arrayContaining(['LCP', 'CLS', 'INP']));
+    const events = storedClientEvents(scratch).filter((event) => event.route === '/faq');
+    expect(events).toContainEqual(expect.objectContaining({ type: 'pageview', app: 'marketing', route: '/faq' }));
+    const pointer = (await (await page.context().request.get(`${scratch.site.baseUrl}/mfe/remotes.json`)).json()) as { remotes: { name: string; buildId: string }[] };
+    const marketing = pointer.remotes.find((remote) => remote.name === 'marketing')?.buildId;
+    for (const event of events) expect(event).toMatchObject({ app: 'marketing', build: marketing });
+  });
+
+  test("a release that throws in the browser only is counted against that remote's new build, with its source line, and nothing personal is stored", async ({ page, scratch }) => {
+    test.slow();
+    await releaseVariant(
+      scratch,
+      'marketing',
+      'mfe-marketing/src/pages/AboutPage.tsx',
+      'export default function AboutPage() {',
+      "export default function AboutPage() {\n  if (typeof document !== 'undefined' && document.documentElement.dataset.app === 'ready') throw new Error('The About page broke in the browser');",
+    );
+    const broken = (await release(scratch, 'list', 'marketing')).match(/\* ([0-9a-f]{12}) .*\(live\)/)?.[1];
+    expect(broken).toMatch(/^[0-9a-f]{12}$/);
+
+    await dismissCookieBanner(page);
+    // An address in the query and a fragment: neither may reach the stored events.
+    await page.goto('/?ref=amina.wanjiru@example.com#top');
+    await waitForApp(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    await hideTab(page);
+
+    await expect.poll(() => storedClientEvents(scratch).filter((event) => event.type === 'error' && event.build === broken).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const status = await release(scratch, 'status', 'marketing');
+    expect(status).toContain(`marketing: live build ${broken}`);
+    expect(status).toMatch(new RegExp(`${broken} \\(live\\): \\d+ page views, [1-9]\\d* errors`));
+    expect(status).toMatch(/\d+ × Error: The About page broke in the browser/);
+    expect(status).toMatch(/mfe-marketing\/src\/pages\/AboutPage\.tsx:\d+:\d+/);
+
+    const stored = JSON.stringify(storedClientEvents(scratch));
+    expect(stored).not.toMatch(/@|\+254|\?|#/);
+  });
+});
