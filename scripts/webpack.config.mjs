@@ -74,6 +74,21 @@ function federationShared(appDir, { providesRouter }) {
   return shared;
 }
 
+/**
+ * The version of each shared singleton a host build (the shell) puts in the share scope: the one its
+ * federation config names, else the installed package's. Recorded with the shell build, it is what
+ * a release checks each remote's requirements against (lib/version-skew.mjs).
+ * @param {import('webpack').Configuration} config the shell's browser configuration
+ * @returns {Record<string, string>}
+ */
+export function sharedVersionsProvided(config) {
+  const federation = config.plugins?.find((plugin) => plugin instanceof ModuleFederationPlugin);
+  /** @type {Record<string, { version?: string }>} */
+  const shared = /** @type {any} */ (federation)?._options?.shared ?? {};
+  const installed = (name) => require(path.join(repoRoot, 'node_modules', name, 'package.json')).version;
+  return Object.fromEntries(sharedSingletons.map((name) => [name, shared[name]?.version ?? installed(name)]));
+}
+
 function babelRule() {
   return {
     test: /\.[cm]?[jt]sx?$/,

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
-import { BUILD_ID_PLACEHOLDER, browserConfig, kitServerConfig, repoRoot, serverConfig } from '../webpack.config.mjs';
+import { BUILD_ID_PLACEHOLDER, browserConfig, kitServerConfig, repoRoot, serverConfig, sharedVersionsProvided } from '../webpack.config.mjs';
 import { compile, contentId, exists, moveInto, readJson, setSourceMapsAside, writeJson } from './compile.mjs';
 import { kitServerFile, siteDir, sourceMapsDir, ssrDir, stagingDir } from './paths.mjs';
 
@@ -54,14 +54,17 @@ export function shellRecordFile(buildId) {
 
 /**
  * Builds the shell (browser + prerender bundle + its Node shell-kit) under its build id. Nothing
- * goes live: releasing it is lib/release.mjs's job.
- * @param {{ mode?: import('../webpack.config.mjs').BuildMode }} [options]
+ * goes live: releasing it is lib/release.mjs's job. Its record names the versions of the shared
+ * singletons it provides, which a release checks the remotes' requirements against.
+ * `configure` may adjust its browser configuration (tests build variants with it).
+ * @param {{ mode?: import('../webpack.config.mjs').BuildMode, configure?: (config: import('webpack').Configuration) => import('webpack').Configuration }} [options]
  */
-export async function buildShell({ mode = 'production' } = {}) {
+export async function buildShell({ mode = 'production', configure = (config) => config } = {}) {
   const browserOut = path.join(stagingDir, 'shell-browser');
   const serverOut = path.join(stagingDir, 'shell-server');
   const kitOut = path.join(stagingDir, 'shell-kit');
-  const [browserStats] = await compile([browserConfig('shell', { outDir: browserOut, mode }), serverConfig('shell', { outDir: serverOut, mode }), kitServerConfig({ outDir: kitOut, mode })]);
+  const browser = configure(browserConfig('shell', { outDir: browserOut, mode }));
+  const [browserStats] = await compile([browser, serverConfig('shell', { outDir: serverOut, mode }), kitServerConfig({ outDir: kitOut, mode })]);
   const entryAssets = browserStats?.toJson({ all: false, entrypoints: true, chunks: true, chunkOrigins: true }).entrypoints?.main?.assets;
   if (!entryAssets) throw new Error('The shell build has no main entry point');
   const entryFiles = entryAssets.map((asset) => asset.name).filter((name) => name.endsWith('.js'));
@@ -83,6 +86,7 @@ export async function buildShell({ mode = 'production' } = {}) {
     server: path.relative(ssrDir, path.join(serverDir, 'server.cjs')),
     kit: path.relative(ssrDir, path.join(serverDir, 'shell-kit.cjs')),
     scripts: entryFiles.map((name) => urlOf(path.join(publicDir, name))),
+    shared: sharedVersionsProvided(browser),
   };
   // Same id, same build: a record already there stays (it is the one its pages were rendered from).
   if (!(await exists(shellRecordFile(buildId)))) await writeJson(shellRecordFile(buildId), record);

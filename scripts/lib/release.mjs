@@ -27,6 +27,7 @@ import { writeDiscoveryFiles } from './discovery-files.mjs';
 import { loadTsModule } from './load-ts.mjs';
 import { distDir, historyFile, pageFileFor, pagesDir, pointerFile, shellCurrentFile, siteDir, ssrDir } from './paths.mjs';
 import { renderPages } from './prerender.mjs';
+import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
 import { shellRecordFile } from './publish.mjs';
 import { remoteNames, repoRoot } from '../webpack.config.mjs';
 
@@ -34,7 +35,7 @@ export const apps = ['shell', ...remoteNames];
 
 /** @typedef {import('../../packages/common/src/pointer-document').PointerDocument} PointerDocument */
 /** @typedef {import('../../packages/common/src/pointer-document').RemotePointer} RemotePointer */
-/** @typedef {{ buildId: string, server: string, kit?: string, scripts: string[] }} ShellRecord */
+/** @typedef {{ buildId: string, server: string, kit?: string, scripts: string[], shared?: Record<string, string> }} ShellRecord */
 /**
  * @typedef {{ app: string, buildId: string, previous: string | null, action: 'publish' | 'rollback' | 'build',
  *   by: string, at: string, source: string, commit?: string, clean?: boolean, why?: string }} ReleaseEntry
@@ -280,6 +281,15 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
   const changed = remotes.map((pointer) => pointer.name);
   const everything = renderAll || Boolean(shell);
   const rendering = everything ? next.remotes.map((remote) => remote.name) : changed;
+
+  // Whose versions change: every live remote meets a new shell; only the released remotes otherwise.
+  const checked = await Promise.all(
+    next.remotes
+      .filter((remote) => shell || changed.includes(remote.name))
+      .map(async (remote) => ({ name: remote.name, buildId: remote.buildId, requires: requirementsOf(await readJson(path.join(siteDir, remote.manifest))) })),
+  );
+  const skew = versionSkewProblems({ shell: nextShell, remotes: checked, releasing: shell ? 'shell' : changed });
+  if (skew.length) throw new RefusedError(`Version skew: the release would put together builds that do not fit:\n  ${skew.join('\n  ')}`);
 
   const stageDir = await fs.mkdtemp(path.join(distDir, '.release-'));
   try {
