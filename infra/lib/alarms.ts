@@ -17,6 +17,7 @@ import { Topic, type ITopic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE, type ClientApp } from '@kesho/common/client-events';
 import { acknowledge } from './nag';
 
 export const ALARM_TOPIC_NAME = 'kesho-alarms';
@@ -26,6 +27,12 @@ export const CLOUDFRONT_METRICS_REGION = 'us-east-1';
 export const DEFAULT_MONTHLY_BUDGET_USD = 50;
 /** Namespace of the metrics derived from the API's access log. */
 export const API_METRICS_NAMESPACE = 'Kesho/Api';
+/**
+ * An app's client error alarm: errors over page views above this share, in each of two 5-minute
+ * periods with at least CLIENT_ERRORS_MIN_PAGE_VIEWS page views (a handful of visits proves nothing).
+ */
+export const CLIENT_ERROR_RATE_PERCENT = 5;
+export const CLIENT_ERRORS_MIN_PAGE_VIEWS = 20;
 
 export interface AlarmSettings {
   /** Subscribed to the alarm topics when set (the address confirms the subscription once). */
@@ -153,6 +160,45 @@ function functionAlarms(scope: Construct, name: string, fn: IFunction): Alarm[] 
   ];
 }
 
+/** One of the client-events metrics of an app, over all its builds. */
+function clientMetric(app: ClientApp, metricName: string, statistic: string, period: Duration): Metric {
+  return new Metric({
+    namespace: CLIENT_EVENTS_METRICS_NAMESPACE,
+    metricName,
+    dimensionsMap: { App: app },
+    statistic,
+    period,
+    label: `${app} ${metricName} ${statistic === 'Sum' ? '' : statistic}`.trim(),
+  });
+}
+
+/**
+ * The share of an app's page views that met an error in visitors' browsers, in percent; 0 while too
+ * few page views came in to judge.
+ */
+function clientErrorRate(app: ClientApp, period: Duration): MathExpression {
+  return new MathExpression({
+    expression: `IF(views >= ${CLIENT_ERRORS_MIN_PAGE_VIEWS}, 100 * errors / views, 0)`,
+    usingMetrics: { errors: clientMetric(app, 'Errors', 'Sum', period), views: clientMetric(app, 'PageViews', 'Sum', period) },
+    label: `${app} error rate (%)`,
+    period,
+  });
+}
+
+function clientErrorAlarm(scope: Construct, app: ClientApp): Alarm {
+  return new Alarm(scope, `ClientErrors${app[0]?.toUpperCase()}${app.slice(1)}`, {
+    alarmName: `kesho-client-errors-${app}`,
+    alarmDescription:
+      `More than ${CLIENT_ERROR_RATE_PERCENT} % of ${app}'s page views met an error in visitors' browsers for 10 minutes ` +
+      `(at least ${CLIENT_ERRORS_MIN_PAGE_VIEWS} page views each 5 minutes; see infra/README.md, Alarms).`,
+    metric: clientErrorRate(app, Duration.minutes(5)),
+    threshold: CLIENT_ERROR_RATE_PERCENT,
+    evaluationPeriods: 2,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+}
+
 export interface PaymentsAlarmsProps {
   readonly functions: Readonly<Record<string, IFunction>>;
   readonly fulfilmentFailures: IQueue;
@@ -187,7 +233,8 @@ export class PaymentsAlarms extends Construct {
     const api5xx = countAlarm(this, 'Api5xx', serverErrors, 'The payments API answered 5xx at least 3 times in 5 minutes', 3);
     const api429 = countAlarm(this, 'Api429', throttledMetric, 'The payments API throttled at least 20 requests in 5 minutes', 20);
     const perFunction = Object.entries(props.functions).flatMap(([name, fn]) => functionAlarms(this, name, fn));
-    this.alarms = [fulfilment, api5xx, api429, ...perFunction].map((alarm) => notify(alarm, topic));
+    const clientErrors = CLIENT_APPS.map((app) => clientErrorAlarm(this, app));
+    this.alarms = [fulfilment, api5xx, api429, ...perFunction, ...clientErrors].map((alarm) => notify(alarm, topic));
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: 'kesho',
@@ -218,6 +265,23 @@ export class PaymentsAlarms extends Construct {
         width: 12,
       }),
     );
+    // What visitors' browsers saw, one row per app: traffic and errors beside the Web Vitals' p75.
+    for (const app of CLIENT_APPS) {
+      this.dashboard.addWidgets(
+        new GraphWidget({
+          title: `${app}: page views and browser errors`,
+          left: [clientMetric(app, 'PageViews', 'Sum', period), clientMetric(app, 'Errors', 'Sum', period)],
+          right: [clientErrorRate(app, period)],
+          width: 12,
+        }),
+        new GraphWidget({
+          title: `${app}: Web Vitals p75`,
+          left: [clientMetric(app, 'LCP', 'p75', period), clientMetric(app, 'INP', 'p75', period), clientMetric(app, 'TTFB', 'p75', period)],
+          right: [clientMetric(app, 'CLS', 'p75', period)],
+          width: 12,
+        }),
+      );
+    }
   }
 }
 

@@ -15,6 +15,9 @@ export interface ApiLimits {
   /** Each anonymous browser route (create-payment, checkout-session, mpesa-payment); the contact and
    *  newsletter forms keep their own tighter LEAD_ROUTE_THROTTLE. */
   readonly anonymous: ApiThrottle;
+  /** Visitors' beacons (POST /api/client-events): one per page left, sampled; a flood of them is
+   *  dropped at the edge of the API rather than competing with payments for concurrency. */
+  readonly clientEvents: ApiThrottle;
   /** Reserved concurrent executions of fulfil-order. */
   readonly fulfilOrderConcurrency: number;
 }
@@ -22,6 +25,7 @@ export interface ApiLimits {
 export const DEFAULT_API_LIMITS: ApiLimits = {
   webhook: { rateLimit: 10, burstLimit: 20 },
   anonymous: { rateLimit: 10, burstLimit: 20 },
+  clientEvents: { rateLimit: 20, burstLimit: 40 },
   fulfilOrderConcurrency: 5,
 };
 
@@ -34,6 +38,7 @@ const PROVIDER_CALLBACKS: ReadonlySet<string> = new Set(['stripe-webhook', 'mpes
 function throttleFor(handler: string, limits: ApiLimits): ApiThrottle {
   if (PROVIDER_CALLBACKS.has(handler)) return limits.webhook;
   if ((LEAD_HANDLERS as ReadonlySet<string>).has(handler)) return LEAD_ROUTE_THROTTLE;
+  if (handler === 'client-events') return limits.clientEvents;
   return limits.anonymous;
 }
 

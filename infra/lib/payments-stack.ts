@@ -22,6 +22,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
 import { SECRET_VARIABLES, secretsOf, type FunctionSecret } from '@kesho/common/function-secrets';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
 
@@ -88,6 +89,8 @@ export const API_ROUTES = [
   { method: HttpMethod.GET, path: '/api/subscriptions/confirm', handler: 'subscriptions' },
   { method: HttpMethod.GET, path: '/api/subscriptions/unsubscribe', handler: 'subscriptions' },
   { method: HttpMethod.POST, path: '/api/subscriptions/unsubscribe', handler: 'subscriptions' },
+  // Visitors' browsers' errors and Web Vitals (shell/src/telemetry): an untrusted stream, its own throttle.
+  { method: HttpMethod.POST, path: CLIENT_EVENTS_PATH, handler: 'client-events' },
 ] as const;
 
 /** The contact and newsletter forms: throttled tighter than the other routes (lib/api-limits.ts). */
@@ -244,6 +247,8 @@ export class PaymentsStack extends Stack {
     const mpesaCallback = handler('mpesa-callback', { timeout: Duration.seconds(29) });
     // One run re-reads every pending order from Stripe (5 s per call at worst) and sends due receipts.
     const reconcileOrders = handler('reconcile-orders', { timeout: Duration.minutes(5) });
+    // Reads the published pointer document (which builds are real) and writes EMF lines: nothing else.
+    const clientEvents = handler('client-events', { timeout: Duration.seconds(5) });
     this.functions = {
       'create-payment': createPayment,
       'checkout-session': checkoutSession,
@@ -254,6 +259,7 @@ export class PaymentsStack extends Stack {
       'mpesa-payment': mpesaPayment,
       'mpesa-callback': mpesaCallback,
       'reconcile-orders': reconcileOrders,
+      'client-events': clientEvents,
     };
 
     // create-payment stores the order and attaches the Checkout session; confirming (success page,

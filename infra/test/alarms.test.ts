@@ -4,7 +4,8 @@
  */
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { ALARM_TOPIC_NAME, DEFAULT_MONTHLY_BUDGET_USD } from '../lib/alarms';
+import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/common/client-events';
+import { ALARM_TOPIC_NAME, CLIENT_ERROR_RATE_PERCENT, CLIENT_ERRORS_MIN_PAGE_VIEWS, DEFAULT_MONTHLY_BUDGET_USD } from '../lib/alarms';
 import { buildTestApp } from './support/test-app';
 
 function alarmsOf(template: Template): Array<{ Properties: Record<string, unknown> }> {
@@ -20,7 +21,7 @@ describe('alarms without a distribution id or e-mail', () => {
   test('every function of the payments stack (the origin-verify authorizer too) has an errors and a throttles alarm', () => {
     const byMetric = (metricName: string) => alarmsOf(payments).filter((alarm) => alarm.Properties.MetricName === metricName && alarm.Properties.Namespace === 'AWS/Lambda');
     const functionIds = Object.keys(payments.findResources('AWS::Lambda::Function'));
-    expect(functionIds).toHaveLength(10);
+    expect(functionIds).toHaveLength(11);
     for (const metricName of ['Errors', 'Throttles']) {
       const watched = byMetric(metricName).map((alarm) => JSON.stringify(alarm.Properties.Dimensions));
       expect(watched).toHaveLength(functionIds.length);
@@ -86,8 +87,38 @@ describe('alarms without a distribution id or e-mail', () => {
     });
   });
 
-  test('a dashboard shows the API and the functions', () => {
+  test("each app (the shell and every remote) has an alarm on the share of its page views that met an error in visitors' browsers", () => {
+    for (const app of CLIENT_APPS) {
+      const alarm = alarmsOf(payments).find((candidate) => candidate.Properties.AlarmName === `kesho-client-errors-${app}`);
+      expect(alarm?.Properties).toMatchObject({ Threshold: CLIENT_ERROR_RATE_PERCENT, EvaluationPeriods: 2, ComparisonOperator: 'GreaterThanThreshold', TreatMissingData: 'notBreaching' });
+      const queries = alarm?.Properties.Metrics as Array<{
+        Id: string;
+        Expression?: string;
+        MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: unknown }; Stat: string };
+      }>;
+      expect(queries.find((query) => query.Expression)?.Expression).toBe(`IF(views >= ${CLIENT_ERRORS_MIN_PAGE_VIEWS}, 100 * errors / views, 0)`);
+      for (const [id, metricName] of [
+        ['errors', 'Errors'],
+        ['views', 'PageViews'],
+      ]) {
+        expect(queries.find((query) => query.Id === id)?.MetricStat).toEqual({
+          Metric: { Namespace: CLIENT_EVENTS_METRICS_NAMESPACE, MetricName: metricName, Dimensions: [{ Name: 'App', Value: app }] },
+          Period: 300,
+          Stat: 'Sum',
+        });
+      }
+      expect(JSON.stringify(alarm?.Properties.AlarmActions)).toContain(ALARM_TOPIC_NAME);
+    }
+  });
+
+  test("a dashboard shows the API, the functions, and per app what visitors' browsers saw", () => {
     payments.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    const body = JSON.stringify(Object.values(payments.findResources('AWS::CloudWatch::Dashboard'))[0]);
+    for (const app of CLIENT_APPS) {
+      expect(body).toContain(`${app}: page views and browser errors`);
+      expect(body).toContain(`${app}: Web Vitals p75`);
+    }
+    expect(body).toContain(CLIENT_EVENTS_METRICS_NAMESPACE);
   });
 
   test('the CloudFront alarm stack is left out, with a note saying why', () => {

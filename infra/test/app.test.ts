@@ -51,7 +51,7 @@ describe('the synthesized app', () => {
     const functions = Object.values(payments.template.Resources as Record<string, LambdaResource>).filter(
       (resource) => resource.Type === 'AWS::Lambda::Function' && resource.Properties.Description.startsWith('Kesho payments: '),
     );
-    expect(functions).toHaveLength(9);
+    expect(functions).toHaveLength(10);
     for (const fn of functions) {
       // A file asset "<hash>.zip" is staged in the assembly as the folder "asset.<hash>".
       const assetDir = path.join(assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);

@@ -1,5 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { DEFAULT_API_THROTTLE, LEAD_ROUTE_THROTTLE, NEWSLETTER_TOKEN_SECRET_NAME, STRIPE_SECRET_KEY_NAME, STRIPE_WEBHOOK_SECRET_NAME } from '../lib/payments-stack';
+import { DEFAULT_API_LIMITS } from '../lib/api-limits';
 import { readMailSettings, UNSET_PUBLIC_SITE_URL } from '../lib/kesho-app';
 import { App } from 'aws-cdk-lib';
 import { site } from '@kesho/common/site';
@@ -53,11 +54,11 @@ function actionsOn(functionLogicalId: string, resourceLogicalId: string): string
 }
 
 describe('payments stack', () => {
-  test('runs nine Node.js 24 functions on ARM with tracing, sensible limits and their own log groups', () => {
+  test('runs ten Node.js 24 functions on ARM with tracing, sensible limits and their own log groups', () => {
     const functions = template.findResources('AWS::Lambda::Function', {
       Properties: { Description: Match.stringLikeRegexp('^Kesho payments: ') },
     });
-    expect(Object.keys(functions)).toHaveLength(9);
+    expect(Object.keys(functions)).toHaveLength(10);
     for (const fn of Object.values(functions)) {
       expect(fn).toMatchObject({
         Properties: {
@@ -70,8 +71,8 @@ describe('payments stack', () => {
         },
       });
     }
-    // Nine functions, the API access log and the origin-verify authorizer (lib/origin-verify.ts).
-    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 11);
+    // Ten functions, the API access log and the origin-verify authorizer (lib/origin-verify.ts).
+    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 12);
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: create-payment', Timeout: 15 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: fulfil-order', Timeout: 60 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: reconcile-orders', Timeout: 300 });
@@ -108,6 +109,7 @@ describe('payments stack', () => {
       'GET /api/mpesa-payment',
       'GET /api/subscriptions/confirm',
       'GET /api/subscriptions/unsubscribe',
+      'POST /api/client-events',
       'POST /api/create-payment',
       'POST /api/enquiries',
       'POST /api/mpesa-payment',
@@ -156,6 +158,31 @@ describe('payments stack', () => {
       'GET /api/subscriptions/confirm': limits,
       'GET /api/subscriptions/unsubscribe': limits,
       'POST /api/subscriptions/unsubscribe': limits,
+    });
+  });
+
+  test("takes visitors' client events on POST /api/client-events with a function of its own: no secrets, no table, no mail, its own throttle", () => {
+    const [id, fn] = Object.entries(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Kesho payments: client-events' } }))[0] ?? [];
+    expect(fn).toMatchObject({ Properties: { Runtime: 'nodejs24.x', Timeout: 5, Environment: { Variables: expect.objectContaining({ PUBLIC_SITE_URL: expect.anything() }) } } });
+    const variables = Object.keys((fn as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment.Variables);
+    expect(variables.filter((name) => name.endsWith('_ARN'))).toEqual([]);
+    const [route] = Object.values(template.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: 'POST /api/client-events' } }));
+    const integrationId = (route as { Properties: { Target: { 'Fn::Join': [string, [string, { Ref: string }]] } } }).Properties.Target['Fn::Join'][1][1].Ref;
+    expect(template.toJSON().Resources[integrationId].Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [id, 'Arn'] });
+    // Its role may write its logs and traces, nothing else: no table, no mail, no secret.
+    const roleId = (fn as { Properties: { Role: { 'Fn::GetAtt': [string, string] } } }).Properties.Role['Fn::GetAtt'][0];
+    const actions = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify((policy as { Properties: { Roles: unknown } }).Properties.Roles).includes(`"${roleId}"`))
+      .flatMap((policy) =>
+        (policy as { Properties: { PolicyDocument: { Statement: Array<{ Action: string | string[] }> } } }).Properties.PolicyDocument.Statement.flatMap((statement) =>
+          [statement.Action].flat(),
+        ),
+      );
+    expect(actions.filter((action) => !/^xray:/.test(action))).toEqual([]);
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0] as { Properties: { RouteSettings: Record<string, unknown> } };
+    expect(stage.Properties.RouteSettings['POST /api/client-events']).toEqual({
+      ThrottlingRateLimit: DEFAULT_API_LIMITS.clientEvents.rateLimit,
+      ThrottlingBurstLimit: DEFAULT_API_LIMITS.clientEvents.burstLimit,
     });
   });
 

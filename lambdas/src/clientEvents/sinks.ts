@@ -7,10 +7,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ClientEvent, ErrorEvent } from '@kesho/common/client-events';
+import { CLIENT_EVENTS_METRICS_NAMESPACE, type ClientEvent, type ErrorEvent } from '@kesho/common/client-events';
 import type { ClientEventSink } from './service';
-
-export const CLIENT_EVENTS_NAMESPACE = 'Kesho/ClientEvents';
 
 export function clientEventsDirectoryOf(dataDir: string): string {
   return path.join(dataDir, 'client-events');
@@ -47,7 +45,7 @@ export function emfDocuments(events: readonly ClientEvent[], at: Date): object[]
     const metrics = (Object.keys(values) as MetricName[]).map((name) => ({ Name: name, Unit: UNITS[name] }));
     if (!metrics.length) continue;
     documents.push({
-      _aws: { Timestamp: at.getTime(), CloudWatchMetrics: [{ Namespace: CLIENT_EVENTS_NAMESPACE, Dimensions: [['App', 'Build'], ['App']], Metrics: metrics }] },
+      _aws: { Timestamp: at.getTime(), CloudWatchMetrics: [{ Namespace: CLIENT_EVENTS_METRICS_NAMESPACE, Dimensions: [['App', 'Build'], ['App']], Metrics: metrics }] },
       App: first.app,
       Build: first.build,
       ...Object.fromEntries(Object.entries(values).map(([name, list]) => [name, list.length === 1 ? list[0] : list])),
