@@ -147,6 +147,33 @@ test.describe('payment', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('an answer lost on the way back (a timeout) and Pay pressed again opens the checkout the first request made: one order', async ({ page }) => {
+    await readyToPay(page);
+    const requests: { key: string | null; answer: { url: string; invoiceNumber: string } }[] = [];
+    await page.route('**/api/create-payment', async (route) => {
+      // The server takes the request and answers; only the first answer never reaches the page.
+      const response = await route.fetch();
+      requests.push({ key: route.request().headers()['idempotency-key'] ?? null, answer: (await response.json()) as { url: string; invoiceNumber: string } });
+      if (requests.length === 1) await route.abort('timedout');
+      else await route.fulfill({ response });
+    });
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await page.goto('/payment');
+    await waitForApp(page);
+    const pay = page.getByRole('button', { name: 'Pay $250.00 with Stripe' });
+    await pay.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to process payment. Please try again.' })).toBeVisible();
+    await pay.click();
+    await expect(page).toHaveURL(/\/api\/sandbox\/checkout\//);
+    expect(requests).toHaveLength(2);
+    expect(requests[0]?.key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(requests[1]?.key).toBe(requests[0]?.key);
+    expect(requests[1]?.answer).toEqual(requests[0]?.answer);
+    expect(page.url()).toContain(requests[0]?.answer.url ?? 'no url');
+  });
+
   test('reads "Processing..." and is disabled while the request runs', async ({ page }) => {
     await readyToPay(page);
     let release: () => void = () => undefined;

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { CHECKOUT_MESSAGES } from '@kesho/common/checkout-schema';
+import { PAYMENT_ATTEMPT_MESSAGES } from '@kesho/common/payment-attempt';
 import { CUSTOM_NAME_TAKEN_MESSAGE, MAX_CART_LINES } from '@kesho/common/catalogue';
 import { UNSAFE_TEXT_MESSAGE } from '@kesho/common/text-rules';
 import { INVALID_ORDER_MESSAGE } from '../src/handlers/create-payment';
@@ -311,5 +313,58 @@ describe('custom lines', () => {
     const sent = stripe.requests[0]?.params.line_items as { price_data: { product_data: { name: string } } }[];
     expect(sent.map((line) => line.price_data.product_data.name)).toEqual(['Custom: VIP Unlimited Extra']);
     expect((await server.api.runtime.orders.getOrder(invoiceNumber))?.lines.map((line) => line.name)).toEqual(['Custom: VIP Unlimited Extra']);
+  });
+});
+
+describe('one checkout per attempt (the Idempotency-Key header)', () => {
+  const newKey = () => randomBytes(16).toString('base64url');
+  const sessionsCreated = () => stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions').length;
+
+  it('five identical requests at once (a double tap, a retry) open one Checkout Session, and all five answer it', async () => {
+    // Stripe takes its time, so the five overlap.
+    stripe.onCreate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    const key = newKey();
+    const body = validOrder();
+    const responses = await Promise.all(Array.from({ length: 5 }, () => postJson(endpoint, body, { 'Idempotency-Key': key })));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    const answers = await Promise.all(responses.map((response) => response.json() as Promise<{ url: string; invoiceNumber: string }>));
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(sessionsCreated()).toBe(1);
+
+    // The page's retry after a timeout: the same checkout, still one session.
+    const retry = await postJson(endpoint, body, { 'Idempotency-Key': key });
+    expect(await retry.json()).toEqual(answers[0]);
+    expect(sessionsCreated()).toBe(1);
+  });
+
+  it('without a key, each request is an order of its own', async () => {
+    await postJson(endpoint, validOrder());
+    await postJson(endpoint, validOrder());
+    expect(sessionsCreated()).toBe(2);
+  });
+
+  it('refuses the key of a started checkout for another package (409) and a malformed key (400), opening nothing', async () => {
+    const key = newKey();
+    await postJson(endpoint, validOrder(), { 'Idempotency-Key': key });
+    stripe.requests.length = 0;
+    const other = await postJson(endpoint, validOrder([catalogueItem('visa-guidance')]), { 'Idempotency-Key': key });
+    expect(other.status).toBe(409);
+    expect(await other.json()).toEqual({ error: PAYMENT_ATTEMPT_MESSAGES.otherDetails });
+    for (const malformed of ['short', 'x'.repeat(65), 'not base64url!!!!!!!!!!']) {
+      const response = await postJson(endpoint, validOrder(), { 'Idempotency-Key': malformed });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: PAYMENT_ATTEMPT_MESSAGES.invalidKey });
+    }
+    expect(sessionsCreated()).toBe(0);
+  });
+
+  it('a checkout Stripe failed to open frees the key: the retry opens one', async () => {
+    const key = newKey();
+    stripe.failWith(500);
+    const failed = await postJson(endpoint, validOrder(), { 'Idempotency-Key': key });
+    expect(failed.status).toBe(502);
+    stripe.failWith(null);
+    const retried = await postJson(endpoint, validOrder(), { 'Idempotency-Key': key });
+    expect(retried.status).toBe(200);
   });
 });

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { MPESA_MESSAGES, MPESA_OUTCOME_MESSAGES, usdCentsToKes } from '@kesho/common/mpesa';
+import { PAYMENT_ATTEMPT_MESSAGES } from '@kesho/common/payment-attempt';
 import path from 'node:path';
 import { site } from '@kesho/common/site';
 import { loadConfig } from '../src/config';
@@ -130,6 +132,34 @@ describe('M-Pesa through Daraja (a Daraja-compatible server)', () => {
     daraja.complete(push.checkoutRequestId, 1032);
     const cancelled = await poll(server, payment.paymentId);
     expect(cancelled).toMatchObject({ status: 'failed', outcome: 'cancelled', message: MPESA_OUTCOME_MESSAGES.cancelled, receiptNumber: null });
+  });
+
+  it('five identical starts with one Idempotency-Key at once send one push and all answer its payment', async () => {
+    const before = daraja.pushes.length;
+    const key = randomBytes(16).toString('base64url');
+    const responses = await Promise.all(Array.from({ length: 5 }, () => postJson(`${server.origin}/api/mpesa-payment`, order(), { 'Idempotency-Key': key })));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    const payments = await Promise.all(responses.map(async (response) => ((await response.json()) as { payment: Payment }).payment));
+    expect(new Set(payments.map((payment) => `${payment.paymentId} ${payment.invoiceNumber}`)).size).toBe(1);
+    expect(daraja.pushes.length - before).toBe(1);
+
+    // A reload while the phone rings sends the same request again: still the one push.
+    const again = await postJson(`${server.origin}/api/mpesa-payment`, order(), { 'Idempotency-Key': key });
+    expect(((await again.json()) as { payment: Payment }).payment.paymentId).toBe(payments[0]?.paymentId);
+    expect(daraja.pushes.length - before).toBe(1);
+  });
+
+  it('refuses the key of a started payment for another phone (409) and a malformed key (400), sending no push', async () => {
+    const key = randomBytes(16).toString('base64url');
+    await postJson(`${server.origin}/api/mpesa-payment`, order(), { 'Idempotency-Key': key });
+    const before = daraja.pushes.length;
+    const otherPhone = await postJson(`${server.origin}/api/mpesa-payment`, { ...order(), phone: '0722 000 111' }, { 'Idempotency-Key': key });
+    expect(otherPhone.status).toBe(409);
+    expect(await otherPhone.json()).toEqual({ error: PAYMENT_ATTEMPT_MESSAGES.otherDetails });
+    const malformed = await postJson(`${server.origin}/api/mpesa-payment`, order(), { 'Idempotency-Key': 'short' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: PAYMENT_ATTEMPT_MESSAGES.invalidKey });
+    expect(daraja.pushes.length).toBe(before);
   });
 
   it('holds a paid query whose callback names another amount or phone for review', async () => {

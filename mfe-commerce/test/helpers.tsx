@@ -4,6 +4,7 @@ import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type I
 import { createRecordingShell, TestShell, type RecordingShell } from '@kesho/shell-kit/testing';
 import { catalogue } from '@kesho/common/catalogue';
 import type { CheckoutData } from '@kesho/common/checkout-schema';
+import { IDEMPOTENCY_KEY_HEADER } from '@kesho/common/payment-attempt';
 import { STORAGE_KEYS } from '@kesho/common/storage-keys';
 import { paymentsHttp } from '../src/api/paymentsClient';
 import { CartProvider } from '../src/cart';
@@ -65,6 +66,8 @@ export interface RecordedRequest {
   readonly url: string;
   readonly params: unknown;
   readonly body: unknown;
+  /** The Idempotency-Key header, when the request had one. */
+  idempotencyKey?: string;
 }
 
 type Reply = { status: number; data: unknown } | Error;
@@ -82,6 +85,8 @@ export function fakePaymentsApi(answer: (request: RecordedRequest) => Reply | Pr
       params: config.params,
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
     };
+    const idempotencyKey = AxiosHeaders.from(config.headers).get(IDEMPOTENCY_KEY_HEADER);
+    if (typeof idempotencyKey === 'string') request.idempotencyKey = idempotencyKey;
     requests.push(request);
     const reply = await answer(request);
     if (reply instanceof Error) throw reply;

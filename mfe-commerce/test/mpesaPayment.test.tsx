@@ -125,6 +125,37 @@ describe('choosing M-Pesa', () => {
     expect(window.location.search).toBe('');
   });
 
+  test('a push the payer declined is over: Try again starts a new attempt (a new key); after an error the attempt and its key carry on', async () => {
+    const user = userEvent.setup({ delay: null });
+    let answer: { status: number; data: unknown } = { status: 502, data: { error: 'The payment provider is not responding.' } };
+    const api = fakeApi(() => answer);
+    renderReadyToPay();
+    await user.click(screen.getByRole('radio', { name: 'M-Pesa' }));
+    const pay = async () => {
+      await user.type(await screen.findByLabelText(MPESA_PAGE_MESSAGES.phoneLabel), '0712 345 678');
+      await user.click(screen.getByRole('button', { name: `Pay ${KES} with M-Pesa` }));
+    };
+    await pay();
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: MPESA_PAGE_MESSAGES.tryAgain }));
+    answer = state('cancelled');
+    await user.clear(screen.getByLabelText(MPESA_PAGE_MESSAGES.phoneLabel));
+    await pay();
+    expect(await screen.findByRole('heading', { name: MPESA_OUTCOME_MESSAGES.cancelled })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: MPESA_PAGE_MESSAGES.tryAgain }));
+    answer = state('pending');
+    await user.clear(screen.getByLabelText(MPESA_PAGE_MESSAGES.phoneLabel));
+    await pay();
+    await screen.findByRole('heading', { name: MPESA_MESSAGES.waiting });
+    const starts = api.paymentRequests().filter((request) => request.method === 'POST');
+    expect(starts).toHaveLength(3);
+    const [afterError, retried, afterDecline] = starts.map((request) => request.idempotencyKey);
+    expect(afterError).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(retried).toBe(afterError);
+    expect(afterDecline).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(afterDecline).not.toBe(afterError);
+  });
+
   test('Pay by card goes back to the unchanged card path', async () => {
     const user = userEvent.setup({ delay: null });
     fakeApi(() => state('cancelled'));

@@ -73,6 +73,7 @@ describe('paying', () => {
           ],
           customerData: validCheckoutData,
         },
+        idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       },
     ]);
     expect(open).toHaveBeenCalledWith(STRIPE_URL, '_blank');

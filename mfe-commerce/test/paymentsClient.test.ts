@@ -26,7 +26,30 @@ describe('createPayment', () => {
         ],
         customerData: validCheckoutData,
       },
+      idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
     });
+  });
+
+  test('sends one Idempotency-Key per attempt: the same request again (a retry, a double tap) the same key, another package a new one', async () => {
+    const api = fakePaymentsApi(() => ({ status: 200, data: { url: 'https://checkout.stripe.com/c/pay/cs_1', invoiceNumber: 'INV-00000001' } }));
+    await createPayment(lines, validCheckoutData);
+    await createPayment(lines, validCheckoutData);
+    await createPayment(lines.slice(0, 1), validCheckoutData);
+    const [first, again, other] = api.requests.map((request) => request.idempotencyKey);
+    expect(again).toBe(first);
+    expect(other).not.toBe(first);
+    // Kept in the page's history entry, so a reload of this page sends it again; nothing is stored.
+    expect(JSON.stringify(window.history.state)).toContain(String(other));
+    expect(JSON.stringify({ ...window.localStorage, ...window.sessionStorage })).not.toContain(String(other));
+  });
+
+  test('a failed request keeps its key: the first may have started a payment that the retry must find', async () => {
+    let answer: { status: number; data: unknown } = { status: 502, data: { error: 'The payment provider is not responding.' } };
+    const api = fakePaymentsApi(() => answer);
+    await expect(createPayment(lines, validCheckoutData)).rejects.toThrow(PaymentError);
+    answer = { status: 200, data: { url: 'https://checkout.stripe.com/c/pay/cs_1', invoiceNumber: 'INV-00000001' } };
+    await createPayment(lines, validCheckoutData);
+    expect(api.requests[1]?.idempotencyKey).toBe(api.requests[0]?.idempotencyKey);
   });
 
   test('accepts a same-site url such as the local sandbox checkout page', async () => {

@@ -1,10 +1,12 @@
 /**
  * POST /api/create-payment: { items, customerData } → 200 { url, invoiceNumber }.
- * parse (media type, size, JSON, order rules) → start the checkout → shape the answer.
+ * parse (media type, size, JSON, order rules, the Idempotency-Key of the attempt) → start the checkout
+ * (a repeated key: the first request's checkout) → shape the answer.
  */
 import type { HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';
 import { readJsonBody } from '../http/jsonBody';
+import { attemptResponse, readPaymentAttempt } from '../http/paymentAttempt';
 import { PROVIDER_ERROR_MESSAGE, errorResponse, json, methodNotAllowed } from '../http/responses';
 import { parseOrderRequest, priceMismatchMessage } from '../orders/orderRequest';
 import { currentRuntime } from '../runtime/context';
@@ -21,8 +23,12 @@ export const handler: HttpHandler = (event) =>
     if (request.kind === 'invalid') return errorResponse(400, INVALID_ORDER_MESSAGE, request.fieldErrors);
     if (request.kind === 'price-mismatch') return errorResponse(409, priceMismatchMessage(request.serviceNames));
 
+    const attempt = readPaymentAttempt(event, { method: 'card', draft: request.draft });
+    if (!attempt.ok) return attempt.response;
+
     const { services } = await currentRuntime('create-payment');
-    const result = await services.startCheckout(request.draft);
+    const result = await services.startCheckout(request.draft, attempt.attempt);
+    if (result.kind === 'attempt-other-details' || result.kind === 'attempt-in-progress') return attemptResponse(result.kind);
     if (result.kind === 'provider-error') return errorResponse(502, PROVIDER_ERROR_MESSAGE);
     if (result.kind === 'refused-details') return errorResponse(400, INVALID_ORDER_MESSAGE, result.fieldErrors);
     return json(200, { url: result.url, invoiceNumber: result.invoiceNumber });

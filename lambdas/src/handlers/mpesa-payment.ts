@@ -1,6 +1,7 @@
 /**
  * /api/mpesa-payment
- *   POST { items, customerData, phone } → 200 { payment } : order stored (server-priced), STK push sent
+ *   POST { items, customerData, phone } → 200 { payment } : order stored (server-priced), STK push sent;
+ *                                         a repeated Idempotency-Key answers the first request's payment
  *   GET  ?payment_id=mp_…               → 200 { payment } : settled from Daraja's query, then answered
  *   GET  (no parameter)                 → 200 { rate: { kesPerUsd, rateDate } } : the rate the server charges,
  *                                         so /payment shows ops' configured rate without a build
@@ -11,6 +12,7 @@ import { MPESA_MESSAGES, parseMpesaPhone } from '@kesho/common/mpesa';
 import { queryParameter, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';
 import { readJsonBody } from '../http/jsonBody';
+import { attemptResponse, readPaymentAttempt } from '../http/paymentAttempt';
 import { PROVIDER_ERROR_MESSAGE, errorResponse, json, methodNotAllowed } from '../http/responses';
 import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
 import { parseOrderRequest, priceMismatchMessage } from '../orders/orderRequest';
@@ -45,7 +47,11 @@ export const handler: HttpHandler = (event) =>
     if (request.kind === 'price-mismatch') return errorResponse(409, priceMismatchMessage(request.serviceNames));
     if (request.kind !== 'valid' || !phone.ok) return errorResponse(400, INVALID_ORDER_MESSAGE);
 
-    const result = await mpesa.payments.start(request.draft, phone.msisdn);
+    const attempt = readPaymentAttempt(event, { method: 'mpesa', draft: request.draft, msisdn: phone.msisdn });
+    if (!attempt.ok) return attempt.response;
+
+    const result = await mpesa.payments.start(request.draft, phone.msisdn, attempt.attempt);
+    if (result.kind === 'attempt-other-details' || result.kind === 'attempt-in-progress') return attemptResponse(result.kind);
     if (result.kind === 'amount-out-of-range') return errorResponse(400, MPESA_MESSAGES.amountTooLarge);
     if (result.kind === 'provider-error') return errorResponse(502, PROVIDER_ERROR_MESSAGE);
     if (result.kind === 'refused-details') return errorResponse(400, INVALID_ORDER_MESSAGE, result.fieldErrors);

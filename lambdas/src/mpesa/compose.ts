@@ -5,6 +5,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AppConfig } from '../config';
 import type { Logger } from '../log';
+import type { PaymentAttemptsStore } from '../orders/attempts';
 import type { OrdersStore } from '../orders/store';
 import type { SendReceipt } from '../receipts/sendReceipt';
 import { resolveSecret, type SecretReader } from '../runtime/secrets';
@@ -22,7 +23,7 @@ export interface MpesaServices {
 
 export async function composeMpesa(
   config: AppConfig,
-  deps: { dynamo: DynamoDBDocumentClient; orders: OrdersStore; secrets: SecretReader; clock: () => Date; logger: Logger; sendReceipt?: SendReceipt },
+  deps: { dynamo: DynamoDBDocumentClient; orders: OrdersStore; attempts?: PaymentAttemptsStore; secrets: SecretReader; clock: () => Date; logger: Logger; sendReceipt?: SendReceipt },
 ): Promise<MpesaServices | null> {
   const mpesa = config.mpesa;
   if (mpesa.provider === 'off') return null;
@@ -36,6 +37,7 @@ export async function composeMpesa(
     clock: deps.clock,
     logger: deps.logger,
     ...(deps.sendReceipt ? { sendReceipt: deps.sendReceipt } : {}),
+    ...(deps.attempts ? { attempts: deps.attempts } : {}),
   };
 
   if (mpesa.provider === 'sandbox') {

@@ -11,7 +11,8 @@ import { KES_PER_USD, KES_RATE_DATE, MPESA_MESSAGES, MPESA_OUTCOME_MESSAGES, for
 import type { Logger } from '../log';
 import { createConfirmOrder, type ConfirmOrder, type ConfirmResult } from '../orders/confirmOrder';
 import type { SendReceipt } from '../receipts/sendReceipt';
-import { createStartCheckout } from '../orders/startCheckout';
+import type { PaymentAttemptsStore } from '../orders/attempts';
+import { createStartCheckout, type PaymentAttempt } from '../orders/startCheckout';
 import type { OrdersStore } from '../orders/store';
 import { ORDER_CURRENCY, type Order, type OrderDraft, type OrderStatus } from '../orders/types';
 import { PaymentProviderError, ProviderRefusedDetailsError, WebhookVerificationError, type CheckoutSessionState, type PaymentsProvider } from '../payments/types';
@@ -28,7 +29,9 @@ export type MpesaStartResult =
   | { readonly kind: 'created'; readonly payment: MpesaSummary }
   | { readonly kind: 'amount-out-of-range'; readonly amountKes: number }
   | { readonly kind: 'provider-error' }
-  | { readonly kind: 'refused-details'; readonly fieldErrors: Readonly<Record<string, string>> };
+  | { readonly kind: 'refused-details'; readonly fieldErrors: Readonly<Record<string, string>> }
+  | { readonly kind: 'attempt-other-details' }
+  | { readonly kind: 'attempt-in-progress' };
 
 /** What the payer's page (and the success page) may know: no customer details beyond the masked phone. */
 export interface MpesaSummary {
@@ -63,7 +66,8 @@ export type CallbackOutcome = { readonly kind: 'unknown-token' } | { readonly ki
 
 export interface MpesaPayments {
   readonly gatewayName: MpesaGateway['name'];
-  start(draft: OrderDraft, msisdn: string): Promise<MpesaStartResult>;
+  /** With an attempt, a repeat answers the first request's payment: one order, one push (orders/attempts.ts). */
+  start(draft: OrderDraft, msisdn: string, attempt?: PaymentAttempt): Promise<MpesaStartResult>;
   /** Settles from Daraja's query (and a callback's hint) and answers the current state; null if unknown. */
   status(paymentId: string, source?: string, hint?: CallbackHint): Promise<MpesaSummary | null>;
   callback(token: string, hint: CallbackHint): Promise<CallbackOutcome>;
@@ -84,6 +88,8 @@ export interface MpesaPaymentsDependencies {
   readonly sandboxPageUrl?: (paymentId: string) => string;
   /** The receipt e-mail, sent once by the confirm routine when an order becomes paid. */
   readonly sendReceipt?: SendReceipt;
+  /** Payment attempts (the page's idempotency keys); without it every start is a new order. */
+  readonly attempts?: PaymentAttemptsStore;
 }
 
 const RECEIPT_PATTERN = /^[A-Z0-9]{8,12}$/;
@@ -218,10 +224,11 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
   return {
     gatewayName: gateway.name,
 
-    async start(draft, msisdn) {
+    async start(draft, msisdn, attempt) {
       const amountKes = usdCentsToKes(draft.totalCents, kesPerUsd);
       if (!isMpesaAmount(amountKes)) return { kind: 'amount-out-of-range', amountKes };
-      const result = await createStartCheckout({ orders, payments: pushFor(msisdn), clock, logger })(draft);
+      const startCheckout = createStartCheckout({ orders, payments: pushFor(msisdn), clock, logger, ...(deps.attempts ? { attempts: deps.attempts } : {}) });
+      const result = await startCheckout(draft, attempt);
       if (result.kind !== 'created') return result;
       const paymentId = new URLSearchParams(result.url.split('?')[1] ?? '').get('mpesa') ?? '';
       const summary = await status(paymentId, 'mpesa-start');

@@ -1,20 +1,38 @@
 /**
  * create-payment's service: store the order first, then open the provider's checkout for it. The
  * order is durable before any payment can exist, so a payment can always be matched to an order,
- * whatever fails afterwards.
+ * whatever fails afterwards. With a payment attempt (the page's idempotency key), a repeated request
+ * gets what the first one started instead of a second order (attempts.ts).
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Logger } from '../log';
 import { PaymentProviderError, ProviderRefusedDetailsError, type PaymentsProvider } from '../payments/types';
+import { sha256, type PaymentAttemptsStore } from './attempts';
 import type { OrdersStore } from './store';
 import { ORDER_CURRENCY, type Order, type OrderDraft } from './types';
 
 export type StartCheckoutResult =
   | { readonly kind: 'created'; readonly url: string; readonly invoiceNumber: string }
   | { readonly kind: 'provider-error' }
-  | { readonly kind: 'refused-details'; readonly fieldErrors: Readonly<Record<string, string>> };
+  | { readonly kind: 'refused-details'; readonly fieldErrors: Readonly<Record<string, string>> }
+  /** The key was used before for another request (another package, method or phone). */
+  | { readonly kind: 'attempt-other-details' }
+  /** The first request with this key is still starting the payment, past the time a repeat waits for it. */
+  | { readonly kind: 'attempt-in-progress' };
 
-export type StartCheckout = (draft: OrderDraft) => Promise<StartCheckoutResult>;
+/** The page's key for one checkout attempt, and a hash of everything the request asked for. */
+export interface PaymentAttempt {
+  readonly key: string;
+  readonly fingerprint: string;
+}
+
+export type StartCheckout = (draft: OrderDraft, attempt?: PaymentAttempt) => Promise<StartCheckoutResult>;
+
+/** How long a repeat waits for the first request of its attempt (a Stripe or Daraja call takes seconds). */
+export const ATTEMPT_WAIT_MS = 10_000;
+const ATTEMPT_POLL_MS = 200;
+/** Longer than any payment function may run (29 s): a claim this old belongs to a crashed invocation. */
+export const ATTEMPT_STALE_MS = 120_000;
 
 export const INVOICE_NUMBER_PATTERN = /^INV-\d{8}$/;
 /** With 10^8 numbers a collision is rare; five in a row means something else is wrong. */
@@ -31,9 +49,23 @@ export interface StartCheckoutDependencies {
   readonly logger: Logger;
   readonly newInvoiceNumber?: () => string;
   readonly newOrderId?: () => string;
+  /** Without it, every request starts a new order (the key is ignored). */
+  readonly attempts?: PaymentAttemptsStore;
+  readonly attemptWaitMs?: number;
 }
 
-export function createStartCheckout({ orders, payments, clock, logger, newInvoiceNumber = randomInvoiceNumber, newOrderId = randomUUID }: StartCheckoutDependencies): StartCheckout {
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createStartCheckout({
+  orders,
+  payments,
+  clock,
+  logger,
+  newInvoiceNumber = randomInvoiceNumber,
+  newOrderId = randomUUID,
+  attempts,
+  attemptWaitMs = ATTEMPT_WAIT_MS,
+}: StartCheckoutDependencies): StartCheckout {
   const insertWithFreshInvoiceNumber = async (draft: OrderDraft): Promise<Order> => {
     const orderId = newOrderId();
     const createdAt = clock().toISOString();
@@ -54,7 +86,7 @@ export function createStartCheckout({ orders, payments, clock, logger, newInvoic
     throw new Error(`No free invoice number after ${MAX_INVOICE_ATTEMPTS} attempts`);
   };
 
-  return async (draft) => {
+  const start = async (draft: OrderDraft): Promise<StartCheckoutResult> => {
     const order = await insertWithFreshInvoiceNumber(draft);
     logger.info('order.created', { invoiceNumber: order.invoiceNumber, orderId: order.orderId, totalCents: order.totalCents, lines: order.lines.length, provider: payments.name });
 
@@ -82,4 +114,45 @@ export function createStartCheckout({ orders, payments, clock, logger, newInvoic
     logger.info('checkout.created', { invoiceNumber: order.invoiceNumber, sessionId: redirect.sessionId });
     return { kind: 'created', url: redirect.url, invoiceNumber: order.invoiceNumber };
   };
+
+  /** Claims the attempt and starts its payment, or answers with what its first request started. */
+  const startOnce = async (draft: OrderDraft, attempt: PaymentAttempt, store: PaymentAttemptsStore): Promise<StartCheckoutResult> => {
+    const keyHash = sha256(attempt.key);
+    for (let waited = 0; ; waited += ATTEMPT_POLL_MS) {
+      const claimedAt = clock().toISOString();
+      const held = await store.claim(keyHash, attempt.fingerprint, claimedAt, new Date(clock().getTime() - ATTEMPT_STALE_MS).toISOString());
+      if (held === 'claimed') {
+        let result: StartCheckoutResult;
+        try {
+          result = await start(draft);
+        } catch (error) {
+          await store.failed(keyHash, claimedAt).catch((storeError: unknown) => logger.error('checkout.attempt_release_failed', { error: storeError }));
+          throw error;
+        }
+        if (result.kind === 'created') {
+          // If this write fails, repeats wait and then hear "in progress" until the claim is stale.
+          await store
+            .started(keyHash, claimedAt, { invoiceNumber: result.invoiceNumber, url: result.url })
+            .catch((error: unknown) => logger.error('checkout.attempt_record_failed', { invoiceNumber: result.invoiceNumber, error }));
+        } else {
+          await store.failed(keyHash, claimedAt);
+        }
+        return result;
+      }
+      if (held.fingerprint !== attempt.fingerprint) {
+        logger.warn('checkout.attempt_other_details', {});
+        return { kind: 'attempt-other-details' };
+      }
+      if (held.current.state === 'started') {
+        logger.info('checkout.attempt_repeated', { invoiceNumber: held.current.payment.invoiceNumber });
+        const { url, invoiceNumber } = held.current.payment;
+        return { kind: 'created', url, invoiceNumber };
+      }
+      // The first request is still talking to the provider (or just failed and is being retried).
+      if (waited >= attemptWaitMs) return { kind: 'attempt-in-progress' };
+      await pause(ATTEMPT_POLL_MS);
+    }
+  };
+
+  return (draft, attempt) => (attempt && attempts ? startOnce(draft, attempt, attempts) : start(draft));
 }

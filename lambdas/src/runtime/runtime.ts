@@ -14,6 +14,7 @@ import { createConfirmOrder } from '../orders/confirmOrder';
 import { createReconcileOrders, type ReconcileOrders } from '../orders/reconcile';
 import { createStartCheckout, type StartCheckout } from '../orders/startCheckout';
 import { createOrdersStore, type OrdersStore } from '../orders/store';
+import { createPaymentAttemptsStore } from '../orders/attempts';
 import { composeMpesa, type MpesaServices } from '../mpesa/compose';
 import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
 import { createSandboxPayments } from '../payments/sandbox';
@@ -76,6 +77,7 @@ export interface RuntimeClients {
 export async function composeRuntime(config: AppConfig, logger: Logger, clients: RuntimeClients): Promise<Runtime> {
   const clock = clients.clock ?? (() => new Date());
   const orders = createOrdersStore(clients.dynamo, config.ordersTable);
+  const attempts = createPaymentAttemptsStore(clients.dynamo, config.ordersTable);
   const mail = createMailRuntime(config.mail, {
     dynamo: clients.dynamo,
     tableName: config.ordersTable,
@@ -124,7 +126,7 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
     clock,
     logger,
   });
-  const mpesa = await composeMpesa(config, { dynamo: clients.dynamo, orders, secrets: clients.secrets, clock, logger, sendReceipt });
+  const mpesa = await composeMpesa(config, { dynamo: clients.dynamo, orders, attempts, secrets: clients.secrets, clock, logger, sendReceipt });
   // Reconciliation re-reads each pending order from where it is paid: M-Pesa payments from Daraja.
   const confirmAny: typeof confirmOrder = (request) => (mpesa && MPESA_PAYMENT_ID_PATTERN.test(request.sessionId) ? mpesa.payments.confirm(request) : confirmOrder(request));
   return {
@@ -135,7 +137,7 @@ export async function composeRuntime(config: AppConfig, logger: Logger, clients:
     mail,
     sendReceipt,
     services: {
-      startCheckout: createStartCheckout({ orders, payments, clock, logger }),
+      startCheckout: createStartCheckout({ orders, payments, clock, logger, attempts }),
       checkoutStatus: createCheckoutStatus(confirmOrder),
       receiveWebhook: createWebhookReceiver(payments, createLambdaFulfilmentQueue(clients.lambda, config.fulfilOrderFunctionName), logger),
       fulfilOrder: createFulfilOrder(confirmOrder, logger),

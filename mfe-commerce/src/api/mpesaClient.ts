@@ -6,6 +6,8 @@
 import type { CheckoutData } from '@kesho/common/checkout-schema';
 import { centsToDollars } from '@kesho/common/money';
 import { rateHundredths } from '@kesho/common/mpesa';
+import { IDEMPOTENCY_KEY_HEADER } from '@kesho/common/payment-attempt';
+import { paymentAttemptKey } from './paymentAttempt';
 import { PaymentError, paymentsHttp, reshapeFailure, type PaymentLine } from './paymentsClient';
 
 export type MpesaOutcome = 'pending' | 'paid' | 'cancelled' | 'timeout' | 'insufficient-funds' | 'wrong-pin' | 'failed';
@@ -62,7 +64,8 @@ export async function startMpesaPayment(lines: readonly PaymentLine[], customer:
   };
   let data: unknown;
   try {
-    ({ data } = await (await paymentsHttp()).post<unknown>('/api/mpesa-payment', body));
+    const headers = { [IDEMPOTENCY_KEY_HEADER]: paymentAttemptKey({ method: 'mpesa', body }) };
+    ({ data } = await (await paymentsHttp()).post<unknown>('/api/mpesa-payment', body, { headers }));
   } catch (error) {
     throw reshapeFailure(error, lines);
   }

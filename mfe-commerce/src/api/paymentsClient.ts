@@ -7,6 +7,8 @@
 import type { AxiosError, AxiosInstance } from 'axios';
 import type { CheckoutData } from '@kesho/common/checkout-schema';
 import { centsToDollars } from '@kesho/common/money';
+import { IDEMPOTENCY_KEY_HEADER } from '@kesho/common/payment-attempt';
+import { paymentAttemptKey } from './paymentAttempt';
 
 let http: Promise<AxiosInstance> | undefined;
 
@@ -85,7 +87,8 @@ export async function createPayment(lines: readonly PaymentLine[], customer: Che
   };
   let data: unknown;
   try {
-    ({ data } = await (await paymentsHttp()).post<unknown>('/api/create-payment', body));
+    const headers = { [IDEMPOTENCY_KEY_HEADER]: paymentAttemptKey({ method: 'card', body }) };
+    ({ data } = await (await paymentsHttp()).post<unknown>('/api/create-payment', body, { headers }));
   } catch (error) {
     throw reshapeFailure(error, lines);
   }

@@ -7,6 +7,7 @@ import { formatKes } from '@kesho/common/money';
 import { MPESA_MESSAGES, isMpesaAmount, parseMpesaPhone, rateLine, usdCentsToKes } from '@kesho/common/mpesa';
 import { readCheckoutData } from '../checkout/checkoutStorage';
 import { getMpesaPayment, getMpesaRate, startMpesaPayment, type MpesaPaymentState, type MpesaRate } from '../api/mpesaClient';
+import { endPaymentAttempt } from '../api/paymentAttempt';
 import { PAYMENT_MESSAGES, PaymentError, type PaymentLine } from '../api/paymentsClient';
 import { CartLoading, ErrorPanel } from '../components/ui';
 
@@ -219,6 +220,9 @@ export function MpesaPayment({ items, totalCents, resumePaymentId, onPayByCard }
   };
 
   const tryAgain = () => {
+    // A push the payer declined (or that timed out) is over: trying again is a new payment. After an
+    // error the first request may still have started one, so the attempt (and its key) carries on.
+    if (stage.kind === 'refused') endPaymentAttempt();
     window.history.replaceState(window.history.state, '', '/payment');
     setStage({ kind: 'form' });
   };

@@ -16,6 +16,13 @@ export function expiresAtEpochSeconds(from: Date, days: number): number {
   return Math.floor(from.getTime() / 1000) + days * DAY_SECONDS;
 }
 
+/**
+ * A payment attempt's record (its key's hash, a hash of what was asked and the order it started)
+ * answers repeats of the same attempt for this long; after it, the key starts nothing new either,
+ * because the page makes a fresh key for every visit to /payment.
+ */
+export const PAYMENT_ATTEMPT_RETENTION_DAYS = 1;
+
 /** An enquiry from the contact form is deleted a year after it arrived (the advisors' follow-up window). */
 export const ENQUIRY_RETENTION_DAYS = 365;
 
