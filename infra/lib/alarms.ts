@@ -18,6 +18,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE, type ClientApp } from '@kesho/common/client-events';
+import { HELD_FOR_REVIEW_EVENT } from '@kesho/common/ops-events';
 import { acknowledge } from './nag';
 
 export const ALARM_TOPIC_NAME = 'kesho-alarms';
@@ -199,8 +200,13 @@ function clientErrorAlarm(scope: Construct, app: ClientApp): Alarm {
   });
 }
 
+/** Namespace of the order metrics taken from the functions' logs. */
+export const ORDER_METRICS_NAMESPACE = 'Kesho/Orders';
+
 export interface PaymentsAlarmsProps {
   readonly functions: Readonly<Record<string, IFunction>>;
+  /** The reconciliation's log: every run names the orders held for review. */
+  readonly reconcileLogs: ILogGroup;
   readonly fulfilmentFailures: IQueue;
   readonly api: HttpApi;
   readonly apiAccessLogs: ILogGroup;
@@ -229,12 +235,28 @@ export class PaymentsAlarms extends Construct {
     const throttledMetric = throttled.metric({ period, statistic: 'Sum' });
     const serverErrors = props.api.metricServerError({ period, statistic: 'Sum' });
 
+    // Orders held for a person (money that moved in a way the code could not settle alone), counted
+    // from the reconciliation's line, which repeats every run until the mark is cleared.
+    const heldForReview = new MetricFilter(this, 'HeldForReviewFilter', {
+      logGroup: props.reconcileLogs,
+      metricNamespace: ORDER_METRICS_NAMESPACE,
+      metricName: 'HeldForReview',
+      filterPattern: FilterPattern.stringValue('$.event', '=', HELD_FOR_REVIEW_EVENT),
+      metricValue: '$.count',
+    });
+    const held = countAlarm(
+      this,
+      'OrdersHeldForReview',
+      heldForReview.metric({ period: Duration.minutes(15), statistic: 'Maximum' }),
+      'At least one order is held for review: money may have moved that the code could not settle alone',
+    );
+
     const fulfilment = queueDepthAlarm(this, 'FulfilmentFailures', props.fulfilmentFailures, 'fulfil-order');
     const api5xx = countAlarm(this, 'Api5xx', serverErrors, 'The payments API answered 5xx at least 3 times in 5 minutes', 3);
     const api429 = countAlarm(this, 'Api429', throttledMetric, 'The payments API throttled at least 20 requests in 5 minutes', 20);
     const perFunction = Object.entries(props.functions).flatMap(([name, fn]) => functionAlarms(this, name, fn));
     const clientErrors = CLIENT_APPS.map((app) => clientErrorAlarm(this, app));
-    this.alarms = [fulfilment, api5xx, api429, ...perFunction, ...clientErrors].map((alarm) => notify(alarm, topic));
+    this.alarms = [fulfilment, held, api5xx, api429, ...perFunction, ...clientErrors].map((alarm) => notify(alarm, topic));
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: 'kesho',

@@ -248,6 +248,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
   new PaymentsAlarms(payments, 'Alarms', {
     functions: { ...payments.functions, 'origin-verify': originVerify.authorizerFunction },
     fulfilmentFailures: childOf(payments, 'FulfilmentFailures', isQueue),
+    reconcileLogs: childOf(payments, 'ReconcileOrdersLogs', isLogGroup),
     api: payments.httpApi,
     apiAccessLogs: childOf(payments, 'ApiAccessLogs', isLogGroup),
   });

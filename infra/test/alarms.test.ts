@@ -5,6 +5,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/common/client-events';
+import { HELD_FOR_REVIEW_EVENT } from '@kesho/common/ops-events';
 import { ALARM_TOPIC_NAME, CLIENT_ERROR_RATE_PERCENT, CLIENT_ERRORS_MIN_PAGE_VIEWS, DEFAULT_MONTHLY_BUDGET_USD } from '../lib/alarms';
 import { buildTestApp } from './support/test-app';
 
@@ -36,6 +37,21 @@ describe('alarms without a distribution id or e-mail', () => {
       MetricTransformations: [Match.objectLike({ MetricName: 'Throttled', MetricValue: '1' })],
     });
     payments.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Throttled', Threshold: 20 });
+  });
+
+  test("an order held for review raises an alarm, counted from the reconciliation's log line", () => {
+    payments.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: { Ref: Match.stringLikeRegexp('^ReconcileOrdersLogs') },
+      FilterPattern: `{ $.event = "${HELD_FOR_REVIEW_EVENT}" }`,
+      MetricTransformations: [Match.objectLike({ MetricNamespace: 'Kesho/Orders', MetricName: 'HeldForReview', MetricValue: '$.count' })],
+    });
+    payments.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'Kesho/Orders',
+      MetricName: 'HeldForReview',
+      Statistic: 'Maximum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
   });
 
   test('a message in the fulfilment or the publisher failure queue raises an alarm', () => {

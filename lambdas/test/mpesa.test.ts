@@ -162,20 +162,47 @@ describe('M-Pesa through Daraja (a Daraja-compatible server)', () => {
     expect(daraja.pushes.length).toBe(before);
   });
 
-  it('holds a paid query whose callback names another amount or phone for review', async () => {
+  it('settles a paid query as paid even when a callback names another amount or phone, holding the order for review and its receipt number back', async () => {
     const payment = await start(server);
     const push = pushOf();
     daraja.complete(push.checkoutRequestId, 0);
     await callback(push, daraja.callbackBody(push, { amount: Number(push.body.Amount) - 1 }));
-    expect(await poll(server, payment.paymentId)).toMatchObject({ status: 'pending', receiptNumber: null });
+    expect(await poll(server, payment.paymentId)).toMatchObject({ status: 'paid', receiptNumber: null });
+    const held = await server.api.runtime.orders.getOrder(payment.invoiceNumber);
+    expect(held?.review).toMatchObject({ why: 'mpesa-callback-mismatch' });
+    expect(held?.expiresAt).toBeUndefined();
+    // The push's own callback still names the receipt.
     await callback(push);
-    expect((await poll(server, payment.paymentId)).status).toBe('pending');
+    expect(await poll(server, payment.paymentId)).toMatchObject({ status: 'paid', receiptNumber: push.result!.receipt });
 
     const other = await start(server);
     const otherPush = pushOf();
     daraja.complete(otherPush.checkoutRequestId, 0);
     await callback(otherPush, daraja.callbackBody(otherPush, { phone: '254799999999' }));
-    expect((await poll(server, other.paymentId)).status).toBe('pending');
+    expect(await poll(server, other.paymentId)).toMatchObject({ status: 'paid', receiptNumber: null });
+    expect((await server.api.runtime.orders.getOrder(other.invoiceNumber))?.review).toMatchObject({ why: 'mpesa-callback-mismatch' });
+    const report = await server.api.runtime.services.reconcileOrders();
+    expect(report.heldForReview).toBeGreaterThanOrEqual(2);
+  });
+
+  it('never strands a paid order: a disagreeing callback before the payer pays, the payment, a poll, then the real callback', async () => {
+    const payment = await start(server);
+    const push = pushOf();
+    // A callback that disagrees (wrong amount) arrives before the payer has done anything.
+    push.result = { resultCode: 0, resultDesc: 'x', receipt: 'TKWRONG001' };
+    const wrong = daraja.callbackBody(push, { amount: Number(push.body.Amount) + 100 });
+    delete push.result;
+    await callback(push, wrong);
+    expect((await poll(server, payment.paymentId)).status).toBe('pending');
+    // The payer pays; the page polls before Daraja's real callback.
+    daraja.complete(push.checkoutRequestId, 0);
+    expect((await poll(server, payment.paymentId)).status).toBe('paid');
+    await callback(push);
+    const paid = await poll(server, payment.paymentId);
+    expect(paid).toMatchObject({ status: 'paid', receiptNumber: push.result!.receipt });
+    const order = await server.api.runtime.orders.getOrder(payment.invoiceNumber);
+    expect(order).toMatchObject({ status: 'paid', receiptStatus: 'sent', review: { why: 'mpesa-callback-mismatch' } });
+    expect(order?.expiresAt).toBeUndefined();
   });
 
   it('keeps a callback that arrives before the query knows, and uses it once the query says paid', async () => {

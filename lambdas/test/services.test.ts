@@ -193,6 +193,28 @@ describe('confirmOrder', () => {
     expect(await confirm({ sessionId: 'cs_test_1', source: 'checkout.session.async_payment_succeeded' })).toMatchObject({ changed: true, order: { status: 'paid' } });
     const review = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.event === 'order.confirm.needs_review');
     expect(review).toMatchObject({ level: 'error', invoiceNumber: 'INV-50000002', why: 'paid-after-settled', status: 'failed' });
+    const held = await orders.getOrder('INV-50000002');
+    expect(held?.review).toEqual({ why: 'paid-after-settled', at: '2026-02-03T00:00:00.000Z', source: 'checkout.session.async_payment_succeeded' });
+    expect(held?.expiresAt).toBeUndefined();
+  });
+
+  it('holds a paid session whose amount does not match, keeps the first reason, and lists it until cleared', async () => {
+    await orders.insertOrder(order({ invoiceNumber: 'INV-50000003', orderId: 'order-53' }));
+    expect((await orders.getOrder('INV-50000003'))?.expiresAt).toEqual(expect.any(Number));
+    const confirm = createConfirmOrder({
+      orders,
+      payments: fakeProvider(session({ orderRef: 'INV-50000003', orderId: 'order-53', amountTotalCents: 100 })),
+      clock: () => new Date('2026-02-04T00:00:00Z'),
+      logger: silentLogger,
+    });
+    expect(await confirm({ sessionId: 'cs_test_1', source: 'webhook' })).toMatchObject({ changed: false, order: { status: 'pending' } });
+    await confirm({ sessionId: 'cs_test_1', source: 'reconcile' });
+    const held = await orders.getOrder('INV-50000003');
+    expect(held?.review).toEqual({ why: 'amount-mismatch', at: '2026-02-04T00:00:00.000Z', source: 'webhook' });
+    expect(held?.expiresAt).toBeUndefined();
+    expect((await orders.findOrdersForReview()).map((found) => found.invoiceNumber)).toContain('INV-50000003');
+    await orders.markForReview('INV-00000404', { why: 'amount-mismatch', at: '2026-02-04T00:00:00.000Z', source: 'test' });
+    expect(await orders.getOrder('INV-00000404')).toBeNull();
   });
 });
 

@@ -111,8 +111,9 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
         sessionId: paymentId,
         status: paid ? 'complete' : 'open',
         paymentStatus: paid ? 'paid' : 'unpaid',
-        // A callback that disagreed with the push leaves the amount unconfirmed: held for review.
-        amountTotalCents: paid && !payment.callbackMismatch ? payment.amountUsdCents : null,
+        // Daraja's query is the truth: "paid" is for the push, whose amount this server set. A callback
+        // that disagreed with the push holds the receipt number back (and the order for review), not the money.
+        amountTotalCents: paid ? payment.amountUsdCents : null,
         currency: ORDER_CURRENCY,
         orderRef: payment.invoiceNumber,
         orderId: payment.orderId,
@@ -198,14 +199,16 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
     }
     hint ??= payment.earlyCallback;
 
-    if (hint && payment.result?.resultCode === 0 && hint.resultCode === 0 && !payment.receiptNumber && !payment.callbackMismatch) {
+    if (hint && payment.result?.resultCode === 0 && hint.resultCode === 0 && !payment.receiptNumber) {
       const agrees =
         hint.checkoutRequestId === payment.checkoutRequestId && hint.amount === payment.amountKes && hint.phone === payment.msisdn && RECEIPT_PATTERN.test(hint.receiptNumber ?? '');
       if (agrees && hint.receiptNumber) {
+        // Also after an earlier callback disagreed: the push's own callback names the receipt.
         payment = (await store.recordReceipt(paymentId, hint.receiptNumber)) ?? payment;
-      } else {
+      } else if (!payment.callbackMismatch) {
         logger.error('order.confirm.needs_review', { invoiceNumber: payment.invoiceNumber, paymentId, why: 'mpesa-callback-mismatch', source });
         payment = (await store.markCallbackMismatch(paymentId)) ?? payment;
+        await orders.markForReview(payment.invoiceNumber, { why: 'mpesa-callback-mismatch', at: clock().toISOString(), source });
       }
     } else if (callbackHint && callbackHint.resultCode === 0 && payment.result?.resultCode !== 0) {
       // Daraja's own query does not say paid: a forged or early callback changes nothing.

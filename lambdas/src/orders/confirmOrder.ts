@@ -5,7 +5,8 @@
  * amount, and only then moves the order out of `pending` with a conditional write. Duplicates,
  * replays, races and late events therefore change nothing after the first decisive one; a late
  * "expired" can never undo "paid". The one exception is money: a session the provider says is paid
- * moves a failed or expired order to paid, logged for a person to review.
+ * moves a failed or expired order to paid, held for a person to review. Whatever a person must look
+ * at is marked on the order in the store (and never expires), not only logged.
  */
 import type { Logger } from '../log';
 import type { SendReceipt } from '../receipts/sendReceipt';
@@ -70,12 +71,14 @@ export function createConfirmOrder({ orders, payments, clock, logger, sendReceip
       if (decision.why === 'amount-mismatch' || decision.why === 'order-mismatch') {
         // Money may have moved for an order we cannot match: leave it as it is for a person to review.
         logger.error('order.confirm.needs_review', { invoiceNumber: order.invoiceNumber, sessionId, why: decision.why, status: order.status, source });
+        await orders.markForReview(order.invoiceNumber, { why: decision.why, at: clock().toISOString(), source });
       }
       return { kind: 'order', order, changed: false };
     }
     if (order.status !== 'pending') {
       // The provider took the money for an order already settled otherwise: correct it, and say so.
       logger.error('order.confirm.needs_review', { invoiceNumber: order.invoiceNumber, sessionId, why: 'paid-after-settled', status: order.status, source });
+      await orders.markForReview(order.invoiceNumber, { why: 'paid-after-settled', at: clock().toISOString(), source });
     }
 
     const changed = await orders.changeStatus(order.invoiceNumber, { from: order.status, to: decision.to, at: clock().toISOString(), reason: source });

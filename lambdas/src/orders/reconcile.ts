@@ -11,6 +11,7 @@ import type { FulfilmentFailures } from '../fulfilment/failures';
 import type { Logger } from '../log';
 import type { SendReceipt } from '../receipts/sendReceipt';
 import type { ConfirmOrder } from './confirmOrder';
+import { HELD_FOR_REVIEW_EVENT } from '@kesho/common/ops-events';
 import type { OrdersStore } from './store';
 
 export interface ReconcileReport {
@@ -28,6 +29,8 @@ export interface ReconcileReport {
   readonly failuresDrained: number;
   /** Failed fulfilment jobs whose settlement failed again: left in the queue for the next run. */
   readonly failuresLeft: number;
+  /** Orders held for a person (money that could not be settled alone), reported every run until cleared. */
+  readonly heldForReview: number;
 }
 
 export type ReconcileOrders = () => Promise<ReconcileReport>;
@@ -92,7 +95,12 @@ export function createReconcileOrders({ orders, confirmOrder, sendReceipt, clock
         logger.error('reconcile.failure_not_settled', { sessionId: failure.job?.sessionId, error });
       }
     }
-    const report: ReconcileReport = { checked: candidates.length, settled, receiptsSent, failed, withoutSession, failuresDrained, failuresLeft };
+    const held = await orders.findOrdersForReview();
+    if (held.length > 0) {
+      // Every run names them again (ops' alarm counts this line) until a person clears the mark.
+      logger.error(HELD_FOR_REVIEW_EVENT, { count: held.length, orders: held.slice(0, 20).map((order) => ({ invoiceNumber: order.invoiceNumber, status: order.status, ...order.review })) });
+    }
+    const report: ReconcileReport = { checked: candidates.length, settled, receiptsSent, failed, withoutSession, failuresDrained, failuresLeft, heldForReview: held.length };
     logger.info('reconcile.done', { ...report });
     return report;
   };

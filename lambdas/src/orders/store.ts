@@ -8,7 +8,7 @@
  */
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { expiresAtEpochSeconds, UNPAID_ORDER_RETENTION_DAYS } from '@kesho/common/retention';
-import type { CustomerDetails, Order, OrderLine, OrderStatus } from './types';
+import type { CustomerDetails, Order, OrderLine, OrderReview, OrderStatus } from './types';
 
 export interface StatusChange {
   readonly from: OrderStatus;
@@ -29,6 +29,13 @@ export interface OrdersStore {
    */
   changeStatus(invoiceNumber: string, change: StatusChange): Promise<Order | null>;
   markReceiptSent(invoiceNumber: string, at: string): Promise<void>;
+  /**
+   * Holds the order for a person (the first reason stays) and lifts its expiry in the same write: an
+   * order that may hold money is never deleted. Listed by findOrdersForReview.
+   */
+  markForReview(invoiceNumber: string, review: OrderReview): Promise<void>;
+  /** Every order held for review, oldest first. */
+  findOrdersForReview(): Promise<Order[]>;
   /**
    * Orders the reconciliation must look at: still `pending` and created before `pendingBefore`, or
    * paid with the receipt still due. A filtered Scan: the table is small (unpaid orders expire) and
@@ -128,6 +135,42 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
       }
     },
 
+    async markForReview(invoiceNumber, review) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: orderKey(invoiceNumber),
+            UpdateExpression: 'SET review = if_not_exists(review, :review) REMOVE expiresAt',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':review': review },
+          }),
+        );
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return;
+        throw error;
+      }
+    },
+
+    async findOrdersForReview() {
+      const found: Order[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new ScanCommand({
+            TableName: tableName,
+            FilterExpression: 'kind = :order AND attribute_exists(review)',
+            ExpressionAttributeValues: { ':order': 'order' },
+            ConsistentRead: true,
+            ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+          }),
+        );
+        for (const item of page.Items ?? []) found.push(reshapeOrder(item));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return found.sort((a, b) => (a.review?.at ?? '').localeCompare(b.review?.at ?? ''));
+    },
+
     async findOrdersNeedingAttention(pendingBefore) {
       const found: Order[] = [];
       let startKey: Record<string, unknown> | undefined;
@@ -182,6 +225,7 @@ function reshapeOrder(item: Readonly<Record<string, unknown>>): Order {
   const statusReason = optionalText(item, 'statusReason');
   const receiptStatus = item.receiptStatus === 'due' || item.receiptStatus === 'sent' ? item.receiptStatus : undefined;
   const expiresAt = typeof item.expiresAt === 'number' ? item.expiresAt : undefined;
+  const review = reshapeReview(item.review);
   return {
     orderId: text('orderId'),
     invoiceNumber: text('invoiceNumber'),
@@ -197,7 +241,17 @@ function reshapeOrder(item: Readonly<Record<string, unknown>>): Order {
     ...(statusReason !== undefined ? { statusReason } : {}),
     ...(receiptStatus !== undefined ? { receiptStatus } : {}),
     ...(expiresAt !== undefined ? { expiresAt } : {}),
+    ...(review ? { review } : {}),
   };
+}
+
+const REVIEW_REASONS: readonly OrderReview['why'][] = ['amount-mismatch', 'order-mismatch', 'paid-after-settled', 'mpesa-callback-mismatch'];
+
+function reshapeReview(value: unknown): OrderReview | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { why, at, source } = value as Record<string, unknown>;
+  if (!REVIEW_REASONS.includes(why as OrderReview['why']) || typeof at !== 'string' || typeof source !== 'string') return undefined;
+  return { why: why as OrderReview['why'], at, source };
 }
 
 function reshapeLine(value: unknown): OrderLine {

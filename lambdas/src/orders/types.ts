@@ -50,6 +50,15 @@ export interface Order extends OrderDraft {
    * (a failed send or a crash leaves it due for the reconciliation); 'sent' once it is out.
    */
   readonly receiptStatus?: 'due' | 'sent';
-  /** DynamoDB TTL (epoch seconds) of an order that was never paid; removed when it is paid. */
+  /** DynamoDB TTL (epoch seconds) of an order that was never paid; removed when it is paid or held for review. */
   readonly expiresAt?: number;
+  /** Set when money may have moved in a way the code cannot settle alone: a person must look. */
+  readonly review?: OrderReview;
+}
+
+/** Why an order waits for a person, when, and who noticed (see OrdersStore.markForReview). */
+export interface OrderReview {
+  readonly why: 'amount-mismatch' | 'order-mismatch' | 'paid-after-settled' | 'mpesa-callback-mismatch';
+  readonly at: string;
+  readonly source: string;
 }
