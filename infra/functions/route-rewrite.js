@@ -1,4 +1,5 @@
-// CloudFront Function (cloudfront-js-2.0, viewer request) of the distribution's default behaviour.
+// CloudFront Function (cloudfront-js-2.0, viewer request) of the distribution's default behaviour and
+// of /api/* (where it only passes the path on and writes the viewer's address).
 // It follows the site's one rule for request paths (packages/common/src/page-routes.ts, which the local
 // server uses): a CloudFront Function cannot import modules, so this is a hand-kept copy, and its test
 // runs the same table of cases as the rule's own test and the local server's test.
@@ -15,6 +16,11 @@
 // this function with every behaviour, so a request to any other name of the distribution (the apex)
 // gets a 301 to the same path and query on the canonical host. Empty: no redirect.
 var CANONICAL_HOST = '';
+
+// Every request that reaches an origin carries the address CloudFront saw, written over whatever the
+// viewer sent: the API's per-client limits read it (CLIENT_ADDRESS_HEADER), never X-Forwarded-For,
+// whose first entries the client writes. Hand-kept copy of @kesho/common/viewer-address (tested equal).
+var VIEWER_ADDRESS_HEADER = 'x-kesho-viewer-address';
 
 var PAGES_SEGMENT = 'pages';
 var API_SEGMENT = 'api';
@@ -101,5 +107,6 @@ function handler(event) {
     return { statusCode: 308, statusDescription: 'Permanent Redirect', headers: { location: { value: resolved.redirect } } };
   }
   request.uri = resolved.uri;
+  request.headers[VIEWER_ADDRESS_HEADER] = { value: event.viewer.ip };
   return request;
 }

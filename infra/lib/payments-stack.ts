@@ -24,6 +24,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
 import { SECRET_VARIABLES, secretsOf, type FunctionSecret } from '@kesho/common/function-secrets';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
 
 export interface ApiThrottle {
@@ -177,6 +178,8 @@ export class PaymentsStack extends Stack {
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.mail.from,
       SUPPORT_EMAIL: props.mail.supportEmail,
+      // Written by the distribution's viewer-request function (route-rewrite.js) over anything the visitor sent.
+      CLIENT_ADDRESS_HEADER: VIEWER_ADDRESS_HEADER,
     };
     // Each secret kind of @kesho/common/function-secrets, as the secrets that hold it, in the order of
     // its variables there. Without M-Pesa there are no Daraja secrets, and M-Pesa answers 503.

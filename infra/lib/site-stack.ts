@@ -207,7 +207,8 @@ export class SiteStack extends Stack {
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           compress: true,
-          ...everyBehaviour,
+          // Always: it writes the viewer's address the API's per-client limits trust.
+          functionAssociations: [routeRewriteAssociation],
         },
         [`/${POINTER_DOCUMENT_KEY}`]: s3Behavior(siteOrigin, originControlled),
         '/mfe/*': s3Behavior(siteOrigin, immutable),

@@ -5,6 +5,7 @@ import { readMailSettings, UNSET_PUBLIC_SITE_URL } from '../lib/kesho-app';
 import { App } from 'aws-cdk-lib';
 import { site } from '@kesho/common/site';
 import { buildTestApp } from './support/test-app';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 
 let template: Template;
 let logicalIds: Record<
@@ -90,6 +91,8 @@ describe('payments stack', () => {
           MAIL_TRANSPORT: 'ses',
           MAIL_FROM: `${site.brand} <${site.email}>`,
           SUPPORT_EMAIL: site.email,
+          // The header the distribution's route-rewrite function writes: the per-client limits never read X-Forwarded-For.
+          CLIENT_ADDRESS_HEADER: VIEWER_ADDRESS_HEADER,
           NODE_OPTIONS: '--enable-source-maps',
         },
       },

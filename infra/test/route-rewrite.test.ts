@@ -7,6 +7,7 @@ import vm from 'node:vm';
 import { pageKeyForRoute } from '../functions/release-publisher/release-record';
 import { routeRewriteCode } from '../lib/site-stack';
 import { pageRouteCases, servedKeysOf } from '@kesho/common/page-route-cases';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 
 interface ViewerRequest {
   uri: string;
@@ -21,7 +22,12 @@ interface ViewerResponse {
   headers: Record<string, { value: string }>;
 }
 
-type Handler = (event: { request: ViewerRequest }) => ViewerRequest;
+interface ViewerEvent {
+  request: ViewerRequest;
+  viewer?: { ip: string };
+}
+
+type Handler = (event: ViewerEvent) => ViewerRequest;
 
 /** The code the stack deploys: as written without a domain, with the canonical host filled in with one. */
 function loadHandler(canonicalHost?: string): Handler {
@@ -29,8 +35,11 @@ function loadHandler(canonicalHost?: string): Handler {
   vm.runInContext(routeRewriteCode(canonicalHost), context);
   const handler: unknown = context.handler;
   if (typeof handler !== 'function') throw new Error('route-rewrite.js defines no handler function');
-  return handler as Handler;
+  // CloudFront hands every function the viewer's address beside the request.
+  return (event) => (handler as (event: ViewerEvent) => ViewerRequest)({ viewer: { ip: VIEWER_IP }, ...event });
 }
+
+const VIEWER_IP = '41.90.5.6';
 
 const handler = loadHandler();
 
@@ -90,6 +99,16 @@ describe("route-rewrite CloudFront Function, on the site's one table of request 
     expect(request.uri).toBe('/pages/payment-success.html');
     expect(request.querystring).toEqual({ session_id: { value: 'cs_test_123' } });
     expect(request.headers.host).toEqual({ value: 'www.keshoglobal.co.ke' });
+  });
+
+  test("writes the viewer's address CloudFront saw over whatever the viewer sent, for the API's per-client limits", () => {
+    const forged = { ...viewerRequest('/api/enquiries'), method: 'POST' };
+    forged.headers[VIEWER_ADDRESS_HEADER] = { value: '198.51.100.7' };
+    forged.headers['x-forwarded-for'] = { value: '203.0.113.9' };
+    const request = handler({ request: forged, viewer: { ip: '2c0f:fe38:2000::1' } });
+    expect(request.uri).toBe('/api/enquiries');
+    expect(request.headers[VIEWER_ADDRESS_HEADER]).toEqual({ value: '2c0f:fe38:2000::1' });
+    expect(handler({ request: viewerRequest('/faq') }).headers[VIEWER_ADDRESS_HEADER]).toEqual({ value: VIEWER_IP });
   });
 
   test('keeps repeated keys and flags of the query on a trailing-slash redirect', () => {

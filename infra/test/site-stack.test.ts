@@ -144,7 +144,8 @@ describe('site stack: distribution', () => {
       FunctionCode: fs.readFileSync(ROUTE_REWRITE_FUNCTION_FILE, 'utf8'),
     });
     expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } }]);
-    for (const other of distribution.CacheBehaviors) expect(other.FunctionAssociations).toBeUndefined();
+    // Build files and the pointer document need no function without a custom domain; the API always gets it.
+    for (const other of distribution.CacheBehaviors.filter((candidate) => candidate.PathPattern !== '/api/*')) expect(other.FunctionAssociations).toBeUndefined();
   });
 
   test('answers a missing page (S3 403 without list rights) with /pages/404.html and status 404, leaving API 404s alone', () => {
@@ -190,6 +191,8 @@ describe('site stack: distribution', () => {
     const apiOrigin = distribution.Origins.find((origin) => origin.Id === api.TargetOriginId);
     expect(apiOrigin?.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
     expect(JSON.stringify(apiOrigin?.DomainName)).toContain('.execute-api.eu-west-1.');
+    // Without a custom domain too: the function writes the viewer address the API's limits trust.
+    expect(api.FunctionAssociations).toEqual(distribution.DefaultCacheBehavior.FunctionAssociations);
   });
 
   test('redirects HTTP to HTTPS and adds the security headers on every behaviour', () => {

@@ -63,6 +63,12 @@ export interface AppConfig {
   readonly mail: MailConfig;
   readonly leads: LeadsConfig;
   readonly reconcile: ReconcileConfig;
+  /**
+   * CLIENT_ADDRESS_HEADER: the request header that carries the visitor's address, set by a hop this
+   * API trusts (in AWS the distribution's viewer-request function, @kesho/common/viewer-address).
+   * Absent (the local runtime): the connection's own address. X-Forwarded-For is never read.
+   */
+  readonly clientAddressHeader?: string;
 }
 
 /** The contact form and the newsletter (src/leads/). */
@@ -217,6 +223,14 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     pendingAgeSeconds: wholeSeconds(read, 'RECONCILE_PENDING_AGE_SECONDS', CONFIG_DEFAULTS.reconcilePendingAgeSeconds, invalid),
   };
 
+  // In AWS the connection comes from CloudFront, never from the visitor: without the trusted header
+  // every visitor of an edge location would share one per-client limit.
+  const clientAddressHeader = read('CLIENT_ADDRESS_HEADER')?.toLowerCase();
+  if (clientAddressHeader === undefined && !local && env.AWS_LAMBDA_FUNCTION_NAME) missing.push('CLIENT_ADDRESS_HEADER');
+  if (clientAddressHeader !== undefined && (!/^[a-z0-9-]{1,64}$/.test(clientAddressHeader) || clientAddressHeader === 'x-forwarded-for')) {
+    invalid.push('CLIENT_ADDRESS_HEADER must name a header a trusted hop sets (such as x-kesho-viewer-address), never X-Forwarded-For');
+  }
+
   const problems = [...(missing.length > 0 ? [`Missing env var${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`] : []), ...invalid];
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -233,6 +247,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     mail,
     leads,
     reconcile,
+    ...(clientAddressHeader ? { clientAddressHeader } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { CLIENT_EVENTS_RATE } from '../src/clientEvents/service';
 import { clientEventsDirectoryOf, emfDocuments } from '../src/clientEvents/sinks';
 import { createPointerDocumentBuilds } from '../src/clientEvents/knownBuilds';
@@ -22,7 +23,8 @@ beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'kesho-client-events-'));
   const historyFile = path.join(scratch, 'releases.json');
   await writeFile(historyFile, JSON.stringify({ releases: [{ app: 'shell', buildId: SHELL }], builds: { marketing: [{ buildId: MARKETING }] } }));
-  server = await startTestServer({ releaseHistoryFile: historyFile });
+  // As in AWS, a trusted hop names each visitor's address (CLIENT_ADDRESS_HEADER): two visitors from one machine.
+  server = await startTestServer({ releaseHistoryFile: historyFile, env: { CLIENT_ADDRESS_HEADER: VIEWER_ADDRESS_HEADER } });
 });
 afterAll(async () => {
   await server.close();
@@ -30,9 +32,9 @@ afterAll(async () => {
 });
 
 let clientCounter = 0;
-/** Each test is its own client address (the local server takes the socket's; tests vary the forwarded one). */
+/** Each request is its own visitor (the server trusts the viewer-address header, as in AWS). */
 const send = (body: unknown, headers: Record<string, string> = {}) =>
-  postJson(`${server.origin}${CLIENT_EVENTS_PATH}`, body, { 'X-Forwarded-For': `203.0.113.${(clientCounter += 1)}`, ...headers });
+  postJson(`${server.origin}${CLIENT_EVENTS_PATH}`, body, { [VIEWER_ADDRESS_HEADER]: `203.0.113.${(clientCounter += 1)}`, ...headers });
 
 async function stored(): Promise<Record<string, unknown>[]> {
   const dir = clientEventsDirectoryOf(server.dataDir);
@@ -119,7 +121,7 @@ describe('POST /api/client-events', () => {
   test('brakes one client after its share of requests with a 429, others unaffected', async () => {
     const address = '198.51.100.7';
     const statuses: number[] = [];
-    for (let index = 0; index <= CLIENT_EVENTS_RATE.requests; index += 1) statuses.push((await send({ events: [pageView] }, { 'X-Forwarded-For': address })).status);
+    for (let index = 0; index <= CLIENT_EVENTS_RATE.requests; index += 1) statuses.push((await send({ events: [pageView] }, { [VIEWER_ADDRESS_HEADER]: address })).status);
     expect(statuses.slice(0, CLIENT_EVENTS_RATE.requests).every((status) => status === 204)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     expect((await send({ events: [pageView] })).status).toBe(204);

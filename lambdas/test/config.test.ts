@@ -38,9 +38,19 @@ describe('loadConfig', () => {
   it('lists every missing variable in one error inside Lambda', () => {
     expect(() => loadConfig({ AWS_LAMBDA_FUNCTION_NAME: 'create-payment' })).toThrow(
       new ConfigError([
-        'Missing env vars PUBLIC_SITE_URL, ORDERS_TABLE, FULFIL_ORDER_FUNCTION_NAME, STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN), STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN), MAIL_TRANSPORT, SUBSCRIPTION_TOKEN_SECRET (or SUBSCRIPTION_TOKEN_SECRET_ARN)',
+        'Missing env vars PUBLIC_SITE_URL, ORDERS_TABLE, FULFIL_ORDER_FUNCTION_NAME, STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN), STRIPE_WEBHOOK_SECRET (or STRIPE_WEBHOOK_SECRET_ARN), MAIL_TRANSPORT, SUBSCRIPTION_TOKEN_SECRET (or SUBSCRIPTION_TOKEN_SECRET_ARN), CLIENT_ADDRESS_HEADER',
       ]),
     );
+  });
+
+  it('takes the visitor address from a header only when configured, never from X-Forwarded-For, and requires it inside Lambda', () => {
+    expect(loadConfig({}).clientAddressHeader).toBeUndefined();
+    expect(loadConfig({ CLIENT_ADDRESS_HEADER: 'X-Kesho-Viewer-Address' }).clientAddressHeader).toBe('x-kesho-viewer-address');
+    expect(() => loadConfig({ CLIENT_ADDRESS_HEADER: 'X-Forwarded-For' })).toThrow(/CLIENT_ADDRESS_HEADER must name a header a trusted hop sets/);
+    expect(() => loadConfig({ CLIENT_ADDRESS_HEADER: 'x viewer: 1' })).toThrow(/CLIENT_ADDRESS_HEADER must name/);
+    expect(loadConfig(PRODUCTION_ENV).clientAddressHeader).toBeUndefined();
+    expect(() => loadConfig({ ...PRODUCTION_ENV, AWS_LAMBDA_FUNCTION_NAME: 'enquiries' })).toThrow(/Missing env var CLIENT_ADDRESS_HEADER/);
+    expect(loadConfig({ ...PRODUCTION_ENV, AWS_LAMBDA_FUNCTION_NAME: 'enquiries', CLIENT_ADDRESS_HEADER: 'x-kesho-viewer-address' }).clientAddressHeader).toBe('x-kesho-viewer-address');
   });
 
   it('accepts a production setup with secrets from Secrets Manager', () => {

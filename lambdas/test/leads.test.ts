@@ -6,6 +6,7 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { contactMessages, NEWSLETTER_CONSENT_TEXT } from '@kesho/common/contact-schema';
 import { site } from '@kesho/common/site';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { createSubmitEnquiry, type SubmitEnquiry } from '../src/leads/enquiries';
 import { createRateLimiter, hashKey } from '../src/leads/rateLimit';
 import { createSubscriptions, CONFIRMATION_RESEND_SECONDS, type Subscriptions } from '../src/leads/subscriptions';
@@ -231,21 +232,22 @@ describe('newsletter subscriptions', () => {
   });
 });
 
-describe('clientAddress (per-client limits behind CloudFront)', () => {
-  const event = (sourceIp: string, forwarded?: string) =>
-    ({
-      headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
-      requestContext: { http: { sourceIp } },
-    }) as unknown as ApiGatewayEvent;
+describe('clientAddress (per-client limits)', () => {
+  const event = (sourceIp: string, headers: Record<string, string> = {}) => ({ headers, requestContext: { http: { sourceIp } } }) as unknown as ApiGatewayEvent;
 
-  it('takes the viewer CloudFront appended, not the edge server every visitor shares', () => {
-    expect(clientAddress(event('130.176.1.1', '41.90.5.6'))).toBe('41.90.5.6');
-    expect(clientAddress(event('130.176.1.1', 'forged, 41.90.5.6'))).toBe('41.90.5.6');
-    expect(clientAddress(event('130.176.1.1', '41.90.5.6, 130.176.1.1'))).toBe('41.90.5.6');
+  it('locally takes the connection, whatever X-Forwarded-For or a look-alike header says', () => {
+    expect(clientAddress(event('127.0.0.1', { 'x-forwarded-for': '41.90.5.6' }), undefined)).toBe('127.0.0.1');
+    expect(clientAddress(event('127.0.0.1', { [VIEWER_ADDRESS_HEADER]: '41.90.5.6' }), undefined)).toBe('127.0.0.1');
   });
 
-  it('falls back to the connecting address without (or with a malformed) header', () => {
-    expect(clientAddress(event('127.0.0.1'))).toBe('127.0.0.1');
-    expect(clientAddress(event('127.0.0.1', '<script>'))).toBe('127.0.0.1');
+  it('behind CloudFront takes the header the distribution wrote, not the edge server every visitor shares', () => {
+    expect(clientAddress(event('130.176.1.1', { [VIEWER_ADDRESS_HEADER]: '41.90.5.6', 'x-forwarded-for': '1.2.3.4, 41.90.5.6' }), VIEWER_ADDRESS_HEADER)).toBe('41.90.5.6');
+    expect(clientAddress(event('130.176.1.1', { [VIEWER_ADDRESS_HEADER]: '2c0f:fe38:2000::1' }), VIEWER_ADDRESS_HEADER)).toBe('2c0f:fe38:2000::1');
+  });
+
+  it('falls back to the connection without, or with a malformed, trusted header', () => {
+    expect(clientAddress(event('130.176.1.1', { 'x-forwarded-for': '41.90.5.6' }), VIEWER_ADDRESS_HEADER)).toBe('130.176.1.1');
+    expect(clientAddress(event('130.176.1.1', { [VIEWER_ADDRESS_HEADER]: '<script>' }), VIEWER_ADDRESS_HEADER)).toBe('130.176.1.1');
+    expect(clientAddress(event('130.176.1.1', { [VIEWER_ADDRESS_HEADER]: '41.90.5.6, 1.2.3.4' }), VIEWER_ADDRESS_HEADER)).toBe('130.176.1.1');
   });
 });

@@ -7,6 +7,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { site } from '@kesho/common/site';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { mailDirectoryOf } from '../src/mail/runtime';
 import { startTestServer, type TestServer } from './support/testServer';
 
@@ -103,6 +104,21 @@ describe('POST /api/enquiries', () => {
     expect((await limited.json()).error).toMatch(/^You have sent several messages in a short time\. Please wait an hour/);
     const form = await postForm('/api/enquiries', enquiry({ email }));
     expect(form.headers.get('location')).toBe('/contact?contact=rate-limited#contact-rate-limited');
+  });
+
+  it('counts one client once however it rotates X-Forwarded-For or forges the viewer-address header', async () => {
+    const strict = await startTestServer({ env: { LEADS_RATE_LIMIT_PER_CLIENT: '3' } });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 1; attempt <= 6; attempt += 1) {
+        const spoofed = { 'X-Forwarded-For': `203.0.113.${attempt}`, [VIEWER_ADDRESS_HEADER]: `198.51.100.${attempt}` };
+        const answer = await fetch(`${strict.origin}/api/enquiries`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...spoofed }, body: JSON.stringify(enquiry()) });
+        statuses.push(answer.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('keeps the enquiry when the mail cannot be written, answers 503, and the retry sends it once', async () => {

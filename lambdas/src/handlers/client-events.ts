@@ -14,8 +14,8 @@ export const handler: HttpHandler = (event) =>
     if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
     const body = readJsonBody(event);
     if (!body.ok) return body.response;
-    const { services } = await currentRuntime('client-events');
-    const result = await services.receiveClientEvents(body.value, { ip: clientAddress(event) });
+    const { services, config } = await currentRuntime('client-events');
+    const result = await services.receiveClientEvents(body.value, { ip: clientAddress(event, config.clientAddressHeader) });
     switch (result.kind) {
       case 'accepted':
         return noContent();

@@ -17,8 +17,8 @@ export const handler: HttpHandler = (event) =>
     const answer = (status: ContactStatus, answerJson: () => ApiGatewayResult) => (body.kind === 'form' ? seeOther(contactStatusLocation(status)) : answerJson());
     if (!body.ok) return answer('invalid', () => errorResponse(body.status, body.message));
 
-    const { services } = await currentRuntime('enquiries');
-    const result = await services.submitEnquiry(body.fields, { ip: clientAddress(event) });
+    const { services, config } = await currentRuntime('enquiries');
+    const result = await services.submitEnquiry(body.fields, { ip: clientAddress(event, config.clientAddressHeader) });
     switch (result.kind) {
       case 'accepted':
       case 'ignored':

@@ -25,7 +25,8 @@ export const handler: HttpHandler = (event) =>
   respondSafely('subscriptions', async () => {
     const method = event.requestContext.http.method;
     const path = event.rawPath.replace(/\/+$/, '');
-    const { subscriptions } = (await currentRuntime('subscriptions')).services;
+    const { services, config } = await currentRuntime('subscriptions');
+    const { subscriptions } = services;
     if (!subscriptions) throw new SecretNotGivenError('newsletterTokenSecret');
     const token = queryParameter(event, 'token') ?? '';
 
@@ -46,7 +47,7 @@ export const handler: HttpHandler = (event) =>
     const answer = (status: NewsletterStatus, answerJson: () => ApiGatewayResult) => (body.kind === 'form' ? seeOther(newsletterStatusLocation(status)) : answerJson());
     if (!body.ok) return answer('invalid', () => errorResponse(body.status, body.message));
 
-    const result = await subscriptions.subscribe(body.fields, { ip: clientAddress(event) });
+    const result = await subscriptions.subscribe(body.fields, { ip: clientAddress(event, config.clientAddressHeader) });
     switch (result.kind) {
       case 'pending':
       case 'ignored':

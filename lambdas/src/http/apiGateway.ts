@@ -3,6 +3,8 @@
  * they read. The local runtime builds exactly these from Node requests, so a handler cannot tell
  * whether it runs in AWS or on a laptop.
  */
+import { isIP } from 'node:net';
+
 export interface ApiGatewayEvent {
   readonly version: '2.0';
   readonly routeKey: string;
@@ -57,18 +59,15 @@ export function rawBody(event: ApiGatewayEvent): Buffer {
 }
 
 /**
- * The visitor's address, for per-client rate limits. Behind CloudFront, API Gateway's sourceIp is the
- * edge server (shared by every visitor of that location); CloudFront appends the viewer's address to
- * X-Forwarded-For, so the rightmost entry that is not the connecting hop is the viewer. A client that
- * calls the execute-api endpoint directly can choose that value: the per-address limits and the stage
- * throttle still hold then.
+ * The visitor's address, for per-client rate limits: the value of `trustedHeader` (CLIENT_ADDRESS_HEADER,
+ * which only a hop in front of this API sets: in AWS the distribution's viewer-request function writes
+ * CloudFront's viewer address over whatever the visitor sent) when it holds an address, else the
+ * connection's own address (the visitor's, locally). X-Forwarded-For is never read: its first entries
+ * are whatever the client wrote.
  */
-export function clientAddress(event: ApiGatewayEvent): string {
-  const hop = event.requestContext.http.sourceIp;
-  const forwarded = (header(event, 'x-forwarded-for') ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => /^[0-9a-fA-F:.]{2,45}$/.test(entry));
-  while (forwarded.length > 0 && forwarded[forwarded.length - 1] === hop) forwarded.pop();
-  return forwarded[forwarded.length - 1] ?? hop;
+export function clientAddress(event: ApiGatewayEvent, trustedHeader: string | undefined): string {
+  const connection = event.requestContext.http.sourceIp;
+  if (trustedHeader === undefined) return connection;
+  const viewer = header(event, trustedHeader)?.trim() ?? '';
+  return isIP(viewer) ? viewer : connection;
 }
