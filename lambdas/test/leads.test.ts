@@ -9,6 +9,7 @@ import { site } from '@kesho/common/site';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { createSubmitEnquiry, type SubmitEnquiry } from '../src/leads/enquiries';
 import { createRateLimiter, hashKey } from '../src/leads/rateLimit';
+import { addressKey } from '../src/leads/addressKey';
 import { createSubscriptions, CONFIRMATION_RESEND_SECONDS, type Subscriptions } from '../src/leads/subscriptions';
 import { createTokenSigner } from '../src/leads/tokens';
 import { startTestTable, type TestTable } from './support/table';
@@ -109,6 +110,31 @@ describe('enquiries', () => {
     expect((await perClient(enquiry({ email: 'y@example.com' }), { ip: otherIp })).kind).toBe('rate-limited');
     now = new Date(now.getTime() + 3600_000);
     expect((await perClient(enquiry({ email: 'y@example.com' }), { ip: otherIp })).kind).toBe('accepted');
+  });
+
+  it('sends the unverified address only fixed text: nothing the sender typed reaches a stranger', async () => {
+    const spam = enquiry({ name: 'Win Big Today', message: 'Visit http://spam.example/win for your prize.' });
+    expect((await submitter()(spam, { ip })).kind).toBe('accepted');
+    const [support, ack] = outbox.sent;
+    expect(support?.text).toContain('Visit http://spam.example/win');
+    expect(ack?.to).toBe(spam.email);
+    for (const part of [ack?.subject, ack?.text, ack?.html]) {
+      expect(part).not.toContain('spam.example');
+      expect(part).not.toContain('Win Big');
+    }
+    // Two different senders get the very same acknowledgement.
+    outbox.sent.length = 0;
+    expect((await submitter()(enquiry({ name: 'Someone Else', message: 'Another question entirely.' }), { ip: `${ip}7` })).kind).toBe('accepted');
+    expect({ ...outbox.sent[1], to: '' }).toEqual({ ...ack, to: '' });
+  });
+
+  it('counts plus-address, case and Gmail-dot variants of one mailbox as one address', async () => {
+    const submit = submitter({ perClientPerHour: 100, perAddressPerHour: 3 });
+    const variants = ['a.mwangi+1@gmail.com', 'A.Mwangi+2@Gmail.com', 'amwangi+3@googlemail.com', 'a.m.w.angi@gmail.com', 'amwangi+5@gmail.com'];
+    const kinds = [];
+    for (const [index, email] of variants.entries()) kinds.push((await submit(enquiry({ email, message: `take ${index}` }), { ip: `${ip}${index}` })).kind);
+    expect(kinds).toEqual(['accepted', 'accepted', 'accepted', 'rate-limited', 'rate-limited']);
+    expect(outbox.sent.filter((mail) => mail.to !== SUPPORT)).toHaveLength(3);
   });
 
   it('keeps the enquiry when a mail fails, and the retry sends only what is missing', async () => {
@@ -229,6 +255,23 @@ describe('newsletter subscriptions', () => {
     expect(await limited.subscribe({ email: address() }, { ip })).toEqual({ kind: 'pending' });
     expect(await limited.subscribe({ email: `b${address()}` }, { ip })).toMatchObject({ kind: 'rate-limited' });
     expect(outbox.sent).toHaveLength(1);
+  });
+
+  it('counts plus-address variants of one mailbox as one address, so they cannot multiply confirmations', async () => {
+    const limited = subscriptions({ perClientPerHour: 100, perAddressPerHour: 3 });
+    const answers = [];
+    for (let variant = 1; variant <= 10; variant += 1) answers.push((await limited.subscribe({ email: `victim${clientCounter}+${variant}@example.com` }, { ip: `${ip}${variant}` })).kind);
+    expect(answers.filter((kind) => kind === 'pending')).toHaveLength(3);
+    expect(outbox.sent).toHaveLength(3);
+  });
+});
+
+describe('addressKey (what a per-address limit counts)', () => {
+  it('ignores case, +tags, and dots at Gmail, and nothing else', () => {
+    expect(addressKey(' Amani.W+news@Example.CO.KE ')).toBe('amani.w@example.co.ke');
+    expect(addressKey('a.m.w+x+y@googlemail.com')).toBe('amw@gmail.com');
+    expect(addressKey('amani.w@example.com')).not.toBe(addressKey('amaniw@example.com'));
+    expect(addressKey('+tag@example.com')).toBe('+tag@example.com');
   });
 });
 

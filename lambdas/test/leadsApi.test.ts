@@ -161,6 +161,49 @@ describe('POST /api/enquiries', () => {
   });
 });
 
+describe('cross-site form posts', () => {
+  const postFormFrom = (pathname: string, fields: Record<string, string>, from: Record<string, string>) =>
+    fetch(`${server.origin}${pathname}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...from },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it('refuses a post another site makes a browser send, and mails no one', async () => {
+    const hostile = [
+      { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+      { Origin: 'https://evil.example' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { Origin: 'null' },
+      { Origin: `${server.origin}.evil.example` },
+    ];
+    for (const from of hostile) {
+      const sent = enquiry();
+      const answer = await postFormFrom('/api/enquiries', sent, from);
+      expect(answer.status).toBe(403);
+      expect((await answer.json()).error).toBe(`This form can only be sent from the ${site.brand} website.`);
+      expect(await mailsTo(sent.email)).toHaveLength(0);
+      const email = `target${counter++}@example.com`;
+      expect((await postFormFrom('/api/subscriptions', { email }, from)).status).toBe(403);
+      expect(await mailsTo(email)).toHaveLength(0);
+    }
+  });
+
+  it("keeps the site's own posts without JavaScript working, by any of its names", async () => {
+    const sameOrigin = await postFormFrom('/api/enquiries', enquiry(), { Origin: server.origin, 'Sec-Fetch-Site': 'same-origin' });
+    expect(sameOrigin.headers.get('location')).toBe('/contact?contact=sent#contact-sent');
+    const byOtherName = `http://localhost:${new URL(server.origin).port}`;
+    const local = await fetch(`${byOtherName}/api/subscriptions`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: byOtherName, 'Sec-Fetch-Site': 'same-origin' },
+      body: new URLSearchParams({ email: `reader${counter++}@example.com` }).toString(),
+    });
+    expect(local.headers.get('location')).toBe('/blog?newsletter=pending#newsletter-pending');
+  });
+});
+
 describe('/api/subscriptions', () => {
   const linkIn = (mail: ParsedMail | undefined, action: 'confirm' | 'unsubscribe') => {
     const match = new RegExp(`(http://127\\.0\\.0\\.1:\\d+/api/subscriptions/${action}\\?token=[A-Za-z0-9%._-]+)`).exec(mail?.text ?? '');

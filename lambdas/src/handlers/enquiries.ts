@@ -6,6 +6,7 @@
 import { contactStatusLocation, contactStatusTexts, type ContactStatus } from '@kesho/common/lead-status';
 import { clientAddress, type ApiGatewayResult, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';
+import { CROSS_SITE_MESSAGE, isCrossSitePost } from '../http/crossSite';
 import { readFormBody } from '../http/formBody';
 import { errorResponse, json, methodNotAllowed, seeOther } from '../http/responses';
 import { currentRuntime } from '../runtime/context';
@@ -13,11 +14,12 @@ import { currentRuntime } from '../runtime/context';
 export const handler: HttpHandler = (event) =>
   respondSafely('enquiries', async () => {
     if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
+    const { services, config } = await currentRuntime('enquiries');
+    if (isCrossSitePost(event, config.publicSiteUrl)) return errorResponse(403, CROSS_SITE_MESSAGE);
     const body = readFormBody(event);
     const answer = (status: ContactStatus, answerJson: () => ApiGatewayResult) => (body.kind === 'form' ? seeOther(contactStatusLocation(status)) : answerJson());
     if (!body.ok) return answer('invalid', () => errorResponse(body.status, body.message));
 
-    const { services, config } = await currentRuntime('enquiries');
     const result = await services.submitEnquiry(body.fields, { ip: clientAddress(event, config.clientAddressHeader) });
     switch (result.kind) {
       case 'accepted':

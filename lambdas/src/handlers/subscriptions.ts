@@ -9,6 +9,7 @@ import { newsletterStatusLocation, newsletterStatusTexts, type NewsletterStatus 
 import { SecretNotGivenError } from '../config';
 import { clientAddress, queryParameter, type ApiGatewayResult, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';
+import { CROSS_SITE_MESSAGE, isCrossSitePost } from '../http/crossSite';
 import { readFormBody } from '../http/formBody';
 import { errorResponse, json, methodNotAllowed, seeOther } from '../http/responses';
 import { SUBSCRIPTIONS_PATH, type LinkResult } from '../leads/subscriptions';
@@ -28,6 +29,7 @@ export const handler: HttpHandler = (event) =>
     const { services, config } = await currentRuntime('subscriptions');
     const { subscriptions } = services;
     if (!subscriptions) throw new SecretNotGivenError('newsletterTokenSecret');
+    if (method === 'POST' && isCrossSitePost(event, config.publicSiteUrl)) return errorResponse(403, CROSS_SITE_MESSAGE);
     const token = queryParameter(event, 'token') ?? '';
 
     if (path === `${SUBSCRIPTIONS_PATH}/confirm`) {

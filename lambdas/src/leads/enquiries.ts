@@ -17,13 +17,14 @@ import { isConditionalCheckFailure } from '../orders/store';
 import { hashKey, type RateLimiter, type RateLimitRule } from './rateLimit';
 import { escapeHtml } from '../http/html';
 import { validateFields } from './validate';
+import { addressKey } from './addressKey';
 
 export { ENQUIRY_RETENTION_DAYS };
 
 export interface LeadLimits {
   /** Attempts per client (source IP) per hour, invalid ones included. */
   readonly perClientPerHour: number;
-  /** Accepted attempts per e-mail address per hour. */
+  /** Accepted attempts per mailbox (addressKey: case, +tags and Gmail dots ignored) per hour. */
   readonly perAddressPerHour: number;
 }
 
@@ -75,7 +76,7 @@ export function createSubmitEnquiry(deps: EnquiryDeps): SubmitEnquiry {
     if (stored.Item) {
       deps.logger.info('enquiry.duplicate', { enquiryId });
     } else {
-      const addressHit = await deps.rateLimiter.hit(perAddress, enquiry.email.toLowerCase());
+      const addressHit = await deps.rateLimiter.hit(perAddress, addressKey(enquiry.email));
       if (addressHit.limited) return { kind: 'rate-limited', retryAfterSeconds: addressHit.retryAfterSeconds };
       await storeEnquiry(deps, enquiryId, enquiry);
     }
@@ -147,19 +148,23 @@ export function supportMail(enquiry: ContactFormValues, enquiryId: string, suppo
   };
 }
 
-export function acknowledgementMail(enquiry: ContactFormValues): OutgoingMail {
+/**
+ * The address is unverified (anyone can type anyone's): the acknowledgement carries only fixed text,
+ * nothing the sender typed (no name, no message), so the form cannot carry someone's words to a stranger.
+ */
+export function acknowledgementMail(enquiry: Pick<ContactFormValues, 'email'>): OutgoingMail {
   const intro = `Thank you for contacting ${site.legalName}. We have received your message and an advisor will reply within 24 hours.`;
   const hours = `Our business hours are ${site.hours.display}. If your question is urgent, call us on ${site.phone.display}.`;
+  const stranger = `If you did not write to us, someone typed this address by mistake: ignore this email and nothing more will be sent.`;
   return {
     to: enquiry.email,
     subject: `We received your message: ${site.brand}`,
-    text: [`Dear ${enquiry.name},`, '', intro, '', hours, '', 'Your message:', enquiry.message, '', site.brand, site.email].join('\n'),
+    text: ['Hello,', '', intro, '', hours, '', stranger, '', site.brand, site.email].join('\n'),
     html: [
-      `<p>Dear ${escapeHtml(enquiry.name)},</p>`,
+      '<p>Hello,</p>',
       `<p>${escapeHtml(intro)}</p>`,
       `<p>${escapeHtml(hours)}</p>`,
-      '<p>Your message:</p>',
-      `<blockquote style="white-space:pre-wrap">${escapeHtml(enquiry.message)}</blockquote>`,
+      `<p>${escapeHtml(stranger)}</p>`,
       `<p>${escapeHtml(site.brand)}<br>${escapeHtml(site.email)}</p>`,
     ].join('\n'),
   };

@@ -20,6 +20,7 @@ import { hashKey, type RateLimiter, type RateLimitRule } from './rateLimit';
 import type { TokenSigner } from './tokens';
 import { escapeHtml } from '../http/html';
 import { validateFields } from './validate';
+import { addressKey } from './addressKey';
 
 export const CONFIRMATION_RESEND_SECONDS = 10 * 60;
 /** The link lives exactly as long as the unconfirmed sign-up it confirms. */
@@ -72,7 +73,7 @@ export function createSubscriptions(deps: SubscriptionDeps): Subscriptions {
       const checked = validateFields(newsletterSchema, fields);
       if (!checked.ok) return { kind: 'invalid', fieldErrors: checked.fieldErrors };
       const email = checked.value.email;
-      const addressHit = await deps.rateLimiter.hit(perAddress, email.toLowerCase());
+      const addressHit = await deps.rateLimiter.hit(perAddress, addressKey(email));
       if (addressHit.limited) return { kind: 'rate-limited', retryAfterSeconds: addressHit.retryAfterSeconds };
 
       const subscriptionId = hashKey(email.toLowerCase());
