@@ -171,7 +171,7 @@ describe('cross-site form posts', () => {
     });
 
   it('refuses a post another site makes a browser send, and mails no one', async () => {
-    const hostile = [
+    const hostile: Record<string, string>[] = [
       { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
       { Origin: 'https://evil.example' },
       { 'Sec-Fetch-Site': 'cross-site' },
