@@ -88,6 +88,7 @@ export const API_ROUTES = [
   { method: HttpMethod.POST, path: '/api/enquiries', handler: 'enquiries' },
   { method: HttpMethod.POST, path: '/api/subscriptions', handler: 'subscriptions' },
   { method: HttpMethod.GET, path: '/api/subscriptions/confirm', handler: 'subscriptions' },
+  { method: HttpMethod.POST, path: '/api/subscriptions/confirm', handler: 'subscriptions' },
   { method: HttpMethod.GET, path: '/api/subscriptions/unsubscribe', handler: 'subscriptions' },
   { method: HttpMethod.POST, path: '/api/subscriptions/unsubscribe', handler: 'subscriptions' },
   // Visitors' browsers' errors and Web Vitals (shell/src/telemetry): an untrusted stream, its own throttle.
@@ -314,7 +315,7 @@ export class PaymentsStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     const throttle = props.throttle ?? DEFAULT_API_THROTTLE;
-    // One integration per function, shared by its routes (subscriptions answers four).
+    // One integration per function, shared by its routes (subscriptions answers five).
     const integrations = new Map<HandlerName, HttpLambdaIntegration>();
     const integrationOf = (name: HandlerName): HttpLambdaIntegration => {
       let integration = integrations.get(name);

@@ -119,6 +119,7 @@ describe('payments stack', () => {
       'POST /api/mpesa/callback/{token}',
       'POST /api/stripe-webhook',
       'POST /api/subscriptions',
+      'POST /api/subscriptions/confirm',
       'POST /api/subscriptions/unsubscribe',
     ]);
     const enquiries = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Kesho payments: enquiries' } }))[0];
@@ -130,6 +131,7 @@ describe('payments stack', () => {
       ['POST /api/enquiries', enquiries],
       ['POST /api/subscriptions', subscriptions],
       ['GET /api/subscriptions/confirm', subscriptions],
+      ['POST /api/subscriptions/confirm', subscriptions],
       ['POST /api/subscriptions/unsubscribe', subscriptions],
     ] as const) {
       const [route] = Object.values(template.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKey } }));
@@ -159,6 +161,7 @@ describe('payments stack', () => {
       'POST /api/enquiries': limits,
       'POST /api/subscriptions': limits,
       'GET /api/subscriptions/confirm': limits,
+      'POST /api/subscriptions/confirm': limits,
       'GET /api/subscriptions/unsubscribe': limits,
       'POST /api/subscriptions/unsubscribe': limits,
     });

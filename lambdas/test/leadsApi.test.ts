@@ -211,7 +211,23 @@ describe('/api/subscriptions', () => {
     return match[1];
   };
 
-  it('double opt-in without JavaScript: 303 back to the blog, a mail with the link, the link confirms', async () => {
+  /** What a person does on the page a link opens: press its one button (a same-origin form post, no script). */
+  const pressButtonOn = async (page: Response) => {
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const document = await page.text();
+    expect(document).toContain('<meta name="robots" content="noindex, nofollow">');
+    const action = /<form method="post" action="([^"]+)">/.exec(document)?.[1]?.replaceAll('&#38;', '&');
+    if (!action) throw new Error('no form on the page');
+    return fetch(`${server.origin}${action}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.origin, 'Sec-Fetch-Site': 'same-origin' },
+      body: '',
+    });
+  };
+
+  it('double opt-in without JavaScript: 303 back to the blog, a mail with the link, the link opens a page whose button confirms', async () => {
     const email = `reader${counter++}@example.com`;
     const signUp = await postForm('/api/subscriptions', { email });
     expect(signUp.status).toBe(303);
@@ -220,14 +236,36 @@ describe('/api/subscriptions', () => {
     const [mail] = await mailsTo(email);
     expect(mail?.subject).toBe('Please confirm your subscription to Kesho Global Education');
     expect(mail?.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    const confirm = await fetch(linkIn(mail, 'confirm'), { redirect: 'manual' });
-    expect(confirm.status).toBe(303);
-    expect(confirm.headers.get('location')).toBe('/blog?newsletter=confirmed#newsletter-confirmed');
+    const page = await fetch(linkIn(mail, 'confirm'), { redirect: 'manual' });
+    const confirmed = await pressButtonOn(page);
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe('/blog?newsletter=confirmed#newsletter-confirmed');
+    // The link again: nothing left to press.
+    expect((await fetch(linkIn(mail, 'confirm'), { redirect: 'manual' })).headers.get('location')).toBe('/blog?newsletter=confirmed#newsletter-confirmed');
 
     const oneClick = await fetch(linkIn(mail, 'unsubscribe'), { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
     expect(oneClick.status).toBe(200);
     const again = await fetch(linkIn(mail, 'unsubscribe'), { redirect: 'manual' });
     expect(again.headers.get('location')).toBe('/blog?newsletter=unsubscribed#newsletter-unsubscribed');
+  });
+
+  it('a mail scanner opening the links (GET, HEAD) neither confirms nor unsubscribes anyone', async () => {
+    const email = `reader${counter++}@example.com`;
+    await postJson('/api/subscriptions', { email });
+    const [mail] = await mailsTo(email);
+    for (let scan = 0; scan < 3; scan += 1) {
+      for (const action of ['confirm', 'unsubscribe'] as const) {
+        const opened = await fetch(linkIn(mail, action), { redirect: 'manual' });
+        expect(opened.status).toBe(200);
+        expect(await opened.text()).toContain(action === 'confirm' ? '<h1>Confirm your subscription</h1>' : '<h1>Unsubscribe from our newsletter</h1>');
+        expect((await fetch(linkIn(mail, action), { method: 'HEAD', redirect: 'manual' })).status).not.toBe(303);
+      }
+    }
+    // Still pending, and still subscribed: the person's own press confirms, and then unsubscribes.
+    const confirmed = await pressButtonOn(await fetch(linkIn(mail, 'confirm')));
+    expect(confirmed.headers.get('location')).toBe('/blog?newsletter=confirmed#newsletter-confirmed');
+    const unsubscribed = await pressButtonOn(await fetch(linkIn(mail, 'unsubscribe')));
+    expect(unsubscribed.headers.get('location')).toBe('/blog?newsletter=unsubscribed#newsletter-unsubscribed');
   });
 
   it('answers JSON with 202, sends one confirmation per window, and refuses forged links', async () => {

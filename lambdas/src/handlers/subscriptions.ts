@@ -1,17 +1,21 @@
 /**
  * The newsletter:
  *   POST /api/subscriptions                   sign up (JSON → JSON; a form post → 303 to /blog)
- *   GET  /api/subscriptions/confirm?token=…    the link in the confirmation mail → 303 to /blog
- *   GET  /api/subscriptions/unsubscribe?token=… the link in every mail → 303 to /blog
- *   POST /api/subscriptions/unsubscribe?token=… one-click unsubscribe (RFC 8058, List-Unsubscribe-Post)
+ *   GET  /api/subscriptions/confirm?token=…    the link in the confirmation mail: a page with one button
+ *   POST /api/subscriptions/confirm?token=…    that button → 303 to /blog
+ *   GET  /api/subscriptions/unsubscribe?token=… the link in every mail: a page with one button
+ *   POST /api/subscriptions/unsubscribe?token=… that button → 303 to /blog; RFC 8058 one-click
+ *                                              (body List-Unsubscribe=One-Click) → 200 JSON
+ * A link already used, expired or forged skips the page: 303 to /blog saying so.
  */
 import { newsletterStatusLocation, newsletterStatusTexts, type NewsletterStatus } from '@kesho/common/lead-status';
 import { SecretNotGivenError } from '../config';
-import { clientAddress, queryParameter, type ApiGatewayResult, type HttpHandler } from '../http/apiGateway';
+import { clientAddress, queryParameter, rawBody, type ApiGatewayEvent, type ApiGatewayResult, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';
 import { CROSS_SITE_MESSAGE, isCrossSitePost } from '../http/crossSite';
 import { readFormBody } from '../http/formBody';
-import { errorResponse, json, methodNotAllowed, seeOther } from '../http/responses';
+import { errorResponse, html, json, methodNotAllowed, seeOther } from '../http/responses';
+import { linkPageDocument } from '../leads/linkPage';
 import { SUBSCRIPTIONS_PATH, type LinkResult } from '../leads/subscriptions';
 import { currentRuntime } from '../runtime/context';
 
@@ -21,6 +25,12 @@ const LINK_STATUS: Readonly<Record<LinkResult, NewsletterStatus>> = {
   expired: 'expired',
   invalid: 'link-invalid',
 };
+
+/** RFC 8058's body, form-encoded or multipart. */
+function isOneClickUnsubscribe(event: ApiGatewayEvent): boolean {
+  const body = rawBody(event).toString('utf8');
+  return /(?:^|&)List-Unsubscribe=One-Click(?:&|$)/.test(body.trim()) || /name="List-Unsubscribe"\r?\n(?:[^\r\n]+\r?\n)*\r?\nOne-Click\r?\n/.test(body);
+}
 
 export const handler: HttpHandler = (event) =>
   respondSafely('subscriptions', async () => {
@@ -32,15 +42,21 @@ export const handler: HttpHandler = (event) =>
     if (method === 'POST' && isCrossSitePost(event, config.publicSiteUrl)) return errorResponse(403, CROSS_SITE_MESSAGE);
     const token = queryParameter(event, 'token') ?? '';
 
-    if (path === `${SUBSCRIPTIONS_PATH}/confirm`) {
-      if (method !== 'GET') return methodNotAllowed(['GET']);
-      return seeOther(newsletterStatusLocation(LINK_STATUS[await subscriptions.confirm(token)]));
-    }
-    if (path === `${SUBSCRIPTIONS_PATH}/unsubscribe`) {
-      if (method === 'GET') return seeOther(newsletterStatusLocation(LINK_STATUS[await subscriptions.unsubscribe(token)]));
+    for (const purpose of ['confirm', 'unsubscribe'] as const) {
+      if (path !== `${SUBSCRIPTIONS_PATH}/${purpose}`) continue;
+      // A GET (a person, or a mail scanner opening every link) only shows the button; its POST acts.
+      if (method === 'GET') {
+        const check = await subscriptions.check(token, purpose);
+        if (check.kind === 'done') return seeOther(newsletterStatusLocation(LINK_STATUS[check.result]));
+        return html(200, linkPageDocument(purpose, `${SUBSCRIPTIONS_PATH}/${purpose}?token=${encodeURIComponent(token)}`));
+      }
       if (method !== 'POST') return methodNotAllowed(['GET', 'POST']);
-      const result = await subscriptions.unsubscribe(token);
-      return result === 'unsubscribed' ? json(200, { status: 'unsubscribed' }) : errorResponse(400, newsletterStatusTexts[LINK_STATUS[result]].title);
+      const result = purpose === 'confirm' ? await subscriptions.confirm(token) : await subscriptions.unsubscribe(token);
+      if (purpose === 'unsubscribe' && isOneClickUnsubscribe(event)) {
+        // RFC 8058: the mail client posts on the reader's behalf and reads only the status.
+        return result === 'unsubscribed' ? json(200, { status: 'unsubscribed' }) : errorResponse(400, newsletterStatusTexts[LINK_STATUS[result]].title);
+      }
+      return seeOther(newsletterStatusLocation(LINK_STATUS[result]));
     }
     if (path !== SUBSCRIPTIONS_PATH) return errorResponse(404, 'Not found.');
     if (method !== 'POST') return methodNotAllowed(['POST']);

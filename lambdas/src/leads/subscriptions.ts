@@ -17,7 +17,7 @@ import type { Outbox, OutgoingMail } from '../mail/types';
 import { isConditionalCheckFailure } from '../orders/store';
 import { DEFAULT_LEAD_LIMITS, type LeadLimits } from './enquiries';
 import { hashKey, type RateLimiter, type RateLimitRule } from './rateLimit';
-import type { TokenSigner } from './tokens';
+import type { TokenPurpose, TokenSigner } from './tokens';
 import { escapeHtml } from '../http/html';
 import { validateFields } from './validate';
 import { addressKey } from './addressKey';
@@ -36,8 +36,13 @@ export type SubscribeResult =
 
 export type LinkResult = 'confirmed' | 'unsubscribed' | 'expired' | 'invalid';
 
+/** What a link would do, read without changing anything: `ready` when a person's press would change something. */
+export type LinkCheck = { readonly kind: 'ready' } | { readonly kind: 'done'; readonly result: LinkResult };
+
 export interface Subscriptions {
   subscribe(fields: Readonly<Record<string, string>>, client: { readonly ip: string }): Promise<SubscribeResult>;
+  /** For the page a GET of a link shows (mail scanners open links): reads, never writes. */
+  check(token: string, purpose: TokenPurpose): Promise<LinkCheck>;
   confirm(token: string): Promise<LinkResult>;
   unsubscribe(token: string): Promise<LinkResult>;
 }
@@ -133,6 +138,15 @@ export function createSubscriptions(deps: SubscriptionDeps): Subscriptions {
       }
       deps.logger.info('subscription.pending', { subscriptionId });
       return { kind: 'pending' };
+    },
+
+    async check(token, purpose) {
+      const verified = deps.tokens.verify(token, purpose, deps.clock());
+      if (!verified.ok) return { kind: 'done', result: verified.why };
+      const record = await read(deps, verified.claims.subscriptionId);
+      if (purpose === 'unsubscribe') return !record || record.status === 'unsubscribed' ? { kind: 'done', result: 'unsubscribed' } : { kind: 'ready' };
+      if (!record || record.status === 'unsubscribed') return { kind: 'done', result: 'expired' };
+      return record.status === 'confirmed' ? { kind: 'done', result: 'confirmed' } : { kind: 'ready' };
     },
 
     async confirm(token) {
