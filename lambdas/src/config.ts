@@ -211,7 +211,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
 
   // A function that never calls Daraja needs no M-Pesa of its own: off in production, the secret-free sandbox elsewhere.
   const mpesa: MpesaConfig = needs.has('darajaCredentials')
-    ? readMpesaConfig(read, (valueName, arnName) => secretSource(read, valueName, arnName, invalid), production, missing, invalid)
+    ? readMpesaConfig(read, (valueName, arnName) => secretSource(read, valueName, arnName, invalid), production, local, missing, invalid)
     : production
       ? { provider: 'off' }
       : { provider: 'sandbox' };

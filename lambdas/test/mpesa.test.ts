@@ -403,4 +403,12 @@ describe('M-Pesa configuration', () => {
     expect(() => loadConfig({ ...daraja, DARAJA_SHORTCODE: 'abc' })).toThrow(/DARAJA_SHORTCODE/);
     expect(() => loadConfig({ ...daraja, DARAJA_BASE_URL: 'ftp://x/y' })).toThrow(/DARAJA_BASE_URL/);
   });
+
+  it('talks to Daraja over https only, outside the local runtime (whose fake Daraja is on loopback http)', () => {
+    const plain = { ...daraja, DARAJA_BASE_URL: 'http://api.safaricom.co.ke' };
+    expect(() => loadConfig(plain)).toThrow('DARAJA_BASE_URL must be an https origin such as https://api.safaricom.co.ke');
+    expect(() => loadConfig({ ...production, ...plain, KES_PER_USD: '129.25', KES_RATE_DATE: '2026-11-20' })).toThrow(/DARAJA_BASE_URL must be an https origin/);
+    expect(loadConfig({ ...daraja, DARAJA_BASE_URL: 'http://127.0.0.1:4567' }, { runtime: 'local' }).mpesa).toMatchObject({ baseUrl: 'http://127.0.0.1:4567' });
+    expect(loadConfig({ ...daraja, DARAJA_BASE_URL: 'https://sandbox.safaricom.co.ke' }).mpesa).toMatchObject({ baseUrl: 'https://sandbox.safaricom.co.ke' });
+  });
 });

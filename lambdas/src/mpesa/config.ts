@@ -23,7 +23,11 @@ export type MpesaConfig =
 type Read = (name: string) => string | undefined;
 type ReadSecret = (valueName: string, arnName: string) => SecretSource | undefined;
 
-export function readMpesaConfig(read: Read, readSecret: ReadSecret, production: boolean, missing: string[], invalid: string[]): MpesaConfig {
+/**
+ * `localRuntime`: the embedded runtime of `npm start` and the tests, whose fake Daraja answers on a
+ * loopback http:// origin. Everywhere else the credentials and the payer's phone travel over TLS only.
+ */
+export function readMpesaConfig(read: Read, readSecret: ReadSecret, production: boolean, localRuntime: boolean, missing: string[], invalid: string[]): MpesaConfig {
   const consumerKey = readSecret('DARAJA_CONSUMER_KEY', 'DARAJA_CONSUMER_KEY_ARN');
   const consumerSecret = readSecret('DARAJA_CONSUMER_SECRET', 'DARAJA_CONSUMER_SECRET_ARN');
   const passkey = readSecret('DARAJA_PASSKEY', 'DARAJA_PASSKEY_ARN');
@@ -40,7 +44,9 @@ export function readMpesaConfig(read: Read, readSecret: ReadSecret, production: 
   // Which Daraja (sandbox or production) is never guessed in production.
   if (!baseUrlText && production) missing.push('DARAJA_BASE_URL');
   const baseUrl = (baseUrlText ?? DARAJA_SANDBOX_BASE_URL).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/?#]+$/.test(baseUrl)) invalid.push('DARAJA_BASE_URL must be an origin such as https://api.safaricom.co.ke');
+  if (!(localRuntime ? /^https?:\/\/[^/?#]+$/ : /^https:\/\/[^/?#]+$/).test(baseUrl)) {
+    invalid.push(`DARAJA_BASE_URL must be an ${localRuntime ? '' : 'https '}origin such as https://api.safaricom.co.ke`);
+  }
   const none: SecretSource = { kind: 'value', value: '' };
   return { provider: 'daraja', baseUrl, shortcode: shortcode ?? '', consumerKey: consumerKey ?? none, consumerSecret: consumerSecret ?? none, passkey: passkey ?? none };
 }
