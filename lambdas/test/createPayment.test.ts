@@ -133,6 +133,12 @@ describe('price tampering', () => {
       'items[0].price': 'Price must be between $25 and $2500',
     });
   });
+
+  it('refuses a price with a ninth decimal instead of rounding it away', async () => {
+    await expectFieldErrors(validOrder([{ id: 'custom-6', name: 'Airport pickup', price: 25.000000001, quantity: 1 }]), {
+      'items[0].price': 'Price must be an amount in US dollars with at most two decimals',
+    });
+  });
 });
 
 describe('invalid input gets 400 with field errors in plain words', () => {
@@ -199,6 +205,19 @@ describe('invalid input gets 400 with field errors in plain words', () => {
   it('asks for the checkout details when they are missing, and for both parts when the body is not an object', async () => {
     await expectFieldErrors({ items: [catalogueItem('essay-editing')] }, { customerData: 'Enter your checkout details' });
     await expectFieldErrors([1, 2, 3], { items: ORDER_MESSAGES.items, customerData: ORDER_MESSAGES.customerData });
+  });
+
+  it('refuses a byte-order mark before the JSON, and bytes that are not UTF-8, saying which', async () => {
+    const withMark = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(validOrder()))]),
+    });
+    expect(withMark.status).toBe(400);
+    expect(await withMark.json()).toEqual({ error: 'The request body starts with a byte-order mark (U+FEFF): send UTF-8 text without one.' });
+    const latin1 = await fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d]) });
+    expect(latin1.status).toBe(400);
+    expect(await latin1.json()).toEqual({ error: 'The request body is not valid UTF-8 text.' });
   });
 
   it('answers 400 for a body that is not JSON', async () => {

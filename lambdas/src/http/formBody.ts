@@ -4,6 +4,7 @@
  * strings, and the caller learns which one it was so it can answer a form post with a redirect.
  */
 import { header, rawBody, type ApiGatewayEvent } from './apiGateway';
+import { decodeUtf8Body } from './utf8Body';
 
 /** A contact message is at most ~5 KB of text; 8 KB leaves room for encoding and nothing more. */
 export const MAX_FORM_BODY_BYTES = 8 * 1024;
@@ -14,8 +15,6 @@ export type FormBodyResult =
   | { readonly ok: true; readonly kind: FormBodyKind; readonly fields: Readonly<Record<string, string>> }
   | { readonly ok: false; readonly kind: FormBodyKind | null; readonly status: 400 | 413 | 415; readonly message: string };
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 export function readFormBody(event: ApiGatewayEvent): FormBodyResult {
   const kind = mediaKind(header(event, 'content-type'));
   if (kind === null) {
@@ -25,12 +24,9 @@ export function readFormBody(event: ApiGatewayEvent): FormBodyResult {
   if (bytes.length > MAX_FORM_BODY_BYTES) {
     return { ok: false, kind, status: 413, message: `The request is too large. The limit is ${MAX_FORM_BODY_BYTES / 1024} KB.` };
   }
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    return { ok: false, kind, status: 400, message: 'The request body is not valid UTF-8 text.' };
-  }
+  const decoded = decodeUtf8Body(bytes);
+  if (!decoded.ok) return { ok: false, kind, status: 400, message: decoded.message };
+  const text = decoded.text;
   if (kind === 'form') return { ok: true, kind, fields: Object.fromEntries(new URLSearchParams(text)) };
   let value: unknown;
   try {

@@ -4,12 +4,11 @@
  */
 import { header, rawBody, type ApiGatewayEvent, type ApiGatewayResult } from './apiGateway';
 import { errorResponse } from './responses';
+import { decodeUtf8Body } from './utf8Body';
 
 export const MAX_JSON_BODY_BYTES = 16 * 1024;
 
 export type JsonBodyResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly response: ApiGatewayResult };
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function readJsonBody(event: ApiGatewayEvent): JsonBodyResult {
   if (!isJsonMediaType(header(event, 'content-type'))) {
@@ -19,8 +18,10 @@ export function readJsonBody(event: ApiGatewayEvent): JsonBodyResult {
   if (bytes.length > MAX_JSON_BODY_BYTES) {
     return { ok: false, response: errorResponse(413, `The request is too large. The limit is ${MAX_JSON_BODY_BYTES / 1024} KB.`) };
   }
+  const decoded = decodeUtf8Body(bytes);
+  if (!decoded.ok) return { ok: false, response: errorResponse(400, decoded.message) };
   try {
-    return { ok: true, value: JSON.parse(utf8.decode(bytes)) as unknown };
+    return { ok: true, value: JSON.parse(decoded.text) as unknown };
   } catch {
     return { ok: false, response: errorResponse(400, 'The request body is not valid JSON.') };
   }

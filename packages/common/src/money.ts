@@ -31,9 +31,10 @@ export function formatKes(shillings: number): string {
  */
 export function dollarsToCents(dollars: unknown): number | null {
   if (typeof dollars !== 'number' || !Number.isFinite(dollars)) return null;
-  const cents = Math.round(dollars * 100);
-  if (Math.abs(cents - dollars * 100) > 1e-6) return null;
-  return cents;
+  // The number as written (JSON and inputs keep it: 25.000000001 stays that), not a tolerance that
+  // would round a ninth decimal away.
+  if (!/^-?\d+(?:\.\d{1,2})?$/.test(String(dollars))) return null;
+  return Math.round(dollars * 100);
 }
 
 export function centsToDollars(cents: number): number {

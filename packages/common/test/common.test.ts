@@ -56,6 +56,11 @@ describe('money', () => {
     expect(dollarsToCents(25)).toBe(2_500);
     expect(dollarsToCents(19.99)).toBe(1_999);
     expect(dollarsToCents(1.005)).toBeNull();
+    expect(dollarsToCents(25.000000001)).toBeNull();
+    expect(dollarsToCents(24.999999999)).toBeNull();
+    expect(dollarsToCents(1e-7)).toBeNull();
+    expect(dollarsToCents(0.1)).toBe(10);
+    expect(dollarsToCents(10_000.5)).toBe(1_000_050);
     expect(dollarsToCents('25')).toBeNull();
     expect(dollarsToCents(Number.NaN)).toBeNull();
   });
