@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CHECKOUT_MESSAGES } from '@kesho/common/checkout-schema';
 import { PAYMENT_ATTEMPT_MESSAGES } from '@kesho/common/payment-attempt';
 import { CUSTOM_NAME_TAKEN_MESSAGE, MAX_CART_LINES } from '@kesho/common/catalogue';
-import { UNSAFE_TEXT_MESSAGE } from '@kesho/common/text-rules';
+import { ENCODED_WORD_MESSAGE, UNSAFE_TEXT_MESSAGE } from '@kesho/common/text-rules';
 import { INVALID_ORDER_MESSAGE } from '../src/handlers/create-payment';
 import { ORDER_MESSAGES } from '../src/orders/orderRequest';
 import { startFakeStripe, type FakeStripe } from './support/fakeStripe';
@@ -323,6 +323,22 @@ describe('input hygiene (the form’s own rules, enforced again)', () => {
 describe('custom lines', () => {
   it.each(['VIP Unlimited', 'vip-unlimited', 'Essay  editing', 'Custom: Premium Package'])('may not take the catalogue name "%s"', async (name) => {
     await expectFieldErrors(validOrder([{ id: 'custom-1', name, price: 30, quantity: 1 }]), { 'items[0].name': CUSTOM_NAME_TAKEN_MESSAGE });
+  });
+
+  it.each([
+    ['Basic C\u043Ensultation', 'a Cyrillic о'],
+    ['VIP Unl\u0456mited', 'a Cyrillic і'],
+    ['\u0395ssay Editing', 'a Greek Ε'],
+    ['Visa Guidan\u0441e', 'a Cyrillic с'],
+  ])('may not take a catalogue name spelt with look-alike letters: "%s" (%s)', async (name) => {
+    await expectFieldErrors(validOrder([{ id: 'custom-1', name, price: 30, quantity: 1 }]), { 'items[0].name': CUSTOM_NAME_TAKEN_MESSAGE });
+  });
+
+  it('refuses MIME encoded words in names, where mail programs would decode them into header lines', async () => {
+    const encoded = '=?utf-8?b?DQpCY2M6IGV2aWxAYXR0YWNrZXIudGVzdA==?=';
+    const order = validOrder([{ id: 'custom-1', name: `Courier ${encoded}`, price: 40, quantity: 1 }]);
+    order.customerData.fullName = encoded;
+    await expectFieldErrors(order, { 'items[0].name': ENCODED_WORD_MESSAGE, 'customerData.fullName': ENCODED_WORD_MESSAGE });
   });
 
   it('reach the provider and the order labelled "Custom: …"', async () => {

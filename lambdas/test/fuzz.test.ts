@@ -5,7 +5,8 @@
  * local runtime's event conversion.
  */
 import { isCatalogueServiceName, isCustomItemId, CUSTOM_LINE_LABEL } from '@kesho/common/catalogue';
-import { isSafeMultiLineText, isSafeOneLineText } from '@kesho/common/text-rules';
+import { hasNoEncodedWord, isSafeMultiLineText, isSafeOneLineText } from '@kesho/common/text-rules';
+import { confusableSkeleton } from '../src/orders/confusables';
 import { handler as createPayment } from '../src/handlers/create-payment';
 import type { ApiGatewayEvent, ApiGatewayResult } from '../src/http/apiGateway';
 import { runWithRuntime } from '../src/runtime/context';
@@ -77,7 +78,7 @@ const HOSTILE_CHARACTERS = [
   '\u2028',
   '\u2029',
 ];
-/** Look-alikes of a catalogue service, a phone without digits and mailboxes Stripe refuses. */
+/** Look-alikes of a catalogue service (compatibility forms and other scripts' letters), MIME encoded words, a phone without digits and mailboxes Stripe refuses. */
 const HOSTILE_STRINGS = [
   'VIP Unlimited',
   'vip-unlimited',
@@ -85,6 +86,11 @@ const HOSTILE_STRINGS = [
   'ＶＩＰ Unlimited',
   'aaaaaaaaaa',
   '----------',
+  'Basic C\u043Ensultation',
+  'VIP Unl\u0456mited',
+  '\u0395ssay Editing',
+  '=?utf-8?b?DQpCY2M6IGV2aWxAYXR0YWNrZXIudGVzdA==?=',
+  'Amani =?iso-8859-1?q?=0D=0ABcc:_x@example.com?=',
   'a@b',
   'amani@localhost',
   'amani@example.',
@@ -213,12 +219,13 @@ async function expectCleanOrder(body: string): Promise<void> {
   if (!order) throw new Error(`accepted order ${invoiceNumber} was not stored`);
   const { notes, ...oneLine } = order.customer;
   for (const text of [...Object.values(oneLine), ...order.lines.map((line) => line.name)]) expect([text, isSafeOneLineText(text)]).toEqual([text, true]);
+  for (const text of [order.customer.fullName, order.customer.companyName ?? '', ...order.lines.map((line) => line.name)]) expect([text, hasNoEncodedWord(text)]).toEqual([text, true]);
   expect(isSafeMultiLineText(notes)).toBe(true);
   expect(order.customer.email).toMatch(/@[^@]+\.[^@.]+$/);
   expect(order.customer.phone.replace(/\D/g, '').length).toBeGreaterThanOrEqual(7);
   for (const line of order.lines.filter((candidate) => isCustomItemId(candidate.id))) {
     expect(line.name.startsWith(CUSTOM_LINE_LABEL)).toBe(true);
-    expect([line.name, isCatalogueServiceName(line.name.slice(CUSTOM_LINE_LABEL.length))]).toEqual([line.name, false]);
+    expect([line.name, isCatalogueServiceName(line.name.slice(CUSTOM_LINE_LABEL.length), confusableSkeleton)]).toEqual([line.name, false]);
   }
 }
 

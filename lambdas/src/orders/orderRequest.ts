@@ -9,6 +9,7 @@ import { CUSTOM_ID_PREFIX, MAX_CART_LINES, findCatalogueService, isCustomItemId,
 import { CHECKOUT_MESSAGES, checkoutSchema } from '@kesho/common/checkout-schema';
 import { CUSTOM_SERVICE_MESSAGES, isAllowedQuantity, isCustomPriceCents, serviceNameProblem } from '@kesho/common/custom-service-schema';
 import { dollarsToCents } from '@kesho/common/money';
+import { confusableSkeleton } from './confusables';
 import { ValidationError } from 'yup';
 import type { CustomerDetails, OrderDraft, OrderLine } from './types';
 
@@ -103,7 +104,7 @@ function parseItem(
   else if (!service && !custom) fail('id', ORDER_MESSAGES.unknownService);
 
   const name = typeof item.name === 'string' ? item.name.trim() : '';
-  const nameProblem = serviceNameProblem(name, custom ? 'custom' : 'catalogue');
+  const nameProblem = serviceNameProblem(name, custom ? 'custom' : 'catalogue', confusableSkeleton);
   if (nameProblem) fail('name', nameProblem);
 
   const sentCents = dollarsToCents(item.price);

@@ -107,19 +107,37 @@ export function orderLineLabel(line: { readonly id: string; readonly name: strin
 
 export const CUSTOM_NAME_TAKEN_MESSAGE = 'This name belongs to one of our services: choose it from the list or give yours another name';
 
+/**
+ * A Unicode TR39 confusable skeleton ("Basic Cоnsultation" with a Cyrillic о and "Basic Consultation"
+ * share one). Its data is ~100 KB, so only the server passes one (lambdas/src/orders/confusables.ts);
+ * pages compare without it.
+ */
+export type ConfusableSkeleton = (text: string) => string;
+
 // Compared without case, accents' compatibility forms, punctuation or spacing: "vip-unlimited",
-// "VIP  Unlimited" and "Ｖｉｐ Unlimited" are all the catalogue's VIP Unlimited.
-const comparable = (text: string): string =>
-  text
+// "VIP  Unlimited" and "Ｖｉｐ Unlimited" are all the catalogue's VIP Unlimited; with a skeleton,
+// look-alike letters from other scripts too.
+const comparable = (text: string, skeleton?: ConfusableSkeleton): string =>
+  (skeleton ? skeleton(text.normalize('NFD')).normalize('NFD') : text)
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-const catalogueNames = new Set(catalogue.flatMap((service) => [comparable(service.name), comparable(service.id)]));
+const catalogueNamesBy = new Map<ConfusableSkeleton | undefined, ReadonlySet<string>>();
+const catalogueNames = (skeleton?: ConfusableSkeleton): ReadonlySet<string> => {
+  let names = catalogueNamesBy.get(skeleton);
+  if (!names) {
+    names = new Set(catalogue.flatMap((service) => [comparable(service.name, skeleton), comparable(service.id, skeleton)]));
+    catalogueNamesBy.set(skeleton, names);
+  }
+  return names;
+};
 
 /** True when a custom service's name would read as a catalogue service (or as "Custom: <one>"). */
-export function isCatalogueServiceName(name: string): boolean {
-  const plain = comparable(name);
-  const withoutLabel = plain.startsWith('custom ') ? plain.slice('custom '.length) : plain;
-  return catalogueNames.has(plain) || catalogueNames.has(withoutLabel);
+export function isCatalogueServiceName(name: string, skeleton?: ConfusableSkeleton): boolean {
+  const names = catalogueNames(skeleton);
+  const plain = comparable(name, skeleton);
+  const label = comparable('Custom ', skeleton);
+  const withoutLabel = plain.startsWith(`${label} `) ? plain.slice(label.length + 1) : plain;
+  return names.has(plain) || names.has(withoutLabel);
 }

@@ -3,7 +3,7 @@
  * create-payment Lambda validates the same customer data with it again, so the two cannot drift.
  */
 import { boolean, object, string, type InferType } from 'yup';
-import { isSafeMultiLineText, isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from './text-rules';
+import { ENCODED_WORD_MESSAGE, hasNoEncodedWord, isSafeMultiLineText, isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from './text-rules';
 
 export const CHECKOUT_MESSAGES = {
   fullName: 'Full name is required',
@@ -38,7 +38,8 @@ export const checkoutSchema = object({
     .required(CHECKOUT_MESSAGES.fullName)
     .min(CHECKOUT_LIMITS.fullNameMin, CHECKOUT_MESSAGES.fullName)
     .max(CHECKOUT_LIMITS.fullNameMax, `Full name must be at most ${CHECKOUT_LIMITS.fullNameMax} characters`)
-    .test('safe-text', UNSAFE_TEXT_MESSAGE, isSafeOneLineText),
+    .test('safe-text', UNSAFE_TEXT_MESSAGE, isSafeOneLineText)
+    .test('no-encoded-word', ENCODED_WORD_MESSAGE, hasNoEncodedWord),
   email: string()
     .trim()
     .required(CHECKOUT_MESSAGES.email)
@@ -57,6 +58,7 @@ export const checkoutSchema = object({
     .trim()
     .max(CHECKOUT_LIMITS.companyNameMax, `Company name must be at most ${CHECKOUT_LIMITS.companyNameMax} characters`)
     .test('safe-text', UNSAFE_TEXT_MESSAGE, isSafeOneLineText)
+    .test('no-encoded-word', ENCODED_WORD_MESSAGE, hasNoEncodedWord)
     .optional(),
   notes: string()
     .trim()

@@ -7,7 +7,7 @@
 import { object, string, type ObjectSchema } from 'yup';
 import { EMAIL_PATTERN } from './checkout-schema';
 import { CONTACT_LIMITS, contactMessages, countryOptions, newsletterMessages, type ContactFormValues, type NewsletterFormValues } from './contact-fields';
-import { isSafeMultiLineText, isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from './text-rules';
+import { ENCODED_WORD_MESSAGE, hasNoEncodedWord, isSafeMultiLineText, isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from './text-rules';
 
 export * from './contact-fields';
 
@@ -28,7 +28,8 @@ export const contactSchema: ObjectSchema<ContactFormValues> = object({
     .trim()
     .required(contactMessages.nameRequired)
     .max(CONTACT_LIMITS.nameMax, `Full name must be at most ${CONTACT_LIMITS.nameMax} characters`)
-    .test('safe-text', UNSAFE_TEXT_MESSAGE, isSafeOneLineText),
+    .test('safe-text', UNSAFE_TEXT_MESSAGE, isSafeOneLineText)
+    .test('no-encoded-word', ENCODED_WORD_MESSAGE, hasNoEncodedWord),
   email: emailRule(contactMessages.emailRequired, contactMessages.emailInvalid),
   phone: string()
     .trim()

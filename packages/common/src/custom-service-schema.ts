@@ -5,9 +5,9 @@
  * catalogue lines too; a catalogue line's price is the catalogue's).
  */
 import { number, object, string } from 'yup';
-import { CUSTOM_NAME_TAKEN_MESSAGE, CUSTOM_PRICE_MAX_CENTS, CUSTOM_PRICE_MIN_CENTS, MAX_ITEM_NAME_LENGTH, QUANTITY_MAX, QUANTITY_MIN, isCatalogueServiceName } from './catalogue';
+import { CUSTOM_NAME_TAKEN_MESSAGE, CUSTOM_PRICE_MAX_CENTS, CUSTOM_PRICE_MIN_CENTS, MAX_ITEM_NAME_LENGTH, QUANTITY_MAX, QUANTITY_MIN, isCatalogueServiceName, type ConfusableSkeleton } from './catalogue';
 import { dollarsToCents } from './money';
-import { isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from './text-rules';
+import { ENCODED_WORD_MESSAGE, hasNoEncodedWord, isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from './text-rules';
 
 const minDollars = CUSTOM_PRICE_MIN_CENTS / 100;
 const maxDollars = CUSTOM_PRICE_MAX_CENTS / 100;
@@ -16,6 +16,7 @@ export const CUSTOM_SERVICE_MESSAGES = {
   name: 'Please enter a service name',
   nameTooLong: `Service name must be at most ${MAX_ITEM_NAME_LENGTH} characters`,
   nameCharacters: UNSAFE_TEXT_MESSAGE,
+  nameEncodedWord: ENCODED_WORD_MESSAGE,
   nameTaken: CUSTOM_NAME_TAKEN_MESSAGE,
   price: `Price must be between $${minDollars} and $${maxDollars}`,
   /** The form's field holds dollars: more than two decimals cannot be charged. */
@@ -26,14 +27,16 @@ export const CUSTOM_SERVICE_MESSAGES = {
 /**
  * What is wrong with a service's name (trimmed first), or null: blank, then too long, then hidden or
  * control characters (they would reach the provider's page and receipts, and could disguise a name),
- * then, for a custom service only, a catalogue service's name (a custom line must never pass for one).
+ * then an encoded word, then, for a custom service only, a catalogue service's name (a custom line must
+ * never pass for one): with `skeleton` (the server's, Unicode TR39) also any look-alike of one.
  */
-export function serviceNameProblem(name: string, kind: 'custom' | 'catalogue'): string | null {
+export function serviceNameProblem(name: string, kind: 'custom' | 'catalogue', skeleton?: ConfusableSkeleton): string | null {
   const trimmed = name.trim();
   if (!trimmed) return CUSTOM_SERVICE_MESSAGES.name;
   if (trimmed.length > MAX_ITEM_NAME_LENGTH) return CUSTOM_SERVICE_MESSAGES.nameTooLong;
   if (!isSafeOneLineText(trimmed)) return CUSTOM_SERVICE_MESSAGES.nameCharacters;
-  if (kind === 'custom' && isCatalogueServiceName(trimmed)) return CUSTOM_SERVICE_MESSAGES.nameTaken;
+  if (!hasNoEncodedWord(trimmed)) return CUSTOM_SERVICE_MESSAGES.nameEncodedWord;
+  if (kind === 'custom' && isCatalogueServiceName(trimmed, skeleton)) return CUSTOM_SERVICE_MESSAGES.nameTaken;
   return null;
 }
 

@@ -4,7 +4,7 @@
  * overrides and isolates (they make "Custom: VIP" display as something else), zero-width characters
  * (they make two different strings look the same) and lone surrogates (not text at all).
  * One-line fields (names, e-mail, phone) also refuse line breaks (U+2028/2029 included) and tabs;
- * multi-line fields keep them.
+ * multi-line fields keep them. Names also refuse MIME encoded words (see hasNoEncodedWord).
  */
 
 // Built from code points so the source file itself carries no invisible characters.
@@ -39,4 +39,17 @@ export function isSafeOneLineText(value: string | undefined | null): boolean {
 
 export function isSafeMultiLineText(value: string | undefined | null): boolean {
   return value == null || !refusedInMultiLine.test(value);
+}
+
+/**
+ * An RFC 2047 encoded word (`=?utf-8?b?…?=`): mail programs decode it wherever a name lands in a
+ * header (a Subject, a display name), so `=?utf-8?b?DQpCY2M6…?=` would show as a line break and a
+ * "Bcc:" line. No real name is written that way: one-line names refuse it.
+ */
+const ENCODED_WORD = /=\?[^?\s]*\?[bq]\?[^?\s]*\?=/i;
+
+export const ENCODED_WORD_MESSAGE = 'Please remove the "=?…?=" sequence: email programs would read it as hidden text';
+
+export function hasNoEncodedWord(value: string | undefined | null): boolean {
+  return value == null || !ENCODED_WORD.test(value);
 }

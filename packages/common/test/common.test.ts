@@ -167,6 +167,15 @@ describe('custom lines', () => {
     }
     for (const name of ['Courier', 'VIP Unlimited Plus', 'Essay translation', 'Custom']) expect([name, isCatalogueServiceName(name)]).toEqual([name, false]);
   });
+
+  it('compares look-alike letters through the skeleton the server passes (TR39; here a one-letter stand-in)', () => {
+    const cyrillicO = 'Basic C\u043Ensultation';
+    const skeleton = (text: string) => text.replaceAll('\u043E', 'o');
+    expect(isCatalogueServiceName(cyrillicO)).toBe(false);
+    expect(isCatalogueServiceName(cyrillicO, skeleton)).toBe(true);
+    expect(isCatalogueServiceName(`Custom: ${cyrillicO}`, skeleton)).toBe(true);
+    expect(isCatalogueServiceName('Courier', skeleton)).toBe(false);
+  });
 });
 
 describe('the site configuration', () => {

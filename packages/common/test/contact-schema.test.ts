@@ -1,6 +1,6 @@
 import { contactMessages, contactSchema, countryLabel, newsletterSchema } from '../src/contact-schema';
 import { contactStatusLocation, contactStatusTexts, newsletterStatusLocation, newsletterStatusTexts } from '../src/lead-status';
-import { UNSAFE_TEXT_MESSAGE } from '../src/text-rules';
+import { ENCODED_WORD_MESSAGE, UNSAFE_TEXT_MESSAGE } from '../src/text-rules';
 
 const valid = { name: 'Amani Wekesa', email: 'amani@example.com', phone: '+254 712 345 678', country: 'uk', message: 'Nursing in the UK.\nFrom September.' };
 
@@ -38,6 +38,12 @@ describe('contact schema (form and enquiries Lambda)', () => {
       name: UNSAFE_TEXT_MESSAGE,
       message: UNSAFE_TEXT_MESSAGE,
     });
+  });
+
+  it('refuses a name written as a MIME encoded word, which mail programs would decode into header lines', async () => {
+    expect(await errorsOf({ ...valid, name: '=?utf-8?b?DQpCY2M6IGV2aWxAYXR0YWNrZXIudGVzdA==?=' })).toEqual({ name: ENCODED_WORD_MESSAGE });
+    expect(await errorsOf({ ...valid, name: 'Amani =?ISO-8859-1?Q?=0D=0ABcc:x?= Wekesa' })).toEqual({ name: ENCODED_WORD_MESSAGE });
+    expect(await errorsOf({ ...valid, name: 'Amani =? Wekesa ?=', message: 'What is =?utf-8?b?x?= in a message? Kept: messages are bodies.' })).toEqual({});
   });
 
   it('bounds the message length', async () => {
