@@ -113,7 +113,7 @@ describe('origin verification', () => {
     });
     expect(Object.keys(authorizers)).toHaveLength(1);
     const routes = Object.values(payments.findResources('AWS::ApiGatewayV2::Route')) as Array<{ Properties: Record<string, unknown> }>;
-    expect(routes).toHaveLength(12);
+    expect(routes).toHaveLength(13);
     for (const route of routes) {
       expect(route.Properties).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: Object.keys(authorizers)[0] } });
     }
