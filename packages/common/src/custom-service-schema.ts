@@ -5,7 +5,16 @@
  * catalogue lines too; a catalogue line's price is the catalogue's).
  */
 import { number, object, string } from 'yup';
-import { CUSTOM_NAME_TAKEN_MESSAGE, CUSTOM_PRICE_MAX_CENTS, CUSTOM_PRICE_MIN_CENTS, MAX_ITEM_NAME_LENGTH, QUANTITY_MAX, QUANTITY_MIN, isCatalogueServiceName, type ConfusableSkeleton } from './catalogue';
+import {
+  CUSTOM_NAME_TAKEN_MESSAGE,
+  CUSTOM_PRICE_MAX_CENTS,
+  CUSTOM_PRICE_MIN_CENTS,
+  MAX_ITEM_NAME_LENGTH,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+  isCatalogueServiceName,
+  type ConfusableSkeleton,
+} from './catalogue';
 import { dollarsToCents } from './money';
 import { ENCODED_WORD_MESSAGE, hasNoEncodedWord, isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from './text-rules';
 
