@@ -59,6 +59,14 @@ describe('composeMail', () => {
     expect(Buffer.compare(parsed.attachments[0]!.content, sample.attachments![0]!.content)).toBe(0);
   });
 
+  test('ends every line in CRLF, whatever line breaks the bodies were written with', async () => {
+    const mixed = { ...sample, text: 'Dear Amani,\n\nLine two\r\nLine three\rstill three\n', html: '<p>One</p>\n<p>Two</p>\r\n<p>Three</p>\n' };
+    const raw = (await composeMail(mixed, { from: FROM })).raw.toString('latin1');
+    expect(raw.match(/(?<!\r)\n/g)).toBeNull();
+    expect(raw.split('\r\n').length).toBeGreaterThan(20);
+    expect((await simpleParser(raw)).text).toContain('Line two\nLine three');
+  });
+
   test('a line break in a subject cannot add a header', async () => {
     const parsed = await simpleParser((await composeMail({ ...sample, subject: 'Hello\r\nBcc: thief@example.com' }, { from: FROM })).raw);
     expect(parsed.bcc).toBeUndefined();

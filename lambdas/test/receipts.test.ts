@@ -124,6 +124,12 @@ describe('receipts', () => {
     expect(copy!.text).toContain('A copy of the receipt sent to amani@example.com.');
     expect(copy!.attachments[0]?.filename).toBe(`${invoiceNumber}.pdf`);
 
+    // Both messages as written (receipt, copy, PDF attachment): CRLF line ends only, no bare LF.
+    for (const name of await readdir(path.join(dataDir, 'mail'))) {
+      const raw = (await readFile(path.join(dataDir, 'mail', name))).toString('latin1');
+      expect([name, raw.match(/(?<!\r)\n/g)?.length ?? 0]).toEqual([name, 0]);
+    }
+
     const paid = await server.api.runtime.orders.getOrder(invoiceNumber);
     expect(paid).toMatchObject({ status: 'paid', receiptStatus: 'sent' });
     // Paid orders are accounting records: no expiry.

@@ -29,6 +29,9 @@ export async function composeMail(mail: OutgoingMail, { from, date = new Date() 
     messageId,
     ...(mail.replyTo !== undefined ? { replyTo: mail.replyTo } : {}),
     ...(mail.headers !== undefined ? { headers: { ...mail.headers } } : {}),
+    // RFC 5322 lines end in CRLF: bodies written with "\n" (and any bare LF) are converted, so no
+    // message mixes the two (some clients and scanners read a bare LF as a header or line boundary).
+    newline: 'windows',
     // Content is always given inline; the composer must never read a file or fetch a URL on its own.
     disableFileAccess: true,
     disableUrlAccess: true,
