@@ -17,8 +17,10 @@ module.exports = {
         module: { type: 'commonjs' },
       },
     ],
+    // Font files: their path, as esbuild's file loader gives it to the bundles.
+    '^.+\\.ttf$': path.join(__dirname, 'jest.file-path-transform.cjs'),
   },
-  transformIgnorePatterns: ['/node_modules/(?!(lucide-react)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(lucide-react|dejavu-fonts-ttf)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json', 'mjs', 'cjs'],
   testMatch: ['**/?(*.)test.ts?(x)'],
   setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],

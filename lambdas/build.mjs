@@ -32,6 +32,8 @@ const common = {
   outbase: src,
   outdir: dist,
   external: ['dynalite'],
+  // Font files travel beside the bundles (the invoice reads them when it draws one).
+  loader: handlerBundling.loader,
   logLevel: 'warning',
   metafile: true,
 };

@@ -1,1 +1,3 @@
-module.exports = { ...require('../jest.preset.cjs'), testEnvironment: 'node' };
+// Flows that pay an order draw an invoice with embedded fonts (the first also loads fontkit): seconds,
+// not milliseconds, on a busy two-core machine. A limit against hangs, not a speed check (npm run bench).
+module.exports = { ...require('../jest.preset.cjs'), testEnvironment: 'node', testTimeout: 30_000 };

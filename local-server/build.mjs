@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import handlerBundling from '../lambdas/bundling.json' with { type: 'json' };
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
@@ -22,6 +23,8 @@ await build({
   format: 'cjs',
   sourcemap: true,
   external: ['dynalite'],
+  // The lambdas' loaders (the invoice's font files, copied beside dist/serve.js).
+  loader: handlerBundling.loader,
   logLevel: 'warning',
 });
 console.log(`Built the local server (dist/serve.js) in ${Date.now() - started} ms`);

@@ -24,6 +24,8 @@ interface HandlerBundling {
   readonly keepNames: boolean;
   readonly sourcemap: boolean;
   readonly sourcesContent: boolean;
+  /** Files that travel beside the bundle (the invoice's fonts: `{ ".ttf": "file" }`). */
+  readonly loader: Readonly<Record<string, 'file'>>;
 }
 
 export const HANDLER_BUNDLING_FILE = path.join(REPO_ROOT, 'lambdas', 'bundling.json');
@@ -46,4 +48,5 @@ export const LAMBDA_BUNDLING = {
   keepNames: handlerBundling.keepNames,
   sourceMap: handlerBundling.sourcemap,
   sourcesContent: handlerBundling.sourcesContent,
+  loader: handlerBundling.loader,
 } as const satisfies BundlingOptions;

@@ -8,8 +8,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { build } from 'esbuild';
+import { build, type Loader } from 'esbuild';
 import { catalogueItem, validOrder } from './support/orders';
+import handlerBundling from '../bundling.json';
 
 jest.setTimeout(60_000);
 
@@ -30,6 +31,7 @@ beforeAll(async () => {
     target: 'node24',
     format: 'cjs',
     external: ['dynalite'],
+    loader: handlerBundling.loader as Record<string, Loader>,
     logLevel: 'error',
   });
 });
