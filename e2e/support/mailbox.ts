@@ -14,7 +14,17 @@ function mailDirectory(): string {
   return path.join(dataDir, 'mail');
 }
 
-export async function readMailbox(): Promise<ParsedMail[]> {
+export interface StoredMail {
+  readonly file: string;
+  /** The message exactly as written. */
+  readonly raw: string;
+}
+
+/**
+ * Every message as written, oldest first. No folder yet means no mail; any other error fails the test
+ * (an unreadable folder must never read as "no messages").
+ */
+export async function readRawMailbox(): Promise<StoredMail[]> {
   let names: string[];
   try {
     names = (await readdir(mailDirectory())).filter((name) => name.endsWith('.eml')).sort();
@@ -22,7 +32,11 @@ export async function readMailbox(): Promise<ParsedMail[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  return Promise.all(names.map(async (name) => simpleParser(await readFile(path.join(mailDirectory(), name)))));
+  return Promise.all(names.map(async (file) => ({ file, raw: await readFile(path.join(mailDirectory(), file), 'utf8') })));
+}
+
+export async function readMailbox(): Promise<ParsedMail[]> {
+  return Promise.all((await readRawMailbox()).map(({ raw }) => simpleParser(raw)));
 }
 
 export function recipients(mail: ParsedMail): string[] {

@@ -1,36 +1,17 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
+import { readRawMailbox, type StoredMail } from '../support/mailbox';
 
 /**
  * A sandbox purchase through the real pages ends with exactly one receipt in the local mailbox
  * (the e2e server's DATA_DIR/mail), plus the support copy, however often the success page is
  * reloaded (each load settles the order again through the same confirm routine).
  */
-interface StoredMail {
-  readonly file: string;
-  readonly headers: string;
-  readonly raw: string;
-}
-
-async function mailsAbout(invoiceNumber: string): Promise<StoredMail[]> {
-  const dataDir = process.env.KESHO_DATA_DIR;
-  if (!dataDir) throw new Error('KESHO_DATA_DIR is not set: the global setup starts the server and sets it');
-  const directory = path.join(dataDir, 'mail');
-  let names: string[];
-  try {
-    names = (await readdir(directory)).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  const mails = await Promise.all(
-    names.map(async (name) => {
-      const raw = await readFile(path.join(directory, name), 'utf8');
-      // Unfold header lines (RFC 5322 §2.2.3) so a long Subject reads as one line.
-      const headers = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
-      return { file: name, headers, raw };
-    }),
-  );
+async function mailsAbout(invoiceNumber: string): Promise<(StoredMail & { readonly headers: string })[]> {
+  const mails = (await readRawMailbox()).map((mail) => ({
+    ...mail,
+    // Unfold header lines (RFC 5322 §2.2.3) so a long Subject reads as one line.
+    headers: mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' '),
+  }));
   return mails.filter((mail) => mail.headers.includes(invoiceNumber));
 }
 

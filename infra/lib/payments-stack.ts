@@ -2,8 +2,10 @@
  * The payment backend: an HTTP API routing /api/* to the Lambda handlers of lambdas/, the orders table,
  * the Stripe secrets, the SES identity receipts are sent from, and the reconciliation schedule. Each
  * function gets only what its handler does: the web-facing functions and fulfil-order read and write
- * orders, the webhook only hands fulfilment to fulfil-order, and only the functions that can make an
- * order paid (checkout-session, fulfil-order, reconcile-orders) may send mail, from that identity only.
+ * orders, the webhook only hands fulfilment to fulfil-order, and only the functions that send mail may:
+ * the five that can make an order paid and so send its receipt (checkout-session, fulfil-order,
+ * reconcile-orders, mpesa-payment, mpesa-callback) and the two forms (enquiries, subscriptions), from
+ * that identity only.
  * Each function is told of, and may read, only the secrets it needs (@kesho/common/function-secrets).
  */
 import path from 'node:path';
@@ -34,7 +36,7 @@ export interface ApiThrottle {
 }
 
 export interface PaymentsStackProps extends StackProps {
-  /** Folder of the handler sources: <dir>/create-payment.ts, checkout-session.ts, stripe-webhook.ts, fulfil-order.ts, enquiries.ts, subscriptions.ts. */
+  /** Folder of the handler sources, one `<name>.ts` per deployed function (lambdas/src/handlers; the sandbox handlers are local only). */
   readonly handlersDir: string;
   /** Origin the customer returns to after checkout, e.g. https://www.keshoglobal.co.ke. */
   readonly publicSiteUrl: string;

@@ -22,7 +22,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const failuresDir = () => fulfilmentFailuresDirectoryOf(server.dataDir);
-const records = async () => (await readdir(failuresDir()).catch(() => [] as string[])).filter((name) => name.endsWith('.json'));
+const records = async () => {
+  try {
+    return (await readdir(failuresDir())).filter((name) => name.endsWith('.json'));
+  } catch (error) {
+    // No folder yet: nothing failed. Anything else must fail the test, not read as "no records".
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+};
 
 /** An order the customer paid in the sandbox but that nothing has confirmed yet. */
 async function paidButPending(): Promise<{ invoiceNumber: string; sessionId: string }> {

@@ -3,11 +3,11 @@
  * with the file mail transport: JSON and plain form posts (JavaScript off), the messages as .eml
  * files in the data folder, a mailbox that cannot be written (send failure) and the retry.
  */
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import { rm, writeFile } from 'node:fs/promises';
+import type { ParsedMail } from 'mailparser';
 import { site } from '@kesho/common/site';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
+import { readMailbox } from '../src/mail/mailbox';
 import { mailDirectoryOf } from '../src/mail/runtime';
 import { startTestServer, type TestServer } from './support/testServer';
 
@@ -22,13 +22,7 @@ afterAll(async () => {
 const mailDir = () => mailDirectoryOf(server.dataDir);
 
 async function mailbox(): Promise<ParsedMail[]> {
-  let names: string[] = [];
-  try {
-    names = (await readdir(mailDir())).filter((name) => name.endsWith('.eml')).sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  return Promise.all(names.map(async (name) => simpleParser(await readFile(path.join(mailDir(), name)))));
+  return (await readMailbox(mailDir())).map(({ mail }) => mail);
 }
 
 async function mailsTo(address: string): Promise<ParsedMail[]> {

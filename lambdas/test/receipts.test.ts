@@ -4,16 +4,17 @@
  * never fails the payment and is sent by the reconciliation; the reconciliation also settles a paid
  * order whose settlement was lost, on its own timer.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findCatalogueService } from '@kesho/common/catalogue';
 import { formatUsd } from '@kesho/common/money';
 import { UNPAID_ORDER_RETENTION_DAYS } from '@kesho/common/retention';
 import { site } from '@kesho/common/site';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { PDFDocument } from 'pdf-lib';
 import { createFileTransport } from '../src/mail/fileTransport';
+import { readMailbox } from '../src/mail/mailbox';
 import type { MailTransport } from '../src/mail/types';
 import type { SandboxPayments } from '../src/payments/sandbox';
 import { catalogueItem, validOrder, type WireItem } from './support/orders';
@@ -57,14 +58,7 @@ function pay(url: string): Promise<Response> {
 }
 
 async function mailbox(invoiceNumber: string): Promise<ParsedMail[]> {
-  let names: string[];
-  try {
-    names = await readdir(path.join(dataDir, 'mail'));
-  } catch {
-    return [];
-  }
-  const parsed = await Promise.all(names.map(async (name) => simpleParser(await readFile(path.join(dataDir, 'mail', name)))));
-  return parsed.filter((mail) => mail.subject?.includes(invoiceNumber));
+  return (await readMailbox(path.join(dataDir, 'mail'))).map(({ mail }) => mail).filter((mail) => mail.subject?.includes(invoiceNumber));
 }
 
 describe('receipts', () => {
@@ -124,9 +118,8 @@ describe('receipts', () => {
     expect(copy!.attachments[0]?.filename).toBe(`${invoiceNumber}.pdf`);
 
     // Both messages as written (receipt, copy, PDF attachment): CRLF line ends only, no bare LF.
-    for (const name of await readdir(path.join(dataDir, 'mail'))) {
-      const raw = (await readFile(path.join(dataDir, 'mail', name))).toString('latin1');
-      expect([name, raw.match(/(?<!\r)\n/g)?.length ?? 0]).toEqual([name, 0]);
+    for (const { file, raw } of await readMailbox(path.join(dataDir, 'mail'))) {
+      expect([file, raw.toString('latin1').match(/(?<!\r)\n/g)?.length ?? 0]).toEqual([file, 0]);
     }
 
     const paid = await server.api.runtime.orders.getOrder(invoiceNumber);

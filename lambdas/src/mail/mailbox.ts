@@ -1,10 +1,10 @@
 /**
  * Reads the local mailbox (the `.eml` files of the file transport) back: newest first, with the
- * headers a person scans for. Used by `npm run mail` and by the tests.
+ * headers a person scans for. Used by `npm run mail` and by the tests (the one reader of a mailbox folder).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail } from 'mailparser';
 
 export interface MailboxEntry {
   readonly file: string;
@@ -13,19 +13,45 @@ export interface MailboxEntry {
   readonly subject: string;
 }
 
-export async function listMailbox(directory: string, limit = Number.POSITIVE_INFINITY): Promise<MailboxEntry[]> {
-  let names: string[];
+/**
+ * The `.eml` files of a mailbox folder, oldest first (their names start with the ISO time). A folder
+ * that does not exist yet is an empty mailbox (nothing was sent); any other error is thrown, so a
+ * reader never mistakes an unreadable folder for "no mail".
+ */
+export async function mailFiles(directory: string): Promise<string[]> {
   try {
-    names = (await readdir(directory)).filter((name) => name.endsWith('.eml'));
+    return (await readdir(directory))
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .map((name) => path.join(directory, name));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  // File names start with the ISO time, so a reverse sort is newest first without opening them.
-  const latest = names.sort().reverse().slice(0, limit);
+}
+
+export interface StoredMail {
+  readonly file: string;
+  /** The message exactly as written. */
+  readonly raw: Buffer;
+  readonly mail: ParsedMail;
+}
+
+/** Every message of a mailbox folder, oldest first, as written and as a mail client reads it. */
+export async function readMailbox(directory: string): Promise<StoredMail[]> {
   return Promise.all(
-    latest.map(async (name) => {
-      const file = path.join(directory, name);
+    (await mailFiles(directory)).map(async (file) => {
+      const raw = await readFile(file);
+      return { file, raw, mail: await simpleParser(raw) };
+    }),
+  );
+}
+
+export async function listMailbox(directory: string, limit = Number.POSITIVE_INFINITY): Promise<MailboxEntry[]> {
+  // Newest first without opening them.
+  const latest = (await mailFiles(directory)).reverse().slice(0, limit);
+  return Promise.all(
+    latest.map(async (file) => {
       const parsed = await simpleParser(await readFile(file));
       const to = Array.isArray(parsed.to) ? parsed.to.map((address) => address.text).join(', ') : (parsed.to?.text ?? '');
       return { file, date: parsed.date ?? null, to, subject: parsed.subject ?? '' };

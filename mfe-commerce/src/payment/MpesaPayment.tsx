@@ -27,7 +27,10 @@ export const MPESA_PAGE_MESSAGES = {
 } as const;
 
 export const MPESA_POLL_INTERVAL_MS = 2_000;
-/** Daraja gives up on an unanswered prompt after about a minute; three is ample before asking the payer. */
+/**
+ * Status polls (one every MPESA_POLL_INTERVAL_MS: 90 × 2 s = 3 minutes) before the page asks the payer.
+ * Daraja gives up on an unanswered prompt after about a minute; three minutes is ample.
+ */
 const MPESA_POLL_LIMIT = 90;
 
 const Panel = styled.div`
