@@ -7,7 +7,7 @@
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
-import { API_ROUTES, LEAD_HANDLERS, LEAD_ROUTE_THROTTLE, MPESA_ROUTES, type ApiThrottle } from './payments-stack';
+import { DEPLOYED_ROUTES, LEAD_HANDLERS, LEAD_ROUTE_THROTTLE, type ApiThrottle } from './payments-stack';
 
 export interface ApiLimits {
   /** The Stripe webhook: Stripe retries with backoff, so a modest rate suffices even for a backlog. */
@@ -48,7 +48,7 @@ export function applyApiLimits(stage: HttpStage, fulfilOrder: IFunction, limits:
   cfnStage.addPropertyOverride(
     'RouteSettings',
     Object.fromEntries(
-      [...API_ROUTES, ...MPESA_ROUTES.flatMap((route) => route.methods.map((method) => ({ method, path: route.path, handler: route.handler })))].map((route) => {
+      DEPLOYED_ROUTES.map((route) => {
         const throttle = throttleFor(route.handler, limits);
         return [routeKey(route), { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit }];
       }),

@@ -24,7 +24,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
+import { API_ROUTES, type ApiHandlerName } from '@kesho/common/api-routes';
 import { SECRET_VARIABLES, secretsOf, type FunctionSecret } from '@kesho/common/function-secrets';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
@@ -77,30 +77,15 @@ export const DARAJA_SECRET_NAMES = {
   passkey: 'kesho/mpesa/passkey',
 } as const;
 
-/** M-Pesa's routes; the sandbox's test phone exists only in the local runtime. */
-export const MPESA_ROUTES = [
-  { methods: [HttpMethod.GET, HttpMethod.POST], path: '/api/mpesa-payment', handler: 'mpesa-payment' },
-  { methods: [HttpMethod.POST], path: '/api/mpesa/callback/{token}', handler: 'mpesa-callback' },
-] as const;
-
-export const API_ROUTES = [
-  { method: HttpMethod.POST, path: '/api/create-payment', handler: 'create-payment' },
-  { method: HttpMethod.GET, path: '/api/checkout-session', handler: 'checkout-session' },
-  { method: HttpMethod.POST, path: '/api/stripe-webhook', handler: 'stripe-webhook' },
-  { method: HttpMethod.POST, path: '/api/enquiries', handler: 'enquiries' },
-  { method: HttpMethod.POST, path: '/api/subscriptions', handler: 'subscriptions' },
-  { method: HttpMethod.GET, path: '/api/subscriptions/confirm', handler: 'subscriptions' },
-  { method: HttpMethod.POST, path: '/api/subscriptions/confirm', handler: 'subscriptions' },
-  { method: HttpMethod.GET, path: '/api/subscriptions/unsubscribe', handler: 'subscriptions' },
-  { method: HttpMethod.POST, path: '/api/subscriptions/unsubscribe', handler: 'subscriptions' },
-  // Visitors' browsers' errors and Web Vitals (shell/src/telemetry): an untrusted stream, its own throttle.
-  { method: HttpMethod.POST, path: CLIENT_EVENTS_PATH, handler: 'client-events' },
-] as const;
+/** The API's routes (@kesho/common/api-routes, which the local runtime serves too), one per method as API Gateway keys them. */
+export const DEPLOYED_ROUTES: readonly { readonly method: HttpMethod; readonly path: string; readonly handler: ApiHandlerName }[] = API_ROUTES.flatMap((route) =>
+  route.methods.map((method) => ({ method: HttpMethod[method], path: route.path, handler: route.handler })),
+);
 
 /** The contact and newsletter forms: throttled tighter than the other routes (lib/api-limits.ts). */
 export const LEAD_HANDLERS: ReadonlySet<HandlerName> = new Set(['enquiries', 'subscriptions']);
 
-type HandlerName = (typeof API_ROUTES)[number]['handler'] | (typeof MPESA_ROUTES)[number]['handler'] | 'fulfil-order' | 'reconcile-orders';
+type HandlerName = ApiHandlerName | 'fulfil-order' | 'reconcile-orders';
 
 export class PaymentsStack extends Stack {
   readonly httpApi: HttpApi;
@@ -335,19 +320,8 @@ export class PaymentsStack extends Stack {
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
     });
     // Per-route throttles (webhook, anonymous routes, the forms) are set on this stage by lib/api-limits.ts.
-    for (const route of API_ROUTES) {
-      this.httpApi.addRoutes({
-        path: route.path,
-        methods: [route.method],
-        integration: integrationOf(route.handler),
-      });
-    }
-    for (const route of MPESA_ROUTES) {
-      this.httpApi.addRoutes({
-        path: route.path,
-        methods: [...route.methods],
-        integration: new HttpLambdaIntegration(`${toPascalCase(route.handler)}Integration`, this.functions[route.handler]),
-      });
+    for (const route of DEPLOYED_ROUTES) {
+      this.httpApi.addRoutes({ path: route.path, methods: [route.method], integration: integrationOf(route.handler) });
     }
     this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
 

@@ -1,10 +1,14 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
+import path from 'node:path';
+import { API_ROUTES } from '@kesho/common/api-routes';
 import Stripe from 'stripe';
 import { loadSmokeConfig } from '../src/config';
 import type { SandboxPayments } from '../src/payments/sandbox';
 import { runSmoke, smokeEvent } from '../src/smoke/runSmoke';
 import { listMailbox } from '../src/mail/mailbox';
+import { localHandlerFor } from '../src/local/api';
 import { mailDirectoryOf } from '../src/mail/runtime';
 import { startFakeStripe, type FakeStripe } from './support/fakeStripe';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
@@ -34,6 +38,25 @@ describe('routing', () => {
     expect(response.status).toBe(404);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({ error: 'Not found.' });
+  });
+
+  it('serves exactly the deployed route table (@kesho/common/api-routes), each path by its handler, plus the sandboxes', async () => {
+    for (const route of API_ROUTES) {
+      const pathname = route.path.replace(/\{[^}]+\}/g, 'sample-token');
+      const { handler } = (await import(`../src/handlers/${route.handler}`)) as { handler: unknown };
+      expect([pathname, localHandlerFor(pathname)]).toEqual([pathname, handler]);
+    }
+    for (const unlisted of ['/api/subscriptions/elsewhere', '/api/create-payment/extra', '/api/mpesa/callback', '/api/mpesa/callback/a/b'])
+      expect([unlisted, localHandlerFor(unlisted)]).toEqual([unlisted, undefined]);
+    expect(localHandlerFor('/api/sandbox/checkout/cs_sandbox_1')).toBe((await import('../src/handlers/sandbox-checkout')).handler);
+    expect(localHandlerFor('/api/mpesa/sandbox/ws_1')).toBe((await import('../src/handlers/mpesa-sandbox')).handler);
+    // Every handler is routed, local-only, or invoked (fulfil-order by the webhook, reconcile-orders by its schedule).
+    const routed = new Set<string>([...API_ROUTES.map((route) => route.handler), 'sandbox-checkout', 'mpesa-sandbox', 'fulfil-order', 'reconcile-orders']);
+    expect(
+      readdirSync(path.join(__dirname, '../src/handlers'))
+        .map((file) => file.replace(/\.ts$/, ''))
+        .filter((name) => !routed.has(name)),
+    ).toEqual([]);
   });
 
   it('refuses bodies over its 1 MB limit without buffering them', async () => {

@@ -20,7 +20,7 @@ import { handler as enquiries } from '../handlers/enquiries';
 import { handler as clientEvents } from '../handlers/client-events';
 import { createReleaseHistoryBuilds } from '../clientEvents/knownBuilds';
 import { clientEventsDirectoryOf, createFileSink } from '../clientEvents/sinks';
-import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
+import { apiRouteFor, type ApiHandlerName } from '@kesho/common/api-routes';
 import { handler as subscriptions } from '../handlers/subscriptions';
 import { handler as fulfilOrder } from '../handlers/fulfil-order';
 import { handler as mpesaCallback } from '../handlers/mpesa-callback';
@@ -33,8 +33,8 @@ import type { ApiGatewayEvent, HttpHandler, LambdaContext } from '../http/apiGat
 import { errorResponse, SERVER_ERROR_MESSAGE } from '../http/responses';
 import { createDirectoryFulfilmentFailures } from '../fulfilment/failures';
 import { createLogger } from '../log';
-import { SUBSCRIPTIONS_PATH } from '../leads/subscriptions';
 import { SANDBOX_CHECKOUT_PATH } from '../payments/sandbox';
+import { MPESA_SANDBOX_PATH } from '../mpesa/sandbox';
 import { mailDirectoryOf } from '../mail/runtime';
 import type { MailTransport } from '../mail/types';
 import { DOCUMENT_CLIENT_OPTIONS } from '../runtime/aws';
@@ -90,18 +90,30 @@ const ASYNC_RETRY_DELAYS_MS = [1_000, 2_000] as const;
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 const LOCAL_REGION = 'us-east-1';
 
-const HTTP_ROUTES: readonly { readonly matches: (pathname: string) => boolean; readonly handler: HttpHandler }[] = [
-  { matches: (pathname) => pathname === '/api/create-payment', handler: createPayment },
-  { matches: (pathname) => pathname === '/api/checkout-session', handler: checkoutSession },
-  { matches: (pathname) => pathname === '/api/stripe-webhook', handler: stripeWebhook },
-  { matches: (pathname) => pathname === '/api/enquiries', handler: enquiries },
-  { matches: (pathname) => pathname === CLIENT_EVENTS_PATH, handler: clientEvents },
-  { matches: (pathname) => pathname === SUBSCRIPTIONS_PATH || pathname.startsWith(`${SUBSCRIPTIONS_PATH}/`), handler: subscriptions },
+/** Every handler of the API's one route table (@kesho/common/api-routes), as deployed. */
+const API_HANDLERS: Readonly<Record<ApiHandlerName, HttpHandler>> = {
+  'create-payment': createPayment,
+  'checkout-session': checkoutSession,
+  'stripe-webhook': stripeWebhook,
+  enquiries,
+  subscriptions,
+  'client-events': clientEvents,
+  'mpesa-payment': mpesaPayment,
+  'mpesa-callback': mpesaCallback,
+};
+
+/** The sandboxes' test pages: local only, never deployed. */
+const LOCAL_ONLY_ROUTES: readonly { readonly matches: (pathname: string) => boolean; readonly handler: HttpHandler }[] = [
   { matches: (pathname) => pathname.startsWith(`${SANDBOX_CHECKOUT_PATH}/`), handler: sandboxCheckout },
-  { matches: (pathname) => pathname === '/api/mpesa-payment', handler: mpesaPayment },
-  { matches: (pathname) => pathname.startsWith('/api/mpesa/callback/'), handler: mpesaCallback },
-  { matches: (pathname) => pathname.startsWith('/api/mpesa/sandbox/'), handler: mpesaSandbox },
+  { matches: (pathname) => pathname.startsWith(`${MPESA_SANDBOX_PATH}/`), handler: mpesaSandbox },
 ];
+
+/** The handler for a request path: the deployed route table's, or a local-only sandbox page's. */
+export function localHandlerFor(pathname: string): HttpHandler | undefined {
+  const route = apiRouteFor(pathname);
+  if (route) return API_HANDLERS[route.handler];
+  return LOCAL_ONLY_ROUTES.find((candidate) => candidate.matches(pathname))?.handler;
+}
 
 export async function createLocalApi(options: LocalApiOptions): Promise<LocalApi> {
   return startLocalApi(options);
@@ -212,10 +224,10 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
 
   const serveApi = async (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase();
-    const route = HTTP_ROUTES.find((candidate) => candidate.matches(url.pathname));
-    if (!route) return writeResult(res, errorResponse(404, 'Not found.'), method);
+    const handler = localHandlerFor(url.pathname);
+    if (!handler) return writeResult(res, errorResponse(404, 'Not found.'), method);
     const event: ApiGatewayEvent = toApiGatewayEvent(req, url, body);
-    const result = await runWithRuntime(runtime, () => route.handler(event, { awsRequestId: event.requestContext.requestId, functionName: 'local' }));
+    const result = await runWithRuntime(runtime, () => handler(event, { awsRequestId: event.requestContext.requestId, functionName: 'local' }));
     writeResult(res, result, method);
   };
 
