@@ -34,7 +34,13 @@ export type ApiHandlerName = (typeof API_ROUTES)[number]['handler'];
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // "/api/mpesa/callback/{token}" → /^\/api\/mpesa\/callback\/[^/]+$/
-const matcherOf = (path: string): RegExp => new RegExp(`^${path.split(/\{[^}/]+\}/).map(escapeRegExp).join('[^/]+')}$`);
+const matcherOf = (path: string): RegExp =>
+  new RegExp(
+    `^${path
+      .split(/\{[^}/]+\}/)
+      .map(escapeRegExp)
+      .join('[^/]+')}$`,
+  );
 const MATCHERS = API_ROUTES.map((route) => ({ route, matcher: matcherOf(route.path) }));
 
 /** The route serving a request path (any method), or undefined. */
