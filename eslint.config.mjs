@@ -8,6 +8,45 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Each workspace's "May import" (its README's table), enforced: importing another workspace that is not
+ * listed, by package name or by a relative path into its folder, fails lint with the rule's message.
+ * Remotes reach each other and the shell only at run time (the pointer document, shell-kit's contract).
+ */
+const WORKSPACES = [
+  { folder: 'shell', name: '@kesho/shell', mayImport: ['@kesho/common', '@kesho/shell-kit'] },
+  { folder: 'mfe-marketing', name: '@kesho/mfe-marketing', mayImport: ['@kesho/common', '@kesho/shell-kit'] },
+  { folder: 'mfe-commerce', name: '@kesho/mfe-commerce', mayImport: ['@kesho/common', '@kesho/shell-kit'] },
+  { folder: 'mfe-legal', name: '@kesho/mfe-legal', mayImport: ['@kesho/common', '@kesho/shell-kit'] },
+  { folder: 'packages/shell-kit', name: '@kesho/shell-kit', mayImport: [] },
+  { folder: 'packages/common', name: '@kesho/common', mayImport: [] },
+  { folder: 'lambdas', name: '@kesho/lambdas', mayImport: ['@kesho/common'] },
+  { folder: 'local-server', name: '@kesho/local-server', mayImport: ['@kesho/common', '@kesho/lambdas'] },
+  { folder: 'infra', name: '@kesho/infra', mayImport: ['@kesho/common'] },
+  { folder: 'scripts', name: 'scripts', mayImport: ['@kesho/common', '@kesho/shell-kit'] },
+  { folder: 'e2e', name: '@kesho/e2e', mayImport: ['@kesho/common', 'scripts'] },
+];
+
+export const workspaceBoundaries = WORKSPACES.map((workspace) => {
+  const forbidden = WORKSPACES.filter((other) => other !== workspace && !workspace.mayImport.includes(other.name));
+  return {
+    files: [`${workspace.folder}/**/*.{ts,tsx,js,mjs,cjs}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: forbidden.flatMap((other) => [...(other.name.startsWith('@kesho/') ? [other.name, `${other.name}/**`] : []), `**/${other.folder}/**`, `**/${other.folder}`]),
+              message: `${workspace.folder} may import ${workspace.mayImport.length > 0 ? workspace.mayImport.join(', ') : 'no other workspace'} (see ${workspace.folder}/README.md); another workspace's code is not its to use.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
 export default defineConfig(
   globalIgnores([
     '**/node_modules/',
@@ -82,4 +121,6 @@ export default defineConfig(
     files: ['**/*.tsx'],
     extends: [jsxA11y.flatConfigs.recommended],
   },
+
+  ...workspaceBoundaries,
 );
