@@ -28,3 +28,8 @@ export function pageFileFor(routePath) {
 /** The local server `npm run build` bundles (local-server/build.mjs): the built site and the local API. */
 export const localServerScript = path.join(repoRoot, 'local-server', 'dist', 'serve.js');
 export const notFoundPageFile = path.join(siteDir, NOT_FOUND_PAGE_KEY);
+
+/** The file under dist/site a site URL ("/mfe/legal/<buildId>/mf-manifest.json") names; the query is ignored. */
+export function siteFileOf(url) {
+  return path.join(siteDir, ...url.split('?')[0].split('/').filter(Boolean));
+}

@@ -17,19 +17,29 @@
  * The history (dist/releases.json) records each release (who, what: app, build and source commit,
  * when, and the build it replaced) and every build made: `npm run build` releases only builds it has
  * not seen before, so it never moves a remote that did not change.
+ *
+ * Its parts, each a module of release/: `lock.mjs` (one release at a time), `verify.mjs` (step 3),
+ * `commit.mjs` (step 4 and its undo), `history.mjs` (the history, who released, the source commit,
+ * refused builds), `errors.mjs`.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { exists, readJson, writeJson } from './compile.mjs';
+import { exists, readJson } from './compile.mjs';
 import { writeDiscoveryFiles } from './discovery-files.mjs';
 import { loadTsModule } from './load-ts.mjs';
-import { distDir, historyFile, pageFileFor, pagesDir, pointerFile, shellCurrentFile, siteDir, ssrDir } from './paths.mjs';
+import { distDir, historyFile, pageFileFor, pagesDir, pointerFile, shellCurrentFile, siteDir, siteFileOf, ssrDir } from './paths.mjs';
 import { renderPages } from './prerender.mjs';
 import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
 import { shellRecordFile } from './publish.mjs';
+import { commitFiles } from './release/commit.mjs';
+import { RefusedError, ReleaseError } from './release/errors.mjs';
+import { clearRefusal, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision } from './release/history.mjs';
+import { lock } from './release/lock.mjs';
+import { verifyStage } from './release/verify.mjs';
 import { remoteNames, repoRoot } from '../webpack.config.mjs';
+
+export { RefusedError, ReleaseError } from './release/errors.mjs';
+export { readHistory, refusalOf } from './release/history.mjs';
 
 export const apps = ['shell', ...remoteNames];
 
@@ -37,12 +47,8 @@ export const apps = ['shell', ...remoteNames];
 /** @typedef {import('../../packages/common/src/pointer-document').RemotePointer} RemotePointer */
 /** @typedef {{ buildId: string, server: string, kit?: string, scripts: string[], shared?: Record<string, string> }} ShellRecord */
 /**
- * @typedef {{ app: string, buildId: string, previous: string | null, action: 'publish' | 'rollback' | 'build',
- *   by: string, at: string, source: string, commit?: string, clean?: boolean, why?: string }} ReleaseEntry
- * @typedef {{ buildId: string, builtAt: string, source: string, commit?: string, clean?: boolean }} BuildEntry
- * @typedef {{ releases: ReleaseEntry[], builds: Record<string, BuildEntry[]> }} History
- * @typedef {{ at: string, by: string, reason: string, source: string, commit?: string, clean?: boolean }} Refusal
- * @typedef {(target: string) => unknown} BeforeWrite
+ * @typedef {import('./release/history.mjs').ReleaseEntry} ReleaseEntry
+ * @typedef {import('./release/commit.mjs').BeforeWrite} BeforeWrite
  * @typedef {{ remotes?: RemotePointer[], shell?: ShellRecord | null, renderAll?: boolean,
  *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: BeforeWrite, why?: string }} ReleaseRequest
  * @typedef {(name: string) => Promise<{ pointer: RemotePointer }>} BuildRemote
@@ -54,33 +60,6 @@ function schema() {
   schemaModule ??= loadTsModule('packages/common/src/pointer-document.ts');
   return schemaModule;
 }
-let pageChecksModule;
-/** The checks every staged page must pass: the module the AWS release publisher runs too. */
-function pageChecks() {
-  pageChecksModule ??= loadTsModule('packages/common/src/page-checks.ts');
-  return pageChecksModule;
-}
-let documentIdsModule;
-function documentIds() {
-  documentIdsModule ??= loadTsModule('shell/src/server/documentIds.ts');
-  return documentIdsModule;
-}
-
-export class ReleaseError extends Error {
-  constructor(message) {
-    super(message);
-    this.name = 'ReleaseError';
-  }
-}
-
-/** The build itself is unfit to go live (a page failed to render or failed its checks), not the moment. */
-export class RefusedError extends ReleaseError {
-  constructor(message) {
-    super(message);
-    this.name = 'RefusedError';
-  }
-}
-
 /** @returns {Promise<PointerDocument>} the live pointer document (empty before the first build). */
 export async function livePointers() {
   const { parsePointerDocument } = await schema();
@@ -92,47 +71,6 @@ export async function liveShell() {
   return readJson(shellCurrentFile, null);
 }
 
-/** @returns {Promise<History>} */
-export async function readHistory() {
-  const history = await readJson(historyFile, {});
-  return { releases: history.releases ?? [], builds: history.builds ?? {} };
-}
-
-/** Who releases: RELEASED_BY, else the OS user. */
-function releasedBy() {
-  if (process.env.RELEASED_BY?.trim()) return process.env.RELEASED_BY.trim();
-  try {
-    return os.userInfo().username;
-  } catch {
-    return 'unknown';
-  }
-}
-
-/**
- * Files a fresh `npm install` rewrites on some machines (the lockfile gains other platforms' optional
- * packages): a tree that differs only there was built from the commit as committed.
- */
-const REWRITTEN_BY_INSTALL = ['package-lock.json'];
-
-/** The commit the sources came from, and whether the work tree matched it ("+changes" when not). */
-function sourceRevision() {
-  const git = (...args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  try {
-    const commit = git('rev-parse', '--short=12', 'HEAD');
-    const clean = git('status', '--porcelain', '--untracked-files=no', '--', '.', ...REWRITTEN_BY_INSTALL.map((file) => `:(exclude)${file}`)) === '';
-    return { source: clean ? commit : `${commit}+changes`, commit, clean };
-  } catch {
-    return { source: 'unknown' };
-  }
-}
-
-const refusalFile = (app, buildId) => (app === 'shell' ? path.join(path.dirname(shellRecordFile(buildId)), 'refused.json') : path.join(ssrDir, app, buildId, 'refused.json'));
-
-/** @returns {Promise<Refusal | null>} why a build was refused, if it was (kept with the build, never on the site). */
-export async function refusalOf(app, buildId) {
-  return readJson(refusalFile(app, buildId), null);
-}
-
 /**
  * Releases a build, remembering a refusal with the build: it is then listed as refused, with the
  * reason, and is no rollback target. A later release of the same build that passes clears it (the
@@ -142,86 +80,10 @@ export async function refusalOf(app, buildId) {
 async function releaseBuild(app, buildId, attempt) {
   try {
     const result = await attempt();
-    await fs.rm(refusalFile(app, buildId), { force: true });
+    await clearRefusal(app, buildId);
     return result;
   } catch (error) {
-    if (error instanceof RefusedError) await writeJson(refusalFile(app, buildId), { at: new Date().toISOString(), by: releasedBy(), reason: error.message, ...sourceRevision() });
-    throw error;
-  }
-}
-
-const siteFileOf = (url) => path.join(siteDir, ...url.split('?')[0].split('/').filter(Boolean));
-
-/** Every check a staged page must pass before anything goes live; throws with the reasons. */
-async function verifyStage({ stageDir, pages, expectedRoutes, pointers, shell }) {
-  const { POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID } = await documentIds();
-  const { pageProblems } = await pageChecks();
-  const titles = new Map(pointers.remotes.flatMap((remote) => remote.routes.map((route) => [route.path, route.title])));
-  const problems = [];
-  const rendered = new Set(pages.map((page) => page.route));
-  for (const route of expectedRoutes) if (!rendered.has(route)) problems.push(`${route} was not rendered`);
-  for (const script of shell.scripts) if (!(await exists(siteFileOf(script)))) problems.push(`shell script ${script} is missing`);
-  for (const remote of pointers.remotes) {
-    const manifestFile = siteFileOf(remote.manifest);
-    let manifest;
-    try {
-      manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8'));
-    } catch {
-      problems.push(`${remote.name}: manifest ${remote.manifest} is missing or unreadable`);
-      continue;
-    }
-    const entry = manifest?.metaData?.remoteEntry?.name;
-    if (typeof entry !== 'string' || !(await exists(path.join(path.dirname(manifestFile), entry)))) {
-      problems.push(`${remote.name}: the remote entry its manifest names is missing`);
-    }
-  }
-  const expectedPointers = JSON.stringify(pointers);
-  for (const page of pages) {
-    const html = await fs.readFile(path.join(stageDir, page.file), 'utf8');
-    if (!html.startsWith('<!doctype html>')) problems.push(`${page.route}: not an HTML document`);
-    problems.push(...pageProblems(html, { route: page.route, title: titles.get(page.route) }, page.renderError));
-    if (page.route !== '/404' && !html.includes(`id="${ROOT_ELEMENT_ID}" data-path="${page.route}"`)) problems.push(`${page.route}: rendered for another path`);
-    const embedded = html.match(new RegExp(`<script type="application/json" id="${POINTERS_ELEMENT_ID}">([^<]*)</script>`))?.[1];
-    if (embedded === undefined || JSON.stringify(JSON.parse(embedded)) !== expectedPointers) {
-      problems.push(`${page.route}: does not embed the pointer document being released`);
-    }
-    for (const [, url] of html.matchAll(/(?:src|href)="(\/(?:shell|mfe)\/[^"]+)"/g)) {
-      if (!(await exists(siteFileOf(url)))) problems.push(`${page.route}: names ${url}, which is missing`);
-    }
-  }
-  if (problems.length) throw new RefusedError(`The staged release failed its checks:\n  ${problems.join('\n  ')}`);
-}
-
-/**
- * Moves staged files into place, the pointer document last. Every file replaced or removed is kept
- * aside first; if any step fails, all of them are put back before the error is passed on.
- * `beforeWrite(target)` runs before each write (tests inject failures through it).
- */
-async function commitFiles({ stageDir, writes, beforeWrite }) {
-  const backupDir = path.join(stageDir, '.backup');
-  await fs.mkdir(backupDir, { recursive: true });
-  const done = [];
-  try {
-    for (const [index, write] of writes.entries()) {
-      await beforeWrite?.(write.target);
-      const backup = (await exists(write.target)) ? path.join(backupDir, String(index)) : null;
-      if (backup) await fs.copyFile(write.target, backup);
-      done.push({ target: write.target, backup });
-      await fs.mkdir(path.dirname(write.target), { recursive: true });
-      if (write.from) await fs.rename(write.from, write.target);
-      else if (write.json !== undefined) await writeJson(write.target, write.json);
-      else await fs.rm(write.target, { force: true });
-    }
-  } catch (error) {
-    for (const { target, backup } of done.reverse()) {
-      if (backup) {
-        const temporary = `${target}.${process.pid}.restore`;
-        await fs.copyFile(backup, temporary);
-        await fs.rename(temporary, target);
-      } else {
-        await fs.rm(target, { force: true });
-      }
-    }
+    if (error instanceof RefusedError) await recordRefusal(app, buildId, error.message);
     throw error;
   }
 }
@@ -239,34 +101,6 @@ export async function release(request) {
   } finally {
     await unlock();
   }
-}
-
-/**
- * One release at a time per dist/: two at once would each compute the next pointer document from
- * the same live one, and the second write would silently undo the first team's release. A lock left
- * by a process that no longer runs is taken over.
- */
-async function lock() {
-  const lockFile = path.join(distDir, '.release.lock');
-  await fs.mkdir(distDir, { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      await fs.writeFile(lockFile, String(process.pid), { flag: 'wx' });
-      return () => fs.rm(lockFile, { force: true });
-    } catch (error) {
-      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
-      const holder = Number(await fs.readFile(lockFile, 'utf8').catch(() => ''));
-      let running;
-      try {
-        running = Number.isInteger(holder) && holder > 0 && process.kill(holder, 0);
-      } catch (probe) {
-        running = /** @type {NodeJS.ErrnoException} */ (probe).code === 'EPERM';
-      }
-      if (running) throw new ReleaseError(`Another release is running (process ${holder}); the live site is unchanged. Try again when it has finished.`);
-      await fs.rm(lockFile, { force: true });
-    }
-  }
-  throw new ReleaseError('Could not take the release lock; the live site is unchanged.');
 }
 
 /** @param {ReleaseRequest} request */

@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { readJson, writeJson } from '../compile.mjs';
+import { historyFile, ssrDir } from '../paths.mjs';
+import { shellRecordFile } from '../publish.mjs';
+import { repoRoot } from '../../webpack.config.mjs';
+
+/**
+ * @typedef {{ app: string, buildId: string, previous: string | null, action: 'publish' | 'rollback' | 'build',
+ *   by: string, at: string, source: string, commit?: string, clean?: boolean, why?: string }} ReleaseEntry
+ * @typedef {{ buildId: string, builtAt: string, source: string, commit?: string, clean?: boolean }} BuildEntry
+ * @typedef {{ releases: ReleaseEntry[], builds: Record<string, BuildEntry[]> }} History
+ * @typedef {{ source: string, commit?: string, clean?: boolean }} Revision
+ * @typedef {{ at: string, by: string, reason: string } & Revision} Refusal
+ */
+
+/** @returns {Promise<History>} the release history, dist/releases.json (empty before the first build). */
+export async function readHistory() {
+  const history = await readJson(historyFile, {});
+  return { releases: history.releases ?? [], builds: history.builds ?? {} };
+}
+
+/** Who releases: RELEASED_BY, else the OS user. */
+export function releasedBy() {
+  if (process.env.RELEASED_BY?.trim()) return process.env.RELEASED_BY.trim();
+  try {
+    return os.userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * Files a fresh `npm install` rewrites on some machines (the lockfile gains other platforms' optional
+ * packages): a tree that differs only there was built from the commit as committed.
+ */
+const REWRITTEN_BY_INSTALL = ['package-lock.json'];
+
+/** @returns {Revision} the commit the sources came from, and whether the work tree matched it ("+changes" when not). */
+export function sourceRevision() {
+  const git = (...args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    const commit = git('rev-parse', '--short=12', 'HEAD');
+    const clean = git('status', '--porcelain', '--untracked-files=no', '--', '.', ...REWRITTEN_BY_INSTALL.map((file) => `:(exclude)${file}`)) === '';
+    return { source: clean ? commit : `${commit}+changes`, commit, clean };
+  } catch {
+    return { source: 'unknown' };
+  }
+}
+
+/** Where a build's refusal is kept: with the build's record, never on the site. */
+const refusalFile = (app, buildId) => (app === 'shell' ? path.join(path.dirname(shellRecordFile(buildId)), 'refused.json') : path.join(ssrDir, app, buildId, 'refused.json'));
+
+/** @returns {Promise<Refusal | null>} why a build was refused, if it was. */
+export async function refusalOf(app, buildId) {
+  return readJson(refusalFile(app, buildId), null);
+}
+
+/** Remembers why a build was refused: it is then listed as refused, with the reason, and is no rollback target. */
+export async function recordRefusal(app, buildId, reason) {
+  await writeJson(refusalFile(app, buildId), { at: new Date().toISOString(), by: releasedBy(), reason, ...sourceRevision() });
+}
+
+/** A later release of a refused build passed (the live shell it renders with may have changed). */
+export async function clearRefusal(app, buildId) {
+  await fs.rm(refusalFile(app, buildId), { force: true });
+}
