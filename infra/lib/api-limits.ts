@@ -7,7 +7,7 @@
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
-import { DEPLOYED_ROUTES, LEAD_HANDLERS, LEAD_ROUTE_THROTTLE, type ApiThrottle } from './payments-stack';
+import { DEPLOYED_ROUTES, LEAD_HANDLERS, LEAD_ROUTE_THROTTLE, type ApiThrottle } from './payments/payments-api';
 
 export interface ApiLimits {
   /** The Stripe webhook: Stripe retries with backoff, so a modest rate suffices even for a backlog. */

@@ -7,16 +7,14 @@ import path from 'node:path';
 import { Annotations, App, Validations, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { site } from '@kesho/common/site';
-import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import type { IConstruct } from 'constructs';
 import { AlarmsStack, CLOUDFRONT_METRICS_REGION, DEFAULT_MONTHLY_BUDGET_USD, EdgeAlarmsStack, PaymentsAlarms, SiteAlarms, type AlarmSettings } from './alarms';
-import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { applyApiLimits } from './api-limits';
 import { EDGE_REGION, EdgeStack } from './edge-stack';
 import { OriginVerify } from './origin-verify';
 import { INFRA_ROOT } from './paths';
-import { PaymentsStack, type MailSettings } from './payments-stack';
+import { PaymentsStack } from './payments-stack';
+import type { MailSettings } from './payments/mail-identity';
+import type { MpesaSettings } from './payments/payment-functions';
 import { RemoteStack } from './remote-stack';
 import { ShellStack } from './shell-stack';
 import { readBuildPointers, siteBuildExists } from './site-build';
@@ -125,15 +123,6 @@ function contextString(app: App, key: string): string | undefined {
   return value;
 }
 
-export interface MpesaSettings {
-  readonly shortcode: string;
-  readonly baseUrl: string;
-  /** Shillings per US dollar charged to M-Pesa payers (KES_PER_USD), at most two decimals. */
-  readonly kesPerUsd: string;
-  /** The day ops set the rate (KES_RATE_DATE, YYYY-MM-DD), shown to the payer. */
-  readonly rateDate: string;
-}
-
 /**
  * Reads -c siteDir, handlersDir, account, region, siteBucketName, publicSiteUrl, domainName, hostedZoneId, distributionDomainName,
  * mailIdentity, mailFrom, supportEmail, mpesaShortcode, darajaBaseUrl, kesPerUsd, kesRateDate, alarmEmail, monthlyBudgetUsd, distributionId, only.
@@ -185,17 +174,6 @@ export function readAlarmSettings(app: App): AlarmSettings {
   return { monthlyBudgetUsd, ...(email ? { email } : {}), ...(distributionId ? { distributionId } : {}) };
 }
 
-/** A child that a stack creates but does not expose, checked by kind so a rename fails the synth loudly. */
-function childOf<T>(scope: IConstruct, id: string, is: (child: IConstruct) => child is IConstruct & T): T {
-  const child = scope.node.findChild(id);
-  if (!is(child)) throw new Error(`${scope.node.path}/${id} is not the expected kind of construct`);
-  return child;
-}
-
-const isQueue = (child: IConstruct): child is IConstruct & IQueue => 'queueArn' in child;
-const isLogGroup = (child: IConstruct): child is IConstruct & ILogGroup => 'logGroupArn' in child;
-const isStage = (child: IConstruct): child is IConstruct & HttpStage => 'stageName' in child && 'api' in child;
-
 /** Defaults: the support address of the site facts, sent from its domain. */
 export function readMailSettings(app: App): MailSettings {
   const supportEmail = contextString(app, 'supportEmail') ?? site.email;
@@ -244,13 +222,13 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     siteBucketName: config.siteBucketName,
     ...(config.domain && edge.certificate ? { customDomain: { ...config.domain, certificateArn: edge.certificate.certificateArn } } : {}),
   });
-  applyApiLimits(childOf(payments, 'DefaultStage', isStage), payments.functions['fulfil-order']);
+  applyApiLimits(payments.apiStage, payments.functions['fulfil-order']);
   new PaymentsAlarms(payments, 'Alarms', {
     functions: { ...payments.functions, 'origin-verify': originVerify.authorizerFunction },
-    fulfilmentFailures: childOf(payments, 'FulfilmentFailures', isQueue),
-    reconcileLogs: childOf(payments, 'ReconcileOrdersLogs', isLogGroup),
+    fulfilmentFailures: payments.fulfilmentFailures,
+    reconcileLogs: payments.functions['reconcile-orders'].logGroup,
     api: payments.httpApi,
-    apiAccessLogs: childOf(payments, 'ApiAccessLogs', isLogGroup),
+    apiAccessLogs: payments.apiAccessLogs,
   });
   new SiteAlarms(siteStack, 'Alarms', {
     publisher: siteStack.releasePublisher.function,

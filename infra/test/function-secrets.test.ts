@@ -1,5 +1,5 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { DARAJA_SECRET_NAMES, NEWSLETTER_TOKEN_SECRET_NAME, STRIPE_SECRET_KEY_NAME, STRIPE_WEBHOOK_SECRET_NAME } from '../lib/payments-stack';
+import { DARAJA_SECRET_NAMES, NEWSLETTER_TOKEN_SECRET_NAME, STRIPE_SECRET_KEY_NAME, STRIPE_WEBHOOK_SECRET_NAME } from '../lib/payments/payment-secrets';
 import { buildTestApp } from './support/test-app';
 
 type FunctionResource = { Properties: { Description: string; Environment: { Variables: Record<string, unknown> }; Role: { 'Fn::GetAtt': [string, string] } } };

@@ -1,7 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { addNagChecks } from '../lib/kesho-app';
-import { DARAJA_SECRET_NAMES } from '../lib/payments-stack';
+import { DARAJA_SECRET_NAMES } from '../lib/payments/payment-secrets';
 import { buildTestApp } from './support/test-app';
 
 const functionsOf = (template: Template) =>

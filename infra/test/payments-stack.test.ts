@@ -1,5 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { DEFAULT_API_THROTTLE, LEAD_ROUTE_THROTTLE, NEWSLETTER_TOKEN_SECRET_NAME, STRIPE_SECRET_KEY_NAME, STRIPE_WEBHOOK_SECRET_NAME } from '../lib/payments-stack';
+import { DEFAULT_API_THROTTLE, LEAD_ROUTE_THROTTLE } from '../lib/payments/payments-api';
+import { NEWSLETTER_TOKEN_SECRET_NAME, STRIPE_SECRET_KEY_NAME, STRIPE_WEBHOOK_SECRET_NAME } from '../lib/payments/payment-secrets';
 import { DEFAULT_API_LIMITS } from '../lib/api-limits';
 import { readMailSettings, UNSET_PUBLIC_SITE_URL } from '../lib/kesho-app';
 import { App } from 'aws-cdk-lib';

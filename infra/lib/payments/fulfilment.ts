@@ -1,0 +1,57 @@
+/**
+ * What settles a paid order when a hand-off fails: fulfil-order's asynchronous retries and its
+ * failure queue, and the reconciliation every RECONCILE_EVERY that settles pending orders, sends due
+ * mail and drains that queue (lambdas/src/fulfilment/failures.ts).
+ */
+import { Duration, type Stack } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { acknowledge } from '../nag';
+
+/** How often pending orders are re-read from Stripe and due receipts sent (lambdas/src/orders/reconcile.ts). */
+export const RECONCILE_EVERY = Duration.minutes(5);
+
+export interface FulfilmentProps {
+  readonly fulfilOrder: IFunction;
+  readonly reconcileOrders: NodejsFunction;
+}
+
+export class Fulfilment {
+  /** fulfil-order's on-failure destination, drained by the reconciliation. */
+  readonly failures: Queue;
+
+  /** Built in the stack's own scope, so the schedule and the queue keep their logical ids. */
+  constructor(stack: Stack, props: FulfilmentProps) {
+    new Rule(stack, 'ReconcileSchedule', {
+      description: 'Settles pending orders the webhook missed and sends receipts still due',
+      schedule: Schedule.rate(RECONCILE_EVERY),
+      // The next run is minutes away and does the same work: no retries to pile up behind a slow one.
+      targets: [new LambdaFunction(props.reconcileOrders, { retryAttempts: 0 })],
+    });
+
+    this.failures = new Queue(stack, 'FulfilmentFailures', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    props.fulfilOrder.configureAsyncInvoke({
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(6),
+      onFailure: new SqsDestination(this.failures),
+    });
+    // The reconciliation drains the queue: it alone may receive and delete there, and only it is told where the queue is.
+    props.reconcileOrders.addEnvironment('FULFILMENT_FAILURE_QUEUE_URL', this.failures.queueUrl);
+    this.failures.grant(props.reconcileOrders, 'sqs:ReceiveMessage', 'sqs:DeleteMessage');
+  }
+
+  acknowledgeFindings(): void {
+    acknowledge(this.failures, {
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the on-failure destination of fulfil-order; a dead-letter queue behind it would only move the problem.',
+    });
+  }
+}

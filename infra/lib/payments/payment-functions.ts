@@ -1,0 +1,130 @@
+/**
+ * The ten payment functions, one per handler of lambdas/src/handlers (the sandboxes' are local only):
+ * Node.js 24 on ARM with X-Ray and a log group each, bundled by the one set of esbuild options, with
+ * the environment every handler's configuration reads and the secrets and Daraja settings of its own.
+ */
+import path from 'node:path';
+import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ApiHandlerName } from '@kesho/common/api-routes';
+import { secretsOf } from '@kesho/common/function-secrets';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
+import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from '../lambda-bundling';
+import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from '../nag';
+import type { MailSettings } from './mail-identity';
+import type { PaymentSecrets } from './payment-secrets';
+
+/** The API's handlers, plus the two that only events start. */
+export type PaymentHandlerName = ApiHandlerName | 'fulfil-order' | 'reconcile-orders';
+
+export interface MpesaSettings {
+  readonly shortcode: string;
+  readonly baseUrl: string;
+  /** Shillings per US dollar charged to M-Pesa payers (KES_PER_USD), at most two decimals. */
+  readonly kesPerUsd: string;
+  /** The day ops set the rate (KES_RATE_DATE, YYYY-MM-DD), shown to the payer. */
+  readonly rateDate: string;
+}
+
+export interface PaymentFunctionsProps {
+  /** Folder of the handler sources, one `<name>.ts` per deployed function (lambdas/src/handlers). */
+  readonly handlersDir: string;
+  readonly publicSiteUrl: string;
+  readonly ordersTableName: string;
+  readonly mail: MailSettings;
+  /** Unset: M-Pesa is off, and no function is told of Daraja. */
+  readonly mpesa?: MpesaSettings;
+  readonly secrets: PaymentSecrets;
+}
+
+export const toPascalCase = (kebab: string): string => kebab.replace(/(^|-)([a-z])/g, (_match, _dash: string, letter: string) => letter.toUpperCase());
+
+export class PaymentFunctions {
+  readonly byName: Readonly<Record<PaymentHandlerName, NodejsFunction>>;
+
+  /** Built in the stack's own scope: each function, role and log group keeps its logical id. */
+  constructor(stack: Stack, props: PaymentFunctionsProps) {
+    const fulfilOrderFunctionName = `${stack.stackName}-fulfil-order`;
+    const environment = {
+      PUBLIC_SITE_URL: props.publicSiteUrl,
+      ORDERS_TABLE: props.ordersTableName,
+      // A literal, not a reference: fulfil-order's own configuration needs it too (no self-reference).
+      FULFIL_ORDER_FUNCTION_NAME: fulfilOrderFunctionName,
+      // Every handler loads the one configuration, which requires SES in production.
+      MAIL_TRANSPORT: 'ses',
+      MAIL_FROM: props.mail.from,
+      SUPPORT_EMAIL: props.mail.supportEmail,
+      // Written by the distribution's viewer-request function (route-rewrite.js) over anything the visitor sent.
+      CLIENT_ADDRESS_HEADER: VIEWER_ADDRESS_HEADER,
+    };
+    const darajaSettings = props.mpesa
+      ? {
+          DARAJA_SHORTCODE: props.mpesa.shortcode,
+          DARAJA_BASE_URL: props.mpesa.baseUrl,
+          // Ops' KES rate: charged by mpesa-payment and shown on /payment through GET /api/mpesa-payment.
+          KES_PER_USD: props.mpesa.kesPerUsd,
+          KES_RATE_DATE: props.mpesa.rateDate,
+        }
+      : {};
+
+    const handler = (name: PaymentHandlerName, options: { timeout: Duration; functionName?: string }) => {
+      const fn = new NodejsFunction(stack, toPascalCase(name), {
+        ...(options.functionName ? { functionName: options.functionName } : {}),
+        description: `Kesho payments: ${name}`,
+        entry: path.join(props.handlersDir, `${name}.ts`),
+        handler: 'handler',
+        runtime: Runtime.NODEJS_24_X,
+        architecture: Architecture.ARM_64,
+        memorySize: 512,
+        timeout: options.timeout,
+        tracing: Tracing.ACTIVE,
+        logGroup: new LogGroup(stack, `${toPascalCase(name)}Logs`, {
+          retention: RetentionDays.THREE_MONTHS,
+          removalPolicy: RemovalPolicy.RETAIN,
+        }),
+        environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
+        ...LAMBDA_PROJECT,
+        bundling: {
+          ...LAMBDA_BUNDLING,
+          // The pinned SDK clients of lambdas/package.json, not whichever the runtime happens to ship.
+          bundleAwsSDK: true,
+        },
+      });
+      props.secrets.give(name, fn);
+      // Whoever reads Daraja's credentials talks to Daraja: its shortcode, origin and ops' KES rate.
+      if (secretsOf(name).includes('darajaCredentials')) for (const [key, value] of Object.entries(darajaSettings)) fn.addEnvironment(key, value);
+      return fn;
+    };
+
+    const apiTimeout = { timeout: Duration.seconds(15) };
+    this.byName = {
+      'create-payment': handler('create-payment', apiTimeout),
+      'checkout-session': handler('checkout-session', apiTimeout),
+      'stripe-webhook': handler('stripe-webhook', apiTimeout),
+      'fulfil-order': handler('fulfil-order', { timeout: Duration.seconds(60), functionName: fulfilOrderFunctionName }),
+      enquiries: handler('enquiries', apiTimeout),
+      subscriptions: handler('subscriptions', apiTimeout),
+      // Daraja's STK push and query can each take several seconds.
+      'mpesa-payment': handler('mpesa-payment', { timeout: Duration.seconds(29) }),
+      'mpesa-callback': handler('mpesa-callback', { timeout: Duration.seconds(29) }),
+      // One run re-reads every pending order from Stripe (5 s per call at worst) and sends due receipts.
+      'reconcile-orders': handler('reconcile-orders', { timeout: Duration.minutes(5) }),
+      // Reads the published pointer document (which builds are real) and writes EMF lines: nothing else.
+      'client-events': handler('client-events', { timeout: Duration.seconds(5) }),
+    };
+    // The webhook only hands a paid session to fulfil-order, asynchronously.
+    this.byName['fulfil-order'].grantInvoke(this.byName['stripe-webhook']);
+  }
+
+  acknowledgeFindings(): void {
+    for (const fn of Object.values(this.byName)) {
+      acknowledge(fn, { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON }, { id: WILDCARD_RESOURCE, reason: XRAY_REASON });
+    }
+    acknowledge(this.byName['stripe-webhook'], {
+      id: `AwsSolutions-IAM5[Resource::${arnToken(this.byName['fulfil-order'])}:*]`,
+      reason: 'grantInvoke covers fulfil-order and its versions/aliases ("<arn>:*"); the webhook can invoke nothing else.',
+    });
+  }
+}
