@@ -3,7 +3,7 @@
  * pass identifiers (invoice number, session id, status), never customer details or card data, and
  * every string is scrubbed of anything shaped like a Stripe secret before it is written.
  */
-import type { LogLevel } from './config';
+import type { LogLevel } from './config/site';
 
 export type LogFields = Readonly<Record<string, unknown>>;
 

@@ -3,7 +3,7 @@
  * DATA_DIR as for `npm start` (default `<repo>/.data`); MAIL_LIST_LIMIT messages (default 20).
  */
 import path from 'node:path';
-import { loadMailboxConfig } from './config';
+import { loadMailboxConfig } from './config/mailbox';
 import { formatMailbox, listMailbox } from './mail/mailbox';
 
 async function main(): Promise<void> {

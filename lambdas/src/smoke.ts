@@ -4,7 +4,7 @@
  * a deployed stack when SMOKE_FUNCTION_NAME is set (credentials and region from the usual AWS
  * environment). Exits non-zero on any failure.
  */
-import { loadSmokeConfig } from './config';
+import { loadSmokeConfig } from './config/smoke';
 import { runSmoke } from './smoke/runSmoke';
 
 runSmoke(loadSmokeConfig()).then(

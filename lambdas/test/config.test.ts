@@ -1,5 +1,7 @@
 import { KES_PER_USD, KES_RATE_DATE } from '@kesho/common/mpesa';
-import { ConfigError, DEVELOPMENT_TOKEN_SECRET, loadConfig, loadSmokeConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/config';
+import { DEVELOPMENT_TOKEN_SECRET } from '../src/config/leads';
+import { loadSmokeConfig } from '../src/config/smoke';
 
 /** A complete production environment, as the CDK stack sets it (secrets by ARN). */
 const PRODUCTION_ENV = {

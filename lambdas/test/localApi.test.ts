@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { API_ROUTES } from '@kesho/common/api-routes';
 import Stripe from 'stripe';
-import { loadSmokeConfig } from '../src/config';
+import { loadSmokeConfig } from '../src/config/smoke';
 import type { SandboxPayments } from '../src/payments/sandbox';
 import { runSmoke, smokeEvent } from '../src/smoke/runSmoke';
 import { listMailbox } from '../src/mail/mailbox';

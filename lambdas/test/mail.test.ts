@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { simpleParser } from 'mailparser';
-import { loadConfig, loadMailboxConfig } from '../src/config';
+import { loadConfig } from '../src/config';
+import { loadMailboxConfig } from '../src/config/mailbox';
 import { startTestTable, type TestTable } from './support/table';
 import { composeMail } from '../src/mail/compose';
 import { createFileTransport } from '../src/mail/fileTransport';
@@ -148,7 +149,7 @@ describe('mail configuration', () => {
   test('overrides are read and checked', () => {
     const mail = loadConfig({ MAIL_TRANSPORT: 'ses', MAIL_FROM: 'Kesho <no-reply@mail.example.com>', SUPPORT_EMAIL: 'desk@example.com', SES_CONFIGURATION_SET: 'set-1' }).mail;
     expect(mail).toEqual({ transport: 'ses', from: 'Kesho <no-reply@mail.example.com>', supportEmail: 'desk@example.com', sesConfigurationSet: 'set-1' });
-    expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/MAIL_TRANSPORT must be file or ses/);
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/^Invalid configuration: MAIL_TRANSPORT must be file or ses$/);
     expect(() => loadConfig({ SUPPORT_EMAIL: 'a@b.com, c@d.com' })).toThrow(/SUPPORT_EMAIL/);
     expect(() => loadConfig({ MAIL_FROM: 'Kesho <nobody>' })).toThrow(/MAIL_FROM/);
   });

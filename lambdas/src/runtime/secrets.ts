@@ -4,7 +4,7 @@
  * its configuration; they are fetched once per cold start and kept in memory only.
  */
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import type { SecretSource } from '../config';
+import type { SecretSource } from '../config/secrets';
 
 export interface SecretReader {
   /** The secret's string value, trimmed; the secret must hold the bare value, not JSON. */

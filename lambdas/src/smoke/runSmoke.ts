@@ -7,7 +7,7 @@
 import { InvokeCommand, LambdaClient, type LambdaClientConfig } from '@aws-sdk/client-lambda';
 import { findCatalogueService } from '@kesho/common/catalogue';
 import { centsToDollars } from '@kesho/common/money';
-import type { SmokeConfig } from '../config';
+import type { SmokeConfig } from '../config/smoke';
 import type { ApiGatewayEvent } from '../http/apiGateway';
 import { INVOICE_NUMBER_PATTERN } from '../orders/startCheckout';
 

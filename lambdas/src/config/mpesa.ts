@@ -1,10 +1,12 @@
 /**
- * The M-Pesa part of the configuration (read through config.ts, the only reader of the environment).
- * All four Daraja values or none: none means the built-in sandbox locally, and M-Pesa switched off in
+ * M-Pesa: Daraja's credentials and settings, and the KES rate M-Pesa payers are charged. All four
+ * Daraja values or none: none means the built-in sandbox locally, and M-Pesa switched off in
  * production (a deployed site never takes pretend payments).
  */
+import type { FunctionSecret } from '@kesho/common/function-secrets';
 import { KES_PER_USD, KES_RATE_DATE, rateHundredths } from '@kesho/common/mpesa';
-import type { SecretSource } from '../config';
+import type { ReadContext } from './problems';
+import { secretSource, type SecretSource } from './secrets';
 
 export const DARAJA_SANDBOX_BASE_URL = 'https://sandbox.safaricom.co.ke';
 
@@ -20,22 +22,25 @@ export type MpesaConfig =
       readonly passkey: SecretSource;
     };
 
-type Read = (name: string) => string | undefined;
-type ReadSecret = (valueName: string, arnName: string) => SecretSource | undefined;
-
 /**
- * `localRuntime`: the embedded runtime of `npm start` and the tests, whose fake Daraja answers on a
- * loopback http:// origin. Everywhere else the credentials and the payer's phone travel over TLS only.
+ * A function that never calls Daraja needs no M-Pesa of its own: off in production, the secret-free
+ * sandbox elsewhere. The local runtime (`localRuntime`: `npm start` and the tests, whose fake Daraja
+ * answers on a loopback http:// origin) may name an http:// Daraja; everywhere else the credentials
+ * and the payer's phone travel over TLS only.
  */
-export function readMpesaConfig(read: Read, readSecret: ReadSecret, production: boolean, localRuntime: boolean, missing: string[], invalid: string[]): MpesaConfig {
-  const consumerKey = readSecret('DARAJA_CONSUMER_KEY', 'DARAJA_CONSUMER_KEY_ARN');
-  const consumerSecret = readSecret('DARAJA_CONSUMER_SECRET', 'DARAJA_CONSUMER_SECRET_ARN');
-  const passkey = readSecret('DARAJA_PASSKEY', 'DARAJA_PASSKEY_ARN');
+export function readMpesaConfig(context: ReadContext, needs: ReadonlySet<FunctionSecret>): MpesaConfig {
+  const { read, production, localRuntime, problems } = context;
+  const off: MpesaConfig = production ? { provider: 'off' } : { provider: 'sandbox' };
+  if (!needs.has('darajaCredentials')) return off;
+  const consumerKey = secretSource(read, 'DARAJA_CONSUMER_KEY', 'DARAJA_CONSUMER_KEY_ARN', problems);
+  const consumerSecret = secretSource(read, 'DARAJA_CONSUMER_SECRET', 'DARAJA_CONSUMER_SECRET_ARN', problems);
+  const passkey = secretSource(read, 'DARAJA_PASSKEY', 'DARAJA_PASSKEY_ARN', problems);
   const shortcode = read('DARAJA_SHORTCODE');
   const baseUrlText = read('DARAJA_BASE_URL');
   const given = [consumerKey, consumerSecret, passkey, shortcode].filter((value) => value !== undefined).length;
-  if (given === 0) return production ? { provider: 'off' } : { provider: 'sandbox' };
+  if (given === 0) return off;
 
+  const { missing, invalid } = problems;
   if (!consumerKey) missing.push('DARAJA_CONSUMER_KEY (or DARAJA_CONSUMER_KEY_ARN)');
   if (!consumerSecret) missing.push('DARAJA_CONSUMER_SECRET (or DARAJA_CONSUMER_SECRET_ARN)');
   if (!passkey) missing.push('DARAJA_PASSKEY (or DARAJA_PASSKEY_ARN)');
@@ -61,22 +66,22 @@ export interface KesRate {
 
 /**
  * The rate is configuration so ops change it without a build. Locally (and in tests) it defaults to
- * @kesho/common/mpesa's constants; a production site that takes real M-Pesa money must be given both,
- * so a deployed stack never charges at a rate nobody chose for it.
+ * @kesho/common/mpesa's constants; a production site that takes real M-Pesa money must be given both
+ * (`required`), so a deployed stack never charges at a rate nobody chose for it.
  */
-export function readKesRate(read: Read, required: boolean, missing: string[], invalid: string[]): KesRate {
+export function readKesRate({ read, problems }: ReadContext, required: boolean): KesRate {
   const rateText = read('KES_PER_USD');
   const dateText = read('KES_RATE_DATE');
-  if (required && rateText === undefined) missing.push('KES_PER_USD');
-  if (required && dateText === undefined) missing.push('KES_RATE_DATE');
+  if (required && rateText === undefined) problems.missing.push('KES_PER_USD');
+  if (required && dateText === undefined) problems.missing.push('KES_RATE_DATE');
   const kesPerUsd = rateText ?? KES_PER_USD;
   const rateDate = dateText ?? KES_RATE_DATE;
   try {
     rateHundredths(kesPerUsd);
   } catch {
-    invalid.push('KES_PER_USD must be a positive number of shillings per US dollar with at most two decimals, such as 129.25');
+    problems.invalid.push('KES_PER_USD must be a positive number of shillings per US dollar with at most two decimals, such as 129.25');
   }
-  if (!isIsoDate(rateDate)) invalid.push('KES_RATE_DATE must be the date the rate was set, as YYYY-MM-DD');
+  if (!isIsoDate(rateDate)) problems.invalid.push('KES_RATE_DATE must be the date the rate was set, as YYYY-MM-DD');
   return { kesPerUsd, rateDate };
 }
 
