@@ -1,30 +1,21 @@
 /**
- * The whole CDK app: which stacks exist, their names, how they reference each other, and the
- * configuration read from context. bin/app.ts and the tests build the app through here, so the tests
+ * The whole CDK app: which stacks exist, their names and how they reference each other, from the
+ * configuration of lib/config.ts. bin/app.ts and the tests build the app through here, so the tests
  * check the app ops deploy.
  */
-import path from 'node:path';
-import { Annotations, App, Validations, type Environment } from 'aws-cdk-lib';
+import { Annotations, App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { site } from '@kesho/common/site';
-import { AlarmsStack, CLOUDFRONT_METRICS_REGION, DEFAULT_MONTHLY_BUDGET_USD, EdgeAlarmsStack, PaymentsAlarms, SiteAlarms, type AlarmSettings } from './alarms';
+import { AlarmsStack, CLOUDFRONT_METRICS_REGION, EdgeAlarmsStack, PaymentsAlarms, SiteAlarms } from './alarms';
 import { applyApiLimits } from './api-limits';
 import { EDGE_REGION, EdgeStack } from './edge-stack';
 import { OriginVerify } from './origin-verify';
-import { INFRA_ROOT } from './paths';
+import { UNSET_PUBLIC_SITE_URL, type KeshoConfig } from './config';
 import { PaymentsStack } from './payments-stack';
-import type { MailSettings } from './payments/mail-identity';
-import type { MpesaSettings } from './payments/payment-functions';
 import { RemoteStack } from './remote-stack';
 import { ShellStack } from './shell-stack';
 import { readBuildPointers, siteBuildExists } from './site-build';
-import { isRemoteName } from '@kesho/common/pointer-document';
 import { SHELL_APP } from '../functions/release-publisher/release-record';
-import { canonicalHostOf, SiteStack, type CustomDomain } from './site-stack';
-
-/** Used when neither -c account nor CDK_DEFAULT_ACCOUNT is set, so `cdk synth` needs no credentials. */
-export const PLACEHOLDER_ACCOUNT = '111111111111';
-export const DEFAULT_REGION = 'eu-west-1';
+import { SiteStack } from './site-stack';
 
 export const STACK_NAMES = {
   payments: 'KeshoPayments',
@@ -35,73 +26,6 @@ export const STACK_NAMES = {
   edge: 'KeshoEdge',
   edgeAlarms: 'KeshoEdgeAlarms',
 } as const;
-
-export interface KeshoConfig {
-  readonly env: Required<Pick<Environment, 'account' | 'region'>>;
-  /** Absolute path of the site build (dist/site). */
-  readonly siteDir: string;
-  /** Absolute path of the Lambda handler sources. */
-  readonly handlersDir: string;
-  readonly publicSiteUrl: string;
-  /**
-   * -c mpesaShortcode=… -c darajaBaseUrl=… -c kesPerUsd=… -c kesRateDate=…: M-Pesa through Daraja at ops'
-   * KES rate; unset, M-Pesa is off.
-   */
-  readonly mpesa?: MpesaSettings;
-  readonly siteBucketName: string;
-  /** -c domainName=<apex> -c hostedZoneId=…: certificate, DNS records, www as the site, apex → www. */
-  readonly domain?: DomainSettings;
-  readonly mail: MailSettings;
-  readonly alarms: AlarmSettings;
-  /**
-   * -c only=<shell or a remote name>: the app has that one team's deploy stack (and the shared
-   * stacks), and the site build needs to hold only that team's build.
-   */
-  readonly only?: string;
-}
-
-export type DomainSettings = Omit<CustomDomain, 'certificateArn'>;
-
-/**
- * A non-production placeholder: without a domain, the payments stack cannot name the distribution's
- * own domain on the first deploy (the distribution needs the API first), and it must never default to
- * the real site, so Stripe return URLs of a test deploy do not send buyers to production.
- */
-export const UNSET_PUBLIC_SITE_URL = 'https://public-site-url-not-set.invalid';
-
-export function readDomain(app: App): DomainSettings | undefined {
-  const domainName = contextString(app, 'domainName')?.toLowerCase();
-  const hostedZoneId = contextString(app, 'hostedZoneId');
-  if (Boolean(domainName) !== Boolean(hostedZoneId)) {
-    throw new Error('Set both -c domainName=<apex, e.g. keshoglobal.co.ke> and -c hostedZoneId=<its Route 53 zone id>, or neither');
-  }
-  if (!domainName || !hostedZoneId) return undefined;
-  if (!/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/.test(domainName) || domainName.startsWith('www.')) {
-    throw new Error(`-c domainName (${domainName}) must be the apex domain, e.g. keshoglobal.co.ke (the site is served on www.)`);
-  }
-  if (!/^Z[A-Z0-9]{4,31}$/.test(hostedZoneId)) throw new Error(`-c hostedZoneId (${hostedZoneId}) is not a Route 53 hosted zone id`);
-  return { domainName, hostedZoneId };
-}
-
-/**
- * PUBLIC_SITE_URL of the Lambdas: -c publicSiteUrl if given; with a domain https://www.<domain>; else
- * https://<-c distributionDomainName> (output DistributionDomainName of KeshoSite, passed from the second
- * deploy on); else a placeholder that is visibly not a site (UNSET_PUBLIC_SITE_URL).
- */
-export function readPublicSiteUrl(app: App, domain: DomainSettings | undefined): string {
-  const explicit = contextString(app, 'publicSiteUrl');
-  if (explicit !== undefined) {
-    if (!/^https?:\/\/[^/?#\s]+\/?$/.test(explicit)) throw new Error(`-c publicSiteUrl (${explicit}) must be an origin such as https://www.example.com`);
-    return explicit;
-  }
-  if (domain) return `https://${canonicalHostOf(domain.domainName)}`;
-  const distributionDomainName = contextString(app, 'distributionDomainName');
-  if (distributionDomainName === undefined) return UNSET_PUBLIC_SITE_URL;
-  if (!/^[a-z0-9]+\.cloudfront\.net$/.test(distributionDomainName)) {
-    throw new Error(`-c distributionDomainName (${distributionDomainName}) must be the distribution's *.cloudfront.net name`);
-  }
-  return `https://${distributionDomainName}`;
-}
 
 export interface KeshoStacks {
   /** us-east-1: the web ACL of the distribution. */
@@ -114,75 +38,6 @@ export interface KeshoStacks {
   /** Absent when there is no site build to deploy yet. */
   readonly shell?: ShellStack;
   readonly remotes: readonly RemoteStack[];
-}
-
-function contextString(app: App, key: string): string | undefined {
-  const value: unknown = app.node.tryGetContext(key);
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') throw new Error(`Context "${key}" must be a string`);
-  return value;
-}
-
-/**
- * Reads -c siteDir, handlersDir, account, region, siteBucketName, publicSiteUrl, domainName, hostedZoneId, distributionDomainName,
- * mailIdentity, mailFrom, supportEmail, mpesaShortcode, darajaBaseUrl, kesPerUsd, kesRateDate, alarmEmail, monthlyBudgetUsd, distributionId, only.
- */
-export function readConfig(app: App, env: Readonly<Record<string, string | undefined>> = process.env): KeshoConfig {
-  const domain = readDomain(app);
-  const mpesaShortcode = contextString(app, 'mpesaShortcode');
-  const darajaBaseUrl = contextString(app, 'darajaBaseUrl');
-  if (Boolean(mpesaShortcode) !== Boolean(darajaBaseUrl)) {
-    throw new Error('Set both -c mpesaShortcode=… and -c darajaBaseUrl=… (https://api.safaricom.co.ke or https://sandbox.safaricom.co.ke), or neither');
-  }
-  if (mpesaShortcode && !/^\d{5,7}$/.test(mpesaShortcode)) throw new Error('-c mpesaShortcode must be the 5–7 digit paybill or till number');
-  if (darajaBaseUrl && !/^https:\/\/[^/?#]+$/.test(darajaBaseUrl)) throw new Error('-c darajaBaseUrl must be an https origin');
-  // Real M-Pesa money is never charged at a rate nobody set for this deployment (the Lambdas refuse to start without it).
-  const kesPerUsd = contextString(app, 'kesPerUsd');
-  const kesRateDate = contextString(app, 'kesRateDate');
-  if (mpesaShortcode && (!kesPerUsd || !kesRateDate)) throw new Error('M-Pesa needs its KES rate: -c kesPerUsd=… (e.g. 129.25) and -c kesRateDate=YYYY-MM-DD');
-  if (kesPerUsd && !/^(?!0+(?:\.0{1,2})?$)\d{1,6}(?:\.\d{1,2})?$/.test(kesPerUsd))
-    throw new Error('-c kesPerUsd must be a positive number of shillings per US dollar with at most two decimals');
-  if (kesRateDate && !/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/.test(kesRateDate)) throw new Error('-c kesRateDate must be YYYY-MM-DD');
-  const only = contextString(app, 'only');
-  if (only !== undefined && !isRemoteName(only)) throw new Error(`-c only (${only}) must be "shell" or a remote's name, e.g. -c only=marketing`);
-  const account = contextString(app, 'account') ?? env.CDK_DEFAULT_ACCOUNT ?? PLACEHOLDER_ACCOUNT;
-  const region = contextString(app, 'region') ?? DEFAULT_REGION;
-  return {
-    env: { account, region },
-    // Bucket names are global: account and region make this one unique and predictable for ops.
-    siteBucketName: contextString(app, 'siteBucketName') ?? `kesho-site-${account}-${region}`,
-    // Relative paths are relative to infra/ (where cdk.json is), wherever the command runs from.
-    siteDir: path.resolve(INFRA_ROOT, contextString(app, 'siteDir') ?? '../dist/site'),
-    handlersDir: path.resolve(INFRA_ROOT, contextString(app, 'handlersDir') ?? '../lambdas/src/handlers'),
-    publicSiteUrl: readPublicSiteUrl(app, domain),
-    ...(domain ? { domain } : {}),
-    ...(mpesaShortcode && darajaBaseUrl && kesPerUsd && kesRateDate ? { mpesa: { shortcode: mpesaShortcode, baseUrl: darajaBaseUrl, kesPerUsd, rateDate: kesRateDate } } : {}),
-    mail: readMailSettings(app),
-    alarms: readAlarmSettings(app),
-    ...(only ? { only } : {}),
-  };
-}
-
-export function readAlarmSettings(app: App): AlarmSettings {
-  const email = contextString(app, 'alarmEmail');
-  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`-c alarmEmail (${email}) is not an e-mail address`);
-  const budget = contextString(app, 'monthlyBudgetUsd');
-  const monthlyBudgetUsd = budget === undefined ? DEFAULT_MONTHLY_BUDGET_USD : Number(budget);
-  if (!Number.isFinite(monthlyBudgetUsd) || monthlyBudgetUsd <= 0) throw new Error(`-c monthlyBudgetUsd (${budget}) must be a positive number`);
-  const distributionId = contextString(app, 'distributionId');
-  if (distributionId !== undefined && !/^[A-Z0-9]{8,20}$/.test(distributionId)) throw new Error(`-c distributionId (${distributionId}) is not a CloudFront distribution id`);
-  return { monthlyBudgetUsd, ...(email ? { email } : {}), ...(distributionId ? { distributionId } : {}) };
-}
-
-/** Defaults: the support address of the site facts, sent from its domain. */
-export function readMailSettings(app: App): MailSettings {
-  const supportEmail = contextString(app, 'supportEmail') ?? site.email;
-  const from = contextString(app, 'mailFrom') ?? `${site.brand} <${site.email}>`;
-  const fromAddress = (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim().toLowerCase();
-  const identity = (contextString(app, 'mailIdentity') ?? fromAddress.slice(fromAddress.indexOf('@') + 1)).trim().toLowerCase();
-  const belongs = identity.includes('@') ? fromAddress === identity : fromAddress.endsWith(`@${identity}`);
-  if (!belongs) throw new Error(`-c mailFrom (${fromAddress}) must be the SES identity ${identity} or an address of that domain`);
-  return { identity, from, supportEmail };
 }
 
 export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
@@ -209,7 +64,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
   if (config.publicSiteUrl === UNSET_PUBLIC_SITE_URL) {
     // Info, not warning: the app keeps to no warnings (app.test.ts), and this is the normal first deploy.
     Annotations.of(payments).addInfo(
-      `PUBLIC_SITE_URL is ${UNSET_PUBLIC_SITE_URL}: pass -c domainName/-c hostedZoneId, or after deploying KeshoSite -c distributionDomainName=<its DistributionDomainName output>, and deploy KeshoPayments again.`,
+      `PUBLIC_SITE_URL is ${UNSET_PUBLIC_SITE_URL}: set domainName and hostedZoneId, or, after deploying KeshoSite, distributionDomainName (its DistributionDomainName output), in the environment's config file or as -c, and deploy KeshoPayments again.`,
     );
   }
   const siteStack = new SiteStack(app, STACK_NAMES.site, {
@@ -246,7 +101,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
       })
     : undefined;
   if (!edgeAlarms) {
-    Annotations.of(app).addInfo('No -c distributionId: the CloudFront 5xx alarm (us-east-1) is left out. Deploy KeshoSite, then pass its DistributionId output.');
+    Annotations.of(app).addInfo('No distributionId: the CloudFront 5xx alarm (us-east-1) is left out. Deploy KeshoSite, then set its DistributionId output (config file or -c).');
   }
   const base = { alarms, edge, ...(edgeAlarms ? { edgeAlarms } : {}) };
 

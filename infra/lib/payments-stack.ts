@@ -32,7 +32,7 @@ export interface PaymentsStackProps extends StackProps {
   readonly throttle?: ApiThrottle;
   /**
    * M-Pesa through Daraja: the paybill/till number, Daraja's origin (sandbox or production) and ops'
-   * KES rate. Unset: no Daraja secrets are made and /api/mpesa-payment answers 503 (M-Pesa switched off).
+   * KES rate. Unset: no function is given Daraja's secrets or settings, and /api/mpesa-payment answers 503 (M-Pesa switched off).
    */
   readonly mpesa?: MpesaSettings;
   readonly mail: MailSettings;
@@ -85,7 +85,7 @@ export class PaymentsStack extends Stack {
     new CfnOutput(this, 'CreatePaymentFunctionName', { value: this.functions['create-payment'].functionName });
     new CfnOutput(this, 'FulfilmentFailureQueueUrl', { value: this.fulfilmentFailures.queueUrl });
     mail.addOutputs(this);
-    for (const [name, secret] of Object.entries(secrets.daraja ?? {}))
+    for (const [name, secret] of Object.entries(secrets.daraja))
       new CfnOutput(this, `Daraja${toPascalCase(name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`))}Arn`, { value: secret.secretArn });
 
     secrets.acknowledgeFindings();

@@ -139,7 +139,7 @@ describe('alarms without a distribution id or e-mail', () => {
 
   test('the CloudFront alarm stack is left out, with a note saying why', () => {
     expect(stacks.edgeAlarms).toBeUndefined();
-    expect(app.node.metadata.map((entry) => String(entry.data)).join('\n')).toContain('-c distributionId');
+    expect(app.node.metadata.map((entry) => String(entry.data)).join('\n')).toContain('No distributionId');
   });
 });
 

@@ -9,7 +9,8 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { addNagChecks, PLACEHOLDER_ACCOUNT, readConfig } from '../lib/kesho-app';
+import { PLACEHOLDER_ACCOUNT, readConfig } from '../lib/config';
+import { addNagChecks } from '../lib/kesho-app';
 import { INFRA_ROOT } from '../lib/paths';
 import { buildTestApp, cdkJsonContext, type TestApp } from './support/test-app';
 

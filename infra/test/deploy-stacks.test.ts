@@ -283,7 +283,7 @@ describe('reading the site build', () => {
     const { app, stacks } = buildTestApp({ context: { siteDir: path.join(brokenSite, 'missing') } });
     expect(stacks.shell).toBeUndefined();
     expect(stacks.remotes).toEqual([]);
-    expect(app.node.metadata.map((entry) => entry.data)).toEqual([expect.stringContaining('No -c distributionId'), expect.stringContaining('No site build at')]);
+    expect(app.node.metadata.map((entry) => entry.data)).toEqual([expect.stringContaining('No distributionId'), expect.stringContaining('No site build at')]);
     Template.fromStack(stacks.site).resourceCountIs('AWS::CloudFront::Distribution', 1);
   });
 });

@@ -11,11 +11,12 @@ const functionsOf = (template: Template) =>
   >;
 
 describe('M-Pesa in the payments stack', () => {
-  test('without Daraja context: the M-Pesa functions and routes exist, no Daraja secret or variable (M-Pesa answers 503)', () => {
+  test('without Daraja settings: the M-Pesa functions and routes exist, the retained Daraja secrets too (so M-Pesa can be switched on again), no function is given them (M-Pesa answers 503)', () => {
     const template = Template.fromStack(buildTestApp().stacks.payments);
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: mpesa-payment', Timeout: 29 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: mpesa-callback', Timeout: 29 });
-    for (const name of Object.values(DARAJA_SECRET_NAMES)) expect(template.findResources('AWS::SecretsManager::Secret', { Properties: { Name: name } })).toEqual({});
+    for (const name of Object.values(DARAJA_SECRET_NAMES)) template.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain', Properties: { Name: name } });
+    expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toMatch(/DarajaConsumerKey|DarajaConsumerSecret|DarajaPasskey/);
     for (const fn of Object.values(functionsOf(template)))
       expect(Object.keys(fn.Properties.Environment.Variables).filter((key) => key.startsWith('DARAJA_') || key.startsWith('KES_'))).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { DEFAULT_API_THROTTLE, LEAD_ROUTE_THROTTLE } from '../lib/payments/payments-api';
 import { NEWSLETTER_TOKEN_SECRET_NAME, STRIPE_SECRET_KEY_NAME, STRIPE_WEBHOOK_SECRET_NAME } from '../lib/payments/payment-secrets';
 import { DEFAULT_API_LIMITS } from '../lib/api-limits';
-import { readMailSettings, UNSET_PUBLIC_SITE_URL } from '../lib/kesho-app';
+import { readMailSettings, settingsFromContext, UNSET_PUBLIC_SITE_URL } from '../lib/config';
 import { App } from 'aws-cdk-lib';
 import { site } from '@kesho/common/site';
 import { buildTestApp } from './support/test-app';
@@ -314,7 +314,7 @@ describe('payments stack', () => {
   });
 
   test('reads the mail identity and addresses from context, and refuses a sender outside the identity', () => {
-    const appWith = (context: Record<string, string>) => new App({ context });
+    const appWith = (context: Record<string, string>) => settingsFromContext(new App({ context }));
     expect(readMailSettings(appWith({}))).toEqual({ identity: 'keshoglobal.co.ke', from: `${site.brand} <${site.email}>`, supportEmail: site.email });
     expect(readMailSettings(appWith({ mailFrom: 'Kesho <receipts@mail.example.com>', mailIdentity: 'mail.example.com', supportEmail: 'desk@example.com' }))).toEqual({
       identity: 'mail.example.com',

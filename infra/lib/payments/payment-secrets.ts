@@ -1,7 +1,11 @@
 /**
- * The secrets of the payment functions: Stripe's two (placeholders ops fill), the generated newsletter
- * link-signing key and, with M-Pesa on, Daraja's three; and giving each function the ARNs of, and
- * read access to, only the secrets @kesho/common/function-secrets lists for it.
+ * The secrets of the payment functions: Stripe's two and Daraja's three (placeholders ops fill) and the
+ * generated newsletter link-signing key; and giving each function the ARNs of, and read access to,
+ * only the secrets @kesho/common/function-secrets lists for it.
+ *
+ * Daraja's secrets exist whether M-Pesa is on or not: they are retained under fixed names, so a
+ * stack that made them only with M-Pesa on would fail its next deploy with M-Pesa on again (the
+ * names taken by its own retained secrets). With M-Pesa off no function is given them.
  */
 import { RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -29,8 +33,9 @@ export class PaymentSecrets {
   readonly stripeSecretKey: Secret;
   readonly stripeWebhookSecret: Secret;
   readonly newsletterTokenSecret: Secret;
-  /** Without M-Pesa there are no Daraja secrets, and M-Pesa answers 503. */
-  readonly daraja: DarajaSecrets | null;
+  readonly daraja: DarajaSecrets;
+  /** Without M-Pesa no function is told of Daraja's secrets, and M-Pesa answers 503. */
+  private readonly mpesa: boolean;
   /** Each secret kind of @kesho/common/function-secrets, as the secrets that hold it, in the order of its variables there. */
   private readonly holding: Readonly<Record<FunctionSecret, readonly Secret[]>>;
 
@@ -57,30 +62,29 @@ export class PaymentSecrets {
     });
 
     // Same lifecycle as Stripe's: placeholders made here, the real values put once by ops.
-    this.daraja = props.mpesa
-      ? {
-          consumerKey: new Secret(stack, 'DarajaConsumerKey', {
-            secretName: DARAJA_SECRET_NAMES.consumerKey,
-            description: 'Daraja app consumer key, set by ops',
-            removalPolicy: RemovalPolicy.RETAIN,
-          }),
-          consumerSecret: new Secret(stack, 'DarajaConsumerSecret', {
-            secretName: DARAJA_SECRET_NAMES.consumerSecret,
-            description: 'Daraja app consumer secret, set by ops',
-            removalPolicy: RemovalPolicy.RETAIN,
-          }),
-          passkey: new Secret(stack, 'DarajaPasskey', {
-            secretName: DARAJA_SECRET_NAMES.passkey,
-            description: 'Lipa na M-Pesa Online passkey of the shortcode, set by ops',
-            removalPolicy: RemovalPolicy.RETAIN,
-          }),
-        }
-      : null;
+    this.mpesa = props.mpesa;
+    this.daraja = {
+      consumerKey: new Secret(stack, 'DarajaConsumerKey', {
+        secretName: DARAJA_SECRET_NAMES.consumerKey,
+        description: 'Daraja app consumer key, set by ops',
+        removalPolicy: RemovalPolicy.RETAIN,
+      }),
+      consumerSecret: new Secret(stack, 'DarajaConsumerSecret', {
+        secretName: DARAJA_SECRET_NAMES.consumerSecret,
+        description: 'Daraja app consumer secret, set by ops',
+        removalPolicy: RemovalPolicy.RETAIN,
+      }),
+      passkey: new Secret(stack, 'DarajaPasskey', {
+        secretName: DARAJA_SECRET_NAMES.passkey,
+        description: 'Lipa na M-Pesa Online passkey of the shortcode, set by ops',
+        removalPolicy: RemovalPolicy.RETAIN,
+      }),
+    };
     this.holding = {
       stripeSecretKey: [this.stripeSecretKey],
       stripeWebhookSecret: [this.stripeWebhookSecret],
       newsletterTokenSecret: [this.newsletterTokenSecret],
-      darajaCredentials: this.daraja ? [this.daraja.consumerKey, this.daraja.consumerSecret, this.daraja.passkey] : [],
+      darajaCredentials: this.mpesa ? [this.daraja.consumerKey, this.daraja.consumerSecret, this.daraja.passkey] : [],
     };
   }
 
@@ -97,7 +101,7 @@ export class PaymentSecrets {
   }
 
   acknowledgeFindings(): void {
-    for (const secret of [this.stripeSecretKey, this.stripeWebhookSecret, ...Object.values(this.daraja ?? {})]) {
+    for (const secret of [this.stripeSecretKey, this.stripeWebhookSecret, ...Object.values(this.daraja)]) {
       acknowledge(secret, {
         id: 'AwsSolutions-SMG4',
         reason:

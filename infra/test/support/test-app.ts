@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { addKeshoStacks, readConfig, type KeshoConfig, type KeshoStacks } from '../../lib/kesho-app';
+import { readConfig, type KeshoConfig } from '../../lib/config';
+import { addKeshoStacks, type KeshoStacks } from '../../lib/kesho-app';
 import { INFRA_ROOT } from '../../lib/paths';
 
 export const FIXTURES_DIR = path.join(INFRA_ROOT, 'test', 'fixtures');
