@@ -5,7 +5,7 @@
 // runs the same table of cases as the rule's own test and the local server's test.
 //   "/" -> "/pages/index.html", "/services/visa" -> "/pages/services/visa.html", "/robots.txt" as is;
 //   "/mfe/...", "/shell/...", "/api/..." as asked; "/faq/" -> 308 to "/faq" (query kept);
-//   "/pages/..." and paths with an empty or ".." segment, a backslash or a control character -> a key
+//   "/pages/...", "/variants/..." and paths with an empty or ".." segment, a backslash or a control character -> a key
 //   that never exists (not found); malformed percent-encoding -> 400.
 // No route list lives here on purpose: an unknown route maps to a page that does not exist, S3
 // answers 403, and the distribution's error response serves /pages/404.html with status 404. So a
@@ -23,6 +23,8 @@ var CANONICAL_HOST = '';
 var VIEWER_ADDRESS_HEADER = 'x-kesho-viewer-address';
 
 var PAGES_SEGMENT = 'pages';
+// Variant folders (a canary's or a preview's pages) are reached only through the build choice.
+var VARIANTS_SEGMENT = 'variants';
 var API_SEGMENT = 'api';
 var BUILD_OUTPUT_SEGMENTS = ['mfe', 'shell'];
 // No object of the site is ever written here (pages end in .html), so S3 answers 403 and the
@@ -64,7 +66,7 @@ function resolveSitePath(rawPath, query) {
     // starts with one "/" and stays on this host.
     return { redirect: (rawPath.replace(TRAILING_SLASHES, '') || '/') + query };
   }
-  if (first === PAGES_SEGMENT) return { uri: NOT_FOUND_URI };
+  if (first === PAGES_SEGMENT || first === VARIANTS_SEGMENT) return { uri: NOT_FOUND_URI };
   var lastSegment = segments.length ? segments[segments.length - 1] : '';
   if (BUILD_OUTPUT_SEGMENTS.indexOf(first) !== -1 || FILE_EXTENSION.test(lastSegment)) return { uri: rawPath };
   // Still encoded, like every URI CloudFront hands to S3 (which decodes it into the key).

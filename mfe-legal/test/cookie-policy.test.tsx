@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { COOKIE_CONSENT_VALUES, STORAGE_KEYS } from '@kesho/common/storage-keys';
+import { BUCKET_MAX_AGE_SECONDS } from '@kesho/common/build-choice';
+import { COOKIE_CONSENT_VALUES, SITE_COOKIES, STORAGE_KEYS } from '@kesho/common/storage-keys';
 import { cookieLifetimes } from '../src/content/cookies';
 import CookiePolicyPage from '../src/pages/CookiePolicyPage';
 import { expectLinksTo, normalisedText, renderPage, rowStartingWith } from './renderPage';
@@ -49,7 +50,7 @@ describe('the Cookie Policy page', () => {
   it('names each key the site writes, as code, and the values the cookie banner stores under the consent key', () => {
     const stored = screen.getByRole('table', { name: STORED });
     const codeNames = Array.from(stored.querySelectorAll('code'), (element) => element.textContent);
-    expect(codeNames).toEqual([STORAGE_KEYS.cookieConsent, STORAGE_KEYS.cookieConsentDate, STORAGE_KEYS.cart, STORAGE_KEYS.checkoutData]);
+    expect(codeNames).toEqual([STORAGE_KEYS.cookieConsent, STORAGE_KEYS.cookieConsentDate, STORAGE_KEYS.cart, STORAGE_KEYS.checkoutData, SITE_COOKIES.bucket, SITE_COOKIES.preview]);
 
     const consent = rowStartingWith(STORED, `${STORAGE_KEYS.cookieConsent} and ${STORAGE_KEYS.cookieConsentDate} (local storage)`);
     expect(consent[1]).toContain(`stored as “${COOKIE_CONSENT_VALUES.accepted}” or “${COOKIE_CONSENT_VALUES.rejected}”`);
@@ -57,6 +58,13 @@ describe('the Cookie Policy page', () => {
     expect(rowStartingWith(STORED, `${STORAGE_KEYS.cart} (local storage): your package`)[2]).toBe('Until you pay, remove the services or clear it');
     const checkout = rowStartingWith(STORED, `${STORAGE_KEYS.checkoutData} (session storage)`);
     expect(checkout[2]).toBe('For the session: removed when your payment succeeds or you close the tab');
+  });
+
+  it('names the cookies the server sets during a canary or a preview, with their true lifetimes', () => {
+    const bucket = rowStartingWith(STORED, `${SITE_COOKIES.bucket} (cookie)`);
+    expect(bucket[1]).toContain('A random number from 0 to 9999 and nothing else');
+    expect(bucket[2]).toBe(`${BUCKET_MAX_AGE_SECONDS / 86_400} days`);
+    expect(rowStartingWith(STORED, `${SITE_COOKIES.preview} (cookie)`)[1]).toContain('open a preview link');
   });
 
   it('tells the visitor which local storage item to delete to see the banner again', () => {

@@ -7,11 +7,11 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CLIENT_EVENTS_METRICS_NAMESPACE, type ClientEvent, type ErrorEvent } from '@kesho/common/client-events';
+import { CLIENT_EVENTS_FOLDER, CLIENT_EVENTS_METRICS_NAMESPACE, clientEventsFileOf, type ClientEvent, type ErrorEvent } from '@kesho/common/client-events';
 import type { ClientEventSink } from './service';
 
 export function clientEventsDirectoryOf(dataDir: string): string {
-  return path.join(dataDir, 'client-events');
+  return path.join(dataDir, CLIENT_EVENTS_FOLDER);
 }
 
 export function createFileSink(directory: string): ClientEventSink {
@@ -19,7 +19,7 @@ export function createFileSink(directory: string): ClientEventSink {
     async write(events, at) {
       await fs.mkdir(directory, { recursive: true });
       const lines = events.map((event) => JSON.stringify({ at: at.toISOString(), ...event })).join('\n');
-      await fs.appendFile(path.join(directory, `${at.toISOString().slice(0, 10)}.jsonl`), `${lines}\n`);
+      await fs.appendFile(path.join(directory, clientEventsFileOf(at)), `${lines}\n`);
     },
   };
 }

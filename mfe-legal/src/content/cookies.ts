@@ -1,5 +1,5 @@
 import { site } from '@kesho/common/site';
-import { COOKIE_CONSENT_VALUES, STORAGE_KEYS } from '@kesho/common/storage-keys';
+import { COOKIE_CONSENT_VALUES, SITE_COOKIES, STORAGE_KEYS } from '@kesho/common/storage-keys';
 import { contactSection } from './shared';
 import { EMAIL, PHONE, bullets, code, link, paragraph, steps, strong, type LegalDocumentContent } from './types';
 
@@ -9,6 +9,8 @@ export const cookieLifetimes = {
   analytics: '2 years',
   preferences: '1 year',
   session: 'For the session',
+  bucket: '90 days',
+  preview: 'Until the preview link expires or they leave the preview',
 } as const;
 
 export const cookiePolicy: LegalDocumentContent = {
@@ -81,6 +83,16 @@ export const cookiePolicy: LegalDocumentContent = {
               [code(STORAGE_KEYS.checkoutData), ' (session storage)'],
               'The details you entered at checkout (full name, e-mail, phone, company name and notes), carried from the checkout page to the payment page.',
               `${cookieLifetimes.session}: removed when your payment succeeds or you close the tab`,
+            ],
+            [
+              [code(SITE_COOKIES.bucket), ' (cookie)'],
+              'A random number from 0 to 9999 and nothing else, set only while we try a new version of part of the website on some visitors, so that you see the same version on every page of a visit. Strictly necessary, so always on.',
+              cookieLifetimes.bucket,
+            ],
+            [
+              [code(SITE_COOKIES.preview), ' (cookie)'],
+              'Set only for our staff when they open a preview link, to show them a version of the website that is not published yet.',
+              cookieLifetimes.preview,
             ],
           ],
         },

@@ -211,6 +211,33 @@ export interface BuildHealth {
 /** A stored event: the event and when the endpoint took it. */
 export type StoredClientEvent = ClientEvent & { readonly at: string };
 
+/** Locally, accepted events are kept one JSON line each in a file per day: `<DATA_DIR>/client-events/<YYYY-MM-DD>.jsonl`. */
+export const CLIENT_EVENTS_FOLDER = 'client-events';
+export function clientEventsFileOf(at: Date): string {
+  return `${at.toISOString().slice(0, 10)}.jsonl`;
+}
+
+/** Whether a day's file can hold events taken at or after `since`. */
+export function clientEventsFileMayHold(file: string, since: Date): boolean {
+  return file.endsWith('.jsonl') && file.slice(0, 10) >= since.toISOString().slice(0, 10);
+}
+
+/** The events of one stored file taken at or after `since`; a line cut short by a crash is skipped, the rest kept. */
+export function storedClientEventsOf(text: string, since: Date): StoredClientEvent[] {
+  const events: StoredClientEvent[] = [];
+  const from = since.toISOString();
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const event = JSON.parse(line) as StoredClientEvent;
+      if (typeof event.at === 'string' && event.at >= from) events.push(event);
+    } catch {
+      // Cut short: skip it.
+    }
+  }
+  return events;
+}
+
 /** Per app and build: page views, errors, error rate, the top error messages and the Web Vitals' p75. */
 export function summariseClientEvents(events: readonly StoredClientEvent[], topCount = 5): BuildHealth[] {
   const groups = new Map<string, StoredClientEvent[]>();

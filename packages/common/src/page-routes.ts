@@ -9,7 +9,8 @@
  *   "/mfe/…", "/shell/…"     → build output, served exactly as asked, never a page
  *   "/api/…"                 → the payment API, not an object of the site
  *   "/faq/", "/faq//"        → a permanent redirect to "/faq" (one URL per page), query kept
- *   "/pages/…"               → not found: a page is reachable only through its route
+ *   "/pages/…", "/variants/…" → not found: a page is reachable only through its route (a variant
+ *                              folder only through the build choice, @kesho/common/build-choice)
  *   "//x", "/a/../b", "/a\b" → not found: no route or file has an empty or ".." segment, a backslash
  *                              or a control character, and such a path must never reach a Location header
  *   "/%zz"                   → a bad request: the percent-encoding is malformed
@@ -22,6 +23,8 @@
 
 /** Where the prerendered pages live, beside the build output. */
 export const PAGES_PREFIX = 'pages/';
+/** Where the variant folders (a canary's or a preview's pages) live, beside the live pages. */
+export const VARIANTS_PREFIX = 'variants/';
 /** The page every "not found" answer shows, with status 404. */
 export const NOT_FOUND_PAGE_KEY = `${PAGES_PREFIX}404.html`;
 /** The first path segments that hold build output: never pages, and a missing file there is a plain-text 404. */
@@ -57,7 +60,7 @@ function hasControlCharacter(text: string): boolean {
   return false;
 }
 
-const RESERVED_FIRST_SEGMENTS: readonly string[] = [PAGES_PREFIX.slice(0, -1), API_SEGMENT, ...BUILD_OUTPUT_SEGMENTS];
+const RESERVED_FIRST_SEGMENTS: readonly string[] = [PAGES_PREFIX.slice(0, -1), VARIANTS_PREFIX.slice(0, -1), API_SEGMENT, ...BUILD_OUTPUT_SEGMENTS];
 
 function firstSegmentOf(path: string): string {
   return path.split('/')[1] ?? '';
@@ -106,7 +109,7 @@ export function resolveSiteRequest(rawPath: string, rawQuery = ''): SiteRequest 
     const location = rawPath.replace(TRAILING_SLASHES, '') || '/';
     return { kind: 'redirect', location: rawQuery === '' ? location : `${location}?${rawQuery}` };
   }
-  if (first === PAGES_PREFIX.slice(0, -1)) return { kind: 'not-found', buildOutput: false };
+  if (first === PAGES_PREFIX.slice(0, -1) || first === VARIANTS_PREFIX.slice(0, -1)) return { kind: 'not-found', buildOutput: false };
   if (buildOutput || FILE_EXTENSION.test(segments[segments.length - 1] ?? '')) return { kind: 'file', key: path.slice(1), buildOutput };
   return { kind: 'page', key: pageKeyOf(path) };
 }

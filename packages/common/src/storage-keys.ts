@@ -13,6 +13,17 @@ export const STORAGE_KEYS = {
   checkoutData: 'checkoutData',
 } as const;
 
+/**
+ * The cookies the site's server (the CloudFront functions in AWS) sets, only while a canary runs or
+ * for a preview link (@kesho/common/build-choice): first-party, HttpOnly, never read by scripts.
+ */
+export const SITE_COOKIES = {
+  /** A random number from 0 to 9999 that keeps a browser on one build while a canary runs; 90 days. */
+  bucket: 'kesho-bucket',
+  /** The preview link a member of staff opened, until it expires or they exit the preview. */
+  preview: 'kesho-preview',
+} as const;
+
 /** The values the cookie banner writes under `STORAGE_KEYS.cookieConsent`; the Cookie Policy names them. */
 export const COOKIE_CONSENT_VALUES = {
   accepted: 'accepted',

@@ -53,6 +53,8 @@ export const pageRouteCases: readonly PageRouteCase[] = [
   { why: 'a page is reachable only through its route', path: '/pages/faq.html', expected: notFound() },
   { why: 'the 404 page is never served with 200', path: '/pages/404.html', expected: notFound() },
   { why: 'the pages folder', path: '/pages', expected: notFound() },
+  { why: "a variant folder's page is reachable only through the build choice", path: '/variants/f00000000001/pages/faq.html', expected: notFound() },
+  { why: "a variant folder's pointer document neither", path: '/variants/f00000000001/remotes.json', expected: notFound() },
   { why: 'an encoded slash hiding the pages folder', path: '/%2fpages/faq.html', expected: notFound() },
   { why: 'an encoded backslash hiding the pages folder', path: '/%5cpages/faq.html', expected: notFound() },
   { why: 'an encoded ".." climbing into the pages folder', path: '/x/%2e%2e/pages/faq.html', expected: notFound() },

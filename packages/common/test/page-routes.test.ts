@@ -29,7 +29,7 @@ describe('the page of a declared route', () => {
     expect(resolveSiteRequest(route)).toEqual({ kind: 'page', key });
   });
 
-  test.each(['', 'faq', '/faq/', '//faq', '/a//b', '/a/../b', '/faq.html', '/pages/faq', '/pages', '/mfe/x', '/shell', '/api/create-payment', '/caf%C3%A9'])(
+  test.each(['', 'faq', '/faq/', '//faq', '/a//b', '/a/../b', '/faq.html', '/pages/faq', '/pages', '/variants/faq', '/mfe/x', '/shell', '/api/create-payment', '/caf%C3%A9'])(
     'refuses %j as a route: it is malformed, or a request for it would never reach the page',
     (route) => {
       expect(isRoutePath(route)).toBe(false);
