@@ -114,11 +114,26 @@ describe('a long-open tab', () => {
   }
 
   it('keeps the document it has while it is fresh', async () => {
-    const tab = setUp([]);
+    const tab = setUp([async () => legalAt('v1')]);
+    tab.resolver.refresh();
+    await Promise.resolve();
     tab.advance(4 * 60_000);
     await tab.resolver.resolve('/terms');
+    await tab.resolver.resolve('/terms');
+    expect(tab.loaded).toEqual(['v1', 'v1']);
+    expect(tab.quickReads).toEqual([false]);
+  });
+
+  it("resolves the page with its embedded document, but navigates on this browser's own (a canary's, a preview's)", async () => {
+    const tab = setUp([async () => legalAt('v2')]);
+    await tab.resolver.resolve('/terms');
     expect(tab.loaded).toEqual(['v1']);
-    expect(tab.quickReads).toEqual([]);
+    // No background read has landed yet: the first navigation reads the document once.
+    await tab.resolver.resolve('/terms');
+    expect(tab.loaded).toEqual(['v1', 'v2']);
+    expect(tab.quickReads).toEqual([true]);
+    await tab.resolver.resolve('/terms');
+    expect(tab.quickReads).toEqual([true]);
   });
 
   it('reads the pointer again on a navigation once it is older than five minutes, and picks up a release', async () => {

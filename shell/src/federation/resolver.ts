@@ -34,11 +34,20 @@ export type ResolutionOutcome =
  * A tab can stay open for days, and releases and rollbacks only change the pointer document: once
  * the document is older than a few minutes, the next navigation reads it again (waiting briefly for
  * it, then going on with the known one while the read finishes for the navigations after).
+ *
+ * The document embedded in a page is the page's own (a page of another team shows the live builds of
+ * the others, whatever this browser gets): the page itself is resolved with it, but a navigation
+ * first reads /mfe/remotes.json once (the read the shell starts when idle, usually long done), which
+ * the server answers for this browser, so a browser in a canary or a preview navigates on its own
+ * builds (@kesho/common/build-choice).
  */
 export class FederatedResolver implements PageResolver {
   private pointers: Promise<PointerDocument>;
   private readAt: number;
   private reading: Promise<PointerDocument> | null = null;
+  /** The embedded document has not been confirmed by a read of this browser's own yet. */
+  private unconfirmed: boolean;
+  private resolvedBefore = false;
   private readonly maxAgeMs: number;
   private readonly staleWaitMs: number;
   private readonly now: () => number;
@@ -56,6 +65,7 @@ export class FederatedResolver implements PageResolver {
     this.observe = options.observe ?? (() => undefined);
     this.readPointers = options.readPointers ?? ((quick) => fetchPointers(quick ? { retries: 0 } : {}));
     this.readAt = this.now();
+    this.unconfirmed = Boolean(initialPointers);
     this.pointers = initialPointers ? Promise.resolve(initialPointers) : this.fetchFresh();
   }
 
@@ -72,6 +82,7 @@ export class FederatedResolver implements PageResolver {
     const reading = this.readPointers(quick).then(
       (fresh) => {
         this.readAt = this.now();
+        this.unconfirmed = false;
         this.pointers = Promise.resolve(fresh);
         return fresh;
       },
@@ -89,8 +100,8 @@ export class FederatedResolver implements PageResolver {
     void this.reread(false);
   }
 
-  private async currentPointers(): Promise<PointerDocument> {
-    if (this.now() - this.readAt <= this.maxAgeMs) return this.pointers;
+  private async currentPointers(navigation: boolean): Promise<PointerDocument> {
+    if (this.now() - this.readAt <= this.maxAgeMs && !(navigation && this.unconfirmed)) return this.pointers;
     const known = this.pointers;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = new Promise<'late'>((resolve) => {
@@ -102,9 +113,11 @@ export class FederatedResolver implements PageResolver {
   }
 
   async resolve(path: string): Promise<Resolution> {
+    const navigation = this.resolvedBefore;
+    this.resolvedBefore = true;
     let pointers: PointerDocument;
     try {
-      pointers = await this.currentPointers();
+      pointers = await this.currentPointers(navigation);
     } catch (error) {
       this.pointers = this.fetchFresh();
       this.observe({ kind: 'unavailable', path, remote: null, error });
