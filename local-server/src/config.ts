@@ -10,6 +10,7 @@
  * once, naming the variable and the value it had.
  */
 import path from 'node:path';
+import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/common/canary-health';
 
 export interface SiteServerConfig {
   /** PORT (default 3000); 0 lets the system choose a free port, which the server prints. */
@@ -20,7 +21,39 @@ export interface SiteServerConfig {
   readonly siteDir: string;
   /** DATA_DIR (default .data): the local orders store, mail and failed jobs; survives restarts. */
   readonly dataDir: string;
+  /** PREVIEW_LINK_SECRET: the HMAC key of preview links (default: a built-in development key). */
+  readonly previewLinkSecret: string;
+  readonly canaryWatch: CanaryWatchConfig;
 }
+
+/** The local server's watch over running canaries (the automatic abort). */
+export interface CanaryWatchConfig {
+  /** CANARY_WATCH_SECONDS (default 15): how often the client events of each canary are judged. */
+  readonly intervalSeconds: number;
+  /**
+   * CANARY_ABORT_MIN_ERRORS (5), CANARY_ABORT_ERROR_RATE_PERCENT (2), CANARY_ABORT_LIVE_RATIO (2),
+   * CANARY_ABORT_INP_P75_MS (500), CANARY_ABORT_MIN_INP_SAMPLES (5): @kesho/common/canary-health.
+   */
+  readonly thresholds: CanaryThresholds;
+}
+
+/** The release commands' own settings (`npm run release -- preview|status …`). */
+export interface ReleaseConfig {
+  readonly previewLinkSecret: string;
+  /** PREVIEW_LINK_HOURS (default 24, at most 720): how long a preview link is valid. */
+  readonly previewLinkHours: number;
+  /** Where preview links point: PUBLIC_SITE_URL, else the local server's own origin (HOST, PORT). */
+  readonly siteOrigin: string;
+  /** DATA_DIR, where the local server keeps client events (`status`). */
+  readonly dataDir: string;
+  readonly canaryThresholds: CanaryThresholds;
+}
+
+/**
+ * Signs preview links when PREVIEW_LINK_SECRET is empty: fine on one's own machine, where anyone who
+ * can read this file can read the unreleased build anyway; AWS has its own generated secret.
+ */
+export const DEVELOPMENT_PREVIEW_LINK_SECRET = 'kesho-local-development-only-preview-link-secret';
 
 export interface StandaloneConfig {
   /** STANDALONE_PORT (default 3100): its own port, so a remote runs beside the whole site on PORT. */
@@ -87,6 +120,22 @@ function settingsOf(env: Env, repoRoot: string) {
       }
       return url;
     },
+    number(name: string, fallback: number, min: number, max: number): number {
+      const value = text(name);
+      if (value === undefined) return fallback;
+      const parsed = Number(value);
+      if (!/^\d+(\.\d+)?$/.test(value) || parsed < min || parsed > max) {
+        problems.push(`${name} must be a number from ${min} to ${max}, got "${value}"`);
+        return fallback;
+      }
+      return parsed;
+    },
+    secret(name: string, fallback: string): string {
+      const value = text(name);
+      if (value === undefined) return fallback;
+      if (value.length < 32) problems.push(`${name} must be at least 32 characters (e.g. openssl rand -hex 32)`);
+      return value;
+    },
     positiveInteger(name: string, fallback: number): number {
       const value = text(name);
       if (value === undefined) return fallback;
@@ -117,6 +166,19 @@ function settingsOf(env: Env, repoRoot: string) {
   return settings;
 }
 
+type Settings = ReturnType<typeof settingsOf>;
+
+function canaryThresholds(read: Settings): CanaryThresholds {
+  const defaults = DEFAULT_CANARY_THRESHOLDS;
+  return {
+    minErrors: read.number('CANARY_ABORT_MIN_ERRORS', defaults.minErrors, 1, 10_000),
+    errorRate: read.number('CANARY_ABORT_ERROR_RATE_PERCENT', defaults.errorRate * 100, 0, 100) / 100,
+    liveRatio: read.number('CANARY_ABORT_LIVE_RATIO', defaults.liveRatio, 1, 100),
+    inpP75Ms: read.number('CANARY_ABORT_INP_P75_MS', defaults.inpP75Ms, 1, 60_000),
+    minInpSamples: read.number('CANARY_ABORT_MIN_INP_SAMPLES', defaults.minInpSamples, 1, 10_000),
+  };
+}
+
 /** The whole site's server. */
 export function readSiteServerConfig(env: Env, repoRoot: string): SiteServerConfig {
   const read = settingsOf(env, repoRoot);
@@ -125,6 +187,21 @@ export function readSiteServerConfig(env: Env, repoRoot: string): SiteServerConf
     host: read.host(),
     siteDir: read.directory('SITE_DIR', path.join('dist', 'site')),
     dataDir: read.directory('DATA_DIR', '.data'),
+    previewLinkSecret: read.secret('PREVIEW_LINK_SECRET', DEVELOPMENT_PREVIEW_LINK_SECRET),
+    canaryWatch: { intervalSeconds: read.number('CANARY_WATCH_SECONDS', 15, 1, 3600), thresholds: canaryThresholds(read) },
+  });
+}
+
+/** The release commands (scripts/release.mjs). */
+export function readReleaseConfig(env: Env, repoRoot: string): ReleaseConfig {
+  const read = settingsOf(env, repoRoot);
+  const publicSiteUrl = read.text('PUBLIC_SITE_URL');
+  return read.checked({
+    previewLinkSecret: read.secret('PREVIEW_LINK_SECRET', DEVELOPMENT_PREVIEW_LINK_SECRET),
+    previewLinkHours: read.number('PREVIEW_LINK_HOURS', 24, 1, 720),
+    siteOrigin: publicSiteUrl ? read.origin('PUBLIC_SITE_URL', 'http://127.0.0.1:3000').origin : originOf(read.host(), read.port('PORT', 3000)),
+    dataDir: read.directory('DATA_DIR', '.data'),
+    canaryThresholds: canaryThresholds(read),
   });
 }
 

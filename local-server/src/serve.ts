@@ -5,15 +5,19 @@
  */
 import path from 'node:path';
 import { createLocalApi } from '@kesho/lambdas/local-api';
+import { abortThroughRelease, startCanaryWatch } from './canary-watch';
 import { originOf, readSiteServerConfig } from './config';
-import { createSiteServer, type SiteServerOptions } from './site-server';
+import { createSiteServer, EDGE_STATE_FILE, type SiteServerOptions } from './site-server';
 
 // dist/serve.js → the repository root.
 const repoRoot = path.resolve(__dirname, '..', '..');
 
 async function main() {
-  const { port, host, siteDir, dataDir } = readSiteServerConfig(process.env, repoRoot);
-  const options: SiteServerOptions = { siteDir };
+  const { port, host, siteDir, dataDir, previewLinkSecret, canaryWatch } = readSiteServerConfig(process.env, repoRoot);
+  // The release writes which builds canaries and previews get beside the site (dist/edge-state.json).
+  const distDir = path.dirname(siteDir);
+  const edgeStateFile = path.join(distDir, EDGE_STATE_FILE);
+  const options: SiteServerOptions = { siteDir, buildChoice: { edgeStateFile, previewLinkSecret } };
   const server = createSiteServer(options);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -27,6 +31,14 @@ async function main() {
   options.api = api;
   console.log(`Kesho Global Education is running at ${origin}`);
   console.log(api.startupMessage);
+  // Running canaries are judged on what visitors' browsers report, and aborted without a person.
+  const watch = startCanaryWatch({
+    edgeStateFile,
+    dataDir,
+    intervalSeconds: canaryWatch.intervalSeconds,
+    thresholds: canaryWatch.thresholds,
+    abort: abortThroughRelease(path.join(repoRoot, 'scripts', 'release.mjs'), distDir),
+  });
 
   let stopping = false;
   const stop = async () => {
@@ -34,6 +46,7 @@ async function main() {
     stopping = true;
     server.close();
     server.closeAllConnections();
+    await watch.stop();
     await api.close();
     process.exit(0);
   };

@@ -1,22 +1,42 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { BUILD_CHOICE_VARY, chooseBuild, parseEdgeState, PREVIEW_PARAMETER, setCookieHeader, variantObjectKey, type BuildChoice, type EdgeState } from '@kesho/common/build-choice';
 import { NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
+import { POINTER_URL } from '@kesho/common/pointer-document';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/security-headers';
 
 /**
  * The local stand-in for CloudFront + S3: serves the built site with the production headers and
  * cache rules, follows the site's one rule from request path to page or file (@kesho/common/page-routes,
  * which the CloudFront route-rewrite function copies), answers unknown paths with a real 404, and hands
- * /api/* (and the local Lambda Invoke API) to the API runtime.
+ * /api/* (and the local Lambda Invoke API) to the API runtime. Pages and the pointer document come
+ * from the build each browser gets (live, a canary's, a preview's: @kesho/common/build-choice, the
+ * decision the CloudFront functions take), read from the edge state the release writes.
  */
 export interface ApiRuntime {
   handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
 }
 
+/** The edge state's file name beside the site folder (dist/edge-state.json), written by the release. */
+export const EDGE_STATE_FILE = 'edge-state.json';
+
+export interface BuildChoiceOptions {
+  /** dist/edge-state.json: `edge` is what the release says the edge serves (canaries, previews, their folders). */
+  readonly edgeStateFile: string;
+  /** The preview links' HMAC key (PREVIEW_LINK_SECRET). */
+  readonly previewLinkSecret: string;
+  /** The clock and the draw of a new browser's bucket (tests fix them). */
+  readonly now?: () => number;
+  readonly random?: () => number;
+}
+
 export interface SiteServerOptions {
   readonly siteDir: string;
+  /** Which build each browser gets; without it every request gets the live site. */
+  readonly buildChoice?: BuildChoiceOptions;
   /** Attached once the API knows the server's own origin (the port may be chosen at listen time). */
   api?: ApiRuntime;
 }
@@ -54,9 +74,66 @@ interface CachedBody {
   gzip?: Buffer;
 }
 
+const POINTER_KEY = POINTER_URL.slice(1);
+const hmacHex = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
+
+/** The request's cookies by name, the first of each kept. */
+function cookiesOf(req: IncomingMessage): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const pair of String(req.headers.cookie ?? '').split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator < 1) continue;
+    const name = pair.slice(0, separator).trim();
+    if (!(name in cookies)) cookies[name] = pair.slice(separator + 1).trim();
+  }
+  return cookies;
+}
+
+/** The edge state the release wrote, read again when the file changes; unreadable means live for everyone. */
+function edgeStateReader(file: string): () => Promise<EdgeState> {
+  let read: { version: string; state: EdgeState } | null = null;
+  return async () => {
+    const stat = await fs.stat(file).catch(() => null);
+    const version = stat ? `${stat.mtimeMs}:${stat.size}` : 'none';
+    if (read?.version !== version) {
+      const text = stat ? await fs.readFile(file, 'utf8').catch(() => '') : '';
+      let state = parseEdgeState(null);
+      try {
+        state = parseEdgeState((JSON.parse(text) as { edge?: unknown }).edge);
+      } catch {
+        // Half-written or missing: the live site until the release finishes writing it.
+      }
+      read = { version, state };
+    }
+    return read.state;
+  };
+}
+
 export function createSiteServer(options: SiteServerOptions): http.Server {
   const root = path.resolve(options.siteDir);
   const bodies = new Map<string, CachedBody>();
+  const choice = options.buildChoice;
+  const edgeState = choice ? edgeStateReader(choice.edgeStateFile) : null;
+
+  /** The build this request gets, by the rule the CloudFront functions follow. */
+  async function chooseFor(req: IncomingMessage, url: URL, kind: 'page' | 'pointer'): Promise<BuildChoice | null> {
+    if (!choice || !edgeState) return null;
+    const parameter = url.searchParams.get(PREVIEW_PARAMETER);
+    return chooseBuild(
+      {
+        kind,
+        cookies: cookiesOf(req),
+        ...(parameter === null ? {} : { previewParameter: parameter }),
+        userAgent: String(req.headers['user-agent'] ?? ''),
+        ...(typeof req.headers['sec-fetch-site'] === 'string' ? { fetchSite: req.headers['sec-fetch-site'] } : {}),
+        now: (choice.now ?? Date.now)(),
+        secure: false,
+      },
+      await edgeState(),
+      choice.previewLinkSecret,
+      { hmacHex, random: choice.random ?? Math.random },
+    );
+  }
 
   async function readBody(file: string): Promise<CachedBody | null> {
     let stat;
@@ -80,7 +157,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     return null;
   }
 
-  async function send(req: IncomingMessage, res: ServerResponse, file: string, status: number, cacheControl: string): Promise<boolean> {
+  async function send(req: IncomingMessage, res: ServerResponse, file: string, status: number, cacheControl: string, vary = 'Accept-Encoding'): Promise<boolean> {
     const body = await readBody(file);
     if (!body) return false;
     const extension = path.extname(file).toLowerCase();
@@ -88,7 +165,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     res.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
     res.setHeader('Cache-Control', cacheControl);
     res.setHeader('ETag', etag);
-    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Vary', vary);
     if (status === 200 && req.headers['if-none-match'] === etag) {
       res.writeHead(304).end();
       return true;
@@ -153,9 +230,18 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
         return;
       case 'page':
       case 'file': {
-        const file = path.join(root, answer.key);
+        const kind = answer.kind === 'page' ? 'page' : answer.key === POINTER_KEY ? 'pointer' : null;
+        const chosen = kind ? await chooseFor(req, url, kind) : null;
+        if (chosen) {
+          for (const cookie of chosen.cookies) res.appendHeader('Set-Cookie', setCookieHeader(cookie));
+          if (chosen.noindex) res.setHeader('X-Robots-Tag', 'noindex');
+        }
+        const key = chosen?.folder ? variantObjectKey(chosen.folder, answer.key) : answer.key;
+        const file = path.join(root, key);
         const buildOutput = answer.kind === 'file' && answer.buildOutput;
-        if (file.startsWith(root + path.sep) && (await send(req, res, file, 200, cacheControlFor(url.pathname)))) return;
+        // Pages and the pointer document may differ by the browser's cookies (a canary, a preview).
+        const vary = chosen ? `Accept-Encoding, ${BUILD_CHOICE_VARY}` : 'Accept-Encoding';
+        if (file.startsWith(root + path.sep) && (await send(req, res, file, 200, chosen?.cacheControl ?? cacheControlFor(url.pathname), vary))) return;
         await notFound(req, res, buildOutput);
       }
     }

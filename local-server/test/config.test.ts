@@ -1,11 +1,19 @@
 import path from 'node:path';
-import { LocalConfigError, originOf, readBenchConfig, readSiteServerConfig, readStandaloneConfig } from '../src/config';
+import { DEFAULT_CANARY_THRESHOLDS } from '@kesho/common/canary-health';
+import { DEVELOPMENT_PREVIEW_LINK_SECRET, LocalConfigError, originOf, readBenchConfig, readReleaseConfig, readSiteServerConfig, readStandaloneConfig } from '../src/config';
 
 const repoRoot = path.join(path.sep, 'repo');
 
 describe('the settings of the whole site (npm start)', () => {
   it('has a default for everything, paths under the repository', () => {
-    expect(readSiteServerConfig({}, repoRoot)).toEqual({ port: 3000, host: '127.0.0.1', siteDir: path.join(repoRoot, 'dist', 'site'), dataDir: path.join(repoRoot, '.data') });
+    expect(readSiteServerConfig({}, repoRoot)).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      siteDir: path.join(repoRoot, 'dist', 'site'),
+      dataDir: path.join(repoRoot, '.data'),
+      previewLinkSecret: DEVELOPMENT_PREVIEW_LINK_SECRET,
+      canaryWatch: { intervalSeconds: 15, thresholds: DEFAULT_CANARY_THRESHOLDS },
+    });
   });
 
   it('reads empty values, as .env.example writes them, as the defaults', () => {
@@ -13,7 +21,7 @@ describe('the settings of the whole site (npm start)', () => {
   });
 
   it('takes the port, the interface and the folders, relative ones from the repository root whatever the working folder', () => {
-    expect(readSiteServerConfig({ PORT: '0', HOST: '::1', SITE_DIR: 'elsewhere/site', DATA_DIR: '/var/kesho' }, repoRoot)).toEqual({
+    expect(readSiteServerConfig({ PORT: '0', HOST: '::1', SITE_DIR: 'elsewhere/site', DATA_DIR: '/var/kesho' }, repoRoot)).toMatchObject({
       port: 0,
       host: '::1',
       siteDir: path.join(repoRoot, 'elsewhere', 'site'),
@@ -39,6 +47,40 @@ describe('the settings of the whole site (npm start)', () => {
 
   it('ignores the settings of the other runs, so a bad bench setting never stops the site', () => {
     expect(readSiteServerConfig({ BENCH_RUNS: 'many', API_ORIGIN: 'nope' }, repoRoot).port).toBe(3000);
+  });
+});
+
+describe('preview links and the watch over canaries', () => {
+  it('takes the preview link secret, the watch period and every abort threshold', () => {
+    const config = readSiteServerConfig(
+      {
+        PREVIEW_LINK_SECRET: 'x'.repeat(32),
+        CANARY_WATCH_SECONDS: '5',
+        CANARY_ABORT_MIN_ERRORS: '3',
+        CANARY_ABORT_ERROR_RATE_PERCENT: '2.5',
+        CANARY_ABORT_LIVE_RATIO: '3',
+        CANARY_ABORT_INP_P75_MS: '400',
+        CANARY_ABORT_MIN_INP_SAMPLES: '10',
+      },
+      repoRoot,
+    );
+    expect(config.previewLinkSecret).toBe('x'.repeat(32));
+    expect(config.canaryWatch).toEqual({ intervalSeconds: 5, thresholds: { minErrors: 3, errorRate: 0.025, liveRatio: 3, inpP75Ms: 400, minInpSamples: 10 } });
+  });
+
+  it('refuses a short secret and thresholds out of range, all at once', () => {
+    expect(() => readSiteServerConfig({ PREVIEW_LINK_SECRET: 'short', CANARY_ABORT_ERROR_RATE_PERCENT: '150', CANARY_WATCH_SECONDS: '0' }, repoRoot)).toThrow(
+      /PREVIEW_LINK_SECRET must be at least 32 characters.*\n- CANARY_WATCH_SECONDS must be a number from 1 to 3600, got "0"\n- CANARY_ABORT_ERROR_RATE_PERCENT must be a number from 0 to 100, got "150"/s,
+    );
+  });
+
+  it('points preview links at PUBLIC_SITE_URL, else at the local server', () => {
+    expect(readReleaseConfig({}, repoRoot)).toMatchObject({ siteOrigin: 'http://127.0.0.1:3000', previewLinkHours: 24 });
+    expect(readReleaseConfig({ PORT: '4000', HOST: '::1' }, repoRoot).siteOrigin).toBe('http://[::1]:4000');
+    expect(readReleaseConfig({ PUBLIC_SITE_URL: 'https://staging.example.com', PREVIEW_LINK_HOURS: '2' }, repoRoot)).toMatchObject({
+      siteOrigin: 'https://staging.example.com',
+      previewLinkHours: 2,
+    });
   });
 });
 

@@ -1,0 +1,105 @@
+/**
+ * The local server's watch over running canaries: every `intervalSeconds` it reads the canaries the
+ * release recorded (dist/edge-state.json) and the client events visitors' browsers sent since each
+ * started (<DATA_DIR>/client-events/), judges the canary's build against the live build with the one
+ * rule the AWS release publisher applies too (@kesho/common/canary-health), and when the rule says
+ * so aborts the canary itself, through the release command every abort goes through
+ * (`release.mjs abort <app> --auto "<figures>"`: recorded in the history by "auto"), and says so in
+ * the log (CANARY_ABORTED_EVENT, what ops watch). Without anyone typing a command, every visitor is
+ * back on the live build within a period or two.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { figuresOf, judgeCanary, type CanaryThresholds } from '@kesho/common/canary-health';
+import { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf, type StoredClientEvent } from '@kesho/common/client-events';
+import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
+
+/** A canary as the release records it in the edge state file. */
+interface RecordedCanary {
+  readonly app: string;
+  readonly buildId: string;
+  readonly previous: string | null;
+  readonly since: string;
+  readonly percent: number;
+}
+
+export interface CanaryWatchOptions {
+  /** dist/edge-state.json. */
+  readonly edgeStateFile: string;
+  readonly dataDir: string;
+  readonly intervalSeconds: number;
+  readonly thresholds: CanaryThresholds;
+  /** Ends a canary the rule condemned; by default the release command on the dist/ beside the edge state. */
+  readonly abort: (app: string, reason: string) => Promise<void>;
+  readonly log?: (line: string) => void;
+}
+
+export interface CanaryWatch {
+  /** One look at every running canary (the timer's; tests call it). */
+  check(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function recordedCanaries(file: string): Promise<RecordedCanary[]> {
+  try {
+    const state = JSON.parse(await fs.readFile(file, 'utf8')) as { canaries?: RecordedCanary[] };
+    return Array.isArray(state.canaries) ? state.canaries : [];
+  } catch {
+    return [];
+  }
+}
+
+async function eventsSince(dataDir: string, since: Date): Promise<StoredClientEvent[]> {
+  const dir = path.join(dataDir, CLIENT_EVENTS_FOLDER);
+  const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((file) => clientEventsFileMayHold(file, since)).sort();
+  const events: StoredClientEvent[] = [];
+  for (const file of files) events.push(...storedClientEventsOf(await fs.readFile(path.join(dir, file), 'utf8').catch(() => ''), since));
+  return events;
+}
+
+export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
+  const log = options.log ?? ((line: string) => console.log(line));
+  let running: Promise<void> | null = null;
+
+  async function look(): Promise<void> {
+    for (const canary of await recordedCanaries(options.edgeStateFile)) {
+      if (!canary.previous) continue;
+      const events = await eventsSince(options.dataDir, new Date(canary.since));
+      const verdict = judgeCanary(figuresOf(events, canary.app, canary.buildId), figuresOf(events, canary.app, canary.previous), options.thresholds);
+      if (!verdict.abort) continue;
+      try {
+        await options.abort(canary.app, verdict.reason);
+        log(JSON.stringify({ level: 'warn', message: CANARY_ABORTED_EVENT, app: canary.app, build: canary.buildId, live: canary.previous, percent: canary.percent, reason: verdict.reason }));
+      } catch (error) {
+        // Another release holds the lock, say: the next look tries again.
+        log(JSON.stringify({ level: 'error', message: 'release.canary_abort_failed', app: canary.app, build: canary.buildId, error: String(error) }));
+      }
+    }
+  }
+
+  /** One look at a time: an abort in progress is not started twice. */
+  const check = (): Promise<void> => {
+    running ??= look().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = setInterval(() => void check(), options.intervalSeconds * 1000);
+  timer.unref();
+  return {
+    check,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** The abort every abort goes through: the release command on the dist/ beside the site (KESHO_DIST_DIR). */
+export function abortThroughRelease(releaseScript: string, distDir: string): CanaryWatchOptions['abort'] {
+  return async (app, reason) => {
+    await promisify(execFile)(process.execPath, [releaseScript, 'abort', app, '--auto', reason], { env: { ...process.env, KESHO_DIST_DIR: distDir } });
+  };
+}

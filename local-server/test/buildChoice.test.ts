@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setCookieHeader, type EdgeState } from '@kesho/common/build-choice';
+import { buildChoiceCases, FOLDERS, PREVIEW_KEY, RANDOM, type BuildChoiceCase } from '@kesho/common/build-choice-cases';
+import { createSiteServer } from '../src/site-server';
+
+/*
+ * The table of @kesho/common/build-choice-cases (the rule's own test and the CloudFront functions'
+ * test run it too) against a real server: each request is answered from the folder the table names,
+ * with its cookies, Cache-Control, X-Robots-Tag and Vary.
+ */
+const NOW = Date.parse('2025-06-01T12:00:00.250Z');
+let siteDir: string;
+const servers = new Map<string, { origin: string; server: http.Server }>();
+
+function write(file: string, content: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+}
+
+/** One server per edge state and key: the state is the release's file beside the site. */
+async function serverFor(state: EdgeState, previewKey: string | null): Promise<string> {
+  const id = `${JSON.stringify(state)} ${previewKey}`;
+  const running = servers.get(id);
+  if (running) return running.origin;
+  const edgeStateFile = path.join(siteDir, '..', `edge-state-${servers.size}.json`);
+  write(edgeStateFile, JSON.stringify({ edge: state }));
+  const server = createSiteServer({
+    siteDir,
+    // An edge without the key the links were signed with takes every link for forged.
+    buildChoice: { edgeStateFile, previewLinkSecret: previewKey ?? 'a-key-no-link-of-the-table-was-signed-with', now: () => NOW, random: () => RANDOM },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  servers.set(id, { origin, server });
+  return origin;
+}
+
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
+    });
+    request.on('error', reject);
+  });
+}
+
+beforeAll(() => {
+  siteDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-build-choice-')), 'site');
+  write(path.join(siteDir, 'pages', 'faq.html'), 'live faq');
+  write(path.join(siteDir, 'pages', '404.html'), 'not found');
+  write(path.join(siteDir, 'mfe', 'remotes.json'), '"live pointer"');
+  for (const folder of Object.values(FOLDERS)) {
+    write(path.join(siteDir, 'variants', folder, 'pages', 'faq.html'), `faq of ${folder}`);
+    write(path.join(siteDir, 'variants', folder, 'remotes.json'), `"pointer of ${folder}"`);
+  }
+});
+
+afterAll(async () => {
+  for (const { server } of servers.values()) await new Promise((resolve) => server.close(resolve));
+  fs.rmSync(path.dirname(siteDir), { recursive: true, force: true });
+});
+
+describe('the site server, on the table of build choices (the CloudFront functions run it too)', () => {
+  test.each(buildChoiceCases(NOW).map((c) => [c.why, c] as [string, BuildChoiceCase]))('%s', async (_why, { request, state, previewKey, expected }) => {
+    const origin = await serverFor(state, previewKey === undefined ? PREVIEW_KEY : previewKey);
+    const cookie = Object.entries(request.cookies)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
+    const query = request.previewParameter === undefined ? '' : `?kesho-preview=${encodeURIComponent(request.previewParameter)}`;
+    const answer = await get(`${origin}${request.kind === 'page' ? '/faq' : '/mfe/remotes.json'}${query}`, {
+      'user-agent': request.userAgent,
+      ...(cookie ? { cookie } : {}),
+      ...(request.fetchSite ? { 'sec-fetch-site': request.fetchSite } : {}),
+    });
+    expect(answer.status).toBe(200);
+    const live = request.kind === 'page' ? 'live faq' : '"live pointer"';
+    expect(answer.body).toBe(expected.folder === null ? live : request.kind === 'page' ? `faq of ${expected.folder}` : `"pointer of ${expected.folder}"`);
+    // The server runs over plain http: the table's Secure cookies are the edge's (HTTPS) answer.
+    expect(answer.headers['set-cookie'] ?? []).toEqual(expected.cookies.map((toSet) => setCookieHeader({ ...toSet, attributes: toSet.attributes.replace('; Secure', '') })));
+    expect(answer.headers['cache-control']).toBe(expected.cacheControl ?? 'no-cache');
+    expect(answer.headers['x-robots-tag']).toBe(expected.noindex ? 'noindex' : undefined);
+    expect(answer.headers.vary).toBe('Accept-Encoding, Cookie');
+  });
+
+  test('a variant folder is never reachable by its own path', async () => {
+    const origin = await serverFor(buildChoiceCases(NOW)[0]?.state as EdgeState, PREVIEW_KEY);
+    const answer = await get(`${origin}/variants/${FOLDERS.preview}/pages/faq.html`, { 'user-agent': 'Mozilla/5.0' });
+    expect(answer).toMatchObject({ status: 404, body: 'not found' });
+  });
+});
