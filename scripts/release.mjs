@@ -1,19 +1,31 @@
 /**
  * Releases into dist/site, one app at a time, the way a team ships alone:
  *   node scripts/release.mjs publish <shell|marketing|commerce|legal>   build it and put it live
+ *   node scripts/release.mjs preview <remote> [--hours N]                stage it, print a signed link that shows it to whoever opens it
+ *   node scripts/release.mjs publish <remote> --canary <percent>         build it and put it before that share of visitors
+ *   node scripts/release.mjs promote <remote> [--why "…"]                the running canary goes live for everyone
+ *   node scripts/release.mjs abort <remote> [--why "…"]                  the running canary ends; everyone is on the live build
  *   node scripts/release.mjs rollback <app> [buildId] [--why "…"]       back to a kept build (default: the one before), with the reason
  *   node scripts/release.mjs list [app]                                  releases and known builds, newest first
  *   node scripts/release.mjs status [app]                                what visitors' browsers saw of each build in the last hour
  * (`npm run release -- <command> …`). A release prerenders and verifies its pages in staging and
- * swaps the pointer document last; on any failure the live site is left as it was.
+ * swaps the pointer document last; on any failure the live site is left as it was. The local
+ * server's watch aborts a canary on its own (`abort <remote> --auto "<figures>"`, recorded by "auto").
  */
 import { buildRemote, buildShell, cleanStaging } from './lib/publish.mjs';
 import { readLocalSettings } from './lib/local-config.mjs';
-import { apps, knownBuilds, livePointers, liveShell, publishRemote, publishShell, readHistory, ReleaseError, rollback } from './lib/release.mjs';
+import { abort, apps, knownBuilds, livePointers, liveShell, promote, publishCanary, publishRemote, publishShell, readHistory, ReleaseError, rollback, stagePreview } from './lib/release.mjs';
+import { readEdgeState } from './lib/release/edge.mjs';
+import { previewLink } from './lib/release/preview-link.mjs';
 import { readClientEvents, STATUS_WINDOW_MS, statusLines } from './lib/status.mjs';
 
+const remotes = apps.filter((app) => app !== 'shell');
 const usage = `Usage:
   node scripts/release.mjs publish <${apps.join('|')}>
+  node scripts/release.mjs publish <${remotes.join('|')}> --canary <percent> [--why "reason"]
+  node scripts/release.mjs preview <${remotes.join('|')}> [--hours <hours>]
+  node scripts/release.mjs promote <${remotes.join('|')}> [--why "reason"]
+  node scripts/release.mjs abort <${remotes.join('|')}> [--why "reason"]
   node scripts/release.mjs rollback <${apps.join('|')}> [buildId] [--why "reason"]
   node scripts/release.mjs list [${apps.join('|')}]
   node scripts/release.mjs status [${apps.join('|')}]`;
@@ -32,45 +44,64 @@ function origin({ source, commit, clean }) {
   return `commit ${commit}${clean ? '' : ' with uncommitted changes'}`;
 }
 
+/** The options that take a value, and what a missing value should have been. */
+const OPTIONS = {
+  why: 'a reason, e.g. --why "checkout errors after the release"',
+  canary: 'a share of visitors in percent, e.g. --canary 10',
+  hours: 'a number of hours, e.g. --hours 4',
+  auto: "the figures of the watch's verdict",
+};
+
 /**
- * Splits `--why "reason"` (or `--why=reason`) from the positional arguments.
+ * Splits the options (`--why "reason"` or `--why=reason`, `--canary`, `--hours`, `--auto`) from the
+ * positional arguments.
  * @param {(string | undefined)[]} argv
  */
 function parseArguments(argv) {
   const positional = [];
-  let why;
+  /** @type {Partial<Record<keyof typeof OPTIONS, string>>} */
+  const options = {};
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
-    if (argument === '--why') {
-      why = argv[++index];
-      if (!why?.trim()) throw new ReleaseError('--why needs a reason, e.g. --why "checkout errors after the release"');
-    } else if (argument?.startsWith('--why=')) {
-      why = argument.slice('--why='.length);
-    } else if (argument?.startsWith('--')) {
-      throw new ReleaseError(`Unknown option ${argument}\n${usage}`);
+    const option = argument?.match(/^--([a-z]+)(?:=(.*))?$/s);
+    if (option) {
+      const name = /** @type {keyof typeof OPTIONS} */ (option[1]);
+      if (!(name in OPTIONS)) throw new ReleaseError(`Unknown option ${argument}\n${usage}`);
+      const value = (option[2] ?? argv[++index])?.trim();
+      if (!value) throw new ReleaseError(`--${name} needs ${OPTIONS[name]}`);
+      options[name] = value;
     } else {
       positional.push(argument);
     }
   }
-  return { positional, why: why?.trim() || undefined };
+  return { positional, options };
+}
+
+/** A number an option gave, or a clear error. */
+function numberOption(name, text) {
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(value)) throw new ReleaseError(`--${name} needs ${OPTIONS[name]}, not "${text}"`);
+  return value;
 }
 
 /** @param {(string | undefined)[]} argv the command line after `release.mjs` */
 export async function main(argv) {
   const {
     positional: [command, app, buildId],
-    why,
+    options,
   } = parseArguments(argv);
+  const why = options.why;
   process.env.NODE_ENV = 'production';
   if (command === 'status') {
     if (app && !apps.includes(app)) throw new ReleaseError(usage);
-    const { dataDir } = await readLocalSettings('readSiteServerConfig');
+    const { dataDir, canaryThresholds } = await readLocalSettings('readReleaseConfig');
     const now = new Date();
     /** @type {Record<string, string | undefined>} */
     const live = Object.fromEntries((await livePointers()).remotes.map((remote) => [remote.name, remote.buildId]));
     live.shell = (await liveShell())?.buildId;
     const events = await readClientEvents(dataDir, new Date(now.getTime() - STATUS_WINDOW_MS));
-    for (const line of await statusLines({ apps: app ? [app] : apps, live, events, now })) console.log(line);
+    const { canaries } = await readEdgeState();
+    for (const line of await statusLines({ apps: app ? [app] : apps, live, events, now, canaries, thresholds: canaryThresholds })) console.log(line);
     return;
   }
   if (command === 'list') {
@@ -79,31 +110,62 @@ export async function main(argv) {
     const releases = history.releases.filter((entry) => !app || entry.app === app).reverse();
     console.log('Releases, newest first:');
     for (const entry of releases) {
+      const detail = entry.percent !== undefined ? ` for ${entry.percent} % of visitors` : entry.expiresAt ? ` until ${entry.expiresAt}` : '';
       console.log(
-        `  ${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${entry.buildId}  (was ${entry.previous ?? 'none'})  by ${entry.by}, ${origin(entry)}${entry.why ? `, why: ${entry.why}` : ''}`,
+        `  ${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${entry.buildId}${detail}  (was ${entry.previous ?? 'none'})  by ${entry.by}, ${origin(entry)}${entry.why ? `, why: ${entry.why}` : ''}`,
       );
     }
     if (!releases.length) console.log('  none recorded');
+    const { canaries } = await readEdgeState();
     for (const name of app ? [app] : apps) {
       console.log(`Builds of ${name}, newest first:`);
+      const canary = canaries.find((entry) => entry.app === name);
       for (const build of await knownBuilds(name)) {
         const state = build.live
           ? '  (live)'
-          : build.refused
-            ? `  REFUSED on ${build.refused.at}, not a rollback target: ${build.refused.reason.split('\n').slice(0, 2).join(' ').trim()}`
-            : '';
-        console.log(`  ${build.live ? '*' : build.refused ? 'x' : ' '} ${build.buildId}  built ${build.builtAt}  ${origin(build)}${state}`);
+          : canary?.buildId === build.buildId
+            ? `  (canary for ${canary.percent} % of visitors since ${canary.since})`
+            : build.refused
+              ? `  REFUSED on ${build.refused.at}, not a rollback target: ${build.refused.reason.split('\n').slice(0, 2).join(' ').trim()}`
+              : '';
+        console.log(`  ${build.live ? '*' : build.refused ? 'x' : canary?.buildId === build.buildId ? '~' : ' '} ${build.buildId}  built ${build.builtAt}  ${origin(build)}${state}`);
       }
     }
     return;
   }
-  if (!app || !apps.includes(app) || (command !== 'publish' && command !== 'rollback')) throw new ReleaseError(usage);
+  if (!app || !apps.includes(app) || !['publish', 'rollback', 'preview', 'promote', 'abort'].includes(command ?? '')) throw new ReleaseError(usage);
   if (command === 'rollback') {
     console.log(`${app} rolled back: ${describe(await rollback(app, buildId, { why }))}`);
     return;
   }
+  if (command === 'promote') {
+    console.log(`${app} promoted: ${describe(await promote(app, { why }))}`);
+    return;
+  }
+  if (command === 'abort') {
+    const result = await abort(app, options.auto ? { why: options.auto, by: 'auto' } : { why });
+    const ended = result.entries.find((entry) => entry.action === 'abort');
+    console.log(`${app} canary aborted: ${ended?.buildId} ended, every visitor is on ${ended?.previous ?? 'the live build'}${options.auto ? ` (auto: ${options.auto})` : ''}`);
+    return;
+  }
   await cleanStaging();
   try {
+    if (command === 'preview') {
+      const settings = await readLocalSettings('readReleaseConfig');
+      const hours = options.hours ? numberOption('hours', options.hours) : settings.previewLinkHours;
+      const expiresAt = new Date(Date.now() + hours * 3_600_000);
+      const { pointer } = await stagePreview(app, { build: buildRemote, expiresAt });
+      console.log(`${app} ${pointer.buildId} staged for preview; visitors still get the live build.`);
+      console.log(`Preview link (valid until ${expiresAt.toISOString()}): ${await previewLink({ pointer, expiresAt, settings })}`);
+      return;
+    }
+    if (options.canary) {
+      const percent = numberOption('canary', options.canary);
+      const result = await publishCanary(app, percent, { build: buildRemote, why });
+      const started = result.entries.find((entry) => entry.action === 'canary');
+      console.log(`${app} canary: ${started?.buildId} for ${percent} % of visitors, ${started?.previous ?? 'none'} stays live for the others (npm run release -- promote|abort ${app})`);
+      return;
+    }
     const result = app === 'shell' ? await publishShell({ build: buildShell }) : await publishRemote(app, { build: buildRemote });
     console.log(`${app} released: ${describe(result)}`);
   } finally {

@@ -34,6 +34,7 @@ import { shellRecordFile } from './publish.mjs';
 import { commitFiles } from './release/commit.mjs';
 import { RefusedError, ReleaseError } from './release/errors.mjs';
 import { clearRefusal, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision } from './release/history.mjs';
+import { buildRecordOf, edgeStateFile, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/edge.mjs';
 import { lock } from './release/lock.mjs';
 import { verifyStage } from './release/verify.mjs';
 import { remoteNames, repoRoot } from '../webpack.config.mjs';
@@ -49,8 +50,13 @@ export const apps = ['shell', ...remoteNames];
 /**
  * @typedef {import('./release/history.mjs').ReleaseEntry} ReleaseEntry
  * @typedef {import('./release/commit.mjs').BeforeWrite} BeforeWrite
+ * @typedef {import('./release/edge.mjs').EdgeStateFile} EdgeStateFile
+ * What a release changes at the edge besides the live site: a canary started or ended, a preview
+ * staged; `by` overrides who is recorded (an automatic abort is "auto").
+ * @typedef {{ startCanary?: { pointer: RemotePointer, percent: number }, endCanary?: string,
+ *   startPreview?: { pointer: RemotePointer, expiresAt: string }, by?: string }} EdgeChange
  * @typedef {{ remotes?: RemotePointer[], shell?: ShellRecord | null, renderAll?: boolean,
- *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: BeforeWrite, why?: string }} ReleaseRequest
+ *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: BeforeWrite, why?: string, edge?: EdgeChange }} ReleaseRequest
  * @typedef {(name: string) => Promise<{ pointer: RemotePointer }>} BuildRemote
  */
 
@@ -103,36 +109,89 @@ export async function release(request) {
   }
 }
 
+/** Actions that change which build is live (a rollback's default target is the build live before the last of them). */
+const LIVE_ACTIONS = ['publish', 'rollback', 'build', 'promote'];
+
 /** @param {ReleaseRequest} request */
-async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite, why }) {
+async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite, why, edge: change = {} }) {
   const { parseRemotePointer, withRemote } = await schema();
   const live = await livePointers();
   const currentShell = await liveShell();
   const nextShell = shell ?? currentShell;
   if (!nextShell) throw new ReleaseError('No shell build is live yet: run `npm run build` first.');
+  const edgeBefore = await readEdgeState();
+  const now = new Date();
+  const at = now.toISOString();
+  const by = change.by ?? releasedBy();
+
+  // A remote whose canary runs goes live only by its promotion: anything else would leave the canary
+  // compared with a live build it no longer replaces.
+  for (const pointer of remotes) {
+    const running = edgeBefore.canaries.find((canary) => canary.app === pointer.name);
+    if (running && change.endCanary !== pointer.name) {
+      throw new ReleaseError(
+        `A canary of ${pointer.name} is running (build ${running.buildId} for ${running.percent} % of visitors): promote or abort it first (npm run release -- promote|abort ${pointer.name}). The live site is unchanged.`,
+      );
+    }
+  }
+  let canaries = edgeBefore.canaries.filter((canary) => canary.app !== change.endCanary);
+  let previews = edgeBefore.previews.filter((preview) => Date.parse(preview.expiresAt) > now.getTime());
+  const liveOf = (name) => live.remotes.find((remote) => remote.name === name)?.buildId ?? null;
+  if (change.startCanary) {
+    const { pointer, percent } = change.startCanary;
+    const running = canaries.find((canary) => canary.app === pointer.name);
+    if (running)
+      throw new ReleaseError(
+        `A canary of ${pointer.name} is already running (build ${running.buildId} for ${running.percent} % of visitors): one at a time; promote or abort it first. The live site is unchanged.`,
+      );
+    if (liveOf(pointer.name) === pointer.buildId) throw new ReleaseError(`Build ${pointer.buildId} of ${pointer.name} is the live build already: nothing to try on a share of visitors.`);
+    canaries = [...canaries, { app: pointer.name, buildId: pointer.buildId, percent, previous: liveOf(pointer.name), since: at, by, ...(why ? { why } : {}) }];
+  }
+  if (change.startPreview) {
+    const { pointer, expiresAt } = change.startPreview;
+    const earlier = previews.find((preview) => preview.app === pointer.name && preview.buildId === pointer.buildId);
+    const until = earlier && earlier.expiresAt > expiresAt ? earlier.expiresAt : expiresAt;
+    previews = [...previews.filter((preview) => preview !== earlier), { app: pointer.name, buildId: pointer.buildId, expiresAt: until, since: at, by }];
+  }
+
   let next = live;
   for (const pointer of remotes) next = withRemote(next, parseRemotePointer(pointer));
   const changed = remotes.map((pointer) => pointer.name);
   const everything = renderAll || Boolean(shell);
   const rendering = everything ? next.remotes.map((remote) => remote.name) : changed;
+  const liveChange = remotes.length > 0 || everything;
 
-  // Whose versions change: every live remote meets a new shell; only the released remotes otherwise.
+  // Whose versions change: every live remote, canary and preview meets a new shell; only the released
+  // or staged remotes otherwise.
+  const candidates = [change.startCanary?.pointer, change.startPreview?.pointer].filter((pointer) => pointer !== undefined);
+  const staged = shell ? [...canaries, ...previews].map((entry) => ({ name: entry.app, buildId: entry.buildId })) : [];
   const checked = await Promise.all(
-    next.remotes
-      .filter((remote) => shell || changed.includes(remote.name))
-      .map(async (remote) => ({ name: remote.name, buildId: remote.buildId, requires: requirementsOf(await readJson(path.join(siteDir, remote.manifest))) })),
+    [...next.remotes.filter((remote) => shell || changed.includes(remote.name)), ...candidates, ...staged].map(async (remote) => ({
+      name: remote.name,
+      buildId: remote.buildId,
+      requires: requirementsOf(await readJson(path.join(siteDir, 'mfe', remote.name, remote.buildId, 'mf-manifest.json'))),
+    })),
   );
-  const skew = versionSkewProblems({ shell: nextShell, remotes: checked, releasing: shell ? 'shell' : changed });
+  const skew = versionSkewProblems({ shell: nextShell, remotes: checked, releasing: shell ? 'shell' : [...changed, ...candidates.map((pointer) => pointer.name)] });
   if (skew.length) throw new RefusedError(`Version skew: the release would put together builds that do not fit:\n  ${skew.join('\n  ')}`);
 
   const stageDir = await fs.mkdtemp(path.join(distDir, '.release-'));
   try {
-    const pages = await renderPages({ shell: nextShell, pointers: next, remotes: rendering, outDir: path.join(stageDir, 'pages'), notFound: everything }).catch((error) => {
+    const pages = liveChange
+      ? await renderPages({ shell: nextShell, pointers: next, remotes: rendering, outDir: path.join(stageDir, 'pages'), notFound: everything }).catch((error) => {
+          throw new RefusedError(`A page failed to prerender: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        })
+      : [];
+    const expectedRoutes = liveChange ? next.remotes.filter((remote) => rendering.includes(remote.name)).flatMap((remote) => remote.routes.map((route) => route.path)) : [];
+    await verifyStage({ stageDir: path.join(stageDir, 'pages'), pages, expectedRoutes: everything ? [...expectedRoutes, '/404'] : expectedRoutes, pointers: next, shell: nextShell });
+    const discovery = liveChange ? await writeDiscoveryFiles({ pointers: next, outDir: path.join(stageDir, 'discovery') }) : [];
+
+    // Canaries, previews and notices: their folders of pages, from the next live state.
+    const stagedPages = new Map(pages.map((page) => [page.route, path.join(stageDir, 'pages', page.file)]));
+    const variants = await stageVariants({ stageDir, pointers: next, shell: nextShell, canaries, previews, stagedPage: (route) => stagedPages.get(route) ?? null }).catch((error) => {
+      if (error instanceof ReleaseError) throw error;
       throw new RefusedError(`A page failed to prerender: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     });
-    const expectedRoutes = next.remotes.filter((remote) => rendering.includes(remote.name)).flatMap((remote) => remote.routes.map((route) => route.path));
-    await verifyStage({ stageDir: path.join(stageDir, 'pages'), pages, expectedRoutes: everything ? [...expectedRoutes, '/404'] : expectedRoutes, pointers: next, shell: nextShell });
-    const discovery = await writeDiscoveryFiles({ pointers: next, outDir: path.join(stageDir, 'discovery') });
 
     // Pages of routes that no remote serves any more after this release.
     const served = new Set(next.remotes.flatMap((remote) => remote.routes.map((route) => route.path)));
@@ -142,27 +201,36 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       .map((route) => pageFileFor(route));
 
     const history = await readHistory();
-    const by = releasedBy();
-    const at = new Date().toISOString();
     const revision = sourceRevision();
     for (const [app, buildId] of Object.entries(built)) {
       const known = (history.builds[app] ??= []);
       if (!known.some((build) => build.buildId === buildId)) known.push({ buildId, builtAt: at, ...revision });
     }
-    const entries = [];
-    const record = (app, buildId, previous) => {
-      if (buildId === previous) return;
-      // A rollback's build was made earlier, from whatever sources were checked out then.
+    /** Where a build came from: recorded when it was built (a rollback's, a promotion's), else this checkout. */
+    const originOf = (app, buildId) => {
       const recorded = history.builds[app]?.find((build) => build.buildId === buildId);
-      const origin = recorded ? { source: recorded.source, commit: recorded.commit, clean: recorded.clean } : action === 'rollback' ? { source: 'unknown' } : revision;
+      return recorded ? { source: recorded.source, commit: recorded.commit, clean: recorded.clean } : action === 'rollback' ? { source: 'unknown' } : revision;
+    };
+    const entries = [];
+    /** @param {Partial<ReleaseEntry>} [extra] */
+    const record = (app, buildId, previous, entryAction = action, extra = {}) => {
+      if (buildId === previous && LIVE_ACTIONS.includes(entryAction)) return;
       /** @type {ReleaseEntry} */
-      const entry = { app, buildId, previous, action, by, at, ...origin, ...(why ? { why } : {}) };
+      const entry = { app, buildId, previous, action: entryAction, by, at, ...originOf(app, buildId), ...(why ? { why } : {}), ...extra };
       entries.push(entry);
       history.releases.push(entry);
     };
     if (shell) record('shell', shell.buildId, currentShell?.buildId ?? null);
-    for (const pointer of remotes) record(pointer.name, pointer.buildId, live.remotes.find((remote) => remote.name === pointer.name)?.buildId ?? null);
+    for (const pointer of remotes) record(pointer.name, pointer.buildId, liveOf(pointer.name));
+    if (change.startCanary)
+      record(change.startCanary.pointer.name, change.startCanary.pointer.buildId, liveOf(change.startCanary.pointer.name), 'canary', { percent: change.startCanary.percent });
+    if (change.startPreview)
+      record(change.startPreview.pointer.name, change.startPreview.pointer.buildId, liveOf(change.startPreview.pointer.name), 'preview', { expiresAt: change.startPreview.expiresAt });
+    const ended = edgeBefore.canaries.find((canary) => canary.app === change.endCanary);
+    if (ended && action === 'abort') record(ended.app, ended.buildId, liveOf(ended.app), 'abort');
 
+    /** @type {EdgeStateFile} */
+    const nextEdge = { edge: variants.edge, canaries, previews };
     await commitFiles({
       stageDir,
       beforeWrite,
@@ -172,11 +240,15 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
         ...discovery.map((file) => ({ from: path.join(stageDir, 'discovery', file), target: path.join(siteDir, file) })),
         ...(shell ? [{ json: shell, target: shellCurrentFile }] : []),
         { json: history, target: historyFile },
+        // New folders, named by their content: nothing points at them until the edge state does.
+        ...variants.folders.map((folder) => ({ from: path.join(stageDir, 'variants', folder), target: path.join(variantsDir, folder) })),
+        { json: nextEdge, target: edgeStateFile },
         // Last: from here on, browsers that read the pointer get the new builds, whose pages are in place.
-        { json: next, target: pointerFile },
+        ...(liveChange ? [{ json: next, target: pointerFile }] : []),
       ],
     });
-    return { pointers: next, shell: nextShell, pages: pages.map((page) => page.route), entries };
+    await removeUnusedVariants(nextEdge.edge, edgeBefore.edge);
+    return { pointers: next, shell: nextShell, pages: pages.map((page) => page.route), entries, edge: nextEdge };
   } finally {
     await fs.rm(stageDir, { recursive: true, force: true });
   }
@@ -190,6 +262,75 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
 export async function publishRemote(name, { build, beforeWrite }) {
   const { pointer } = await build(name);
   return releaseBuild(name, pointer.buildId, () => release({ remotes: [pointer], action: 'publish', built: { [name]: pointer.buildId }, beforeWrite }));
+}
+
+/** The remotes, the only apps a canary or a preview is for: the shell renders every page, so it is released whole. */
+function requireRemote(app, verb) {
+  if (app === 'shell') {
+    throw new ReleaseError(`The shell renders every page of the site, so it is released whole (publish shell, rollback shell): ${verb} is for the remotes (${remoteNames.join(', ')}).`);
+  }
+  if (!remoteNames.includes(app)) throw new ReleaseError(`Unknown app "${app}": one of ${remoteNames.join(', ')}`);
+}
+
+/**
+ * Builds one remote and puts it before a share of visitors (1–99 %), the live build staying for the
+ * others: its pages are rendered and checked as a release's, into a variant folder the local server
+ * (the CloudFront functions in AWS) serves to browsers whose bucket falls in the share.
+ * @param {string} name @param {number} percent
+ * @param {{ build: BuildRemote, beforeWrite?: BeforeWrite, why?: string }} options
+ */
+export async function publishCanary(name, percent, { build, beforeWrite, why }) {
+  requireRemote(name, 'a canary');
+  if (!Number.isFinite(percent) || percent < 1 || percent > 99 || Math.round(percent * 100) !== percent * 100) {
+    throw new ReleaseError(`A canary's share is a percentage from 1 to 99 (at most two decimals), not "${percent}"`);
+  }
+  const { pointer } = await build(name);
+  return releaseBuild(name, pointer.buildId, () => release({ action: 'canary', built: { [name]: pointer.buildId }, beforeWrite, why, edge: { startCanary: { pointer, percent } } }));
+}
+
+/**
+ * Builds one remote and stages it for preview: nothing changes for visitors; a browser that opens
+ * the signed link the caller makes (until `expiresAt`) sees the site with this build.
+ * @param {string} name
+ * @param {{ build: BuildRemote, expiresAt: Date, beforeWrite?: BeforeWrite }} options
+ */
+export async function stagePreview(name, { build, expiresAt, beforeWrite }) {
+  requireRemote(name, 'a preview');
+  const { pointer } = await build(name);
+  const result = await releaseBuild(name, pointer.buildId, () =>
+    release({ action: 'preview', built: { [name]: pointer.buildId }, beforeWrite, edge: { startPreview: { pointer, expiresAt: expiresAt.toISOString() } } }),
+  );
+  return { ...result, pointer };
+}
+
+/** The running canary of an app, or a clear error. */
+async function runningCanary(app) {
+  requireRemote(app, 'a canary');
+  const canary = (await readEdgeState()).canaries.find((entry) => entry.app === app);
+  if (!canary) throw new ReleaseError(`No canary of ${app} is running (npm run release -- status ${app}).`);
+  return canary;
+}
+
+/**
+ * Makes the running canary of an app its live build for everyone: a release of that build (its pages
+ * rendered again as the live ones) that ends the canary in the same commit.
+ * @param {string} app @param {{ why?: string, beforeWrite?: BeforeWrite }} [options]
+ */
+export async function promote(app, { why, beforeWrite } = {}) {
+  const canary = await runningCanary(app);
+  const record = await buildRecordOf(app, canary.buildId);
+  if (!record) throw new ReleaseError(`The canary's build ${canary.buildId} of ${app} is no longer kept in dist/; abort the canary.`);
+  return release({ remotes: [record.pointer], action: 'promote', beforeWrite, why, edge: { endCanary: app } });
+}
+
+/**
+ * Ends the running canary of an app: every visitor is on the live build again. `by` "auto" with the
+ * figures in `why` is the local server's automatic abort.
+ * @param {string} app @param {{ why?: string, by?: string, beforeWrite?: BeforeWrite }} [options]
+ */
+export async function abort(app, { why, by, beforeWrite } = {}) {
+  await runningCanary(app);
+  return release({ action: 'abort', beforeWrite, why, edge: { endCanary: app, ...(by ? { by } : {}) } });
 }
 
 /**
@@ -236,7 +377,7 @@ export async function rollback(app, buildId, { beforeWrite, why } = {}) {
   let target = buildId;
   if (!target) {
     const history = await readHistory();
-    const last = history.releases.filter((entry) => entry.app === app).at(-1);
+    const last = history.releases.filter((entry) => entry.app === app && LIVE_ACTIONS.includes(entry.action)).at(-1);
     if (!last?.previous) throw new ReleaseError(`No earlier release of ${app} in ${path.relative(repoRoot, historyFile)}: name a build (see \`npm run release -- list ${app}\`).`);
     target = last.previous;
   }
@@ -280,11 +421,15 @@ export async function buildSite({ buildShell, buildRemote, beforeWrite, log = ()
   log(keepShell ? note('shell', shell.buildId, currentShell?.buildId) : `shell ${shell.buildId}`);
 
   const remotes = [];
+  const canaries = (await readEdgeState()).canaries;
   for (const name of remoteNames) {
     const { pointer } = await buildRemote(name);
     built[name] = pointer.buildId;
     const current = live.remotes.find((remote) => remote.name === name);
-    if (await keeps(name, pointer.buildId, current?.buildId, current ? [current.manifest] : [])) {
+    const canary = canaries.find((entry) => entry.app === name);
+    if (canary && current) {
+      log(`${name} ${pointer.buildId}: a canary of ${name} (${canary.buildId}, ${canary.percent} %) is running; ${current.buildId} stays live until it is promoted or aborted`);
+    } else if (await keeps(name, pointer.buildId, current?.buildId, current ? [current.manifest] : [])) {
       log(note(name, pointer.buildId, current?.buildId));
     } else {
       remotes.push(pointer);

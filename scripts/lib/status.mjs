@@ -14,27 +14,18 @@ import { sourceMapsDir } from './paths.mjs';
 
 export const STATUS_WINDOW_MS = 60 * 60_000;
 
-/** Client events stored at or after `since`, oldest first. */
+/** Client events stored at or after `since`, oldest first (the files the local server writes, @kesho/common/client-events). */
 export async function readClientEvents(dataDir, since) {
-  const dir = path.join(dataDir, 'client-events');
+  const { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf } = await loadTsModule('packages/common/src/client-events.ts');
+  const dir = path.join(dataDir, CLIENT_EVENTS_FOLDER);
   let files = [];
   try {
-    files = (await fs.readdir(dir)).filter((file) => file.endsWith('.jsonl') && file.slice(0, 10) >= since.toISOString().slice(0, 10)).sort();
+    files = (await fs.readdir(dir)).filter((file) => clientEventsFileMayHold(file, since)).sort();
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
   }
   const events = [];
-  for (const file of files) {
-    for (const line of (await fs.readFile(path.join(dir, file), 'utf8')).split('\n')) {
-      if (!line.trim()) continue;
-      try {
-        const event = JSON.parse(line);
-        if (typeof event.at === 'string' && event.at >= since.toISOString()) events.push(event);
-      } catch {
-        // A line cut short by a crash: skip it, keep the rest.
-      }
-    }
-  }
+  for (const file of files) events.push(...storedClientEventsOf(await fs.readFile(path.join(dir, file), 'utf8'), since));
   return events;
 }
 
@@ -63,21 +54,30 @@ const percent = (rate) => (rate === null ? 'n/a' : `${(rate * 100).toFixed(1)} %
 const ms = (value) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
 
 /**
- * The status report's lines.
- * @param {{ apps: string[], live: Record<string, string | undefined>, events: any[], now?: Date }} input
+ * The status report's lines; for a running canary, the watch's verdict on it since it started
+ * (@kesho/common/canary-health, the rule that aborts it on its own).
+ * @param {{ apps: string[], live: Record<string, string | undefined>, events: any[], now?: Date,
+ *   canaries?: import('./release/edge.mjs').Canary[], thresholds?: import('../../packages/common/src/canary-health').CanaryThresholds }} input
  */
-export async function statusLines({ apps, live, events, now = new Date() }) {
+export async function statusLines({ apps, live, events, now = new Date(), canaries = [], thresholds }) {
   const { summariseClientEvents } = await loadTsModule('packages/common/src/client-events.ts');
+  const { figuresOf, judgeCanary } = await loadTsModule('packages/common/src/canary-health.ts');
   const summaries = summariseClientEvents(events);
   const lines = [`Client events since ${new Date(now.getTime() - STATUS_WINDOW_MS).toISOString()} (the last hour):`];
   for (const app of apps) {
     const liveBuild = live[app];
     const seen = summaries.filter((summary) => summary.app === app);
     lines.push(`${app}: live build ${liveBuild ?? '(none)'}`);
+    const canary = canaries.find((entry) => entry.app === app);
+    if (canary && liveBuild) {
+      const since = events.filter((event) => event.at >= canary.since);
+      const verdict = judgeCanary(figuresOf(since, app, canary.buildId), figuresOf(since, app, liveBuild), thresholds);
+      lines.push(`  canary ${canary.buildId} for ${canary.percent} % of visitors since ${canary.since}: ${verdict.abort ? `to be aborted, ${verdict.reason}` : `kept, ${verdict.summary}`}`);
+    }
     const builds = [...seen].sort((a, b) => (a.build === liveBuild ? -1 : b.build === liveBuild ? 1 : 0));
     if (!builds.some((summary) => summary.build === liveBuild)) lines.push(`  ${liveBuild ?? '-'} (live): no events yet`);
     for (const summary of builds) {
-      const label = summary.build === liveBuild ? `${summary.build} (live)` : `${summary.build} (not live)`;
+      const label = summary.build === liveBuild ? `${summary.build} (live)` : summary.build === canary?.buildId ? `${summary.build} (canary)` : `${summary.build} (not live)`;
       lines.push(
         `  ${label}: ${summary.pageViews} page views, ${summary.errors} errors, error rate ${percent(summary.errorRate)}, ` +
           `LCP p75 ${ms(summary.p75.LCP)}, INP p75 ${ms(summary.p75.INP)}, CLS p75 ${summary.p75.CLS === null ? 'n/a' : summary.p75.CLS.toFixed(3)}`,

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { exists, writeJson } from '../compile.mjs';
 
 /**
- * One file a release changes: moved from staging (`from`), written (`json`), or removed (neither).
+ * One file a release changes: moved from staging (`from`, a file or a new folder), written (`json`),
+ * or removed (neither).
  * @typedef {{ target: string, from?: string, json?: unknown }} Write
  * @typedef {(target: string) => unknown} BeforeWrite
  */
@@ -48,7 +49,7 @@ async function restore(changed) {
       await fs.copyFile(backup, temporary);
       await fs.rename(temporary, target);
     } else {
-      await fs.rm(target, { force: true });
+      await fs.rm(target, { recursive: true, force: true });
     }
   }
 }

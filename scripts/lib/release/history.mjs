@@ -8,8 +8,13 @@ import { shellRecordFile } from '../publish.mjs';
 import { repoRoot } from '../../webpack.config.mjs';
 
 /**
- * @typedef {{ app: string, buildId: string, previous: string | null, action: 'publish' | 'rollback' | 'build',
- *   by: string, at: string, source: string, commit?: string, clean?: boolean, why?: string }} ReleaseEntry
+ * One entry of the history. `buildId` is the build the action is about: the one put live (publish,
+ * rollback, build, promote), the canary's or preview's candidate (canary, preview), or the canary's
+ * build that was ended (abort); `previous` the build live before it. A canary's share is `percent`,
+ * a preview's links are valid until `expiresAt`; an automatic abort is by "auto", its figures in `why`.
+ * @typedef {{ app: string, buildId: string, previous: string | null,
+ *   action: 'publish' | 'rollback' | 'build' | 'canary' | 'promote' | 'abort' | 'preview',
+ *   by: string, at: string, source: string, commit?: string, clean?: boolean, why?: string, percent?: number, expiresAt?: string }} ReleaseEntry
  * @typedef {{ buildId: string, builtAt: string, source: string, commit?: string, clean?: boolean }} BuildEntry
  * @typedef {{ releases: ReleaseEntry[], builds: Record<string, BuildEntry[]> }} History
  * @typedef {{ source: string, commit?: string, clean?: boolean }} Revision

@@ -98,7 +98,7 @@ module.exports.renderErrorOf = ({ page }) => page.Component.renderError;
   return { sources, buildShell, buildRemote };
 }
 
-/** Everything a visitor can get from the live site, plus the history: compare before and after. */
+/** Everything a visitor can get from the live site, plus the history and the edge state: compare before and after. */
 export async function snapshotLive(distDir) {
   const snapshot = {};
   const site = path.join(distDir, 'site');
@@ -106,9 +106,10 @@ export async function snapshotLive(distDir) {
     for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       const relative = path.relative(distDir, full);
-      // Build directories are immutable and unreferenced until the pointer names them.
+      // Build directories and variant folders are immutable and unreferenced until the pointer
+      // (the edge state) names them.
       if (entry.isDirectory()) {
-        if (relative === path.join('site', 'shell') || relative.startsWith(path.join('site', 'mfe') + path.sep)) continue;
+        if (relative === path.join('site', 'shell') || relative === path.join('site', 'variants') || relative.startsWith(path.join('site', 'mfe') + path.sep)) continue;
         await visit(full);
       } else {
         snapshot[relative] = await fs.readFile(full, 'utf8');
@@ -116,7 +117,7 @@ export async function snapshotLive(distDir) {
     }
   };
   await visit(site);
-  for (const file of ['releases.json', path.join('ssr', 'shell', 'current.json')]) {
+  for (const file of ['releases.json', 'edge-state.json', path.join('ssr', 'shell', 'current.json')]) {
     snapshot[file] = await fs.readFile(path.join(distDir, file), 'utf8').catch(() => null);
   }
   return snapshot;

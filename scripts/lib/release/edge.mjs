@@ -1,0 +1,191 @@
+/**
+ * The builds some visitors get before all of them: canaries and previews. Their state is
+ * dist/edge-state.json, and each variant of the site they make is a folder under
+ * dist/site/variants/<folder>/ holding every page as that variant shows it, plus its pointer document.
+ * The local server (and in AWS the CloudFront functions) pick a folder per request with
+ * @kesho/common/build-choice; this module plans and writes the folders a release needs:
+ *
+ *   - one per combination of running canaries (a browser can be in several apps' shares),
+ *   - one per staged preview (with the "Preview: <app> <build>" ribbon, @kesho/common/preview-ribbon),
+ *   - two notices (the live site saying a preview link expired, or is not valid).
+ *
+ * A variant's own apps' pages are prerendered with the next shell and the variant's pointer document
+ * (the next live document with the candidates put in) and pass the checks every release passes; the
+ * other pages are the next live pages. A folder is named by a hash of its content, so a folder is
+ * never changed once written: a release writes the folders of its next state, then the state that
+ * names them, and removes folders no longer named after it.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { exists, readJson } from '../compile.mjs';
+import { loadTsModule } from '../load-ts.mjs';
+import { distDir, pageFileFor, siteDir, ssrDir } from '../paths.mjs';
+import { renderPages } from '../prerender.mjs';
+import { verifyStage } from './verify.mjs';
+
+/** @typedef {import('../../../packages/common/src/pointer-document').PointerDocument} PointerDocument */
+/** @typedef {import('../../../packages/common/src/pointer-document').RemotePointer} RemotePointer */
+/** @typedef {import('../../../packages/common/src/build-choice').EdgeState} EdgeState */
+/** @typedef {import('../../../packages/common/src/preview-ribbon').Ribbon} Ribbon */
+/**
+ * A running canary, as the release keeps it: the app, the candidate build, its share, the live
+ * build it is compared with, when it started, who started it and why.
+ * @typedef {{ app: string, buildId: string, percent: number, previous: string | null, since: string, by: string, why?: string }} Canary
+ * A staged preview: the app, the build, until when its links are valid (ISO), who staged it.
+ * @typedef {{ app: string, buildId: string, expiresAt: string, since: string, by: string }} Preview
+ * @typedef {{ edge: EdgeState, canaries: Canary[], previews: Preview[] }} EdgeStateFile
+ */
+
+export const edgeStateFile = path.join(distDir, 'edge-state.json');
+export const variantsDir = path.join(siteDir, 'variants');
+
+let choiceModule;
+/** @returns {Promise<typeof import('../../../packages/common/src/build-choice')>} */
+function buildChoice() {
+  choiceModule ??= loadTsModule('packages/common/src/build-choice.ts');
+  return choiceModule;
+}
+let ribbonModule;
+/** @returns {Promise<typeof import('../../../packages/common/src/preview-ribbon')>} */
+function previewRibbon() {
+  ribbonModule ??= loadTsModule('packages/common/src/preview-ribbon.ts');
+  return ribbonModule;
+}
+let pointerModule;
+/** @returns {Promise<typeof import('../../../packages/common/src/pointer-document')>} */
+function pointerDocument() {
+  pointerModule ??= loadTsModule('packages/common/src/pointer-document.ts');
+  return pointerModule;
+}
+
+/** @returns {Promise<EdgeStateFile>} the edge state (nothing running before the first canary or preview). */
+export async function readEdgeState() {
+  const { EMPTY_EDGE_STATE } = await buildChoice();
+  const file = await readJson(edgeStateFile, {});
+  return { edge: file.edge ?? EMPTY_EDGE_STATE, canaries: file.canaries ?? [], previews: file.previews ?? [] };
+}
+
+/** The record of a kept build: its pointer entry (what a canary or preview puts in the document). */
+export async function buildRecordOf(app, buildId) {
+  const file = path.join(ssrDir, app, buildId, 'publish.json');
+  return (await exists(file)) ? readJson(file) : null;
+}
+
+/** Every combination of the given items, none empty. @template T @param {T[]} items @returns {T[][]} */
+function combinations(items) {
+  /** @type {T[][]} */
+  const all = [[]];
+  for (const item of items) for (const existing of [...all]) all.push([...existing, item]);
+  return all.filter((combination) => combination.length > 0);
+}
+
+/**
+ * The variants the next state needs: each combination of canaries, each preview, the two notices.
+ * @param {{ canaries: Canary[], previews: Preview[] }} next
+ * @returns {Promise<{ key: string, kind: 'canary' | 'preview' | 'notice', overrides: RemotePointer[], ribbon: Ribbon | null }[]>}
+ */
+async function plannedVariants({ canaries, previews }) {
+  const { variantKeyOf } = await buildChoice();
+  const pointerOf = async (app, buildId) => {
+    const record = await buildRecordOf(app, buildId);
+    if (!record) throw new Error(`No build ${buildId} of ${app} is kept in ${path.relative(distDir, ssrDir)}`);
+    return record.pointer;
+  };
+  const planned = [];
+  for (const combination of combinations([...canaries].sort((a, b) => a.app.localeCompare(b.app)))) {
+    planned.push({
+      key: variantKeyOf(combination.map((canary) => canary.app)),
+      kind: /** @type {const} */ ('canary'),
+      overrides: await Promise.all(combination.map((canary) => pointerOf(canary.app, canary.buildId))),
+      ribbon: null,
+    });
+  }
+  for (const preview of previews) {
+    planned.push({
+      key: `${preview.app}/${preview.buildId}`,
+      kind: /** @type {const} */ ('preview'),
+      overrides: [await pointerOf(preview.app, preview.buildId)],
+      ribbon: { kind: /** @type {const} */ ('preview'), app: preview.app, build: preview.buildId },
+    });
+  }
+  for (const notice of /** @type {const} */ (['expired', 'invalid'])) planned.push({ key: notice, kind: /** @type {const} */ ('notice'), overrides: [], ribbon: { kind: notice } });
+  return planned;
+}
+
+/**
+ * Renders and checks the variants of the next state into `stageDir/variants/<folder>/`, each named
+ * by its content; a folder already on the site is not written again.
+ * @param {{ stageDir: string, pointers: PointerDocument, shell: { buildId: string, scripts: string[] }, canaries: Canary[], previews: Preview[],
+ *   stagedPage: (route: string) => string | null }} next `stagedPage`: the file of a live page this release renders again, else null
+ * @returns {Promise<{ edge: EdgeState, folders: string[] }>} the next edge state, and the folders to move into place
+ */
+export async function stageVariants({ stageDir, pointers, shell, canaries, previews, stagedPage }) {
+  const { withRemote } = await pointerDocument();
+  const { withRibbon } = await previewRibbon();
+  /** @type {Record<string, string>} */
+  const variants = {};
+  /** @type {Record<string, string>} */
+  const previewFolders = {};
+  /** @type {Record<string, string>} */
+  const notices = {};
+  const folders = [];
+  for (const [index, variant] of (await plannedVariants({ canaries, previews })).entries()) {
+    let document = pointers;
+    for (const pointer of variant.overrides) document = withRemote(document, pointer);
+    const apps = variant.overrides.map((pointer) => pointer.name);
+    const renderDir = path.join(stageDir, 'variant-pages', String(index));
+    const rendered = apps.length ? await renderPages({ shell, pointers: document, remotes: apps, outDir: renderDir, notFound: false }) : [];
+    const ownRoutes = document.remotes.filter((remote) => apps.includes(remote.name)).flatMap((remote) => remote.routes.map((route) => route.path));
+    try {
+      await verifyStage({ stageDir: renderDir, pages: rendered, expectedRoutes: ownRoutes, pointers: document, shell });
+    } catch (error) {
+      if (error instanceof Error) error.message = `The ${variant.kind} of ${apps.join(' and ')}: ${error.message}`;
+      throw error;
+    }
+    const renderedFiles = new Map(rendered.map((page) => [page.route, path.join(renderDir, page.file)]));
+
+    // Every route of the variant's document, its page as this variant shows it.
+    const files = [];
+    for (const route of document.remotes.flatMap((remote) => remote.routes.map((entry) => entry.path)).sort()) {
+      const source = renderedFiles.get(route) ?? stagedPage(route) ?? pageFileFor(route);
+      const html = await fs.readFile(source, 'utf8');
+      files.push({ name: path.relative(siteDir, pageFileFor(route)), content: variant.ribbon ? withRibbon(html, variant.ribbon) : html });
+    }
+    files.push({ name: 'remotes.json', content: `${JSON.stringify(document, null, 2)}\n` });
+    const hash = crypto.createHash('sha256');
+    for (const file of files) hash.update(file.name).update('\0').update(file.content).update('\0');
+    const folder = hash.digest('hex').slice(0, 12);
+
+    if (variant.kind === 'canary') variants[variant.key] = folder;
+    else if (variant.kind === 'preview') previewFolders[variant.key] = folder;
+    else notices[variant.key] = folder;
+    if (folders.includes(folder) || (await exists(path.join(variantsDir, folder)))) continue;
+    for (const file of files) {
+      const target = path.join(stageDir, 'variants', folder, file.name);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.writeFile(target, file.content);
+    }
+    folders.push(folder);
+  }
+  return {
+    edge: { canaries: canaries.map((canary) => ({ app: canary.app, build: canary.buildId, percent: canary.percent })), variants, previews: previewFolders, notices },
+    folders,
+  };
+}
+
+/** Every folder an edge state names. @param {EdgeState} edge */
+function foldersOf(edge) {
+  return new Set([...Object.values(edge.variants), ...Object.values(edge.previews), ...Object.values(edge.notices).filter(Boolean)]);
+}
+
+/**
+ * Removes the variant folders neither the current state nor the one before it names (a browser may
+ * still be fetching a page of the state just replaced).
+ * @param {EdgeState} current @param {EdgeState} previous
+ */
+export async function removeUnusedVariants(current, previous) {
+  const keep = new Set([...foldersOf(current), ...foldersOf(previous)]);
+  const present = (await exists(variantsDir)) ? await fs.readdir(variantsDir) : [];
+  for (const folder of present) if (!keep.has(folder)) await fs.rm(path.join(variantsDir, folder), { recursive: true, force: true });
+}

@@ -1,0 +1,255 @@
+/**
+ * Previews and canaries on a scratch dist/ (KESHO_DIST_DIR) with stand-in builds: what each puts in
+ * the edge state and its variant folders while the live site stays as it was, one canary per app,
+ * another team's release during a canary, promote and abort recorded, and every failure leaving the
+ * previous state (live site, edge state, history) as it was.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { beforeEach, test } from 'node:test';
+import { fixtureBuilders, snapshotLive } from './support/fixture-builds.mjs';
+
+const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-canary-'));
+process.env.KESHO_DIST_DIR = root;
+process.env.RELEASED_BY = 'team-marketing';
+const { abort, buildSite, promote, publishCanary, publishRemote, readHistory, rollback, stagePreview } = await import('../lib/release.mjs');
+const { readEdgeState, variantsDir } = await import('../lib/release/edge.mjs');
+const { pointerFile, pagesDir } = await import('../lib/paths.mjs');
+
+test.after(() => fs.rm(root, { recursive: true, force: true }));
+
+let builders;
+beforeEach(async () => {
+  for (const entry of await fs.readdir(root)) await fs.rm(path.join(root, entry), { recursive: true, force: true });
+  const { cache } = createRequire(import.meta.url);
+  for (const file of Object.keys(cache)) if (file.startsWith(root)) delete cache[file];
+  builders = fixtureBuilders(root);
+  await buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });
+});
+
+/** The team's build from the checkout, whatever `builders.sources` says it holds now. */
+const build = (name) => builders.buildRemote(name);
+const live = async () => Object.fromEntries(JSON.parse(await fs.readFile(pointerFile, 'utf8')).remotes.map((remote) => [remote.name, remote.buildId]));
+const livePage = (route) => fs.readFile(path.join(pagesDir, route === '/' ? 'index.html' : `${route.slice(1)}.html`), 'utf8');
+const variantPage = (folder, route) => fs.readFile(path.join(variantsDir, folder, 'pages', route === '/' ? 'index.html' : `${route.slice(1)}.html`), 'utf8');
+const variantPointer = async (folder) =>
+  Object.fromEntries(JSON.parse(await fs.readFile(path.join(variantsDir, folder, 'remotes.json'), 'utf8')).remotes.map((remote) => [remote.name, remote.buildId]));
+/** @returns {Promise<string[]>} */
+const folders = async () => fs.readdir(variantsDir).catch(() => /** @type {string[]} */ ([]));
+const leftovers = async () => (await fs.readdir(root)).filter((entry) => entry.startsWith('.release'));
+const lastEntry = async () => (await readHistory()).releases.at(-1);
+const inAnHour = () => new Date(Date.now() + 3_600_000);
+
+test('a preview stages a build without changing what visitors get; its folder shows it on every page, with the ribbon', async () => {
+  const before = await livePage('/faq');
+  builders.sources.marketing = 'm2';
+  await stagePreview('marketing', { build, expiresAt: inAnHour() });
+  assert.equal(await livePage('/faq'), before);
+  assert.deepEqual(await live(), { commerce: 'commercec1', legal: 'legall1', marketing: 'marketingm1' });
+
+  const { edge, previews } = await readEdgeState();
+  const folder = edge.previews['marketing/marketingm2'];
+  assert.ok(folder, 'the preview has a folder');
+  assert.deepEqual(await variantPointer(folder), { commerce: 'commercec1', legal: 'legall1', marketing: 'marketingm2' });
+  const faq = await variantPage(folder, '/faq');
+  assert.match(faq, /<h1>marketing m2 page \/faq<\/h1>/);
+  assert.match(faq, /Preview: marketing marketingm2<\/span> <a href="\?kesho-preview=exit">Exit preview<\/a>/);
+  assert.match(faq, /"buildId":"marketingm2"/, 'the page embeds the pointer document of the preview');
+  // Another team's page in the preview: the live one, with the ribbon.
+  const terms = await variantPage(folder, '/terms');
+  assert.match(terms, /legal l1 page \/terms/);
+  assert.match(terms, /Preview: marketing marketingm2/);
+  assert.deepEqual(
+    previews.map((preview) => `${preview.app} ${preview.buildId} by ${preview.by}`),
+    ['marketing marketingm2 by team-marketing'],
+  );
+  assert.ok(edge.notices.expired && edge.notices.invalid, 'the notices of expired and forged links have folders');
+  assert.match(await variantPage(edge.notices.expired, '/faq'), /This preview link has expired[^<]*<\/span><\/aside>[\s\S]*marketing m1 page \/faq/);
+  assert.match(await variantPage(edge.notices.invalid, '/'), /This preview link is not valid/);
+  const entry = await lastEntry();
+  assert.equal(`${entry?.action} ${entry?.app} ${entry?.buildId} (was ${entry?.previous})`, 'preview marketing marketingm2 (was marketingm1)');
+});
+
+test('a canary leaves the live site alone and gets a folder of its own, recorded with its share', async () => {
+  const before = await snapshotLive(root);
+  builders.sources.marketing = 'm2';
+  await publishCanary('marketing', 50, { build, why: 'new hero' });
+  const after = await snapshotLive(root);
+  for (const file of Object.keys(before)) if (file.startsWith('site')) assert.equal(after[file], before[file], `${file} is what visitors got before`);
+
+  const { edge, canaries } = await readEdgeState();
+  assert.deepEqual(edge.canaries, [{ app: 'marketing', build: 'marketingm2', percent: 50 }]);
+  const folder = edge.variants.marketing;
+  assert.ok(folder);
+  assert.match(await variantPage(folder, '/faq'), /marketing m2 page \/faq/);
+  assert.doesNotMatch(await variantPage(folder, '/faq'), /kesho-preview-ribbon/, 'a canary visitor sees no ribbon');
+  assert.match(await variantPage(folder, '/privacy'), /legal l1 page/);
+  assert.equal(canaries[0]?.previous, 'marketingm1');
+  const entry = await lastEntry();
+  assert.deepEqual(
+    { action: entry?.action, app: entry?.app, buildId: entry?.buildId, previous: entry?.previous, percent: entry?.percent, by: entry?.by, why: entry?.why },
+    { action: 'canary', app: 'marketing', buildId: 'marketingm2', previous: 'marketingm1', percent: 50, by: 'team-marketing', why: 'new hero' },
+  );
+});
+
+test('one canary at a time per app; another app may run its own, and a browser in both gets a folder of both', async () => {
+  builders.sources.marketing = 'm2';
+  await publishCanary('marketing', 50, { build });
+  const before = await snapshotLive(root);
+  builders.sources.marketing = 'm3';
+  await assert.rejects(publishCanary('marketing', 10, { build }), /A canary of marketing is already running \(build marketingm2 for 50 % of visitors\): one at a time/);
+  assert.deepEqual(await snapshotLive(root), before);
+
+  builders.sources.legal = 'l2';
+  await publishCanary('legal', 10, { build });
+  const { edge } = await readEdgeState();
+  assert.deepEqual(Object.keys(edge.variants).sort(), ['legal', 'legal+marketing', 'marketing']);
+  assert.deepEqual(await variantPointer(edge.variants['legal+marketing']), { commerce: 'commercec1', legal: 'legall2', marketing: 'marketingm2' });
+  assert.deepEqual(await variantPointer(edge.variants.legal), { commerce: 'commercec1', legal: 'legall2', marketing: 'marketingm1' });
+});
+
+test("a canary does not block another team's release: the canary's folder follows the new live pages", async () => {
+  builders.sources.marketing = 'm2';
+  await publishCanary('marketing', 50, { build });
+  const oldFolder = String((await readEdgeState()).edge.variants.marketing);
+  builders.sources.legal = 'l2';
+  await publishRemote('legal', { build });
+  assert.equal((await live()).legal, 'legall2');
+  const { edge } = await readEdgeState();
+  const folder = edge.variants.marketing;
+  assert.notEqual(folder, oldFolder, 'a new folder, named by its new content');
+  assert.match(await variantPage(folder, '/terms'), /legal l2 page/);
+  assert.deepEqual(await variantPointer(folder), { commerce: 'commercec1', legal: 'legall2', marketing: 'marketingm2' });
+  // The folder of the state just replaced stays one release, for pages being fetched meanwhile.
+  assert.ok((await folders()).includes(oldFolder));
+  builders.sources.commerce = 'c2';
+  await publishRemote('commerce', { build });
+  assert.ok(!(await folders()).includes(oldFolder), 'then it is removed');
+});
+
+test('a release of an app whose canary runs is refused, the site unchanged; npm run build leaves it live as it is', async () => {
+  builders.sources.marketing = 'm2';
+  await publishCanary('marketing', 50, { build });
+  const before = await snapshotLive(root);
+  builders.sources.marketing = 'm3';
+  await assert.rejects(publishRemote('marketing', { build }), /A canary of marketing is running \(build marketingm2 for 50 % of visitors\): promote or abort it first/);
+  await assert.rejects(rollback('marketing', 'marketingm1'), /A canary of marketing is running/);
+  assert.deepEqual(await snapshotLive(root), before);
+  const lines = [];
+  await buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote, log: (line) => lines.push(line) });
+  assert.equal((await live()).marketing, 'marketingm1');
+  assert.ok(lines.some((line) => /a canary of marketing \(marketingm2, 50 %\) is running; marketingm1 stays live/.test(line)));
+});
+
+test('promote makes the canary live for everyone, recorded; a rollback then goes back to the build before', async () => {
+  builders.sources.marketing = 'm2';
+  await publishCanary('marketing', 25, { build });
+  const result = await promote('marketing', { why: 'figures fine' });
+  assert.deepEqual(result.pages, ['/', '/faq']);
+  assert.equal((await live()).marketing, 'marketingm2');
+  assert.match(await livePage('/faq'), /marketing m2 page \/faq/);
+  const { edge, canaries } = await readEdgeState();
+  assert.deepEqual([edge.canaries, edge.variants, canaries], [[], {}, []]);
+  const entry = await lastEntry();
+  assert.equal(
+    `${entry?.action} ${entry?.buildId} (was ${entry?.previous}) by ${entry?.by}, why: ${entry?.why}`,
+    'promote marketingm2 (was marketingm1) by team-marketing, why: figures fine',
+  );
+  await rollback('marketing');
+  assert.equal((await live()).marketing, 'marketingm1');
+});
+
+test('abort ends the canary: every visitor on the live build, recorded by whom and why (an automatic one by "auto" with its figures)', async () => {
+  builders.sources.marketing = 'm2';
+  await publishCanary('marketing', 50, { build });
+  const folder = String((await readEdgeState()).edge.variants.marketing);
+  const pagesBefore = await livePage('/faq');
+  await abort('marketing', { by: 'auto', why: 'error rate 50.0 % (5 errors in 10 page views)' });
+  assert.equal(await livePage('/faq'), pagesBefore);
+  assert.equal((await live()).marketing, 'marketingm1');
+  const { edge } = await readEdgeState();
+  assert.deepEqual(edge.canaries, []);
+  assert.ok((await folders()).includes(folder), 'kept for one release');
+  const entry = await lastEntry();
+  assert.equal(
+    `${entry?.action} ${entry?.app} ${entry?.buildId} (was ${entry?.previous}) by ${entry?.by}: ${entry?.why}`,
+    'abort marketing marketingm2 (was marketingm1) by auto: error rate 50.0 % (5 errors in 10 page views)',
+  );
+  await assert.rejects(abort('marketing'), /No canary of marketing is running/);
+  await assert.rejects(promote('marketing'), /No canary of marketing is running/);
+});
+
+test('a canary or preview whose pages fail the checks is refused and changes nothing', async () => {
+  const before = await snapshotLive(root);
+  builders.sources.marketing = 'm2';
+  builders.sources.throwsOn = '/faq';
+  await assert.rejects(publishCanary('marketing', 50, { build }), /\/faq: a component threw while rendering/);
+  await assert.rejects(stagePreview('marketing', { build, expiresAt: inAnHour() }), /\/faq: a component threw while rendering/);
+  assert.deepEqual(await snapshotLive(root), before);
+  assert.deepEqual(await leftovers(), []);
+});
+
+for (const failAt of ['the edge state', 'a variant folder']) {
+  test(`a failure while a canary starts (${failAt}) leaves the previous state`, async () => {
+    const before = await snapshotLive(root);
+    const foldersBefore = await folders();
+    builders.sources.marketing = 'm2';
+    const beforeWrite = (target) => {
+      if (failAt === 'the edge state' && target.endsWith('edge-state.json')) throw new Error('disk full');
+      if (failAt === 'a variant folder' && target.startsWith(variantsDir)) throw new Error('disk full');
+    };
+    await assert.rejects(publishCanary('marketing', 50, { build, beforeWrite }), /disk full/);
+    assert.deepEqual(await snapshotLive(root), before);
+    assert.deepEqual(await folders(), foldersBefore);
+    assert.deepEqual(await leftovers(), []);
+  });
+}
+
+for (const failAt of ['the pointer', 'the edge state']) {
+  test(`a failed promotion (at ${failAt}) leaves the canary running and the live build live`, async () => {
+    builders.sources.marketing = 'm2';
+    await publishCanary('marketing', 50, { build });
+    const before = await snapshotLive(root);
+    const beforeWrite = (target) => {
+      if (failAt === 'the pointer' && target === pointerFile) throw new Error('disk full');
+      if (failAt === 'the edge state' && target.endsWith('edge-state.json')) throw new Error('disk full');
+    };
+    await assert.rejects(promote('marketing', { beforeWrite }), /disk full/);
+    assert.deepEqual(await snapshotLive(root), before);
+    assert.equal((await readEdgeState()).canaries[0]?.buildId, 'marketingm2');
+  });
+}
+
+test('a failed abort leaves the canary running', async () => {
+  builders.sources.marketing = 'm2';
+  await publishCanary('marketing', 50, { build });
+  const before = await snapshotLive(root);
+  await assert.rejects(
+    abort('marketing', {
+      beforeWrite: (target) => {
+        if (target.endsWith('releases.json')) throw new Error('disk full');
+      },
+    }),
+    /disk full/,
+  );
+  assert.deepEqual(await snapshotLive(root), before);
+});
+
+test('the shell is released whole; a share must be a percentage from 1 to 99', async () => {
+  await assert.rejects(publishCanary('shell', 10, { build }), /The shell renders every page of the site, so it is released whole/);
+  await assert.rejects(stagePreview('shell', { build, expiresAt: inAnHour() }), /The shell renders every page/);
+  for (const percent of [0, 100, 150, 12.345, Number.NaN]) await assert.rejects(publishCanary('marketing', percent, { build }), /A canary's share is a percentage from 1 to 99/);
+});
+
+test('an expired preview is dropped at the next release, its folder with it', async () => {
+  builders.sources.marketing = 'm2';
+  await stagePreview('marketing', { build, expiresAt: new Date(Date.now() + 50) });
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  builders.sources.legal = 'l2';
+  await publishRemote('legal', { build });
+  const { edge, previews } = await readEdgeState();
+  assert.deepEqual([edge.previews, previews], [{}, []]);
+});
