@@ -33,3 +33,15 @@ export async function dismissCookieBanner(page: Page) {
 export async function waitForApp(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
 }
+
+/**
+ * The visitor switches to another tab: the page becomes hidden, web-vitals reports CLS and INP, and
+ * the reporter sends its beacon. Headless Chromium never hides a page on its own (minimising, other
+ * tabs and closing do not reliably fire visibilitychange), so the test plays the browser's part.
+ */
+export async function hideTab(page: Page) {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  });
+}

@@ -1,19 +1,22 @@
 /**
  * Releases a variant of a remote into the dist/ named by KESHO_DIST_DIR, the way a team's release
  * would: the remote built from the checkout's sources with one text changed, then published through
- * the release transaction (prerendered, checked, pointer swapped last).
+ * the release transaction (prerendered, checked, pointer swapped last), or put before a share of
+ * visitors (--canary <percent>), or staged for preview (--preview: prints the preview link).
  *
- *   KESHO_DIST_DIR=<scratch dist> node e2e/support/release-variant.mjs <remote> <source file> <text> <replacement>
+ *   KESHO_DIST_DIR=<scratch dist> node e2e/support/release-variant.mjs <remote> <source file> <text> <replacement> [--canary <percent> | --preview]
  *
  * The source file is relative to the repository; nothing in the checkout is written.
  */
 import path from 'node:path';
+import { readLocalSettings } from '../../scripts/lib/local-config.mjs';
 import { buildRemote, cleanStaging } from '../../scripts/lib/publish.mjs';
-import { publishRemote } from '../../scripts/lib/release.mjs';
+import { publishCanary, publishRemote, stagePreview } from '../../scripts/lib/release.mjs';
+import { previewLink } from '../../scripts/lib/release/preview-link.mjs';
 
-const [name, file, original, replacement] = process.argv.slice(2);
-if (!process.env.KESHO_DIST_DIR || !name || !file || !original || replacement === undefined) {
-  console.error('Usage: KESHO_DIST_DIR=<dist> node e2e/support/release-variant.mjs <remote> <source file> <text> <replacement>');
+const [name, file, original, replacement, mode, percent] = process.argv.slice(2);
+if (!process.env.KESHO_DIST_DIR || !name || !file || !original || replacement === undefined || (mode !== undefined && mode !== '--preview' && mode !== '--canary')) {
+  console.error('Usage: KESHO_DIST_DIR=<dist> node e2e/support/release-variant.mjs <remote> <source file> <text> <replacement> [--canary <percent> | --preview]');
   process.exit(2);
 }
 process.env.NODE_ENV = 'production';
@@ -49,8 +52,16 @@ const configure = (config) => ({ ...config, plugins: [...(config.plugins ?? []),
 
 await cleanStaging();
 try {
-  const result = await publishRemote(name, { build: (remote) => buildRemote(remote, { configure }) });
-  console.log(result.entries.map((entry) => `${entry.app} ${entry.previous} → ${entry.buildId}`).join(', '));
+  const build = (remote) => buildRemote(remote, { configure });
+  if (mode === '--preview') {
+    const settings = await readLocalSettings('readReleaseConfig');
+    const expiresAt = new Date(Date.now() + settings.previewLinkHours * 3_600_000);
+    const { pointer } = await stagePreview(name, { build, expiresAt });
+    console.log(await previewLink({ pointer, expiresAt, settings }));
+  } else {
+    const result = mode === '--canary' ? await publishCanary(name, Number(percent), { build }) : await publishRemote(name, { build });
+    console.log(result.entries.map((entry) => `${entry.action} ${entry.app} ${entry.previous} → ${entry.buildId}`).join(', '));
+  }
 } finally {
   await cleanStaging();
 }

@@ -13,6 +13,16 @@ export interface ScratchSite {
   readonly distDir: string;
 }
 
+/** A copy of the built site (dist/) served by a local server of its own, for the time of `during`. */
+async function withScratchSite(during: (scratch: ScratchSite) => Promise<void>): Promise<void> {
+  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-scratch-site-'));
+  fs.cpSync(path.join(repoRoot, 'dist'), distDir, { recursive: true });
+  const site = await startSite({ siteDir: path.join(distDir, 'site') });
+  await during({ site, distDir });
+  await site.stop();
+  fs.rmSync(distDir, { recursive: true, force: true });
+}
+
 /**
  * Tests that release: each worker gets its own copy of the built site (dist/), served by its own
  * local server with its own data folder, so releases, rollbacks and stored client events never
@@ -21,16 +31,16 @@ export interface ScratchSite {
 export const test = base.extend<object, { scratch: ScratchSite }>({
   scratch: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring, and this one has none.
-    async ({}, use) => {
-      const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-scratch-site-'));
-      fs.cpSync(path.join(repoRoot, 'dist'), distDir, { recursive: true });
-      const site = await startSite({ siteDir: path.join(distDir, 'site') });
-      await use({ site, distDir });
-      await site.stop();
-      fs.rmSync(distDir, { recursive: true, force: true });
-    },
+    async ({}, use) => withScratchSite(use),
     { scope: 'worker' },
   ],
+  baseURL: async ({ scratch }, provide) => provide(scratch.site.baseUrl),
+});
+
+/** The same, a copy per test: for tests that need the site exactly as built, whatever other tests of their worker released. */
+export const testOnOwnSite = base.extend<{ scratch: ScratchSite }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring, and this one has none.
+  scratch: async ({}, use) => withScratchSite(use),
   baseURL: async ({ scratch }, provide) => provide(scratch.site.baseUrl),
 });
 
@@ -45,12 +55,25 @@ export async function release(scratch: ScratchSite, ...args: string[]): Promise<
   return stdout;
 }
 
-/** A team's release of the remote with one text of one source file changed (nothing in the checkout is written). */
-export async function releaseVariant(scratch: ScratchSite, remote: string, file: string, text: string, replacement: string): Promise<void> {
-  await run(process.execPath, [path.join(repoRoot, 'e2e/support/release-variant.mjs'), remote, file, text, replacement], {
+/**
+ * A team's release of the remote with one text of one source file changed (nothing in the checkout is
+ * written): published, or with `--canary <percent>` before a share of visitors, or with `--preview`
+ * staged (it resolves with the preview link's path and query, on the worker's server).
+ */
+export async function releaseVariant(scratch: ScratchSite, remote: string, file: string, text: string, replacement: string, ...mode: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'e2e/support/release-variant.mjs'), remote, file, text, replacement, ...mode], {
     env: { ...process.env, KESHO_DIST_DIR: scratch.distDir },
     cwd: repoRoot,
   });
+  if (mode[0] !== '--preview') return stdout;
+  const link = new URL(stdout.trim().split('\n').at(-1) ?? '');
+  return `${link.pathname}${link.search}`;
+}
+
+/** A preview token for a build, signed as the release signs one, expiring at `expiresAt` (ms; past for an expired link). */
+export async function signPreview(app: string, buildId: string, expiresAt: number): Promise<string> {
+  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'e2e/support/sign-preview.mjs'), app, buildId, String(expiresAt)], { cwd: repoRoot });
+  return stdout.trim();
 }
 
 /** The client events the worker's server stored so far. */

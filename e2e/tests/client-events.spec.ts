@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { dismissCookieBanner, expect, waitForApp } from '../support/fixtures';
+import { dismissCookieBanner, expect, hideTab, waitForApp } from '../support/fixtures';
 import { release, releaseVariant, storedClientEvents, test } from '../support/scratch-site';
 
 /**
@@ -7,18 +7,6 @@ import { release, releaseVariant, storedClientEvents, test } from '../support/sc
  * the browser only are stored (locally, under the server's data folder) and counted against the
  * right build by `npm run release -- status`. Each worker has its own copy of the site and data folder.
  */
-
-/**
- * The visitor switches to another tab: the page becomes hidden, web-vitals reports CLS and INP, and
- * the reporter sends its beacon. Headless Chromium never hides a page on its own (minimising, other
- * tabs and closing do not reliably fire visibilitychange), so the test plays the browser's part.
- */
-async function hideTab(page: Page) {
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-  });
-}
 
 /**
  * An interaction the Event Timing API records (it ignores ones under 40 ms, so a fast machine would
