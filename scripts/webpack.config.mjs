@@ -18,7 +18,13 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** The apps of the composition. `exposes` is the remote's contract with the shell. */
 export const apps = {
   shell: { dir: 'shell', federationName: 'shell', entry: './src/index.ts', serverEntry: './src/server/render.tsx' },
-  marketing: { dir: 'mfe-marketing', federationName: 'marketing', exposes: { './routes': './src/routes.ts' } },
+  marketing: {
+    dir: 'mfe-marketing',
+    federationName: 'marketing',
+    exposes: { './routes': './src/routes.ts' },
+    // The blog's Markdown articles become modules at build time (mfe-marketing/tools/): no parser in a bundle.
+    rules: [{ test: /\.(md|articles)$/, use: { loader: path.join(repoRoot, 'mfe-marketing/tools/article-loader.mjs'), options: {} } }],
+  },
   commerce: { dir: 'mfe-commerce', federationName: 'commerce', exposes: { './routes': './src/routes.ts' } },
   legal: { dir: 'mfe-legal', federationName: 'legal', exposes: { './routes': './src/routes.ts' } },
 };
@@ -117,9 +123,10 @@ function babelRule() {
 
 /**
  * @param {BuildMode} mode
+ * @param {string} [appName] its own module rules are added (`rules` in `apps`)
  * @returns {import('webpack').Configuration}
  */
-function common(mode) {
+function common(mode, appName) {
   return {
     mode,
     context: repoRoot,
@@ -132,6 +139,7 @@ function common(mode) {
         babelRule(),
         { test: /\.(woff2|png|jpe?g|webp|avif|svg)$/, type: 'asset/resource' },
         { test: routerProductionBuild, use: path.join(repoRoot, 'scripts/lib/tree-shakeable-router-loader.cjs') },
+        ...((appName && apps[appName]?.rules) ?? []),
       ],
     },
     performance: false,
@@ -154,7 +162,7 @@ export function browserConfig(appName, { outDir, mode = 'production', extraEntri
   // The shell and a remote running alone live for one page load; a remote in the composition meets its next build in open tabs.
   const perBuild = isShell || standalone ? '' : `_${BUILD_ID_PLACEHOLDER}`;
   return {
-    ...common(mode),
+    ...common(mode, appName),
     name: `${appName}-browser`,
     target: 'web',
     context: appRoot,
@@ -284,7 +292,7 @@ export function serverConfig(appName, { outDir, mode = 'production' }) {
   const appRoot = path.join(repoRoot, app.dir);
   const entry = appName === 'shell' ? app.serverEntry : app.exposes['./routes'];
   return {
-    ...common(mode),
+    ...common(mode, appName),
     devtool: false,
     name: `${appName}-server`,
     target: 'node24',

@@ -8,7 +8,7 @@ import PricingPage from '../src/pages/PricingPage';
 import ContactPage from '../src/pages/ContactPage';
 import SuccessStoriesPage from '../src/pages/SuccessStoriesPage';
 import BlogPage from '../src/pages/BlogPage';
-import { blogPosts } from '../src/content/blog-posts';
+import { blogPosts } from './support/blog-posts';
 import { articlePage } from '../src/pages/BlogArticlePage';
 
 const pages: [string, ComponentType][] = [

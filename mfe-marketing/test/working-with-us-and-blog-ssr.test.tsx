@@ -9,7 +9,7 @@ import PricingPage from '../src/pages/PricingPage';
 import ContactPage from '../src/pages/ContactPage';
 import SuccessStoriesPage from '../src/pages/SuccessStoriesPage';
 import BlogPage from '../src/pages/BlogPage';
-import { blogPosts } from '../src/content/blog-posts';
+import { blockTexts, blogPosts } from './support/blog-posts';
 import { articlePage } from '../src/pages/BlogArticlePage';
 
 const pages: [string, ComponentType][] = [
@@ -52,8 +52,7 @@ describe('the prerendered blog, read without JavaScript', () => {
   it.each(blogPosts.map((post) => [post.slug, post] as const))('prints /blog/%s in full with a link back to /blog', (slug, post) => {
     const html = prerender(`/blog/${slug}`, articlePage(post).default);
     for (const block of post.body) {
-      const texts = block.kind === 'list' ? block.items : [block.text];
-      for (const text of texts) expect(html).toContain(escaped(text));
+      for (const text of blockTexts(block)) expect(html).toContain(escaped(text));
     }
     expect(html).toContain('href="/blog"');
   });

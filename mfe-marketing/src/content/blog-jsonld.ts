@@ -1,9 +1,8 @@
 import { organizationJsonLdId, site } from '@kesho/common/site';
-import { blogPath } from './blog';
-import { countWords, type BlogPost } from './blog-articles';
+import { blogPath, type BlogSummary } from './blog';
 
 /** schema.org BlogPosting for an article's own page, read by the prerenderer from the page module. */
-export function blogPostingJsonLd(post: BlogPost): object {
+export function blogPostingJsonLd(post: BlogSummary): object {
   const url = `${site.origin}${blogPath(post)}`;
   const isTeam = !site.founders.some((founder) => founder.name === post.author);
   return {
@@ -12,12 +11,13 @@ export function blogPostingJsonLd(post: BlogPost): object {
     headline: post.title,
     description: post.description ?? post.excerpt,
     datePublished: post.isoDate,
+    dateModified: post.updatedIsoDate,
     articleSection: post.category,
-    wordCount: countWords(post.body),
+    wordCount: post.wordCount,
     inLanguage: 'en',
     url,
     mainEntityOfPage: url,
-    author: isTeam ? { '@id': organizationJsonLdId } : { '@type': 'Person', name: post.author },
+    author: isTeam ? { '@type': 'Organization', '@id': organizationJsonLdId, name: site.brand } : { '@type': 'Person', name: post.author },
     publisher: { '@id': organizationJsonLdId },
   };
 }

@@ -16,7 +16,7 @@ export function articlePage(post: BlogPost): PageModule {
         <PageHeader eyebrow={post.category} title={post.title} />
         <Section as="div">
           <Container>
-            <ArticleView post={post} byline={blogSections.byline} backText={blogSections.backText} backTo="/blog" />
+            <ArticleView post={post} byline={blogSections.byline} updatedText={blogSections.updated} backText={blogSections.backText} backTo="/blog" />
           </Container>
         </Section>
       </>
