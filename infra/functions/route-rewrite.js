@@ -4,6 +4,7 @@
 // server uses): a CloudFront Function cannot import modules, so this is a hand-kept copy, and its test
 // runs the same table of cases as the rule's own test and the local server's test.
 //   "/" -> "/pages/index.html", "/services/visa" -> "/pages/services/visa.html", "/robots.txt" as is;
+//   "/blog/rss.xml" (a route's feed) -> "/pages/blog/rss.xml", published with the route's pages;
 //   "/mfe/...", "/shell/...", "/api/..." as asked; "/faq/" -> 308 to "/faq" (query kept);
 //   "/pages/...", "/variants/..." and paths with an empty or ".." segment, a backslash or a control character -> a key
 //   that never exists (not found); malformed percent-encoding -> 400.
@@ -30,6 +31,11 @@ var BUILD_OUTPUT_SEGMENTS = ['mfe', 'shell'];
 // No object of the site is ever written here (pages end in .html), so S3 answers 403 and the
 // distribution its 404 page: how this function says "not found".
 var NOT_FOUND_URI = '/pages/.not-found';
+
+// A route's feed: "<route>/rss.xml", kept beside the route's page (FEED_FILE_NAME of page-routes).
+var FEED_FILE_NAME = 'rss.xml';
+// "/" or segments of letters, digits, "-" and "_": the shape of a route.
+var ROUTE_SHAPE = /^\/(?:[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*)?$/;
 
 // "robots.txt", "main.3f2a1b9c.js", "favicon.svg": the last path segment ends in an extension.
 var FILE_EXTENSION = /\.[A-Za-z0-9]+$/;
@@ -68,6 +74,8 @@ function resolveSitePath(rawPath, query) {
   }
   if (first === PAGES_SEGMENT || first === VARIANTS_SEGMENT) return { uri: NOT_FOUND_URI };
   var lastSegment = segments.length ? segments[segments.length - 1] : '';
+  var isBuildOutput = BUILD_OUTPUT_SEGMENTS.indexOf(first) !== -1;
+  if (!isBuildOutput && lastSegment === FEED_FILE_NAME && ROUTE_SHAPE.test('/' + segments.slice(0, -1).join('/'))) return { uri: '/' + PAGES_SEGMENT + rawPath };
   if (BUILD_OUTPUT_SEGMENTS.indexOf(first) !== -1 || FILE_EXTENSION.test(lastSegment)) return { uri: rawPath };
   // Still encoded, like every URI CloudFront hands to S3 (which decodes it into the key).
   return { uri: path === '/' ? '/pages/index.html' : '/pages' + rawPath + '.html' };

@@ -98,7 +98,8 @@ const SHELL_SCRIPT = /(?:src|href)="\/shell\/([A-Za-z0-9][A-Za-z0-9._-]*)\//g;
 /** The one shell build a set of pages loads (from their /shell/<buildId>/ scripts). */
 function shellBuildOf(pages: readonly StagedFile[], what: string): string {
   const builds = new Set<string>();
-  for (const page of pages) {
+  // Feeds (pages/blog/rss.xml) load nothing.
+  for (const page of pages.filter((candidate) => candidate.key.endsWith('.html'))) {
     const found = [...fs.readFileSync(page.absolutePath, 'utf8').matchAll(SHELL_SCRIPT)].map((match) => match[1] as string);
     if (found.length === 0) throw new Error(`${page.key} of ${what} loads no /shell/<buildId>/ script; is it a prerendered page?`);
     for (const buildId of found) builds.add(buildId);

@@ -2,7 +2,7 @@ import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
 import { publishForDeploy, publishReleases, type DeployRequest } from '../functions/release-publisher/publisher';
 import { nameRelease, pageKeyForRoute, parseReleaseRecord, pointerKey, POINTER_DOCUMENT_KEY, releasePrefix, SHELL_APP } from '../functions/release-publisher/release-record';
 import { MemoryStore } from './support/memory-store';
-import { deployRemote, deployShell, pageHtml, pointer, publishedDocument, rollBack } from './support/releases';
+import { deployRemote, deployShell, feedXml, pageHtml, pointer, publishedDocument, rollBack } from './support/releases';
 
 const noPause = async () => undefined;
 
@@ -33,6 +33,29 @@ describe('release publisher', () => {
       cacheControl: CACHE_NO_CACHE,
     });
     expect(store.puts).toEqual([{ key: POINTER_DOCUMENT_KEY, condition: { ifNoneMatch: '*' } }]);
+  });
+
+  test("a route's feed goes live with the remote's release as RSS, revalidated, and goes when the route no longer has one", async () => {
+    const store = new MemoryStore();
+    const withFeed = { ...marketingV2, routes: marketingV2.routes.map((route) => (route.path === '/blog' ? { ...route, feed: true as const } : route)) };
+    deployRemote(store, withFeed);
+    await publishReleases(store, { pause: noPause });
+    expect(store.objects.get('pages/blog/rss.xml')).toMatchObject({
+      body: feedXml('marketing', 'm2', '/blog'),
+      contentType: 'application/rss+xml; charset=utf-8',
+      cacheControl: CACHE_NO_CACHE,
+    });
+
+    // A shell release shows the same build: the page comes from the shell's release, the feed stays the remote's.
+    deployShell(store, 's2', [withFeed]);
+    await publishReleases(store, { pause: noPause });
+    expect(store.text('pages/blog.html')).toBe(pageHtml('marketing', 'm2', '/blog', 's2'));
+    expect(store.text('pages/blog/rss.xml')).toBe(feedXml('marketing', 'm2', '/blog'));
+
+    deployRemote(store, { ...withFeed, buildId: 'm3', manifest: '/mfe/marketing/m3/mf-manifest.json', routes: marketingV2.routes }, 's2');
+    const result = await publishReleases(store, { pause: noPause });
+    expect(result.removedPages).toEqual(['pages/blog/rss.xml']);
+    expect(store.objects.has('pages/blog/rss.xml')).toBe(false);
   });
 
   test("one team's release leaves the other teams' entries and pages as they were", async () => {

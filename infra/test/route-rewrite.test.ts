@@ -70,6 +70,7 @@ describe("route-rewrite CloudFront Function, on the site's one table of request 
     switch (expected.kind) {
       case 'page':
       case 'file':
+      case 'feed':
         // S3 decodes the URI into the object key.
         if (isResponse(result)) throw new Error(`answered ${result.statusCode} instead of fetching ${expected.key}`);
         expect(decodeURIComponent(result.uri)).toBe(`/${expected.key}`);

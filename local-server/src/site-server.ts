@@ -4,7 +4,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { BUILD_CHOICE_VARY, chooseBuild, parseEdgeState, PREVIEW_PARAMETER, setCookieHeader, variantObjectKey, type BuildChoice, type EdgeState } from '@kesho/common/build-choice';
-import { NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
+import { FEED_CONTENT_TYPE, NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
 import { POINTER_URL } from '@kesho/common/pointer-document';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/security-headers';
 
@@ -157,12 +157,13 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     return null;
   }
 
-  async function send(req: IncomingMessage, res: ServerResponse, file: string, status: number, cacheControl: string, vary = 'Accept-Encoding'): Promise<boolean> {
+  /** `contentType`: what the file is, when its extension does not say (a feed is XML of a kind of its own). */
+  async function send(req: IncomingMessage, res: ServerResponse, file: string, status: number, cacheControl: string, vary = 'Accept-Encoding', contentType?: string): Promise<boolean> {
     const body = await readBody(file);
     if (!body) return false;
     const extension = path.extname(file).toLowerCase();
     const etag = `W/"${body.raw.length.toString(16)}-${Math.floor(body.mtimeMs).toString(16)}"`;
-    res.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
+    res.setHeader('Content-Type', contentType ?? CONTENT_TYPES[extension] ?? 'application/octet-stream');
     res.setHeader('Cache-Control', cacheControl);
     res.setHeader('ETag', etag);
     res.setHeader('Vary', vary);
@@ -229,7 +230,8 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
         await notFound(req, res, answer.kind === 'not-found' && answer.buildOutput);
         return;
       case 'page':
-      case 'file': {
+      case 'file':
+      case 'feed': {
         const kind = answer.kind === 'page' ? 'page' : answer.key === POINTER_KEY ? 'pointer' : null;
         const chosen = kind ? await chooseFor(req, url, kind) : null;
         if (chosen) {
@@ -241,7 +243,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
         const buildOutput = answer.kind === 'file' && answer.buildOutput;
         // Pages and the pointer document may differ by the browser's cookies (a canary, a preview).
         const vary = chosen ? `Accept-Encoding, ${BUILD_CHOICE_VARY}` : 'Accept-Encoding';
-        if (file.startsWith(root + path.sep) && (await send(req, res, file, 200, chosen?.cacheControl ?? cacheControlFor(url.pathname), vary))) return;
+        if (file.startsWith(root + path.sep) && (await send(req, res, file, 200, chosen?.cacheControl ?? cacheControlFor(url.pathname), vary, answer.kind === 'feed' ? FEED_CONTENT_TYPE : undefined))) return;
         await notFound(req, res, buildOutput);
       }
     }

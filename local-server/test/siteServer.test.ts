@@ -89,6 +89,9 @@ describe("the site server, on the site's one table of request paths (the CloudFr
       case 'file':
         expect(answer).toMatchObject({ status: 200, body: expected.key });
         break;
+      case 'feed':
+        expect(answer).toMatchObject({ status: 200, body: expected.key, type: 'application/rss+xml; charset=utf-8', cache: 'no-cache' });
+        break;
       case 'api':
         expect(answer).toMatchObject({ status: 200, body: 'the API' });
         break;

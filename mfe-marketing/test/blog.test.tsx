@@ -194,3 +194,32 @@ describe('the article pages', () => {
     for (const summary of blogSummaries) expect(summary).not.toHaveProperty('body');
   });
 });
+
+describe('the feed', () => {
+  it('is an RSS 2.0 document of every article, newest first, made by the /blog route at release', async () => {
+    const blog = blogRoutes.find((route) => route.path === '/blog');
+    const xml = await blog?.feed?.();
+    if (!xml) throw new Error('the /blog route has no feed');
+    const feed = new DOMParser().parseFromString(xml, 'application/xml');
+    expect(feed.querySelector('parsererror')).toBeNull();
+    expect(feed.documentElement.nodeName).toBe('rss');
+    expect(feed.documentElement.getAttribute('version')).toBe('2.0');
+    const channel = feed.querySelector('rss > channel');
+    for (const required of ['title', 'link', 'description']) expect(channel?.querySelector(`:scope > ${required}`)?.textContent).toBeTruthy();
+    expect(channel?.querySelector(':scope > link')?.textContent).toBe('https://www.keshoglobal.co.ke/blog');
+    const items = [...feed.querySelectorAll('channel > item')];
+    const newestFirst = [...blogSummaries].sort((a, b) => b.isoDate.localeCompare(a.isoDate));
+    expect(items.map((item) => item.querySelector('title')?.textContent)).toEqual(newestFirst.map((post) => post.title));
+    for (const [index, post] of newestFirst.entries()) {
+      const item = items[index];
+      expect(item?.querySelector('link')?.textContent).toBe(`https://www.keshoglobal.co.ke/blog/${post.slug}`);
+      expect(item?.querySelector('description')?.textContent).toBe(post.excerpt);
+      expect(item?.querySelector('category')?.textContent).toBe(post.category);
+      expect(new Date(item?.querySelector('pubDate')?.textContent ?? '').toISOString().slice(0, 10)).toBe(post.isoDate);
+    }
+  });
+
+  it('is not announced by the article routes themselves (the shell links /blog’s feed from them)', () => {
+    expect(blogRoutes.filter((route) => route.feed).map((route) => route.path)).toEqual(['/blog']);
+  });
+});

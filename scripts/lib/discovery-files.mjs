@@ -6,17 +6,20 @@ import { repoRoot } from '../webpack.config.mjs';
 const escapeXml = (value) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * sitemap.xml, robots.txt and llms.txt, made from the routes of the given pointer document, plus the
+ * sitemap.xml, robots.txt and llms.txt (which names the routes' feeds too), made from the routes of the given pointer document, plus the
  * shell's public files, written into `outDir` (a release's staging folder). Returns the file names.
  */
 export async function writeDiscoveryFiles({ pointers, outDir }) {
   const { site } = await loadTsModule('packages/common/src/site.ts');
+  const { feedPathForRoute } = await loadTsModule('packages/common/src/page-routes.ts');
   const routes = pointers.remotes
     .flatMap((remote) => remote.routes)
     // `indexable` is what pointers written before the field was renamed call it (a rollback target).
     .filter((route) => route.listed ?? route.indexable)
     .sort((a, b) => (a.path === '/' ? -1 : b.path === '/' ? 1 : a.path.localeCompare(b.path)));
   const urlOf = (routePath) => `${site.origin}${routePath}`;
+  const pageName = (route) => route.title.replace(/ \| .*$/, '');
+  const feeds = routes.filter((route) => route.feed);
 
   const sitemap = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -37,8 +40,11 @@ export async function writeDiscoveryFiles({ pointers, outDir }) {
     '',
     '## Pages',
     '',
-    ...routes.map((route) => `- [${route.title.replace(/ \| .*$/, '')}](${urlOf(route.path)}): ${route.description}`),
+    ...routes.map((route) => `- [${pageName(route)}](${urlOf(route.path)}): ${route.description}`),
     '',
+    ...(feeds.length
+      ? ['## Feeds', '', ...feeds.map((route) => `- [${pageName(route)} (RSS)](${urlOf(feedPathForRoute(route.path))}): the RSS 2.0 feed of ${urlOf(route.path)}, newest first`), '']
+      : []),
   ].join('\n');
 
   await fs.mkdir(outDir, { recursive: true });

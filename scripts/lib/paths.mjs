@@ -2,7 +2,7 @@ import path from 'node:path';
 import { repoRoot } from '../webpack.config.mjs';
 import { loadTsModule } from './load-ts.mjs';
 
-const { pageKeyForRoute, NOT_FOUND_PAGE_KEY } = await loadTsModule('packages/common/src/page-routes.ts');
+const { feedKeyForRoute, pageKeyForRoute, NOT_FOUND_PAGE_KEY } = await loadTsModule('packages/common/src/page-routes.ts');
 
 /**
  * Where builds go. dist/site is what a browser (or CloudFront) gets; dist/ssr only feeds the
@@ -24,6 +24,10 @@ export const pagesDir = path.join(siteDir, 'pages');
 /** "/" → pages/index.html, "/services/visa" → pages/services/visa.html: the site's one route → page rule (@kesho/common/page-routes). */
 export function pageFileFor(routePath) {
   return path.join(siteDir, pageKeyForRoute(routePath));
+}
+/** "/blog" → pages/blog/rss.xml: where a route's feed is published (@kesho/common/page-routes). */
+export function feedFileFor(routePath) {
+  return path.join(siteDir, feedKeyForRoute(routePath));
 }
 /** The local server `npm run build` bundles (local-server/build.mjs): the built site and the local API. */
 export const localServerScript = path.join(repoRoot, 'local-server', 'dist', 'serve.js');

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { readJson } from './compile.mjs';
-import { kitServerFile, pageFileFor, pagesDir, notFoundPageFile, ssrDir } from './paths.mjs';
+import { feedFileFor, kitServerFile, pageFileFor, pagesDir, notFoundPageFile, ssrDir } from './paths.mjs';
 import { loadServerBundle, useKit } from './publish.mjs';
 
 /**
@@ -10,7 +10,8 @@ import { loadServerBundle, useKit } from './publish.mjs';
  * touched; lib/release.mjs verifies the pages and moves them into place). A remote's release renders
  * its own routes; a shell release renders every route and the not-found page.
  * Returns the pages written: { route, file, renderError? } with `file` relative to `outDir`, as under
- * pages/, and `renderError` what a page threw while rendering (which React hides in the HTML).
+ * pages/, and `renderError` what a page threw while rendering (which React hides in the HTML); a
+ * route's feed (`feed` in its route) is written beside its page as { route, file, feed: true }.
  */
 /**
  * CLIENT_EVENTS_SAMPLE_RATE: the share of page views whose browsers report errors and Web Vitals
@@ -53,6 +54,12 @@ export async function renderPages({ shell, pointers, remotes: only, outDir, notF
       // (shell builds made before renderErrorOf existed cannot say).
       const renderError = html.includes('<!--$!-->') && typeof renderErrorOf === 'function' ? renderErrorOf({ path: route.path, page: { route, Component, jsonLd } }) : undefined;
       await write(route.path, html, renderError);
+      if (typeof route.feed === 'function') {
+        const file = path.relative(pagesDir, feedFileFor(route.path));
+        await fs.mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+        await fs.writeFile(path.join(outDir, file), await route.feed());
+        written.push({ route: route.path, file, feed: true });
+      }
     }
   }
   if (notFound) {

@@ -129,6 +129,7 @@ export async function buildRemote(name, { mode = 'production', configure = (conf
       title: route.title,
       description: route.description,
       listed: route.listed !== false,
+      ...(route.feed ? { feed: true } : {}),
     })),
   };
   const recordFile = path.join(ssrDir, name, buildId, 'publish.json');

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { exists, readJson } from './compile.mjs';
 import { writeDiscoveryFiles } from './discovery-files.mjs';
 import { loadTsModule } from './load-ts.mjs';
-import { distDir, historyFile, pageFileFor, pagesDir, pointerFile, shellCurrentFile, siteDir, siteFileOf, ssrDir } from './paths.mjs';
+import { distDir, historyFile, feedFileFor, pageFileFor, pagesDir, pointerFile, shellCurrentFile, siteDir, siteFileOf, ssrDir } from './paths.mjs';
 import { renderPages } from './prerender.mjs';
 import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
 import { shellRecordFile } from './publish.mjs';
@@ -193,12 +193,14 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       throw new RefusedError(`A page failed to prerender: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     });
 
-    // Pages of routes that no remote serves any more after this release.
+    // Pages of routes that no remote serves any more after this release, and feeds no route has any more.
     const served = new Set(next.remotes.flatMap((remote) => remote.routes.map((route) => route.path)));
-    const gone = live.remotes
-      .flatMap((remote) => remote.routes.map((route) => route.path))
-      .filter((route) => !served.has(route))
-      .map((route) => pageFileFor(route));
+    const fed = new Set(next.remotes.flatMap((remote) => remote.routes.filter((route) => route.feed).map((route) => route.path)));
+    const liveRoutes = live.remotes.flatMap((remote) => remote.routes);
+    const gone = [
+      ...liveRoutes.filter((route) => !served.has(route.path)).map((route) => pageFileFor(route.path)),
+      ...liveRoutes.filter((route) => route.feed && !fed.has(route.path)).map((route) => feedFileFor(route.path)),
+    ];
 
     const history = await readHistory();
     const revision = sourceRevision();
@@ -248,7 +250,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       ],
     });
     await removeUnusedVariants(nextEdge.edge, edgeBefore.edge);
-    return { pointers: next, shell: nextShell, pages: pages.map((page) => page.route), entries, edge: nextEdge };
+    return { pointers: next, shell: nextShell, pages: pages.filter((page) => !page.feed).map((page) => page.route), entries, edge: nextEdge };
   } finally {
     await fs.rm(stageDir, { recursive: true, force: true });
   }

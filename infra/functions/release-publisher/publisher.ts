@@ -1,5 +1,5 @@
 /**
- * Publishes the current release of every app: copies each remote's pages to the live pages/ keys
+ * Publishes the current release of every app: copies each remote's pages (and its routes' feeds) to the live pages/ keys
  * (or the shell release's page of that route, when it shows the same remote build with a newer
  * shell), removes the pages of routes no release serves any more, and writes the pointer document
  * mfe/remotes.json assembled from the current release records (mfe/pointers/<app>.json).
@@ -16,12 +16,14 @@
  * published release, and everyone else is published. The rejections are returned (and fail that
  * app's deploy, see publishForDeploy).
  */
+import { FEED_CONTENT_TYPE } from '@kesho/common/page-routes';
 import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
 import { pageProblems } from '@kesho/common/page-checks';
 import { parsePointerDocument } from '@kesho/common/pointer-document';
 import {
   appOfPointerKey,
   buildIdOf,
+  feedKeyForRoute,
   isReleaseId,
   isShellRelease,
   pageKeyForRoute,
@@ -97,6 +99,8 @@ export interface PublishedState {
 }
 
 const PAGE_METADATA: ObjectMetadata = { contentType: 'text/html; charset=utf-8', cacheControl: CACHE_NO_CACHE };
+/** A route's feed: RSS, revalidated like the page it belongs to. */
+const FEED_METADATA: ObjectMetadata = { contentType: FEED_CONTENT_TYPE, cacheControl: CACHE_NO_CACHE };
 const POINTER_METADATA: ObjectMetadata = { contentType: 'application/json', cacheControl: CACHE_NO_CACHE };
 
 const defaultPause = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
@@ -294,13 +298,19 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
       for (const route of remote.pointer.routes) {
         const page = pageKeyForRoute(route.path);
         livePages.add(page);
+        const feed = route.feed ? feedKeyForRoute(route.path) : null;
+        if (feed) livePages.add(feed);
         const source = pageSource(remote, route.path, shell);
         if (!source) continue;
         await store.copy(source.key, page, PAGE_METADATA);
         if (source.fromShell) pagesFromShell.push(page);
+        // The feed is the remote's own, whichever shell rendered the page.
+        if (feed && remote.record) await store.copy(`${releasePrefix(remote.record.app, remote.record.release)}${feed}`, feed, FEED_METADATA);
       }
     }
-    const removedPages = published.remotes.flatMap((pointer) => pointer.routes.map((route) => pageKeyForRoute(route.path))).filter((page) => !livePages.has(page));
+    const removedPages = published.remotes
+      .flatMap((pointer) => pointer.routes.flatMap((route) => (route.feed ? [pageKeyForRoute(route.path), feedKeyForRoute(route.path)] : [pageKeyForRoute(route.path)])))
+      .filter((page) => !livePages.has(page));
     for (const page of removedPages) await store.delete(page);
 
     const remotes = names.map((name) => (live.get(name) as LiveRemote).pointer);

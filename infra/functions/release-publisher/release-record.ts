@@ -4,7 +4,7 @@
  *   mfe/<name>/<buildId>/...                   a remote's build (immutable, never pruned)
  *   shell/<buildId>/...                        a shell build (immutable, never pruned)
  *   releases/<app>/<release>/release.json      a release record (immutable); <app> is "shell" or a remote
- *   releases/<app>/<release>/pages/...         the pages prerendered for that release (immutable)
+ *   releases/<app>/<release>/pages/...         the pages prerendered for that release, and its routes' feeds (immutable)
  *   mfe/pointers/<app>.json                    the CURRENT release of one app: a copy of a release.json above
  *   mfe/remotes.json                           the pointer document the shell reads, assembled by the publisher
  *   pages/...                                  the live prerendered pages, copied from the current releases
@@ -16,7 +16,7 @@
  * Each team writes only keys that carry its own name, so no deploy can clobber another's; the
  * publisher is the only writer of mfe/remotes.json and of the pages of routes.
  */
-import { pageKeyForRoute } from '@kesho/common/page-routes';
+import { feedKeyForRoute, pageKeyForRoute } from '@kesho/common/page-routes';
 import { createHash } from 'node:crypto';
 import { isBuildId, isRemoteName, parsePointerDocument, parseRemotePointer, type PointerDocument, type RemotePointer } from '@kesho/common/pointer-document';
 
@@ -74,16 +74,16 @@ export function releasePrefix(app: string, release: string): string {
   return `${RELEASES_PREFIX}${app}/${release}/`;
 }
 
-/** Where a route's live page lives: the site's one route → page rule ("/" is pages/index.html, "/a/b" is pages/a/b.html). */
-export { pageKeyForRoute };
+/** Where a route's live page lives: the site's one route → page rule ("/" is pages/index.html, "/a/b" is pages/a/b.html), and its feed (pages/a/b/rss.xml). */
+export { feedKeyForRoute, pageKeyForRoute };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Bucket keys of the live pages a remote serves, e.g. ["pages/index.html", "pages/faq.html"]. */
+/** Bucket keys of the live pages a remote serves, e.g. ["pages/index.html", "pages/faq.html"], and of its routes' feeds ("pages/blog/rss.xml"). */
 export function pageKeysOf(pointer: RemotePointer): string[] {
-  return pointer.routes.map((route) => pageKeyForRoute(route.path));
+  return pointer.routes.flatMap((route) => (route.feed ? [pageKeyForRoute(route.path), feedKeyForRoute(route.path)] : [pageKeyForRoute(route.path)]));
 }
 
 /** Bucket keys of the pages a release holds, below its releasePrefix. */

@@ -3,6 +3,7 @@
  * their content exactly as the synth names them, their snapshots, and the current-release records.
  */
 import {
+  feedKeyForRoute,
   nameRelease,
   pageKeyForRoute,
   pointerKey,
@@ -29,9 +30,20 @@ export function pointer(name: string, buildId: string, routes: string[]): Remote
 export const pageHtml = (app: string, buildId: string, route: string, shellBuildId: string, edition = 1) =>
   `<html><head><title>${route} | Kesho Global Education</title></head><body><main><h1>${app} ${buildId} ${route} shell ${shellBuildId} edition ${edition}</h1></main></body></html>`;
 
+/** The feed a build makes for a route that has one. */
+export const feedXml = (app: string, buildId: string, route: string, edition = 1) =>
+  `<?xml version="1.0"?><rss version="2.0"><channel><title>${app} ${buildId} ${route} edition ${edition}</title></channel></rss>`;
+
+/** The files a build renders for a remote's routes: each page, and each feed. */
+const renderedFiles = (entry: RemotePointer, shellBuildId: string, edition = 1) =>
+  entry.routes.flatMap((route) => [
+    { key: pageKeyForRoute(route.path), body: pageHtml(entry.name, entry.buildId, route.path, shellBuildId, edition) },
+    ...(route.feed ? [{ key: feedKeyForRoute(route.path), body: feedXml(entry.name, entry.buildId, route.path, edition) }] : []),
+  ]);
+
 /** What a remote stack's deploy leaves in the bucket: the release snapshot, then its current record. */
 export function deployRemote(store: MemoryStore, entry: RemotePointer, shellBuildId = 's1', edition = 1): RemoteRelease {
-  const pages = entry.routes.map((route) => ({ key: pageKeyForRoute(route.path), body: pageHtml(entry.name, entry.buildId, route.path, shellBuildId, edition) }));
+  const pages = renderedFiles(entry, shellBuildId, edition);
   const record = nameRelease({ app: entry.name, shellBuildId, pointer: entry }, pages);
   const snapshot = releasePrefix(entry.name, record.release);
   for (const page of pages) store.write(`${snapshot}${page.key}`, page.body);
@@ -42,7 +54,7 @@ export function deployRemote(store: MemoryStore, entry: RemotePointer, shellBuil
 
 /** A shell stack's deploy: every route's page rendered with the new shell and the remote builds given. */
 export function deployShell(store: MemoryStore, shellBuildId: string, renderedWith: RemotePointer[]): ShellRelease {
-  const pages = renderedWith.flatMap((entry) => entry.routes.map((route) => ({ key: pageKeyForRoute(route.path), body: pageHtml(entry.name, entry.buildId, route.path, shellBuildId) })));
+  const pages = renderedWith.flatMap((entry) => renderedFiles(entry, shellBuildId));
   const record = nameRelease({ app: SHELL_APP, shellBuildId, renderedWith: { remotes: renderedWith } }, pages);
   const snapshot = releasePrefix(SHELL_APP, record.release);
   for (const page of pages) store.write(`${snapshot}${page.key}`, page.body);

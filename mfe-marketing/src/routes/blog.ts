@@ -14,6 +14,8 @@ export const blogRoutes: readonly PageRoute[] = [
     description: 'Practical study abroad advice for Kenyan students: scholarships, UK visa documents, personal statements, proof of funds and choosing Canada or Australia.',
     listed: true,
     load: () => import('../pages/BlogPage'),
+    // Made at release into /blog/rss.xml; browsers never load it.
+    feed: () => import('../content/blog-feed').then((module) => module.blogFeed()),
   },
   ...blogSummaries.map((post): PageRoute => ({
     path: blogPath(post),

@@ -6,6 +6,7 @@
  *   "/"                      → the page pages/index.html
  *   "/services/visa"         → the page pages/services/visa.html (a route: its last segment has no extension)
  *   "/robots.txt"            → the file robots.txt
+ *   "/blog/rss.xml"          → the feed of the route /blog, published with its pages: pages/blog/rss.xml
  *   "/mfe/…", "/shell/…"     → build output, served exactly as asked, never a page
  *   "/api/…"                 → the payment API, not an object of the site
  *   "/faq/", "/faq//"        → a permanent redirect to "/faq" (one URL per page), query kept
@@ -32,6 +33,14 @@ export const BUILD_OUTPUT_SEGMENTS: readonly string[] = ['mfe', 'shell'];
 /** The first path segment of the payment API. */
 export const API_SEGMENT = 'api';
 
+/**
+ * A route's RSS feed is "<route>/rss.xml" ("/blog/rss.xml" for /blog), published by the remote that
+ * serves the route beside its page (pages/blog/rss.xml), so it goes live, and rolls back, with the
+ * remote's release. Served as RSS, revalidated on every request like a page.
+ */
+export const FEED_FILE_NAME = 'rss.xml';
+export const FEED_CONTENT_TYPE = 'application/rss+xml; charset=utf-8';
+
 /** The status of the redirect from a path with a trailing slash: permanent, and method and body are kept. */
 export const TRAILING_SLASH_REDIRECT_STATUS = 308;
 
@@ -39,6 +48,7 @@ export const TRAILING_SLASH_REDIRECT_STATUS = 308;
 export type SiteRequest =
   | { readonly kind: 'page'; readonly key: string }
   | { readonly kind: 'file'; readonly key: string; readonly buildOutput: boolean }
+  | { readonly kind: 'feed'; readonly key: string }
   | { readonly kind: 'api' }
   | { readonly kind: 'redirect'; readonly location: string }
   | { readonly kind: 'not-found'; readonly buildOutput: boolean }
@@ -76,6 +86,17 @@ export function isRoutePath(path: string): boolean {
   return ROUTE_SHAPE.test(path) && !RESERVED_FIRST_SEGMENTS.includes(firstSegmentOf(path));
 }
 
+/** The address of a route's feed: "/blog" → "/blog/rss.xml". */
+export function feedPathForRoute(route: string): string {
+  if (!isRoutePath(route)) throw new Error(`Route "${route}" is not a site path like /faq or /services/visa`);
+  return route === '/' ? `/${FEED_FILE_NAME}` : `${route}/${FEED_FILE_NAME}`;
+}
+
+/** Where a route's feed is written and served from: "/blog" → pages/blog/rss.xml. */
+export function feedKeyForRoute(route: string): string {
+  return `${PAGES_PREFIX}${feedPathForRoute(route).slice(1)}`;
+}
+
 /** Where the prerendered page of a declared route is written and served from. */
 export function pageKeyForRoute(route: string): string {
   if (!isRoutePath(route)) throw new Error(`Route "${route}" is not a site path like /faq or /services/visa`);
@@ -110,6 +131,8 @@ export function resolveSiteRequest(rawPath: string, rawQuery = ''): SiteRequest 
     return { kind: 'redirect', location: rawQuery === '' ? location : `${location}?${rawQuery}` };
   }
   if (first === PAGES_PREFIX.slice(0, -1) || first === VARIANTS_PREFIX.slice(0, -1)) return { kind: 'not-found', buildOutput: false };
+  // A feed sits under its route's page: no route list here either, a route without one has no such object.
+  if (!buildOutput && segments[segments.length - 1] === FEED_FILE_NAME && isRoutePath(`/${segments.slice(0, -1).join('/')}`)) return { kind: 'feed', key: `${PAGES_PREFIX}${path.slice(1)}` };
   if (buildOutput || FILE_EXTENSION.test(segments[segments.length - 1] ?? '')) return { kind: 'file', key: path.slice(1), buildOutput };
   return { kind: 'page', key: pageKeyOf(path) };
 }

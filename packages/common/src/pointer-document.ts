@@ -12,6 +12,8 @@ export interface RoutePointer {
   readonly description: string;
   /** In the sitemap and llms.txt (false for pages such as /payment). */
   readonly listed: boolean;
+  /** Has a feed at "<path>/rss.xml", published with its pages (absent: none). */
+  readonly feed?: true;
 }
 
 export interface RemotePointer {
@@ -69,7 +71,9 @@ function parseRoute(value: unknown, remote: string): RoutePointer {
   // `indexable` is what pointers written before the field was renamed call it (a rollback target).
   const listed = value.listed ?? value.indexable ?? true;
   if (typeof listed !== 'boolean') fail(`route ${path} of ${remote}: "listed" must be true or false`);
-  return { path, title, description, listed };
+  const feed = value.feed ?? false;
+  if (typeof feed !== 'boolean') fail(`route ${path} of ${remote}: "feed" must be true or false`);
+  return feed ? { path, title, description, listed, feed } : { path, title, description, listed };
 }
 
 /** One remote's entry; the copy returned carries only the schema's fields. */

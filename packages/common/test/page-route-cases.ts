@@ -29,6 +29,14 @@ export const pageRouteCases: readonly PageRouteCase[] = [
 
   { why: 'a file at the top', path: '/robots.txt', expected: file('robots.txt') },
   { why: 'the sitemap', path: '/sitemap.xml', expected: file('sitemap.xml') },
+  { why: "the blog's feed, published with the blog's pages", path: '/blog/rss.xml', expected: { kind: 'feed', key: 'pages/blog/rss.xml' } },
+  { why: 'a feed of the home page (none is published: the 404 page answers)', path: '/rss.xml', expected: { kind: 'feed', key: 'pages/rss.xml' } },
+  { why: 'a feed of a nested route', path: '/services/visa/rss.xml', expected: { kind: 'feed', key: 'pages/services/visa/rss.xml' } },
+  { why: 'a feed with a trailing slash is redirected like a page', path: '/blog/rss.xml/', expected: redirect('/blog/rss.xml') },
+  { why: 'a feed under the pages folder is still not reachable', path: '/pages/blog/rss.xml', expected: notFound() },
+  { why: 'a feed name under build output is a plain file', path: '/mfe/marketing/0c90b16c3258/rss.xml', expected: file('mfe/marketing/0c90b16c3258/rss.xml', true) },
+  { why: 'a feed under a folder no route could have is a plain file', path: '/.well-known/rss.xml', expected: file('.well-known/rss.xml') },
+  { why: 'a feed under the API is the API', path: '/api/rss.xml', expected: { kind: 'api' } },
   { why: 'a file under a dotted folder', path: '/.well-known/security.txt', expected: file('.well-known/security.txt') },
   { why: 'a file with an encoded space', path: '/brand%20kit.svg', expected: file('brand kit.svg') },
 
@@ -74,6 +82,6 @@ export const pageRouteCases: readonly PageRouteCase[] = [
 
 /** Every object key the table serves (a test site holds each, with its key as its content). */
 export function servedKeysOf(cases: readonly PageRouteCase[]): string[] {
-  const keys = cases.flatMap(({ expected }) => (expected.kind === 'page' || expected.kind === 'file' ? [expected.key] : []));
+  const keys = cases.flatMap(({ expected }) => (expected.kind === 'page' || expected.kind === 'file' || expected.kind === 'feed' ? [expected.key] : []));
   return [...new Set(keys)];
 }

@@ -20,8 +20,16 @@ describe('the pointer document schema', () => {
     expect(parsePointerDocument({ remotes: [old] }).remotes[0]?.routes[0]?.listed).toBe(false);
   });
 
+  it("keeps a route's feed flag when it has one, and writes none when it has not", () => {
+    const blog = { ...marketing, routes: [{ path: '/blog', title: 'Blog', description: 'D', listed: true, feed: true }, ...marketing.routes] };
+    const [withFeed, without] = parsePointerDocument({ remotes: [blog] }).remotes[0]?.routes ?? [];
+    expect(withFeed).toEqual({ path: '/blog', title: 'Blog', description: 'D', listed: true, feed: true });
+    expect(without).not.toHaveProperty('feed');
+  });
+
   it.each([
     [{}, 'no remotes list'],
+    [{ remotes: [{ ...legal('a1'), routes: [{ path: '/terms', title: 'T', description: 'D', feed: 'yes' }] }] }, '"feed" must be true or false'],
     [{ remotes: [{ ...legal('a1'), name: 'Legal' }] }, 'no valid name'],
     [{ remotes: [{ ...legal('a1'), buildId: '../x' }] }, 'no build id'],
     [{ remotes: [{ ...legal('a1'), manifest: 'http://evil.example/m.json' }] }, 'remote legal has no manifest path'],

@@ -15,6 +15,12 @@ export interface PageRoute {
   readonly listed?: boolean;
   /** Loads the page module: each route is its own chunk. */
   readonly load: () => Promise<PageModule>;
+  /**
+   * The route's RSS 2.0 feed (the blog's articles), made at release and published with the route's
+   * pages at "<path>/rss.xml"; the shell links it from the route's page and every page below it.
+   * A chunk of its own that browsers never load.
+   */
+  readonly feed?: () => Promise<string>;
 }
 
 /**

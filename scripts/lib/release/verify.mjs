@@ -6,7 +6,7 @@ import { siteFileOf } from '../paths.mjs';
 import { RefusedError } from './errors.mjs';
 
 /** @typedef {import('../../../packages/common/src/pointer-document').PointerDocument} PointerDocument */
-/** @typedef {{ route: string, file: string, renderError?: string }} StagedPage */
+/** @typedef {{ route: string, file: string, renderError?: string, feed?: boolean }} StagedPage */
 
 let pageChecksModule;
 /** The checks every staged page must pass: the module the AWS release publisher runs too. */
@@ -24,7 +24,7 @@ function documentIds() {
  * Every check a staged page must pass before anything goes live: every expected route rendered,
  * each page an HTML document rendered for its own path, showing content (@kesho/common/page-checks),
  * embedding the pointer document being released, and naming only shell and remote files that exist;
- * the shell's scripts and each remote's manifest and entry present. Throws a RefusedError with every
+ * the shell's scripts and each remote's manifest and entry present; a route's feed an RSS 2.0 document. Throws a RefusedError with every
  * reason found.
  * @param {{ stageDir: string, pages: StagedPage[], expectedRoutes: string[], pointers: PointerDocument, shell: { scripts: string[] } }} stage
  */
@@ -33,7 +33,7 @@ export async function verifyStage({ stageDir, pages, expectedRoutes, pointers, s
   const { pageProblems } = await pageChecks();
   const titles = new Map(pointers.remotes.flatMap((remote) => remote.routes.map((route) => [route.path, route.title])));
   const problems = [];
-  const rendered = new Set(pages.map((page) => page.route));
+  const rendered = new Set(pages.filter((page) => !page.feed).map((page) => page.route));
   for (const route of expectedRoutes) if (!rendered.has(route)) problems.push(`${route} was not rendered`);
   for (const script of shell.scripts) if (!(await exists(siteFileOf(script)))) problems.push(`shell script ${script} is missing`);
   for (const remote of pointers.remotes) {
@@ -53,6 +53,10 @@ export async function verifyStage({ stageDir, pages, expectedRoutes, pointers, s
   const expectedPointers = JSON.stringify(pointers);
   for (const page of pages) {
     const html = await fs.readFile(path.join(stageDir, page.file), 'utf8');
+    if (page.feed) {
+      if (!/^<\?xml [^>]*\?>\s*<rss version="2\.0"/.test(html)) problems.push(`${page.route}: its feed is not an RSS 2.0 document`);
+      continue;
+    }
     if (!html.startsWith('<!doctype html>')) problems.push(`${page.route}: not an HTML document`);
     problems.push(...pageProblems(html, { route: page.route, title: titles.get(page.route) }, page.renderError));
     if (page.route !== '/404' && !html.includes(`id="${ROOT_ELEMENT_ID}" data-path="${page.route}"`)) problems.push(`${page.route}: rendered for another path`);

@@ -4,6 +4,7 @@ import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { globalCss, ShellContext, type PageRoute, type ShellApi } from '@kesho/shell-kit';
 import { scriptOnlyHiddenCss } from '@kesho/common/script-only';
+import { feedPathForRoute } from '@kesho/common/page-routes';
 import { site } from '@kesho/common/site';
 import { App } from '../app/App';
 import { headFor, robotsContent } from '../app/head';
@@ -37,6 +38,14 @@ const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g,
 
 /** JSON inside a <script> element must never close it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The feeds a page announces: its route's own, and those of the routes above it (the blog's on every article). */
+function feedsOf(path: string, pointers: PointerDocument): { readonly href: string; readonly title: string }[] {
+  return pointers.remotes
+    .flatMap((remote) => remote.routes)
+    .filter((route) => route.feed && (route.path === path || path.startsWith(route.path === '/' ? '/' : `${route.path}/`)))
+    .map((route) => ({ href: feedPathForRoute(route.path), title: route.title }));
+}
 
 export function renderDocument({ path, page, pointers, assets }: RenderDocumentInput): string {
   const resolution: Resolution = page ? { kind: 'page', path, route: page.route, Component: page.Component } : { kind: 'not-found', path };
@@ -78,6 +87,7 @@ export function renderDocument({ path, page, pointers, assets }: RenderDocumentI
     '<meta name="theme-color" content="#0f4c81">',
     assets.clientEventsSampleRate !== undefined ? `<meta name="${SAMPLE_RATE_META}" content="${assets.clientEventsSampleRate}">` : '',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ...(page ? feedsOf(path, pointers) : []).map((feed) => `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}">`),
     ...assets.scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`),
     // The page is readable before any script runs, so scripts must not compete with what paints:
     // the preloads start at once but at low priority (the default "high" for a preloaded script
