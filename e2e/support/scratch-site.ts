@@ -76,6 +76,18 @@ export async function signPreview(app: string, buildId: string, expiresAt: numbe
   return stdout.trim();
 }
 
+/**
+ * Marketing's release with the Markdown articles of one more folder (e2e/fixtures/articles/…), as the
+ * team releases a new article; resolves with what it printed, or rejects with the build's message.
+ */
+export async function releaseWithArticles(scratch: ScratchSite, folder: string): Promise<string> {
+  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'e2e/support/release-with-articles.mjs'), path.join(repoRoot, folder)], {
+    env: { ...process.env, KESHO_DIST_DIR: scratch.distDir },
+    cwd: repoRoot,
+  });
+  return stdout;
+}
+
 /** The client events the worker's server stored so far. */
 export function storedClientEvents(scratch: ScratchSite): Record<string, unknown>[] {
   const dir = path.join(scratch.site.dataDir, 'client-events');

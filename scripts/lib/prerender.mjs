@@ -30,6 +30,8 @@ export async function renderPages({ shell, pointers, remotes: only, outDir, notF
   useKit(shell.kit ? path.join(ssrDir, shell.kit) : kitServerFile);
   const { renderDocument, renderErrorOf } = loadServerBundle(path.join(ssrDir, shell.server));
   const written = [];
+  // What every page takes from the shell build: its scripts, manifest and icon (builds older than these have none).
+  const shellAssets = { scripts: shell.scripts, clientEventsSampleRate: sampleRate, manifest: shell.manifest, appleTouchIcon: shell.appleTouchIcon };
   /** @param {string} route @param {string} html @param {string} [renderError] */
   const write = async (route, html, renderError) => {
     const file = path.relative(pagesDir, route === '/404' ? notFoundPageFile : pageFileFor(route));
@@ -40,7 +42,7 @@ export async function renderPages({ shell, pointers, remotes: only, outDir, notF
   for (const remote of pointers.remotes) {
     if (only && !only.includes(remote.name)) continue;
     const serverDir = path.join(ssrDir, remote.name, remote.buildId);
-    const { preloads } = await readJson(path.join(serverDir, 'publish.json'));
+    const { preloads, shareImages = {} } = await readJson(path.join(serverDir, 'publish.json'));
     const { routes } = loadServerBundle(path.join(serverDir, 'server.cjs'));
     for (const route of routes) {
       const { default: Component, jsonLd } = await route.load();
@@ -48,7 +50,7 @@ export async function renderPages({ shell, pointers, remotes: only, outDir, notF
         path: route.path,
         page: { route, Component, jsonLd },
         pointers,
-        assets: { scripts: shell.scripts, preloads, clientEventsSampleRate: sampleRate },
+        assets: { ...shellAssets, preloads, shareImage: shareImages[route.path] ?? shell.shareImages?.['/site'] },
       });
       // React turned an error into client rendering: render the page alone to learn what threw
       // (shell builds made before renderErrorOf existed cannot say).
@@ -63,7 +65,7 @@ export async function renderPages({ shell, pointers, remotes: only, outDir, notF
     }
   }
   if (notFound) {
-    await write('/404', renderDocument({ path: '/404', pointers, assets: { scripts: shell.scripts, preloads: [], clientEventsSampleRate: sampleRate } }));
+    await write('/404', renderDocument({ path: '/404', pointers, assets: { ...shellAssets, preloads: [], shareImage: shell.shareImages?.['/404'] } }));
   }
   return written;
 }

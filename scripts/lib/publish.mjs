@@ -4,6 +4,7 @@ import path from 'node:path';
 import { BUILD_ID_PLACEHOLDER, browserConfig, kitServerConfig, repoRoot, serverConfig, sharedVersionsProvided } from '../webpack.config.mjs';
 import { compile, contentId, exists, moveInto, readJson, setSourceMapsAside, writeJson } from './compile.mjs';
 import { kitServerFile, siteDir, sourceMapsDir, ssrDir, stagingDir } from './paths.mjs';
+import { cardNameOf, routeShareCard, writeAppIcons, writeShareCard } from './share-images.mjs';
 
 const require = createRequire(import.meta.url);
 const requireFromRepo = createRequire(path.join(repoRoot, 'package.json'));
@@ -43,6 +44,31 @@ export function loadServerBundle(file) {
   return require(file);
 }
 
+/** A bundle at a path that is built again in this process (the staging folder): read afresh. */
+function loadFreshServerBundle(file) {
+  delete require.cache[require.resolve(file)];
+  try {
+    return loadServerBundle(file);
+  } finally {
+    delete require.cache[require.resolve(file)];
+  }
+}
+
+/**
+ * Draws the share card of every route of a build into its browser output (before the build id is
+ * taken, so the id covers them); returns { [route]: { file, alt } } with `file` relative to it.
+ * @param {string} browserOut @param {{ path: string, title: string, shareCard?: { eyebrow?: string, detail?: string } }[]} routes
+ */
+async function drawShareCards(browserOut, routes) {
+  /** @type {Record<string, { file: string, alt: string }>} */
+  const cards = {};
+  for (const route of routes) cards[route.path] = await writeShareCard(browserOut, cardNameOf(route.path), await routeShareCard(route));
+  return cards;
+}
+
+/** The cards' addresses once the build's folder is known. */
+const cardUrls = (cards, publicDir) => Object.fromEntries(Object.entries(cards).map(([key, card]) => [key, { url: urlOf(path.join(publicDir, card.file)), alt: card.alt }]));
+
 function urlOf(file) {
   return `/${path.relative(siteDir, file).split(path.sep).join('/')}`;
 }
@@ -72,6 +98,10 @@ export async function buildShell({ mode = 'production', configure = (config) => 
   // page has painted (src/afterFirstPaint.ts). Measured with Lighthouse on /blog: preloading them
   // put every one of them on the simulated path to the first paint (LCP 1.9-2.1 s against 1.5 s).
 
+  // The shell's own pages' cards (the not-found page, and the card of a page whose build drew none) and the app icons.
+  const { shellShareCards } = loadFreshServerBundle(path.join(serverOut, 'server.cjs'));
+  const cards = await drawShareCards(browserOut, shellShareCards);
+  const icons = await writeAppIcons(browserOut);
   const buildId = await contentId(browserOut, serverOut, kitOut);
   const publicDir = path.join(siteDir, 'shell', buildId);
   await setSourceMapsAside(browserOut, path.join(sourceMapsDir, path.relative(siteDir, publicDir)));
@@ -87,6 +117,9 @@ export async function buildShell({ mode = 'production', configure = (config) => 
     kit: path.relative(ssrDir, path.join(serverDir, 'shell-kit.cjs')),
     scripts: entryFiles.map((name) => urlOf(path.join(publicDir, name))),
     shared: sharedVersionsProvided(browser),
+    shareImages: cardUrls(cards, publicDir),
+    manifest: urlOf(path.join(publicDir, icons.manifest)),
+    appleTouchIcon: urlOf(path.join(publicDir, icons.appleTouchIcon)),
   };
   // Same id, same build: a record already there stays (it is the one its pages were rendered from).
   if (!(await exists(shellRecordFile(buildId)))) await writeJson(shellRecordFile(buildId), record);
@@ -103,6 +136,8 @@ export async function buildRemote(name, { mode = 'production', configure = (conf
   const browserOut = path.join(stagingDir, `${name}-browser`);
   const serverOut = path.join(stagingDir, `${name}-server`);
   await compile([configure(browserConfig(name, { outDir: browserOut, mode })), configure(serverConfig(name, { outDir: serverOut, mode }))]);
+  // The team's own pages' share cards, built and released with its build.
+  const cards = await drawShareCards(browserOut, loadFreshServerBundle(path.join(serverOut, 'server.cjs')).routes);
   const buildId = await contentId(browserOut, serverOut);
   await stampBuildId(browserOut, buildId);
   const publicDir = path.join(siteDir, 'mfe', name, buildId);
@@ -133,7 +168,7 @@ export async function buildRemote(name, { mode = 'production', configure = (conf
     })),
   };
   const recordFile = path.join(ssrDir, name, buildId, 'publish.json');
-  if (!(await exists(recordFile))) await writeJson(recordFile, { pointer, preloads });
+  if (!(await exists(recordFile))) await writeJson(recordFile, { pointer, preloads, shareImages: cardUrls(cards, publicDir) });
   return readJson(recordFile);
 }
 

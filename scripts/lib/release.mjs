@@ -46,7 +46,7 @@ export const apps = ['shell', ...remoteNames];
 
 /** @typedef {import('../../packages/common/src/pointer-document').PointerDocument} PointerDocument */
 /** @typedef {import('../../packages/common/src/pointer-document').RemotePointer} RemotePointer */
-/** @typedef {{ buildId: string, server: string, kit?: string, scripts: string[], shared?: Record<string, string> }} ShellRecord */
+/** @typedef {{ buildId: string, server: string, kit?: string, scripts: string[], shared?: Record<string, string>, shareImages?: Record<string, { url: string, alt: string }>, manifest?: string, appleTouchIcon?: string }} ShellRecord */
 /**
  * @typedef {import('./release/history.mjs').ReleaseEntry} ReleaseEntry
  * @typedef {import('./release/commit.mjs').BeforeWrite} BeforeWrite

@@ -22,6 +22,7 @@ export const blogRoutes: readonly PageRoute[] = [
     title: pageTitle(post.title),
     description: post.description ?? post.excerpt,
     listed: true,
+    shareCard: { eyebrow: post.category, detail: post.date },
     load: () => Promise.all([import('../pages/BlogArticlePage'), loadPost(post)]).then(([page, full]) => page.articlePage(full)),
   })),
 ];

@@ -16,6 +16,11 @@ export interface PageRoute {
   /** Loads the page module: each route is its own chunk. */
   readonly load: () => Promise<PageModule>;
   /**
+   * What the page's share card (its Open Graph image, drawn by the remote's build) shows besides the
+   * page's name: a line above it (an article's category) and one below (its date).
+   */
+  readonly shareCard?: { readonly eyebrow?: string; readonly detail?: string };
+  /**
    * The route's RSS 2.0 feed (the blog's articles), made at release and published with the route's
    * pages at "<path>/rss.xml"; the shell links it from the route's page and every page below it.
    * A chunk of its own that browsers never load.

@@ -2,4 +2,5 @@ export type { PageModule, PageRoute, RemoteRoutesModule, ShellApi, ToastOptions,
 export { ShellContext, useShell, useNavigate, usePathname, useToast } from './ShellContext';
 export { Link, type LinkProps } from './Link';
 export { tokens, media, globalCss, GlobalStyle } from './theme';
+export { palette } from './palette';
 export { Container, Section, Button, ButtonLink, ButtonAnchor, Card, Eyebrow, Lead, PageHeader, VisuallyHidden } from './ui';

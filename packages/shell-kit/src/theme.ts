@@ -1,29 +1,11 @@
 import { createGlobalStyle } from 'styled-components';
+import { palette } from './palette';
 
 /**
  * Design tokens. Values live once, as CSS custom properties set by the shell's global style;
  * remotes style with `tokens.*`, which are `var(--…)` references, so they follow the shell's theme
  * without a theme provider of their own. Colours meet WCAG AA on the backgrounds they are used on.
  */
-const palette = {
-  primary: '#0f4c81',
-  primaryHover: '#0b3a63',
-  primarySoft: '#e8f0f8',
-  accent: '#92400e',
-  accentSoft: '#fef3c7',
-  text: '#1f2937',
-  muted: '#4b5563',
-  background: '#ffffff',
-  surface: '#f5f7fa',
-  border: '#d1d5db',
-  success: '#166534',
-  successSoft: '#dcfce7',
-  error: '#b91c1c',
-  errorSoft: '#fee2e2',
-  focus: '#1d4ed8',
-  inverseText: '#ffffff',
-  footer: '#0b1f33',
-} as const;
 
 type PaletteKey = keyof typeof palette;
 

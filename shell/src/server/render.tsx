@@ -2,12 +2,13 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
-import { globalCss, ShellContext, type PageRoute, type ShellApi } from '@kesho/shell-kit';
+import { globalCss, palette, ShellContext, type PageRoute, type ShellApi } from '@kesho/shell-kit';
 import { scriptOnlyHiddenCss } from '@kesho/common/script-only';
 import { feedPathForRoute } from '@kesho/common/page-routes';
 import { site } from '@kesho/common/site';
 import { App } from '../app/App';
 import { headFor, robotsContent } from '../app/head';
+import { NOT_FOUND_TITLE } from '../pages/NotFound';
 import type { Resolution } from '../app/resolution';
 import type { PointerDocument } from '../federation/pointer';
 import { POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID, SAMPLE_RATE_META } from './documentIds';
@@ -17,6 +18,21 @@ import { organizationJsonLd } from './structuredData';
  * The prerenderer calls this (in Node) once per route with the page component of the remote that
  * serves it: the shell owns the whole document, the remote only its page.
  */
+/** A page's Open Graph image: a 1200×630 PNG under a build's folder, and what it shows. */
+export interface ShareImage {
+  readonly url: string;
+  readonly alt: string;
+}
+
+/**
+ * The share cards the shell's build draws (scripts/lib/share-images.mjs): the not-found page's, and
+ * the site's own, for a page whose remote build drew none (a build older than share cards).
+ */
+export const shellShareCards = [
+  { path: '/404', title: NOT_FOUND_TITLE },
+  { path: '/site', title: site.brand },
+];
+
 export interface DocumentAssets {
   /** Shell entry scripts, in order. */
   readonly scripts: readonly string[];
@@ -24,6 +40,11 @@ export interface DocumentAssets {
   readonly preloads: readonly { readonly href: string; readonly as: 'script' | 'fetch' | 'style' | 'font' | 'image' }[];
   /** The share of page views that report client events (0–1; default 1). */
   readonly clientEventsSampleRate?: number;
+  /** The page's Open Graph image. */
+  readonly shareImage?: ShareImage;
+  /** The web app manifest and the apple-touch-icon (180×180) of the shell build. */
+  readonly manifest?: string;
+  readonly appleTouchIcon?: string;
 }
 
 export interface RenderDocumentInput {
@@ -83,10 +104,21 @@ export function renderDocument({ path, page, pointers, assets }: RenderDocumentI
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,
     head.canonical ? `<meta property="og:url" content="${escapeHtml(head.canonical)}">` : '',
-    '<meta name="twitter:card" content="summary">',
-    '<meta name="theme-color" content="#0f4c81">',
+    ...(assets.shareImage
+      ? [
+          `<meta property="og:image" content="${escapeHtml(`${site.origin}${assets.shareImage.url}`)}">`,
+          '<meta property="og:image:type" content="image/png">',
+          '<meta property="og:image:width" content="1200">',
+          '<meta property="og:image:height" content="630">',
+          `<meta property="og:image:alt" content="${escapeHtml(assets.shareImage.alt)}">`,
+          '<meta name="twitter:card" content="summary_large_image">',
+        ]
+      : ['<meta name="twitter:card" content="summary">']),
+    `<meta name="theme-color" content="${palette.primary}">`,
     assets.clientEventsSampleRate !== undefined ? `<meta name="${SAMPLE_RATE_META}" content="${assets.clientEventsSampleRate}">` : '',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    assets.appleTouchIcon ? `<link rel="apple-touch-icon" href="${escapeHtml(assets.appleTouchIcon)}">` : '',
+    assets.manifest ? `<link rel="manifest" href="${escapeHtml(assets.manifest)}">` : '',
     ...(page ? feedsOf(path, pointers) : []).map((feed) => `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}">`),
     ...assets.scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`),
     // The page is readable before any script runs, so scripts must not compete with what paints:
