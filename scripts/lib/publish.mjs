@@ -99,6 +99,8 @@ export async function buildShell({ mode = 'production', configure = (config) => 
   // put every one of them on the simulated path to the first paint (LCP 1.9-2.1 s against 1.5 s).
 
   // The shell's own pages' cards (the not-found page, and the card of a page whose build drew none) and the app icons.
+  // Its render module runs on the kit built with it (the one a first build has).
+  useKit(path.join(kitOut, 'shell-kit.cjs'));
   const { shellShareCards } = loadFreshServerBundle(path.join(serverOut, 'server.cjs'));
   const cards = await drawShareCards(browserOut, shellShareCards);
   const icons = await writeAppIcons(browserOut);
