@@ -243,7 +243,11 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
         const buildOutput = answer.kind === 'file' && answer.buildOutput;
         // Pages and the pointer document may differ by the browser's cookies (a canary, a preview).
         const vary = chosen ? `Accept-Encoding, ${BUILD_CHOICE_VARY}` : 'Accept-Encoding';
-        if (file.startsWith(root + path.sep) && (await send(req, res, file, 200, chosen?.cacheControl ?? cacheControlFor(url.pathname), vary, answer.kind === 'feed' ? FEED_CONTENT_TYPE : undefined))) return;
+        if (
+          file.startsWith(root + path.sep) &&
+          (await send(req, res, file, 200, chosen?.cacheControl ?? cacheControlFor(url.pathname), vary, answer.kind === 'feed' ? FEED_CONTENT_TYPE : undefined))
+        )
+          return;
         await notFound(req, res, buildOutput);
       }
     }
