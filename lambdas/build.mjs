@@ -1,26 +1,33 @@
 /**
  * Bundles the Lambdas and the tools with esbuild (Node 24, CommonJS, source maps):
- *   src/handlers/*.ts   → dist/handlers/<name>.js   (one self-contained file per function)
- *   src/smoke.ts        → dist/smoke.js            (`npm run smoke`)
- *   src/mailbox.ts      → dist/mailbox.js          (`npm run mail`)
+ *   src/handlers/<name>.ts → dist/handlers/<name>/index.js   (one self-contained file per function, and
+ *                            beside it the modules it loads on first use: lazy-modules.mjs; the folder is
+ *                            what the CDK app deploys for that function)
+ *   src/smoke.ts           → dist/smoke.js                    (`npm run smoke`)
+ *   src/mailbox.ts         → dist/mailbox.js                  (`npm run mail`)
  * The local API runtime (src/local/) is bundled by the local-server workspace, which mounts it.
  * dynalite and mailparser stay out of the handlers: a handler bundle that pulls in local-only code
- * fails the build, because it would not run in Lambda.
+ * fails the build, because it would not run in Lambda. dist/handlers/meta.json is esbuild's metafile
+ * of the handlers (what each bundle holds), for `npm run bench`.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 // The one set of esbuild options for the handlers; infra/lib/lambda-bundling.ts deploys with the same.
 import handlerBundling from './bundling.json' with { type: 'json' };
+import { addLazyModules } from './lazy-modules.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const src = path.join(root, 'src');
 const dist = path.join(root, 'dist');
+const handlersDist = path.join(dist, 'handlers');
 
-const handlers = readdirSync(path.join(src, 'handlers'))
-  .filter((file) => file.endsWith('.ts'))
-  .map((file) => path.join(src, 'handlers', file));
+const handlers = Object.fromEntries(
+  readdirSync(path.join(src, 'handlers'))
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => [path.basename(file, '.ts'), path.join(src, 'handlers', file)]),
+);
 const tools = [path.join(src, 'smoke.ts'), path.join(src, 'mailbox.ts')];
 
 const common = {
@@ -29,11 +36,7 @@ const common = {
   target: handlerBundling.target,
   format: handlerBundling.format,
   sourcemap: true,
-  outbase: src,
-  outdir: dist,
   external: ['dynalite'],
-  // Font files travel beside the bundles (the invoice reads them when it draws one).
-  loader: handlerBundling.loader,
   logLevel: 'warning',
   metafile: true,
 };
@@ -41,23 +44,36 @@ const common = {
 rmSync(dist, { recursive: true, force: true });
 
 const started = Date.now();
-const [handlerBuild] = await Promise.all([
-  // Handlers get the whole deployed set (minified for cold starts, names kept for the logs); the tools
-  // only its runtime (platform, target, format).
-  build({ ...common, ...handlerBundling, entryPoints: handlers }),
-  build({ ...common, entryPoints: tools }),
+const [handlerBuilds] = await Promise.all([
+  // Each handler alone, as the CDK app bundles it: the whole deployed set of options (minified for cold
+  // starts, names kept for the logs), its own folder, its lazy modules beside it.
+  Promise.all(
+    Object.entries(handlers).map(async ([name, entry]) => {
+      const outdir = path.join(handlersDist, name);
+      const { metafile } = await build({ ...common, ...handlerBundling, external: [...handlerBundling.external, ...common.external], entryPoints: { index: entry }, outdir });
+      const lazy = await addLazyModules(outdir, metafile);
+      return { name, metafile, lazy };
+    }),
+  ),
+  // The tools only get the handlers' runtime (platform, target, format) and loaders.
+  build({ ...common, loader: handlerBundling.loader, outbase: src, outdir: dist, entryPoints: tools }),
 ]);
 
-const leaks = Object.keys(handlerBuild.metafile.inputs).filter(
-  (input) => input.includes('src/local/') || input.includes('node_modules/dynalite') || input.includes('node_modules/mailparser'),
+const leaks = handlerBuilds.flatMap(({ name, metafile }) =>
+  Object.keys(metafile.inputs)
+    .filter((input) => input.includes('src/local/') || input.includes('node_modules/dynalite') || input.includes('node_modules/mailparser'))
+    .map((input) => `${name}: ${input}`),
 );
 if (leaks.length > 0) {
   console.error(`A Lambda bundle includes local-only code: ${leaks.join(', ')}`);
   process.exit(1);
 }
+writeFileSync(path.join(handlersDist, 'meta.json'), JSON.stringify(Object.fromEntries(handlerBuilds.map(({ name, metafile, lazy }) => [name, { bundle: metafile, lazy }]))));
 
-const outputs = Object.entries(handlerBuild.metafile.outputs)
-  .filter(([file]) => file.endsWith('.js'))
-  .map(([file, output]) => `  ${path.relative(root, path.resolve(root, file))}  ${(output.bytes / 1024).toFixed(0)} KB`);
-console.log(`Built ${handlers.length} Lambda handlers and ${tools.length} tools in ${Date.now() - started} ms`);
-console.log(outputs.join('\n'));
+const kb = (metafile) =>
+  Object.entries(metafile.outputs)
+    .filter(([file]) => file.endsWith('.js'))
+    .map(([, output]) => `${(output.bytes / 1024).toFixed(0)} KB`)
+    .join(' + ');
+console.log(`Built ${handlerBuilds.length} Lambda handlers and ${tools.length} tools in ${Date.now() - started} ms`);
+for (const { name, metafile, lazy } of handlerBuilds) console.log(`  dist/handlers/${name}/index.js  ${kb(metafile)}${lazy ? `  (loaded on first use: invoicePdf.js ${kb(lazy)})` : ''}`);

@@ -24,11 +24,18 @@ interface HandlerBundling {
   readonly keepNames: boolean;
   readonly sourcemap: boolean;
   readonly sourcesContent: boolean;
+  /** ESM builds first: the AWS SDK's and nodemailer's ES modules tree-shake, their CommonJS builds do not. */
+  readonly mainFields: readonly string[];
+  readonly charset: 'utf8';
+  /** Modules a handler loads on first use from a file beside its bundle (lambdas/lazy-modules.mjs builds them). */
+  readonly external: readonly string[];
   /** Files that travel beside the bundle (the invoice's fonts: `{ ".ttf": "file" }`). */
   readonly loader: Readonly<Record<string, 'file'>>;
 }
 
 export const HANDLER_BUNDLING_FILE = path.join(REPO_ROOT, 'lambdas', 'bundling.json');
+/** Builds a payment handler's lazy modules beside its bundle, from the bundle's esbuild metafile. */
+export const LAZY_MODULES_SCRIPT = path.join(REPO_ROOT, 'lambdas', 'lazy-modules.mjs');
 
 function readHandlerBundling(): HandlerBundling {
   const options = JSON.parse(fs.readFileSync(HANDLER_BUNDLING_FILE, 'utf8')) as HandlerBundling;
@@ -49,4 +56,26 @@ export const LAMBDA_BUNDLING = {
   sourceMap: handlerBundling.sourcemap,
   sourcesContent: handlerBundling.sourcesContent,
   loader: handlerBundling.loader,
+  mainFields: [...handlerBundling.mainFields],
+  // Text such as the order rules' confusables table as UTF-8, not \u escapes (a third smaller).
+  esbuildArgs: { '--charset': handlerBundling.charset },
+} as const satisfies BundlingOptions;
+
+/**
+ * The payment handlers (lambdas/src/handlers): the same options, the pinned SDK clients of
+ * lambdas/package.json bundled (not whichever the runtime happens to ship), and the modules each
+ * loads on first use (the invoice PDF of the functions that send receipts) built beside its index.js,
+ * as lambdas/build.mjs lays out dist/handlers/<name>/.
+ */
+export const PAYMENT_HANDLER_BUNDLING = {
+  ...LAMBDA_BUNDLING,
+  bundleAwsSDK: true,
+  externalModules: [...handlerBundling.external],
+  metafile: true,
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    // The Node that runs the CDK app (Node 24 through npm), on the script that reads and removes index.meta.json.
+    afterBundling: (_inputDir: string, outputDir: string) => [`"${process.execPath}" "${LAZY_MODULES_SCRIPT}" "${outputDir}"`],
+  },
 } as const satisfies BundlingOptions;

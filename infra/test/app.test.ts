@@ -45,7 +45,7 @@ describe('the synthesized app', () => {
     }
   });
 
-  test('bundles every Lambda with local esbuild into a single minified file with its source map', () => {
+  test('bundles every Lambda with local esbuild into one minified file with its source map, and the invoice beside it where receipts are sent', () => {
     const payments = assembly.getStackByName('KeshoPayments');
     type LambdaResource = { Type: string; Properties: { Code: { S3Key: string }; Description: string } };
     // The payment handlers; the origin-verify authorizer (a few lines) is checked in origin-verify.test.ts.
@@ -53,12 +53,16 @@ describe('the synthesized app', () => {
       (resource) => resource.Type === 'AWS::Lambda::Function' && resource.Properties.Description.startsWith('Kesho payments: '),
     );
     expect(functions).toHaveLength(10);
+    // The functions that can make an order paid send its receipt, whose PDF (pdf-lib, fontkit, the fonts) loads on first use.
+    const receiptSenders = ['checkout-session', 'fulfil-order', 'reconcile-orders', 'mpesa-payment', 'mpesa-callback'];
     for (const fn of functions) {
+      const name = fn.Properties.Description.replace('Kesho payments: ', '');
       // A file asset "<hash>.zip" is staged in the assembly as the folder "asset.<hash>".
       const assetDir = path.join(assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
-      // Beside the bundle only the invoice's font files (esbuild's file loader, lambdas/bundling.json).
       const files = fs.readdirSync(assetDir).sort();
-      expect(files.filter((file) => !/^DejaVuSans(-Bold)?-[A-Z0-9]+\.ttf$/.test(file))).toEqual(['index.js', 'index.js.map']);
+      const fonts = files.filter((file) => /^DejaVuSans(-Bold)?-[A-Z0-9]+\.ttf$/.test(file));
+      const expected = receiptSenders.includes(name) ? ['index.js', 'index.js.map', 'invoicePdf.js', 'invoicePdf.js.map'] : ['index.js', 'index.js.map'];
+      expect({ name, files: files.filter((file) => !fonts.includes(file)), fonts: fonts.length }).toEqual({ name, files: expected, fonts: receiptSenders.includes(name) ? 2 : 0 });
       expect(fs.statSync(path.join(assetDir, 'index.js')).size).toBeGreaterThan(10_000);
     }
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { HANDLER_BUNDLING_FILE, LAMBDA_BUNDLING } from '../lib/lambda-bundling';
+import { HANDLER_BUNDLING_FILE, LAMBDA_BUNDLING, LAZY_MODULES_SCRIPT, PAYMENT_HANDLER_BUNDLING } from '../lib/lambda-bundling';
 import { REPO_ROOT } from '../lib/paths';
 
 const handlerBundling = JSON.parse(fs.readFileSync(HANDLER_BUNDLING_FILE, 'utf8')) as Record<string, unknown>;
@@ -14,13 +14,22 @@ describe('Lambda bundling', () => {
       sourceMap: handlerBundling.sourcemap,
       sourcesContent: handlerBundling.sourcesContent,
       forceDockerBundling: false,
+      mainFields: handlerBundling.mainFields,
+      esbuildArgs: { '--charset': handlerBundling.charset },
     });
     expect(LAMBDA_BUNDLING.target).toBe('node24');
+  });
+
+  it('deploys each payment handler with its lazy modules built beside it, as the local build lays them out', () => {
+    expect(PAYMENT_HANDLER_BUNDLING).toMatchObject({ bundleAwsSDK: true, externalModules: handlerBundling.external, metafile: true });
+    expect(PAYMENT_HANDLER_BUNDLING.commandHooks.afterBundling('/in', '/out')).toEqual([`"${process.execPath}" "${LAZY_MODULES_SCRIPT}" "/out"`]);
+    expect(fs.existsSync(LAZY_MODULES_SCRIPT)).toBe(true);
   });
 
   it('is the file the local build of the handlers reads its options from', () => {
     const buildScript = fs.readFileSync(path.join(REPO_ROOT, 'lambdas', 'build.mjs'), 'utf8');
     expect(buildScript).toContain("from './bundling.json'");
-    expect(buildScript).toMatch(/\.\.\.handlerBundling, entryPoints: handlers/);
+    expect(buildScript).toMatch(/build\(\{ \.\.\.common, \.\.\.handlerBundling, external: \[\.\.\.handlerBundling\.external/);
+    expect(buildScript).toContain("from './lazy-modules.mjs'");
   });
 });

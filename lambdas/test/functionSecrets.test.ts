@@ -5,8 +5,11 @@ import { FUNCTION_SECRETS, SECRET_VARIABLES, secretsOf, type BackendFunction, ty
 import Stripe from 'stripe';
 import { ConfigError, SecretNotGivenError, loadConfig } from '../src/config';
 import { handler as subscriptionsHandler } from '../src/handlers/subscriptions';
-import { createAwsRuntime } from '../src/runtime/aws';
-import { runWithRuntime } from '../src/runtime/context';
+import { subscriptions } from '../src/leads/newsletterParts';
+import { cardPayments } from '../src/payments/parts';
+import { createAwsFoundation } from '../src/runtime/aws';
+import { runWithFoundation, type FunctionRuntime } from '../src/runtime/context';
+import { createSecretsManagerReader } from '../src/runtime/secrets';
 import type { ApiGatewayEvent } from '../src/http/apiGateway';
 
 /** What every function of the deployed stack is given besides secrets. */
@@ -52,7 +55,12 @@ function recordingSecretsManager() {
       return { SecretString: valueOf(arn) };
     },
   } as unknown as Pick<SecretsManagerClient, 'send'>;
-  return { client, fetched };
+  return { given: { secrets: createSecretsManagerReader(client) }, fetched };
+}
+
+/** The services a handler module declares (`export const runtime = defineFunction(…)`). */
+async function runtimeOf(fn: BackendFunction): Promise<FunctionRuntime<object>> {
+  return ((await import(`../src/handlers/${fn}`)) as { runtime: FunctionRuntime<object> }).runtime;
 }
 
 describe('each function reads only the secrets it needs', () => {
@@ -94,32 +102,35 @@ describe('each function reads only the secrets it needs', () => {
     expect(config.mpesa).toEqual({ provider: 'off' });
   });
 
-  it.each(FUNCTIONS)('%s fetches exactly its own secrets from Secrets Manager at cold start, even when given every ARN', async (fn) => {
+  it.each(FUNCTIONS)('%s builds its services at cold start fetching exactly its own secrets, even when given every ARN', async (fn) => {
     const secretsManager = recordingSecretsManager();
-    await createAwsRuntime(fn, { env: { ...DEPLOYED_ENV, ...secretArns(EVERY_SECRET) }, secretsManager: secretsManager.client });
+    const runtime = await runtimeOf(fn);
+    expect(runtime.name).toBe(fn);
+    await runtime.compose(createAwsFoundation(fn, { env: { ...DEPLOYED_ENV, ...secretArns(EVERY_SECRET) }, given: secretsManager.given }));
     const expected = secretsOf(fn).flatMap((secret) => SECRET_VARIABLES[secret].map((variables) => arnOf(variables.arn)));
     expect(secretsManager.fetched.slice().sort()).toEqual(expected.slice().sort());
   });
 
-  it('fails the cold start with one clear error, fetching nothing, when a needed secret is missing', async () => {
-    const secretsManager = recordingSecretsManager();
-    const start = createAwsRuntime('create-payment', { env: { ...DEPLOYED_ENV, ...secretArns(['stripeWebhookSecret', 'newsletterTokenSecret']) }, secretsManager: secretsManager.client });
-    await expect(start).rejects.toThrow(new ConfigError(['Missing env var STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN)']));
-    expect(secretsManager.fetched).toEqual([]);
+  it('fails the cold start with one clear error, fetching nothing, when a needed secret is missing', () => {
+    const env = { ...DEPLOYED_ENV, ...secretArns(['stripeWebhookSecret', 'newsletterTokenSecret']) };
+    expect(() => createAwsFoundation('create-payment', { env, given: recordingSecretsManager().given })).toThrow(
+      new ConfigError(['Missing env var STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN)']),
+    );
   });
 
   it('verifies Stripe webhooks with the signing secret alone, and cannot call Stripe without the key', async () => {
     const secretsManager = recordingSecretsManager();
-    const runtime = await createAwsRuntime('stripe-webhook', { env: { ...DEPLOYED_ENV, ...secretArns(secretsOf('stripe-webhook')) }, secretsManager: secretsManager.client });
+    const foundation = createAwsFoundation('stripe-webhook', { env: { ...DEPLOYED_ENV, ...secretArns(secretsOf('stripe-webhook')) }, given: secretsManager.given });
+    const { provider } = await cardPayments(foundation);
     const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_test_abcdefgh', object: 'checkout.session' } } });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_fromSecretsManager' });
-    await expect(runtime.payments.verifyWebhook(Buffer.from(payload), header)).resolves.toEqual({ id: 'evt_1', type: 'checkout.session.completed', sessionId: 'cs_test_abcdefgh' });
-    await expect(runtime.payments.retrieveSession('cs_test_abcdefgh')).rejects.toThrow(SecretNotGivenError);
+    await expect(provider.verifyWebhook(Buffer.from(payload), header)).resolves.toEqual({ id: 'evt_1', type: 'checkout.session.completed', sessionId: 'cs_test_abcdefgh' });
+    await expect(provider.retrieveSession('cs_test_abcdefgh')).rejects.toThrow(SecretNotGivenError);
   });
 
   it('answers a newsletter request with a plain 500 (and no signing) in a function not given the link secret', async () => {
-    const runtime = await createAwsRuntime('enquiries', { env: DEPLOYED_ENV });
-    expect(runtime.services.subscriptions).toBeNull();
+    const foundation = createAwsFoundation('enquiries', { env: DEPLOYED_ENV });
+    expect(await subscriptions(foundation)).toBeNull();
     const event = {
       version: '2.0',
       rawPath: '/api/subscriptions/confirm',
@@ -129,7 +140,7 @@ describe('each function reads only the secrets it needs', () => {
       isBase64Encoded: false,
       requestContext: { http: { method: 'GET', path: '/api/subscriptions/confirm', sourceIp: '127.0.0.1' }, requestId: 'r1' },
     } as unknown as ApiGatewayEvent;
-    const response = await runWithRuntime(runtime, () => subscriptionsHandler(event));
+    const response = await runWithFoundation(foundation, () => subscriptionsHandler(event));
     expect(response.statusCode).toBe(500);
     expect(String(response.body)).not.toMatch(/newsletterTokenSecret|SecretNotGiven/);
   });

@@ -9,7 +9,7 @@ import { hasNoEncodedWord, isSafeMultiLineText, isSafeOneLineText } from '@kesho
 import { confusableSkeleton } from '../src/orders/confusables';
 import { handler as createPayment } from '../src/handlers/create-payment';
 import type { ApiGatewayEvent, ApiGatewayResult } from '../src/http/apiGateway';
-import { runWithRuntime } from '../src/runtime/context';
+import { runWithFoundation } from '../src/runtime/context';
 import { catalogueItem, validOrder } from './support/orders';
 import { startTestServer, type TestServer } from './support/testServer';
 
@@ -246,7 +246,7 @@ describe('create-payment under malformed input', () => {
     const statuses = new Map<number, number>();
     for (let index = 0; index < HANDLER_CASES; index += 1) {
       const testCase = fuzzCase(random);
-      const result: ApiGatewayResult = await runWithRuntime(server.api.runtime, () => createPayment(event(testCase, random() < 0.3)));
+      const result: ApiGatewayResult = await runWithFoundation(server.api.runtime.foundation, () => createPayment(event(testCase, random() < 0.3)));
       tally(statuses, result.statusCode);
       expectCleanAnswer(result.statusCode, result.body);
       if (result.statusCode === 200) await expectCleanOrder(result.body);

@@ -11,7 +11,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ApiHandlerName } from '@kesho/common/api-routes';
 import { secretsOf } from '@kesho/common/function-secrets';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
-import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from '../lambda-bundling';
+import { LAMBDA_PROJECT, PAYMENT_HANDLER_BUNDLING } from '../lambda-bundling';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from '../nag';
 import type { MailSettings } from './mail-identity';
 import type { PaymentSecrets } from './payment-secrets';
@@ -86,11 +86,7 @@ export class PaymentFunctions {
         }),
         environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
         ...LAMBDA_PROJECT,
-        bundling: {
-          ...LAMBDA_BUNDLING,
-          // The pinned SDK clients of lambdas/package.json, not whichever the runtime happens to ship.
-          bundleAwsSDK: true,
-        },
+        bundling: PAYMENT_HANDLER_BUNDLING,
       });
       props.secrets.give(name, fn);
       // Whoever reads Daraja's credentials talks to Daraja: its shortcode, origin and ops' KES rate.

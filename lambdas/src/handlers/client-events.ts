@@ -7,14 +7,18 @@ import { clientAddress, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';
 import { readJsonBody } from '../http/jsonBody';
 import { errorResponse, methodNotAllowed, noContent } from '../http/responses';
-import { currentRuntime } from '../runtime/context';
+import { defineFunction } from '../runtime/context';
+import { receiveClientEvents } from '../clientEvents/parts';
+
+/** This function's services: its bundle holds these parts and what they use, nothing else. */
+export const runtime = defineFunction('client-events', { receiveClientEvents });
 
 export const handler: HttpHandler = (event) =>
   respondSafely('client-events', async () => {
     if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
     const body = readJsonBody(event);
     if (!body.ok) return body.response;
-    const { services, config } = await currentRuntime('client-events');
+    const { services, config } = await runtime.current();
     const result = await services.receiveClientEvents(body.value, { ip: clientAddress(event, config.clientAddressHeader) });
     switch (result.kind) {
       case 'accepted':

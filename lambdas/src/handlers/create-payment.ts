@@ -8,10 +8,12 @@ import { respondSafely } from '../http/boundary';
 import { readJsonBody } from '../http/jsonBody';
 import { attemptResponse, readPaymentAttempt } from '../http/paymentAttempt';
 import { PROVIDER_ERROR_MESSAGE, errorResponse, json, methodNotAllowed } from '../http/responses';
-import { parseOrderRequest, priceMismatchMessage } from '../orders/orderRequest';
-import { currentRuntime } from '../runtime/context';
+import { INVALID_ORDER_MESSAGE, parseOrderRequest, priceMismatchMessage } from '../orders/orderRequest';
+import { defineFunction } from '../runtime/context';
+import { startCheckout } from '../payments/parts';
 
-export const INVALID_ORDER_MESSAGE = 'Some order details are not valid. Please review your package and checkout details.';
+/** This function's services: its bundle holds these parts and what they use, nothing else. */
+export const runtime = defineFunction('create-payment', { startCheckout });
 
 export const handler: HttpHandler = (event) =>
   respondSafely('create-payment', async () => {
@@ -26,7 +28,7 @@ export const handler: HttpHandler = (event) =>
     const attempt = readPaymentAttempt(event, { method: 'card', draft: request.draft });
     if (!attempt.ok) return attempt.response;
 
-    const { services } = await currentRuntime('create-payment');
+    const { services } = await runtime.current();
     const result = await services.startCheckout(request.draft, attempt.attempt);
     if (result.kind === 'attempt-other-details' || result.kind === 'attempt-in-progress') return attemptResponse(result.kind);
     if (result.kind === 'provider-error') return errorResponse(502, PROVIDER_ERROR_MESSAGE);

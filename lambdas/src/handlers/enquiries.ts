@@ -9,12 +9,16 @@ import { respondSafely } from '../http/boundary';
 import { CROSS_SITE_MESSAGE, isCrossSitePost } from '../http/crossSite';
 import { readFormBody } from '../http/formBody';
 import { errorResponse, json, methodNotAllowed, seeOther } from '../http/responses';
-import { currentRuntime } from '../runtime/context';
+import { defineFunction } from '../runtime/context';
+import { submitEnquiry } from '../leads/parts';
+
+/** This function's services: its bundle holds these parts and what they use, nothing else. */
+export const runtime = defineFunction('enquiries', { submitEnquiry });
 
 export const handler: HttpHandler = (event) =>
   respondSafely('enquiries', async () => {
     if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
-    const { services, config } = await currentRuntime('enquiries');
+    const { services, config } = await runtime.current();
     if (isCrossSitePost(event, config.publicSiteUrl)) return errorResponse(403, CROSS_SITE_MESSAGE);
     const body = readFormBody(event);
     const answer = (status: ContactStatus, answerJson: () => ApiGatewayResult) => (body.kind === 'form' ? seeOther(contactStatusLocation(status)) : answerJson());

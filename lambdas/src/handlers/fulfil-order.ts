@@ -6,12 +6,16 @@
 import { parseFulfilmentJob } from '../fulfilment/queue';
 import type { FulfilResult } from '../fulfilment/fulfilOrder';
 import type { LambdaContext } from '../http/apiGateway';
-import { currentRuntime } from '../runtime/context';
+import { defineFunction } from '../runtime/context';
+import { fulfilOrder } from '../orders/settleParts';
+
+/** This function's services: its bundle holds these parts and what they use, nothing else. */
+export const runtime = defineFunction('fulfil-order', { fulfilOrder });
 
 export type FulfilHandlerResult = FulfilResult | { readonly kind: 'invalid-job' };
 
 export const handler = async (payload: unknown, context?: LambdaContext): Promise<FulfilHandlerResult> => {
-  const { services, logger } = await currentRuntime('fulfil-order');
+  const { services, logger } = await runtime.current();
   const job = parseFulfilmentJob(payload);
   if (!job) {
     logger.error('fulfil.invalid_job', { requestId: context?.awsRequestId });

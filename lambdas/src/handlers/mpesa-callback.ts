@@ -9,13 +9,17 @@ import { respondSafely } from '../http/boundary';
 import { readJsonBody } from '../http/jsonBody';
 import { errorResponse, json, methodNotAllowed } from '../http/responses';
 import { MPESA_CALLBACK_PATH, MPESA_CALLBACK_TOKEN_PATTERN, parseCallbackBody } from '../mpesa/service';
-import { currentRuntime } from '../runtime/context';
+import { defineFunction } from '../runtime/context';
+import { mpesa } from '../mpesa/parts';
+
+/** This function's services: its bundle holds these parts and what they use, nothing else. */
+export const runtime = defineFunction('mpesa-callback', { mpesa });
 
 export const handler: HttpHandler = (event) =>
   respondSafely('mpesa-callback', async () => {
     if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
     const token = event.rawPath.startsWith(`${MPESA_CALLBACK_PATH}/`) ? event.rawPath.slice(MPESA_CALLBACK_PATH.length + 1) : '';
-    const { services } = await currentRuntime('mpesa-callback');
+    const { services } = await runtime.current();
     if (!services.mpesa || !MPESA_CALLBACK_TOKEN_PATTERN.test(token)) return errorResponse(404, 'Not found.');
     const body = readJsonBody(event);
     if (!body.ok) return body.response;

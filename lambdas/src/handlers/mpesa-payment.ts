@@ -15,9 +15,12 @@ import { readJsonBody } from '../http/jsonBody';
 import { attemptResponse, readPaymentAttempt } from '../http/paymentAttempt';
 import { PROVIDER_ERROR_MESSAGE, errorResponse, json, methodNotAllowed } from '../http/responses';
 import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
-import { parseOrderRequest, priceMismatchMessage } from '../orders/orderRequest';
-import { currentRuntime } from '../runtime/context';
-import { INVALID_ORDER_MESSAGE } from './create-payment';
+import { INVALID_ORDER_MESSAGE, parseOrderRequest, priceMismatchMessage } from '../orders/orderRequest';
+import { defineFunction } from '../runtime/context';
+import { mpesa } from '../mpesa/parts';
+
+/** This function's services: its bundle holds these parts and what they use, nothing else. */
+export const runtime = defineFunction('mpesa-payment', { mpesa });
 
 export const MPESA_UNAVAILABLE_MESSAGE = 'M-Pesa payments are not available at the moment. Please pay by card.';
 
@@ -25,7 +28,7 @@ export const handler: HttpHandler = (event) =>
   respondSafely('mpesa-payment', async () => {
     const method = event.requestContext.http.method;
     if (method !== 'POST' && method !== 'GET' && method !== 'HEAD') return methodNotAllowed(['GET', 'POST']);
-    const { services, config } = await currentRuntime('mpesa-payment');
+    const { services, config } = await runtime.current();
     const mpesa = services.mpesa;
     if (!mpesa) return errorResponse(503, MPESA_UNAVAILABLE_MESSAGE);
 

@@ -10,13 +10,17 @@ import { html, methodNotAllowed, seeOther } from '../http/responses';
 import { MPESA_SANDBOX_PATH, isSandboxAnswer } from '../mpesa/sandbox';
 import { renderMpesaSandbox, renderMpesaSandboxNotFound } from '../mpesa/sandboxPage';
 import { MPESA_PAYMENT_ID_PATTERN, mpesaWaitingPath } from '../mpesa/service';
-import { currentRuntime } from '../runtime/context';
+import { defineFunction } from '../runtime/context';
+import { mpesa } from '../mpesa/parts';
+
+/** This function's services: its bundle holds these parts and what they use, nothing else. */
+export const runtime = defineFunction('mpesa-sandbox', { mpesa });
 
 const ROUTE = new RegExp(`^${MPESA_SANDBOX_PATH}/([^/]+)(?:/([a-z-]+))?/?$`);
 
 export const handler: HttpHandler = (event) =>
   respondSafely('mpesa-sandbox', async () => {
-    const { services } = await currentRuntime('mpesa-sandbox');
+    const { services } = await runtime.current();
     const mpesa = services.mpesa;
     const sandbox = mpesa?.sandbox;
     const match = ROUTE.exec(event.rawPath);

@@ -5,9 +5,13 @@
  * function's error metric; single orders that fail are counted and retried by the next run.
  */
 import type { ReconcileReport } from '../orders/reconcile';
-import { currentRuntime } from '../runtime/context';
+import { defineFunction } from '../runtime/context';
+import { reconcileOrders } from '../orders/reconcileParts';
+
+/** This function's services: its bundle holds these parts and what they use, nothing else. */
+export const runtime = defineFunction('reconcile-orders', { reconcileOrders });
 
 export const handler = async (): Promise<ReconcileReport> => {
-  const { services } = await currentRuntime('reconcile-orders');
+  const { services } = await runtime.current();
   return services.reconcileOrders();
 };

@@ -9,13 +9,17 @@ import { respondSafely } from '../http/boundary';
 import { errorResponse, html, methodNotAllowed, seeOther } from '../http/responses';
 import { SANDBOX_CHECKOUT_PATH, SANDBOX_SESSION_ID_PATTERN } from '../payments/sandbox';
 import { renderSandboxCheckout, renderSandboxNotFound } from '../payments/sandboxPage';
-import { currentRuntime } from '../runtime/context';
+import { defineFunction } from '../runtime/context';
+import { sandboxCheckout } from '../orders/settleParts';
+
+/** This function's services: its bundle holds these parts and what they use, nothing else. */
+export const runtime = defineFunction('sandbox-checkout', { sandboxCheckout });
 
 const ROUTE = new RegExp(`^${SANDBOX_CHECKOUT_PATH}/([^/]+)(?:/(pay|decline))?/?$`);
 
 export const handler: HttpHandler = (event) =>
   respondSafely('sandbox-checkout', async () => {
-    const { services } = await currentRuntime('sandbox-checkout');
+    const { services } = await runtime.current();
     const sandbox = services.sandboxCheckout;
     if (!sandbox) return errorResponse(404, 'Not found.');
 

@@ -17,7 +17,11 @@ import { readFormBody } from '../http/formBody';
 import { errorResponse, html, json, methodNotAllowed, seeOther } from '../http/responses';
 import { linkPageDocument } from '../leads/linkPage';
 import { SUBSCRIPTIONS_PATH, type LinkResult } from '../leads/subscriptions';
-import { currentRuntime } from '../runtime/context';
+import { defineFunction } from '../runtime/context';
+import { subscriptions } from '../leads/newsletterParts';
+
+/** This function's services: its bundle holds these parts and what they use, nothing else. */
+export const runtime = defineFunction('subscriptions', { subscriptions });
 
 const LINK_STATUS: Readonly<Record<LinkResult, NewsletterStatus>> = {
   confirmed: 'confirmed',
@@ -36,7 +40,7 @@ export const handler: HttpHandler = (event) =>
   respondSafely('subscriptions', async () => {
     const method = event.requestContext.http.method;
     const path = event.rawPath.replace(/\/+$/, '');
-    const { services, config } = await currentRuntime('subscriptions');
+    const { services, config } = await runtime.current();
     const { subscriptions } = services;
     if (!subscriptions) throw new SecretNotGivenError('newsletterTokenSecret');
     if (method === 'POST' && isCrossSitePost(event, config.publicSiteUrl)) return errorResponse(403, CROSS_SITE_MESSAGE);

@@ -3,33 +3,21 @@
  * payment provider failed) and a log line, never a stack trace in a response.
  */
 import type { BackendFunction } from '@kesho/common/function-secrets';
-import { createLogger, type Logger } from '../log';
 import { PaymentProviderError } from '../payments/types';
-import { currentRuntime } from '../runtime/context';
+import { loggerOf } from '../runtime/context';
 import type { ApiGatewayResult } from './apiGateway';
 import { PROVIDER_ERROR_MESSAGE, SERVER_ERROR_MESSAGE, errorResponse } from './responses';
-
-const startupLogger = createLogger('info');
 
 export async function respondSafely(handlerName: BackendFunction, work: () => Promise<ApiGatewayResult>): Promise<ApiGatewayResult> {
   try {
     return await work();
   } catch (error) {
-    const logger = await currentLogger(handlerName);
+    const logger = loggerOf(handlerName);
     if (error instanceof PaymentProviderError) {
       logger.error('handler.provider_failed', { handler: handlerName, error, cause: error.cause });
       return errorResponse(502, PROVIDER_ERROR_MESSAGE);
     }
     logger.error('handler.failed', { handler: handlerName, error });
     return errorResponse(500, SERVER_ERROR_MESSAGE);
-  }
-}
-
-/** A runtime that failed to start (missing configuration) still gets its failure logged. */
-export async function currentLogger(fn: BackendFunction): Promise<Logger> {
-  try {
-    return (await currentRuntime(fn)).logger;
-  } catch {
-    return startupLogger;
   }
 }

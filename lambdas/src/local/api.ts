@@ -37,10 +37,11 @@ import { SANDBOX_CHECKOUT_PATH } from '../payments/sandbox';
 import { MPESA_SANDBOX_PATH } from '../mpesa/sandbox';
 import { mailDirectoryOf } from '../mail/runtime';
 import type { MailTransport } from '../mail/types';
-import { DOCUMENT_CLIENT_OPTIONS } from '../runtime/aws';
-import { runWithRuntime } from '../runtime/context';
-import { composeRuntime, type Runtime } from '../runtime/runtime';
+import { runWithFoundation } from '../runtime/context';
+import { DOCUMENT_CLIENT_OPTIONS } from '../runtime/dynamo';
+import type { Foundation } from '../runtime/foundation';
 import { createSecretsManagerReader } from '../runtime/secrets';
+import { composeLocalRuntime, type LocalRuntime } from './runtime';
 import { ensureOrdersTable, startEmbeddedDynamo } from './embeddedDynamo';
 import { readRequestBody, toApiGatewayEvent, writeResult } from './httpEvent';
 import { INVOKE_PATH, answerInvoke, type LocalFunction } from './invokeApi';
@@ -77,7 +78,8 @@ export interface LocalApiTestOptions extends LocalApiOptions {
 
 /** LocalApi plus what tests need to look behind it. */
 export interface LocalApiInternals extends LocalApi {
-  readonly runtime: Runtime;
+  /** Every service, built from the one foundation the handlers run in. */
+  readonly runtime: LocalRuntime;
   /** Resolves when every background (Event) invocation, retries included, has finished. */
   settled(): Promise<void>;
 }
@@ -136,26 +138,33 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
     secretsClient.destroy();
   };
 
-  let runtime: Runtime;
+  let runtime: LocalRuntime;
   try {
     await ensureOrdersTable(dynamoClient, config.ordersTable);
-    runtime = await composeRuntime(config, logger, {
-      dynamo: DynamoDBDocumentClient.from(dynamoClient, DOCUMENT_CLIENT_OPTIONS),
-      lambda: lambdaClient,
-      secrets: createSecretsManagerReader(secretsClient),
-      mailDirectory: mailDirectoryOf(dataDir),
-      fulfilmentFailures,
-      clientEvents: {
-        sink: createFileSink(clientEventsDirectoryOf(dataDir)),
-        knownBuilds: createReleaseHistoryBuilds(options.releaseHistoryFile ?? path.join(dataDir, 'no-release-history.json')),
+    const foundation: Foundation = {
+      config,
+      logger,
+      clock: () => new Date(),
+      given: {
+        dynamo: DynamoDBDocumentClient.from(dynamoClient, DOCUMENT_CLIENT_OPTIONS),
+        lambda: lambdaClient,
+        secrets: createSecretsManagerReader(secretsClient),
+        mailDirectory: mailDirectoryOf(dataDir),
+        fulfilmentFailures,
+        clientEvents: {
+          sink: createFileSink(clientEventsDirectoryOf(dataDir)),
+          knownBuilds: createReleaseHistoryBuilds(options.releaseHistoryFile ?? path.join(dataDir, 'no-release-history.json')),
+        },
+        ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
       },
-      ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
-    });
+    };
+    runtime = await composeLocalRuntime(foundation);
   } catch (error) {
     destroyClients();
     await dynamo.close();
     throw error;
   }
+  const inFoundation = <T>(work: () => Promise<T>): Promise<T> => runWithFoundation(runtime.foundation, work);
 
   const background = new Set<Promise<void>>();
   let closing = false;
@@ -163,7 +172,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
   const inRuntime =
     (run: LocalFunction): LocalFunction =>
     (payload, context) =>
-      runWithRuntime(runtime, () => run(payload, context));
+      inFoundation(() => run(payload, context));
   const functions = new Map<string, LocalFunction>([
     ['create-payment', inRuntime(asFunction(createPayment))],
     ['checkout-session', inRuntime(asFunction(checkoutSession))],
@@ -183,7 +192,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
   let reconciling: Promise<void> | undefined;
   const reconcileTimer = setInterval(() => {
     if (reconciling || closing) return;
-    reconciling = runWithRuntime(runtime, () => reconcileOrders())
+    reconciling = inFoundation(() => reconcileOrders())
       .then(
         () => undefined,
         (error: unknown) => logger.error('local.reconcile_failed', { error }),
@@ -227,7 +236,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
     const handler = localHandlerFor(url.pathname);
     if (!handler) return writeResult(res, errorResponse(404, 'Not found.'), method);
     const event: ApiGatewayEvent = toApiGatewayEvent(req, url, body);
-    const result = await runWithRuntime(runtime, () => handler(event, { awsRequestId: event.requestContext.requestId, functionName: 'local' }));
+    const result = await inFoundation(() => handler(event, { awsRequestId: event.requestContext.requestId, functionName: 'local' }));
     writeResult(res, result, method);
   };
 

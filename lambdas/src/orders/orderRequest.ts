@@ -13,6 +13,9 @@ import { confusableSkeleton } from './confusables';
 import { ValidationError } from 'yup';
 import type { CustomerDetails, OrderDraft, OrderLine } from './types';
 
+/** The answer to an order the rules refuse (the field errors say which fields); card and M-Pesa alike. */
+export const INVALID_ORDER_MESSAGE = 'Some order details are not valid. Please review your package and checkout details.';
+
 export type OrderRequestResult =
   | { readonly kind: 'valid'; readonly draft: OrderDraft }
   | { readonly kind: 'invalid'; readonly fieldErrors: Readonly<Record<string, string>> }

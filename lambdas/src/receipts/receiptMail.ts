@@ -10,7 +10,6 @@ import { site } from '@kesho/common/site';
 import type { OutgoingMail } from '../mail/types';
 import type { Order } from '../orders/types';
 import { escapeHtml } from '../http/html';
-import { renderInvoicePdf } from './invoicePdf';
 
 export interface ReceiptContext {
   readonly supportEmail: string;
@@ -27,6 +26,9 @@ export function invoiceFilename(order: Order): string {
 
 export async function buildReceiptMails(order: Order, context: ReceiptContext): Promise<{ readonly customer: OutgoingMail; readonly copy: OutgoingMail }> {
   const paidAt = order.updatedAt;
+  // Loaded with the first invoice: pdf-lib, fontkit and the fonts are the heaviest code of any handler,
+  // and a deployed handler carries them as their own file beside its bundle (lambdas/lazy-modules.mjs).
+  const { renderInvoicePdf } = await import('./invoicePdf.js');
   const pdf = await renderInvoicePdf(order, paidAt);
   const attachments = [{ filename: invoiceFilename(order), contentType: 'application/pdf', content: pdf }];
   const customer: OutgoingMail = {

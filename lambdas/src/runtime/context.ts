@@ -1,32 +1,73 @@
 /**
- * How a handler finds its services. Each handler names its function, and so the secrets it reads
- * (@kesho/common/function-secrets). In AWS the runtime is built once per cold start from the
- * function's environment, loading only those secrets. The local runtime (and tests) run handlers
- * inside `runWithRuntime`, which scopes their own runtime to that call through AsyncLocalStorage: the
- * handler modules stay exactly the ones deployed, and several local runtimes can share one process
- * without global state.
+ * How a handler finds its services. Each handler module names its function and the parts it uses
+ * (`defineFunction('create-payment', { startCheckout })`), so its bundle holds those parts and
+ * nothing else. In AWS the function's foundation is built at its cold start, loading only its own
+ * secrets, and its services once from it. The local runtime (and the tests) run handlers inside
+ * `runWithFoundation`, which scopes their foundation to that call through AsyncLocalStorage: the
+ * handler modules stay exactly the ones deployed, and several local runtimes can share one process.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BackendFunction } from '@kesho/common/function-secrets';
-import { createAwsRuntime } from './aws';
-import type { Runtime } from './runtime';
+import type { AppConfig } from '../config';
+import { createLogger, type Logger } from '../log';
+import { createAwsFoundation } from './aws';
+import { part, type Foundation, type Part } from './foundation';
 
-const scoped = new AsyncLocalStorage<Promise<Runtime>>();
-const coldStarts = new Map<BackendFunction, Promise<Runtime>>();
+const scoped = new AsyncLocalStorage<Foundation>();
+const coldStarts = new Map<BackendFunction, Foundation>();
+/** Logs a start that failed before the configuration named a log level. */
+const startupLogger = createLogger('info');
 
-export function runWithRuntime<T>(runtime: Runtime | Promise<Runtime>, work: () => Promise<T>): Promise<T> {
-  return scoped.run(Promise.resolve(runtime), work);
+export function runWithFoundation<T>(foundation: Foundation, work: () => Promise<T>): Promise<T> {
+  return scoped.run(foundation, work);
 }
 
-export function currentRuntime(fn: BackendFunction): Promise<Runtime> {
+/** The foundation this invocation runs in: the local runtime's, else the function's own (built once; a failed start is retried). */
+function foundationOf(fn: BackendFunction): Foundation {
   const local = scoped.getStore();
   if (local) return local;
-  let coldStart = coldStarts.get(fn);
-  if (!coldStart) {
-    coldStart = createAwsRuntime(fn);
-    coldStarts.set(fn, coldStart);
-    // A failed start (a secret not readable yet) is retried by the next invocation, not cached.
-    coldStart.catch(() => coldStarts.delete(fn));
+  let foundation = coldStarts.get(fn);
+  if (!foundation) {
+    foundation = createAwsFoundation(fn);
+    coldStarts.set(fn, foundation);
   }
-  return coldStart;
+  return foundation;
+}
+
+/** The function's logger, or the start-up logger when its configuration cannot be read. */
+export function loggerOf(fn: BackendFunction): Logger {
+  try {
+    return foundationOf(fn).logger;
+  } catch {
+    return startupLogger;
+  }
+}
+
+/** Each service a function uses, as the part that builds it. */
+export type PartsOf<S> = { readonly [K in keyof S]: Part<S[K] | Promise<S[K]>> };
+
+export interface FunctionServices<S> {
+  readonly config: AppConfig;
+  readonly logger: Logger;
+  readonly services: S;
+}
+
+export interface FunctionRuntime<S> {
+  readonly name: BackendFunction;
+  /** The services of the invocation's foundation. */
+  current(): Promise<FunctionServices<S>>;
+  /** The services built in a given foundation (tests: a deployed function's, with a recording Secrets Manager). */
+  compose(foundation: Foundation): Promise<FunctionServices<S>>;
+}
+
+export function defineFunction<S extends object>(name: BackendFunction, parts: PartsOf<S>): FunctionRuntime<S> {
+  const compose = part(async (foundation): Promise<FunctionServices<S>> => {
+    const built = await Promise.all(Object.entries(parts).map(async ([key, build]) => [key, await (build as Part<unknown>)(foundation)] as const));
+    return { config: foundation.config, logger: foundation.logger, services: Object.fromEntries(built) as S };
+  });
+  return {
+    name,
+    current: async () => compose(foundationOf(name)),
+    compose,
+  };
 }

@@ -1,0 +1,25 @@
+/** The contact form's service (enquiries.ts) and the per-hour limits the forms share; no secret is read here. */
+import { mailRuntime } from '../mail/parts';
+import { dynamoDocuments } from '../runtime/dynamo';
+import { part, type Foundation } from '../runtime/foundation';
+import { createSubmitEnquiry, type LeadLimits } from './enquiries';
+import { createRateLimiter } from './rateLimit';
+
+export const leadRateLimiter = part((foundation) => createRateLimiter(dynamoDocuments(foundation), foundation.config.ordersTable, foundation.clock));
+
+/** The limits alone: the services never see the configuration's secret source. */
+export const leadLimits = ({ config }: Foundation): LeadLimits => ({ perClientPerHour: config.leads.perClientPerHour, perAddressPerHour: config.leads.perAddressPerHour });
+
+export const submitEnquiry = part((foundation) => {
+  const mail = mailRuntime(foundation);
+  return createSubmitEnquiry({
+    dynamo: dynamoDocuments(foundation),
+    tableName: foundation.config.ordersTable,
+    outbox: mail.outbox,
+    supportEmail: mail.supportEmail,
+    rateLimiter: leadRateLimiter(foundation),
+    limits: leadLimits(foundation),
+    clock: foundation.clock,
+    logger: foundation.logger,
+  });
+});

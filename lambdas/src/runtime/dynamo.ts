@@ -1,0 +1,8 @@
+/** The orders table's document client: the one given (local dynalite, tests), else DynamoDB with the function's own credentials. */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { part } from './foundation';
+
+export const DOCUMENT_CLIENT_OPTIONS = { marshallOptions: { removeUndefinedValues: true } } as const;
+
+export const dynamoDocuments = part(({ given }) => given.dynamo ?? DynamoDBDocumentClient.from(new DynamoDBClient({}), DOCUMENT_CLIENT_OPTIONS));

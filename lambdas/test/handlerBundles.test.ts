@@ -1,0 +1,108 @@
+/**
+ * What each deployed handler's bundle holds, read from esbuild's metafile of the very build
+ * lambdas/build.mjs and the CDK app make (bundling.json's options, one handler per bundle): a heavy
+ * module appears only in the handlers that use it. Sizes and load times are measured by `npm run bench`.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { FUNCTION_SECRETS, type BackendFunction } from '@kesho/common/function-secrets';
+import bundlingJson from '../bundling.json';
+
+/** bundling.json as esbuild reads it (the JSON import widens its string literals). */
+const handlerBundling = bundlingJson as BuildOptions & { external: string[] };
+
+const HANDLERS_DIR = path.join(__dirname, '../src/handlers');
+const handlers = readdirSync(HANDLERS_DIR).map((file) => path.basename(file, '.ts') as BackendFunction);
+
+/** The functions that may send a receipt (they can make an order paid) or any other mail. */
+const RECEIPT_SENDERS: readonly BackendFunction[] = ['checkout-session', 'fulfil-order', 'reconcile-orders', 'mpesa-payment', 'mpesa-callback', 'sandbox-checkout', 'mpesa-sandbox'];
+const MAIL_SENDERS: readonly BackendFunction[] = [...RECEIPT_SENDERS, 'enquiries', 'subscriptions'];
+/** The functions that open, read or verify card payments (Stripe, or the sandbox that stands in for it). */
+const CARD_PAYMENTS: readonly BackendFunction[] = ['create-payment', 'checkout-session', 'stripe-webhook', 'fulfil-order', 'reconcile-orders', 'sandbox-checkout'];
+/** Secrets are read from Secrets Manager by the functions that read one, and by the two local-only sandboxes, which share those functions' parts. */
+const SECRET_READERS = handlers.filter((fn) => FUNCTION_SECRETS[fn].length > 0 || fn === 'sandbox-checkout' || fn === 'mpesa-sandbox');
+
+/** Each heavy module, and the only handlers whose bundle may hold it. */
+const MAY_HOLD: Readonly<Record<string, readonly BackendFunction[]>> = {
+  // The invoice is its own file, loaded with the first receipt (lazy-modules.mjs): never inside a bundle.
+  'pdf-lib': [],
+  '@pdf-lib/fontkit': [],
+  'dejavu-fonts-ttf': [],
+  stripe: CARD_PAYMENTS,
+  nodemailer: MAIL_SENDERS,
+  '@aws-sdk/client-sesv2': MAIL_SENDERS,
+  '@aws-sdk/client-lambda': ['stripe-webhook'],
+  '@aws-sdk/client-sqs': ['reconcile-orders'],
+  '@aws-sdk/client-secrets-manager': SECRET_READERS,
+  '@aws-sdk/client-dynamodb': handlers.filter((fn) => fn !== 'client-events'),
+  // The confusables table of the order rules: only the functions that take an order.
+  unhomoglyph: ['create-payment', 'mpesa-payment'],
+  // Local-only: the embedded DynamoDB and the mailbox reader.
+  dynalite: [],
+  mailparser: [],
+};
+
+/** The npm packages (and local folders) a bundle holds code of. */
+function heldModules(metafile: Metafile): Set<string> {
+  const output = Object.values(metafile.outputs).find((candidate) => candidate.entryPoint);
+  if (!output) throw new Error('esbuild reported no entry output');
+  const held = new Set<string>();
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    if (bytesInOutput === 0) continue;
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
+    held.add(pkg ?? input);
+  }
+  return held;
+}
+
+const bundles = new Map<BackendFunction, { held: Set<string>; lazyImports: string[] }>();
+
+beforeAll(async () => {
+  for (const fn of handlers) {
+    const { metafile } = await build({
+      ...handlerBundling,
+      bundle: true,
+      entryPoints: { index: path.join(HANDLERS_DIR, `${fn}.ts`) },
+      outdir: '/bundle',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    if (!metafile) throw new Error(`esbuild gave no metafile for ${fn}`);
+    const output = Object.values(metafile.outputs).find((candidate) => candidate.entryPoint);
+    bundles.set(fn, {
+      held: heldModules(metafile),
+      lazyImports: (output?.imports ?? []).filter((entry) => entry.external && handlerBundling.external.includes(entry.path)).map((entry) => entry.path),
+    });
+  }
+}, 180_000);
+
+describe('each handler bundle holds only what its function uses', () => {
+  it.each(handlers)('%s holds no heavy module on its deny list', (fn) => {
+    const held = bundles.get(fn)?.held ?? new Set();
+    const denied = Object.entries(MAY_HOLD)
+      .filter(([module, allowed]) => !allowed.includes(fn) && held.has(module))
+      .map(([module]) => module);
+    expect(denied).toEqual([]);
+    expect([...held].filter((input) => input.includes('src/local/'))).toEqual([]);
+  });
+
+  it.each(handlers)('%s loads the invoice PDF as its own file only if it may send a receipt', (fn) => {
+    expect(bundles.get(fn)?.lazyImports).toEqual(RECEIPT_SENDERS.includes(fn) ? ['./invoicePdf.js'] : []);
+  });
+
+  it('finds what the handlers do use (the deny lists read real package names)', () => {
+    for (const [fn, module] of [
+      ['create-payment', 'stripe'],
+      ['create-payment', '@aws-sdk/client-dynamodb'],
+      ['create-payment', 'unhomoglyph'],
+      ['enquiries', 'nodemailer'],
+      ['stripe-webhook', '@aws-sdk/client-lambda'],
+      ['reconcile-orders', '@aws-sdk/client-sqs'],
+      ['subscriptions', '@aws-sdk/client-secrets-manager'],
+    ] as const) {
+      expect({ fn, module, held: bundles.get(fn)?.held.has(module) }).toEqual({ fn, module, held: true });
+    }
+  });
+});
