@@ -187,7 +187,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     const discovery = liveChange ? await writeDiscoveryFiles({ pointers: next, outDir: path.join(stageDir, 'discovery') }) : [];
 
     // Canaries, previews and notices: their folders of pages, from the next live state.
-    const stagedPages = new Map(pages.map((page) => [page.route, path.join(stageDir, 'pages', page.file)]));
+    const stagedPages = new Map(pages.filter((page) => !page.feed).map((page) => [page.route, path.join(stageDir, 'pages', page.file)]));
     const variants = await stageVariants({ stageDir, pointers: next, shell: nextShell, canaries, previews, stagedPage: (route) => stagedPages.get(route) ?? null }).catch((error) => {
       if (error instanceof ReleaseError) throw error;
       throw new RefusedError(`A page failed to prerender: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -143,7 +143,7 @@ export async function stageVariants({ stageDir, pointers, shell, canaries, previ
       if (error instanceof Error) error.message = `The ${variant.kind} of ${apps.join(' and ')}: ${error.message}`;
       throw error;
     }
-    const renderedFiles = new Map(rendered.map((page) => [page.route, path.join(renderDir, page.file)]));
+    const renderedFiles = new Map(rendered.filter((page) => !page.feed).map((page) => [page.route, path.join(renderDir, page.file)]));
 
     // Every route of the variant's document, its page as this variant shows it.
     const files = [];
