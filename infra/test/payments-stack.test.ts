@@ -8,6 +8,7 @@ import { site } from '@kesho/common/site';
 import { buildTestApp } from './support/test-app';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { API_ROUTES } from '@kesho/common/api-routes';
+import { ORDERS_TABLE_INDEXES } from '@kesho/common/orders-table';
 
 let template: Template;
 let logicalIds: Record<
@@ -202,7 +203,6 @@ describe('payments stack', () => {
       UpdateReplacePolicy: 'Retain',
       Properties: {
         KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
         BillingMode: 'PAY_PER_REQUEST',
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         SSESpecification: { SSEEnabled: true },
@@ -211,6 +211,21 @@ describe('payments stack', () => {
         TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       },
     });
+  });
+
+  test('has exactly the sparse indexes of @kesho/common/orders-table (the ones the local table has and the store queries), whole orders projected', () => {
+    const [table] = Object.values(template.findResources('AWS::DynamoDB::Table')) as Array<{
+      Properties: { AttributeDefinitions: { AttributeName: string; AttributeType: string }[]; GlobalSecondaryIndexes: unknown[] };
+    }>;
+    expect(table?.Properties.GlobalSecondaryIndexes).toEqual(
+      ORDERS_TABLE_INDEXES.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [{ AttributeName: index.partitionKey, KeyType: 'HASH' }, ...(index.sortKey ? [{ AttributeName: index.sortKey, KeyType: 'RANGE' }] : [])],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+    expect(table?.Properties.AttributeDefinitions.map((definition) => definition.AttributeName).sort()).toEqual(['createdAt', 'heldForReview', 'openStatus', 'pk']);
+    expect(new Set(table?.Properties.AttributeDefinitions.map((definition) => definition.AttributeType))).toEqual(new Set(['S']));
   });
 
   test('creates the Stripe secrets without a value in the template, for ops to fill', () => {
@@ -226,7 +241,14 @@ describe('payments stack', () => {
     expect(actionsOn(logicalIds.createPayment, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     expect(actionsOn(logicalIds.checkoutSession, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     expect(actionsOn(logicalIds.fulfilOrder, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
-    expect(actionsOn(logicalIds.reconcileOrders, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Scan', 'dynamodb:UpdateItem']);
+    // The reconciliation queries the open and held orders' indexes; nothing may scan the table.
+    expect(actionsOn(logicalIds.reconcileOrders, logicalIds.orders)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toContain('dynamodb:Scan');
+    const indexStatements = policyStatementsOf(logicalIds.reconcileOrders).filter((statement) => JSON.stringify(statement).includes('/index/'));
+    const indexArns = ORDERS_TABLE_INDEXES.map((index) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalIds.orders, 'Arn'] }, `/index/${index.name}`]] }));
+    expect(indexStatements).toEqual([{ Effect: 'Allow', Action: 'dynamodb:Query', Resource: expect.arrayContaining(indexArns) }]);
+    expect((indexStatements[0] as { Resource: unknown[] }).Resource).toHaveLength(indexArns.length);
+    expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toContain('/index/*');
     expect(actionsOn(logicalIds.stripeWebhook, logicalIds.orders)).toEqual([]);
     expect(actionsOn(logicalIds.stripeWebhook, logicalIds.fulfilOrder)).toEqual(['lambda:InvokeFunction']);
     for (const fn of [logicalIds.createPayment, logicalIds.checkoutSession, logicalIds.fulfilOrder]) {

@@ -4,9 +4,13 @@
  * (a webhook and the success page, a replayed event) cannot overwrite each other: the first one
  * wins and the others learn that nothing changed.
  *
- * Table layout (shared with the sandbox's sessions): partition key `pk` (string), no sort key.
+ * Table layout (@kesho/common/orders-table, shared with the sandbox's sessions): partition key `pk`
+ * (string), no sort key. Each write that opens or settles an order also sets or removes the key of
+ * the open-orders index (`openStatus`), and the review mark sets the held-orders index's
+ * (`heldForReview`), so the reconciliation queries those few orders and never scans the table.
  */
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { HELD_FOR_REVIEW, HELD_ORDERS_INDEX, OPEN_ORDERS_INDEX, type OpenStatus } from '@kesho/common/orders-table';
 import { expiresAtEpochSeconds, UNPAID_ORDER_RETENTION_DAYS } from '@kesho/common/retention';
 import type { CustomerDetails, Order, OrderLine, OrderReview, OrderStatus } from './types';
 
@@ -31,15 +35,15 @@ export interface OrdersStore {
   markReceiptSent(invoiceNumber: string, at: string): Promise<void>;
   /**
    * Holds the order for a person (the first reason stays) and lifts its expiry in the same write: an
-   * order that may hold money is never deleted. Listed by findOrdersForReview.
+   * order that may hold money is never deleted. Listed by findOrdersForReview until ops clear the mark.
    */
   markForReview(invoiceNumber: string, review: OrderReview): Promise<void>;
-  /** Every order held for review, oldest first. */
+  /** Every order held for review, oldest mark first: a query of the held-orders index. */
   findOrdersForReview(): Promise<Order[]>;
   /**
    * Orders the reconciliation must look at: still `pending` and created before `pendingBefore`, or
-   * paid with the receipt still due. A filtered Scan: the table is small (unpaid orders expire) and
-   * it runs every few minutes; a sparse index would replace it if the table grew large.
+   * paid with the receipt still due. Two queries of the open-orders index, which holds only open
+   * orders (eventually consistent: every step the reconciliation takes re-checks with a conditional write).
    */
   findOrdersNeedingAttention(pendingBefore: string): Promise<Order[]>;
 }
@@ -62,6 +66,7 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
               kind: 'order',
               expiresAt: expiresAtEpochSeconds(new Date(order.createdAt), UNPAID_ORDER_RETENTION_DAYS),
               ...order,
+              ...openStatusOf(order.status, order.receiptStatus),
             },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
@@ -97,17 +102,25 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
 
     async changeStatus(invoiceNumber, change) {
       const paid = change.to === 'paid';
+      const stillOpen = openStatusOf(change.to, paid ? 'due' : undefined);
       try {
         const result = await client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: orderKey(invoiceNumber),
             UpdateExpression: paid
-              ? 'SET #status = :to, statusReason = :reason, updatedAt = :at, receiptStatus = :due REMOVE expiresAt'
-              : 'SET #status = :to, statusReason = :reason, updatedAt = :at',
+              ? 'SET #status = :to, statusReason = :reason, updatedAt = :at, receiptStatus = :due, #open = :open REMOVE expiresAt'
+              : `SET #status = :to, statusReason = :reason, updatedAt = :at${stillOpen.openStatus ? ', #open = :open' : ' REMOVE #open'}`,
             ConditionExpression: 'attribute_exists(pk) AND #status = :from',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':from': change.from, ':to': change.to, ':reason': change.reason, ':at': change.at, ...(paid ? { ':due': 'due' } : {}) },
+            ExpressionAttributeNames: { '#status': 'status', '#open': OPEN_ORDERS_INDEX.partitionKey },
+            ExpressionAttributeValues: {
+              ':from': change.from,
+              ':to': change.to,
+              ':reason': change.reason,
+              ':at': change.at,
+              ...(paid ? { ':due': 'due' } : {}),
+              ...(stillOpen.openStatus ? { ':open': stillOpen.openStatus } : {}),
+            },
             ReturnValues: 'ALL_NEW',
           }),
         );
@@ -124,8 +137,9 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
           new UpdateCommand({
             TableName: tableName,
             Key: orderKey(invoiceNumber),
-            UpdateExpression: 'SET receiptStatus = :sent, receiptSentAt = :at',
+            UpdateExpression: 'SET receiptStatus = :sent, receiptSentAt = :at REMOVE #open',
             ConditionExpression: 'attribute_exists(pk) AND receiptStatus = :due',
+            ExpressionAttributeNames: { '#open': OPEN_ORDERS_INDEX.partitionKey },
             ExpressionAttributeValues: { ':sent': 'sent', ':due': 'due', ':at': at },
           }),
         );
@@ -141,9 +155,10 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
           new UpdateCommand({
             TableName: tableName,
             Key: orderKey(invoiceNumber),
-            UpdateExpression: 'SET review = if_not_exists(review, :review) REMOVE expiresAt',
+            UpdateExpression: 'SET review = if_not_exists(review, :review), #held = :held REMOVE expiresAt',
             ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':review': review },
+            ExpressionAttributeNames: { '#held': HELD_ORDERS_INDEX.partitionKey },
+            ExpressionAttributeValues: { ':review': review, ':held': HELD_FOR_REVIEW },
           }),
         );
       } catch (error) {
@@ -153,44 +168,54 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
     },
 
     async findOrdersForReview() {
-      const found: Order[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new ScanCommand({
-            TableName: tableName,
-            FilterExpression: 'kind = :order AND attribute_exists(review)',
-            ExpressionAttributeValues: { ':order': 'order' },
-            ConsistentRead: true,
-            ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-          }),
-        );
-        for (const item of page.Items ?? []) found.push(reshapeOrder(item));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return found.sort((a, b) => (a.review?.at ?? '').localeCompare(b.review?.at ?? ''));
+      const held = await queryAll(client, {
+        TableName: tableName,
+        IndexName: HELD_ORDERS_INDEX.name,
+        KeyConditionExpression: '#held = :held',
+        ExpressionAttributeNames: { '#held': HELD_ORDERS_INDEX.partitionKey },
+        ExpressionAttributeValues: { ':held': HELD_FOR_REVIEW },
+      });
+      // A mark cleared by hand (REMOVE review) without its index key leaves a stale entry: not held.
+      return held
+        .map(reshapeOrder)
+        .filter((order) => order.review !== undefined)
+        .sort((a, b) => (a.review?.at ?? '').localeCompare(b.review?.at ?? ''));
     },
 
     async findOrdersNeedingAttention(pendingBefore) {
-      const found: Order[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new ScanCommand({
-            TableName: tableName,
-            FilterExpression: 'kind = :order AND ((#status = :pending AND createdAt < :before) OR (#status = :paid AND receiptStatus = :due))',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':order': 'order', ':pending': 'pending', ':before': pendingBefore, ':paid': 'paid', ':due': 'due' },
-            ConsistentRead: true,
-            ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-          }),
-        );
-        for (const item of page.Items ?? []) found.push(reshapeOrder(item));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return found;
+      const open = (openStatus: OpenStatus, createdBefore?: string) =>
+        queryAll(client, {
+          TableName: tableName,
+          IndexName: OPEN_ORDERS_INDEX.name,
+          KeyConditionExpression: createdBefore === undefined ? '#open = :open' : '#open = :open AND #created < :before',
+          ExpressionAttributeNames: { '#open': OPEN_ORDERS_INDEX.partitionKey, ...(createdBefore === undefined ? {} : { '#created': OPEN_ORDERS_INDEX.sortKey }) },
+          ExpressionAttributeValues: { ':open': openStatus, ...(createdBefore === undefined ? {} : { ':before': createdBefore }) },
+        });
+      const [pending, receiptDue] = await Promise.all([open('pending', pendingBefore), open('receipt-due')]);
+      return [...pending, ...receiptDue].map(reshapeOrder);
     },
   };
+}
+
+/** Where an order stands in the open-orders index: its key while pending or paid with the receipt due, none once settled. */
+export function openStatusOf(status: OrderStatus, receiptStatus: Order['receiptStatus']): { openStatus?: OpenStatus } {
+  if (status === 'pending') return { openStatus: 'pending' };
+  if (status === 'paid' && receiptStatus === 'due') return { openStatus: 'receipt-due' };
+  return {};
+}
+
+type QueryInput = ConstructorParameters<typeof QueryCommand>[0];
+
+/** Every page of a query. */
+async function queryAll(client: DynamoDBDocumentClient, input: QueryInput): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new QueryCommand({ ...input, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
 }
 
 /** By name, so the check holds however many copies of the SDK a bundle ends up with. */
