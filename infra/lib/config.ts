@@ -19,6 +19,7 @@ import { DEFAULT_MONTHLY_BUDGET_USD, type AlarmSettings } from './alarms';
 import { INFRA_ROOT } from './paths';
 import type { MailSettings } from './payments/mail-identity';
 import type { MpesaSettings } from './payments/payment-functions';
+import type { ReleaseMode } from './release-upload';
 import { canonicalHostOf, type CustomDomain } from './site-stack';
 
 /** Used when neither -c account nor CDK_DEFAULT_ACCOUNT is set, so `cdk synth` needs no credentials. */
@@ -108,6 +109,11 @@ export interface KeshoConfig {
    * stacks), and the site build needs to hold only that team's build.
    */
   readonly only?: string;
+  /**
+   * -c canary=<percent> or -c preview=<hours>, with -c only=<remote>: that remote's deploy starts a
+   * canary or stages a preview instead of releasing to everyone (lib/release-upload.ts).
+   */
+  readonly release?: ReleaseMode;
 }
 
 export type DomainSettings = Omit<CustomDomain, 'certificateArn'>;
@@ -277,6 +283,23 @@ export function readMailSettings(settings: SettingsSource): MailSettings {
   return { identity, from, supportEmail };
 }
 
+/** -c canary=<percent> (1–99) or -c preview=<hours> (1–720), for one remote's deploy (-c only=<remote>). */
+function readReleaseMode(app: App, only: string | undefined): ReleaseMode | undefined {
+  const canary = contextString(app, 'canary');
+  const preview = contextString(app, 'preview');
+  if (canary === undefined && preview === undefined) return undefined;
+  if (canary !== undefined && preview !== undefined) throw new Error('-c canary and -c preview are two ways to deploy: give one');
+  if (only === undefined || only === 'shell') throw new Error('-c canary and -c preview deploy one remote: add -c only=<remote>, e.g. -c only=marketing (the shell is released whole)');
+  if (canary !== undefined) {
+    const percent = Number(canary);
+    if (!/^\d+(\.\d{1,2})?$/.test(canary) || percent < 1 || percent > 99) throw new Error(`-c canary (${canary}) is a share of visitors from 1 to 99 percent`);
+    return { kind: 'canary', percent };
+  }
+  const hours = Number(preview);
+  if (!/^\d+$/.test(preview ?? '') || hours < 1 || hours > 720) throw new Error(`-c preview (${preview}) is how many hours the link stays valid, 1 to 720`);
+  return { kind: 'preview', hours };
+}
+
 /** The settings source bin/app.ts and the tests build the app from: -c environment=<name>, or -c flags. */
 export function readSettings(app: App, environmentsDir: string = ENVIRONMENTS_DIR): SettingsSource {
   const name = contextString(app, 'environment');
@@ -309,7 +332,9 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
   if (settings.environment?.production && publicSiteUrl !== site.origin) {
     throw new Error(`${settings.environment.file} is production, so the site must be served on ${site.origin} (@kesho/common/site), not ${publicSiteUrl}: check domainName`);
   }
+  const release = readReleaseMode(app, only);
   return {
+    ...(release ? { release } : {}),
     env: { account, region },
     ...(settings.environment ? { environment: { name: settings.environment.name, production: settings.environment.production } } : {}),
     // Bucket names are global: account and region make this one unique and predictable for ops.

@@ -76,6 +76,8 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     apiDomainName: payments.apiDomainName,
     siteBucketName: config.siteBucketName,
     ...(config.domain && edge.certificate ? { customDomain: { ...config.domain, certificateArn: edge.certificate.certificateArn } } : {}),
+    // Preview links point at the site's public origin (else the distribution's own name).
+    ...(config.publicSiteUrl !== UNSET_PUBLIC_SITE_URL ? { siteOrigin: new URL(config.publicSiteUrl).origin } : {}),
   });
   applyApiLimits(payments.apiStage, payments.functions['fulfil-order']);
   new PaymentsAlarms(payments, 'Alarms', {
@@ -133,6 +135,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
         remoteName: name,
         siteBucketName: config.siteBucketName,
         siteDir: config.siteDir,
+        ...(config.release ? { mode: config.release } : {}),
       }),
   );
   // Ordering only (no exports): `cdk deploy --all` creates the bucket and the publisher first, while

@@ -11,6 +11,10 @@
  */
 import path from 'node:path';
 import { ArnFormat, CustomResource, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { IKeyValueStore } from 'aws-cdk-lib/aws-cloudfront';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
@@ -21,7 +25,10 @@ import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct, type IConstruct } from 'constructs';
 import { PAGES_PREFIX } from '@kesho/common/page-routes';
+import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/common/canary-health';
+import { CANARY_CHECK_EVENT_FIELD, CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '../functions/release-publisher/edge';
 import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
+import { ALARM_TOPIC_NAME } from './alarms';
 import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from './lambda-bundling';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
 import { INFRA_ROOT } from './paths';
@@ -32,13 +39,24 @@ export const RELEASE_PUBLICATION_RESOURCE_TYPE = 'Custom::KeshoReleasePublicatio
 
 export interface ReleasePublisherProps {
   readonly bucket: IBucket;
+  /** The distribution's KeyValueStore the CloudFront functions read the build choice from. */
+  readonly edgeState: IKeyValueStore;
+  /** Where preview links point. */
+  readonly siteOrigin: string;
+  readonly canaryThresholds?: CanaryThresholds;
 }
+
+/** The preview links' HMAC key, generated; the publisher signs links with it and hands it to the functions' KeyValueStore. */
+export const PREVIEW_LINK_SECRET_NAME = 'kesho/preview-link-secret';
+/** How often the scheduled check judges running canaries. */
+export const CANARY_CHECK_PERIOD = Duration.minutes(1);
 
 export class ReleasePublisher extends Construct {
   readonly function: NodejsFunction;
   /** Where a run that kept failing ends up (after two retries): the PublishFailures alarm watches it. */
   readonly failures: Queue;
   readonly logGroup: LogGroup;
+  readonly previewLinkSecret: Secret;
 
   constructor(scope: Construct, id: string, props: ReleasePublisherProps) {
     super(scope, id);
@@ -56,6 +74,13 @@ export class ReleasePublisher extends Construct {
       retention: RetentionDays.SIX_MONTHS,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    this.previewLinkSecret = new Secret(this, 'PreviewLinkSecret', {
+      secretName: PREVIEW_LINK_SECRET_NAME,
+      description: 'HMAC key of preview links (npm run release -- preview; -c preview=<hours> deploys): the publisher signs, the CloudFront functions check',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const thresholds = props.canaryThresholds ?? DEFAULT_CANARY_THRESHOLDS;
     this.function = new NodejsFunction(this, 'Function', {
       functionName: RELEASE_PUBLISHER_FUNCTION_NAME,
       description: "Assembles mfe/remotes.json and the live pages from the apps' current releases",
@@ -68,13 +93,22 @@ export class ReleasePublisher extends Construct {
       timeout: Duration.minutes(2),
       tracing: Tracing.ACTIVE,
       logGroup: this.logGroup,
-      environment: { SITE_BUCKET_NAME: bucket.bucketName, NODE_OPTIONS: '--enable-source-maps' },
+      environment: {
+        SITE_BUCKET_NAME: bucket.bucketName,
+        EDGE_STATE_STORE_ARN: props.edgeState.keyValueStoreArn,
+        PREVIEW_LINK_SECRET_ARN: this.previewLinkSecret.secretArn,
+        ALARM_TOPIC_ARN: Stack.of(this).formatArn({ service: 'sns', resource: ALARM_TOPIC_NAME }),
+        SITE_ORIGIN: props.siteOrigin,
+        CANARY_THRESHOLDS: JSON.stringify(thresholds),
+        NODE_OPTIONS: '--enable-source-maps',
+      },
       retryAttempts: 2,
       onFailure: new SqsDestination(this.failures),
       ...LAMBDA_PROJECT,
       bundling: {
         ...LAMBDA_BUNDLING,
-        externalModules: ['@aws-sdk/client-s3'],
+        // The runtime's SDK; the KeyValueStore client and its SigV4A signer are bundled (package.json).
+        externalModules: ['@aws-sdk/client-s3', '@aws-sdk/client-cloudwatch', '@aws-sdk/client-sns', '@aws-sdk/client-secrets-manager'],
       },
     });
 
@@ -92,18 +126,55 @@ export class ReleasePublisher extends Construct {
         resources: [bucket.arnForObjects(POINTER_DOCUMENT_KEY), bucket.arnForObjects(`${PAGES_PREFIX}*`)],
       }),
     );
-    publisher.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(`${PAGES_PREFIX}*`)] }));
+    publisher.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(`${PAGES_PREFIX}*`), bucket.arnForObjects(`${VARIANTS_PREFIX}*`)] }));
+    // Canaries and previews: the teams' commands in, the variant folders and the edge record out; a
+    // promotion writes the canary's record as the app's current one.
+    publisher.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [
+          bucket.arnForObjects(`${CANARY_COMMANDS_PREFIX}*`),
+          bucket.arnForObjects(`${VARIANTS_PREFIX}*`),
+          bucket.arnForObjects(EDGE_RECORD_KEY),
+          bucket.arnForObjects(`${PAGES_PREFIX}*`),
+        ],
+      }),
+    );
+    publisher.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject'],
+        resources: [bucket.arnForObjects(`${VARIANTS_PREFIX}*`), bucket.arnForObjects(EDGE_RECORD_KEY), bucket.arnForObjects(`${POINTERS_PREFIX}*`)],
+      }),
+    );
+    publisher.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['cloudfront-keyvaluestore:DescribeKeyValueStore', 'cloudfront-keyvaluestore:GetKey', 'cloudfront-keyvaluestore:PutKey'],
+        resources: [props.edgeState.keyValueStoreArn],
+      }),
+    );
+    this.previewLinkSecret.grantRead(publisher);
+    // GetMetricData takes no resource: CloudWatch does not scope it.
+    publisher.addToRolePolicy(new PolicyStatement({ actions: ['cloudwatch:GetMetricData'], resources: ['*'] }));
+    publisher.addToRolePolicy(new PolicyStatement({ actions: ['sns:Publish'], resources: [Stack.of(this).formatArn({ service: 'sns', resource: ALARM_TOPIC_NAME })] }));
 
     // A record copied over by hand (a rollback) publishes too; deploys call the function themselves.
     const recordFilter = { prefix: POINTERS_PREFIX, suffix: '.json' };
     bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(publisher), recordFilter);
     bucket.addEventNotification(EventType.OBJECT_REMOVED, new LambdaDestination(publisher), recordFilter);
+    // A team's canary command (start from a deploy, promote or abort written by the team).
+    bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(publisher), { prefix: CANARY_COMMANDS_PREFIX, suffix: '.json' });
+    // The scheduled check: each running canary judged on what visitors' browsers report.
+    new Rule(this, 'CanaryCheck', {
+      description: 'Judges running canaries on the Kesho/ClientEvents metrics and aborts a failing one (release publisher)',
+      schedule: Schedule.rate(CANARY_CHECK_PERIOD),
+      targets: [new LambdaFunction(publisher, { event: RuleTargetInput.fromObject({ [CANARY_CHECK_EVENT_FIELD]: true }), retryAttempts: 0 })],
+    });
 
     const bucketArn = arnToken(bucket);
     acknowledge(
       publisher,
       { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON },
-      { id: WILDCARD_RESOURCE, reason: XRAY_REASON },
+      { id: WILDCARD_RESOURCE, reason: `${XRAY_REASON} cloudwatch:GetMetricData (the canary check reads Kesho/ClientEvents) has none either.` },
       {
         id: `AwsSolutions-IAM5[Resource::${bucketArn}/${RELEASES_PREFIX}*]`,
         reason: 'The publisher reads whichever release snapshot (releases/<app>/<release>/) a record names, so any release under releases/.',
@@ -116,7 +187,19 @@ export class ReleasePublisher extends Construct {
         id: `AwsSolutions-IAM5[Resource::${bucketArn}/${PAGES_PREFIX}*]`,
         reason: 'The publisher writes and deletes the live pages, whichever routes the releases serve, and nothing else outside mfe/remotes.json.',
       },
+      {
+        id: `AwsSolutions-IAM5[Resource::${bucketArn}/${VARIANTS_PREFIX}*]`,
+        reason: "The publisher writes, reads and deletes the variant folders (a canary's or a preview's pages), named by their content.",
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::${bucketArn}/${CANARY_COMMANDS_PREFIX}*]`,
+        reason: "The publisher reads every team's canary command (mfe/canary/<app>.json); each team's roles write only their own.",
+      },
     );
+    acknowledge(this.previewLinkSecret, {
+      id: 'AwsSolutions-SMG4',
+      reason: 'The preview link key is rotated by hand (put a new value, the next publish hands it to the edge); every link signed with the old one then stops working, as it should.',
+    });
     // CDK's own singleton that applies the bucket's event notifications.
     const notificationsHandler = Stack.of(this).node.findChild('BucketNotificationsHandler050a0587b7544547bf325f094a3db834');
     acknowledge(notificationsHandler, {
@@ -143,6 +226,8 @@ export interface ReleasePublicationProps {
   readonly release: string;
   /** The uploads that must be in the bucket first (the current-release record last among them). */
   readonly after: readonly IConstruct[];
+  /** A canary's or a preview's deploy: { Mode, Percent | Hours } (functions/release-publisher/edge.ts deployEdge). */
+  readonly mode?: Readonly<Record<string, string>>;
 }
 
 /** Publishes after a deploy's uploads and fails the deploy unless mfe/remotes.json shows its release. */
@@ -154,7 +239,7 @@ export class ReleasePublication extends Construct {
     this.resource = new CustomResource(this, 'Resource', {
       serviceToken: releasePublisherArn(this),
       resourceType: RELEASE_PUBLICATION_RESOURCE_TYPE,
-      properties: { App: props.app, Release: props.release },
+      properties: { App: props.app, Release: props.release, ...props.mode },
     });
     this.node.addDependency(...props.after);
   }

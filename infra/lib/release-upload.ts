@@ -5,23 +5,53 @@
  */
 import type { Construct, IConstruct } from 'constructs';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/common/security-headers';
+import path from 'node:path';
+import { CANARY_COMMANDS_PREFIX, canaryCommandKey } from '../functions/release-publisher/edge';
 import { releasePrefix, type ReleaseRecord } from '../functions/release-publisher/release-record';
 import type { SiteBucketUploads } from './bucket-upload';
 import { ReleasePublication } from './release-publisher';
-import { stageCurrentRecord, stageRelease, type StagedFile } from './site-build';
+import { stageCurrentRecord, stageFiles, stageRelease, type StagedFile } from './site-build';
 
 export interface ReleaseUploadBuild {
   readonly pages: readonly StagedFile[];
   readonly record: ReleaseRecord;
 }
 
-/** Uploads the release after `buildUploads` and publishes it; returns the publication. */
-export function uploadAndPublishRelease(scope: Construct, uploads: SiteBucketUploads, build: ReleaseUploadBuild, buildUploads: readonly IConstruct[]): ReleasePublication {
+/**
+ * How a deploy releases: to everyone (the app's current record), as a canary for a share of
+ * visitors (its command in mfe/canary/<app>.json, -c canary=<percent>), or staged for preview
+ * (nothing but the snapshot; the publication answers with the link, -c preview=<hours>).
+ */
+export type ReleaseMode = { readonly kind: 'publish' } | { readonly kind: 'canary'; readonly percent: number } | { readonly kind: 'preview'; readonly hours: number };
+
+/** Uploads the release after `buildUploads` and publishes it (or starts its canary, or stages its preview); returns the publication. */
+export function uploadAndPublishRelease(
+  scope: Construct,
+  uploads: SiteBucketUploads,
+  build: ReleaseUploadBuild,
+  buildUploads: readonly IConstruct[],
+  mode: ReleaseMode = { kind: 'publish' },
+): ReleasePublication {
   const snapshot = uploads.upload('ReleaseSnapshot', {
     directory: stageRelease(build),
     keyPrefix: releasePrefix(build.record.app, build.record.release),
     cacheControl: CACHE_IMMUTABLE,
   });
+  const app = build.record.app;
+  const release = build.record.release;
+  // Who is recorded as starting the canary or staging the preview (the release history's "by").
+  const by = process.env.RELEASED_BY?.trim() || 'cdk deploy';
+  if (mode.kind === 'preview') {
+    snapshot.node.addDependency(...buildUploads);
+    return new ReleasePublication(scope, 'Publication', { app, release, after: [snapshot], mode: { Mode: 'preview', Hours: String(mode.hours), By: by } });
+  }
+  if (mode.kind === 'canary') {
+    const key = canaryCommandKey(app);
+    const commandFile = stageFiles({ files: [], documents: { [path.posix.basename(key)]: JSON.stringify({ action: 'start', release, percent: mode.percent, by }) } });
+    const command = uploads.upload('CanaryCommand', { directory: commandFile, keyPrefix: CANARY_COMMANDS_PREFIX, cacheControl: CACHE_NO_CACHE, contentType: 'application/json' });
+    command.node.addDependency(...buildUploads, snapshot);
+    return new ReleasePublication(scope, 'Publication', { app, release, after: [command], mode: { Mode: 'canary', Percent: String(mode.percent) } });
+  }
   const current = stageCurrentRecord(build.record);
   const record = uploads.upload('CurrentRelease', {
     directory: current.directory,

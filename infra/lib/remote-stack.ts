@@ -1,5 +1,6 @@
 /**
- * One remote team's deploy. In this order:
+ * One remote team's deploy (with -c canary=<percent>: its canary; with -c preview=<hours>: a preview,
+ * lib/release-upload.ts). In this order:
  *   1. its build folder mfe/<name>/<buildId>/ (immutable; older builds stay for rollback),
  *   2. its release snapshot releases/<name>/<release>/: its record and its prerendered pages, named
  *      by their content, so a redeploy of the same build with other pages is a new release,
@@ -9,13 +10,15 @@
  * The uploads run with a role that may write only keys carrying this remote's name, so a deploy of
  * one remote cannot overwrite another's, and the stack needs only this remote's build to synth.
  */
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { AccountRootPrincipal, PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { CACHE_IMMUTABLE } from '@kesho/common/security-headers';
 import { pointerKey, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
 import { SiteBucketUploads, SOURCE_MAPS } from './bucket-upload';
 import { readRemoteBuild } from './site-build';
-import { uploadAndPublishRelease } from './release-upload';
+import { uploadAndPublishRelease, type ReleaseMode } from './release-upload';
+import { canaryCommandKey } from '../functions/release-publisher/edge';
 
 export interface RemoteStackProps extends StackProps {
   readonly remoteName: string;
@@ -23,17 +26,19 @@ export interface RemoteStackProps extends StackProps {
   readonly siteBucketName: string;
   /** The site build, e.g. ../dist/site. */
   readonly siteDir: string;
+  readonly mode?: ReleaseMode;
 }
 
-/** The keys a remote's deploy may write: its builds, its releases and its current-release record. */
+/** The keys a remote's deploy may write: its builds, its releases, its current-release record and its canary command. */
 export function remoteWritableKeys(remoteName: string): string[] {
-  return [`mfe/${remoteName}/*`, `${RELEASES_PREFIX}${remoteName}/*`, pointerKey(remoteName)];
+  return [`mfe/${remoteName}/*`, `${RELEASES_PREFIX}${remoteName}/*`, pointerKey(remoteName), canaryCommandKey(remoteName)];
 }
 
 export class RemoteStack extends Stack {
   readonly buildId: string;
   readonly release: string;
   readonly uploads: SiteBucketUploads;
+  readonly canaryRole: Role;
 
   constructor(scope: Construct, id: string, props: RemoteStackProps) {
     super(scope, id, props);
@@ -53,7 +58,21 @@ export class RemoteStack extends Stack {
       keyPrefix: `mfe/${name}/${buildId}/`,
       cacheControl: CACHE_IMMUTABLE,
     });
-    uploadAndPublishRelease(this, this.uploads, build, [assets]);
+    const publication = uploadAndPublishRelease(this, this.uploads, build, [assets], props.mode);
+    if (props.mode?.kind === 'preview')
+      new CfnOutput(this, 'PreviewLink', {
+        value: publication.resource.getAttString('PreviewLink'),
+        description: `Opens the site with this ${name} build, for whoever has it, until it expires`,
+      });
+
+    // The team's own hand on its canary: promote or abort by writing its command (infra/README.md).
+    // It may write and read that one key, so a team can start, promote or abort only its own canary.
+    this.canaryRole = new Role(this, 'CanaryRole', {
+      assumedBy: new AccountRootPrincipal(),
+      description: `Promotes or aborts the ${name} remote's canary (writes ${canaryCommandKey(name)} only)`,
+    });
+    this.canaryRole.addToPolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject'], resources: [this.uploads.bucket.arnForObjects(canaryCommandKey(name))] }));
+    new CfnOutput(this, 'CanaryRoleArn', { value: this.canaryRole.roleArn, description: `Assume it to promote or abort the ${name} canary` });
 
     this.uploads.acknowledgeFindings(
       "A remote's deploy writes whole build folders and release snapshots, whose file names come from the build, under its own prefixes (mfe/<name>/, releases/<name>/) only.",

@@ -4,8 +4,6 @@
  * route-rewrite function, and the release publisher that assembles mfe/remotes.json from the remotes'
  * pointers. The shell and remote stacks only upload files into the bucket.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -17,6 +15,7 @@ import {
   FunctionRuntime,
   Function as CloudFrontFunction,
   HttpVersion,
+  KeyValueStore,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   OriginSslPolicy,
@@ -33,10 +32,12 @@ import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-r
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import type { CanaryThresholds } from '@kesho/common/canary-health';
 import { securityHeaders } from '@kesho/common/security-headers';
+import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY } from '../functions/release-publisher/edge';
 import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
 import { acknowledge } from './nag';
-import { INFRA_ROOT } from './paths';
+import { viewerRequestCode, viewerResponseCode } from './edge-functions';
 import { ReleasePublisher } from './release-publisher';
 import { responseHeadersPolicyConfig } from './security-headers-policy';
 import { NOT_FOUND_PAGE_KEY } from '@kesho/common/page-routes';
@@ -66,19 +67,15 @@ export interface SiteStackProps extends StackProps {
   readonly webAclArn: string;
   /** Secret header the API admits (lib/origin-verify.ts), sent on every /api/* request. */
   readonly apiOriginHeader?: { readonly name: string; readonly value: string };
+  /** Where preview links point (the site's public origin); default the distribution's own name. */
+  readonly siteOrigin?: string;
+  /** When the scheduled check aborts a canary; default @kesho/common/canary-health's. */
+  readonly canaryThresholds?: CanaryThresholds;
 }
 
-export const ROUTE_REWRITE_FUNCTION_FILE = path.join(INFRA_ROOT, 'functions', 'route-rewrite.js');
-const CANONICAL_HOST_LINE = "var CANONICAL_HOST = '';";
-
-/** The route-rewrite function's code, redirecting every other host to canonicalHost when one is given. */
-export function routeRewriteCode(canonicalHost?: string): string {
-  const code = fs.readFileSync(ROUTE_REWRITE_FUNCTION_FILE, 'utf8');
-  if (!code.includes(CANONICAL_HOST_LINE)) throw new Error(`${ROUTE_REWRITE_FUNCTION_FILE} lost its line ${CANONICAL_HOST_LINE}`);
-  if (canonicalHost === undefined) return code;
-  if (!/^[a-z0-9.-]+$/.test(canonicalHost)) throw new Error(`${canonicalHost} is not a host name`);
-  return code.replace(CANONICAL_HOST_LINE, `var CANONICAL_HOST = '${canonicalHost}';`);
-}
+export { ROUTE_REWRITE_FUNCTION_FILE, routeRewriteCode } from './edge-functions';
+/** The distribution's KeyValueStore: the edge state and preview key the release publisher writes, the functions read. */
+export const EDGE_STATE_STORE_NAME = 'kesho-edge-state';
 
 /** How long CloudFront remembers that a path is not found, so a newly published route shows up quickly. */
 export const NOT_FOUND_CACHE_TTL = Duration.seconds(10);
@@ -87,6 +84,7 @@ export class SiteStack extends Stack {
   readonly siteBucket: Bucket;
   readonly distribution: Distribution;
   readonly releasePublisher: ReleasePublisher;
+  readonly edgeState: KeyValueStore;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -117,14 +115,20 @@ export class SiteStack extends Stack {
     });
 
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket);
-    // Release snapshots and per-remote pointers are the publisher's inputs, not public files.
+    // Release snapshots, per-remote pointers, canary commands and the edge record are the publisher's
+    // inputs, not public files (variant folders are read only where the build choice points).
     this.siteBucket.addToResourcePolicy(
       new PolicyStatement({
         sid: 'KeepReleaseInputsPrivate',
         effect: Effect.DENY,
         principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
         actions: ['s3:GetObject'],
-        resources: [this.siteBucket.arnForObjects(`${RELEASES_PREFIX}*`), this.siteBucket.arnForObjects(`${POINTERS_PREFIX}*`)],
+        resources: [
+          this.siteBucket.arnForObjects(`${RELEASES_PREFIX}*`),
+          this.siteBucket.arnForObjects(`${POINTERS_PREFIX}*`),
+          this.siteBucket.arnForObjects(`${CANARY_COMMANDS_PREFIX}*`),
+          this.siteBucket.arnForObjects(EDGE_RECORD_KEY),
+        ],
       }),
     );
 
@@ -158,15 +162,30 @@ export class SiteStack extends Stack {
       enableAcceptEncodingBrotli: true,
     });
 
+    // Which build each browser gets (live, a canary's, a preview's): written by the release
+    // publisher, read per request by both functions (lib/edge-functions.ts), no origin round trip.
+    this.edgeState = new KeyValueStore(this, 'EdgeState', {
+      keyValueStoreName: EDGE_STATE_STORE_NAME,
+      comment: 'Kesho build choice: running canaries, staged previews, their variant folders, the preview link key',
+    });
     const routeRewrite = new CloudFrontFunction(this, 'RouteRewrite', {
-      comment: 'Maps site routes to their prerendered pages under /pages/',
+      comment: 'Maps site routes to their prerendered pages under /pages/, from the build each browser gets',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(routeRewriteCode(props.customDomain && canonicalHostOf(props.customDomain.domainName))),
+      keyValueStore: this.edgeState,
+      code: FunctionCode.fromInline(viewerRequestCode(props.customDomain && canonicalHostOf(props.customDomain.domainName))),
+    });
+    const buildChoiceResponse = new CloudFrontFunction(this, 'BuildChoiceResponse', {
+      comment: "The build choice's cookies, Cache-Control, X-Robots-Tag and Vary on pages and the pointer document",
+      runtime: FunctionRuntime.JS_2_0,
+      keyValueStore: this.edgeState,
+      code: FunctionCode.fromInline(viewerResponseCode()),
     });
     // With a custom domain every behaviour runs it, so the apex redirects on every path (it leaves
     // /mfe/, /shell/ and /api/ paths as they are); without one only pages need it.
     const routeRewriteAssociation = { eventType: FunctionEventType.VIEWER_REQUEST, function: routeRewrite };
     const everyBehaviour = props.customDomain ? { functionAssociations: [routeRewriteAssociation] } : {};
+    // Pages and the pointer document: the build each browser gets, both ways.
+    const buildChoiceAssociations = [routeRewriteAssociation, { eventType: FunctionEventType.VIEWER_RESPONSE, function: buildChoiceResponse }];
 
     const s3Behavior = (origin: IOrigin, cachePolicy: CachePolicy): BehaviorOptions => ({
       origin,
@@ -196,7 +215,7 @@ export class SiteStack extends Stack {
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
         ...s3Behavior(siteOrigin, originControlled),
-        functionAssociations: [routeRewriteAssociation],
+        functionAssociations: buildChoiceAssociations,
       },
       additionalBehaviors: {
         '/api/*': {
@@ -210,7 +229,7 @@ export class SiteStack extends Stack {
           // Always: it writes the viewer's address the API's per-client limits trust.
           functionAssociations: [routeRewriteAssociation],
         },
-        [`/${POINTER_DOCUMENT_KEY}`]: s3Behavior(siteOrigin, originControlled),
+        [`/${POINTER_DOCUMENT_KEY}`]: { ...s3Behavior(siteOrigin, originControlled), functionAssociations: buildChoiceAssociations },
         '/mfe/*': s3Behavior(siteOrigin, immutable),
         '/shell/*': s3Behavior(siteOrigin, immutable),
       },
@@ -225,7 +244,12 @@ export class SiteStack extends Stack {
       })),
     });
 
-    this.releasePublisher = new ReleasePublisher(this, 'ReleasePublisher', { bucket: this.siteBucket });
+    this.releasePublisher = new ReleasePublisher(this, 'ReleasePublisher', {
+      bucket: this.siteBucket,
+      edgeState: this.edgeState,
+      siteOrigin: props.siteOrigin ?? `https://${this.distribution.distributionDomainName}`,
+      ...(props.canaryThresholds ? { canaryThresholds: props.canaryThresholds } : {}),
+    });
     if (props.customDomain) this.domainRecords(props.customDomain);
 
     new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });

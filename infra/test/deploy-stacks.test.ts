@@ -130,7 +130,9 @@ describe('deploy stacks', () => {
       const name = stack.stackName.replace('KeshoRemote-', '');
       const template = Template.fromStack(stack);
       const bucketArn = `arn:aws:s3:::${testApp.config.siteBucketName}`;
-      const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { PolicyDocument: { Statement: Statement[] }; Roles: unknown[] } }[];
+      const policies = Object.values(template.findResources('AWS::IAM::Policy', { Properties: { PolicyName: Match.stringLikeRegexp('^UploadsPolicy') } })) as {
+        Properties: { PolicyDocument: { Statement: Statement[] }; Roles: unknown[] };
+      }[];
       expect(policies).toHaveLength(1);
       const statements = policies[0]?.Properties.PolicyDocument.Statement ?? [];
       expect(statements.filter((statement) => statement.Effect !== 'Allow')).toEqual([]);
@@ -139,7 +141,7 @@ describe('deploy stacks', () => {
         {
           Action: ['s3:AbortMultipartUpload', 's3:PutObject'],
           Effect: 'Allow',
-          Resource: [`${bucketArn}/mfe/${name}/*`, `${bucketArn}/mfe/pointers/${name}.json`, `${bucketArn}/releases/${name}/*`],
+          Resource: [`${bucketArn}/mfe/canary/${name}.json`, `${bucketArn}/mfe/${name}/*`, `${bucketArn}/mfe/pointers/${name}.json`, `${bucketArn}/releases/${name}/*`],
         },
       ]);
       const actions = new Set(statements.flatMap((statement) => [statement.Action].flat()));
@@ -153,10 +155,26 @@ describe('deploy stacks', () => {
         for (const prefix of prefixes) expect(prefix).toMatch(new RegExp(`^(mfe/${name}/|releases/${name}/|mfe/pointers/)`));
       }
       // The upload function runs with that role, and the role has no other policy.
-      const [roleId] = Object.keys(template.findResources('AWS::IAM::Role'));
+      const [roleId] = Object.keys(
+        template.findResources('AWS::IAM::Role', { Properties: { AssumeRolePolicyDocument: { Statement: [Match.objectLike({ Principal: { Service: 'lambda.amazonaws.com' } })] } } }),
+      );
       template.hasResourceProperties('AWS::IAM::Role', { ManagedPolicyArns: Match.absent() });
       template.hasResourceProperties('AWS::Lambda::Function', { Role: { 'Fn::GetAtt': [roleId, 'Arn'] } });
-      template.resourceCountIs('AWS::IAM::Role', 1);
+      template.resourceCountIs('AWS::IAM::Role', 2);
+    }
+  });
+
+  test("each remote's canary role may write and read its own app's canary command and nothing else: a team starts, promotes or aborts only its own canary", () => {
+    for (const stack of testApp.stacks.remotes) {
+      const name = stack.stackName.replace('KeshoRemote-', '');
+      const template = Template.fromStack(stack);
+      const [policy] = Object.values(template.findResources('AWS::IAM::Policy', { Properties: { PolicyName: Match.stringLikeRegexp('^CanaryRole') } })) as {
+        Properties: { PolicyDocument: { Statement: Statement[] } };
+      }[];
+      expect(policy?.Properties.PolicyDocument.Statement).toEqual([
+        { Action: ['s3:GetObject', 's3:PutObject'], Effect: 'Allow', Resource: `arn:aws:s3:::${testApp.config.siteBucketName}/mfe/canary/${name}.json` },
+      ]);
+      template.hasOutput('CanaryRoleArn', {});
     }
   });
 
@@ -226,6 +244,42 @@ describe('deploy stacks', () => {
       .sharedFiles.map((file) => file.key)
       .sort();
     expect(keys).toEqual(['favicon.svg', 'llms.txt', 'pages/404.html', 'robots.txt', 'sitemap.xml']);
+  });
+});
+
+describe("a team's canary and preview deploys", () => {
+  test('-c canary=<percent> uploads the build and the snapshot, then the canary command instead of the current record, and publishes as a canary', () => {
+    const { stacks } = buildTestApp({ context: { only: 'marketing', canary: '10' } });
+    const stack = stacks.remotes[0];
+    const template = Template.fromStack(stack as NonNullable<typeof stack>);
+    const uploads = uploadsOf(template);
+    const byPrefix = Object.fromEntries(uploads.map((upload) => [upload.prefix, upload]));
+    expect(Object.keys(byPrefix).sort()).toEqual(['mfe/canary/', 'mfe/marketing/m1a2b3c4/', `releases/marketing/${stack?.release}/`]);
+    const command = byPrefix['mfe/canary/'];
+    expect(command).toMatchObject({ cacheControl: CACHE_NO_CACHE, contentType: 'application/json' });
+    expect(command?.dependsOn).toEqual(expect.arrayContaining([byPrefix['mfe/marketing/m1a2b3c4/']?.logicalId, byPrefix[`releases/marketing/${stack?.release}/`]?.logicalId]));
+    const [publication] = Object.values(template.findResources(RELEASE_PUBLICATION_RESOURCE_TYPE)) as { Properties: Record<string, unknown>; DependsOn: string[] }[];
+    expect(publication?.Properties).toMatchObject({ App: 'marketing', Release: stack?.release, Mode: 'canary', Percent: '10' });
+    expect(publication?.DependsOn).toContain(command?.logicalId);
+  });
+
+  test('-c preview=<hours> uploads the build and the snapshot only, and outputs the link the publication answers with', () => {
+    const { stacks } = buildTestApp({ context: { only: 'marketing', preview: '8' } });
+    const template = Template.fromStack(stacks.remotes[0] as NonNullable<(typeof stacks.remotes)[0]>);
+    expect(uploadsOf(template).map((upload) => upload.prefix)).not.toContain('mfe/pointers/');
+    expect(uploadsOf(template).map((upload) => upload.prefix)).not.toContain('mfe/canary/');
+    const [publicationId] = Object.keys(template.findResources(RELEASE_PUBLICATION_RESOURCE_TYPE, { Properties: { Mode: 'preview', Hours: '8' } }));
+    template.hasOutput('PreviewLink', { Value: { 'Fn::GetAtt': [publicationId, 'PreviewLink'] } });
+  });
+
+  test.each([
+    [{ canary: '10' }, '-c canary and -c preview deploy one remote: add -c only=<remote>'],
+    [{ only: 'shell', preview: '8' }, 'the shell is released whole'],
+    [{ only: 'marketing', canary: '100' }, '-c canary (100) is a share of visitors from 1 to 99 percent'],
+    [{ only: 'marketing', preview: '1000' }, '-c preview (1000) is how many hours the link stays valid, 1 to 720'],
+    [{ only: 'marketing', canary: '10', preview: '8' }, '-c canary and -c preview are two ways to deploy: give one'],
+  ])('refuses %j', (context, message) => {
+    expect(() => buildTestApp({ context })).toThrow(message);
   });
 });
 

@@ -72,9 +72,11 @@ describe('with -c domainName and -c hostedZoneId', () => {
   });
 
   test('redirects the apex on every behaviour: the function knows www and runs on each', () => {
+    // The viewer-request function (the route rewrite, minified, then the build choice).
     const functions = Object.values(siteTemplate.findResources('AWS::CloudFront::Function')) as { Properties: { FunctionCode: string } }[];
-    expect(functions).toHaveLength(1);
-    expect(functions[0]?.Properties.FunctionCode).toContain("var CANONICAL_HOST = 'www.keshoglobal.co.ke';");
+    const request = functions.filter((candidate) => candidate.Properties.FunctionCode.includes('CANONICAL_HOST'));
+    expect(request).toHaveLength(1);
+    expect(request[0]?.Properties.FunctionCode).toContain('CANONICAL_HOST="www.keshoglobal.co.ke"');
     const [distribution] = Object.values(siteTemplate.findResources('AWS::CloudFront::Distribution')) as {
       Properties: { DistributionConfig: { DefaultCacheBehavior: unknown; CacheBehaviors: { PathPattern: string }[] } };
     }[];
@@ -82,7 +84,9 @@ describe('with -c domainName and -c hostedZoneId', () => {
     const behaviours = [config?.DefaultCacheBehavior, ...(config?.CacheBehaviors ?? [])];
     expect(behaviours.length).toBeGreaterThanOrEqual(5);
     for (const behaviour of behaviours) {
-      expect(behaviour).toMatchObject({ FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^RouteRewrite/), 'FunctionARN'] } }] });
+      expect(behaviour).toMatchObject({
+        FunctionAssociations: expect.arrayContaining([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^RouteRewrite/), 'FunctionARN'] } }]),
+      });
     }
   });
 
@@ -97,7 +101,7 @@ describe('without a domain', () => {
     Template.fromStack(stacks.edge).resourceCountIs('AWS::CertificateManager::Certificate', 0);
     const siteTemplate = Template.fromStack(stacks.site);
     siteTemplate.resourceCountIs('AWS::Route53::RecordSet', 0);
-    siteTemplate.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.stringLikeRegexp("var CANONICAL_HOST = '';") });
+    siteTemplate.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.stringLikeRegexp('CANONICAL_HOST=""') });
     siteTemplate.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: { Aliases: Match.absent() } });
   });
 

@@ -1,13 +1,61 @@
 /**
  * The publisher's Lambda entry (functions/release-publisher/index.js): S3 calls translated onto an
- * in-memory bucket with S3's semantics, and the answer CloudFormation gets at its ResponseURL. The
- * runtime's AWS SDK is not a dependency of this repository, so a stand-in module takes its place.
+ * in-memory bucket with S3's semantics, KeyValueStore calls onto an in-memory store (with its ETag
+ * discipline), and the answer CloudFormation gets at its ResponseURL. The runtime's AWS SDK is not a
+ * dependency of this repository, so stand-in modules take its place.
  */
 import { EventEmitter } from 'node:events';
 import { MemoryStore } from './support/memory-store';
 import { deployRemote, pointer, publishedDocument } from './support/releases';
 
 const mockBucket = { store: new MemoryStore(), answers: [] as { url: string; method: string; headers: Record<string, unknown>; body: string }[] };
+const mockEdge = { values: new Map<string, string>(), version: 1 };
+
+jest.mock('@aws-sdk/client-cloudfront-keyvaluestore', () => {
+  class Command {
+    constructor(readonly input: Record<string, string>) {}
+  }
+  class DescribeKeyValueStoreCommand extends Command {}
+  class GetKeyCommand extends Command {}
+  class PutKeyCommand extends Command {}
+  const arn = 'arn:aws:cloudfront::111111111111:key-value-store/kesho-edge-state';
+  class CloudFrontKeyValueStoreClient {
+    async send(command: Command): Promise<unknown> {
+      if (command.input.KvsARN !== arn) throw Object.assign(new Error('AccessDenied'), { name: 'AccessDeniedException' });
+      if (command instanceof DescribeKeyValueStoreCommand) return { ETag: String(mockEdge.version) };
+      if (command instanceof GetKeyCommand) {
+        const value = mockEdge.values.get(command.input.Key as string);
+        if (value === undefined) throw Object.assign(new Error('no such key'), { name: 'ResourceNotFoundException' });
+        return { Key: command.input.Key, Value: value };
+      }
+      if (command instanceof PutKeyCommand) {
+        // Every put names the version it read, as the KeyValueStore API requires.
+        if (command.input.IfMatch !== String(mockEdge.version)) throw Object.assign(new Error('conflict'), { name: 'ConflictException' });
+        mockEdge.values.set(command.input.Key as string, command.input.Value as string);
+        mockEdge.version += 1;
+        return { ETag: String(mockEdge.version) };
+      }
+      throw new Error('unexpected command');
+    }
+  }
+  return { CloudFrontKeyValueStoreClient, DescribeKeyValueStoreCommand, GetKeyCommand, PutKeyCommand };
+});
+jest.mock('@aws-sdk/signature-v4a', () => ({}), { virtual: true });
+jest.mock(
+  '@aws-sdk/client-secrets-manager',
+  () => ({
+    GetSecretValueCommand: class {
+      constructor(readonly input: { SecretId: string }) {}
+    },
+    SecretsManagerClient: class {
+      async send(command: { input: { SecretId: string } }) {
+        if (command.input.SecretId !== 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:kesho/preview-link-secret') throw new Error('AccessDenied');
+        return { SecretString: 'the-generated-preview-link-secret-0123456789abcdef' };
+      }
+    },
+  }),
+  { virtual: true },
+);
 
 jest.mock(
   '@aws-sdk/client-s3',
@@ -78,12 +126,16 @@ let handler: Handler;
 
 beforeAll(() => {
   process.env.SITE_BUCKET_NAME = 'kesho-site-test';
+  process.env.EDGE_STATE_STORE_ARN = 'arn:aws:cloudfront::111111111111:key-value-store/kesho-edge-state';
+  process.env.PREVIEW_LINK_SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:kesho/preview-link-secret';
+  process.env.SITE_ORIGIN = 'https://www.keshoglobal.co.ke';
   ({ handler } = require('../functions/release-publisher/index.js') as { handler: Handler });
 });
 
 beforeEach(() => {
   mockBucket.store = new MemoryStore();
   mockBucket.answers = [];
+  mockEdge.values = new Map();
   jest.spyOn(console, 'log').mockImplementation(() => undefined);
 });
 
@@ -157,5 +209,43 @@ describe('release publisher Lambda', () => {
       rejected: [expect.objectContaining({ app: 'legal' })],
     });
     expect(publishedDocument(mockBucket.store).remotes.map((entry) => entry.name)).toEqual(['commerce', 'marketing']);
+  });
+});
+
+describe('release publisher Lambda: canaries and previews', () => {
+  test("a team's canary command starts the canary: the edge's KeyValueStore names its folder, the preview key beside it", async () => {
+    deployRemote(mockBucket.store, pointer('marketing', 'aaaaaaaaaaaa', ['/', '/faq']));
+    await handler({ Records: [{ eventName: 'ObjectCreated:Put', s3: { object: { key: 'mfe/pointers/marketing.json' } } }] });
+    const current = mockBucket.store.text('mfe/pointers/marketing.json') as string;
+    const candidate = deployRemote(mockBucket.store, pointer('marketing', 'bbbbbbbbbbbb', ['/', '/faq']));
+    mockBucket.store.write('mfe/pointers/marketing.json', current);
+    mockBucket.store.write('mfe/canary/marketing.json', JSON.stringify({ action: 'start', release: candidate.release, percent: 10 }));
+
+    await handler({ Records: [{ eventName: 'ObjectCreated:Put', s3: { object: { key: 'mfe/canary/marketing.json' } } }] });
+
+    const state = JSON.parse(mockEdge.values.get('state') ?? '{}') as { canaries: unknown[]; variants: Record<string, string> };
+    expect(state.canaries).toEqual([{ app: 'marketing', build: 'bbbbbbbbbbbb', percent: 10 }]);
+    expect(mockBucket.store.text(`variants/${state.variants.marketing}/pages/faq.html`)).toContain('marketing bbbbbbbbbbbb /faq');
+    expect(mockEdge.values.get('preview-key')).toBe('the-generated-preview-link-secret-0123456789abcdef');
+  });
+
+  test("a preview deploy answers CloudFormation with the link as the resource's PreviewLink", async () => {
+    deployRemote(mockBucket.store, pointer('marketing', 'aaaaaaaaaaaa', ['/', '/faq']));
+    await handler({ Records: [{ eventName: 'ObjectCreated:Put', s3: { object: { key: 'mfe/pointers/marketing.json' } } }] });
+    const current = mockBucket.store.text('mfe/pointers/marketing.json') as string;
+    const candidate = deployRemote(mockBucket.store, pointer('marketing', 'bbbbbbbbbbbb', ['/', '/faq']));
+    mockBucket.store.write('mfe/pointers/marketing.json', current);
+    const event = cloudFormationEvent('marketing', candidate.release);
+
+    await handler({ ...event, ResourceProperties: { ...event.ResourceProperties, Mode: 'preview', Hours: '24' } });
+
+    const answer = JSON.parse(mockBucket.answers[0]?.body ?? '{}') as { Status: string; Data?: { PreviewLink?: string } };
+    expect(answer.Status).toBe('SUCCESS');
+    expect(answer.Data?.PreviewLink).toMatch(/^https:\/\/www\.keshoglobal\.co\.ke\/\?kesho-preview=marketing\.bbbbbbbbbbbb\.\d+\.[0-9a-f]{64}$/);
+  });
+
+  test('the scheduled check with no canary running reads nothing and changes nothing', async () => {
+    await expect(handler({ canaryCheck: true })).resolves.toEqual({ aborted: [] });
+    expect(mockEdge.values.size).toBe(0);
   });
 });

@@ -1,11 +1,11 @@
-import fs from 'node:fs';
 import { Duration } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, securityHeaders } from '@kesho/common/security-headers';
 import { RELEASE_PUBLISHER_FUNCTION_NAME } from '../lib/release-publisher';
 import { responseHeadersPolicyConfig } from '../lib/security-headers-policy';
-import { NOT_FOUND_CACHE_TTL, ROUTE_REWRITE_FUNCTION_FILE } from '../lib/site-stack';
+import { viewerRequestCode, viewerResponseCode } from '../lib/edge-functions';
+import { EDGE_STATE_STORE_NAME, NOT_FOUND_CACHE_TTL } from '../lib/site-stack';
 import { buildTestApp } from './support/test-app';
 
 const YEAR_IN_SECONDS = 365 * 24 * 3600;
@@ -128,7 +128,7 @@ describe('site stack: storage', () => {
           Effect: 'Deny',
           Principal: { Service: 'cloudfront.amazonaws.com' },
           Action: 's3:GetObject',
-          Resource: [{ 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, '/mfe/pointers/*']] }, { 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, '/releases/*']] }],
+          Resource: ['/edge/state.json', '/mfe/canary/*', '/mfe/pointers/*', '/releases/*'].map((suffix) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, suffix]] })),
         }),
       ]),
     );
@@ -136,16 +136,32 @@ describe('site stack: storage', () => {
 });
 
 describe('site stack: distribution', () => {
-  test('rewrites routes to pages with the CloudFront Function deployed from functions/route-rewrite.js', () => {
-    const functionId = onlyLogicalId('AWS::CloudFront::Function');
-    template.hasResourceProperties('AWS::CloudFront::Function', {
-      AutoPublish: true,
-      FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
-      FunctionCode: fs.readFileSync(ROUTE_REWRITE_FUNCTION_FILE, 'utf8'),
-    });
-    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } }]);
-    // Build files and the pointer document need no function without a custom domain; the API always gets it.
-    for (const other of distribution.CacheBehaviors.filter((candidate) => candidate.PathPattern !== '/api/*')) expect(other.FunctionAssociations).toBeUndefined();
+  test('chooses the build of every page and pointer read at the edge: route rewrite and build choice on request, its headers on response', () => {
+    const requestId = onlyLogicalId('AWS::CloudFront::Function', { FunctionConfig: Match.objectLike({ Comment: Match.stringLikeRegexp('^Maps site routes') }) });
+    const responseId = onlyLogicalId('AWS::CloudFront::Function', { FunctionConfig: Match.objectLike({ Comment: Match.stringLikeRegexp("^The build choice's cookies") }) });
+    const storeId = onlyLogicalId('AWS::CloudFront::KeyValueStore', { Name: EDGE_STATE_STORE_NAME });
+    for (const [id, code] of [
+      [requestId, viewerRequestCode()],
+      [responseId, viewerResponseCode()],
+    ] as const) {
+      template.hasResource('AWS::CloudFront::Function', {
+        Properties: {
+          AutoPublish: true,
+          FunctionCode: code,
+          FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0', KeyValueStoreAssociations: [{ KeyValueStoreARN: { 'Fn::GetAtt': [storeId, 'Arn'] } }] }),
+        },
+      });
+      expect(Object.keys(template.findResources('AWS::CloudFront::Function', { Properties: { FunctionCode: code } }))).toEqual([id]);
+    }
+    const both = [
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [requestId, 'FunctionARN'] } },
+      { EventType: 'viewer-response', FunctionARN: { 'Fn::GetAtt': [responseId, 'FunctionARN'] } },
+    ];
+    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual(both);
+    expect(behavior('/mfe/remotes.json').FunctionAssociations).toEqual(both);
+    // Build files need no function without a custom domain; the API always gets the request one.
+    expect(behavior('/api/*').FunctionAssociations).toEqual([both[0]]);
+    for (const path of ['/mfe/*', '/shell/*']) expect(behavior(path).FunctionAssociations).toBeUndefined();
   });
 
   test('answers a missing page (S3 403 without list rights) with /pages/404.html and status 404, leaving API 404s alone', () => {
@@ -192,7 +208,7 @@ describe('site stack: distribution', () => {
     expect(apiOrigin?.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
     expect(JSON.stringify(apiOrigin?.DomainName)).toContain('.execute-api.eu-west-1.');
     // Without a custom domain too: the function writes the viewer address the API's limits trust.
-    expect(api.FunctionAssociations).toEqual(distribution.DefaultCacheBehavior.FunctionAssociations);
+    expect(api.FunctionAssociations).toEqual([distribution.DefaultCacheBehavior.FunctionAssociations?.[0]]);
   });
 
   test('redirects HTTP to HTTPS and adds the security headers on every behaviour', () => {
@@ -254,7 +270,7 @@ describe('site stack: release publisher', () => {
     expect(RELEASE_PUBLISHER_FUNCTION_NAME).toBe('kesho-release-publisher');
   });
 
-  test('runs whenever a release record is written or deleted', () => {
+  test('runs whenever a release record is written or deleted, or a team writes its canary command', () => {
     const notification = {
       Filter: {
         Key: {
@@ -272,22 +288,62 @@ describe('site stack: release publisher', () => {
         LambdaFunctionConfigurations: [
           { Events: ['s3:ObjectCreated:*'], ...notification },
           { Events: ['s3:ObjectRemoved:*'], ...notification },
+          {
+            Events: ['s3:ObjectCreated:*'],
+            ...notification,
+            Filter: {
+              Key: {
+                FilterRules: [
+                  { Name: 'suffix', Value: '.json' },
+                  { Name: 'prefix', Value: 'mfe/canary/' },
+                ],
+              },
+            },
+          },
         ],
       },
     });
   });
 
-  test('may read the release inputs and write only the pointer document and the live pages', () => {
+  test('may read the release inputs and write only the pointer document, the live pages, the variant folders and its edge record (and a promoted canary as a current record)', () => {
     const arn = (suffix: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, suffix]] });
     const [policy] = Object.values(template.findResources('AWS::IAM::Policy', { Properties: { PolicyName: Match.stringLikeRegexp('^ReleasePublisher') } }));
     const statements = (policy as { Properties: { PolicyDocument: { Statement: { Action: string | string[] }[] } } }).Properties.PolicyDocument.Statement;
     const s3Statements = statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:')));
     expect(s3Statements).toEqual([
       { Action: 's3:ListBucket', Effect: 'Allow', Resource: { 'Fn::GetAtt': [siteBucketId, 'Arn'] } },
-      { Action: 's3:GetObject', Effect: 'Allow', Resource: [arn('/mfe/pointers/*'), arn('/mfe/remotes.json'), arn('/releases/*')] },
-      { Action: 's3:PutObject', Effect: 'Allow', Resource: [arn('/mfe/remotes.json'), arn('/pages/*')] },
-      { Action: 's3:DeleteObject', Effect: 'Allow', Resource: arn('/pages/*') },
+      {
+        Action: 's3:GetObject',
+        Effect: 'Allow',
+        Resource: ['/edge/state.json', '/mfe/canary/*', '/mfe/pointers/*', '/mfe/remotes.json', '/pages/*', '/releases/*', '/variants/*'].map(arn),
+      },
+      { Action: 's3:PutObject', Effect: 'Allow', Resource: ['/edge/state.json', '/mfe/pointers/*', '/mfe/remotes.json', '/pages/*', '/variants/*'].map(arn) },
+      { Action: 's3:DeleteObject', Effect: 'Allow', Resource: ['/pages/*', '/variants/*'].map(arn) },
     ]);
+  });
+
+  test("writes the edge's KeyValueStore, reads the client-event metrics and tells ops, and nothing more", () => {
+    const storeId = onlyLogicalId('AWS::CloudFront::KeyValueStore');
+    const [policy] = Object.values(template.findResources('AWS::IAM::Policy', { Properties: { PolicyName: Match.stringLikeRegexp('^ReleasePublisher') } }));
+    const statements = (policy as { Properties: { PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } } }).Properties.PolicyDocument.Statement;
+    expect(statements).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          Action: ['cloudfront-keyvaluestore:DescribeKeyValueStore', 'cloudfront-keyvaluestore:GetKey', 'cloudfront-keyvaluestore:PutKey'],
+          Resource: { 'Fn::GetAtt': [storeId, 'Arn'] },
+        }),
+        expect.objectContaining({ Action: ['cloudwatch:GetMetricData', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Resource: '*' }),
+        expect.objectContaining({ Action: 'sns:Publish', Resource: 'arn:aws:sns:eu-west-1:111111111111:kesho-alarms' }),
+      ]),
+    );
+    template.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'kesho/preview-link-secret', GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true } });
+  });
+
+  test('checks the running canaries every minute', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [publisherId, 'Arn'] }, Input: JSON.stringify({ canaryCheck: true }), RetryPolicy: { MaximumRetryAttempts: 0 } })],
+    });
   });
 
   test('retries a failed run twice, then keeps the event in an encrypted queue', () => {

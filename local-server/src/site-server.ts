@@ -3,9 +3,18 @@ import fs from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { BUILD_CHOICE_VARY, chooseBuild, parseEdgeState, PREVIEW_PARAMETER, setCookieHeader, variantObjectKey, type BuildChoice, type EdgeState } from '@kesho/common/build-choice';
+import {
+  BUILD_CHOICE_VARY,
+  chooseBuild,
+  parseEdgeState,
+  POINTER_KEY,
+  PREVIEW_PARAMETER,
+  setCookieHeader,
+  variantObjectKey,
+  type BuildChoice,
+  type EdgeState,
+} from '@kesho/common/build-choice';
 import { FEED_CONTENT_TYPE, NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
-import { POINTER_URL } from '@kesho/common/pointer-document';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/security-headers';
 
 /**
@@ -74,7 +83,6 @@ interface CachedBody {
   gzip?: Buffer;
 }
 
-const POINTER_KEY = POINTER_URL.slice(1);
 const hmacHex = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
 
 /** The request's cookies by name, the first of each kept. */

@@ -1,16 +1,26 @@
 'use strict';
-// Lambda entry of the release publisher: the S3 side of the ObjectStore that publisher.ts drives.
-// Plain JavaScript on purpose: @aws-sdk/client-s3 is not a dependency of this repository; the bundle
-// leaves it external and the nodejs24.x runtime supplies its own AWS SDK v3. All decisions live in
-// publisher.ts (TypeScript, unit-tested); this file only translates calls.
+// Lambda entry of the release publisher: the S3 side of the ObjectStore that publisher.ts drives, and
+// the KeyValueStore, Secrets Manager, CloudWatch and SNS sides of what edge.ts (canaries, previews,
+// the scheduled check) needs. Plain JavaScript on purpose: the clients of the runtime's AWS SDK v3
+// (S3, CloudWatch, SNS, Secrets Manager) are not dependencies of this repository; the bundle leaves
+// them external. The KeyValueStore client and the SigV4A signer its API requires are bundled
+// (infra/package.json). All decisions live in publisher.ts and edge.ts (TypeScript, unit-tested);
+// this file only translates calls.
 const { S3Client, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, CopyObjectCommand, DeleteObjectCommand } = require('@aws-sdk/client-s3');
+// Registers the JavaScript SigV4A signer the CloudFront KeyValueStore API is called with.
+require('@aws-sdk/signature-v4a');
+const { CloudFrontKeyValueStoreClient, DescribeKeyValueStoreCommand, GetKeyCommand, PutKeyCommand } = require('@aws-sdk/client-cloudfront-keyvaluestore');
 const https = require('node:https');
-const { publishForDeploy, publishReleases } = require('./publisher');
+const { CLIENT_EVENTS_METRICS_NAMESPACE } = require('@kesho/common/client-events');
+const { publishForDeploy } = require('./publisher');
+const { CANARY_CHECK_EVENT_FIELD, canaryCommandKey, deployEdge, publishSite, watchCanaries } = require('./edge');
 const { pointerKey } = require('./release-record');
 
 const bucket = process.env.SITE_BUCKET_NAME;
 if (!bucket) throw new Error('Missing env var SITE_BUCKET_NAME');
 const s3 = new S3Client({});
+const kvsArn = process.env.EDGE_STATE_STORE_ARN;
+const kvsClient = new CloudFrontKeyValueStoreClient({});
 
 function httpStatusOf(error) {
   return error && error.$metadata ? error.$metadata.httpStatusCode : undefined;
@@ -85,6 +95,7 @@ function answerCloudFormation(event, outcome) {
     // CloudFormation keeps at most 4 KB of the whole answer.
     Reason: outcome.reason.slice(0, 2000),
     PhysicalResourceId: outcome.physicalResourceId,
+    ...(outcome.data ? { Data: outcome.data } : {}),
     StackId: event.StackId,
     RequestId: event.RequestId,
     LogicalResourceId: event.LogicalResourceId,
@@ -103,11 +114,86 @@ function answerCloudFormation(event, outcome) {
   });
 }
 
+/** The distribution's KeyValueStore: a put names the store's current version (ETag), read just before. */
+const kvs = {
+  async get(key) {
+    try {
+      return (await kvsClient.send(new GetKeyCommand({ KvsARN: kvsArn, Key: key }))).Value;
+    } catch (error) {
+      if (error.name === 'ResourceNotFoundException' || httpStatusOf(error) === 404) return null;
+      throw error;
+    }
+  },
+  async put(key, value) {
+    const { ETag } = await kvsClient.send(new DescribeKeyValueStoreCommand({ KvsARN: kvsArn }));
+    await kvsClient.send(new PutKeyCommand({ KvsARN: kvsArn, Key: key, Value: value, IfMatch: ETag }));
+  },
+};
+
+let previewSecret;
+/** The preview links' key, read once per container from Secrets Manager. */
+async function readPreviewSecret() {
+  if (!previewSecret) {
+    const { SecretsManagerClient, GetSecretValueCommand } = require('@aws-sdk/client-secrets-manager');
+    previewSecret = (await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: process.env.PREVIEW_LINK_SECRET_ARN }))).SecretString;
+  }
+  return previewSecret;
+}
+
+/** One build's client-event figures between two times, from the Kesho/ClientEvents metrics (by App and Build). */
+async function figures(app, build, since, until) {
+  const { CloudWatchClient, GetMetricDataCommand } = require('@aws-sdk/client-cloudwatch');
+  const period = Math.max(60, Math.ceil((until.getTime() - since.getTime()) / 60_000) * 60);
+  const metric = (id, name, stat) => ({
+    Id: id,
+    MetricStat: {
+      Metric: {
+        Namespace: CLIENT_EVENTS_METRICS_NAMESPACE,
+        MetricName: name,
+        Dimensions: [
+          { Name: 'App', Value: app },
+          { Name: 'Build', Value: build },
+        ],
+      },
+      Period: period,
+      Stat: stat,
+    },
+  });
+  const { MetricDataResults = [] } = await new CloudWatchClient({}).send(
+    new GetMetricDataCommand({
+      StartTime: since,
+      EndTime: until,
+      MetricDataQueries: [metric('views', 'PageViews', 'Sum'), metric('errors', 'Errors', 'Sum'), metric('inp', 'INP', 'p75'), metric('inps', 'INP', 'SampleCount')],
+    }),
+  );
+  const total = (id) => (MetricDataResults.find((result) => result.Id === id)?.Values ?? []).reduce((sum, value) => sum + value, 0);
+  const inp = MetricDataResults.find((result) => result.Id === 'inp')?.Values ?? [];
+  return { pageViews: total('views'), errors: total('errors'), inpP75: inp.length ? Math.max(...inp) : null, inpSamples: total('inps') };
+}
+
+async function notify(subject, message) {
+  const { SNSClient, PublishCommand } = require('@aws-sdk/client-sns');
+  await new SNSClient({}).send(new PublishCommand({ TopicArn: process.env.ALARM_TOPIC_ARN, Subject: subject, Message: message }));
+}
+
+const services = {
+  kvs,
+  previewSecret: readPreviewSecret,
+  figures,
+  notify,
+  siteOrigin: process.env.SITE_ORIGIN,
+  thresholds: process.env.CANARY_THRESHOLDS ? JSON.parse(process.env.CANARY_THRESHOLDS) : undefined,
+  log: (line) => console.log(JSON.stringify(line)),
+};
+
 exports.handler = async (event) => {
   if (event.RequestType) {
-    // A shell or remote stack's deploy: publish, check mfe/remotes.json shows its release, answer.
+    // A shell or remote stack's deploy: publish (the whole pass, edge included), check that
+    // mfe/remotes.json (or the edge record, for a canary or a preview) shows its release, answer.
     // It never throws, so CloudFormation always gets an answer and the event is not retried.
-    const outcome = await publishForDeploy(store, event).catch((error) => ({
+    const mode = event.ResourceProperties && event.ResourceProperties.Mode;
+    const deploy = mode ? deployEdge(store, services, event) : publishForDeploy(store, event, {}, (bucketStore) => publishSite(bucketStore, services));
+    const outcome = await deploy.catch((error) => ({
       status: 'FAILED',
       reason: `Publishing failed: ${error.message}`,
       physicalResourceId: event.PhysicalResourceId || 'release-publish',
@@ -116,13 +202,18 @@ exports.handler = async (event) => {
     await answerCloudFormation(event, outcome);
     return outcome;
   }
+  if (event[CANARY_CHECK_EVENT_FIELD]) {
+    const checked = await watchCanaries(store, services);
+    if (checked.aborted.length) console.log(JSON.stringify({ message: 'canary check', ...checked }));
+    return checked;
+  }
   const changedKeys = new Set((event.Records || []).map((record) => record.s3.object.key));
   const changes = (event.Records || []).map((record) => `${record.eventName} ${record.s3.object.key}`);
-  const result = await publishReleases(store);
-  console.log(JSON.stringify({ message: 'published releases', changes, ...result }));
-  // Only a release this event changed fails the run: a record already rejected earlier (and reported
-  // then) must not fail, and alarm on, every later team's release.
-  const rejectedNow = result.rejected.filter((rejection) => changedKeys.has(pointerKey(rejection.app)));
+  const result = await publishSite(store, services);
+  console.log(JSON.stringify({ message: 'published releases', changes, ...result, record: undefined }));
+  // Only a release (or canary command) this event changed fails the run: a record already rejected
+  // earlier (and reported then) must not fail, and alarm on, every later team's release.
+  const rejectedNow = result.rejected.filter((rejection) => changedKeys.has(pointerKey(rejection.app)) || changedKeys.has(canaryCommandKey(rejection.app)));
   if (rejectedNow.length) {
     // Everyone else is published; failing the run keeps the event (PublishFailures) and raises the alarm.
     throw new Error(`Releases not published: ${rejectedNow.map((rejection) => rejection.reason).join('; ')}`);

@@ -124,7 +124,7 @@ export function parsePublishedState(text: string): PublishedState {
   return { remotes, releases };
 }
 
-async function readPublished(store: ObjectStore): Promise<{ object: StoredObject | null; state: PublishedState }> {
+export async function readPublished(store: ObjectStore): Promise<{ object: StoredObject | null; state: PublishedState }> {
   const object = await store.get(POINTER_DOCUMENT_KEY);
   return { object, state: object ? parsePublishedState(object.body) : { remotes: [], releases: {} } };
 }
@@ -133,7 +133,7 @@ async function readPublished(store: ObjectStore): Promise<{ object: StoredObject
  * A release record and a check that its snapshot holds every page it names; with `checkPages`, also
  * that each of those pages shows something (the checks the local release runs, @kesho/common/page-checks).
  */
-async function readRecord(store: ObjectStore, key: string, app: string, { checkPages = false } = {}): Promise<ReleaseRecord> {
+export async function readRecord(store: ObjectStore, key: string, app: string, { checkPages = false } = {}): Promise<ReleaseRecord> {
   const object = await store.get(key);
   if (!object) throw new Error(`${key} is missing`);
   const record = parseReleaseRecordText(object.body, key);
@@ -344,13 +344,17 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
 /** The custom resource each shell and remote stack deploys after its release record (see lib/release-publisher.ts). */
 export interface DeployRequest {
   readonly RequestType: 'Create' | 'Update' | 'Delete';
-  readonly ResourceProperties: { readonly App?: unknown; readonly Release?: unknown };
+  /** Mode: "canary" (with Percent) or "preview" (with Hours) for those deploys (edge.ts deployEdge). */
+  readonly ResourceProperties: { readonly App?: unknown; readonly Release?: unknown; readonly Mode?: unknown; readonly Hours?: unknown; readonly By?: unknown };
+  readonly PhysicalResourceId?: string;
 }
 
 export interface DeployOutcome {
   readonly status: 'SUCCESS' | 'FAILED';
   readonly reason: string;
   readonly physicalResourceId: string;
+  /** Attributes of the custom resource (a preview's link). */
+  readonly data?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -359,7 +363,13 @@ export interface DeployOutcome {
  * fails, and CloudFormation rolls the stack back, whenever the site does not show what was deployed.
  * Deleting a stack leaves its release published (its files are retained too).
  */
-export async function publishForDeploy(store: ObjectStore, request: DeployRequest, options: PublishOptions = {}): Promise<DeployOutcome> {
+export async function publishForDeploy(
+  store: ObjectStore,
+  request: DeployRequest,
+  options: PublishOptions = {},
+  /** The whole pass the Lambda runs (edge.ts publishSite: the live site, then canaries and previews). */
+  publish: (store: ObjectStore) => Promise<PublishResult> = (bucketStore) => publishReleases(bucketStore, options),
+): Promise<DeployOutcome> {
   const { App: app, Release: release } = request.ResourceProperties;
   if (typeof app !== 'string' || typeof release !== 'string') {
     return { status: 'FAILED', reason: 'The publish resource needs the properties App and Release', physicalResourceId: 'release-publish' };
@@ -370,7 +380,7 @@ export async function publishForDeploy(store: ObjectStore, request: DeployReques
   }
   let result: PublishResult;
   try {
-    result = await publishReleases(store, options);
+    result = await publish(store);
   } catch (error) {
     return { status: 'FAILED', reason: `Publishing failed: ${messageOf(error)}`, physicalResourceId };
   }

@@ -27,8 +27,6 @@
  * HMAC-SHA256 in hex and a random number.
  */
 
-import { VARIANTS_PREFIX } from './page-routes';
-import { POINTER_URL } from './pointer-document';
 import { SITE_COOKIES } from './storage-keys';
 
 export const BUCKET_COOKIE = SITE_COOKIES.bucket;
@@ -36,6 +34,13 @@ export const PREVIEW_COOKIE = SITE_COOKIES.preview;
 /** The query parameter of a preview link; its value `exit` ends the preview. */
 export const PREVIEW_PARAMETER = 'kesho-preview';
 export const EXIT_PREVIEW = 'exit';
+/** Where the variant folders (a canary's or a preview's pages) live, beside the live pages; page-routes answers "not found" for them. */
+export const VARIANTS_PREFIX = 'variants/';
+/**
+ * The pointer document's object key (@kesho/common/pointer-document POINTER_URL without its slash,
+ * held equal by the test): that module is not written for a CloudFront Function, so it is not imported.
+ */
+export const POINTER_KEY = 'mfe/remotes.json';
 /** A variant folder's pointer document, `variants/<folder>/remotes.json`. */
 export const VARIANT_POINTER_FILE = 'remotes.json';
 /** Buckets run from 0 to BUCKETS - 1: a share is counted in hundredths of a percent. */
@@ -147,7 +152,7 @@ export function variantKeyOf(apps: readonly string[]): string {
 
 /** Where a live object is found in a variant folder: "pages/faq.html" → "variants/<folder>/pages/faq.html", the pointer document → its remotes.json. */
 export function variantObjectKey(folder: string, liveKey: string): string {
-  return liveKey === POINTER_URL.slice(1) ? `${VARIANTS_PREFIX}${folder}/${VARIANT_POINTER_FILE}` : `${VARIANTS_PREFIX}${folder}/${liveKey}`;
+  return liveKey === POINTER_KEY ? `${VARIANTS_PREFIX}${folder}/${VARIANT_POINTER_FILE}` : `${VARIANTS_PREFIX}${folder}/${liveKey}`;
 }
 
 /** The payload a preview token signs. */
@@ -160,6 +165,11 @@ export function previewToken(app: string, build: string, expiresAt: number, key:
   if (!APP_NAME.test(app) || !BUILD_ID.test(build)) throw new Error(`Cannot sign a preview of "${app}" build "${build}"`);
   const payload = previewPayload(app, build, Math.floor(expiresAt / 1000));
   return `${payload}.${hmacHex(key, payload)}`;
+}
+
+/** A preview link's path and query on the site: the staged app's page with its token. */
+export function previewPath(route: string, token: string): string {
+  return `${route}?${PREVIEW_PARAMETER}=${token}`;
 }
 
 /** Compares two strings of equal length in time that does not depend on where they differ. */

@@ -21,11 +21,12 @@
  * publishing its page. infra/functions/route-rewrite.js is a hand-kept copy (a CloudFront Function
  * cannot import modules); the cases in test/page-route-cases.ts hold both copies to the same answers.
  */
+import { VARIANTS_PREFIX } from './build-choice';
+
+export { VARIANTS_PREFIX };
 
 /** Where the prerendered pages live, beside the build output. */
 export const PAGES_PREFIX = 'pages/';
-/** Where the variant folders (a canary's or a preview's pages) live, beside the live pages. */
-export const VARIANTS_PREFIX = 'variants/';
 /** The page every "not found" answer shows, with status 404. */
 export const NOT_FOUND_PAGE_KEY = `${PAGES_PREFIX}404.html`;
 /** The first path segments that hold build output: never pages, and a missing file there is a plain-text 404. */

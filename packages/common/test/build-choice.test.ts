@@ -6,11 +6,13 @@ import {
   inCanary,
   parseEdgeState,
   parseEdgeStateText,
+  POINTER_KEY,
   previewToken,
   setCookieHeader,
   variantKeyOf,
   variantObjectKey,
 } from '../src/build-choice';
+import { POINTER_URL } from '../src/pointer-document';
 import { buildChoiceCases, hmacHex, PREVIEW_KEY, RANDOM, STATES } from './build-choice-cases';
 
 const NOW = Date.parse('2025-06-01T12:00:00.250Z');
@@ -83,6 +85,10 @@ describe('the edge state', () => {
     ['null', 'null'],
   ])('takes %s for the live site for everyone', (_what, text) => {
     expect(parseEdgeStateText(text)).toEqual(EMPTY_EDGE_STATE);
+  });
+
+  test("the pointer document's key is the pointer document module's address", () => {
+    expect(`/${POINTER_KEY}`).toBe(POINTER_URL);
   });
 
   test('a variant folder holds the live layout, its pointer document beside the pages', () => {

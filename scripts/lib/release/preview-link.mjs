@@ -9,8 +9,8 @@ import { loadTsModule } from '../load-ts.mjs';
  *   settings: { previewLinkSecret: string, siteOrigin: string } }} preview
  */
 export async function previewLink({ pointer, expiresAt, settings }) {
-  const { previewToken, PREVIEW_PARAMETER } = await loadTsModule('packages/common/src/build-choice.ts');
+  const { previewPath, previewToken } = await loadTsModule('packages/common/src/build-choice.ts');
   const hmacHex = (key, text) => createHmac('sha256', key).update(text).digest('hex');
   const token = previewToken(pointer.name, pointer.buildId, expiresAt.getTime(), settings.previewLinkSecret, hmacHex);
-  return `${settings.siteOrigin}${pointer.routes[0]?.path ?? '/'}?${PREVIEW_PARAMETER}=${token}`;
+  return `${settings.siteOrigin}${previewPath(pointer.routes[0]?.path ?? '/', token)}`;
 }

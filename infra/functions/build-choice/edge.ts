@@ -1,0 +1,139 @@
+/**
+ * The CloudFront side of the build choice: what the distribution's two functions do with
+ * @kesho/common/build-choice, the module the local server takes the same decision with. lib/edge-functions.ts
+ * bundles this file (and that module) into the functions' code, in the JavaScript a CloudFront
+ * Function runs (cloudfront-js-2.0: the bundle fails on for-of or destructuring).
+ *
+ *   viewer request:  after the route rewrite, a page (/pages/…) or the pointer document
+ *                    (/mfe/remotes.json) is fetched from the browser's variant folder, if any;
+ *   viewer response: the same decision, for the answer's cookies, Cache-Control, X-Robots-Tag and
+ *                    Vary (a CloudFront Function cannot hand data from the request to the response).
+ *
+ * Both read the edge state (key `state`) and the preview links' HMAC key (`preview-key`) from the
+ * distribution's KeyValueStore, which the release publisher writes; nothing else is read per request.
+ */
+import {
+  BUILD_CHOICE_VARY,
+  chooseBuild,
+  EMPTY_EDGE_STATE,
+  parseEdgeStateText,
+  PREVIEW_COOKIE,
+  PREVIEW_PARAMETER,
+  variantObjectKey,
+  type BuildChoice,
+  type BuildRequest,
+  type EdgeState,
+} from '@kesho/common/build-choice';
+
+/** The KeyValueStore keys the release publisher writes. */
+export const EDGE_STATE_KEY = 'state';
+export const PREVIEW_KEY_KEY = 'preview-key';
+
+interface Field {
+  value: string;
+  attributes?: string;
+}
+interface EdgeRequest {
+  uri: string;
+  querystring: Record<string, Field>;
+  headers: Record<string, Field>;
+  cookies?: Record<string, Field>;
+}
+interface EdgeResponse {
+  statusCode: number;
+  headers: Record<string, Field>;
+  cookies?: Record<string, Field>;
+}
+interface EdgeEvent {
+  request: EdgeRequest;
+  response?: EdgeResponse;
+}
+/** `cf.kvs()`: get rejects when the key is missing. */
+interface KeyValueStore {
+  get(key: string): Promise<string>;
+}
+/** The runtime's crypto module (HMAC only). */
+interface Crypto {
+  createHmac(algorithm: string, key: string): { update(text: string): { digest(encoding: string): string } };
+}
+
+const POINTER_URI = '/mfe/remotes.json';
+const PAGES_URI = '/pages/';
+
+async function readOrNull(kvs: KeyValueStore, key: string): Promise<string | null> {
+  try {
+    return await kvs.get(key);
+  } catch {
+    return null;
+  }
+}
+
+/** The decision for this request, by the one rule; an edge that cannot read its state serves the live site. */
+async function decide(request: EdgeRequest, kind: 'page' | 'pointer', kvs: KeyValueStore, crypto: Crypto): Promise<BuildChoice> {
+  const stateText = await readOrNull(kvs, EDGE_STATE_KEY);
+  const state: EdgeState = stateText ? parseEdgeStateText(stateText) : EMPTY_EDGE_STATE;
+  const cookies: Record<string, string> = {};
+  const sent = request.cookies || {};
+  const names = Object.keys(sent);
+  for (let index = 0; index < names.length; index++) cookies[names[index] as string] = (sent[names[index] as string] as Field).value;
+  const parameter = request.querystring[PREVIEW_PARAMETER];
+  let previewParameter: string | undefined;
+  if (parameter) {
+    try {
+      previewParameter = decodeURIComponent(parameter.value);
+    } catch {
+      previewParameter = parameter.value;
+    }
+  }
+  const userAgent = request.headers['user-agent'];
+  const fetchSite = request.headers['sec-fetch-site'];
+  const buildRequest: BuildRequest = {
+    kind,
+    cookies,
+    previewParameter,
+    userAgent: userAgent ? userAgent.value : '',
+    fetchSite: fetchSite ? fetchSite.value : undefined,
+    now: Date.now(),
+    secure: true,
+  };
+  // The key is read only when a preview link or cookie asks for it.
+  const wantsKey = Boolean(parameter) || Boolean(cookies[PREVIEW_COOKIE]);
+  const key = wantsKey ? await readOrNull(kvs, PREVIEW_KEY_KEY) : null;
+  return chooseBuild(buildRequest, state, key, {
+    hmacHex: (secret, text) => crypto.createHmac('sha256', secret).update(text).digest('hex'),
+    random: Math.random,
+  });
+}
+
+/** What the viewer-request function hands on: the rewritten request, pointed at the browser's variant folder when it has one. */
+export async function onViewerRequest(rewritten: EdgeRequest | { statusCode: number }, kvs: KeyValueStore, crypto: Crypto): Promise<EdgeRequest | { statusCode: number }> {
+  if ('statusCode' in rewritten) return rewritten;
+  const uri = rewritten.uri;
+  const kind = uri === POINTER_URI ? 'pointer' : uri.indexOf(PAGES_URI) === 0 && /\.html$/.test(uri) ? 'page' : null;
+  if (!kind) return rewritten;
+  const choice = await decide(rewritten, kind, kvs, crypto);
+  if (choice.folder) rewritten.uri = `/${variantObjectKey(choice.folder, uri.slice(1))}`;
+  return rewritten;
+}
+
+/** What the viewer-response function answers: the decision's cookies and headers on a page or the pointer document. */
+export async function onViewerResponse(event: EdgeEvent, kvs: KeyValueStore, crypto: Crypto): Promise<EdgeResponse | undefined> {
+  const response = event.response;
+  if (!response) return response;
+  const type = response.headers['content-type'];
+  const kind = /remotes\.json$/.test(event.request.uri) ? 'pointer' : type && type.value.indexOf('text/html') === 0 ? 'page' : null;
+  if (!kind) return response;
+  const choice = await decide(event.request, kind, kvs, crypto);
+  response.headers['vary'] = { value: `Accept-Encoding, ${BUILD_CHOICE_VARY}` };
+  if (choice.cacheControl) response.headers['cache-control'] = { value: choice.cacheControl };
+  if (choice.noindex) response.headers['x-robots-tag'] = { value: 'noindex' };
+  if (choice.cookies.length) {
+    const cookies = response.cookies || {};
+    for (let index = 0; index < choice.cookies.length; index++) {
+      const cookie = choice.cookies[index] as BuildChoice['cookies'][number];
+      cookies[cookie.name] = { value: cookie.value, attributes: cookie.attributes };
+    }
+    response.cookies = cookies;
+  }
+  return response;
+}

@@ -1,0 +1,488 @@
+/**
+ * Canaries and previews in AWS: the release publisher owns their state, as it owns mfe/remotes.json.
+ *
+ *   mfe/canary/<app>.json    a team's command for its own app's canary (its upload and release roles
+ *                            may write only their own app's key): {"action":"start","release":…,
+ *                            "percent":…} from a `-c canary=<percent>` deploy, or {"action":"promote"}
+ *                            / {"action":"abort"} written by the team; re-reading one is harmless;
+ *   edge/state.json          the publisher's own record: running canaries, staged previews, canary
+ *                            releases that ended, the history (who, when, why), and the edge state;
+ *   variants/<folder>/…      every page of the site as a variant shows it, and its remotes.json;
+ *   KeyValueStore `state`    what the CloudFront functions read (@kesho/common/build-choice), and
+ *                 `preview-key` the preview links' HMAC key (from Secrets Manager).
+ *
+ * Every change is one pass: commands applied (a promotion writes the canary's record as the app's
+ * current one, so the live publish that follows puts it live), the live site published
+ * (publisher.ts), the variant folders of the next state written (new folders only, named by what
+ * they hold), then edge/state.json with a conditional PUT (a concurrent pass makes this one start
+ * over), then the KeyValueStore. A failure before the KeyValueStore leaves what visitors get as it
+ * was; a pass that failed there is completed by the next one, which writes the same value.
+ * The scheduled check (every minute) judges each running canary on the Kesho/ClientEvents metrics
+ * with the local server's rule (@kesho/common/canary-health) and aborts it itself, by "auto".
+ */
+import { createHash, createHmac } from 'node:crypto';
+import { EMPTY_EDGE_STATE, previewPath, previewToken, variantKeyOf, type EdgeState } from '@kesho/common/build-choice';
+import { DEFAULT_CANARY_THRESHOLDS, judgeCanary, type BuildFigures, type CanaryThresholds } from '@kesho/common/canary-health';
+import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
+import { withRibbon, type Ribbon } from '@kesho/common/preview-ribbon';
+import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
+import { publishReleases, readPublished, readRecord, type DeployOutcome, type DeployRequest, type ObjectStore, type PublishResult, type Rejection } from './publisher';
+import { pageKeyForRoute, pointerKey, RELEASE_RECORD_FILE, releasePrefix, SHELL_APP, type RemotePointer, type RemoteRelease } from './release-record';
+
+export const CANARY_COMMANDS_PREFIX = 'mfe/canary/';
+export const EDGE_RECORD_KEY = 'edge/state.json';
+export const VARIANTS_PREFIX = 'variants/';
+/** The KeyValueStore keys (read by the CloudFront functions, functions/build-choice/edge.ts). */
+export const KVS_STATE_KEY = 'state';
+export const KVS_PREVIEW_KEY = 'preview-key';
+/** The scheduled check's event: {"canaryCheck": true}. */
+export const CANARY_CHECK_EVENT_FIELD = 'canaryCheck';
+const HISTORY_KEPT = 500;
+
+export const canaryCommandKey = (app: string): string => `${CANARY_COMMANDS_PREFIX}${app}.json`;
+
+export type CanaryCommand =
+  | { readonly action: 'start'; readonly release: string; readonly percent: number; readonly by?: string; readonly why?: string }
+  | { readonly action: 'promote' | 'abort'; readonly by?: string; readonly why?: string };
+
+export interface EdgeCanary {
+  readonly app: string;
+  readonly release: string;
+  readonly buildId: string;
+  readonly percent: number;
+  /** The live build it is compared with. */
+  readonly previous: string | null;
+  readonly since: string;
+  readonly by: string;
+  readonly why?: string;
+}
+
+export interface EdgePreview {
+  readonly app: string;
+  readonly release: string;
+  readonly buildId: string;
+  readonly expiresAt: string;
+  readonly by: string;
+}
+
+export interface EdgeHistoryEntry {
+  readonly action: 'canary' | 'promote' | 'abort' | 'preview';
+  readonly app: string;
+  readonly buildId: string;
+  readonly release: string;
+  readonly previous: string | null;
+  readonly by: string;
+  readonly at: string;
+  readonly why?: string;
+  readonly percent?: number;
+  readonly expiresAt?: string;
+}
+
+export interface EdgeRecord {
+  readonly canaries: readonly EdgeCanary[];
+  readonly previews: readonly EdgePreview[];
+  /** "<app>/<release>" of canaries that were promoted or aborted: their start command is done. */
+  readonly ended: readonly string[];
+  readonly history: readonly EdgeHistoryEntry[];
+  readonly edge: EdgeState;
+}
+
+export const EMPTY_EDGE_RECORD: EdgeRecord = { canaries: [], previews: [], ended: [], history: [], edge: EMPTY_EDGE_STATE };
+
+/** The CloudFront KeyValueStore (index.js: @aws-sdk/client-cloudfront-keyvaluestore). */
+export interface KeyValueStore {
+  get(key: string): Promise<string | null>;
+  put(key: string, value: string): Promise<void>;
+}
+
+export interface EdgeServices {
+  readonly kvs: KeyValueStore;
+  /** The preview links' HMAC key (Secrets Manager). */
+  previewSecret(): Promise<string>;
+  /** One build's client-event figures between two times (CloudWatch, Kesho/ClientEvents by App and Build). */
+  figures?(app: string, build: string, since: Date, until: Date): Promise<BuildFigures>;
+  /** Tells ops (SNS, the kesho-alarms topic). */
+  notify?(subject: string, message: string): Promise<void>;
+  readonly thresholds?: CanaryThresholds;
+  /** Where preview links point (the site's origin). */
+  readonly siteOrigin?: string;
+  now?(): Date;
+  log?(line: Record<string, unknown>): void;
+}
+
+const JSON_METADATA = { contentType: 'application/json', cacheControl: CACHE_NO_CACHE };
+const PAGE_METADATA = { contentType: 'text/html; charset=utf-8', cacheControl: CACHE_NO_CACHE };
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+async function readEdgeRecord(store: ObjectStore): Promise<{ record: EdgeRecord; etag: string | null }> {
+  const object = await store.get(EDGE_RECORD_KEY);
+  if (!object) return { record: EMPTY_EDGE_RECORD, etag: null };
+  return { record: { ...EMPTY_EDGE_RECORD, ...(JSON.parse(object.body) as Partial<EdgeRecord>) }, etag: object.etag };
+}
+
+function parseCommand(text: string, key: string): CanaryCommand {
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new Error(`${key} is not JSON`);
+  }
+  const by = typeof value.by === 'string' ? { by: value.by } : {};
+  const why = typeof value.why === 'string' ? { why: value.why } : {};
+  if (value.action === 'promote' || value.action === 'abort') return { action: value.action, ...by, ...why };
+  if (value.action === 'start' && typeof value.release === 'string' && typeof value.percent === 'number' && value.percent >= 1 && value.percent <= 99) {
+    return { action: 'start', release: value.release, percent: value.percent, ...by, ...why };
+  }
+  throw new Error(`${key}: a canary command is {"action":"start","release":…,"percent":1–99}, {"action":"promote"} or {"action":"abort"}`);
+}
+
+async function readCommands(store: ObjectStore): Promise<Map<string, CanaryCommand | Error>> {
+  const commands = new Map<string, CanaryCommand | Error>();
+  for (const key of await store.listKeys(CANARY_COMMANDS_PREFIX)) {
+    const app = key.slice(CANARY_COMMANDS_PREFIX.length, -'.json'.length);
+    if (!key.endsWith('.json') || app.includes('/')) continue;
+    const object = await store.get(key);
+    if (!object) continue;
+    try {
+      commands.set(app, parseCommand(object.body, key));
+    } catch (error) {
+      commands.set(app, error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  return commands;
+}
+
+/** The build an app is live with (or about to be, this pass): its current release record's. */
+async function liveBuildOf(store: ObjectStore, app: string): Promise<string | null> {
+  const object = await store.get(pointerKey(app));
+  if (!object) return null;
+  try {
+    return (JSON.parse(object.body) as { pointer?: { buildId?: string } }).pointer?.buildId ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A release of a remote, checked whole (pages present and showing something) before any visitor gets it. */
+async function remoteRelease(store: ObjectStore, app: string, release: string): Promise<RemoteRelease> {
+  if (app === SHELL_APP) throw new Error('The shell renders every page of the site, so it is released whole: canaries and previews are for the remotes');
+  const record = await readRecord(store, `${releasePrefix(app, release)}${RELEASE_RECORD_FILE}`, app, { checkPages: true });
+  if (!('pointer' in record)) throw new Error(`release ${release} is not a remote's`);
+  return record;
+}
+
+interface Pass {
+  record: EdgeRecord;
+  rejected: Rejection[];
+}
+
+/** Applies the canary commands; a promotion writes the canary's record as the app's current one. */
+async function applyCommands(store: ObjectStore, pass: Pass, at: string): Promise<void> {
+  for (const [app, command] of await readCommands(store)) {
+    if (command instanceof Error) {
+      pass.rejected.push({ app, reason: command.message });
+      continue;
+    }
+    const running = pass.record.canaries.find((canary) => canary.app === app);
+    const history: EdgeHistoryEntry[] = [];
+    if (command.action === 'start') {
+      if (running?.release === command.release || pass.record.ended.includes(`${app}/${command.release}`)) continue;
+      if (running) {
+        pass.rejected.push({
+          app,
+          reason: `A canary of ${app} is already running (release ${running.release} for ${running.percent} % of visitors): one at a time; promote or abort it first`,
+        });
+        continue;
+      }
+      let release: RemoteRelease;
+      try {
+        release = await remoteRelease(store, app, command.release);
+      } catch (error) {
+        pass.rejected.push({ app, reason: `canary of ${app} not started: ${messageOf(error)}` });
+        continue;
+      }
+      const previous = await liveBuildOf(store, app);
+      if (previous === release.pointer.buildId) {
+        pass.rejected.push({ app, reason: `build ${previous} of ${app} is the live build already` });
+        continue;
+      }
+      const by = command.by ?? 'unknown';
+      const canary: EdgeCanary = {
+        app,
+        release: command.release,
+        buildId: release.pointer.buildId,
+        percent: command.percent,
+        previous,
+        since: at,
+        by,
+        ...(command.why ? { why: command.why } : {}),
+      };
+      pass.record = { ...pass.record, canaries: [...pass.record.canaries, canary] };
+      history.push({ action: 'canary', app, buildId: canary.buildId, release: canary.release, previous, by, at, percent: canary.percent, ...(command.why ? { why: command.why } : {}) });
+    } else if (running) {
+      if (command.action === 'promote') {
+        // The next live publish (publisher.ts) puts this record live, like any team's release.
+        const snapshot = await store.get(`${releasePrefix(app, running.release)}${RELEASE_RECORD_FILE}`);
+        if (!snapshot) {
+          pass.rejected.push({ app, reason: `release ${running.release} of ${app} is gone from the bucket: abort the canary` });
+          continue;
+        }
+        await store.put(pointerKey(app), snapshot.body, JSON_METADATA, {});
+      }
+      pass.record = endCanary(pass.record, running);
+      history.push({
+        action: command.action,
+        app,
+        buildId: running.buildId,
+        release: running.release,
+        previous: running.previous,
+        by: command.by ?? 'unknown',
+        at,
+        ...(command.why ? { why: command.why } : {}),
+      });
+    }
+    pass.record = { ...pass.record, history: [...pass.record.history, ...history].slice(-HISTORY_KEPT) };
+  }
+}
+
+function endCanary(record: EdgeRecord, canary: EdgeCanary): EdgeRecord {
+  return { ...record, canaries: record.canaries.filter((entry) => entry !== canary), ended: [...record.ended, `${canary.app}/${canary.release}`].slice(-HISTORY_KEPT) };
+}
+
+/** Every combination of the canaries, none empty. */
+function combinations<T>(items: readonly T[]): T[][] {
+  const all: T[][] = [[]];
+  for (const item of items) for (const existing of [...all]) all.push([...existing, item]);
+  return all.filter((combination) => combination.length > 0);
+}
+
+interface Variant {
+  readonly kind: 'canary' | 'preview' | 'notice';
+  readonly key: string;
+  readonly overrides: readonly RemoteRelease[];
+  readonly ribbon: Ribbon | null;
+}
+
+/** Writes a variant folder (new ones only) and returns its name: a hash of what it shows. */
+async function writeVariant(store: ObjectStore, variant: Variant, live: { remotes: readonly RemotePointer[]; releases: Readonly<Record<string, string>> }): Promise<string> {
+  const overridden = new Map(variant.overrides.map((release) => [release.app, release]));
+  const remotes = live.remotes.map((remote) => overridden.get(remote.name)?.pointer ?? remote);
+  for (const release of variant.overrides) if (!remotes.some((remote) => remote.name === release.app)) remotes.push(release.pointer);
+  remotes.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const document = JSON.stringify({ remotes });
+  const folder = createHash('sha256')
+    .update(JSON.stringify({ ribbon: variant.ribbon, overrides: variant.overrides.map((release) => release.release), live: live.releases, document }))
+    .digest('hex')
+    .slice(0, 12);
+  const prefix = `${VARIANTS_PREFIX}${folder}/`;
+  // remotes.json is written last: a folder that has it is whole.
+  if (await store.get(`${prefix}remotes.json`)) return folder;
+  for (const remote of remotes) {
+    const release = overridden.get(remote.name);
+    for (const route of remote.routes) {
+      const page = pageKeyForRoute(route.path);
+      const source = release ? `${releasePrefix(release.app, release.release)}${page}` : page;
+      if (variant.ribbon) {
+        const object = await store.get(source);
+        if (!object) throw new Error(`${source} is missing`);
+        await store.put(`${prefix}${page}`, withRibbon(object.body, variant.ribbon), PAGE_METADATA, {});
+      } else {
+        await store.copy(source, `${prefix}${page}`, PAGE_METADATA);
+      }
+    }
+  }
+  await store.put(`${prefix}remotes.json`, document, JSON_METADATA, {});
+  return folder;
+}
+
+/** The folders of the next edge state, written. */
+async function writeVariants(store: ObjectStore, record: EdgeRecord, live: { remotes: readonly RemotePointer[]; releases: Readonly<Record<string, string>> }): Promise<EdgeState> {
+  const releaseOf = (app: string, release: string) => remoteRelease(store, app, release);
+  const variants: Record<string, string> = {};
+  const previews: Record<string, string> = {};
+  const notices: Record<string, string> = {};
+  const sorted = [...record.canaries].sort((a, b) => a.app.localeCompare(b.app));
+  for (const combination of combinations(sorted)) {
+    const overrides = await Promise.all(combination.map((canary) => releaseOf(canary.app, canary.release)));
+    variants[variantKeyOf(combination.map((canary) => canary.app))] = await writeVariant(store, { kind: 'canary', key: '', overrides, ribbon: null }, live);
+  }
+  for (const preview of record.previews) {
+    const release = await releaseOf(preview.app, preview.release);
+    previews[`${preview.app}/${preview.buildId}`] = await writeVariant(
+      store,
+      { kind: 'preview', key: '', overrides: [release], ribbon: { kind: 'preview', app: preview.app, build: preview.buildId } },
+      live,
+    );
+  }
+  for (const kind of ['expired', 'invalid'] as const) notices[kind] = await writeVariant(store, { kind: 'notice', key: kind, overrides: [], ribbon: { kind } }, live);
+  return { canaries: record.canaries.map((canary) => ({ app: canary.app, build: canary.buildId, percent: canary.percent })), variants, previews, notices };
+}
+
+const foldersOf = (edge: EdgeState) =>
+  new Set([...Object.values(edge.variants), ...Object.values(edge.previews), ...Object.values(edge.notices).filter((folder): folder is string => Boolean(folder))]);
+
+/** Removes the folders neither this state nor the one before names (a browser may still fetch the latter's pages). */
+async function removeUnusedVariants(store: ObjectStore, current: EdgeState, previous: EdgeState): Promise<void> {
+  const keep = new Set([...foldersOf(current), ...foldersOf(previous)]);
+  for (const key of await store.listKeys(VARIANTS_PREFIX)) {
+    if (!keep.has(key.slice(VARIANTS_PREFIX.length).split('/')[0] ?? '')) await store.delete(key);
+  }
+}
+
+export interface EdgePublishResult extends PublishResult {
+  readonly edge: EdgeState;
+  readonly record: EdgeRecord;
+  /** A preview staged by this pass, and its link. */
+  readonly preview?: { readonly app: string; readonly buildId: string; readonly link: string; readonly expiresAt: string };
+}
+
+export interface EdgeChange {
+  /** A deploy's preview: the release staged, its links valid this long. */
+  readonly preview?: { readonly app: string; readonly release: string; readonly hours: number; readonly by?: string };
+  /** Canaries to end before anything else (the scheduled check's verdicts), with their reason. */
+  readonly autoAbort?: readonly { readonly app: string; readonly release: string; readonly reason: string }[];
+  readonly maxAttempts?: number;
+}
+
+/**
+ * One pass over the whole site: canary commands, the live publish, the variant folders, then the
+ * state (edge/state.json, conditional) and the KeyValueStore.
+ */
+export async function publishSite(store: ObjectStore, services: EdgeServices, change: EdgeChange = {}): Promise<EdgePublishResult> {
+  const maxAttempts = change.maxAttempts ?? 8;
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const now = (services.now ?? (() => new Date()))();
+    const at = now.toISOString();
+    const { record: before, etag } = await readEdgeRecord(store);
+    const pass: Pass = { record: before, rejected: [] };
+    for (const verdict of change.autoAbort ?? []) {
+      const running = pass.record.canaries.find((canary) => canary.app === verdict.app && canary.release === verdict.release);
+      if (!running) continue;
+      pass.record = endCanary(pass.record, running);
+      pass.record = {
+        ...pass.record,
+        history: [
+          ...pass.record.history,
+          { action: 'abort' as const, app: running.app, buildId: running.buildId, release: running.release, previous: running.previous, by: 'auto', at, why: verdict.reason },
+        ].slice(-HISTORY_KEPT),
+      };
+    }
+    await applyCommands(store, pass, at);
+    const result = await publishReleases(store);
+    const { state: live } = await readPublished(store);
+
+    let staged: EdgePublishResult['preview'];
+    const previews = pass.record.previews.filter((preview) => Date.parse(preview.expiresAt) > now.getTime());
+    pass.record = { ...pass.record, previews };
+    if (change.preview) {
+      const release = await remoteRelease(store, change.preview.app, change.preview.release);
+      const expiresAt = new Date(now.getTime() + change.preview.hours * 3_600_000).toISOString();
+      const by = change.preview.by ?? 'unknown';
+      const preview: EdgePreview = { app: release.app, release: release.release, buildId: release.pointer.buildId, expiresAt, by };
+      pass.record = {
+        ...pass.record,
+        previews: [...previews.filter((entry) => entry.release !== release.release), preview],
+        history: [
+          ...pass.record.history,
+          {
+            action: 'preview' as const,
+            app: preview.app,
+            buildId: preview.buildId,
+            release: preview.release,
+            previous: live.remotes.find((remote) => remote.name === preview.app)?.buildId ?? null,
+            by,
+            at,
+            expiresAt,
+          },
+        ].slice(-HISTORY_KEPT),
+      };
+      const token = previewToken(preview.app, preview.buildId, Date.parse(expiresAt), await services.previewSecret(), hmacHex);
+      staged = { app: preview.app, buildId: preview.buildId, expiresAt, link: `${services.siteOrigin ?? ''}${previewPath(release.pointer.routes[0]?.path ?? '/', token)}` };
+    }
+
+    const edge = await writeVariants(store, pass.record, live);
+    const record: EdgeRecord = { ...pass.record, edge };
+    const written = await store.put(EDGE_RECORD_KEY, JSON.stringify(record), JSON_METADATA, etag ? { ifMatch: etag } : { ifNoneMatch: '*' });
+    if (written === 'precondition-failed') continue;
+    // What the CloudFront functions read; the same value again when a failed pass left it behind.
+    const edgeText = JSON.stringify(edge);
+    if ((await services.kvs.get(KVS_STATE_KEY)) !== edgeText) await services.kvs.put(KVS_STATE_KEY, edgeText);
+    const secret = await services.previewSecret();
+    if ((await services.kvs.get(KVS_PREVIEW_KEY)) !== secret) await services.kvs.put(KVS_PREVIEW_KEY, secret);
+    await removeUnusedVariants(store, edge, before.edge);
+    return { ...result, rejected: [...result.rejected, ...pass.rejected], edge, record, ...(staged ? { preview: staged } : {}) };
+  }
+  throw new Error(`Could not write ${EDGE_RECORD_KEY}: it kept changing during ${maxAttempts} attempts`);
+}
+
+const hmacHex = (key: string, text: string): string => createHmac('sha256', key).update(text).digest('hex');
+
+/**
+ * The scheduled check: each running canary's build against the live build since it started, by the
+ * local server's rule; a condemned canary is aborted (by "auto", with the figures), and ops told.
+ */
+export async function watchCanaries(store: ObjectStore, services: EdgeServices): Promise<{ aborted: { app: string; buildId: string; reason: string }[] }> {
+  const { figures } = services;
+  if (!figures) throw new Error('The canary check needs the client-event figures');
+  const now = (services.now ?? (() => new Date()))();
+  const { record } = await readEdgeRecord(store);
+  const verdicts: { app: string; release: string; buildId: string; reason: string }[] = [];
+  for (const canary of record.canaries) {
+    if (!canary.previous) continue;
+    const since = new Date(canary.since);
+    const verdict = judgeCanary(
+      await figures(canary.app, canary.buildId, since, now),
+      await figures(canary.app, canary.previous, since, now),
+      services.thresholds ?? DEFAULT_CANARY_THRESHOLDS,
+    );
+    if (verdict.abort) verdicts.push({ app: canary.app, release: canary.release, buildId: canary.buildId, reason: verdict.reason });
+  }
+  if (!verdicts.length) return { aborted: [] };
+  await publishSite(store, services, { autoAbort: verdicts });
+  for (const verdict of verdicts) {
+    services.log?.({ level: 'warn', message: CANARY_ABORTED_EVENT, app: verdict.app, build: verdict.buildId, reason: verdict.reason });
+    await services.notify?.(
+      `Kesho: canary of ${verdict.app} aborted`,
+      `The canary of ${verdict.app} (build ${verdict.buildId}) was aborted automatically: ${verdict.reason}. Every visitor is on the live build again.`,
+    );
+  }
+  return { aborted: verdicts.map(({ app, buildId, reason }) => ({ app, buildId, reason })) };
+}
+
+/**
+ * A canary or preview deploy (the publication of a stack deployed with -c canary=<percent> or
+ * -c preview=<hours>): one pass, then SUCCESS only if the edge record shows this release running as
+ * the canary, or staged for preview (its link in the resource's PreviewLink attribute).
+ */
+export async function deployEdge(store: ObjectStore, services: EdgeServices, request: DeployRequest): Promise<DeployOutcome> {
+  const { App: app, Release: release, Mode: mode, Hours: hours, By: by } = request.ResourceProperties;
+  const physicalResourceId = `release-${String(mode)}-${String(app)}`;
+  if (typeof app !== 'string' || typeof release !== 'string' || (mode !== 'canary' && mode !== 'preview')) {
+    return { status: 'FAILED', reason: 'The publish resource needs App, Release and a Mode of canary or preview', physicalResourceId };
+  }
+  if (request.RequestType === 'Delete') return { status: 'SUCCESS', reason: `Deleting the stack leaves ${app}'s ${mode} as it is`, physicalResourceId };
+  const hoursValue = Number(hours);
+  if (mode === 'preview' && !(hoursValue > 0 && hoursValue <= 720)) return { status: 'FAILED', reason: 'A preview is valid for 1 to 720 hours (-c preview=<hours>)', physicalResourceId };
+  let result: EdgePublishResult;
+  try {
+    result = await publishSite(store, services, mode === 'preview' ? { preview: { app, release, hours: hoursValue, ...(typeof by === 'string' ? { by } : {}) } } : {});
+  } catch (error) {
+    return { status: 'FAILED', reason: `Publishing failed: ${messageOf(error)}`, physicalResourceId };
+  }
+  const rejection = result.rejected.find((candidate) => candidate.app === app);
+  if (rejection) return { status: 'FAILED', reason: rejection.reason, physicalResourceId };
+  if (mode === 'preview') {
+    if (!result.preview) return { status: 'FAILED', reason: `release ${release} of ${app} was not staged`, physicalResourceId };
+    return {
+      status: 'SUCCESS',
+      reason: `${app} ${result.preview.buildId} staged for preview until ${result.preview.expiresAt}`,
+      physicalResourceId,
+      data: { PreviewLink: result.preview.link },
+    };
+  }
+  const canary = result.record.canaries.find((entry) => entry.app === app);
+  if (canary?.release !== release) {
+    return { status: 'FAILED', reason: `the edge runs ${canary ? `release ${canary.release}` : 'no canary'} of ${app}, not ${release}`, physicalResourceId };
+  }
+  return { status: 'SUCCESS', reason: `${app} ${canary.buildId} is the canary for ${canary.percent} % of visitors`, physicalResourceId };
+}

@@ -1,0 +1,260 @@
+/**
+ * The release publisher's canaries and previews (functions/release-publisher/edge.ts) on an in-memory
+ * bucket and KeyValueStore: a team's command starts, promotes or aborts its canary; the variant
+ * folders and the edge state follow; a preview deploy returns its signed link; the scheduled check
+ * aborts a canary the client events condemn (by "auto", ops told); a failed step leaves what
+ * visitors get as it was, and the next pass completes it.
+ */
+import { createHmac } from 'node:crypto';
+import { checkPreviewToken, type EdgeState } from '@kesho/common/build-choice';
+import type { BuildFigures } from '@kesho/common/canary-health';
+import { canaryCommandKey, deployEdge, EDGE_RECORD_KEY, publishSite, watchCanaries, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/edge';
+import { pointerKey, releasePrefix, RELEASE_RECORD_FILE, type RemoteRelease } from '../functions/release-publisher/release-record';
+import { MemoryStore } from './support/memory-store';
+import { deployRemote, pointer, publishedDocument } from './support/releases';
+
+const LIVE = 'aaaaaaaaaaaa';
+const CANDIDATE = 'bbbbbbbbbbbb';
+const marketingLive = pointer('marketing', LIVE, ['/', '/faq']);
+const marketingCandidate = pointer('marketing', CANDIDATE, ['/', '/faq']);
+const legal = pointer('legal', 'cccccccccccc', ['/terms']);
+const SECRET = 'the-preview-link-secret-of-the-tests-0123456789';
+const NOW = new Date('2025-06-01T12:00:00Z');
+
+class MemoryKeyValueStore {
+  readonly values = new Map<string, string>();
+  failNextPut = false;
+  async get(key: string) {
+    return this.values.get(key) ?? null;
+  }
+  async put(key: string, value: string) {
+    if (this.failNextPut) {
+      this.failNextPut = false;
+      throw new Error('KeyValueStore unavailable');
+    }
+    this.values.set(key, value);
+  }
+}
+
+function setUp() {
+  const store = new MemoryStore();
+  const kvs = new MemoryKeyValueStore();
+  const notices: string[] = [];
+  const logged: Record<string, unknown>[] = [];
+  const figures = new Map<string, BuildFigures>();
+  const services: EdgeServices = {
+    kvs,
+    previewSecret: async () => SECRET,
+    figures: async (_app, build) => figures.get(build) ?? { pageViews: 0, errors: 0, inpP75: null, inpSamples: 0 },
+    notify: async (subject, message) => void notices.push(`${subject}: ${message}`),
+    siteOrigin: 'https://www.keshoglobal.co.ke',
+    now: () => NOW,
+    log: (line) => void logged.push(line),
+  };
+  deployRemote(store, marketingLive);
+  deployRemote(store, legal);
+  return { store, kvs, services, notices, logged, figures };
+}
+
+/** A team's candidate: its release snapshot in the bucket, its current record left as it was. */
+function uploadCandidate(store: MemoryStore, entry = marketingCandidate): RemoteRelease {
+  const current = store.text(pointerKey(entry.name));
+  const record = deployRemote(store, entry);
+  if (current !== undefined) store.write(pointerKey(entry.name), current);
+  return record;
+}
+
+const command = (store: MemoryStore, app: string, body: object) => store.write(canaryCommandKey(app), JSON.stringify(body));
+const edgeRecord = (store: MemoryStore) => JSON.parse(store.text(EDGE_RECORD_KEY) ?? '{}') as EdgeRecord;
+const kvsState = (kvs: MemoryKeyValueStore) => JSON.parse(kvs.values.get('state') ?? '{}') as EdgeState;
+const variantPage = (store: MemoryStore, folder: string | undefined, page: string) => store.text(`variants/${folder}/${page}`);
+
+describe('canaries in AWS: the team writes a command, the publisher owns the state', () => {
+  test("a start command puts the candidate's pages in a folder the edge serves to the share; the live site stays", async () => {
+    const { store, kvs, services } = setUp();
+    await publishSite(store, services);
+    const livePage = store.text('pages/faq.html');
+    const candidate = uploadCandidate(store);
+    command(store, 'marketing', { action: 'start', release: candidate.release, percent: 10, by: 'team-marketing', why: 'new hero' });
+    const result = await publishSite(store, services);
+
+    expect(result.rejected).toEqual([]);
+    expect(store.text('pages/faq.html')).toBe(livePage);
+    expect(publishedDocument(store).remotes.find((remote) => remote.name === 'marketing')?.buildId).toBe(LIVE);
+    const edge = kvsState(kvs);
+    expect(edge.canaries).toEqual([{ app: 'marketing', build: CANDIDATE, percent: 10 }]);
+    const folder = edge.variants.marketing;
+    expect(variantPage(store, folder, 'pages/faq.html')).toContain(`marketing ${CANDIDATE} /faq`);
+    expect(variantPage(store, folder, 'pages/terms.html')).toBe(store.text('pages/terms.html'));
+    expect(JSON.parse(variantPage(store, folder, 'remotes.json') ?? '{}')).toEqual({ remotes: [legal, marketingCandidate] });
+    expect(edgeRecord(store).history.at(-1)).toMatchObject({ action: 'canary', app: 'marketing', buildId: CANDIDATE, previous: LIVE, percent: 10, by: 'team-marketing', why: 'new hero' });
+    // Notices: the live pages, saying why a preview link is not shown.
+    expect(variantPage(store, edge.notices.expired, 'pages/faq.html')).toContain('This preview link has expired');
+  });
+
+  test('one canary per app: a second start is refused for that app, the first keeps running', async () => {
+    const { store, services } = setUp();
+    const first = uploadCandidate(store);
+    command(store, 'marketing', { action: 'start', release: first.release, percent: 10 });
+    await publishSite(store, services);
+    const second = uploadCandidate(store, pointer('marketing', 'dddddddddddd', ['/', '/faq']));
+    command(store, 'marketing', { action: 'start', release: second.release, percent: 20 });
+    const result = await publishSite(store, services);
+    expect(result.rejected).toEqual([{ app: 'marketing', reason: expect.stringContaining('A canary of marketing is already running') }]);
+    expect(edgeRecord(store).canaries.map((canary) => canary.buildId)).toEqual([CANDIDATE]);
+  });
+
+  test('promote puts the canary live for everyone (its record becomes the current one); abort ends it; both recorded', async () => {
+    const { store, kvs, services } = setUp();
+    const candidate = uploadCandidate(store);
+    command(store, 'marketing', { action: 'start', release: candidate.release, percent: 10 });
+    await publishSite(store, services);
+    command(store, 'marketing', { action: 'promote', by: 'team-marketing', why: 'figures fine' });
+    await publishSite(store, services);
+    expect(publishedDocument(store).remotes.find((remote) => remote.name === 'marketing')?.buildId).toBe(CANDIDATE);
+    expect(store.text('pages/faq.html')).toContain(`marketing ${CANDIDATE} /faq`);
+    expect(JSON.parse(store.text(pointerKey('marketing')) ?? '{}')).toMatchObject({ release: candidate.release });
+    expect(kvsState(kvs).canaries).toEqual([]);
+    expect(edgeRecord(store).history.at(-1)).toMatchObject({ action: 'promote', buildId: CANDIDATE, previous: LIVE, by: 'team-marketing', why: 'figures fine' });
+    // The command stays in the bucket: reading it again changes nothing.
+    await publishSite(store, services);
+    expect(edgeRecord(store).history.filter((entry) => entry.action === 'promote')).toHaveLength(1);
+
+    const next = uploadCandidate(store, pointer('marketing', 'dddddddddddd', ['/', '/faq']));
+    command(store, 'marketing', { action: 'start', release: next.release, percent: 50 });
+    await publishSite(store, services);
+    command(store, 'marketing', { action: 'abort', by: 'team-marketing' });
+    await publishSite(store, services);
+    expect(publishedDocument(store).remotes.find((remote) => remote.name === 'marketing')?.buildId).toBe(CANDIDATE);
+    expect(kvsState(kvs).canaries).toEqual([]);
+    expect(edgeRecord(store).history.at(-1)).toMatchObject({ action: 'abort', buildId: 'dddddddddddd', previous: CANDIDATE });
+  });
+
+  test('a candidate whose pages would reach visitors empty is refused before any visitor gets it', async () => {
+    const { store, kvs, services } = setUp();
+    const candidate = uploadCandidate(store);
+    store.write(`${releasePrefix('marketing', candidate.release)}pages/faq.html`, '<html><head><title>x</title></head><body><main></main></body></html>');
+    command(store, 'marketing', { action: 'start', release: candidate.release, percent: 10 });
+    const result = await publishSite(store, services);
+    expect(result.rejected).toEqual([{ app: 'marketing', reason: expect.stringContaining('canary of marketing not started') }]);
+    expect(kvsState(kvs).canaries).toEqual([]);
+  });
+
+  test('a KeyValueStore that fails leaves visitors on what they had; the next pass completes the change', async () => {
+    const { store, kvs, services } = setUp();
+    await publishSite(store, services);
+    const before = kvs.values.get('state');
+    const candidate = uploadCandidate(store);
+    command(store, 'marketing', { action: 'start', release: candidate.release, percent: 10 });
+    kvs.failNextPut = true;
+    await expect(publishSite(store, services)).rejects.toThrow('KeyValueStore unavailable');
+    expect(kvs.values.get('state')).toBe(before);
+    await publishSite(store, services);
+    expect(kvsState(kvs).canaries).toEqual([{ app: 'marketing', build: CANDIDATE, percent: 10 }]);
+  });
+
+  test('a concurrent pass makes this one start over from the record it wrote', async () => {
+    const { store, services } = setUp();
+    await publishSite(store, services);
+    const candidate = uploadCandidate(store);
+    command(store, 'marketing', { action: 'start', release: candidate.release, percent: 10 });
+    let raced = false;
+    store.beforePut = async (key) => {
+      if (key !== EDGE_RECORD_KEY || raced) return;
+      raced = true;
+      store.write(
+        EDGE_RECORD_KEY,
+        JSON.stringify({ ...edgeRecord(store), history: [{ action: 'preview', app: 'legal', buildId: 'x', release: 'x', previous: null, by: 'other', at: 'then' }] }),
+      );
+    };
+    await publishSite(store, services);
+    expect(edgeRecord(store).history.map((entry) => entry.action)).toEqual(['preview', 'canary']);
+  });
+
+  test('a malformed command is refused for that app only', async () => {
+    const { store, services } = setUp();
+    store.write(canaryCommandKey('marketing'), '{"action":"start","percent":300}');
+    const result = await publishSite(store, services);
+    expect(result.rejected).toEqual([{ app: 'marketing', reason: expect.stringContaining('a canary command is') }]);
+  });
+});
+
+describe('the scheduled check', () => {
+  test('aborts a canary whose build errors in browsers, by "auto" with the figures, and tells ops', async () => {
+    const { store, kvs, services, notices, logged, figures } = setUp();
+    const candidate = uploadCandidate(store);
+    command(store, 'marketing', { action: 'start', release: candidate.release, percent: 50 });
+    await publishSite(store, services);
+    figures.set(CANDIDATE, { pageViews: 10, errors: 6, inpP75: null, inpSamples: 0 });
+    figures.set(LIVE, { pageViews: 100, errors: 0, inpP75: 120, inpSamples: 30 });
+
+    const checked = await watchCanaries(store, services);
+    expect(checked.aborted).toEqual([{ app: 'marketing', buildId: CANDIDATE, reason: expect.stringContaining('error rate 60.0 % (6 errors in 10 page views)') }]);
+    expect(kvsState(kvs).canaries).toEqual([]);
+    expect(edgeRecord(store).history.at(-1)).toMatchObject({ action: 'abort', buildId: CANDIDATE, by: 'auto', why: expect.stringContaining('error rate 60.0 %') });
+    expect(notices).toEqual([expect.stringContaining('Kesho: canary of marketing aborted: The canary of marketing (build bbbbbbbbbbbb) was aborted automatically: error rate 60.0 %')]);
+    expect(logged).toContainEqual(expect.objectContaining({ message: 'release.canary_aborted', app: 'marketing' }));
+    // The team's start command is still in the bucket: it does not start the canary again.
+    await publishSite(store, services);
+    expect(kvsState(kvs).canaries).toEqual([]);
+  });
+
+  test('leaves a canary that behaves running', async () => {
+    const { store, services, figures } = setUp();
+    const candidate = uploadCandidate(store);
+    command(store, 'marketing', { action: 'start', release: candidate.release, percent: 50 });
+    await publishSite(store, services);
+    figures.set(CANDIDATE, { pageViews: 100, errors: 1, inpP75: 150, inpSamples: 30 });
+    expect((await watchCanaries(store, services)).aborted).toEqual([]);
+    expect(edgeRecord(store).canaries).toHaveLength(1);
+  });
+});
+
+describe('a preview deploy', () => {
+  test('stages the release, changes nothing for visitors, and answers with its signed link', async () => {
+    const { store, kvs, services } = setUp();
+    await publishSite(store, services);
+    const livePage = store.text('pages/faq.html');
+    const candidate = uploadCandidate(store);
+    const outcome = await deployEdge(store, services, {
+      RequestType: 'Create',
+      ResourceProperties: { App: 'marketing', Release: candidate.release, Mode: 'preview', Hours: '4', By: 'team-marketing' },
+    });
+    expect(outcome).toMatchObject({
+      status: 'SUCCESS',
+      data: { PreviewLink: expect.stringMatching(/^https:\/\/www\.keshoglobal\.co\.ke\/\?kesho-preview=marketing\.bbbbbbbbbbbb\.\d+\.[0-9a-f]{64}$/) },
+    });
+    expect(store.text('pages/faq.html')).toBe(livePage);
+    const token = new URL(outcome.data?.PreviewLink ?? '').searchParams.get('kesho-preview') ?? '';
+    const hmacHex = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
+    expect(checkPreviewToken(token, kvs.values.get('preview-key') ?? null, NOW.getTime(), hmacHex)).toEqual({
+      ok: true,
+      app: 'marketing',
+      build: CANDIDATE,
+      expiresAt: NOW.getTime() + 4 * 3_600_000,
+    });
+    const folder = kvsState(kvs).previews[`marketing/${CANDIDATE}`];
+    expect(variantPage(store, folder, 'pages/terms.html')).toContain('Preview: marketing bbbbbbbbbbbb');
+    expect(variantPage(store, folder, 'pages/faq.html')).toContain(`marketing ${CANDIDATE} /faq`);
+  });
+
+  test('a canary deploy succeeds only once the edge runs its release', async () => {
+    const { store, services } = setUp();
+    const candidate = uploadCandidate(store);
+    command(store, 'marketing', { action: 'start', release: candidate.release, percent: 10 });
+    expect(await deployEdge(store, services, { RequestType: 'Create', ResourceProperties: { App: 'marketing', Release: candidate.release, Mode: 'canary' } })).toMatchObject({
+      status: 'SUCCESS',
+    });
+    expect(await deployEdge(store, services, { RequestType: 'Update', ResourceProperties: { App: 'marketing', Release: `${CANDIDATE}-000000000000`, Mode: 'canary' } })).toMatchObject({
+      status: 'FAILED',
+      reason: expect.stringContaining(`the edge runs release ${candidate.release} of marketing`),
+    });
+  });
+
+  test('the shell is released whole: no canary or preview of it', async () => {
+    const { store, services } = setUp();
+    const outcome = await deployEdge(store, services, { RequestType: 'Create', ResourceProperties: { App: 'shell', Release: `${LIVE}-000000000000`, Mode: 'preview', Hours: '4' } });
+    expect(outcome).toMatchObject({ status: 'FAILED', reason: expect.stringContaining('The shell renders every page of the site, so it is released whole') });
+    expect(store.text(`${releasePrefix('shell', 'x')}${RELEASE_RECORD_FILE}`)).toBeUndefined();
+  });
+});
