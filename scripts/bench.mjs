@@ -6,6 +6,9 @@
  *   the commerce flow's figure is printed for information.
  * - create-payment under 50 concurrent connections (autocannon): invalid bodies (400s) and valid
  *   sandbox orders, p50/p99 latency over 8 s, each after a 2 s warm-up that is not counted.
+ * - Release commands (lib/bench-release.mjs): publish, canary, abort, promote and preview of marketing on
+ *   a copy of dist/, RUNS cycles, medians printed (no budget: the figures teams wait for).
+ *   `npm run bench -- releases` runs this section alone.
  * Builds the site first if dist/site is missing. Prints a table; exits 1 when a median misses a budget.
  * /checkout and /payment are measured as a customer reaches them, with a package in the cart and the
  * checkout details saved (without them, the first shows an empty-cart screen and the second sends the
@@ -211,9 +214,25 @@ async function loadTest(origin, service) {
 
 const mark = (ok) => (ok ? 'ok  ' : 'MISS');
 
+/** The release commands' times, on a copy of dist/ (nothing of the real one moves). */
+async function releaseSection() {
+  console.log(`\nRelease commands (marketing, ${RUNS} cycles on a copy of dist/, medians; node start-up not counted):`);
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-bench-dist-'));
+  try {
+    fs.cpSync(path.join(repoRoot, 'dist'), copy, { recursive: true });
+    await run(process.execPath, [path.join(repoRoot, 'scripts', 'lib', 'bench-release.mjs'), String(RUNS)], { cwd: repoRoot, env: { ...process.env, KESHO_DIST_DIR: copy } });
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (!fs.existsSync(path.join(repoRoot, 'dist/site/mfe/remotes.json')) || !fs.existsSync(localServerScript)) {
     await run('npm', ['run', 'build'], { cwd: repoRoot });
+  }
+  if (process.argv[2] === 'releases') {
+    await releaseSection();
+    return;
   }
   const pointers = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist/site/mfe/remotes.json'), 'utf8'));
   const allRoutes = pointers.remotes.flatMap((remote) => remote.routes.map((route) => route.path));
@@ -268,6 +287,7 @@ async function main() {
     await server.stop();
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   }
+  await releaseSection();
   if (misses > 0) {
     console.log(`\n${misses} figure(s) missed their budget.`);
     process.exitCode = 1;

@@ -11,6 +11,7 @@
 import path from 'node:path';
 import { readLocalSettings } from '../../scripts/lib/local-config.mjs';
 import { buildRemote, cleanStaging } from '../../scripts/lib/publish.mjs';
+import { textVariant } from '../../scripts/lib/text-variant.mjs';
 import { publishCanary, publishRemote, stagePreview } from '../../scripts/lib/release.mjs';
 import { previewLink } from '../../scripts/lib/release/preview-link.mjs';
 
@@ -22,33 +23,7 @@ if (!process.env.KESHO_DIST_DIR || !name || !file || !original || replacement ==
 process.env.NODE_ENV = 'production';
 const source = path.resolve(import.meta.dirname, '..', '..', file);
 
-/**
- * Serves the changed text to webpack in place of the file's own, as an edit of the file would:
- * the module keeps its identifier, so its module and chunk ids are those a team's edit would give
- * (a loader would show in the identifier and change them).
- */
-class TextVariantPlugin {
-  /** @param {import('webpack').Compiler} compiler */
-  apply(compiler) {
-    compiler.hooks.afterEnvironment.tap('TextVariantPlugin', () => {
-      const files = /** @type {any} */ (compiler.inputFileSystem);
-      const readFile = files.readFile.bind(files);
-      files.readFile = (file, ...rest) => {
-        const callback = rest.at(-1);
-        if (file !== source) return readFile(file, ...rest);
-        readFile(file, (error, content) => {
-          if (error) return callback(error);
-          const text = String(content);
-          if (!text.includes(original)) return callback(new Error(`${file} does not contain ${JSON.stringify(original)}`));
-          callback(null, Buffer.from(text.replace(original, replacement)));
-        });
-      };
-    });
-  }
-}
-
-/** @param {import('webpack').Configuration} config */
-const configure = (config) => ({ ...config, plugins: [...(config.plugins ?? []), new TextVariantPlugin()] });
+const configure = textVariant(source, original, replacement);
 
 await cleanStaging();
 try {
