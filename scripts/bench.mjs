@@ -8,7 +8,11 @@
  *   sandbox orders, p50/p99 latency over 8 s, each after a 2 s warm-up that is not counted.
  * - Release commands (lib/bench-release.mjs): publish, canary, abort, promote and preview of marketing on
  *   a copy of dist/, RUNS cycles, medians printed (no budget: the figures teams wait for).
- *   `npm run bench -- releases` runs this section alone.
+ * - the Lambda handlers (lib/lambda-bench.mjs): each deployed bundle's size and cold module load
+ *   (median of 10 fresh processes) beside its budget, and create-payment's own cold start and warm calls.
+ * Sections run alone when named: `npm run bench -- lambdas`, `-- api` (create-payment under load),
+ * `-- pages` (Lighthouse), `-- releases`; `-- lambda-sizing` (not in the default run) measures the handlers at each
+ * Lambda memory size's share of a CPU core, the basis of the functions' memory sizes (infra/README.md).
  * Builds the site first if dist/site is missing. Prints a table; exits 1 when a median misses a budget.
  * /checkout and /payment are measured as a customer reaches them, with a package in the cart and the
  * checkout details saved (without them, the first shows an empty-cart screen and the second sends the
@@ -22,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { readLocalSettings } from './lib/local-config.mjs';
+import { benchLambdas, benchLambdaSizing } from './lib/lambda-bench.mjs';
 import { loadTsModule } from './lib/load-ts.mjs';
 import { localServerScript } from './lib/paths.mjs';
 import { repoRoot } from './webpack.config.mjs';
@@ -226,14 +231,51 @@ async function releaseSection() {
   }
 }
 
+const SECTIONS = ['pages', 'api', 'releases', 'lambdas', 'lambda-sizing'];
+const DEFAULT_SECTIONS = ['pages', 'api', 'releases', 'lambdas'];
+
+/** The sections named on the command line (`npm run bench -- lambdas api`), or the default run. */
+function requestedSections() {
+  const named = process.argv.slice(2);
+  const unknown = named.filter((name) => !SECTIONS.includes(name));
+  if (unknown.length > 0) {
+    console.error(`Unknown bench section ${unknown.join(', ')}: choose from ${SECTIONS.join(', ')}`);
+    process.exit(2);
+  }
+  return new Set(named.length > 0 ? named : DEFAULT_SECTIONS);
+}
+
 async function main() {
-  if (!fs.existsSync(path.join(repoRoot, 'dist/site/mfe/remotes.json')) || !fs.existsSync(localServerScript)) {
-    await run('npm', ['run', 'build'], { cwd: repoRoot });
+  const sections = requestedSections();
+  let misses = 0;
+  if (sections.has('pages') || sections.has('api') || sections.has('releases')) {
+    if (!fs.existsSync(path.join(repoRoot, 'dist/site/mfe/remotes.json')) || !fs.existsSync(localServerScript)) {
+      await run('npm', ['run', 'build'], { cwd: repoRoot });
+    }
   }
-  if (process.argv[2] === 'releases') {
-    await releaseSection();
-    return;
+  if (sections.has('pages') || sections.has('api')) misses += await benchSite(sections);
+  if (sections.has('releases')) await releaseSection();
+  if (sections.has('lambdas') || sections.has('lambda-sizing')) {
+    const { service } = await loadOrderFixtures();
+    // On the wire the price is in dollars, as the browser sends it (mfe-commerce/src/api/paymentsClient.ts).
+    const order = { items: [{ id: service.id, name: service.name, price: service.priceCents / 100, quantity: 1 }], customerData: BENCH_CUSTOMER };
+    if (sections.has('lambdas')) {
+      console.log('');
+      misses += await benchLambdas(repoRoot, order);
+    }
+    if (sections.has('lambda-sizing')) {
+      console.log('');
+      misses += await benchLambdaSizing(repoRoot, order);
+    }
   }
+  if (misses > 0) {
+    console.log(`\n${misses} figure(s) missed their budget.`);
+    process.exitCode = 1;
+  }
+}
+
+/** Lighthouse per route and create-payment under load, against the local server; returns the misses. */
+async function benchSite(sections) {
   const pointers = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist/site/mfe/remotes.json'), 'utf8'));
   const allRoutes = pointers.remotes.flatMap((remote) => remote.routes.map((route) => route.path));
   const flowRoutes = new Set(pointers.remotes.filter((remote) => remote.name === 'commerce').flatMap((remote) => remote.routes.map((route) => route.path)));
@@ -241,57 +283,64 @@ async function main() {
   const server = await startServer();
   let misses = 0;
   try {
-    console.log(`Lighthouse 13, mobile, ${RUNS} runs per route (medians):`);
     const order = await loadOrderFixtures();
-    const rows = await lighthouseRoutes(server.origin, routes, order.storage);
-    const header = ['route', 'perf', 'a11y', 'best', 'seo', 'agent', 'LCP ms', 'TBT ms', 'CLS', 'JS KB gz', ''];
-    const lines = [header, ['budget', `≥${BUDGET.performance}`, '100', '100', '100', '100', `≤${BUDGET.lcpMs}`, `≤${BUDGET.tbtMs}`, `≤${BUDGET.cls}`, `≤${BUDGET.jsKb}`, '']];
-    for (const row of rows) {
-      const ok =
-        row.performance >= BUDGET.performance &&
-        ['accessibility', 'best-practices', 'seo'].every((key) => row[key] === 100) &&
-        (row['agentic-browsing'] === null || row['agentic-browsing'] === 100) &&
-        row.lcpMs <= BUDGET.lcpMs &&
-        row.tbtMs <= BUDGET.tbtMs &&
-        row.cls <= BUDGET.cls &&
-        (flowRoutes.has(row.route) || row.jsKb <= BUDGET.jsKb);
-      if (!ok) misses += 1;
-      lines.push(
-        [
-          row.route,
-          row.performance,
-          row.accessibility,
-          row['best-practices'],
-          row.seo,
-          row['agentic-browsing'] ?? 'n/a',
-          Math.round(row.lcpMs),
-          Math.round(row.tbtMs),
-          row.cls.toFixed(3),
-          `${row.jsKb.toFixed(1)}${flowRoutes.has(row.route) ? '*' : ''}`,
-          mark(ok),
-        ].map(String),
-      );
-    }
-    const widths = header.map((_, i) => Math.max(...lines.map((line) => String(line[i]).length)));
-    console.log('');
-    for (const line of lines) console.log(line.map((cell, i) => String(cell).padEnd(widths[i] ?? 0)).join('  '));
-    console.log('* commerce flow: the JavaScript budget is for content routes; printed for information.');
-
-    console.log(`\ncreate-payment, 50 concurrent connections, ${LOAD_SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up (sandbox):`);
-    const load = await loadTest(server.origin, order.service);
-    const okInvalid = load.invalid.p99 < BUDGET.p99Ms400 && load.invalid.errors === 0;
-    if (!okInvalid) misses += 1;
-    console.log(`  invalid body → 400: ${load.invalid.requests} requests, p50 ${load.invalid.p50} ms, p99 ${load.invalid.p99} ms (budget p99 < ${BUDGET.p99Ms400} ms) ${mark(okInvalid)}`);
-    console.log(`  valid order  → 200: ${load.valid.requests} requests, p50 ${load.valid.p50} ms, p99 ${load.valid.p99} ms, non-2xx ${load.valid.non2xx}`);
+    if (sections.has('pages')) misses += await benchPages(server, routes, flowRoutes, order);
+    if (sections.has('api')) misses += await benchApi(server, order);
   } finally {
     await server.stop();
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   }
-  await releaseSection();
-  if (misses > 0) {
-    console.log(`\n${misses} figure(s) missed their budget.`);
-    process.exitCode = 1;
+  return misses;
+}
+
+async function benchPages(server, routes, flowRoutes, order) {
+  let misses = 0;
+  console.log(`Lighthouse 13, mobile, ${RUNS} runs per route (medians):`);
+  const rows = await lighthouseRoutes(server.origin, routes, order.storage);
+  const header = ['route', 'perf', 'a11y', 'best', 'seo', 'agent', 'LCP ms', 'TBT ms', 'CLS', 'JS KB gz', ''];
+  const lines = [header, ['budget', `≥${BUDGET.performance}`, '100', '100', '100', '100', `≤${BUDGET.lcpMs}`, `≤${BUDGET.tbtMs}`, `≤${BUDGET.cls}`, `≤${BUDGET.jsKb}`, '']];
+  for (const row of rows) {
+    const ok =
+      row.performance >= BUDGET.performance &&
+      ['accessibility', 'best-practices', 'seo'].every((key) => row[key] === 100) &&
+      (row['agentic-browsing'] === null || row['agentic-browsing'] === 100) &&
+      row.lcpMs <= BUDGET.lcpMs &&
+      row.tbtMs <= BUDGET.tbtMs &&
+      row.cls <= BUDGET.cls &&
+      (flowRoutes.has(row.route) || row.jsKb <= BUDGET.jsKb);
+    if (!ok) misses += 1;
+    lines.push(
+      [
+        row.route,
+        row.performance,
+        row.accessibility,
+        row['best-practices'],
+        row.seo,
+        row['agentic-browsing'] ?? 'n/a',
+        Math.round(row.lcpMs),
+        Math.round(row.tbtMs),
+        row.cls.toFixed(3),
+        `${row.jsKb.toFixed(1)}${flowRoutes.has(row.route) ? '*' : ''}`,
+        mark(ok),
+      ].map(String),
+    );
   }
+  const widths = header.map((_, i) => Math.max(...lines.map((line) => String(line[i]).length)));
+  console.log('');
+  for (const line of lines) console.log(line.map((cell, i) => String(cell).padEnd(widths[i] ?? 0)).join('  '));
+  console.log('* commerce flow: the JavaScript budget is for content routes; printed for information.');
+  return misses;
+}
+
+async function benchApi(server, order) {
+  let misses = 0;
+  console.log(`\ncreate-payment, 50 concurrent connections, ${LOAD_SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up (sandbox):`);
+  const load = await loadTest(server.origin, order.service);
+  const okInvalid = load.invalid.p99 < BUDGET.p99Ms400 && load.invalid.errors === 0;
+  if (!okInvalid) misses += 1;
+  console.log(`  invalid body → 400: ${load.invalid.requests} requests, p50 ${load.invalid.p50} ms, p99 ${load.invalid.p99} ms (budget p99 < ${BUDGET.p99Ms400} ms) ${mark(okInvalid)}`);
+  console.log(`  valid order  → 200: ${load.valid.requests} requests, p50 ${load.valid.p50} ms, p99 ${load.valid.p99} ms, non-2xx ${load.valid.non2xx}`);
+  return misses;
 }
 
 await main();

@@ -1,0 +1,295 @@
+/**
+ * The Lambda handlers in `npm run bench` (alone: `npm run bench -- lambdas`), measured on the bundles
+ * the CDK app deploys (lambdas/dist/handlers/<function>/index.js, built first when missing):
+ * - each bundle's size and its cold module load time: the median of 10 fresh Node processes that
+ *   require the bundle and nothing else (the part of a cold start the code decides), beside the budget;
+ * - create-payment as deployed (its AWS composition: configuration read, DynamoDB client made, a
+ *   sandbox order stored in a local table): cold start (module load + first call) and warm call times.
+ * `npm run bench -- lambda-sizing` runs the same in fresh processes held to a share of one CPU core, as
+ * Lambda gives CPU in proportion to memory (1 vCPU at 1769 MB), through a cgroup CPU quota: the
+ * measurement behind the memory sizes in infra/lib/payments/payment-functions.ts (infra/README.md).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Budgets of issue 26: the four handlers a visitor waits on, and every handler. */
+export const LAMBDA_BUDGET = {
+  visitorFacing: ['create-payment', 'mpesa-payment', 'enquiries', 'subscriptions'],
+  visitorFacingKb: 400,
+  visitorFacingLoadMs: 60,
+  anyHandlerKb: 1024,
+  createPaymentWarmP99Ms: 20,
+};
+const LOAD_RUNS = 10;
+const COLD_START_RUNS = 5;
+const WARM_CALLS = 60;
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+function handlersDir(repoRoot) {
+  return path.join(repoRoot, 'lambdas', 'dist', 'handlers');
+}
+
+function ensureHandlersBuilt(repoRoot) {
+  if (!fs.existsSync(path.join(handlersDir(repoRoot), 'meta.json'))) execFileSync('npm', ['run', 'build', '-w', 'lambdas'], { cwd: repoRoot, stdio: 'inherit' });
+}
+
+/**
+ * Runs a Node script in a fresh process (optionally held to a CPU quota) and returns its last output
+ * line as JSON. Asynchronous: the local table the script talks to is served by this process.
+ * @param {string} script
+ * @param {{ env?: Record<string, string>, cpuShare?: { procs: string } }} [options]
+ */
+function runFresh(script, { env = {}, cpuShare } = {}) {
+  const node = process.execPath;
+  const [command, args] = cpuShare ? ['sh', ['-c', `echo $$ > "${cpuShare.procs}" && exec "${node}" -e "$0"`, script]] : [node, ['-e', script]];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(output.trim().split('\n').pop() ?? 'null')) : reject(new Error(`a measured process exited with ${code}`))));
+  });
+}
+
+/** `count` fresh runs, one after another (never two measured processes at once). */
+async function runFreshTimes(count, script, options) {
+  const results = [];
+  for (let i = 0; i < count; i += 1) results.push(await runFresh(script, options));
+  return results;
+}
+
+const loadScript = (file) =>
+  `const t = performance.now(); require(${JSON.stringify(file)}); const ms = performance.now() - t; console.log(JSON.stringify({ ms, rssMb: process.memoryUsage().rss / 1048576 }));`;
+
+/** Size and median cold module load of every handler bundle. */
+export async function measureHandlerLoads(repoRoot, options = {}) {
+  const dir = handlersDir(repoRoot);
+  const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8'));
+  const rows = [];
+  for (const name of Object.keys(meta).sort()) {
+    const file = path.join(dir, name, 'index.js');
+    const samples = await runFreshTimes(LOAD_RUNS, loadScript(file), options);
+    const lazyFile = path.join(dir, name, 'invoicePdf.js');
+    rows.push({
+      name,
+      kb: fs.statSync(file).size / 1024,
+      lazyKb: fs.existsSync(lazyFile) ? fs.statSync(lazyFile).size / 1024 : null,
+      loadMs: median(samples.map((sample) => sample.ms)),
+      rssMb: median(samples.map((sample) => sample.rssMb)),
+    });
+  }
+  return rows;
+}
+
+/** A local DynamoDB (dynalite, in memory) with the orders table, reached by the deployed bundle through AWS_ENDPOINT_URL_DYNAMODB. */
+async function startOrdersTable(repoRoot) {
+  const requireFromLambdas = createRequire(path.join(repoRoot, 'lambdas', 'package.json'));
+  const dynalite = requireFromLambdas('dynalite');
+  const { DynamoDBClient, CreateTableCommand } = requireFromLambdas('@aws-sdk/client-dynamodb');
+  const server = dynalite({ createTableMs: 0 });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const endpoint = `http://127.0.0.1:${server.address().port}`;
+  const env = { AWS_ENDPOINT_URL_DYNAMODB: endpoint, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'bench', AWS_SECRET_ACCESS_KEY: 'bench', ORDERS_TABLE: 'kesho-bench-orders' };
+  const client = new DynamoDBClient({ endpoint, region: env.AWS_REGION, credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' } });
+  await client.send(
+    new CreateTableCommand({
+      TableName: env.ORDERS_TABLE,
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    }),
+  );
+  client.destroy();
+  return { env, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/**
+ * create-payment's deployed bundle in one fresh process, outside the local runtime, so it composes
+ * itself as in AWS (sandbox payments: no Stripe key): module load, first call, then sequential warm calls.
+ */
+const createPaymentScript = (file, order) => `
+const body = ${JSON.stringify(JSON.stringify(order))};
+const event = () => ({ version: '2.0', rawPath: '/api/create-payment', rawQueryString: '', headers: { 'content-type': 'application/json' }, body, isBase64Encoded: false,
+  requestContext: { http: { method: 'POST', path: '/api/create-payment', sourceIp: '127.0.0.1' }, requestId: 'bench' } });
+(async () => {
+  const t0 = performance.now();
+  const { handler } = require(${JSON.stringify(file)});
+  const t1 = performance.now();
+  const first = await handler(event());
+  const t2 = performance.now();
+  if (first.statusCode !== 200) throw new Error('create-payment answered ' + first.statusCode + ': ' + first.body);
+  const warm = [];
+  for (let i = 0; i < ${WARM_CALLS}; i += 1) { const s = performance.now(); await handler(event()); warm.push(performance.now() - s); }
+  console.log(JSON.stringify({ loadMs: t1 - t0, firstCallMs: t2 - t1, warm }));
+  // As a Lambda instance is frozen after its answer: the SDK's kept-alive connections do not hold the measurement.
+  process.exit(0);
+})().catch((error) => { console.error(error); process.exit(1); });`;
+
+export async function measureCreatePayment(repoRoot, order, options = {}) {
+  const table = await startOrdersTable(repoRoot);
+  try {
+    const file = path.join(handlersDir(repoRoot), 'create-payment', 'index.js');
+    const env = { ...table.env, LOG_LEVEL: 'silent', PUBLIC_SITE_URL: 'http://127.0.0.1:3000', STRIPE_SECRET_KEY: '', NODE_ENV: '' };
+    const runs = await runFreshTimes(COLD_START_RUNS, createPaymentScript(file, order), { ...options, env });
+    const warm = runs.flatMap((run) => run.warm);
+    return {
+      loadMs: median(runs.map((run) => run.loadMs)),
+      firstCallMs: median(runs.map((run) => run.firstCallMs)),
+      coldStartMs: median(runs.map((run) => run.loadMs + run.firstCallMs)),
+      warmP50Ms: percentile(warm, 50),
+      warmP99Ms: percentile(warm, 99),
+    };
+  } finally {
+    await table.close();
+  }
+}
+
+/** The invoice PDF (a receipt sender's heaviest work): its first drawing (fontkit, fonts) and the next ones. */
+const invoiceScript = (file) => `
+const order = { invoiceNumber: 'INV-12345678', orderId: 'bench', status: 'paid', createdAt: '2026-11-25T09:00:00.000Z', updatedAt: '2026-11-25T09:00:00.000Z',
+  customer: { fullName: 'Zoë Wanjirũ', email: 'bench@example.com', phone: '+254700000000', companyName: '', notes: '' },
+  lines: [{ id: 'basic', name: 'Basic Consultation', quantity: 1, unitAmountCents: 15000, amountCents: 15000 }], amountCents: 15000, currency: 'usd' };
+(async () => {
+  const t0 = performance.now();
+  const { renderInvoicePdf } = require(${JSON.stringify(file)});
+  await renderInvoicePdf(order, order.updatedAt);
+  const first = performance.now() - t0;
+  const warm = [];
+  for (let i = 0; i < 10; i += 1) { const s = performance.now(); await renderInvoicePdf(order, order.updatedAt); warm.push(performance.now() - s); }
+  console.log(JSON.stringify({ firstMs: first, warm }));
+  process.exit(0);
+})().catch((error) => { console.error(error); process.exit(1); });`;
+
+export async function measureInvoice(repoRoot, options = {}) {
+  const file = path.join(handlersDir(repoRoot), 'fulfil-order', 'invoicePdf.js');
+  const runs = await runFreshTimes(3, invoiceScript(file), options);
+  const warm = runs.flatMap((run) => run.warm);
+  return { firstMs: median(runs.map((run) => run.firstMs)), warmP99Ms: percentile(warm, 99) };
+}
+
+const mark = (ok) => (ok ? 'ok  ' : 'MISS');
+const pad = (rows) => {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
+  return rows.map((row) => row.map((cell, i) => String(cell).padEnd(widths[i])).join('  ')).join('\n');
+};
+
+/** `npm run bench -- lambdas`: prints the table; returns the number of figures that missed their budget. */
+export async function benchLambdas(repoRoot, order) {
+  ensureHandlersBuilt(repoRoot);
+  let misses = 0;
+  console.log(`Lambda handlers (lambdas/dist/handlers/<function>/index.js): size, cold module load (median of ${LOAD_RUNS} fresh Node ${process.versions.node} processes):`);
+  const rows = [['handler', 'KB', 'budget', 'load ms', 'budget', 'RSS MB', 'on first receipt', '']];
+  for (const handler of await measureHandlerLoads(repoRoot)) {
+    const visitorFacing = LAMBDA_BUDGET.visitorFacing.includes(handler.name);
+    const kbBudget = visitorFacing ? LAMBDA_BUDGET.visitorFacingKb : LAMBDA_BUDGET.anyHandlerKb;
+    const ok = handler.kb <= kbBudget && (!visitorFacing || handler.loadMs <= LAMBDA_BUDGET.visitorFacingLoadMs);
+    if (!ok) misses += 1;
+    rows.push([
+      handler.name,
+      handler.kb.toFixed(0),
+      `≤${kbBudget}`,
+      handler.loadMs.toFixed(1),
+      visitorFacing ? `≤${LAMBDA_BUDGET.visitorFacingLoadMs}` : '',
+      handler.rssMb.toFixed(0),
+      handler.lazyKb ? `invoicePdf.js ${handler.lazyKb.toFixed(0)} KB` : '',
+      mark(ok),
+    ]);
+  }
+  console.log(pad(rows));
+
+  const createPayment = await measureCreatePayment(repoRoot, order);
+  const okWarm = createPayment.warmP99Ms <= LAMBDA_BUDGET.createPaymentWarmP99Ms;
+  if (!okWarm) misses += 1;
+  console.log(`\ncreate-payment as deployed (its own composition, sandbox payments, a local table; ${COLD_START_RUNS} fresh processes, ${WARM_CALLS} sequential warm calls each):`);
+  console.log(
+    `  cold: module load ${createPayment.loadMs.toFixed(1)} ms + first call ${createPayment.firstCallMs.toFixed(1)} ms = ${createPayment.coldStartMs.toFixed(1)} ms; warm call p50 ${createPayment.warmP50Ms.toFixed(1)} ms, p99 ${createPayment.warmP99Ms.toFixed(1)} ms (budget p99 ≤ ${LAMBDA_BUDGET.createPaymentWarmP99Ms}) ${mark(okWarm)}`,
+  );
+  return misses;
+}
+
+/** Lambda memory sizes and the share of one vCPU each gets. */
+const SIZES = [
+  { memoryMb: 512, share: 512 / 1769 },
+  { memoryMb: 1024, share: 1024 / 1769 },
+  { memoryMb: 1769, share: 1 },
+];
+
+/** A cgroup (v2 cpu.max, else v1 cfs quota) holding its processes to `share` of one core; null when none can be made here. */
+function cpuQuotaGroup(share) {
+  const period = 100_000;
+  const quota = Math.round(share * period);
+  const name = `kesho-bench-${process.pid}-${quota}`;
+  const candidates = [
+    { root: '/sys/fs/cgroup', write: (dir) => fs.writeFileSync(path.join(dir, 'cpu.max'), `${quota} ${period}`), check: '/sys/fs/cgroup/cgroup.controllers' },
+    { root: '/sys/fs/cgroup/unified', write: (dir) => fs.writeFileSync(path.join(dir, 'cpu.max'), `${quota} ${period}`), check: '/sys/fs/cgroup/unified/cgroup.controllers' },
+    {
+      root: '/sys/fs/cgroup/cpu',
+      write: (dir) => {
+        fs.writeFileSync(path.join(dir, 'cpu.cfs_period_us'), String(period));
+        fs.writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), String(quota));
+      },
+      check: '/sys/fs/cgroup/cpu/cpu.cfs_quota_us',
+    },
+  ];
+  for (const candidate of candidates) {
+    if (!fs.existsSync(candidate.check)) continue;
+    const dir = path.join(candidate.root, name);
+    try {
+      fs.mkdirSync(dir);
+      candidate.write(dir);
+      return { procs: path.join(dir, 'cgroup.procs'), remove: () => fs.rmdirSync(dir), kind: candidate.root };
+    } catch {
+      try {
+        fs.rmdirSync(dir);
+      } catch {
+        // Not made: nothing to remove.
+      }
+    }
+  }
+  return null;
+}
+
+/** `npm run bench -- lambda-sizing`: cold load, create-payment and the invoice at each memory size's CPU share. */
+export async function benchLambdaSizing(repoRoot, order) {
+  ensureHandlersBuilt(repoRoot);
+  console.log(`Lambda sizing on ${os.cpus()[0]?.model ?? 'this CPU'}: each figure in fresh processes held to a memory size's share of one core (Lambda: 1 vCPU at 1769 MB).`);
+  const rows = [];
+  for (const size of SIZES) {
+    const group = cpuQuotaGroup(size.share);
+    if (!group) {
+      console.log('  No writable cgroup CPU controller here (needs root and cgroup v2 cpu.max or v1 cpu.cfs_quota_us): nothing measured.');
+      return 0;
+    }
+    try {
+      const loads = await measureHandlerLoads(repoRoot, { cpuShare: group });
+      const createPayment = await measureCreatePayment(repoRoot, order, { cpuShare: group });
+      const invoice = await measureInvoice(repoRoot, { cpuShare: group });
+      rows.push({ size, loads, createPayment, invoice, kind: group.kind });
+    } finally {
+      group.remove();
+    }
+  }
+  console.log(`  (quota through ${rows[0]?.kind})`);
+  const names = rows[0]?.loads.map((load) => load.name) ?? [];
+  const table = [['module load ms (median of 10)', ...rows.map((row) => `${row.size.memoryMb} MB (${(row.size.share * 100).toFixed(0)}% CPU)`)]];
+  for (const name of names) table.push([name, ...rows.map((row) => row.loads.find((load) => load.name === name)?.loadMs.toFixed(0) ?? '')]);
+  table.push(['create-payment cold start (load + first call)', ...rows.map((row) => row.createPayment.coldStartMs.toFixed(0))]);
+  table.push(['create-payment warm p99', ...rows.map((row) => row.createPayment.warmP99Ms.toFixed(1))]);
+  table.push(['invoice PDF, first (fontkit, fonts)', ...rows.map((row) => row.invoice.firstMs.toFixed(0))]);
+  table.push(['invoice PDF, warm p99', ...rows.map((row) => row.invoice.warmP99Ms.toFixed(0))]);
+  table.push(['peak RSS of a handler, MB (max)', ...rows.map((row) => Math.max(...row.loads.map((load) => load.rssMb)).toFixed(0))]);
+  console.log(pad(table));
+  return 0;
+}
