@@ -5,9 +5,13 @@
  *   require the bundle and nothing else (the part of a cold start the code decides), beside the budget;
  * - create-payment as deployed (its AWS composition: configuration read, DynamoDB client made, a
  *   sandbox order stored in a local table): cold start (module load + first call) and warm call times.
- * `npm run bench -- lambda-sizing` runs the same in fresh processes held to a share of one CPU core, as
- * Lambda gives CPU in proportion to memory (1 vCPU at 1769 MB), through a cgroup CPU quota: the
- * measurement behind the memory sizes in infra/lib/payments/payment-functions.ts (infra/README.md).
+ * Each figure is wall time, and beside it the CPU time the process used (user + system), which a busy
+ * machine changes far less.
+ * `npm run bench -- lambda-sizing`: the basis of the memory sizes in infra/lib/payments/payment-functions.ts
+ * (infra/README.md). Lambda gives CPU in proportion to memory (1 vCPU at 1769 MB, through a CPU quota),
+ * so a single-threaded, CPU-bound step that uses C ms of CPU takes about C / share ms at a memory size;
+ * the CPU times measured here (module load, create-payment's first and warm calls, the invoice PDF)
+ * are divided by each size's share.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,22 +50,23 @@ function ensureHandlersBuilt(repoRoot) {
 }
 
 /**
- * Runs a Node script in a fresh process (optionally held to a CPU quota) and returns its last output
- * line as JSON. Asynchronous: the local table the script talks to is served by this process.
+ * Runs a Node script in a fresh process and returns its last output line as JSON. Asynchronous: the
+ * local table the script talks to is served by this process.
  * @param {string} script
- * @param {{ env?: Record<string, string>, cpuShare?: { procs: string } }} [options]
+ * @param {{ env?: Record<string, string> }} [options]
  */
-function runFresh(script, { env = {}, cpuShare } = {}) {
-  const node = process.execPath;
-  const [command, args] = cpuShare ? ['sh', ['-c', `echo $$ > "${cpuShare.procs}" && exec "${node}" -e "$0"`, script]] : [node, ['-e', script]];
+function runFresh(script, { env = {} } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(output.trim().split('\n').pop() ?? 'null')) : reject(new Error(`a measured process exited with ${code}`))));
   });
 }
+
+/** The script's helper: wall and CPU milliseconds of one step. */
+const TIMER = `const measure = async (step) => { const wall = performance.now(); const cpu = process.cpuUsage(); const value = await step(); const used = process.cpuUsage(cpu); return { value, ms: performance.now() - wall, cpuMs: (used.user + used.system) / 1000 }; };`;
 
 /** `count` fresh runs, one after another (never two measured processes at once). */
 async function runFreshTimes(count, script, options) {
@@ -71,7 +76,7 @@ async function runFreshTimes(count, script, options) {
 }
 
 const loadScript = (file) =>
-  `const t = performance.now(); require(${JSON.stringify(file)}); const ms = performance.now() - t; console.log(JSON.stringify({ ms, rssMb: process.memoryUsage().rss / 1048576 }));`;
+  `${TIMER} measure(() => require(${JSON.stringify(file)})).then(({ ms, cpuMs }) => console.log(JSON.stringify({ ms, cpuMs, rssMb: process.memoryUsage().rss / 1048576 })));`;
 
 /** Size and median cold module load of every handler bundle. */
 export async function measureHandlerLoads(repoRoot, options = {}) {
@@ -87,6 +92,7 @@ export async function measureHandlerLoads(repoRoot, options = {}) {
       kb: fs.statSync(file).size / 1024,
       lazyKb: fs.existsSync(lazyFile) ? fs.statSync(lazyFile).size / 1024 : null,
       loadMs: median(samples.map((sample) => sample.ms)),
+      loadCpuMs: median(samples.map((sample) => sample.cpuMs)),
       rssMb: median(samples.map((sample) => sample.rssMb)),
     });
   }
@@ -123,16 +129,15 @@ const createPaymentScript = (file, order) => `
 const body = ${JSON.stringify(JSON.stringify(order))};
 const event = () => ({ version: '2.0', rawPath: '/api/create-payment', rawQueryString: '', headers: { 'content-type': 'application/json' }, body, isBase64Encoded: false,
   requestContext: { http: { method: 'POST', path: '/api/create-payment', sourceIp: '127.0.0.1' }, requestId: 'bench' } });
+${TIMER}
 (async () => {
-  const t0 = performance.now();
-  const { handler } = require(${JSON.stringify(file)});
-  const t1 = performance.now();
-  const first = await handler(event());
-  const t2 = performance.now();
-  if (first.statusCode !== 200) throw new Error('create-payment answered ' + first.statusCode + ': ' + first.body);
+  const load = await measure(() => require(${JSON.stringify(file)}));
+  const { handler } = load.value;
+  const first = await measure(() => handler(event()));
+  if (first.value.statusCode !== 200) throw new Error('create-payment answered ' + first.value.statusCode + ': ' + first.value.body);
   const warm = [];
-  for (let i = 0; i < ${WARM_CALLS}; i += 1) { const s = performance.now(); await handler(event()); warm.push(performance.now() - s); }
-  console.log(JSON.stringify({ loadMs: t1 - t0, firstCallMs: t2 - t1, warm }));
+  for (let i = 0; i < ${WARM_CALLS}; i += 1) { const call = await measure(() => handler(event())); warm.push({ ms: call.ms, cpuMs: call.cpuMs }); }
+  console.log(JSON.stringify({ load: { ms: load.ms, cpuMs: load.cpuMs }, first: { ms: first.ms, cpuMs: first.cpuMs }, warm, rssMb: process.memoryUsage().rss / 1048576 }));
   // As a Lambda instance is frozen after its answer: the SDK's kept-alive connections do not hold the measurement.
   process.exit(0);
 })().catch((error) => { console.error(error); process.exit(1); });`;
@@ -145,11 +150,23 @@ export async function measureCreatePayment(repoRoot, order, options = {}) {
     const runs = await runFreshTimes(COLD_START_RUNS, createPaymentScript(file, order), { ...options, env });
     const warm = runs.flatMap((run) => run.warm);
     return {
-      loadMs: median(runs.map((run) => run.loadMs)),
-      firstCallMs: median(runs.map((run) => run.firstCallMs)),
-      coldStartMs: median(runs.map((run) => run.loadMs + run.firstCallMs)),
-      warmP50Ms: percentile(warm, 50),
-      warmP99Ms: percentile(warm, 99),
+      loadMs: median(runs.map((run) => run.load.ms)),
+      firstCallMs: median(runs.map((run) => run.first.ms)),
+      coldStartMs: median(runs.map((run) => run.load.ms + run.first.ms)),
+      coldStartCpuMs: median(runs.map((run) => run.load.cpuMs + run.first.cpuMs)),
+      warmP50Ms: percentile(
+        warm.map((call) => call.ms),
+        50,
+      ),
+      warmP99Ms: percentile(
+        warm.map((call) => call.ms),
+        99,
+      ),
+      warmP99CpuMs: percentile(
+        warm.map((call) => call.cpuMs),
+        99,
+      ),
+      rssMb: Math.max(...runs.map((run) => run.rssMb)),
     };
   } finally {
     await table.close();
@@ -161,14 +178,12 @@ const invoiceScript = (file) => `
 const order = { invoiceNumber: 'INV-12345678', orderId: 'bench', status: 'paid', createdAt: '2026-11-25T09:00:00.000Z', updatedAt: '2026-11-25T09:00:00.000Z',
   customer: { fullName: 'Zoë Wanjirũ', email: 'bench@example.com', phone: '+254700000000', companyName: '', notes: '' },
   lines: [{ id: 'basic', name: 'Basic Consultation', quantity: 1, unitAmountCents: 15000, amountCents: 15000 }], amountCents: 15000, currency: 'usd' };
+${TIMER}
 (async () => {
-  const t0 = performance.now();
-  const { renderInvoicePdf } = require(${JSON.stringify(file)});
-  await renderInvoicePdf(order, order.updatedAt);
-  const first = performance.now() - t0;
+  const first = await measure(async () => { const { renderInvoicePdf } = require(${JSON.stringify(file)}); await renderInvoicePdf(order, order.updatedAt); return renderInvoicePdf; });
   const warm = [];
-  for (let i = 0; i < 10; i += 1) { const s = performance.now(); await renderInvoicePdf(order, order.updatedAt); warm.push(performance.now() - s); }
-  console.log(JSON.stringify({ firstMs: first, warm }));
+  for (let i = 0; i < 10; i += 1) { const draw = await measure(() => first.value(order, order.updatedAt)); warm.push({ ms: draw.ms, cpuMs: draw.cpuMs }); }
+  console.log(JSON.stringify({ first: { ms: first.ms, cpuMs: first.cpuMs }, warm, rssMb: process.memoryUsage().rss / 1048576 }));
   process.exit(0);
 })().catch((error) => { console.error(error); process.exit(1); });`;
 
@@ -176,7 +191,15 @@ export async function measureInvoice(repoRoot, options = {}) {
   const file = path.join(handlersDir(repoRoot), 'fulfil-order', 'invoicePdf.js');
   const runs = await runFreshTimes(3, invoiceScript(file), options);
   const warm = runs.flatMap((run) => run.warm);
-  return { firstMs: median(runs.map((run) => run.firstMs)), warmP99Ms: percentile(warm, 99) };
+  return {
+    firstMs: median(runs.map((run) => run.first.ms)),
+    firstCpuMs: median(runs.map((run) => run.first.cpuMs)),
+    warmP99CpuMs: percentile(
+      warm.map((draw) => draw.cpuMs),
+      99,
+    ),
+    rssMb: Math.max(...runs.map((run) => run.rssMb)),
+  };
 }
 
 const mark = (ok) => (ok ? 'ok  ' : 'MISS');
@@ -189,8 +212,10 @@ const pad = (rows) => {
 export async function benchLambdas(repoRoot, order) {
   ensureHandlersBuilt(repoRoot);
   let misses = 0;
-  console.log(`Lambda handlers (lambdas/dist/handlers/<function>/index.js): size, cold module load (median of ${LOAD_RUNS} fresh Node ${process.versions.node} processes):`);
-  const rows = [['handler', 'KB', 'budget', 'load ms', 'budget', 'RSS MB', 'on first receipt', '']];
+  console.log(
+    `Lambda handlers (lambdas/dist/handlers/<function>/index.js): size, cold module load (median of ${LOAD_RUNS} fresh Node ${process.versions.node} processes; wall time, and the CPU time used):`,
+  );
+  const rows = [['handler', 'KB', 'budget', 'load ms', 'budget', 'CPU ms', 'RSS MB', 'on first receipt', '']];
   for (const handler of await measureHandlerLoads(repoRoot)) {
     const visitorFacing = LAMBDA_BUDGET.visitorFacing.includes(handler.name);
     const kbBudget = visitorFacing ? LAMBDA_BUDGET.visitorFacingKb : LAMBDA_BUDGET.anyHandlerKb;
@@ -202,6 +227,7 @@ export async function benchLambdas(repoRoot, order) {
       `≤${kbBudget}`,
       handler.loadMs.toFixed(1),
       visitorFacing ? `≤${LAMBDA_BUDGET.visitorFacingLoadMs}` : '',
+      handler.loadCpuMs.toFixed(1),
       handler.rssMb.toFixed(0),
       handler.lazyKb ? `invoicePdf.js ${handler.lazyKb.toFixed(0)} KB` : '',
       mark(ok),
@@ -214,82 +240,32 @@ export async function benchLambdas(repoRoot, order) {
   if (!okWarm) misses += 1;
   console.log(`\ncreate-payment as deployed (its own composition, sandbox payments, a local table; ${COLD_START_RUNS} fresh processes, ${WARM_CALLS} sequential warm calls each):`);
   console.log(
-    `  cold: module load ${createPayment.loadMs.toFixed(1)} ms + first call ${createPayment.firstCallMs.toFixed(1)} ms = ${createPayment.coldStartMs.toFixed(1)} ms; warm call p50 ${createPayment.warmP50Ms.toFixed(1)} ms, p99 ${createPayment.warmP99Ms.toFixed(1)} ms (budget p99 ≤ ${LAMBDA_BUDGET.createPaymentWarmP99Ms}) ${mark(okWarm)}`,
+    `  cold: module load ${createPayment.loadMs.toFixed(1)} ms + first call ${createPayment.firstCallMs.toFixed(1)} ms = ${createPayment.coldStartMs.toFixed(1)} ms (CPU ${createPayment.coldStartCpuMs.toFixed(1)} ms); warm call p50 ${createPayment.warmP50Ms.toFixed(1)} ms, p99 ${createPayment.warmP99Ms.toFixed(1)} ms (budget p99 ≤ ${LAMBDA_BUDGET.createPaymentWarmP99Ms}) ${mark(okWarm)}`,
   );
   return misses;
 }
 
-/** Lambda memory sizes and the share of one vCPU each gets. */
-const SIZES = [
-  { memoryMb: 512, share: 512 / 1769 },
-  { memoryMb: 1024, share: 1024 / 1769 },
-  { memoryMb: 1769, share: 1 },
-];
+/** Lambda memory sizes and the share of one vCPU each gets (1 vCPU at 1769 MB). */
+const SIZES = [256, 512, 1024, 1769].map((memoryMb) => ({ memoryMb, share: Math.min(1, memoryMb / 1769) }));
 
-/** A cgroup (v2 cpu.max, else v1 cfs quota) holding its processes to `share` of one core; null when none can be made here. */
-function cpuQuotaGroup(share) {
-  const period = 100_000;
-  const quota = Math.round(share * period);
-  const name = `kesho-bench-${process.pid}-${quota}`;
-  const candidates = [
-    { root: '/sys/fs/cgroup', write: (dir) => fs.writeFileSync(path.join(dir, 'cpu.max'), `${quota} ${period}`), check: '/sys/fs/cgroup/cgroup.controllers' },
-    { root: '/sys/fs/cgroup/unified', write: (dir) => fs.writeFileSync(path.join(dir, 'cpu.max'), `${quota} ${period}`), check: '/sys/fs/cgroup/unified/cgroup.controllers' },
-    {
-      root: '/sys/fs/cgroup/cpu',
-      write: (dir) => {
-        fs.writeFileSync(path.join(dir, 'cpu.cfs_period_us'), String(period));
-        fs.writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), String(quota));
-      },
-      check: '/sys/fs/cgroup/cpu/cpu.cfs_quota_us',
-    },
-  ];
-  for (const candidate of candidates) {
-    if (!fs.existsSync(candidate.check)) continue;
-    const dir = path.join(candidate.root, name);
-    try {
-      fs.mkdirSync(dir);
-      candidate.write(dir);
-      return { procs: path.join(dir, 'cgroup.procs'), remove: () => fs.rmdirSync(dir), kind: candidate.root };
-    } catch {
-      try {
-        fs.rmdirSync(dir);
-      } catch {
-        // Not made: nothing to remove.
-      }
-    }
-  }
-  return null;
-}
-
-/** `npm run bench -- lambda-sizing`: cold load, create-payment and the invoice at each memory size's CPU share. */
+/** `npm run bench -- lambda-sizing`: each step's CPU time, and the time it takes at each memory size's CPU share. */
 export async function benchLambdaSizing(repoRoot, order) {
   ensureHandlersBuilt(repoRoot);
-  console.log(`Lambda sizing on ${os.cpus()[0]?.model ?? 'this CPU'}: each figure in fresh processes held to a memory size's share of one core (Lambda: 1 vCPU at 1769 MB).`);
-  const rows = [];
-  for (const size of SIZES) {
-    const group = cpuQuotaGroup(size.share);
-    if (!group) {
-      console.log('  No writable cgroup CPU controller here (needs root and cgroup v2 cpu.max or v1 cpu.cfs_quota_us): nothing measured.');
-      return 0;
-    }
-    try {
-      const loads = await measureHandlerLoads(repoRoot, { cpuShare: group });
-      const createPayment = await measureCreatePayment(repoRoot, order, { cpuShare: group });
-      const invoice = await measureInvoice(repoRoot, { cpuShare: group });
-      rows.push({ size, loads, createPayment, invoice, kind: group.kind });
-    } finally {
-      group.remove();
-    }
-  }
-  console.log(`  (quota through ${rows[0]?.kind})`);
-  const names = rows[0]?.loads.map((load) => load.name) ?? [];
-  const table = [['module load ms (median of 10)', ...rows.map((row) => `${row.size.memoryMb} MB (${(row.size.share * 100).toFixed(0)}% CPU)`)]];
-  for (const name of names) table.push([name, ...rows.map((row) => row.loads.find((load) => load.name === name)?.loadMs.toFixed(0) ?? '')]);
-  table.push(['create-payment cold start (load + first call)', ...rows.map((row) => row.createPayment.coldStartMs.toFixed(0))]);
-  table.push(['create-payment warm p99', ...rows.map((row) => row.createPayment.warmP99Ms.toFixed(1))]);
-  table.push(['invoice PDF, first (fontkit, fonts)', ...rows.map((row) => row.invoice.firstMs.toFixed(0))]);
-  table.push(['invoice PDF, warm p99', ...rows.map((row) => row.invoice.warmP99Ms.toFixed(0))]);
-  table.push(['peak RSS of a handler, MB (max)', ...rows.map((row) => Math.max(...row.loads.map((load) => load.rssMb)).toFixed(0))]);
+  const loads = await measureHandlerLoads(repoRoot);
+  const createPayment = await measureCreatePayment(repoRoot, order);
+  const invoice = await measureInvoice(repoRoot);
+  console.log(`Lambda sizing: CPU ms measured on ${os.cpus()[0]?.model ?? 'this CPU'} (medians; p99 over the warm calls), and that CPU time at each memory size's share of a vCPU:`);
+  const at = (cpuMs) => SIZES.map((size) => (cpuMs / size.share).toFixed(0));
+  const table = [['step', 'CPU ms', ...SIZES.map((size) => `${size.memoryMb} MB (${(size.share * 100).toFixed(0)}%)`)]];
+  for (const load of loads) table.push([`${load.name}: module load`, load.loadCpuMs.toFixed(1), ...at(load.loadCpuMs)]);
+  table.push(['create-payment: cold start (load + first call)', createPayment.coldStartCpuMs.toFixed(1), ...at(createPayment.coldStartCpuMs)]);
+  table.push(['create-payment: warm call p99', createPayment.warmP99CpuMs.toFixed(1), ...at(createPayment.warmP99CpuMs)]);
+  table.push(['receipt: invoice PDF, first (pdf-lib, fontkit, fonts)', invoice.firstCpuMs.toFixed(1), ...at(invoice.firstCpuMs)]);
+  table.push(['receipt: invoice PDF, warm p99', invoice.warmP99CpuMs.toFixed(1), ...at(invoice.warmP99CpuMs)]);
   console.log(pad(table));
+  const peak = Math.max(...loads.map((load) => load.rssMb), createPayment.rssMb, invoice.rssMb);
+  console.log(
+    `  peak RSS: module load ${Math.max(...loads.map((load) => load.rssMb)).toFixed(0)} MB, create-payment after its calls ${createPayment.rssMb.toFixed(0)} MB, after drawing invoices ${invoice.rssMb.toFixed(0)} MB (max ${peak.toFixed(0)} MB)`,
+  );
   return 0;
 }
