@@ -69,7 +69,6 @@ describe('payments stack', () => {
           Runtime: 'nodejs24.x',
           Architectures: ['arm64'],
           Handler: 'index.handler',
-          MemorySize: 512,
           TracingConfig: { Mode: 'Active' },
           LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
         },
@@ -80,6 +79,27 @@ describe('payments stack', () => {
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: create-payment', Timeout: 15 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: fulfil-order', Timeout: 60 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: reconcile-orders', Timeout: 300 });
+  });
+
+  test('sizes each function from the measurement in infra/README.md: more CPU where a visitor waits, arm64 throughout', () => {
+    const memoryOf = (name: string) => {
+      const found = Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Description: `Kesho payments: ${name}` } }));
+      expect(found).toHaveLength(1);
+      return (found[0] as { Properties: { MemorySize: number; Architectures: string[] } }).Properties;
+    };
+    const expected: Record<string, number> = {
+      'create-payment': 1536,
+      'checkout-session': 1536,
+      'mpesa-payment': 1536,
+      enquiries: 1024,
+      subscriptions: 1024,
+      'stripe-webhook': 512,
+      'fulfil-order': 512,
+      'mpesa-callback': 512,
+      'reconcile-orders': 512,
+      'client-events': 128,
+    };
+    for (const [name, memorySize] of Object.entries(expected)) expect({ name, ...memoryOf(name) }).toMatchObject({ name, MemorySize: memorySize, Architectures: ['arm64'] });
   });
 
   test('gives every function the configuration the handlers read at cold start, with only its own secrets', () => {

@@ -1,6 +1,6 @@
 /**
  * The ten payment functions, one per handler of lambdas/src/handlers (the sandboxes' are local only):
- * Node.js 24 on ARM with X-Ray and a log group each, bundled by the one set of esbuild options, with
+ * Node.js 24 on ARM with X-Ray and a log group each, memory sized per function from a measurement, bundled by the one set of esbuild options, with
  * the environment every handler's configuration reads and the secrets and Daraja settings of its own.
  */
 import path from 'node:path';
@@ -39,6 +39,31 @@ export interface PaymentFunctionsProps {
   readonly secrets: PaymentSecrets;
 }
 
+/**
+ * Memory per function, chosen from `npm run bench -- lambda-sizing` (infra/README.md, "Memory and
+ * architecture"): Lambda gives CPU in proportion to memory (1 vCPU at 1769 MB), and each step below is
+ * CPU-bound, so its duration is its CPU time divided by the size's share of a vCPU.
+ * - A visitor waits: create-payment (cold start 138 ms of CPU, warm p99 13 ms: 1536 MB keeps the warm
+ *   p99 near 15 ms), checkout-session and mpesa-payment (the success page and the M-Pesa poll may settle
+ *   the order and draw its invoice, 350 ms of CPU the first time): 1536 MB; enquiries and subscriptions
+ *   (a 60 ms module load, a mail composed): 1024 MB.
+ * - Nobody waits on the second: stripe-webhook, fulfil-order, mpesa-callback, reconcile-orders: 512 MB,
+ *   room for drawing invoices (181 MB resident) at a third of a vCPU.
+ * - client-events (24 KB, 4 ms of CPU to load, 48 MB resident): 128 MB.
+ */
+export const FUNCTION_MEMORY_MB: Readonly<Record<PaymentHandlerName, number>> = {
+  'create-payment': 1536,
+  'checkout-session': 1536,
+  'mpesa-payment': 1536,
+  enquiries: 1024,
+  subscriptions: 1024,
+  'stripe-webhook': 512,
+  'fulfil-order': 512,
+  'mpesa-callback': 512,
+  'reconcile-orders': 512,
+  'client-events': 128,
+};
+
 export const toPascalCase = (kebab: string): string => kebab.replace(/(^|-)([a-z])/g, (_match, _dash: string, letter: string) => letter.toUpperCase());
 
 export class PaymentFunctions {
@@ -76,8 +101,10 @@ export class PaymentFunctions {
         entry: path.join(props.handlersDir, `${name}.ts`),
         handler: 'handler',
         runtime: Runtime.NODEJS_24_X,
+        // arm64: no handler bundle holds native code (pure JavaScript: test/handlerBundles.test.ts keeps
+        // the local-only LevelDB out), and Graviton costs about a fifth less per GB-second.
         architecture: Architecture.ARM_64,
-        memorySize: 512,
+        memorySize: FUNCTION_MEMORY_MB[name],
         timeout: options.timeout,
         tracing: Tracing.ACTIVE,
         logGroup: new LogGroup(stack, `${toPascalCase(name)}Logs`, {
