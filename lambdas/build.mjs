@@ -10,13 +10,13 @@
  * fails the build, because it would not run in Lambda. dist/handlers/meta.json is esbuild's metafile
  * of the handlers (what each bundle holds), for `npm run bench`.
  */
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 // The one set of esbuild options for the handlers; infra/lib/lambda-bundling.ts deploys with the same.
 import handlerBundling from './bundling.json' with { type: 'json' };
-import { addLazyModules } from './lazy-modules.mjs';
+import { buildLazyModules, LAZY_MODULES, lazyImportsOf } from './lazy-modules.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const src = path.join(root, 'src');
@@ -44,6 +44,9 @@ const common = {
 rmSync(dist, { recursive: true, force: true });
 
 const started = Date.now();
+// The lazy modules (lazy-modules.mjs) are built once, then copied beside each handler that imports them.
+const lazyDir = path.join(dist, '.lazy');
+const lazyBuild = buildLazyModules(lazyDir, Object.keys(LAZY_MODULES));
 const [handlerBuilds] = await Promise.all([
   // Each handler alone, as the CDK app bundles it: the whole deployed set of options (minified for cold
   // starts, names kept for the logs), its own folder, its lazy modules beside it.
@@ -51,13 +54,17 @@ const [handlerBuilds] = await Promise.all([
     Object.entries(handlers).map(async ([name, entry]) => {
       const outdir = path.join(handlersDist, name);
       const { metafile } = await build({ ...common, ...handlerBundling, external: [...handlerBundling.external, ...common.external], entryPoints: { index: entry }, outdir });
-      const lazy = await addLazyModules(outdir, metafile);
+      const imports = lazyImportsOf(metafile);
+      const lazy = imports.length > 0 ? await lazyBuild : null;
+      // One lazy module so far (the invoice): a handler that imports it takes every output (its code, map, fonts).
+      if (lazy) for (const file of Object.keys(lazy.outputs)) cpSync(path.resolve(root, file), path.join(outdir, path.basename(file)));
       return { name, metafile, lazy };
     }),
   ),
   // The tools only get the handlers' runtime (platform, target, format) and loaders.
   build({ ...common, loader: handlerBundling.loader, outbase: src, outdir: dist, entryPoints: tools }),
 ]);
+rmSync(lazyDir, { recursive: true, force: true });
 
 const leaks = handlerBuilds.flatMap(({ name, metafile }) =>
   Object.keys(metafile.inputs)

@@ -4,7 +4,7 @@
  * path external (the handler keeps `import('./invoicePdf.js')`), and this builds the file it names
  * into the folder of every handler whose bundle imports it (read from esbuild's metafile), with the
  * same options (the invoice's fonts travel beside it).
- *   lambdas/build.mjs           calls addLazyModules for each handler of dist/handlers/
+ *   lambdas/build.mjs           builds each once and copies it beside every handler of dist/handlers/ that imports it
  *   infra (CDK afterBundling)   node lambdas/lazy-modules.mjs <asset folder>  (reads and removes index.meta.json)
  */
 import fs from 'node:fs';
@@ -31,19 +31,25 @@ export function lazyImportsOf(metafile) {
   return [...new Set(imports.filter((entry) => entry.external && entry.path in LAZY_MODULES).map((entry) => entry.path))];
 }
 
-/** Builds each lazy module the bundle in `outdir` imports beside it; returns their esbuild metafile. */
-export async function addLazyModules(outdir, metafile) {
-  const imports = lazyImportsOf(metafile);
-  if (imports.length === 0) return null;
+/** Builds the given lazy modules into `outdir` (with the fonts they load); returns esbuild's metafile. */
+export async function buildLazyModules(outdir, imports) {
   const result = await build({
     ...handlerBundling,
     bundle: true,
     entryPoints: Object.fromEntries(imports.map((importPath) => [path.basename(importPath, '.js'), path.join(root, LAZY_MODULES[importPath])])),
     outdir,
+    // Output paths in the metafile relative to lambdas/, wherever the build runs from.
+    absWorkingDir: root,
     metafile: true,
     logLevel: 'warning',
   });
   return result.metafile;
+}
+
+/** Builds each lazy module the bundle in `outdir` imports beside it; returns their esbuild metafile (null: none). */
+export async function addLazyModules(outdir, metafile) {
+  const imports = lazyImportsOf(metafile);
+  return imports.length === 0 ? null : buildLazyModules(outdir, imports);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
