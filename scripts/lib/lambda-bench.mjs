@@ -25,7 +25,6 @@ export const LAMBDA_BUDGET = {
   visitorFacingKb: 400,
   visitorFacingLoadMs: 60,
   anyHandlerKb: 1024,
-  createPaymentWarmP99Ms: 20,
 };
 const LOAD_RUNS = 10;
 const COLD_START_RUNS = 5;
@@ -236,11 +235,10 @@ export async function benchLambdas(repoRoot, order) {
   console.log(pad(rows));
 
   const createPayment = await measureCreatePayment(repoRoot, order);
-  const okWarm = createPayment.warmP99Ms <= LAMBDA_BUDGET.createPaymentWarmP99Ms;
-  if (!okWarm) misses += 1;
+  // The 20 ms p99 budget is the one under 50 connections (`npm run bench -- api`); these are the handler's own figures.
   console.log(`\ncreate-payment as deployed (its own composition, sandbox payments, a local table; ${COLD_START_RUNS} fresh processes, ${WARM_CALLS} sequential warm calls each):`);
   console.log(
-    `  cold: module load ${createPayment.loadMs.toFixed(1)} ms + first call ${createPayment.firstCallMs.toFixed(1)} ms = ${createPayment.coldStartMs.toFixed(1)} ms (CPU ${createPayment.coldStartCpuMs.toFixed(1)} ms); warm call p50 ${createPayment.warmP50Ms.toFixed(1)} ms, p99 ${createPayment.warmP99Ms.toFixed(1)} ms (budget p99 ≤ ${LAMBDA_BUDGET.createPaymentWarmP99Ms}) ${mark(okWarm)}`,
+    `  cold: module load ${createPayment.loadMs.toFixed(1)} ms + first call ${createPayment.firstCallMs.toFixed(1)} ms = ${createPayment.coldStartMs.toFixed(1)} ms (CPU ${createPayment.coldStartCpuMs.toFixed(1)} ms); warm call p50 ${createPayment.warmP50Ms.toFixed(1)} ms, p99 ${createPayment.warmP99Ms.toFixed(1)} ms (CPU p99 ${createPayment.warmP99CpuMs.toFixed(1)} ms)`,
   );
   return misses;
 }
