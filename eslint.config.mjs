@@ -12,13 +12,18 @@ import tseslint from 'typescript-eslint';
  * Each workspace's "May import" (its README's table), enforced: importing another workspace that is not
  * listed, by package name or by a relative path into its folder, fails lint with the rule's message.
  * Remotes reach each other and the shell only at run time (the pointer document, shell-kit's contract).
+ * `notPackages`: libraries a workspace must not import, with the reason.
  */
+const ROUTER_IS_THE_SHELLS = {
+  names: ['react-router', 'react-router-dom'],
+  message: "the router is the shell's: pages navigate and read the address through the shell-kit contract (Link, useNavigate, useSearchParams, useShell), so the router sees every change.",
+};
 const WORKSPACES = [
   { folder: 'shell', name: '@kesho/shell', mayImport: ['@kesho/common', '@kesho/shell-kit'] },
-  { folder: 'mfe-marketing', name: '@kesho/mfe-marketing', mayImport: ['@kesho/common', '@kesho/shell-kit'] },
-  { folder: 'mfe-commerce', name: '@kesho/mfe-commerce', mayImport: ['@kesho/common', '@kesho/shell-kit'] },
-  { folder: 'mfe-legal', name: '@kesho/mfe-legal', mayImport: ['@kesho/common', '@kesho/shell-kit'] },
-  { folder: 'packages/shell-kit', name: '@kesho/shell-kit', mayImport: [] },
+  { folder: 'mfe-marketing', name: '@kesho/mfe-marketing', mayImport: ['@kesho/common', '@kesho/shell-kit'], notPackages: ROUTER_IS_THE_SHELLS },
+  { folder: 'mfe-commerce', name: '@kesho/mfe-commerce', mayImport: ['@kesho/common', '@kesho/shell-kit'], notPackages: ROUTER_IS_THE_SHELLS },
+  { folder: 'mfe-legal', name: '@kesho/mfe-legal', mayImport: ['@kesho/common', '@kesho/shell-kit'], notPackages: ROUTER_IS_THE_SHELLS },
+  { folder: 'packages/shell-kit', name: '@kesho/shell-kit', mayImport: [], notPackages: ROUTER_IS_THE_SHELLS },
   { folder: 'packages/common', name: '@kesho/common', mayImport: [] },
   { folder: 'lambdas', name: '@kesho/lambdas', mayImport: ['@kesho/common'] },
   { folder: 'local-server', name: '@kesho/local-server', mayImport: ['@kesho/common', '@kesho/lambdas'] },
@@ -26,6 +31,10 @@ const WORKSPACES = [
   { folder: 'scripts', name: 'scripts', mayImport: ['@kesho/common', '@kesho/shell-kit'] },
   { folder: 'e2e', name: '@kesho/e2e', mayImport: ['@kesho/common', 'scripts'] },
 ];
+
+const remoteHistoryMessage =
+  "A remote changes the history through the shell-kit contract (useNavigate with { replace, state }, useShell().setHistoryState), never window.history: the shell's router must see every change.";
+const remoteSearchMessage = "A remote reads the query through the shell-kit contract (useSearchParams), never location.search: it is the shell's router's location.";
 
 export const workspaceBoundaries = WORKSPACES.map((workspace) => {
   const forbidden = WORKSPACES.filter((other) => other !== workspace && !workspace.mayImport.includes(other.name));
@@ -40,6 +49,14 @@ export const workspaceBoundaries = WORKSPACES.map((workspace) => {
               group: forbidden.flatMap((other) => [...(other.name.startsWith('@kesho/') ? [other.name, `${other.name}/**`] : []), `**/${other.folder}/**`, `**/${other.folder}`]),
               message: `${workspace.folder} may import ${workspace.mayImport.length > 0 ? workspace.mayImport.join(', ') : 'no other workspace'} (see ${workspace.folder}/README.md); another workspace's code is not its to use.`,
             },
+            ...(workspace.notPackages
+              ? [
+                  {
+                    group: workspace.notPackages.names.flatMap((name) => [name, `${name}/**`]),
+                    message: `${workspace.folder} may not import ${workspace.notPackages.names.join(' or ')}: ${workspace.notPackages.message}`,
+                  },
+                ]
+              : []),
           ],
         },
       ],
@@ -123,4 +140,19 @@ export default defineConfig(
   },
 
   ...workspaceBoundaries,
+
+  {
+    // The address and the history belong to the shell's router: a remote that wrote them directly would
+    // change the page behind the router's back (its location, its links' active state, Back and Forward).
+    files: ['mfe-*/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'history', message: remoteHistoryMessage }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name=/^(window|globalThis|self)$/][property.name='history']", message: remoteHistoryMessage },
+        { selector: "MemberExpression[property.name='search'][object.property.name='location']", message: remoteSearchMessage },
+        { selector: "MemberExpression[property.name='search'][object.name='location']", message: remoteSearchMessage },
+      ],
+    },
+  },
 );

@@ -1,44 +1,34 @@
 /**
  * The minimal host a remote team runs alone (`npm start -w mfe-<name>`): the shell's global style,
- * history navigation, a toast line and an index of the remote's own routes, around the same route
- * modules the shell loads through federation. Not part of any production build.
+ * react-router (the shell's router) behind the shell-kit contract, a toast line and an index of the
+ * remote's own routes, around the same route modules the shell loads through federation. Not part of
+ * any production build.
  */
-import { StrictMode, useEffect, useState, type ComponentType } from 'react';
+import { lazy, StrictMode, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { GlobalStyle, ShellContext, type ShellApi, type ToastOptions } from '@kesho/shell-kit';
+import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { GlobalStyle, ShellContext, type PageRoute, type ToastOptions } from '@kesho/shell-kit';
+import { useRouterShell } from '@kesho/shell-kit/router-shell';
 // Resolved by the standalone build to the remote's own src/routes.ts.
 import { routes } from 'standalone-remote-routes';
 
-function StandaloneHost() {
-  const [pathname, setPathname] = useState(window.location.pathname);
-  const [Page, setPage] = useState<ComponentType | null>(null);
-  const [toast, setToast] = useState<{ message: string; options?: ToastOptions } | null>(null);
+const pages = routes.map((route) => ({ route, Page: lazy(route.load) }));
 
+function RoutePage({ route, children }: { route: PageRoute; children: ReactNode }) {
   useEffect(() => {
-    const onPop = () => setPathname(window.location.pathname);
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, []);
-
-  useEffect(() => {
-    const route = routes.find((candidate) => candidate.path === pathname);
-    setPage(null);
-    if (!route) return;
     document.title = route.title;
-    void route.load().then((module) => setPage(() => module.default));
-  }, [pathname]);
+  }, [route.title]);
+  return <Suspense fallback={<p style={{ padding: '2rem' }}>Loading {route.path}…</p>}>{children}</Suspense>;
+}
 
-  const shell: ShellApi = {
-    pathname,
-    navigate(to, options) {
-      if (options?.replace) window.history.replaceState(null, '', to);
-      else window.history.pushState(null, '', to);
-      setPathname(new URL(to, window.location.href).pathname);
-    },
-    toast(message, options) {
-      setToast(options ? { message, options } : { message });
-    },
-  };
+function NoPage() {
+  return <p style={{ padding: '2rem' }}>No page of this remote at {useLocation().pathname}.</p>;
+}
+
+function StandaloneHost() {
+  const [toast, setToast] = useState<{ message: string; options?: ToastOptions } | null>(null);
+  const showToast = useCallback((message: string, options?: ToastOptions) => setToast(options ? { message, options } : { message }), []);
+  const shell = useRouterShell(useLocation(), useNavigate(), showToast);
 
   return (
     <ShellContext.Provider value={shell}>
@@ -51,7 +41,23 @@ function StandaloneHost() {
           </a>
         ))}
       </header>
-      <main id="main-content">{Page ? <Page /> : <p style={{ padding: '2rem' }}>No page of this remote at {pathname}.</p>}</main>
+      <main id="main-content">
+        <Routes>
+          {pages.map(({ route, Page }) => (
+            <Route
+              key={route.path}
+              path={route.path}
+              caseSensitive
+              element={
+                <RoutePage route={route}>
+                  <Page />
+                </RoutePage>
+              }
+            />
+          ))}
+          <Route path="*" element={<NoPage />} />
+        </Routes>
+      </main>
       <section aria-label="Notifications" aria-live="polite" style={{ position: 'fixed', bottom: 16, right: 16 }}>
         {toast ? (
           <p style={{ background: '#fff', border: '1px solid #ccc', padding: '0.75rem' }}>
@@ -68,6 +74,8 @@ function StandaloneHost() {
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <StandaloneHost />
+    <BrowserRouter>
+      <StandaloneHost />
+    </BrowserRouter>
   </StrictMode>,
 );

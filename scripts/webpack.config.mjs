@@ -4,6 +4,7 @@
  * make the composition work (shared singletons, loaded-first, deterministic styled-components ids)
  * live in one place.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -43,37 +44,43 @@ export const BUILD_ID_PLACEHOLDER = 'KESHOBUILDID';
 
 /**
  * Must be ONE instance in the page: React (with its subpaths, else jsx-runtime and react-dom/client
- * are bundled twice), styled-components (one style sheet, one id counter), the shell-kit (one
- * navigation/toast context) and the router (react-router-dom, and react-router, which it re-exports):
- * the shell owns the one router and remotes reach it through the shell-kit, never a router of their
- * own. The toast library stays private to the shell, tree-shaken.
+ * are bundled twice), styled-components (one style sheet, one id counter) and the shell-kit (one
+ * navigation/toast context). The router is not shared: only the shell imports it (remotes reach it
+ * through the shell-kit contract), so it is bundled into the shell and tree-shaken like its own code.
+ * The toast library stays private to the shell, tree-shaken.
  */
-export const sharedSingletons = ['react', 'react-dom', 'styled-components', '@kesho/shell-kit', 'react-router-dom', 'react-router'];
+export const sharedSingletons = ['react', 'react-dom', 'styled-components', '@kesho/shell-kit'];
 
 /**
- * What the browser gets under the router's share keys: only the API the site uses (a shared module
- * is not tree-shaken: the whole react-router shared costs many times what is re-exported from
- * this module). It reaches the library through its own alias, which the federation does not intercept.
+ * react-router ships a production build beside the development one its package exports (the same
+ * code with its development warnings off), but not tree-shakeable: its top-level contexts and
+ * components are made by calls a bundler must keep. The shell imports `react-router` from that build,
+ * through lib/tree-shakeable-router-loader.cjs, which marks those calls pure: 6.4 KB gzip instead of
+ * 12.3 KB with react-router 7.18.5. Both depend on how react-router lays out its build, so an upgrade
+ * that changes it stops the build here or in the loader, with the reason, rather than shipping a
+ * grown chunk (scripts/test/router-build.test.mjs measures the result).
  */
-export const sharedRouterModule = path.join(repoRoot, 'shell/src/router/sharedRouterApi.mjs');
-const ROUTER_SHARE_KEYS = ['react-router-dom', 'react-router'];
-const routerProductionDir = path.join(path.dirname(require.resolve('react-router')), '../production');
-const routerProductionBuild = new RegExp(`^${routerProductionDir.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}[\\\\/].*\\.mjs$`);
-const routerBuildAlias = { 'react-router-unshared$': path.join(routerProductionDir, 'index.mjs') };
+function routerProductionBuild() {
+  const packageDir = path.dirname(require.resolve('react-router/package.json'));
+  const { version } = require(path.join(packageDir, 'package.json'));
+  const dir = path.join(packageDir, 'dist', 'production');
+  if (!fs.existsSync(path.join(dir, 'index.mjs'))) {
+    throw new Error(
+      `react-router ${version} has no production build at ${path.relative(repoRoot, dir)}/index.mjs: scripts/webpack.config.mjs bundles the shell's router from it (react-router 7.18's layout). Point routerProductionBuild at the new build and check lib/tree-shakeable-router-loader.cjs still trims it (npm run test:scripts).`,
+    );
+  }
+  return { version, dir, entry: path.join(dir, 'index.mjs') };
+}
+export const routerBuild = routerProductionBuild();
+const routerBuildFile = new RegExp(`^${routerBuild.dir.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}[\\\\/].*\\.mjs$`);
 
-/** `providesRouter`: the host (the shell, or a remote running alone) puts the router in the share scope; a remote in the composition only takes the shell's. */
-function federationShared(appDir, { providesRouter }) {
+function federationShared(appDir) {
   const pkg = require(path.join(repoRoot, appDir, 'package.json'));
   const version = (name) => pkg.dependencies?.[name] ?? require(path.join(repoRoot, 'node_modules', name, 'package.json')).version;
   /** @type {Record<string, { singleton: boolean, requiredVersion: string, strictVersion?: boolean }>} */
   const shared = {};
   for (const name of sharedSingletons) {
     shared[name] = { singleton: true, requiredVersion: `^${version(name)}`, strictVersion: false };
-  }
-  for (const name of ROUTER_SHARE_KEYS) {
-    const entry = shared[name];
-    if (!entry) throw new Error(`${name} must be one of the shared singletons`);
-    Object.assign(entry, providesRouter ? { import: sharedRouterModule, version: version(name) } : { import: false });
   }
   shared['react/'] = { singleton: true, requiredVersion: `^${version('react')}` };
   shared['react-dom/'] = { singleton: true, requiredVersion: `^${version('react-dom')}` };
@@ -133,12 +140,12 @@ function common(mode, appName) {
     // Hidden: the maps are written (and set aside from the public site by the publish step) but no
     // script names them, so a visitor's browser never asks for the source.
     devtool: mode === 'production' ? 'hidden-source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: routerBuildAlias },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: { 'react-router$': routerBuild.entry } },
     module: {
       rules: [
         babelRule(),
         { test: /\.(woff2|png|jpe?g|webp|avif|svg)$/, type: 'asset/resource' },
-        { test: routerProductionBuild, use: path.join(repoRoot, 'scripts/lib/tree-shakeable-router-loader.cjs') },
+        { test: routerBuildFile, use: path.join(repoRoot, 'scripts/lib/tree-shakeable-router-loader.cjs') },
         ...((appName && apps[appName]?.rules) ?? []),
       ],
     },
@@ -184,12 +191,8 @@ export function browserConfig(appName, { outDir, mode = 'production', extraEntri
       minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: { passes: 2 } } })],
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
-      // The router arrives as one file (under either share key), not a re-export chunk plus the library.
-      splitChunks: {
-        cacheGroups: {
-          router: { test: (module) => module.resource === sharedRouterModule || routerProductionBuild.test(module.resource ?? ''), name: 'router', chunks: 'async', enforce: true },
-        },
-      },
+      // The router as one file of its own (router.js), which scripts/test/router-build.test.mjs weighs.
+      splitChunks: { cacheGroups: { router: { test: (module) => routerBuildFile.test(module.resource ?? ''), name: 'router', chunks: 'async', enforce: true } } },
     },
     plugins: [
       new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
@@ -239,7 +242,7 @@ const REMOTE_ENTRY_FILE = 'remoteEntry.js';
  */
 function federationPlugins(appName, { standalone, globalName }) {
   const app = apps[appName];
-  const shared = federationShared(app.dir, { providesRouter: appName === 'shell' || standalone });
+  const shared = federationShared(app.dir);
   if (appName === 'shell' || standalone) {
     return [
       new ModuleFederationPlugin({

@@ -1,10 +1,10 @@
 /**
  * Releases a variant of a remote into the dist/ named by KESHO_DIST_DIR, the way a team's release
- * would: the remote built from the checkout's sources with one text changed, then published through
- * the release transaction (prerendered, checked, pointer swapped last), or put before a share of
- * visitors (--canary <percent>), or staged for preview (--preview: prints the preview link).
+ * would: the remote built from the checkout's sources with texts of one file changed, then published
+ * through the release transaction (prerendered, checked, pointer swapped last), or put before a share
+ * of visitors (--canary <percent>), or staged for preview (--preview: prints the preview link).
  *
- *   KESHO_DIST_DIR=<scratch dist> node e2e/support/release-variant.mjs <remote> <source file> <text> <replacement> [--canary <percent> | --preview]
+ *   KESHO_DIST_DIR=<scratch dist> node e2e/support/release-variant.mjs <remote> <source file> <text> <replacement> [<text> <replacement> …] [--canary <percent> | --preview]
  *
  * The source file is relative to the repository; nothing in the checkout is written.
  */
@@ -15,15 +15,30 @@ import { textVariant } from '../../scripts/lib/text-variant.mjs';
 import { publishCanary, publishRemote, stagePreview } from '../../scripts/lib/release.mjs';
 import { previewLink } from '../../scripts/lib/release/preview-link.mjs';
 
-const [name, file, original, replacement, mode, percent] = process.argv.slice(2);
-if (!process.env.KESHO_DIST_DIR || !name || !file || !original || replacement === undefined || (mode !== undefined && mode !== '--preview' && mode !== '--canary')) {
-  console.error('Usage: KESHO_DIST_DIR=<dist> node e2e/support/release-variant.mjs <remote> <source file> <text> <replacement> [--canary <percent> | --preview]');
+const args = process.argv.slice(2);
+const modeAt = args.findIndex((arg) => arg.startsWith('--'));
+const [name, file, ...texts] = modeAt === -1 ? args : args.slice(0, modeAt);
+const [mode, percent] = modeAt === -1 ? [] : args.slice(modeAt);
+/** @type {[string, string][]} each text of the file and what it becomes */
+const edits = [];
+for (let index = 0; index + 1 < texts.length; index += 2) edits.push([texts[index] ?? '', texts[index + 1] ?? '']);
+if (
+  !process.env.KESHO_DIST_DIR ||
+  !name ||
+  !file ||
+  edits.length === 0 ||
+  texts.length % 2 !== 0 ||
+  edits.some(([original]) => !original) ||
+  (mode !== undefined && mode !== '--preview' && mode !== '--canary')
+) {
+  console.error('Usage: KESHO_DIST_DIR=<dist> node e2e/support/release-variant.mjs <remote> <source file> <text> <replacement> [<text> <replacement> …] [--canary <percent> | --preview]');
   process.exit(2);
 }
 process.env.NODE_ENV = 'production';
 const source = path.resolve(import.meta.dirname, '..', '..', file);
 
-const configure = textVariant(source, original, replacement);
+/** Each edit is one more text variant of the file, applied over the ones before it. @param {import('webpack').Configuration} config */
+const configure = (config) => edits.reduce((variant, [original, replacement]) => textVariant(source, original, replacement)(variant), config);
 
 await cleanStaging();
 try {

@@ -70,6 +70,14 @@ export async function releaseVariant(scratch: ScratchSite, remote: string, file:
   return `${link.pathname}${link.search}`;
 }
 
+/** A team's release of the remote with several texts of one source file changed, each [text, replacement]: published. */
+export async function releaseEdits(scratch: ScratchSite, remote: string, file: string, edits: readonly (readonly [string, string])[]): Promise<void> {
+  await run(process.execPath, [path.join(repoRoot, 'e2e/support/release-variant.mjs'), remote, file, ...edits.flat()], {
+    env: { ...process.env, KESHO_DIST_DIR: scratch.distDir },
+    cwd: repoRoot,
+  });
+}
+
 /** A preview token for a build, signed as the release signs one, expiring at `expiresAt` (ms; past for an expired link). */
 export async function signPreview(app: string, buildId: string, expiresAt: number): Promise<string> {
   const { stdout } = await run(process.execPath, [path.join(repoRoot, 'e2e/support/sign-preview.mjs'), app, buildId, String(expiresAt)], { cwd: repoRoot });

@@ -42,11 +42,10 @@ beforeEach(() => {
 });
 afterEach(() => jest.useRealTimers());
 
-function renderReadyToPay(path = '/payment') {
+function renderReadyToPay(address = '/payment') {
   saveCart([catalogueItem('essay-editing', 1), catalogueItem('basic-consultation', 3)]);
   saveCheckout();
-  window.history.replaceState({}, '', path);
-  return renderPage(PaymentPage, '/payment');
+  return renderPage(PaymentPage, address);
 }
 
 describe('choosing M-Pesa', () => {
@@ -97,7 +96,7 @@ describe('choosing M-Pesa', () => {
     const user = userEvent.setup({ delay: null });
     let answer = state('pending');
     const api = fakeApi(() => answer);
-    const { navigate } = renderReadyToPay();
+    const { navigate, shell } = renderReadyToPay();
     await user.click(screen.getByRole('radio', { name: 'M-Pesa' }));
     await user.type(await screen.findByLabelText(MPESA_PAGE_MESSAGES.phoneLabel), '0712 345 678');
     await user.click(screen.getByRole('button', { name: `Pay ${KES} with M-Pesa` }));
@@ -106,7 +105,9 @@ describe('choosing M-Pesa', () => {
     expect(screen.getByRole('status')).toHaveTextContent(`We sent a request for ${KES} to +254 712 345 678`);
     expect(screen.getByRole('link', { name: MPESA_PAGE_MESSAGES.sandboxLink })).toHaveAttribute('href', `/api/mpesa/sandbox/${PAYMENT_ID}`);
     expect(api.paymentRequests()[0]).toMatchObject({ method: 'POST', url: '/api/mpesa-payment', body: { phone: '254712345678', customerData: validCheckoutData } });
-    expect(window.location.search).toBe(`?mpesa=${PAYMENT_ID}`);
+    // The address names the payment (a reload follows it), in place of the page's entry, whose state (the attempt's key) stays.
+    expect(navigate).toHaveBeenCalledWith(`/payment?mpesa=${PAYMENT_ID}`, { replace: true, state: expect.objectContaining({ keshoPaymentAttempt: expect.anything() }) });
+    expect(shell.search).toBe(`?mpesa=${PAYMENT_ID}`);
 
     answer = state('paid', { receiptNumber: 'SB0A1B2C3D' });
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/payment-success?session_id=${PAYMENT_ID}`), { timeout: 5_000 });
@@ -116,13 +117,13 @@ describe('choosing M-Pesa', () => {
   test.each(['cancelled', 'timeout', 'insufficient-funds', 'wrong-pin'])('a %s answer shows its message with Try again and Pay by card', async (outcome) => {
     const user = userEvent.setup({ delay: null });
     fakeApi(() => state(outcome));
-    renderReadyToPay(`/payment?mpesa=${PAYMENT_ID}`);
+    const { shell } = renderReadyToPay(`/payment?mpesa=${PAYMENT_ID}`);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(MPESA_OUTCOME_MESSAGES[outcome as 'cancelled']);
     expect(screen.getByRole('heading', { name: MPESA_OUTCOME_MESSAGES[outcome as 'cancelled'] })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: MPESA_PAGE_MESSAGES.tryAgain }));
     expect(screen.getByLabelText(MPESA_PAGE_MESSAGES.phoneLabel)).toBeInTheDocument();
-    expect(window.location.search).toBe('');
+    expect(shell.search).toBe('');
   });
 
   test('a push the payer declined is over: Try again starts a new attempt (a new key); after an error the attempt and its key carry on', async () => {

@@ -75,15 +75,14 @@ describe('the payment success page without a session id', () => {
 });
 
 describe('the payment success page with a session id', () => {
-  beforeEach(() => {
-    window.history.replaceState({}, '', '/payment-success?session_id=cs_test_42');
-  });
+  /** The address Stripe (or the M-Pesa page) sends the payer back to. */
+  const address = '/payment-success?session_id=cs_test_42';
 
   test("shows the server's invoice number and the confirmed state, and empties the cart", async () => {
     saveCart([catalogueItem('essay-editing', 1)]);
     saveCheckout();
     const api = fakePaymentsApi(() => ({ status: 200, data: sessionSummary('paid') }));
-    renderPage(PaymentSuccessPage, '/payment-success');
+    renderPage(PaymentSuccessPage, address);
     expect(await screen.findByText('Payment confirmed')).toBeInTheDocument();
     expect(screen.getByText('Invoice Number').nextElementSibling).toHaveTextContent('INV-00004242');
     expect(screen.getByText('Amount').nextElementSibling).toHaveTextContent('$325.00');
@@ -96,7 +95,7 @@ describe('the payment success page with a session id', () => {
     jest.useFakeTimers();
     let answers = 0;
     const api = fakePaymentsApi(() => ({ status: 200, data: sessionSummary(++answers < 3 ? 'pending' : 'paid') }));
-    renderPage(PaymentSuccessPage, '/payment-success');
+    renderPage(PaymentSuccessPage, address);
     expect(await screen.findByText('Processing your payment…')).toBeInTheDocument();
     expect(api.requests).toHaveLength(1);
     await act(async () => {
@@ -117,7 +116,7 @@ describe('the payment success page with a session id', () => {
   test('it stops checking after 30 seconds and says the receipt will follow by e-mail', async () => {
     jest.useFakeTimers();
     const api = fakePaymentsApi(() => ({ status: 200, data: sessionSummary('pending') }));
-    renderPage(PaymentSuccessPage, '/payment-success');
+    renderPage(PaymentSuccessPage, address);
     expect(await screen.findByText('Processing your payment…')).toBeInTheDocument();
     await act(async () => {
       await jest.advanceTimersByTimeAsync(40_000);
@@ -135,7 +134,7 @@ describe('the payment success page with a session id', () => {
     saveCart([catalogueItem('essay-editing', 1)]);
     saveCheckout();
     fakePaymentsApi(() => ({ status: 200, data: sessionSummary('failed') }));
-    renderPage(PaymentSuccessPage, '/payment-success');
+    renderPage(PaymentSuccessPage, address);
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Not Completed' })).toBeInTheDocument();
     expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See What To Do Next' })).toHaveAttribute('href', '/payment-failure');
@@ -146,7 +145,7 @@ describe('the payment success page with a session id', () => {
   test('a session the server does not know is not treated as paid and keeps the cart', async () => {
     saveCart([catalogueItem('essay-editing', 1)]);
     const api = fakePaymentsApi(() => ({ status: 404, data: { error: 'We could not find this checkout session.' } }));
-    renderPage(PaymentSuccessPage, '/payment-success');
+    renderPage(PaymentSuccessPage, address);
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Payment' })).toHaveAttribute('href', '/payment');
     expect(api.requests).toHaveLength(1);
@@ -157,7 +156,7 @@ describe('the payment success page with a session id', () => {
     jest.useFakeTimers();
     saveCart([catalogueItem('essay-editing', 1)]);
     fakePaymentsApi(() => new Error('Network Error'));
-    renderPage(PaymentSuccessPage, '/payment-success');
+    renderPage(PaymentSuccessPage, address);
     expect(await screen.findByText('Checking your payment…')).toBeInTheDocument();
     await act(async () => {
       await jest.advanceTimersByTimeAsync(32_000);
@@ -169,7 +168,7 @@ describe('the payment success page with a session id', () => {
 
   test('an expired session says it expired', async () => {
     fakePaymentsApi(() => ({ status: 200, data: sessionSummary('expired') }));
-    renderPage(PaymentSuccessPage, '/payment-success');
+    renderPage(PaymentSuccessPage, address);
     expect(await screen.findByText(/payment session expired/)).toBeInTheDocument();
   });
 });

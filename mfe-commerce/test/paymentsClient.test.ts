@@ -1,6 +1,7 @@
 import { AxiosError } from 'axios';
 import { createPayment, describeField, getCheckoutSession, PaymentError } from '../src/api/paymentsClient';
 import { openCheckout } from '../src/payment/openCheckout';
+import { createRecordingShell, type RecordingShell } from '@kesho/shell-kit/testing';
 import { fakePaymentsApi, validCheckoutData } from './helpers';
 
 const lines = [
@@ -8,10 +9,16 @@ const lines = [
   { id: 'custom-1732212345678', name: 'Document translation', priceCents: 12_050, quantity: 1 },
 ];
 
+/** The page's history entry, as the shell gives it: each test starts on a fresh /payment. */
+let shell: RecordingShell;
+beforeEach(() => {
+  shell = createRecordingShell('/payment');
+});
+
 describe('createPayment', () => {
   test('posts the lines with prices in dollars and the customer data, and returns the checkout url', async () => {
     const api = fakePaymentsApi(() => ({ status: 200, data: { url: 'https://checkout.stripe.com/c/pay/cs_1', invoiceNumber: 'INV-00000001' } }));
-    await expect(createPayment(lines, validCheckoutData)).resolves.toEqual({
+    await expect(createPayment(lines, validCheckoutData, shell)).resolves.toEqual({
       url: 'https://checkout.stripe.com/c/pay/cs_1',
       invoiceNumber: 'INV-00000001',
     });
@@ -32,29 +39,29 @@ describe('createPayment', () => {
 
   test('sends one Idempotency-Key per attempt: the same request again (a retry, a double tap) the same key, another package a new one', async () => {
     const api = fakePaymentsApi(() => ({ status: 200, data: { url: 'https://checkout.stripe.com/c/pay/cs_1', invoiceNumber: 'INV-00000001' } }));
-    await createPayment(lines, validCheckoutData);
-    await createPayment(lines, validCheckoutData);
-    await createPayment(lines.slice(0, 1), validCheckoutData);
+    await createPayment(lines, validCheckoutData, shell);
+    await createPayment(lines, validCheckoutData, shell);
+    await createPayment(lines.slice(0, 1), validCheckoutData, shell);
     const [first, again, other] = api.requests.map((request) => request.idempotencyKey);
     expect(again).toBe(first);
     expect(other).not.toBe(first);
     // Kept in the page's history entry, so a reload of this page sends it again; nothing is stored.
-    expect(JSON.stringify(window.history.state)).toContain(String(other));
+    expect(JSON.stringify(shell.historyState())).toContain(String(other));
     expect(JSON.stringify({ ...window.localStorage, ...window.sessionStorage })).not.toContain(String(other));
   });
 
   test('a failed request keeps its key: the first may have started a payment that the retry must find', async () => {
     let answer: { status: number; data: unknown } = { status: 502, data: { error: 'The payment provider is not responding.' } };
     const api = fakePaymentsApi(() => answer);
-    await expect(createPayment(lines, validCheckoutData)).rejects.toThrow(PaymentError);
+    await expect(createPayment(lines, validCheckoutData, shell)).rejects.toThrow(PaymentError);
     answer = { status: 200, data: { url: 'https://checkout.stripe.com/c/pay/cs_1', invoiceNumber: 'INV-00000001' } };
-    await createPayment(lines, validCheckoutData);
+    await createPayment(lines, validCheckoutData, shell);
     expect(api.requests[1]?.idempotencyKey).toBe(api.requests[0]?.idempotencyKey);
   });
 
   test('accepts a same-site url such as the local sandbox checkout page', async () => {
     fakePaymentsApi(() => ({ status: 200, data: { url: '/api/sandbox/checkout?session=abc', invoiceNumber: 'INV-00000002' } }));
-    await expect(createPayment(lines, validCheckoutData)).resolves.toMatchObject({ url: '/api/sandbox/checkout?session=abc' });
+    await expect(createPayment(lines, validCheckoutData, shell)).resolves.toMatchObject({ url: '/api/sandbox/checkout?session=abc' });
   });
 
   test.each([
@@ -65,7 +72,7 @@ describe('createPayment', () => {
     ['no body', null],
   ])('a response with %s fails with "Failed to create checkout session"', async (_case, data) => {
     fakePaymentsApi(() => ({ status: 200, data }));
-    await expect(createPayment(lines, validCheckoutData)).rejects.toThrow(new PaymentError('Failed to create checkout session'));
+    await expect(createPayment(lines, validCheckoutData, shell)).rejects.toThrow(new PaymentError('Failed to create checkout session'));
   });
 
   test('a 400 answer keeps the server message and lists each field problem with a readable name', async () => {
@@ -80,7 +87,7 @@ describe('createPayment', () => {
         },
       },
     }));
-    const failure = await createPayment(lines, validCheckoutData).catch((error: unknown) => error);
+    const failure = await createPayment(lines, validCheckoutData, shell).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PaymentError);
     expect(failure).toMatchObject({
       message: 'Invalid order',
@@ -92,7 +99,7 @@ describe('createPayment', () => {
 
   test('problems with the items alone do not send the visitor back to edit their details', async () => {
     fakePaymentsApi(() => ({ status: 400, data: { error: 'Invalid order', fieldErrors: { 'items[0].quantity': 'Too many' } } }));
-    await expect(createPayment(lines, validCheckoutData)).rejects.toMatchObject({ customerDetailsRejected: false });
+    await expect(createPayment(lines, validCheckoutData, shell)).rejects.toMatchObject({ customerDetailsRejected: false });
   });
 
   test.each([
@@ -101,12 +108,12 @@ describe('createPayment', () => {
     [500, 'Failed to process payment. Please try again.'],
   ])('a %i answer without a message is explained in plain words', async (status, message) => {
     fakePaymentsApi(() => ({ status, data: '' }));
-    await expect(createPayment(lines, validCheckoutData)).rejects.toThrow(message);
+    await expect(createPayment(lines, validCheckoutData, shell)).rejects.toThrow(message);
   });
 
   test('a timeout shows the fallback message', async () => {
     fakePaymentsApi(() => new AxiosError('timeout of 20000ms exceeded', AxiosError.ECONNABORTED));
-    await expect(createPayment(lines, validCheckoutData)).rejects.toThrow('Failed to process payment. Please try again.');
+    await expect(createPayment(lines, validCheckoutData, shell)).rejects.toThrow('Failed to process payment. Please try again.');
   });
 });
 

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
+import { createRecordingShell, TestShell } from '@kesho/shell-kit/testing';
 import { POLL_INTERVAL_MS, POLL_LIMIT_MS, useCheckoutLookup, type CheckoutLookup } from '../src/payment-success/useCheckoutLookup';
 import { fakePaymentsApi, resetBrowserState } from './helpers';
 
@@ -13,14 +15,18 @@ function summary(status: string) {
   };
 }
 
-/** Renders the hook and keeps every state it answered with, in order. */
-function renderLookup() {
+/** Renders the hook on a page at `address` and keeps every state it answered with, in order. */
+function renderLookup(address = '/payment-success') {
   const seen: CheckoutLookup[] = [];
-  const hook = renderHook(() => {
-    const lookup = useCheckoutLookup();
-    seen.push(lookup);
-    return lookup;
-  });
+  const shell = createRecordingShell(address);
+  const hook = renderHook(
+    () => {
+      const lookup = useCheckoutLookup();
+      seen.push(lookup);
+      return lookup;
+    },
+    { wrapper: ({ children }: { children: ReactNode }) => <TestShell shell={shell}>{children}</TestShell> },
+  );
   return { ...hook, kinds: () => [...new Set(seen.map((lookup) => lookup.kind))] };
 }
 
@@ -52,13 +58,11 @@ describe('useCheckoutLookup', () => {
   });
 
   describe('with a session id', () => {
-    beforeEach(() => {
-      window.history.replaceState({}, '', '/payment-success?session_id=%20cs_test_42%20');
-    });
+    const renderSessionLookup = () => renderLookup('/payment-success?session_id=%20cs_test_42%20');
 
     test('starts as on the server, checks, then holds the paid answer with its date at the office and asks once', async () => {
       const api = fakePaymentsApi(() => ({ status: 200, data: summary('paid') }));
-      const { result, kinds } = renderLookup();
+      const { result, kinds } = renderSessionLookup();
       await waitMs(0);
       expect(result.current).toMatchObject({ kind: 'known', summary: { status: 'paid', invoiceNumber: 'INV-00004242' }, gaveUp: false });
       // 22:30 UTC is already the next day in Nairobi.
@@ -71,7 +75,7 @@ describe('useCheckoutLookup', () => {
     test('asks again every interval while pending and stops once the payment settles', async () => {
       let answers = 0;
       const api = fakePaymentsApi(() => ({ status: 200, data: summary(++answers < 3 ? 'pending' : 'failed') }));
-      const { result } = renderLookup();
+      const { result } = renderSessionLookup();
       await waitMs(0);
       expect(result.current).toMatchObject({ kind: 'known', summary: { status: 'pending' }, gaveUp: false });
       await waitMs(POLL_INTERVAL_MS - 1);
@@ -86,7 +90,7 @@ describe('useCheckoutLookup', () => {
 
     test('gives up on a payment still pending after the time limit, and asks no more', async () => {
       const api = fakePaymentsApi(() => ({ status: 200, data: summary('pending') }));
-      const { result } = renderLookup();
+      const { result } = renderSessionLookup();
       await waitMs(POLL_LIMIT_MS);
       expect(result.current).toMatchObject({ kind: 'known', summary: { status: 'pending' }, gaveUp: true });
       const asked = api.requests.length;
@@ -98,7 +102,7 @@ describe('useCheckoutLookup', () => {
 
     test('a server it cannot reach is asked until the limit, then the lookup is unavailable', async () => {
       const api = fakePaymentsApi(() => new Error('Network Error'));
-      const { result } = renderLookup();
+      const { result } = renderSessionLookup();
       await waitMs(POLL_LIMIT_MS - POLL_INTERVAL_MS);
       expect(result.current).toEqual({ kind: 'checking' });
       await waitMs(POLL_INTERVAL_MS);
@@ -111,14 +115,14 @@ describe('useCheckoutLookup', () => {
     test('a pending answer followed by silence keeps the answer and marks it given up at the limit', async () => {
       let answers = 0;
       fakePaymentsApi(() => (++answers === 1 ? { status: 200, data: summary('pending') } : new Error('Network Error')));
-      const { result } = renderLookup();
+      const { result } = renderSessionLookup();
       await waitMs(POLL_LIMIT_MS);
       expect(result.current).toMatchObject({ kind: 'known', summary: { status: 'pending' }, gaveUp: true });
     });
 
     test('a session the server does not know is not found at once, without asking again', async () => {
       const api = fakePaymentsApi(() => ({ status: 404, data: { error: 'We could not find this checkout session.' } }));
-      const { result } = renderLookup();
+      const { result } = renderSessionLookup();
       await waitMs(POLL_LIMIT_MS);
       expect(result.current).toEqual({ kind: 'not-found' });
       expect(api.requests).toHaveLength(1);
@@ -127,14 +131,14 @@ describe('useCheckoutLookup', () => {
     test('"too many requests" is not an unknown session: it asks again', async () => {
       let answers = 0;
       fakePaymentsApi(() => (++answers === 1 ? { status: 429, data: { error: 'Slow down.' } } : { status: 200, data: summary('paid') }));
-      const { result } = renderLookup();
+      const { result } = renderSessionLookup();
       await waitMs(POLL_INTERVAL_MS);
       expect(result.current).toMatchObject({ kind: 'known', summary: { status: 'paid' } });
     });
 
     test('stops asking when the page goes away', async () => {
       const api = fakePaymentsApi(() => ({ status: 200, data: summary('pending') }));
-      const { unmount } = renderLookup();
+      const { unmount } = renderSessionLookup();
       await waitMs(0);
       unmount();
       await waitMs(POLL_LIMIT_MS);

@@ -46,6 +46,11 @@ describe('the service routes', () => {
     expect(serviceCards.map((card) => card.link)).toEqual(servicePaths);
   });
 
+  it('publish the header’s Services menu: each page under its card’s title, in the cards’ order', () => {
+    expect(serviceRoutes.map((route) => route.menu)).toEqual(serviceCards.map((card, index) => ({ group: 'services', label: card.title, order: index + 1 })));
+    expect(serviceCards.map((card) => card.title)).toEqual(['University Admissions', 'Visa & Immigration', 'Scholarships', 'Career Counseling', 'Partner Services']);
+  });
+
   it('have unique titles naming the service and the brand', () => {
     const titles = serviceRoutes.map((route) => route.title);
     expect(new Set(titles).size).toBe(titles.length);

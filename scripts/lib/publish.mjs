@@ -167,6 +167,7 @@ export async function buildRemote(name, { mode = 'production', configure = (conf
       description: route.description,
       listed: route.listed !== false,
       ...(route.feed ? { feed: true } : {}),
+      ...(route.menu ? { menu: { group: route.menu.group, label: route.menu.label, order: route.menu.order } } : {}),
     })),
   };
   const recordFile = path.join(ssrDir, name, buildId, 'publish.json');

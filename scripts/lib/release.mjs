@@ -114,7 +114,7 @@ const LIVE_ACTIONS = ['publish', 'rollback', 'build', 'promote'];
 
 /** @param {ReleaseRequest} request */
 async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite, why, edge: change = {} }) {
-  const { parseRemotePointer, withRemote } = await schema();
+  const { parseRemotePointer, withRemote, siteMenus } = await schema();
   const live = await livePointers();
   const currentShell = await liveShell();
   const nextShell = shell ?? currentShell;
@@ -157,7 +157,9 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
   let next = live;
   for (const pointer of remotes) next = withRemote(next, parseRemotePointer(pointer));
   const changed = remotes.map((pointer) => pointer.name);
-  const everything = renderAll || Boolean(shell);
+  // Every page's header lists the menus the remotes publish (the Services menu): a change of one is on every page.
+  const menusChanged = JSON.stringify(siteMenus(live)) !== JSON.stringify(siteMenus(next));
+  const everything = renderAll || Boolean(shell) || menusChanged;
   const rendering = everything ? next.remotes.map((remote) => remote.name) : changed;
   const liveChange = remotes.length > 0 || everything;
 

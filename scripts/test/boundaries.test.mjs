@@ -1,6 +1,8 @@
 /**
  * Team boundaries the tools enforce: lint refuses an import across a workspace's "May import" table
- * (eslint.config.mjs, workspaceBoundaries), and CODEOWNERS names one owning team for every tracked file.
+ * (eslint.config.mjs, workspaceBoundaries), a remote touching the shell's router (importing it, or
+ * writing the history and reading the query behind its back), and CODEOWNERS names one owning team for
+ * every tracked file.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -13,11 +15,13 @@ import { ESLint } from 'eslint';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const eslint = new ESLint({ cwd: repoRoot });
 
-async function importProblems(filePath, code) {
+async function problemsOf(filePath, code, rules) {
   const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, filePath) });
   assert.ok(result, filePath);
-  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result.messages.filter((message) => rules.includes(message.ruleId ?? '')).map((message) => message.message);
 }
+
+const importProblems = (filePath, code) => problemsOf(filePath, code, ['no-restricted-imports']);
 
 test('a remote importing another remote, by name or by path, fails lint with the rule’s message', async () => {
   for (const source of ['@kesho/mfe-commerce/src/cart/cartSlice', '../../../mfe-commerce/src/cart/cartSlice']) {
@@ -31,6 +35,37 @@ test('the shell importing a remote’s source, or a shared package importing a w
   assert.equal((await importProblems('shell/src/app/Breach.ts', "import About from '../../../mfe-marketing/src/pages/About';\nexport const breach = About;\n")).length, 1);
   assert.equal((await importProblems('packages/common/src/breach.ts', "import { kit } from '@kesho/shell-kit';\nexport const breach = kit;\n")).length, 1);
   assert.equal((await importProblems('lambdas/src/breach.ts', "import { Header } from '@kesho/shell/src/app/Header';\nexport const breach = Header;\n")).length, 1);
+});
+
+test('a remote or the shell-kit importing the router fails lint; the shell may', async () => {
+  for (const [file, source] of [
+    ['mfe-commerce/src/pages/Breach.tsx', 'react-router'],
+    ['mfe-legal/src/pages/Breach.tsx', 'react-router-dom'],
+    ['packages/shell-kit/src/Breach.tsx', 'react-router'],
+  ]) {
+    const problems = await importProblems(file, `import { useLocation } from '${source}';\nexport const breach = useLocation;\n`);
+    assert.equal(problems.length, 1, file);
+    assert.match(problems[0] ?? '', /may not import react-router or react-router-dom: the router is the shell's/);
+  }
+  assert.deepEqual(await importProblems('shell/src/app/Fine.tsx', "import { useLocation } from 'react-router';\nexport const fine = useLocation;\n"), []);
+});
+
+test('a remote writing the history or reading the query behind the router fails lint', async () => {
+  const rules = ['no-restricted-syntax', 'no-restricted-globals'];
+  const breaches = [
+    "window.history.replaceState(null, '', '/payment');",
+    'export const state = window.history.state;',
+    "history.pushState(null, '', '/faq');",
+    "export const id = new URLSearchParams(window.location.search).get('mpesa');",
+    'export const query = location.search;',
+  ];
+  for (const code of breaches) {
+    const problems = await problemsOf('mfe-commerce/src/payment/Breach.ts', code, rules);
+    assert.equal(problems.length, 1, code);
+    assert.match(problems[0] ?? '', /through the shell-kit contract/);
+  }
+  assert.deepEqual(await problemsOf('mfe-commerce/src/payment/Fine.ts', 'export const here = window.location.href;', rules), []);
+  assert.deepEqual(await problemsOf('shell/src/app/Fine.ts', 'export const hash = window.location.hash + window.location.search;', rules), []);
 });
 
 test('what a workspace may import passes', async () => {

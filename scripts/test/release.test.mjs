@@ -141,6 +141,20 @@ test("a remote's release renders its pages again, swaps its pointer entry and re
   assert.ok(Date.now() - Date.parse(last.at) < 60_000);
 });
 
+test('a remote’s release that changes a menu the header lists renders every page again, the 404 too; one that keeps it does not', async () => {
+  builders.sources.menus = { '/faq': { group: 'services', label: 'Questions', order: 1 } };
+  await build();
+  builders.sources.marketing = 'm2';
+  assert.deepEqual((await publish('marketing')).pages, ['/', '/faq'], 'the same menu: only its own pages');
+  const termsBefore = await page('/terms');
+  builders.sources.marketing = 'm3';
+  builders.sources.menus = { '/faq': { group: 'services', label: 'Answers', order: 1 } };
+  const renamed = await publish('marketing');
+  assert.deepEqual([...renamed.pages].sort(), ['/', '/404', '/checkout', '/ethics', '/faq', '/privacy', '/terms']);
+  assert.notEqual(await page('/terms'), termsBefore);
+  assert.match(await page('/terms'), /"menu":\{"group":"services","label":"Answers","order":1\}/, 'another remote’s page embeds the new menu');
+});
+
 test('a release that drops a route removes its page and its sitemap entry', async () => {
   await build();
   builders.sources.legal = 'l2';

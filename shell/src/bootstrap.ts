@@ -67,12 +67,12 @@ async function start() {
     // header, footer and banner hydrate now, the page area keeps the server's HTML in a Suspense
     // boundary until the code arrives. As a transition, hydration yields to the browser every few
     // milliseconds instead of blocking the main thread in one long task.
-    const app = browserRoot({ kind: 'pending', path, resolution: resolving }, resolver);
+    const app = browserRoot({ kind: 'pending', path, resolution: resolving }, resolver, pointers);
     startTransition(() => {
       hydrateRoot(container, app);
     });
   } else {
-    createRoot(container).render(browserRoot(await resolving, resolver));
+    createRoot(container).render(browserRoot(await resolving, resolver, pointers));
   }
   const refresh = () => resolver.refresh();
   if ('requestIdleCallback' in window) window.requestIdleCallback(refresh, { timeout: 5_000 });

@@ -149,6 +149,18 @@ describe('a long-open tab', () => {
     expect(tab.quickReads).toEqual([true]);
   });
 
+  it('tells its watchers of each document it reads (the header lists the menus of the latest), not of a failed read', async () => {
+    const tab = setUp([async () => legalAt('v2'), async () => Promise.reject(new Error('offline'))]);
+    const seen: string[] = [];
+    const stop = tab.resolver.watchPointers((document) => seen.push(document.remotes[0]?.buildId ?? ''));
+    tab.advance(POINTER_MAX_AGE_MS + 1);
+    await tab.resolver.resolve('/terms');
+    tab.advance(POINTER_MAX_AGE_MS + 1);
+    await tab.resolver.resolve('/terms');
+    expect(seen).toEqual(['v2']);
+    stop();
+  });
+
   it('picks up a rollback the same way', async () => {
     const tab = setUp([async () => legalAt('v2'), async () => legalAt('v1')]);
     tab.advance(POINTER_MAX_AGE_MS + 1);

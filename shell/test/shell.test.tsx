@@ -2,12 +2,12 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, useNavigate, useToast } from '@kesho/shell-kit';
+import { Link, useNavigate, useSearchParams, useShell, useToast } from '@kesho/shell-kit';
 import { site } from '@kesho/common/site';
 import { App } from '../src/app/App';
-import { MemoryRouter, useLocation, useNavigationType } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigationType } from 'react-router';
 import type { PageResolver, Resolution } from '../src/app/resolution';
-import { parsePointerDocument, type RemotePointer } from '../src/federation/pointer';
+import { parsePointerDocument, type PointerDocument, type RemotePointer } from '../src/federation/pointer';
 import { FederatedResolver } from '../src/federation/resolver';
 import { hydrateRoot } from 'react-dom/client';
 import { useState } from 'react';
@@ -22,10 +22,35 @@ async function openMenu(user: ReturnType<typeof userEvent.setup>) {
   return screen.getByRole('navigation', { name: 'Main' });
 }
 
-function renderApp(initial: Resolution, resolver?: PageResolver) {
+/** Marketing as the pointer document lists it: its service pages, each with its place in the Services menu. */
+function marketingPointers(services: readonly (readonly [path: string, label: string])[]) {
+  return parsePointerDocument({
+    remotes: [
+      {
+        name: 'marketing',
+        buildId: 'm1',
+        manifest: '/mfe/marketing/m1/mf-manifest.json',
+        routes: [
+          { path: '/services', title: 'Our Services', description: 'd' },
+          ...services.map(([path, label], index) => ({ path, title: `${label} | Kesho`, description: 'd', menu: { group: 'services', label, order: index + 1 } })),
+        ],
+      },
+    ],
+  });
+}
+
+const servicePointers = marketingPointers([
+  ['/services/admissions', 'University Admissions'],
+  ['/services/visa', 'Visa & Immigration'],
+  ['/services/scholarships', 'Scholarships'],
+  ['/services/career', 'Career Counseling'],
+  ['/services/partners', 'Partner Services'],
+]);
+
+function renderApp(initial: Resolution, resolver?: PageResolver, pointers: PointerDocument = servicePointers) {
   return render(
     <MemoryRouter initialEntries={[initial.path]}>
-      <App initial={initial} {...(resolver ? { resolver } : {})} />
+      <App initial={initial} pointers={pointers} {...(resolver ? { resolver } : {})} />
     </MemoryRouter>,
   );
 }
@@ -63,6 +88,52 @@ describe('the header', () => {
     const links = ['All Services', 'University Admissions', 'Visa & Immigration', 'Scholarships', 'Career Counseling', 'Partner Services'];
     for (const name of links) expect(within(list as HTMLElement).getByRole('link', { name })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Visa & Immigration' })).toHaveAttribute('href', '/services/visa');
+  });
+
+  it('lists in the Services menu what marketing publishes: a renamed page is followed, in the prerender and after a new document is read', async () => {
+    const renamed = marketingPointers([
+      ['/services/admissions', 'University Admissions'],
+      ['/services/student-visas', 'Student Visas'],
+    ]);
+    const html = renderToString(
+      <MemoryRouter initialEntries={['/']}>
+        <App
+          initial={page('/', () => (
+            <h1>Home</h1>
+          ))}
+          pointers={renamed}
+        />
+      </MemoryRouter>,
+    );
+    expect(html).toContain('href="/services/student-visas"');
+    expect(html).toContain('>Student Visas<');
+    expect(html).not.toContain('Visa &amp; Immigration');
+
+    // An open tab reads the document again (a marketing release): the menu follows it.
+    let publish: (pointers: PointerDocument) => void = () => undefined;
+    const resolver: PageResolver = {
+      resolve: async (path) => page(path, () => <h1>Page at {path}</h1>),
+      watchPointers: (listener) => {
+        publish = listener;
+        return () => undefined;
+      },
+    };
+    renderApp(
+      page('/', () => <h1>Home</h1>),
+      resolver,
+      servicePointers,
+    );
+    expect(screen.getByRole('link', { name: 'Visa & Immigration', hidden: true })).toHaveAttribute('href', '/services/visa');
+    act(() => publish(renamed));
+    expect(screen.getByRole('link', { name: 'Student Visas', hidden: true })).toHaveAttribute('href', '/services/student-visas');
+    expect(screen.queryByRole('link', { name: 'Visa & Immigration', hidden: true })).not.toBeInTheDocument();
+  });
+
+  it('marks the current page exactly and case-sensitively, as the routes match', () => {
+    renderApp(page('/services/visa', () => <h1>Visa</h1>));
+    const current = screen.getAllByRole('link', { hidden: true }).filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual(['Visa & Immigration']);
+    expect(screen.getByRole('button', { name: /Services/, hidden: true })).toHaveAttribute('data-active', 'true');
   });
 
   it('wires the small-screen menu button to the navigation popover, with the same markup on the server', () => {
@@ -247,6 +318,50 @@ describe('routing through the router', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Refunds' }));
     expect(await screen.findByRole('heading', { name: 'Page at /refund' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'router' })).toHaveTextContent('/refund REPLACE');
+  });
+
+  it("gives a page the router's query and history state, and its writes go through the router", async () => {
+    const seen: unknown[] = [];
+    function PaymentPage() {
+      const shell = useShell();
+      const mpesa = useSearchParams().get('mpesa');
+      return (
+        <>
+          <h1>Payment</h1>
+          <p>Payment under way: {mpesa ?? 'none'}</p>
+          <button
+            type="button"
+            onClick={() => {
+              shell.setHistoryState({ attempt: 'key-1' });
+              // Read back at once, before the router has rendered the change: two taps see one key.
+              seen.push(shell.historyState());
+              shell.navigate('/payment?mpesa=mp_1', { replace: true, state: shell.historyState() });
+              seen.push(shell.historyState());
+            }}
+          >
+            Pay
+          </button>
+        </>
+      );
+    }
+    function HistoryProbe() {
+      const location = useLocation();
+      return <output aria-label="entry">{`${location.pathname}${location.search} ${JSON.stringify(location.state)} ${useNavigationType()}`}</output>;
+    }
+    const resolver: PageResolver = { resolve: jest.fn(async (path: string) => page(path, PaymentPage)) };
+    render(
+      <MemoryRouter initialEntries={['/payment?from=checkout']}>
+        <App initial={page('/payment', PaymentPage)} resolver={resolver} />
+        <HistoryProbe />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Payment under way: none')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Pay' }));
+    expect(seen).toEqual([{ attempt: 'key-1' }, { attempt: 'key-1' }]);
+    expect(await screen.findByText('Payment under way: mp_1')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'entry' })).toHaveTextContent('/payment?mpesa=mp_1 {"attempt":"key-1"} REPLACE');
+    // Same path: the page stays, it is not resolved again.
+    expect(resolver.resolve).not.toHaveBeenCalled();
   });
 
   describe('from a pointer document', () => {

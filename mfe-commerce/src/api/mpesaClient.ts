@@ -7,7 +7,7 @@ import type { CheckoutData } from '@kesho/common/checkout-schema';
 import { centsToDollars } from '@kesho/common/money';
 import { rateHundredths } from '@kesho/common/mpesa';
 import { IDEMPOTENCY_KEY_HEADER } from '@kesho/common/payment-attempt';
-import { paymentAttemptKey } from './paymentAttempt';
+import { paymentAttemptKey, type AttemptHistory } from './paymentAttempt';
 import { PaymentError, paymentsHttp, reshapeFailure, type PaymentLine } from './paymentsClient';
 
 export type MpesaOutcome = 'pending' | 'paid' | 'cancelled' | 'timeout' | 'insufficient-funds' | 'wrong-pin' | 'failed';
@@ -27,6 +27,8 @@ export interface MpesaPaymentState {
 
 const OUTCOMES: readonly MpesaOutcome[] = ['pending', 'paid', 'cancelled', 'timeout', 'insufficient-funds', 'wrong-pin', 'failed'];
 export const MPESA_PAYMENT_ID = /^mp_[A-Za-z0-9_-]{22}$/;
+/** The query parameter of /payment that names the M-Pesa payment under way. */
+export const MPESA_PAYMENT_PARAM = 'mpesa';
 const UNREADABLE = 'We could not read the status of your M-Pesa payment.';
 
 /** The rate the server converts at: KES_PER_USD and the day ops set it. */
@@ -56,7 +58,7 @@ export async function getMpesaRate(): Promise<MpesaRate> {
   return { kesPerUsd, rateDate };
 }
 
-export async function startMpesaPayment(lines: readonly PaymentLine[], customer: CheckoutData, phone: string): Promise<MpesaPaymentState> {
+export async function startMpesaPayment(lines: readonly PaymentLine[], customer: CheckoutData, phone: string, history: AttemptHistory): Promise<MpesaPaymentState> {
   const body = {
     items: lines.map((line) => ({ id: line.id, name: line.name, price: centsToDollars(line.priceCents), quantity: line.quantity })),
     customerData: customer,
@@ -64,7 +66,7 @@ export async function startMpesaPayment(lines: readonly PaymentLine[], customer:
   };
   let data: unknown;
   try {
-    const headers = { [IDEMPOTENCY_KEY_HEADER]: paymentAttemptKey({ method: 'mpesa', body }) };
+    const headers = { [IDEMPOTENCY_KEY_HEADER]: paymentAttemptKey(history, { method: 'mpesa', body }) };
     ({ data } = await (await paymentsHttp()).post<unknown>('/api/mpesa-payment', body, { headers }));
   } catch (error) {
     throw reshapeFailure(error, lines);

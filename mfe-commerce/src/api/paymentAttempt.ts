@@ -6,8 +6,13 @@
  *
  * It lives in the page's history entry (not in browser storage: nothing new is kept about the
  * visitor), so it survives a reload of this page and is gone with the tab; a new visit to /payment
- * is a new attempt.
+ * is a new attempt. The entry is the shell's router's, reached through the shell-kit contract.
  */
+import type { ShellApi } from '@kesho/shell-kit';
+
+/** The page's history entry, as the shell gives it (`useShell()`). */
+export type AttemptHistory = Pick<ShellApi, 'historyState' | 'setHistoryState'>;
+
 const STATE_FIELD = 'keshoPaymentAttempt';
 
 interface StoredAttempt {
@@ -39,26 +44,26 @@ function requestHash(text: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
-function currentState(): Record<string, unknown> {
-  const state: unknown = window.history.state;
+function currentState(history: AttemptHistory): Record<string, unknown> {
+  const state = history.historyState();
   return typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
 }
 
 /** The key for this request: the attempt's own if it is the same request again, else a new one. */
-export function paymentAttemptKey(request: unknown): string {
+export function paymentAttemptKey(history: AttemptHistory, request: unknown): string {
   const hash = requestHash(JSON.stringify(request));
-  const state = currentState();
+  const state = currentState(history);
   const stored = state[STATE_FIELD] as Partial<StoredAttempt> | undefined;
   if (stored && stored.request === hash && typeof stored.key === 'string') return stored.key;
   const attempt: StoredAttempt = { key: newKey(), request: hash };
-  window.history.replaceState({ ...state, [STATE_FIELD]: attempt }, '');
+  history.setHistoryState({ ...state, [STATE_FIELD]: attempt });
   return attempt.key;
 }
 
 /** The attempt ended without a payment (the payer declined on the phone): the next try is a new attempt. */
-export function endPaymentAttempt(): void {
-  const state = currentState();
+export function endPaymentAttempt(history: AttemptHistory): void {
+  const state = currentState(history);
   if (!(STATE_FIELD in state)) return;
   const { [STATE_FIELD]: _ended, ...rest } = state;
-  window.history.replaceState(rest, '');
+  history.setHistoryState(rest);
 }

@@ -8,7 +8,7 @@ import type { AxiosError, AxiosInstance } from 'axios';
 import type { CheckoutData } from '@kesho/common/checkout-schema';
 import { centsToDollars } from '@kesho/common/money';
 import { IDEMPOTENCY_KEY_HEADER } from '@kesho/common/payment-attempt';
-import { paymentAttemptKey } from './paymentAttempt';
+import { paymentAttemptKey, type AttemptHistory } from './paymentAttempt';
 
 let http: Promise<AxiosInstance> | undefined;
 
@@ -80,14 +80,14 @@ interface CreatePaymentWire {
   readonly customerData: CheckoutData;
 }
 
-export async function createPayment(lines: readonly PaymentLine[], customer: CheckoutData): Promise<CreatedCheckout> {
+export async function createPayment(lines: readonly PaymentLine[], customer: CheckoutData, history: AttemptHistory): Promise<CreatedCheckout> {
   const body: CreatePaymentWire = {
     items: lines.map((line) => ({ id: line.id, name: line.name, price: centsToDollars(line.priceCents), quantity: line.quantity })),
     customerData: customer,
   };
   let data: unknown;
   try {
-    const headers = { [IDEMPOTENCY_KEY_HEADER]: paymentAttemptKey({ method: 'card', body }) };
+    const headers = { [IDEMPOTENCY_KEY_HEADER]: paymentAttemptKey(history, { method: 'card', body }) };
     ({ data } = await (await paymentsHttp()).post<unknown>('/api/create-payment', body, { headers }));
   } catch (error) {
     throw reshapeFailure(error, lines);

@@ -1,7 +1,7 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { CircleExclamationPoint, ExternalLink, Lock, ShieldCheck } from 'lucide-react';
-import { Button, Container, Link, PageHeader, Section, tokens, useNavigate, useToast } from '@kesho/shell-kit';
+import { Button, Container, Link, PageHeader, Section, tokens, useSearchParams, useShell, useToast } from '@kesho/shell-kit';
 import { formatUsd } from '@kesho/common/money';
 import { createPayment, PAYMENT_MESSAGES, PaymentError } from '../api/paymentsClient';
 import { CartProvider, useCart } from '../cart';
@@ -9,7 +9,7 @@ import { readCheckoutData } from '../checkout/checkoutStorage';
 import { OrderSummary } from '../components/OrderSummary';
 import { CART_AREA_MIN_HEIGHT, CartLoading, ErrorPanel, VisuallyHidden } from '../components/ui';
 import { openCheckout } from '../payment/openCheckout';
-import { MPESA_PAYMENT_ID } from '../api/mpesaClient';
+import { MPESA_PAYMENT_ID, MPESA_PAYMENT_PARAM } from '../api/mpesaClient';
 
 /** Loaded when M-Pesa is chosen (or resumed): the card path, the default, does not pay for it. */
 const MpesaPayment = lazy(() => import('../payment/MpesaPayment').then((module) => ({ default: module.MpesaPayment })));
@@ -131,14 +131,17 @@ interface PaymentFailure {
 
 function PaymentContent() {
   const cart = useCart();
-  const navigate = useNavigate();
+  const shell = useShell();
+  const { navigate } = shell;
   const toast = useToast();
   const [checkedEntry, setCheckedEntry] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const [openedUrl, setOpenedUrl] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethod>('card');
-  const [resumeMpesa, setResumeMpesa] = useState<string | null>(null);
+  // An M-Pesa payment under way (a reload, or back from the sandbox phone) is named by the address: it is followed, not restarted.
+  const mpesaParam = useSearchParams().get(MPESA_PAYMENT_PARAM);
+  const resumeMpesa = mpesaParam !== null && MPESA_PAYMENT_ID.test(mpesaParam) ? mpesaParam : null;
 
   const isEmpty = cart.items.length === 0;
   useEffect(() => {
@@ -148,18 +151,12 @@ function PaymentContent() {
       navigate('/custom-quote', { replace: true });
       return;
     }
-    // An M-Pesa payment under way (reload, or back from the sandbox phone) is followed, not restarted.
-    const mpesaId = new URLSearchParams(window.location.search).get('mpesa');
-    const resume = mpesaId && MPESA_PAYMENT_ID.test(mpesaId) ? mpesaId : null;
     // The payment form is the page's largest render: as a transition it does not block input.
     startTransition(() => {
-      if (resume) {
-        setResumeMpesa(resume);
-        setMethod('mpesa');
-      }
+      if (resumeMpesa) setMethod('mpesa');
       setCheckedEntry(true);
     });
-  }, [cart.hydrated, isEmpty, navigate]);
+  }, [cart.hydrated, isEmpty, navigate, resumeMpesa]);
 
   const handlePay = async () => {
     if (processing) return;
@@ -173,7 +170,7 @@ function PaymentContent() {
     }
     setProcessing(true);
     try {
-      const { url } = await createPayment(cart.items, customer);
+      const { url } = await createPayment(cart.items, customer, shell);
       toast(PAYMENT_PAGE_MESSAGES.redirecting, { variant: 'success' });
       if (openCheckout(url) === 'new-tab') {
         setOpenedUrl(url);
@@ -212,15 +209,7 @@ function PaymentContent() {
       </MethodChoice>
       {method === 'mpesa' ? (
         <Suspense fallback={<CartLoading minHeight="12rem">Loading M-Pesa…</CartLoading>}>
-          <MpesaPayment
-            items={cart.items}
-            totalCents={cart.totalCents}
-            resumePaymentId={resumeMpesa}
-            onPayByCard={() => {
-              setResumeMpesa(null);
-              setMethod('card');
-            }}
-          />
+          <MpesaPayment items={cart.items} totalCents={cart.totalCents} resumePaymentId={resumeMpesa} onPayByCard={() => setMethod('card')} />
         </Suspense>
       ) : null}
       {method === 'card' && failure ? (

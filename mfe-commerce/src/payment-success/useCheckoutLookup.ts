@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from '@kesho/shell-kit';
 import { formatOfficeDate } from '@kesho/common/dates';
 import { getCheckoutSession, PaymentError, type CheckoutSessionSummary, type CheckoutStatus } from '../api/paymentsClient';
 
@@ -39,9 +40,9 @@ function isUnknownSession(error: unknown): boolean {
  */
 export function useCheckoutLookup(): CheckoutLookup {
   const [lookup, setLookup] = useState<CheckoutLookup>({ kind: 'starting' });
+  const sessionId = useSearchParams().get('session_id')?.trim();
 
   useEffect(() => {
-    const sessionId = new URLSearchParams(window.location.search).get('session_id')?.trim();
     if (!sessionId) {
       const now = Date.now();
       setLookup({ kind: 'local', invoiceNumber: localInvoiceNumber(now), dateText: formatOfficeDate(now) });
@@ -78,7 +79,7 @@ export function useCheckoutLookup(): CheckoutLookup {
       cancelled = true;
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, []);
+  }, [sessionId]);
 
   return lookup;
 }

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CircleExclamationPoint, Smartphone } from 'lucide-react';
-import { Button, tokens, useNavigate } from '@kesho/shell-kit';
+import { Button, tokens, useShell } from '@kesho/shell-kit';
 import { Field, FieldError, FieldHint, FieldLabel, TextInput } from '@kesho/shell-kit/fields';
 import { formatKes } from '@kesho/common/money';
 import { MPESA_MESSAGES, isMpesaAmount, parseMpesaPhone, rateLine, usdCentsToKes } from '@kesho/common/mpesa';
 import { readCheckoutData } from '../checkout/checkoutStorage';
-import { getMpesaPayment, getMpesaRate, startMpesaPayment, type MpesaPaymentState, type MpesaRate } from '../api/mpesaClient';
+import { getMpesaPayment, getMpesaRate, MPESA_PAYMENT_PARAM, startMpesaPayment, type MpesaPaymentState, type MpesaRate } from '../api/mpesaClient';
 import { endPaymentAttempt } from '../api/paymentAttempt';
 import { PAYMENT_MESSAGES, PaymentError, type PaymentLine } from '../api/paymentsClient';
 import { CartLoading, ErrorPanel } from '../components/ui';
@@ -114,7 +114,13 @@ export interface MpesaPaymentProps {
 }
 
 export function MpesaPayment({ items, totalCents, resumePaymentId, onPayByCard }: MpesaPaymentProps) {
-  const navigate = useNavigate();
+  const shell = useShell();
+  const { navigate } = shell;
+  /** The address names the payment under way (a reload, or the sandbox phone, comes back to it), or none; the history entry's state stays. */
+  const followInAddress = (paymentId: string | null) => {
+    const to = paymentId ? `${shell.pathname}?${MPESA_PAYMENT_PARAM}=${encodeURIComponent(paymentId)}` : shell.pathname;
+    navigate(to, { replace: true, state: shell.historyState() });
+  };
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
@@ -206,9 +212,9 @@ export function MpesaPayment({ items, totalCents, resumePaymentId, onPayByCard }
     }
     setStage({ kind: 'starting' });
     try {
-      const payment = await startMpesaPayment(items, customer, parsed.msisdn);
+      const payment = await startMpesaPayment(items, customer, parsed.msisdn, shell);
       // A reload (or the sandbox phone) comes back to this payment, not to a new one.
-      window.history.replaceState(window.history.state, '', `/payment?mpesa=${encodeURIComponent(payment.paymentId)}`);
+      followInAddress(payment.paymentId);
       setStage({ kind: 'waiting', payment, gaveUp: false });
     } catch (error) {
       if (error instanceof PaymentError && error.problems.some((problem) => problem.startsWith('M-Pesa number'))) {
@@ -225,12 +231,12 @@ export function MpesaPayment({ items, totalCents, resumePaymentId, onPayByCard }
   const tryAgain = () => {
     // A push the payer declined (or that timed out) is over: trying again is a new payment. After an
     // error the first request may still have started one, so the attempt (and its key) carries on.
-    if (stage.kind === 'refused') endPaymentAttempt();
-    window.history.replaceState(window.history.state, '', '/payment');
+    if (stage.kind === 'refused') endPaymentAttempt(shell);
+    followInAddress(null);
     setStage({ kind: 'form' });
   };
   const payByCard = () => {
-    window.history.replaceState(window.history.state, '', '/payment');
+    followInAddress(null);
     onPayByCard();
   };
 

@@ -1,7 +1,9 @@
 import { pageTitle } from '@kesho/common/site';
 import type { PageRoute } from '@kesho/shell-kit';
+import { serviceCards } from '../content/services';
 import { servicePageMeta, type ServiceSlug } from '../content/service-pages/meta';
 
+/** Each service page is in the header's Services menu, under its card's title, in the cards' order. */
 function serviceRoute(slug: ServiceSlug, load: PageRoute['load']): PageRoute {
   const { card, description } = servicePageMeta[slug];
   return {
@@ -9,6 +11,7 @@ function serviceRoute(slug: ServiceSlug, load: PageRoute['load']): PageRoute {
     title: pageTitle(card.title),
     description,
     listed: true,
+    menu: { group: 'services', label: card.title, order: serviceCards.indexOf(card) + 1 },
     load,
   };
 }

@@ -14,7 +14,26 @@ export interface RoutePointer {
   readonly listed: boolean;
   /** Has a feed at "<path>/rss.xml", published with its pages (absent: none). */
   readonly feed?: true;
+  /** Where the shell's header lists the page, if it does (the Services menu lists the service pages). */
+  readonly menu?: RouteMenuEntry;
 }
+
+/**
+ * A page's place in one of the shell's menus, as the remote that serves it publishes it: renaming,
+ * adding or reordering a service page is a release of marketing alone, and the shell's Services menu
+ * follows (every page is prerendered again when a release changes a menu, see scripts/lib/release.mjs).
+ */
+export interface RouteMenuEntry {
+  /** Which menu, e.g. "services". */
+  readonly group: string;
+  /** The link's text in the menu. */
+  readonly label: string;
+  /** Its place in the menu, smallest first. */
+  readonly order: number;
+}
+
+/** A menu as the header shows it: its pages' links, in order. */
+export type SiteMenu = readonly { readonly label: string; readonly path: string }[];
 
 export interface RemotePointer {
   /** Federation name of the remote, e.g. "legal". */
@@ -35,6 +54,8 @@ export const POINTER_URL = '/mfe/remotes.json';
 const REMOTE_NAME = /^[a-z][a-z0-9_]*$/;
 const BUILD_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const ROUTE_PATH = /^\/(?:[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*)?$/;
+const MENU_GROUP = /^[a-z][a-z0-9-]*$/;
+const MAX_MENU_LABEL = 60;
 
 export class PointerDocumentError extends Error {
   constructor(why: string) {
@@ -73,7 +94,40 @@ function parseRoute(value: unknown, remote: string): RoutePointer {
   if (typeof listed !== 'boolean') fail(`route ${path} of ${remote}: "listed" must be true or false`);
   const feed = value.feed ?? false;
   if (typeof feed !== 'boolean') fail(`route ${path} of ${remote}: "feed" must be true or false`);
-  return feed ? { path, title, description, listed, feed } : { path, title, description, listed };
+  return {
+    path,
+    title,
+    description,
+    listed,
+    ...(feed ? { feed } : {}),
+    ...(value.menu === undefined ? {} : { menu: parseMenuEntry(value.menu, `route ${path} of ${remote}`) }),
+  };
+}
+
+function parseMenuEntry(value: unknown, where: string): RouteMenuEntry {
+  const { group, label, order } = isRecord(value) ? value : {};
+  if (typeof group !== 'string' || !MENU_GROUP.test(group) || typeof label !== 'string' || !label.trim() || label.length > MAX_MENU_LABEL || !Number.isInteger(order)) {
+    fail(`${where}: "menu" needs a lower-case group such as "services", a label of 1 to ${MAX_MENU_LABEL} characters and a whole-number order`);
+  }
+  return { group, label, order: order as number };
+}
+
+/**
+ * The pages a document lists in one menu, in order (then by label): what the shell's header shows
+ * and what a release compares to know whether every page must be rendered again.
+ */
+export function siteMenu(document: PointerDocument, group: string): SiteMenu {
+  return document.remotes
+    .flatMap((remote) => remote.routes)
+    .flatMap((route) => (route.menu?.group === group ? [{ ...route.menu, path: route.path }] : []))
+    .sort((a, b) => a.order - b.order || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
+    .map(({ label, path }) => ({ label, path }));
+}
+
+/** Every menu a document lists, by group. */
+export function siteMenus(document: PointerDocument): Readonly<Record<string, SiteMenu>> {
+  const groups = new Set(document.remotes.flatMap((remote) => remote.routes.flatMap((route) => (route.menu ? [route.menu.group] : []))));
+  return Object.fromEntries([...groups].sort().map((group) => [group, siteMenu(document, group)]));
 }
 
 /** One remote's entry; the copy returned carries only the schema's fields. */

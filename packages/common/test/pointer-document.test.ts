@@ -1,4 +1,4 @@
-import { parsePointerDocument, PointerDocumentError, withRemote } from '../src/pointer-document';
+import { parsePointerDocument, PointerDocumentError, siteMenu, siteMenus, withRemote } from '../src/pointer-document';
 
 const legal = (buildId: string, paths = ['/terms']) => ({
   name: 'legal',
@@ -7,6 +7,9 @@ const legal = (buildId: string, paths = ['/terms']) => ({
   routes: paths.map((path) => ({ path, title: 'T', description: 'D', listed: true })),
 });
 const marketing = { name: 'marketing', buildId: 'm1', manifest: '/mfe/marketing/m1/mf-manifest.json', routes: [{ path: '/', title: 'Home', description: 'D' }] };
+
+/** Marketing with one service page that carries the given menu entry. */
+const withMenu = (menu: unknown) => ({ ...marketing, routes: [{ path: '/services/visa', title: 'Visa', description: 'D', menu }] });
 
 describe('the pointer document schema', () => {
   it('accepts a well-formed document and keeps only the schema fields', () => {
@@ -38,6 +41,10 @@ describe('the pointer document schema', () => {
     [{ remotes: [{ ...legal('a1'), routes: [{ path: '/terms' }] }] }, 'needs a title and a description'],
     [{ remotes: [legal('a1'), legal('a2')] }, 'legal is listed twice'],
     [{ remotes: [legal('a1', ['/']), marketing] }, 'route / is claimed by both legal and marketing'],
+    [{ remotes: [withMenu({ group: 'Services', label: 'Visa', order: 1 })] }, 'route /services/visa of marketing: "menu" needs a lower-case group'],
+    [{ remotes: [withMenu({ group: 'services', label: ' ', order: 1 })] }, 'a label of 1 to 60 characters'],
+    [{ remotes: [withMenu({ group: 'services', label: 'Visa', order: 1.5 })] }, 'a whole-number order'],
+    [{ remotes: [withMenu('services')] }, '"menu" needs'],
   ])('refuses %j', (value, why) => {
     expect(() => parsePointerDocument(value)).toThrow(PointerDocumentError);
     expect(() => parsePointerDocument(value)).toThrow(why);
@@ -47,5 +54,45 @@ describe('the pointer document schema', () => {
     const document = parsePointerDocument({ remotes: [marketing, legal('a1')] });
     expect(withRemote(document, legal('a2')).remotes.map((remote) => `${remote.name}@${remote.buildId}`)).toEqual(['legal@a2', 'marketing@m1']);
     expect(() => withRemote(document, legal('a3', ['/']))).toThrow('route / is claimed by both');
+  });
+});
+
+describe('the menus a document lists', () => {
+  const services = (entries: readonly [string, string, number][]) => ({
+    ...marketing,
+    routes: [...marketing.routes, ...entries.map(([path, label, order]) => ({ path, title: `${label} | Kesho`, description: 'D', menu: { group: 'services', label, order } }))],
+  });
+
+  it('lists the pages of a menu by their order, across remotes, with the remote’s own labels', () => {
+    const document = parsePointerDocument({
+      remotes: [
+        services([
+          ['/services/visa', 'Visa & Immigration', 2],
+          ['/services/admissions', 'University Admissions', 1],
+        ]),
+        { ...legal('a1'), routes: [{ path: '/terms', title: 'T', description: 'D', menu: { group: 'services', label: 'Terms', order: 3 } }] },
+      ],
+    });
+    expect(siteMenu(document, 'services')).toEqual([
+      { label: 'University Admissions', path: '/services/admissions' },
+      { label: 'Visa & Immigration', path: '/services/visa' },
+      { label: 'Terms', path: '/terms' },
+    ]);
+    expect(siteMenu(document, 'blog')).toEqual([]);
+    expect(Object.keys(siteMenus(document))).toEqual(['services']);
+  });
+
+  it('tells a renamed or moved page apart from an unchanged menu', () => {
+    const before = parsePointerDocument({ remotes: [services([['/services/visa', 'Visa & Immigration', 2]])] });
+    const sameMenuNewBuild = parsePointerDocument({
+      remotes: [{ ...services([['/services/visa', 'Visa & Immigration', 2]]), buildId: 'm2', manifest: '/mfe/marketing/m2/mf-manifest.json' }],
+    });
+    const renamed = parsePointerDocument({ remotes: [services([['/services/student-visas', 'Student Visas', 2]])] });
+    expect(siteMenus(sameMenuNewBuild)).toEqual(siteMenus(before));
+    expect(siteMenus(renamed)).not.toEqual(siteMenus(before));
+  });
+
+  it('keeps a page without a menu entry out of every menu, as pointers written before menus were', () => {
+    expect(siteMenus(parsePointerDocument({ remotes: [marketing, legal('a1')] }))).toEqual({});
   });
 });

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import type { ShellApi } from './contract';
 
 /**
@@ -19,6 +19,12 @@ export function useNavigate(): ShellApi['navigate'] {
 
 export function usePathname(): string {
   return useShell().pathname;
+}
+
+/** The current query's parameters (empty in the prerender: see `ShellApi.search`). */
+export function useSearchParams(): URLSearchParams {
+  const { search } = useShell();
+  return useMemo(() => new URLSearchParams(search), [search]);
 }
 
 export function useToast(): ShellApi['toast'] {

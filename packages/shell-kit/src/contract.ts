@@ -13,6 +13,12 @@ export interface PageRoute {
    * not: they are reachable and crawlable, but only make sense in the middle of an order.
    */
   readonly listed?: boolean;
+  /**
+   * Where the shell's header lists the page, if it does: the Services menu shows every page of group
+   * "services", by `order`, with its `label`. Published with the route in the pointer document, so a
+   * remote renames, adds or reorders its menu entries with a release of its own.
+   */
+  readonly menu?: { readonly group: string; readonly label: string; readonly order: number };
   /** Loads the page module: each route is its own chunk. */
   readonly load: () => Promise<PageModule>;
   /**
@@ -49,15 +55,33 @@ export interface ToastOptions {
   readonly variant?: ToastVariant;
 }
 
+/** How a navigation is made: a new history entry (the default) or the current one replaced, and the state the entry carries. */
+export interface NavigateOptions {
+  readonly replace?: boolean;
+  /** Kept with the history entry (it survives a reload of that entry, and is gone with the tab): see `historyState`. */
+  readonly state?: unknown;
+}
+
 /**
- * What the shell gives every page. In the composed site the location and navigation are the shell's
- * router (react-router-dom), so pages navigate through it without creating or importing a router.
+ * What the shell gives every page. In the composed site the location, the history and navigation are
+ * the shell's router (react-router), so pages navigate and read the address through it without
+ * creating or importing a router, and never touch `window.history` or `window.location.search` (lint
+ * forbids it in remotes: the router would not see the change).
  */
 export interface ShellApi {
   /** The current path without a trailing slash ("/" for the home page), as routes name it. */
   readonly pathname: string;
-  /** Client-side navigation to an in-site path: a new history entry, or the current one replaced. */
-  navigate(to: string, options?: { replace?: boolean }): void;
+  /**
+   * The current query string ("" or "?…"). A page is prerendered without one, so read it in an effect
+   * or an event handler, never into the first render's markup (hydration would not match).
+   */
+  readonly search: string;
+  /** Client-side navigation to an in-site path (it may carry a query string). */
+  navigate(to: string, options?: NavigateOptions): void;
+  /** The state of the current history entry, as it is when called (a write is seen at once, before the page renders again). */
+  historyState(): unknown;
+  /** Replaces the state of the current history entry; the address stays as it is. */
+  setHistoryState(state: unknown): void;
   /** Raises a toast through the shell's single notification region. */
   toast(message: string, options?: ToastOptions): void;
 }

@@ -7,20 +7,39 @@ import type { ShellApi, ToastOptions } from './contract';
 import { GlobalStyle } from './theme';
 
 export interface RecordingShell extends ShellApi {
+  /** Every address navigated to, in order (a replacement too). */
   readonly navigations: string[];
   readonly toasts: { message: string; options?: ToastOptions }[];
 }
 
-/** A shell for unit tests and standalone harnesses: records navigations and toasts. */
-export function createRecordingShell(pathname = '/'): RecordingShell {
+/**
+ * A shell for unit tests: records navigations and toasts, and keeps the address and history state the
+ * way a router would (`pathname`, `search` and `historyState()` follow each navigation), without
+ * rendering again: a test reads what the page navigated to, not a page that changed.
+ * `address` may carry a query string ("/payment?mpesa=…").
+ */
+export function createRecordingShell(address = '/'): RecordingShell {
   const navigations: string[] = [];
   const toasts: { message: string; options?: ToastOptions }[] = [];
+  let location = new URL(address, 'http://site');
+  let state: unknown = null;
   return {
-    pathname,
+    get pathname() {
+      return location.pathname.replace(/(.)\/+$/, '$1');
+    },
+    get search() {
+      return location.search;
+    },
     navigations,
     toasts,
-    navigate(to) {
+    navigate(to, options) {
       navigations.push(to);
+      location = new URL(to, location);
+      state = options?.state ?? null;
+    },
+    historyState: () => state,
+    setHistoryState(next) {
+      state = next;
     },
     toast(message, options) {
       toasts.push(options ? { message, options } : { message });

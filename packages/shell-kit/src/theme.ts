@@ -32,7 +32,7 @@ export const tokens = {
   headerHeight: '4rem',
 } as const;
 
-/** Media queries: mobile first, these switch the desktop layouts on. */
+/** Media queries: mobile first, these switch the desktop layouts on. Code that asks `window.matchMedia` takes the query from here too (`mediaQuery`). */
 export const media = {
   sm: '@media (min-width: 40rem)',
   md: '@media (min-width: 48rem)',
@@ -40,6 +40,10 @@ export const media = {
   reducedMotion: '@media (prefers-reduced-motion: reduce)',
   print: '@media print',
 } as const;
+
+/** A media token as `window.matchMedia` takes it: "@media (min-width: 64rem)" → "(min-width: 64rem)". */
+export type MediaRule = (typeof media)[keyof typeof media];
+export const mediaQuery = (rule: MediaRule): string => rule.slice('@media '.length);
 
 const rootVariables = Object.entries(palette)
   .map(([key, value]) => `${cssName(key)}: ${value};`)

@@ -22,10 +22,23 @@ export function fixtureBuilders(distDir) {
   /**
    * `failOn`: a route whose page module fails to load; `throwsOn`: a route whose page throws while
    * rendering (React's client-render fallback in the HTML, the error only known to renderErrorOf);
-   * `emptyOn`: a route whose page renders nothing; `untitledOn`: a route whose page has no heading.
+   * `emptyOn`: a route whose page renders nothing; `untitledOn`: a route whose page has no heading;
+   * `menus`: a route's entry in one of the header's menus (as marketing publishes its service pages).
    */
-  /** @type {{ shell: string, marketing: string, commerce: string, legal: string, routes: { marketing: string[], commerce: string[], legal: string[] } & Record<string, string[]>, failOn: string | null, throwsOn: string | null, emptyOn: string | null, untitledOn: string | null, brokenEntry: boolean }} */
-  const sources = { shell: 's1', marketing: 'm1', commerce: 'c1', legal: 'l1', routes: { ...ROUTES }, failOn: null, throwsOn: null, emptyOn: null, untitledOn: null, brokenEntry: false };
+  /** @type {{ shell: string, marketing: string, commerce: string, legal: string, routes: { marketing: string[], commerce: string[], legal: string[] } & Record<string, string[]>, failOn: string | null, throwsOn: string | null, emptyOn: string | null, untitledOn: string | null, brokenEntry: boolean, menus: Record<string, { group: string, label: string, order: number }> }} */
+  const sources = {
+    shell: 's1',
+    marketing: 'm1',
+    commerce: 'c1',
+    legal: 'l1',
+    routes: { ...ROUTES },
+    failOn: null,
+    throwsOn: null,
+    emptyOn: null,
+    untitledOn: null,
+    brokenEntry: false,
+    menus: {},
+  };
 
   async function buildShell() {
     const buildId = `shell${sources.shell}`;
@@ -82,7 +95,13 @@ module.exports.renderErrorOf = ({ page }) => page.Component.renderError;
       name,
       buildId,
       manifest: `/mfe/${name}/${buildId}/mf-manifest.json`,
-      routes: routes.map((route) => ({ path: route, title: `${route} title`, description: `${route} description`, listed: true })),
+      routes: routes.map((route) => ({
+        path: route,
+        title: `${route} title`,
+        description: `${route} description`,
+        listed: true,
+        ...(sources.menus[route] ? { menu: sources.menus[route] } : {}),
+      })),
     };
     const record = {
       pointer,

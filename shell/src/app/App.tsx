@@ -1,15 +1,16 @@
 import { Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import styled from 'styled-components';
-import { ShellContext, tokens, type ShellApi } from '@kesho/shell-kit';
-import { normalisePath } from '../federation/pointer';
+import { ShellContext, tokens } from '@kesho/shell-kit';
+import { useRouterShell } from '@kesho/shell-kit/router-shell';
+import { normalisePath, type PointerDocument } from '../federation/pointer';
 import { ErrorScreen } from '../pages/ErrorScreen';
 import { NotFound } from '../pages/NotFound';
 import { RemoteUnavailable, UnavailableNotice } from '../pages/RemoteUnavailable';
 import { CookieBanner } from './CookieBanner';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
-import { Header } from './Header';
+import { Header } from './header/Header';
 import { applyHead, headFor } from './head';
 import { Notifications, showToast } from './Notifications';
 import type { PageResolver, PendingResolution, Resolution } from './resolution';
@@ -46,22 +47,13 @@ const Main = styled.main`
 `;
 
 /**
- * Gives pages the router's location and navigation, and the shell's toasts, through the shell-kit
- * contract: remotes never create a router or hold one of their own.
+ * Gives pages the router's location, history and navigation, and the shell's toasts, through the
+ * shell-kit contract: remotes never create a router or hold one of their own.
  */
 function ShellBridge({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const location = useLocation();
   const navigate = useNavigate();
-  const api = useMemo<ShellApi>(
-    () => ({
-      pathname: normalisePath(pathname),
-      navigate: (to, options) => {
-        void navigate(to, options?.replace ? { replace: true } : undefined);
-      },
-      toast: showToast,
-    }),
-    [pathname, navigate],
-  );
+  const api = useRouterShell(location, navigate, showToast);
   return <ShellContext.Provider value={api}>{children}</ShellContext.Provider>;
 }
 
@@ -210,10 +202,22 @@ function PageArea({ initial, resolver }: { initial: PageState; resolver?: PageRe
 }
 
 /**
- * The composed site, inside the router: a BrowserRouter in the browser, a StaticRouter in the
- * prerender. `resolver` is absent on the server: there the page is already resolved.
+ * The pointer document the header's menus come from: the one the page was rendered with (so hydration
+ * matches), then each one the resolver reads later (a release of the remote that publishes them).
  */
-export function App({ initial, resolver }: { initial: Resolution | PendingResolution; resolver?: PageResolver }) {
+function usePointers(rendered: PointerDocument | undefined, resolver: PageResolver | undefined): PointerDocument | undefined {
+  const [pointers, setPointers] = useState(rendered);
+  useEffect(() => resolver?.watchPointers?.(setPointers), [resolver]);
+  return pointers;
+}
+
+/**
+ * The composed site, inside the router: a BrowserRouter in the browser, a StaticRouter in the
+ * prerender. `resolver` is absent on the server: there the page is already resolved. `pointers` is
+ * the pointer document the page is rendered with (the header's Services menu lists what it publishes).
+ */
+export function App({ initial, resolver, pointers: rendered }: { initial: Resolution | PendingResolution; resolver?: PageResolver; pointers?: PointerDocument }) {
+  const pointers = usePointers(rendered, resolver);
   return (
     <>
       {/* Last line of defence: an error in the shell itself still ends on the site's error screen. */}
@@ -221,7 +225,7 @@ export function App({ initial, resolver }: { initial: Resolution | PendingResolu
         <Notifications>
           <ShellBridge>
             <SkipLink href="#main-content">Skip to main content</SkipLink>
-            <Header />
+            <Header pointers={pointers} />
             <PageArea initial={initial} {...(resolver ? { resolver } : {})} />
             <Footer />
             <CookieBanner />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { tokens, type ToastOptions } from '@kesho/shell-kit';
+import { media, mediaQuery, tokens, type ToastOptions } from '@kesho/shell-kit';
 
 type Toaster = typeof import('./Toaster');
 
@@ -71,7 +71,7 @@ export function Notifications({ children }: { children: ReactNode }) {
     setRoot(regionRef.current);
     mount = (next) => setToaster(() => next);
     if (loaded) setToaster(() => loaded);
-    const query = window.matchMedia?.('(min-width: 48rem)');
+    const query = window.matchMedia?.(mediaQuery(media.md));
     const onWidth = () => setWide(query?.matches ?? true);
     onWidth();
     query?.addEventListener?.('change', onWidth);

@@ -2,21 +2,17 @@
 export interface NavEntry {
   readonly name: string;
   readonly href: string;
-  readonly dropdown?: readonly { readonly name: string; readonly href: string }[];
+  /**
+   * A dropdown of the pages the remotes list in this menu of the pointer document (the service pages
+   * are marketing's: it publishes their labels and order with its routes), after the entry's own page.
+   */
+  readonly menu?: { readonly group: string; readonly allLabel: string };
 }
-
-export const servicePages = [
-  { name: 'University Admissions', href: '/services/admissions' },
-  { name: 'Visa & Immigration', href: '/services/visa' },
-  { name: 'Scholarships', href: '/services/scholarships' },
-  { name: 'Career Counseling', href: '/services/career' },
-  { name: 'Partner Services', href: '/services/partners' },
-] as const;
 
 export const headerNav: readonly NavEntry[] = [
   { name: 'Home', href: '/' },
   { name: 'About Us', href: '/about' },
-  { name: 'Services', href: '/services', dropdown: servicePages },
+  { name: 'Services', href: '/services', menu: { group: 'services', allLabel: 'All Services' } },
   { name: 'Custom Quote', href: '/custom-quote' },
   { name: 'Pricing', href: '/pricing' },
   { name: 'FAQ', href: '/faq' },

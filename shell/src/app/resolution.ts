@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PageRoute } from '@kesho/shell-kit';
+import type { PointerDocument } from '../federation/pointer';
 
 /** What the page area shows for a path. */
 export type Resolution =
@@ -9,6 +10,8 @@ export type Resolution =
 
 export interface PageResolver {
   resolve(path: string): Promise<Resolution>;
+  /** Tells `listener` of each pointer document read after the first (a long-open tab meets releases); returns the unsubscribe. */
+  watchPointers?(listener: (pointers: PointerDocument) => void): () => void;
 }
 
 /**

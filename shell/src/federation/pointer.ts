@@ -8,8 +8,5 @@ import type { PointerDocument, RemotePointer, RoutePointer } from '@kesho/common
 export { parsePointerDocument, POINTER_URL } from '@kesho/common/pointer-document';
 export type { PointerDocument, RemotePointer, RoutePointer };
 
-/** Paths compare without a trailing slash ("/faq/" is "/faq"). */
-export function normalisePath(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
-}
+/** Paths compare without a trailing slash ("/faq/" is "/faq"), as the shell-kit contract names them. */
+export { normalisePath } from '@kesho/shell-kit/router-shell';

@@ -53,6 +53,7 @@ export class FederatedResolver implements PageResolver {
   private readonly now: () => number;
   private readonly readPointers: (quick: boolean) => Promise<PointerDocument>;
   private readonly observe: (outcome: ResolutionOutcome) => void;
+  private readonly pointerListeners = new Set<(pointers: PointerDocument) => void>();
 
   constructor(
     private readonly loader: PageLoader,
@@ -71,8 +72,13 @@ export class FederatedResolver implements PageResolver {
 
   private fetchFresh(): Promise<PointerDocument> {
     const pending = this.readPointers(false);
-    pending.then(() => (this.readAt = this.now())).catch(() => undefined);
+    pending.then((fresh) => this.received(fresh)).catch(() => undefined);
     return pending;
+  }
+
+  private received(fresh: PointerDocument) {
+    this.readAt = this.now();
+    for (const listener of this.pointerListeners) listener(fresh);
   }
 
   /** Reads the document again; until the read succeeds (or if it fails) the known one stays. */
@@ -81,9 +87,9 @@ export class FederatedResolver implements PageResolver {
     const known = this.pointers;
     const reading = this.readPointers(quick).then(
       (fresh) => {
-        this.readAt = this.now();
         this.unconfirmed = false;
         this.pointers = Promise.resolve(fresh);
+        this.received(fresh);
         return fresh;
       },
       () => known,
@@ -93,6 +99,11 @@ export class FederatedResolver implements PageResolver {
       if (this.reading === reading) this.reading = null;
     });
     return reading;
+  }
+
+  watchPointers(listener: (pointers: PointerDocument) => void): () => void {
+    this.pointerListeners.add(listener);
+    return () => this.pointerListeners.delete(listener);
   }
 
   /** Picks up remotes released since the page was rendered; keeps the known document if that fails. */

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
 import { globalCss, palette, ShellContext, type PageRoute, type ShellApi } from '@kesho/shell-kit';
 import { scriptOnlyHiddenCss } from '@kesho/common/script-only';
@@ -77,7 +77,7 @@ export function renderDocument({ path, page, pointers, assets }: RenderDocumentI
     body = renderToString(
       sheet.collectStyles(
         <StaticRouter location={path}>
-          <App initial={resolution} />
+          <App initial={resolution} pointers={pointers} />
         </StaticRouter>,
       ),
     );
@@ -151,7 +151,7 @@ export function renderDocument({ path, page, pointers, assets }: RenderDocumentI
  * the page. Undefined when the page renders.
  */
 export function renderErrorOf({ path, page }: { readonly path: string; readonly page: NonNullable<RenderDocumentInput['page']> }): string | undefined {
-  const api: ShellApi = { pathname: path, navigate: () => undefined, toast: () => undefined };
+  const api: ShellApi = { pathname: path, search: '', navigate: () => undefined, historyState: () => null, setHistoryState: () => undefined, toast: () => undefined };
   const Page = page.Component;
   try {
     renderToString(
