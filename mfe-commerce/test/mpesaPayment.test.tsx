@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MPESA_MESSAGES, MPESA_OUTCOME_MESSAGES, rateLine, usdCentsToKes } from '@kesho/common/mpesa';
 import { formatKes } from '@kesho/common/money';
 import PaymentPage from '../src/pages/PaymentPage';
-import { MPESA_PAGE_MESSAGES } from '../src/payment/MpesaPayment';
+import { MPESA_PAGE_MESSAGES } from '../src/payment/mpesa/MpesaPayment';
 import { catalogueItem, fakePaymentsApi, renderPage, resetBrowserState, saveCart, saveCheckout, validCheckoutData } from './helpers';
 
 const PAYMENT_ID = 'mp_AAAAAAAAAAAAAAAAAAAAAA';
@@ -165,6 +165,35 @@ describe('choosing M-Pesa', () => {
     await user.click(screen.getByRole('button', { name: MPESA_PAGE_MESSAGES.payByCard }));
     expect(screen.getByRole('radio', { name: 'Card' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Pay $325.00 with Stripe' })).toBeEnabled();
+  });
+
+  test('the rate is asked once per visit, however often the visitor switches between card and M-Pesa', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = fakeApi(() => state('pending'));
+    renderReadyToPay();
+    for (const round of [1, 2, 3]) {
+      await user.click(screen.getByRole('radio', { name: 'M-Pesa' }));
+      expect(await screen.findByRole('button', { name: `Pay ${KES} with M-Pesa` })).toBeInTheDocument();
+      await user.click(screen.getByRole('radio', { name: 'Card' }));
+      expect(screen.getByRole('button', { name: 'Pay $325.00 with Stripe' })).toBeInTheDocument();
+      expect(api.requests.filter(isRateRequest)).toHaveLength(1);
+      expect(round).toBeGreaterThan(0);
+    }
+  });
+
+  test('a number the server refuses is put on the phone field, by the path the refusal names', async () => {
+    const user = userEvent.setup({ delay: null });
+    // A number the page's own check lets through but Daraja refuses (the server names the field "phone").
+    fakeApi(() => ({ status: 400, data: { error: 'Some details of your order were not accepted.', fieldErrors: { phone: 'Not an M-Pesa line' } } }));
+    renderReadyToPay();
+    await user.click(screen.getByRole('radio', { name: 'M-Pesa' }));
+    const input = await screen.findByLabelText(MPESA_PAGE_MESSAGES.phoneLabel);
+    await user.type(input, '0712 345 678');
+    await user.click(screen.getByRole('button', { name: `Pay ${KES} with M-Pesa` }));
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(MPESA_MESSAGES.phoneInvalid));
+    expect(input).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   test('a server refusal is shown with its problems', async () => {

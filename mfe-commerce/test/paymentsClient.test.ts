@@ -95,6 +95,10 @@ describe('createPayment', () => {
       customerDetailsRejected: true,
       problems: ['Phone: Valid phone number is required', 'Price of Document translation: Custom prices must be between $25 and $2500', 'Your package: Too many items'],
     });
+    // Each problem keeps the path of the field the server refused, so a page can put it on that field.
+    const error = failure as PaymentError;
+    expect(error.fields.map((field) => field.path)).toEqual(['customerData.phone', 'items[1].price', 'items']);
+    expect([error.refused('customerData'), error.refused('items'), error.refused('phone'), error.refused('customerData.email')]).toEqual([true, true, false, false]);
   });
 
   test('problems with the items alone do not send the visitor back to edit their details', async () => {

@@ -8,13 +8,12 @@
  * `payment` is MpesaSummary (mpesa/service.ts): order status, M-Pesa outcome and its message, the
  * receipt number once paid, the KES amount with its rate and date.
  */
-import { MPESA_MESSAGES, parseMpesaPhone } from '@kesho/common/mpesa';
+import { MPESA_MESSAGES, MPESA_PAYMENT_ID_PATTERN, MPESA_PHONE_FIELD, parseMpesaPhone } from '@kesho/common/mpesa';
 import { queryParameter, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';
 import { readJsonBody } from '../http/jsonBody';
 import { attemptResponse, readPaymentAttempt } from '../http/paymentAttempt';
 import { PROVIDER_ERROR_MESSAGE, errorResponse, json, methodNotAllowed } from '../http/responses';
-import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
 import { INVALID_ORDER_MESSAGE, parseOrderRequest, priceMismatchMessage } from '../orders/orderRequest';
 import { defineFunction } from '../runtime/context';
 import { mpesa } from '../mpesa/parts';
@@ -44,8 +43,8 @@ export const handler: HttpHandler = (event) =>
     const body = readJsonBody(event);
     if (!body.ok) return body.response;
     const request = parseOrderRequest(body.value);
-    const phone = parseMpesaPhone((body.value as { phone?: unknown } | null)?.phone);
-    const fieldErrors = { ...(request.kind === 'invalid' ? request.fieldErrors : {}), ...(phone.ok ? {} : { phone: phone.error }) };
+    const phone = parseMpesaPhone((body.value as Record<string, unknown> | null)?.[MPESA_PHONE_FIELD]);
+    const fieldErrors = { ...(request.kind === 'invalid' ? request.fieldErrors : {}), ...(phone.ok ? {} : { [MPESA_PHONE_FIELD]: phone.error }) };
     if (Object.keys(fieldErrors).length > 0) return errorResponse(400, INVALID_ORDER_MESSAGE, fieldErrors);
     if (request.kind === 'price-mismatch') return errorResponse(409, priceMismatchMessage(request.serviceNames));
     if (request.kind !== 'valid' || !phone.ok) return errorResponse(400, INVALID_ORDER_MESSAGE);

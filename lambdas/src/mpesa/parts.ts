@@ -2,13 +2,14 @@
  * M-Pesa: Daraja when configured (its secrets from the environment or Secrets Manager), the built-in
  * sandbox otherwise, nothing when switched off in production. A paid M-Pesa order gets its receipt.
  */
+import { mpesaSandboxPagePath } from '@kesho/common/mpesa';
 import { ordersStore, paymentAttempts } from '../orders/parts';
 import { sendReceipt } from '../receipts/parts';
 import { dynamoDocuments } from '../runtime/dynamo';
 import { part } from '../runtime/foundation';
 import { resolveSecret, secretReader } from '../runtime/secrets';
 import { createDarajaClient } from './daraja';
-import { createMpesaSandbox, MPESA_SANDBOX_PATH, type MpesaSandbox } from './sandbox';
+import { createMpesaSandbox, type MpesaSandbox } from './sandbox';
 import { createMpesaPayments, type MpesaPayments } from './service';
 import { createMpesaStore, type MpesaStore } from './store';
 
@@ -40,7 +41,7 @@ export const mpesa = part(async (foundation): Promise<MpesaServices | null> => {
 
   if (settings.provider === 'sandbox') {
     const sandbox = createMpesaSandbox(dynamo, config.ordersTable);
-    const payments = createMpesaPayments({ ...common, gateway: sandbox, sandboxPageUrl: (paymentId) => `${MPESA_SANDBOX_PATH}/${encodeURIComponent(paymentId)}` });
+    const payments = createMpesaPayments({ ...common, gateway: sandbox, sandboxPageUrl: mpesaSandboxPagePath });
     return { payments, store, sandbox };
   }
 

@@ -8,10 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MPESA_RESULT_CODES } from '@kesho/common/mpesa';
+export { MPESA_SANDBOX_PATH } from '@kesho/common/mpesa';
 import { isConditionalCheckFailure } from '../orders/store';
 import type { MpesaGateway } from './types';
-
-export const MPESA_SANDBOX_PATH = '/api/mpesa/sandbox';
 
 /** What the tester can make the phone answer, with Daraja's code for each. */
 export const SANDBOX_ANSWERS = {

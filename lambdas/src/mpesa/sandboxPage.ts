@@ -3,11 +3,11 @@
  * a banner no one can mistake for a real payment. One button per answer a phone can give.
  */
 import { formatKes } from '@kesho/common/money';
-import { formatMsisdn } from '@kesho/common/mpesa';
+import { formatMsisdn, mpesaSandboxPagePath } from '@kesho/common/mpesa';
 import { site } from '@kesho/common/site';
 import { escapeHtml } from '../http/html';
 import { testPageDocument } from '../http/testPage';
-import { MPESA_SANDBOX_PATH, SANDBOX_ANSWERS, type SandboxPush } from './sandbox';
+import { SANDBOX_ANSWERS, type SandboxPush } from './sandbox';
 
 const STYLE = `
 main{max-width:32rem}
@@ -20,7 +20,7 @@ button.pay{background:#0b5e2e;color:#fff;border-color:#0b5e2e}
 `;
 
 export function renderMpesaSandbox(paymentId: string, push: SandboxPush, backHref: string): string {
-  const base = `${MPESA_SANDBOX_PATH}/${encodeURIComponent(paymentId)}`;
+  const base = mpesaSandboxPagePath(paymentId);
   const prompt = `
 <div class="prompt">
 <p>Pay <strong>${escapeHtml(formatKes(push.amountKes))}</strong> to ${escapeHtml(site.brand)}</p>

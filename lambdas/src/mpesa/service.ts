@@ -7,7 +7,21 @@
  * paid, and only when its amount and phone are the push's own.
  */
 import { randomBytes } from 'node:crypto';
-import { KES_PER_USD, KES_RATE_DATE, MPESA_MESSAGES, MPESA_OUTCOME_MESSAGES, formatMsisdn, isMpesaAmount, outcomeForResultCode, usdCentsToKes, type MpesaOutcome } from '@kesho/common/mpesa';
+import {
+  KES_PER_USD,
+  KES_RATE_DATE,
+  MPESA_MESSAGES,
+  MPESA_OUTCOME_MESSAGES,
+  MPESA_PAYMENT_ID_PATTERN,
+  MPESA_PHONE_FIELD,
+  formatMsisdn,
+  isMpesaAmount,
+  mpesaWaitingPath,
+  outcomeForResultCode,
+  usdCentsToKes,
+  type MpesaOutcome,
+  type MpesaPaymentOutcome,
+} from '@kesho/common/mpesa';
 import type { Logger } from '../log';
 import { createConfirmOrder, type ConfirmOrder, type ConfirmResult } from '../orders/confirmOrder';
 import type { SendReceipt } from '../receipts/sendReceipt';
@@ -19,11 +33,9 @@ import { PaymentProviderError, ProviderRefusedDetailsError, WebhookVerificationE
 import type { MpesaStore, MpesaPayment } from './store';
 import { MpesaPhoneRefusedError, type MpesaGateway } from './types';
 
-export const MPESA_PAYMENT_ID_PATTERN = /^mp_[A-Za-z0-9_-]{22}$/;
+export { MPESA_PAYMENT_ID_PATTERN, mpesaWaitingPath } from '@kesho/common/mpesa';
 export const MPESA_CALLBACK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const MPESA_CALLBACK_PATH = '/api/mpesa/callback';
-/** Where the payer waits (and where the sandbox page sends them back). */
-export const mpesaWaitingPath = (paymentId: string) => `/payment?mpesa=${encodeURIComponent(paymentId)}`;
 
 export type MpesaStartResult =
   | { readonly kind: 'created'; readonly payment: MpesaSummary }
@@ -38,8 +50,7 @@ export interface MpesaSummary {
   readonly paymentId: string;
   readonly invoiceNumber: string;
   readonly status: OrderStatus;
-  /** 'pending' while the phone has not answered. */
-  readonly outcome: MpesaOutcome | 'pending';
+  readonly outcome: MpesaPaymentOutcome;
   readonly message: string;
   readonly receiptNumber: string | null;
   readonly amountKes: number;
@@ -152,7 +163,7 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
           callbackUrl: `${publicSiteUrl}${MPESA_CALLBACK_PATH}/${callbackToken}`,
         });
       } catch (error) {
-        if (error instanceof MpesaPhoneRefusedError) throw new ProviderRefusedDetailsError({ phone: MPESA_MESSAGES.phoneInvalid }, { cause: error });
+        if (error instanceof MpesaPhoneRefusedError) throw new ProviderRefusedDetailsError({ [MPESA_PHONE_FIELD]: MPESA_MESSAGES.phoneInvalid }, { cause: error });
         throw error;
       }
       await store.attachPush(paymentId, accepted);
@@ -162,7 +173,7 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
   });
 
   const summarise = (payment: MpesaPayment, order: Order): MpesaSummary => {
-    const outcome: MpesaOutcome | 'pending' = order.status === 'paid' ? 'paid' : payment.result ? outcomeForResultCode(payment.result.resultCode) : 'pending';
+    const outcome: MpesaPaymentOutcome = order.status === 'paid' ? 'paid' : payment.result ? outcomeForResultCode(payment.result.resultCode) : 'pending';
     const failedToStart = order.status === 'failed' && !payment.checkoutRequestId;
     return {
       paymentId: payment.paymentId,

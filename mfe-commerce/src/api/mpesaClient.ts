@@ -4,18 +4,15 @@
  * the Lambdas' configuration), so the page shows exactly the rate the payer will be charged.
  */
 import type { CheckoutData } from '@kesho/common/checkout-schema';
-import { centsToDollars } from '@kesho/common/money';
-import { rateHundredths } from '@kesho/common/mpesa';
+import { MPESA_PAYMENT_ID_PATTERN, MPESA_PAYMENT_OUTCOMES, MPESA_PHONE_FIELD, mpesaSandboxPagePath, rateHundredths, type MpesaPaymentOutcome } from '@kesho/common/mpesa';
 import { IDEMPOTENCY_KEY_HEADER } from '@kesho/common/payment-attempt';
 import { paymentAttemptKey, type AttemptHistory } from './paymentAttempt';
-import { PaymentError, paymentsHttp, reshapeFailure, type PaymentLine } from './paymentsClient';
-
-export type MpesaOutcome = 'pending' | 'paid' | 'cancelled' | 'timeout' | 'insufficient-funds' | 'wrong-pin' | 'failed';
+import { orderWire, PaymentError, paymentsHttp, reshapeFailure, type PaymentLine } from './paymentsClient';
 
 export interface MpesaPaymentState {
   readonly paymentId: string;
   readonly invoiceNumber: string;
-  readonly outcome: MpesaOutcome;
+  readonly outcome: MpesaPaymentOutcome;
   /** The server's words for the outcome (the same texts as @kesho/common/mpesa). */
   readonly message: string;
   readonly receiptNumber: string | null;
@@ -25,10 +22,6 @@ export interface MpesaPaymentState {
   readonly sandboxUrl: string | null;
 }
 
-const OUTCOMES: readonly MpesaOutcome[] = ['pending', 'paid', 'cancelled', 'timeout', 'insufficient-funds', 'wrong-pin', 'failed'];
-export const MPESA_PAYMENT_ID = /^mp_[A-Za-z0-9_-]{22}$/;
-/** The query parameter of /payment that names the M-Pesa payment under way. */
-export const MPESA_PAYMENT_PARAM = 'mpesa';
 const UNREADABLE = 'We could not read the status of your M-Pesa payment.';
 
 /** The rate the server converts at: KES_PER_USD and the day ops set it. */
@@ -59,11 +52,7 @@ export async function getMpesaRate(): Promise<MpesaRate> {
 }
 
 export async function startMpesaPayment(lines: readonly PaymentLine[], customer: CheckoutData, phone: string, history: AttemptHistory): Promise<MpesaPaymentState> {
-  const body = {
-    items: lines.map((line) => ({ id: line.id, name: line.name, price: centsToDollars(line.priceCents), quantity: line.quantity })),
-    customerData: customer,
-    phone,
-  };
+  const body = { ...orderWire(lines, customer), [MPESA_PHONE_FIELD]: phone };
   let data: unknown;
   try {
     const headers = { [IDEMPOTENCY_KEY_HEADER]: paymentAttemptKey(history, { method: 'mpesa', body }) };
@@ -88,17 +77,17 @@ function reshapeState(data: unknown): MpesaPaymentState {
   const payment = typeof data === 'object' && data !== null ? (data as { payment?: Record<string, unknown> }).payment : undefined;
   if (!payment) throw new PaymentError(UNREADABLE);
   const { paymentId, invoiceNumber, outcome, message, receiptNumber, amountKes, phone, sandboxUrl } = payment;
-  if (typeof paymentId !== 'string' || !MPESA_PAYMENT_ID.test(paymentId) || typeof invoiceNumber !== 'string' || typeof message !== 'string') throw new PaymentError(UNREADABLE);
-  if (typeof outcome !== 'string' || !(OUTCOMES as readonly string[]).includes(outcome) || typeof amountKes !== 'number') throw new PaymentError(UNREADABLE);
+  if (typeof paymentId !== 'string' || !MPESA_PAYMENT_ID_PATTERN.test(paymentId) || typeof invoiceNumber !== 'string' || typeof message !== 'string') throw new PaymentError(UNREADABLE);
+  if (typeof outcome !== 'string' || !(MPESA_PAYMENT_OUTCOMES as readonly string[]).includes(outcome) || typeof amountKes !== 'number') throw new PaymentError(UNREADABLE);
   return {
     paymentId,
     invoiceNumber,
-    outcome: outcome as MpesaOutcome,
+    outcome: outcome as MpesaPaymentOutcome,
     message,
     receiptNumber: typeof receiptNumber === 'string' ? receiptNumber : null,
     amountKes,
     phone: typeof phone === 'string' ? phone : '',
-    // Only a path on this site: never an address another origin could have put there.
-    sandboxUrl: typeof sandboxUrl === 'string' && /^\/api\/mpesa\/sandbox\/mp_[A-Za-z0-9_-]{22}$/.test(sandboxUrl) ? sandboxUrl : null,
+    // Only this payment's test phone on this site: never an address another origin could have put there.
+    sandboxUrl: sandboxUrl === mpesaSandboxPagePath(paymentId) ? sandboxUrl : null,
   };
 }

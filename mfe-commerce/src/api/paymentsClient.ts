@@ -7,6 +7,7 @@
 import type { AxiosError, AxiosInstance } from 'axios';
 import type { CheckoutData } from '@kesho/common/checkout-schema';
 import { centsToDollars } from '@kesho/common/money';
+import { MPESA_PHONE_FIELD } from '@kesho/common/mpesa';
 import { IDEMPOTENCY_KEY_HEADER } from '@kesho/common/payment-attempt';
 import { paymentAttemptKey, type AttemptHistory } from './paymentAttempt';
 
@@ -59,32 +60,55 @@ export const PAYMENT_MESSAGES = {
   sessionUnreadable: 'We could not read the status of your payment.',
 } as const;
 
-/** A failed payment call, in words a visitor understands: a message and, when the server listed them, one line per problem. */
-export class PaymentError extends Error {
-  readonly problems: readonly string[];
-  readonly status: number | null;
-  /** True when the server rejected the saved checkout details, which only /checkout can change. */
-  readonly customerDetailsRejected: boolean;
+/** A field of the request the server refused: its path in the body ("customerData.email", "items[0].price", "phone") and the line the visitor reads. */
+export interface FieldProblem {
+  readonly path: string;
+  readonly text: string;
+}
 
-  constructor(message: string, options: { problems?: readonly string[]; status?: number | null; customerDetailsRejected?: boolean } = {}) {
+/** A failed payment call, in words a visitor understands: a message and, when the server listed them, one line per refused field. */
+export class PaymentError extends Error {
+  readonly fields: readonly FieldProblem[];
+  readonly status: number | null;
+
+  constructor(message: string, options: { fields?: readonly FieldProblem[]; status?: number | null } = {}) {
     super(message);
     this.name = 'PaymentError';
-    this.problems = options.problems ?? [];
+    this.fields = options.fields ?? [];
     this.status = options.status ?? null;
-    this.customerDetailsRejected = options.customerDetailsRejected ?? false;
+  }
+
+  /** One line per refused field, as the page lists them. */
+  get problems(): readonly string[] {
+    return this.fields.map((field) => field.text);
+  }
+
+  /** Whether the server refused the field at `path` or one inside it ("customerData" covers "customerData.email"). */
+  refused(path: string): boolean {
+    return this.fields.some((field) => field.path === path || field.path.startsWith(`${path}.`) || field.path.startsWith(`${path}[`));
+  }
+
+  /** True when the server rejected the saved checkout details, which only /checkout can change. */
+  get customerDetailsRejected(): boolean {
+    return this.refused('customerData');
   }
 }
 
-interface CreatePaymentWire {
+/** The order as the payment API takes it (POST /api/create-payment, and /api/mpesa-payment with the phone beside): prices in dollars. */
+export interface OrderWire {
   readonly items: { id: string; name: string; price: number; quantity: number }[];
   readonly customerData: CheckoutData;
 }
 
-export async function createPayment(lines: readonly PaymentLine[], customer: CheckoutData, history: AttemptHistory): Promise<CreatedCheckout> {
-  const body: CreatePaymentWire = {
+export function orderWire(lines: readonly PaymentLine[], customer: CheckoutData): OrderWire {
+  return {
     items: lines.map((line) => ({ id: line.id, name: line.name, price: centsToDollars(line.priceCents), quantity: line.quantity })),
     customerData: customer,
   };
+}
+
+export async function createPayment(lines: readonly PaymentLine[], customer: CheckoutData, history: AttemptHistory): Promise<CreatedCheckout> {
+  const body = orderWire(lines, customer);
   let data: unknown;
   try {
     const headers = { [IDEMPOTENCY_KEY_HEADER]: paymentAttemptKey(history, { method: 'card', body }) };
@@ -178,7 +202,7 @@ const ITEM_FIELD_LABELS: Readonly<Record<string, string>> = {
 
 /** "customerData.email" → "Email"; "items[0].price" → "Price of Essay Editing". */
 export function describeField(path: string, lines: readonly PaymentLine[]): string {
-  if (path === 'phone') return 'M-Pesa number';
+  if (path === MPESA_PHONE_FIELD) return 'M-Pesa number';
   const customer = /^customerData(?:\.(\w+))?$/.exec(path);
   if (customer) return customer[1] ? (CUSTOMER_FIELD_LABELS[customer[1]] ?? 'Your details') : 'Your details';
   const item = /^items(?:\[(\d+)\](?:\.(\w+))?)?$/.exec(path);
@@ -214,8 +238,7 @@ export function reshapeFailure(error: unknown, lines: readonly PaymentLine[]): P
     isRecord(data) && isRecord(data.fieldErrors)
       ? Object.entries(data.fieldErrors).flatMap(([path, message]) => (typeof message === 'string' && message.trim() ? [{ path, message: message.trim() }] : []))
       : [];
-  const problems = fieldErrors.map(({ path, message }) => `${describeField(path, lines)}: ${message}`);
-  const customerDetailsRejected = fieldErrors.some(({ path }) => path.startsWith('customerData'));
+  const fields = fieldErrors.map(({ path, message }) => ({ path, text: `${describeField(path, lines)}: ${message}` }));
   const message = serverMessage || STATUS_MESSAGES[response.status] || PAYMENT_MESSAGES.fallback;
-  return new PaymentError(message, { problems, status: response.status, customerDetailsRejected });
+  return new PaymentError(message, { fields, status: response.status });
 }

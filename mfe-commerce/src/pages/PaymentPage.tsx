@@ -1,18 +1,20 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { CircleExclamationPoint, ExternalLink, Lock, ShieldCheck } from 'lucide-react';
-import { Button, Container, Link, PageHeader, Section, tokens, useSearchParams, useShell, useToast } from '@kesho/shell-kit';
+import { ExternalLink, Lock, ShieldCheck } from 'lucide-react';
+import { Container, Link, PageHeader, Section, tokens, useSearchParams, useShell, useToast } from '@kesho/shell-kit';
 import { formatUsd } from '@kesho/common/money';
+import { MPESA_PAYMENT_ID_PATTERN, MPESA_PAYMENT_PARAM } from '@kesho/common/mpesa';
 import { createPayment, PAYMENT_MESSAGES, PaymentError } from '../api/paymentsClient';
 import { CartProvider, useCart } from '../cart';
 import { readCheckoutData } from '../checkout/checkoutStorage';
 import { OrderSummary } from '../components/OrderSummary';
-import { CART_AREA_MIN_HEIGHT, CartLoading, ErrorPanel, VisuallyHidden } from '../components/ui';
+import { CART_AREA_MIN_HEIGHT, CartLoading, VisuallyHidden } from '../components/ui';
+import { createVisitRate } from '../payment/mpesa/useMpesaRate';
 import { openCheckout } from '../payment/openCheckout';
-import { MPESA_PAYMENT_ID, MPESA_PAYMENT_PARAM } from '../api/mpesaClient';
+import { PayButton, PaymentProblem } from '../payment/paymentUi';
 
 /** Loaded when M-Pesa is chosen (or resumed): the card path, the default, does not pay for it. */
-const MpesaPayment = lazy(() => import('../payment/MpesaPayment').then((module) => ({ default: module.MpesaPayment })));
+const MpesaPayment = lazy(() => import('../payment/mpesa/MpesaPayment').then((module) => ({ default: module.MpesaPayment })));
 
 export const PAYMENT_PAGE_MESSAGES = {
   noCheckoutData: 'Checkout data not found',
@@ -28,12 +30,6 @@ const Column = styled.div`
   display: grid;
   align-content: start;
   gap: ${tokens.space(6)};
-`;
-
-const PayButton = styled(Button)`
-  width: 100%;
-  min-height: 3.25rem;
-  font-size: 1.0625rem;
 `;
 
 const OpenedNotice = styled.div`
@@ -141,7 +137,9 @@ function PaymentContent() {
   const [method, setMethod] = useState<PaymentMethod>('card');
   // An M-Pesa payment under way (a reload, or back from the sandbox phone) is named by the address: it is followed, not restarted.
   const mpesaParam = useSearchParams().get(MPESA_PAYMENT_PARAM);
-  const resumeMpesa = mpesaParam !== null && MPESA_PAYMENT_ID.test(mpesaParam) ? mpesaParam : null;
+  const resumeMpesa = mpesaParam !== null && MPESA_PAYMENT_ID_PATTERN.test(mpesaParam) ? mpesaParam : null;
+  // The M-Pesa rate is asked once per visit, however often the visitor switches between card and M-Pesa.
+  const [visitRate] = useState(createVisitRate);
 
   const isEmpty = cart.items.length === 0;
   useEffect(() => {
@@ -209,30 +207,24 @@ function PaymentContent() {
       </MethodChoice>
       {method === 'mpesa' ? (
         <Suspense fallback={<CartLoading minHeight="12rem">Loading M-Pesa…</CartLoading>}>
-          <MpesaPayment items={cart.items} totalCents={cart.totalCents} resumePaymentId={resumeMpesa} onPayByCard={() => setMethod('card')} />
+          <MpesaPayment items={cart.items} totalCents={cart.totalCents} resumePaymentId={resumeMpesa} visitRate={visitRate} onPayByCard={() => setMethod('card')} />
         </Suspense>
       ) : null}
       {method === 'card' && failure ? (
-        <ErrorPanel role="alert">
-          <CircleExclamationPoint aria-hidden="true" focusable="false" size={22} />
-          <div>
+        <PaymentProblem
+          title={
             <p>
               <strong>{failure.message}</strong>
             </p>
-            {failure.problems.length > 0 ? (
-              <ul>
-                {failure.problems.map((problem) => (
-                  <li key={problem}>{problem}</li>
-                ))}
-              </ul>
-            ) : null}
-            {failure.detailsNeedEditing ? (
-              <p>
-                <Link to="/checkout">Check your details</Link>
-              </p>
-            ) : null}
-          </div>
-        </ErrorPanel>
+          }
+          problems={failure.problems}
+        >
+          {failure.detailsNeedEditing ? (
+            <p>
+              <Link to="/checkout">Check your details</Link>
+            </p>
+          ) : null}
+        </PaymentProblem>
       ) : null}
       {method === 'card' && openedUrl ? (
         <OpenedNotice role="status">

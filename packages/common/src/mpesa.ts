@@ -24,6 +24,26 @@ export const MPESA_MESSAGES = {
   waiting: 'Check your phone and enter your M-Pesa PIN',
 } as const;
 
+/** An M-Pesa payment's id (the server makes it: "mp_" and 22 base64url characters); it doubles as its checkout session id. */
+export const MPESA_PAYMENT_ID_PATTERN = /^mp_[A-Za-z0-9_-]{22}$/;
+
+/** The query parameter of /payment that names the M-Pesa payment under way. */
+export const MPESA_PAYMENT_PARAM = 'mpesa';
+
+/** Where the payer waits for their phone (and where the sandbox phone sends them back). */
+export const mpesaWaitingPath = (paymentId: string) => `/payment?${MPESA_PAYMENT_PARAM}=${encodeURIComponent(paymentId)}`;
+
+/** The built-in sandbox's test phone for a payment (local runtime only). */
+export const MPESA_SANDBOX_PATH = '/api/mpesa/sandbox';
+export const mpesaSandboxPagePath = (paymentId: string) => `${MPESA_SANDBOX_PATH}/${encodeURIComponent(paymentId)}`;
+
+/**
+ * The field of POST /api/mpesa-payment that carries the payer's number, beside the order's `items`
+ * and `customerData`: a refusal names it (`fieldErrors.phone`), and the page puts the message on its
+ * phone field by that path.
+ */
+export const MPESA_PHONE_FIELD = 'phone';
+
 export type PhoneParseResult = { readonly ok: true; readonly msisdn: string } | { readonly ok: false; readonly error: string };
 
 /**
@@ -83,6 +103,10 @@ export function rateLine(rate: string = KES_PER_USD, date: string = KES_RATE_DAT
 
 /** The outcomes of an STK push as the payer sees them. */
 export type MpesaOutcome = 'paid' | 'cancelled' | 'timeout' | 'insufficient-funds' | 'wrong-pin' | 'failed';
+
+/** What GET /api/mpesa-payment says of a payment: an outcome, or 'pending' while the phone has not answered. */
+export type MpesaPaymentOutcome = MpesaOutcome | 'pending';
+export const MPESA_PAYMENT_OUTCOMES: readonly MpesaPaymentOutcome[] = ['pending', 'paid', 'cancelled', 'timeout', 'insufficient-funds', 'wrong-pin', 'failed'];
 
 /** Daraja's ResultCode values the product handles by name (stkpushquery and the callback use the same). */
 export const MPESA_RESULT_CODES = {

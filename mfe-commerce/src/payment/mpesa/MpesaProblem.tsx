@@ -1,0 +1,59 @@
+import type { RefObject } from 'react';
+import styled from 'styled-components';
+import { Button, tokens } from '@kesho/shell-kit';
+import { PaymentProblem } from '../paymentUi';
+import { MPESA_PAGE_MESSAGES } from './messages';
+
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${tokens.space(3)};
+  margin-top: ${tokens.space(3)};
+  button {
+    flex: 1 1 10rem;
+  }
+`;
+
+const Heading = styled.h2`
+  margin: 0;
+  font-size: 1.125rem;
+`;
+
+/**
+ * A step of the M-Pesa path that failed (the payer declined or the push timed out, the server refused
+ * the request, the rate could not be read): the message as a heading (focused when `headingRef` is
+ * given), what the server refused, and the two ways on: Try again, or Pay by card.
+ */
+export function MpesaProblem({
+  message,
+  problems,
+  headingRef,
+  onRetry,
+  onPayByCard,
+}: {
+  message: string;
+  problems?: readonly string[];
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+  onRetry: () => void;
+  onPayByCard: () => void;
+}) {
+  return (
+    <PaymentProblem
+      title={
+        <Heading ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+          {message}
+        </Heading>
+      }
+      {...(problems ? { problems } : {})}
+    >
+      <Actions>
+        <Button type="button" onClick={onRetry}>
+          {MPESA_PAGE_MESSAGES.tryAgain}
+        </Button>
+        <Button type="button" $variant="secondary" onClick={onPayByCard}>
+          {MPESA_PAGE_MESSAGES.payByCard}
+        </Button>
+      </Actions>
+    </PaymentProblem>
+  );
+}
