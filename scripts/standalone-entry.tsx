@@ -7,7 +7,8 @@
 import { lazy, StrictMode, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { GlobalStyle, ShellContext, type PageRoute, type ToastOptions } from '@kesho/shell-kit';
+import { ShellContext, type PageRoute, type ToastOptions } from '@kesho/shell-kit';
+import { GlobalStyle } from '@kesho/shell-kit/global-style';
 import { useRouterShell } from '@kesho/shell-kit/router-shell';
 // Resolved by the standalone build to the remote's own src/routes.ts.
 import { routes } from 'standalone-remote-routes';

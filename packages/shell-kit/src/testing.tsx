@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { render, type RenderResult } from '@testing-library/react';
 import { ShellContext } from './ShellContext';
 import type { ShellApi, ToastOptions } from './contract';
-import { GlobalStyle } from './theme';
+import { GlobalStyle } from './globalStyle';
 
 export interface RecordingShell extends ShellApi {
   /** Every address navigated to, in order (a replacement too). */
