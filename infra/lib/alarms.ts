@@ -34,6 +34,15 @@ export const API_METRICS_NAMESPACE = 'Kesho/Api';
  */
 export const CLIENT_ERROR_RATE_PERCENT = 5;
 export const CLIENT_ERRORS_MIN_PAGE_VIEWS = 20;
+/**
+ * The API's 403 alarm: refused requests over all requests above this share in a 5-minute period with
+ * at least API_FORBIDDEN_MIN_REQUESTS requests. The origin-verify authorizer answers 403 to every
+ * request when the distribution sends a value it no longer admits (a rotation left half done), which
+ * the distribution used to turn into the HTML 404 page for payments, the webhook and M-Pesa callbacks
+ * alike; the handlers' own 403s (a form posted from another site) are a few requests, not a share.
+ */
+export const API_FORBIDDEN_PERCENT = 25;
+export const API_FORBIDDEN_MIN_REQUESTS = 5;
 
 export interface AlarmSettings {
   /** Subscribed to the alarm topics when set (the address confirms the subscription once). */
@@ -212,7 +221,7 @@ export interface PaymentsAlarmsProps {
   readonly apiAccessLogs: ILogGroup;
 }
 
-/** In the payments stack: every function's errors and throttles, the API's 5xx and 429, fulfilment failures, and the dashboard. */
+/** In the payments stack: every function's errors and throttles, the API's 5xx, 429 and 403 rate, fulfilment failures, and the dashboard. */
 export class PaymentsAlarms extends Construct {
   readonly alarms: readonly Alarm[];
   readonly dashboard: Dashboard;
@@ -234,6 +243,20 @@ export class PaymentsAlarms extends Construct {
     });
     const throttledMetric = throttled.metric({ period, statistic: 'Sum' });
     const serverErrors = props.api.metricServerError({ period, statistic: 'Sum' });
+    const forbidden = new MetricFilter(this, 'Api403Filter', {
+      logGroup: props.apiAccessLogs,
+      metricNamespace: API_METRICS_NAMESPACE,
+      metricName: 'Forbidden',
+      filterPattern: FilterPattern.spaceDelimited('ip', 'caller', 'user', 'time', 'request', 'status', 'length', 'requestId').whereNumber('status', '=', 403),
+      metricValue: '1',
+      defaultValue: 0,
+    });
+    const forbiddenRate = new MathExpression({
+      expression: `IF(requests >= ${API_FORBIDDEN_MIN_REQUESTS}, 100 * forbidden / requests, 0)`,
+      usingMetrics: { forbidden: forbidden.metric({ period, statistic: 'Sum' }), requests: props.api.metricCount({ period, statistic: 'Sum' }) },
+      label: 'API 403 rate (%)',
+      period,
+    });
 
     // Orders held for a person (money that moved in a way the code could not settle alone), counted
     // from the reconciliation's line, which repeats every run until the mark is cleared.
@@ -254,9 +277,17 @@ export class PaymentsAlarms extends Construct {
     const fulfilment = queueDepthAlarm(this, 'FulfilmentFailures', props.fulfilmentFailures, 'fulfil-order');
     const api5xx = countAlarm(this, 'Api5xx', serverErrors, 'The payments API answered 5xx at least 3 times in 5 minutes', 3);
     const api429 = countAlarm(this, 'Api429', throttledMetric, 'The payments API throttled at least 20 requests in 5 minutes', 20);
+    const api403 = new Alarm(this, 'Api403', {
+      alarmDescription: `More than ${API_FORBIDDEN_PERCENT} % of the payments API's requests were refused with 403 in 5 minutes (at least ${API_FORBIDDEN_MIN_REQUESTS} requests): is the distribution sending an origin-verify value the authorizer no longer admits? (see infra/README.md, Alarms).`,
+      metric: forbiddenRate,
+      threshold: API_FORBIDDEN_PERCENT,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
     const perFunction = Object.entries(props.functions).flatMap(([name, fn]) => functionAlarms(this, name, fn));
     const clientErrors = CLIENT_APPS.map((app) => clientErrorAlarm(this, app));
-    this.alarms = [fulfilment, held, api5xx, api429, ...perFunction, ...clientErrors].map((alarm) => notify(alarm, topic));
+    this.alarms = [fulfilment, held, api5xx, api429, api403, ...perFunction, ...clientErrors].map((alarm) => notify(alarm, topic));
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: 'kesho',
@@ -267,7 +298,7 @@ export class PaymentsAlarms extends Construct {
       new GraphWidget({
         title: 'API requests and errors',
         left: [props.api.metricCount({ period, statistic: 'Sum' }), props.api.metricClientError({ period, statistic: 'Sum' }), serverErrors],
-        right: [throttledMetric],
+        right: [throttledMetric, forbidden.metric({ period, statistic: 'Sum' })],
         width: 12,
       }),
       new GraphWidget({ title: 'Lambda errors', left: errorsOfAll, width: 12 }),
@@ -310,17 +341,21 @@ export class PaymentsAlarms extends Construct {
 export interface SiteAlarmsProps {
   readonly publisher: IFunction;
   readonly publishFailures: IQueue;
+  /** The pages' failover origin: its errors reach visitors as 5xx for unknown paths. */
+  readonly notFoundPage: IFunction;
 }
 
-/** In the site stack: the release publisher's errors, throttles and failed events. */
+/** In the site stack: the release publisher's errors, throttles and failed events; the not-found function's errors and throttles. */
 export class SiteAlarms extends Construct {
   readonly alarms: readonly Alarm[];
 
   constructor(scope: Construct, id: string, props: SiteAlarmsProps) {
     super(scope, id);
     const topic = alarmTopic(this, 'AlarmTopic');
-    this.alarms = [queueDepthAlarm(this, 'PublishFailures', props.publishFailures, 'The release publisher'), ...functionAlarms(this, 'release-publisher', props.publisher)].map((alarm) =>
-      notify(alarm, topic),
-    );
+    this.alarms = [
+      queueDepthAlarm(this, 'PublishFailures', props.publishFailures, 'The release publisher'),
+      ...functionAlarms(this, 'release-publisher', props.publisher),
+      ...functionAlarms(this, 'not-found-page', props.notFoundPage),
+    ].map((alarm) => notify(alarm, topic));
   }
 }

@@ -16,6 +16,7 @@ import type { App, Environment } from 'aws-cdk-lib';
 import { site } from '@kesho/common/site';
 import { isRemoteName } from '@kesho/common/pointer-document';
 import { DEFAULT_MONTHLY_BUDGET_USD, type AlarmSettings } from './alarms';
+import { SECRET_VERSION_ID } from './origin-verify';
 import { INFRA_ROOT } from './paths';
 import type { MailSettings } from './payments/mail-identity';
 import type { MpesaSettings } from './payments/payment-functions';
@@ -47,6 +48,7 @@ export const ENVIRONMENT_SETTINGS = [
   'alarmEmail',
   'monthlyBudgetUsd',
   'distributionId',
+  'originVerifySecretVersion',
 ] as const;
 export type EnvironmentSetting = (typeof ENVIRONMENT_SETTINGS)[number];
 
@@ -67,10 +69,11 @@ export const PRODUCTION_SETTINGS: readonly EnvironmentSetting[] = [
   'monthlyBudgetUsd',
 ];
 /**
- * Known only once the first deploy has run (the distribution's id): a production file lists each,
- * `null` until then, so leaving one out is a visible choice and not an oversight.
+ * Known only once the first deploy has run (the distribution's id, the origin-verify secret's
+ * version): a production file lists each, `null` until then, so leaving one out is a visible choice
+ * and not an oversight.
  */
-export const AFTER_FIRST_DEPLOY_SETTINGS: readonly EnvironmentSetting[] = ['distributionId'];
+export const AFTER_FIRST_DEPLOY_SETTINGS: readonly EnvironmentSetting[] = ['distributionId', 'originVerifySecretVersion'];
 
 /** Where the settings come from: one committed environment, or -c flags with the embedded defaults. */
 export interface SettingsSource {
@@ -104,6 +107,8 @@ export interface KeshoConfig {
   readonly domain?: DomainSettings;
   readonly mail: MailSettings;
   readonly alarms: AlarmSettings;
+  /** The origin-verify secret's version the distribution sends (lib/origin-verify.ts); unset until the first deploy. */
+  readonly originVerifySecretVersion?: string;
   /**
    * -c only=<shell or a remote name>: the app has that one team's deploy stack (and the shared
    * stacks), and the site build needs to hold only that team's build.
@@ -327,6 +332,10 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
     }
   }
   const region = settings.get('region') ?? DEFAULT_REGION;
+  const originVerifySecretVersion = settings.get('originVerifySecretVersion');
+  if (originVerifySecretVersion !== undefined && !SECRET_VERSION_ID.test(originVerifySecretVersion)) {
+    throw new Error(`${settings.label('originVerifySecretVersion')} (${originVerifySecretVersion}) is not a Secrets Manager version id (the VersionId put-secret-value prints)`);
+  }
   const publicSiteUrl = readPublicSiteUrl(settings, domain);
   // Production serves the site's one origin (canonical links, sitemap, mail links all name it).
   if (settings.environment?.production && publicSiteUrl !== site.origin) {
@@ -347,6 +356,7 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
     ...(mpesa ? { mpesa } : {}),
     mail: readMailSettings(settings),
     alarms: readAlarmSettings(settings),
+    ...(originVerifySecretVersion ? { originVerifySecretVersion } : {}),
     ...(only ? { only } : {}),
   };
 }

@@ -54,7 +54,10 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     ...(config.mpesa ? { mpesa: config.mpesa } : {}),
     mail: config.mail,
   });
-  const originVerify = new OriginVerify(payments, 'OriginVerify', { api: payments.httpApi });
+  const originVerify = new OriginVerify(payments, 'OriginVerify', {
+    api: payments.httpApi,
+    ...(config.originVerifySecretVersion ? { secretVersion: config.originVerifySecretVersion } : {}),
+  });
   const edge = new EdgeStack(app, STACK_NAMES.edge, {
     env: { account: config.env.account, region: EDGE_REGION },
     description: 'Kesho Global Education: WAF web ACL of the site distribution (CloudFront needs it in us-east-1)',
@@ -90,6 +93,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
   new SiteAlarms(siteStack, 'Alarms', {
     publisher: siteStack.releasePublisher.function,
     publishFailures: siteStack.releasePublisher.failures,
+    notFoundPage: siteStack.notFoundPage.function,
   });
   // The alarms notify the topic by name: it must exist first.
   payments.addStackDependency(alarms);

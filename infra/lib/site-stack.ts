@@ -26,7 +26,7 @@ import {
   type BehaviorOptions,
   type IOrigin,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { FunctionUrlOrigin, HttpOrigin, OriginGroup, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
@@ -38,9 +38,9 @@ import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY } from '../functions/release-pu
 import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
 import { acknowledge } from './nag';
 import { viewerRequestCode, viewerResponseCode } from './edge-functions';
+import { NotFoundPage } from './not-found-page';
 import { ReleasePublisher } from './release-publisher';
 import { responseHeadersPolicyConfig } from './security-headers-policy';
-import { NOT_FOUND_PAGE_KEY } from '@kesho/common/page-routes';
 
 export interface CustomDomain {
   /** The apex, e.g. keshoglobal.co.ke: the site is served on www.<domainName>, the apex redirects there. */
@@ -77,7 +77,7 @@ export { ROUTE_REWRITE_FUNCTION_FILE, routeRewriteCode } from './edge-functions'
 /** The distribution's KeyValueStore: the edge state and preview key the release publisher writes, the functions read. */
 export const EDGE_STATE_STORE_NAME = 'kesho-edge-state';
 
-/** How long CloudFront remembers that a path is not found, so a newly published route shows up quickly. */
+/** How long a not-found answer is kept (by the function and CloudFront), so a newly published route shows up quickly. */
 export const NOT_FOUND_CACHE_TTL = Duration.seconds(10);
 
 export class SiteStack extends Stack {
@@ -85,6 +85,7 @@ export class SiteStack extends Stack {
   readonly distribution: Distribution;
   readonly releasePublisher: ReleasePublisher;
   readonly edgeState: KeyValueStore;
+  readonly notFoundPage: NotFoundPage;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -131,6 +132,15 @@ export class SiteStack extends Stack {
         ],
       }),
     );
+
+    // A page path S3 has no object for (403: no list rights) fails over to the not-found function.
+    const notFoundPage = new NotFoundPage(this, 'NotFoundPage', { bucket: this.siteBucket, cacheTtl: NOT_FOUND_CACHE_TTL });
+    this.notFoundPage = notFoundPage;
+    const pagesOrigin = new OriginGroup({
+      primaryOrigin: siteOrigin,
+      fallbackOrigin: FunctionUrlOrigin.withOriginAccessControl(notFoundPage.url),
+      fallbackStatusCodes: [403],
+    });
 
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
@@ -214,7 +224,7 @@ export class SiteStack extends Stack {
       logBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        ...s3Behavior(siteOrigin, originControlled),
+        ...s3Behavior(pagesOrigin, originControlled),
         functionAssociations: buildChoiceAssociations,
       },
       additionalBehaviors: {
@@ -233,15 +243,8 @@ export class SiteStack extends Stack {
         '/mfe/*': s3Behavior(siteOrigin, immutable),
         '/shell/*': s3Behavior(siteOrigin, immutable),
       },
-      // Without s3:ListBucket, S3 answers a missing key with 403: that means "no such page". 404 is not
-      // mapped, because error responses apply to every behaviour and the API's own JSON 404s
-      // (an unknown checkout session) must reach the browser as they are.
-      errorResponses: [403].map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 404,
-        responsePagePath: `/${NOT_FOUND_PAGE_KEY}`,
-        ttl: NOT_FOUND_CACHE_TTL,
-      })),
+      // No error responses: they would apply to every behaviour, /api/* included, and turn the API's
+      // own 403s and 404s into the HTML not-found page. Pages fail over to NotFoundPage instead.
     });
 
     this.releasePublisher = new ReleasePublisher(this, 'ReleasePublisher', {

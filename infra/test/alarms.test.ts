@@ -6,7 +6,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/common/client-events';
 import { HELD_FOR_REVIEW_EVENT } from '@kesho/common/ops-events';
-import { ALARM_TOPIC_NAME, CLIENT_ERROR_RATE_PERCENT, CLIENT_ERRORS_MIN_PAGE_VIEWS, DEFAULT_MONTHLY_BUDGET_USD } from '../lib/alarms';
+import { ALARM_TOPIC_NAME, API_FORBIDDEN_MIN_REQUESTS, API_FORBIDDEN_PERCENT, CLIENT_ERROR_RATE_PERCENT, CLIENT_ERRORS_MIN_PAGE_VIEWS, DEFAULT_MONTHLY_BUDGET_USD } from '../lib/alarms';
 import { buildTestApp } from './support/test-app';
 
 function alarmsOf(template: Template): Array<{ Properties: Record<string, unknown> }> {
@@ -39,6 +39,22 @@ describe('alarms without a distribution id or e-mail', () => {
     payments.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Throttled', Threshold: 20 });
   });
 
+  test("a refused share of the API's requests (403: the origin-verify value not admitted) raises an alarm, from a metric filter on status 403", () => {
+    payments.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: { Ref: Match.stringLikeRegexp('^ApiAccessLogs') },
+      FilterPattern: Match.stringLikeRegexp('status\\s*=\\s*403'),
+      MetricTransformations: [Match.objectLike({ MetricNamespace: 'Kesho/Api', MetricName: 'Forbidden', MetricValue: '1', DefaultValue: 0 })],
+    });
+    const [rate] = alarmsOf(payments).filter((alarm) => JSON.stringify(alarm.Properties.Metrics ?? []).includes('Forbidden'));
+    expect(rate?.Properties).toMatchObject({ Threshold: API_FORBIDDEN_PERCENT, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
+    const metrics = rate?.Properties.Metrics as Array<{ Expression?: string; MetricStat?: { Metric: { MetricName: string; Namespace: string } } }>;
+    expect(metrics.find((metric) => metric.Expression)?.Expression).toBe(`IF(requests >= ${API_FORBIDDEN_MIN_REQUESTS}, 100 * forbidden / requests, 0)`);
+    expect(metrics.flatMap((metric) => (metric.MetricStat ? [`${metric.MetricStat.Metric.Namespace}/${metric.MetricStat.Metric.MetricName}`] : [])).sort()).toEqual([
+      'AWS/ApiGateway/Count',
+      'Kesho/Api/Forbidden',
+    ]);
+  });
+
   test("an order held for review raises an alarm, counted from the reconciliation's log line", () => {
     payments.hasResourceProperties('AWS::Logs::MetricFilter', {
       LogGroupName: { Ref: Match.stringLikeRegexp('^ReconcileOrdersLogs') },
@@ -64,10 +80,13 @@ describe('alarms without a distribution id or e-mail', () => {
       ...queueAlarm,
       Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ReleasePublisherPublishFailures'), 'QueueName'] } }],
     });
-    const publisherAlarms = alarmsOf(site)
-      .filter((alarm) => alarm.Properties.Namespace === 'AWS/Lambda')
-      .map((alarm) => alarm.Properties.MetricName);
-    expect(publisherAlarms.sort()).toEqual(['Errors', 'Throttles']);
+    // The publisher and the not-found function each have an errors and a throttles alarm.
+    const siteFunctionIds = Object.keys(site.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('mfe/remotes.json|not-found page') } }));
+    expect(siteFunctionIds).toHaveLength(2);
+    for (const id of siteFunctionIds) {
+      const watching = alarmsOf(site).filter((alarm) => alarm.Properties.Namespace === 'AWS/Lambda' && JSON.stringify(alarm.Properties.Dimensions).includes(`"${id}"`));
+      expect(watching.map((alarm) => alarm.Properties.MetricName).sort()).toEqual(['Errors', 'Throttles']);
+    }
   });
 
   test('every alarm notifies the alarm topic of its own region by name, without exports', () => {

@@ -5,7 +5,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { DEFAULT_API_LIMITS } from '../lib/api-limits';
 import { DEFAULT_RATE_LIMITS } from '../lib/edge-stack';
-import { ORIGIN_VERIFY_SECRET_NAME } from '../lib/origin-verify';
+import { ORIGIN_VERIFY_SECRET_NAME, ROTATION_WINDOW } from '../lib/origin-verify';
 import { ORIGIN_VERIFY_HEADER } from '../functions/origin-verify/verify';
 import { buildTestApp } from './support/test-app';
 
@@ -92,14 +92,46 @@ describe('origin verification', () => {
     const distribution = Object.values(Template.fromStack(stacks.site).findResources('AWS::CloudFront::Distribution'))[0] as {
       Properties: { DistributionConfig: { Origins: Array<{ CustomOriginConfig?: unknown; OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: unknown }> }> } };
     };
-    const apiOrigins = distribution.Properties.DistributionConfig.Origins.filter((origin) => origin.CustomOriginConfig);
+    const customOrigins = distribution.Properties.DistributionConfig.Origins.filter((origin) => origin.CustomOriginConfig);
+    const apiOrigins = customOrigins.filter((origin) => JSON.stringify(origin).includes('.execute-api.'));
     expect(apiOrigins).toHaveLength(1);
     const headers = apiOrigins[0]?.OriginCustomHeaders ?? [];
     expect(headers.map((header) => header.HeaderName)).toEqual([ORIGIN_VERIFY_HEADER]);
     // A dynamic reference resolved at deploy: the value never appears in the template.
     expect(JSON.stringify(headers[0]?.HeaderValue)).toContain('{{resolve:secretsmanager:');
-    const s3Origins = distribution.Properties.DistributionConfig.Origins.filter((origin) => !origin.CustomOriginConfig);
-    for (const origin of s3Origins) expect(origin.OriginCustomHeaders).toBeUndefined();
+    // The S3 origins (the pages' origin group has its own) and the not-found function never receive the secret.
+    const otherOrigins = distribution.Properties.DistributionConfig.Origins.filter((origin) => !apiOrigins.includes(origin));
+    expect(otherOrigins.length).toBeGreaterThanOrEqual(2);
+    for (const origin of otherOrigins) expect(origin.OriginCustomHeaders).toBeUndefined();
+  });
+
+  /** The header value the distribution's API origin sends, as the template writes it. */
+  const originHeaderValue = (site: Template): string => {
+    const distribution = Object.values(site.findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: { Origins: Array<{ OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: unknown }> }> } };
+    };
+    const header = distribution.Properties.DistributionConfig.Origins.flatMap((origin) => origin.OriginCustomHeaders ?? []).find((found) => found.HeaderName === ORIGIN_VERIFY_HEADER);
+    return JSON.stringify(header?.HeaderValue);
+  };
+
+  test('a rotation reaches the distribution: the reference names the committed version, so a new version id is a change CloudFormation applies', () => {
+    // Before the first deploy there is no version to name: the reference reads the current value.
+    expect(originHeaderValue(Template.fromStack(stacks.site))).toMatch(/:SecretString:::}}/);
+    const version = (id: string) => originHeaderValue(Template.fromStack(buildTestApp({ context: { originVerifySecretVersion: id, siteDir: '/nonexistent' } }).stacks.site));
+    const first = version('0b5bd6a4-1a2f-4f2b-9d9e-2f1f1e0b6c11');
+    const second = version('7c0ffee0-3b8e-4e1c-8a55-0a1b2c3d4e5f');
+    expect(first).toMatch(/:SecretString:::0b5bd6a4-1a2f-4f2b-9d9e-2f1f1e0b6c11}}/);
+    expect(second).toMatch(/:SecretString:::7c0ffee0-3b8e-4e1c-8a55-0a1b2c3d4e5f}}/);
+    expect(first).not.toEqual(second);
+    expect(() => buildTestApp({ context: { originVerifySecretVersion: 'AWSCURRENT' } })).toThrow('is not a Secrets Manager version id');
+  });
+
+  test('the authorizer is told the rotation window in which the previous value still passes', () => {
+    payments.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('came through CloudFront'),
+      Environment: { Variables: Match.objectLike({ ORIGIN_VERIFY_ROTATION_WINDOW_SECONDS: String(ROTATION_WINDOW.toSeconds()) }) },
+    });
+    expect(ROTATION_WINDOW.toHours()).toBe(24);
   });
 
   test('every API route is guarded by the Lambda authorizer on that header', () => {

@@ -28,8 +28,9 @@ interface CacheBehavior {
 interface DistributionConfig {
   DefaultCacheBehavior: CacheBehavior;
   CacheBehaviors: CacheBehavior[];
-  CustomErrorResponses: unknown[];
-  Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown; CustomOriginConfig?: unknown }[];
+  CustomErrorResponses?: unknown[];
+  OriginGroups?: { Quantity: number; Items: { Id: string; FailoverCriteria: { StatusCodes: { Items: number[] } }; Members: { Items: { OriginId: string }[] } }[] };
+  Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown; CustomOriginConfig?: unknown; S3OriginConfig?: unknown }[];
   Aliases?: string[];
   ViewerCertificate?: unknown;
   Logging: unknown;
@@ -105,11 +106,11 @@ describe('site stack: storage', () => {
   });
 
   test('lets only this distribution read the site bucket, through origin access control, and never the release inputs', () => {
-    const oacId = onlyLogicalId('AWS::CloudFront::OriginAccessControl');
+    const oacId = onlyLogicalId('AWS::CloudFront::OriginAccessControl', { OriginAccessControlConfig: { OriginAccessControlOriginType: 's3' } });
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
     });
-    const s3Origin = distribution.Origins.find((origin) => origin.OriginAccessControlId !== undefined);
+    const s3Origin = distribution.Origins.find((origin) => origin.S3OriginConfig !== undefined);
     expect(s3Origin?.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacId, 'Id'] });
     expect(s3Origin?.DomainName).toEqual({ 'Fn::GetAtt': [siteBucketId, 'RegionalDomainName'] });
 
@@ -164,8 +165,45 @@ describe('site stack: distribution', () => {
     for (const path of ['/mfe/*', '/shell/*']) expect(behavior(path).FunctionAssociations).toBeUndefined();
   });
 
-  test('answers a missing page (S3 403 without list rights) with /pages/404.html and status 404, leaving API 404s alone', () => {
-    expect(distribution.CustomErrorResponses).toEqual([{ ErrorCode: 403, ResponseCode: 404, ResponsePagePath: '/pages/404.html', ErrorCachingMinTTL: NOT_FOUND_CACHE_TTL.toSeconds() }]);
+  test('answers a missing page (S3 403 without list rights) from the not-found function, and leaves every API status alone', () => {
+    // No distribution-wide error response: it would turn the API's 403s (an origin-verify failure) and 404s into the HTML page.
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+    const groups = distribution.OriginGroups?.Items ?? [];
+    expect(groups).toHaveLength(1);
+    const [group] = groups;
+    expect(group?.FailoverCriteria.StatusCodes.Items).toEqual([403]);
+    expect(distribution.DefaultCacheBehavior.TargetOriginId).toBe(group?.Id);
+    const [primary, fallback] = (group?.Members.Items ?? []).map((member) => distribution.Origins.find((origin) => origin.Id === member.OriginId));
+    expect(primary?.DomainName).toEqual({ 'Fn::GetAtt': [siteBucketId, 'RegionalDomainName'] });
+    // Only the pages fail over: every other behaviour, /api/* above all, targets a plain origin.
+    for (const other of distribution.CacheBehaviors) expect(other.TargetOriginId).not.toBe(group?.Id);
+
+    // The fallback is the function's URL, signed by CloudFront (OAC) and invocable by this distribution alone.
+    const functionId = onlyLogicalId('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('not-found page') });
+    const urlId = onlyLogicalId('AWS::Lambda::Url', { AuthType: 'AWS_IAM' });
+    expect(JSON.stringify(fallback?.DomainName)).toContain(urlId);
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 'lambda', SigningBehavior: 'always' }),
+    });
+    const permissions = Object.values(template.findResources('AWS::Lambda::Permission', { Properties: { Principal: 'cloudfront.amazonaws.com' } })) as Array<{
+      Properties: { Action: string; FunctionName: unknown; SourceArn: unknown };
+    }>;
+    expect(permissions.map((permission) => permission.Properties.Action).sort()).toEqual(['lambda:InvokeFunction', 'lambda:InvokeFunctionUrl']);
+    for (const permission of permissions) {
+      expect([{ 'Fn::GetAtt': [urlId, 'FunctionArn'] }, { 'Fn::GetAtt': [functionId, 'Arn'] }]).toContainEqual(permission.Properties.FunctionName);
+      expect(JSON.stringify(permission.Properties.SourceArn)).toContain(onlyLogicalId('AWS::CloudFront::Distribution'));
+    }
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('not-found page'),
+      Environment: { Variables: Match.objectLike({ NOT_FOUND_PAGE_KEY: 'pages/404.html', NOT_FOUND_CACHE_SECONDS: String(NOT_FOUND_CACHE_TTL.toSeconds()) }) },
+    });
+    // It may read pages/404.html and nothing else.
+    const role = (template.toJSON().Resources[functionId] as { Properties: { Role: { 'Fn::GetAtt': [string] } } }).Properties.Role['Fn::GetAtt'][0];
+    const [policy] = Object.values(template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: role }] } })) as Array<{
+      Properties: { PolicyDocument: { Statement: Array<{ Action: unknown; Resource: unknown }> } };
+    }>;
+    const s3Statements = (policy?.Properties.PolicyDocument.Statement ?? []).filter((statement) => JSON.stringify(statement.Action).includes('s3:'));
+    expect(s3Statements).toEqual([{ Effect: 'Allow', Action: 's3:GetObject', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, '/pages/404.html']] } }]);
   });
 
   test('caches build folders for a year whatever the object says', () => {
@@ -253,7 +291,7 @@ describe('site stack: distribution', () => {
 describe('site stack: release publisher', () => {
   let publisherId: string;
   beforeAll(() => {
-    publisherId = onlyLogicalId('AWS::Lambda::Function', { Environment: { Variables: { SITE_BUCKET_NAME: Match.anyValue() } } });
+    publisherId = onlyLogicalId('AWS::Lambda::Function', { FunctionName: RELEASE_PUBLISHER_FUNCTION_NAME });
   });
 
   test('runs on Node.js 24 and learns the bucket from its environment', () => {

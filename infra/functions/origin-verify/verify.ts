@@ -2,6 +2,11 @@
  * The decision of the origin-verify authorizer: a request reaches the payments API only when it
  * carries the secret header CloudFront adds, so the execute-api endpoint cannot be called directly
  * (around the WAF and the distribution's headers).
+ *
+ * Rotation without a gap: the secret's current value is always accepted, and for a window after
+ * each rotation the value it replaced (Secrets Manager's AWSPREVIOUS) too, so the distribution keeps
+ * working on the old value until ops deploy it with the new version (infra/README.md, Rotating the
+ * origin-verify secret). After the window only the current value passes.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 
@@ -22,23 +27,44 @@ export interface AuthorizerEvent {
   readonly identitySource?: readonly string[];
 }
 
-export interface SecretSource {
-  /** The current secret value; cached by the caller as it sees fit. */
-  (): Promise<string>;
-}
+/** The values the API admits right now (the current one first); cached by the caller as it sees fit. */
+export type AcceptedValues = () => Promise<readonly string[]>;
 
-export function createAuthorizer(readSecret: SecretSource) {
+export function createAuthorizer(acceptedValues: AcceptedValues) {
   return async (event: AuthorizerEvent): Promise<{ isAuthorized: boolean }> => {
     const value = event.headers?.[ORIGIN_VERIFY_HEADER] ?? event.identitySource?.[0];
-    return { isAuthorized: isFromCloudFront(value, await readSecret()) };
+    const accepted = await acceptedValues();
+    if (accepted.length === 0) throw new Error('The origin-verify secret has no current value');
+    // Every value is compared, so the time taken does not tell which one matched.
+    return { isAuthorized: accepted.map((secret) => isFromCloudFront(value, secret)).includes(true) };
   };
 }
 
-/** Re-reads the secret at most every `ttlMs`, so a rotated value is picked up without a deploy. */
-export function cachedSecret(read: () => Promise<string>, ttlMs: number, now: () => number = Date.now): SecretSource {
-  let cached: { value: string; at: number } | undefined;
+/** One version of the secret: its value and when it was put. */
+export interface SecretVersion {
+  readonly value: string;
+  readonly createdAt: Date;
+}
+
+/** Reads the version holding a Secrets Manager stage (AWSCURRENT, AWSPREVIOUS); null when no version holds it. */
+export type ReadSecretStage = (stage: 'AWSCURRENT' | 'AWSPREVIOUS') => Promise<SecretVersion | null>;
+
+/**
+ * The current value, and the previous one while the current is younger than `rotationWindowMs`.
+ * Read again at most every `ttlMs`, so a rotation is seen within that time without a deploy.
+ */
+export function acceptedSecretValues(read: ReadSecretStage, rotationWindowMs: number, ttlMs: number, now: () => number = Date.now): AcceptedValues {
+  let cached: { values: readonly string[]; readAt: number; previousUntil: number } | undefined;
   return async () => {
-    if (!cached || now() - cached.at >= ttlMs) cached = { value: await read(), at: now() };
-    return cached.value;
+    const at = now();
+    if (!cached || at - cached.readAt >= ttlMs) {
+      const current = await read('AWSCURRENT');
+      if (!current) throw new Error('The origin-verify secret has no current value');
+      const previousUntil = current.createdAt.getTime() + rotationWindowMs;
+      const previous = at < previousUntil ? await read('AWSPREVIOUS') : null;
+      cached = { values: previous ? [current.value, previous.value] : [current.value], readAt: at, previousUntil };
+    }
+    // The window can close between two reads: the previous value stops passing on time.
+    return at < cached.previousUntil ? cached.values : cached.values.slice(0, 1);
   };
 }

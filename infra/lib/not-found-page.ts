@@ -1,0 +1,58 @@
+/**
+ * The failover origin of the site's pages (functions/not-found-page/): when S3 has no object for a
+ * page path it answers 403 (the distribution has no list rights), and the default behaviour's origin
+ * group asks this function instead, which answers 404 with the live pages/404.html. Only the page
+ * behaviour fails over: the API's responses, its 403s included, reach the browser as they are, which
+ * a distribution-wide error response (the only other way CloudFront maps a status) would not allow.
+ * The function is reached only through its URL, signed by CloudFront (origin access control).
+ */
+import path from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Architecture, FunctionUrlAuthType, Runtime, Tracing, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { NOT_FOUND_PAGE_KEY } from '@kesho/common/page-routes';
+import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from './lambda-bundling';
+import { acknowledge, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
+import { INFRA_ROOT } from './paths';
+
+export interface NotFoundPageProps {
+  readonly bucket: IBucket;
+  /** How long the function and CloudFront keep an answer, so a newly published route shows up quickly. */
+  readonly cacheTtl: Duration;
+}
+
+export class NotFoundPage extends Construct {
+  readonly function: NodejsFunction;
+  readonly url: FunctionUrl;
+
+  constructor(scope: Construct, id: string, props: NotFoundPageProps) {
+    super(scope, id);
+    this.function = new NodejsFunction(this, 'Function', {
+      description: 'Kesho: answers 404 with the live not-found page when S3 has no page for a path',
+      entry: path.join(INFRA_ROOT, 'functions', 'not-found-page', 'index.js'),
+      handler: 'handler',
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 128,
+      timeout: Duration.seconds(5),
+      tracing: Tracing.ACTIVE,
+      logGroup: new LogGroup(this, 'Logs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.RETAIN }),
+      environment: {
+        SITE_BUCKET_NAME: props.bucket.bucketName,
+        NOT_FOUND_PAGE_KEY,
+        NOT_FOUND_CACHE_SECONDS: String(props.cacheTtl.toSeconds()),
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      ...LAMBDA_PROJECT,
+      bundling: { ...LAMBDA_BUNDLING, externalModules: ['@aws-sdk/client-s3'] },
+    });
+    // The one object it answers with, nothing else in the bucket (not even a listing).
+    this.function.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [props.bucket.arnForObjects(NOT_FOUND_PAGE_KEY)] }));
+    this.url = this.function.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
+    acknowledge(this.function, { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON }, { id: WILDCARD_RESOURCE, reason: XRAY_REASON });
+  }
+}
