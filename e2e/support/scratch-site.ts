@@ -78,6 +78,18 @@ export async function releaseEdits(scratch: ScratchSite, remote: string, file: s
   });
 }
 
+/** A marketing build whose About page throws in the browser (after the app started), not while prerendering: published, or `--canary <percent>`. */
+export function releaseAboutThatThrows(scratch: ScratchSite, ...mode: string[]): Promise<string> {
+  return releaseVariant(
+    scratch,
+    'marketing',
+    'mfe-marketing/src/pages/AboutPage.tsx',
+    'export default function AboutPage() {',
+    "export default function AboutPage() {\n  if (typeof document !== 'undefined' && document.documentElement.dataset.app === 'ready') throw new Error('The About page broke in the browser');",
+    ...mode,
+  );
+}
+
 /** A preview token for a build, signed as the release signs one, expiring at `expiresAt` (ms; past for an expired link). */
 export async function signPreview(app: string, buildId: string, expiresAt: number): Promise<string> {
   const { stdout } = await run(process.execPath, [path.join(repoRoot, 'e2e/support/sign-preview.mjs'), app, buildId, String(expiresAt)], { cwd: repoRoot });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { inCanary } from '@kesho/common/build-choice';
 import { dismissCookieBanner, expect, hideTab, waitForApp } from '../support/fixtures';
-import { release, releaseVariant, storedClientEvents, testOnOwnSite as test, type ScratchSite } from '../support/scratch-site';
+import { release, releaseAboutThatThrows, releaseVariant, storedClientEvents, testOnOwnSite as test, type ScratchSite } from '../support/scratch-site';
 
 /*
  * A canary puts a share of visitors on a new build of a remote and keeps the others on the live one:
@@ -132,17 +132,7 @@ test.describe('a canary', () => {
 
   test('of a build that throws in the browser is aborted within a minute of enough errors, without anyone typing a command', async ({ browser, scratch, baseURL }) => {
     test.setTimeout(240_000);
-    const { live, candidate } = buildsOf(
-      await releaseVariant(
-        scratch,
-        'marketing',
-        'mfe-marketing/src/pages/AboutPage.tsx',
-        'export default function AboutPage() {',
-        "export default function AboutPage() {\n  if (typeof document !== 'undefined' && document.documentElement.dataset.app === 'ready') throw new Error('The About page broke in the browser');",
-        '--canary',
-        '50',
-      ),
-    );
+    const { live, candidate } = buildsOf(await releaseAboutThatThrows(scratch, '--canary', '50'));
     const origin = baseURL as string;
     const { inside, outside } = bucketsOf(50);
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { dismissCookieBanner, expect, hideTab, waitForApp } from '../support/fixtures';
-import { release, releaseVariant, storedClientEvents, test } from '../support/scratch-site';
+import { release, releaseAboutThatThrows, storedClientEvents, test } from '../support/scratch-site';
 
 /**
  * What visitors' browsers see reaches the teams: a visit's Web Vitals and a release that breaks in
@@ -55,13 +55,7 @@ test.describe('client events', () => {
 
   test("a release that throws in the browser only is counted against that remote's new build, with its source line, and nothing personal is stored", async ({ page, scratch }) => {
     test.slow();
-    await releaseVariant(
-      scratch,
-      'marketing',
-      'mfe-marketing/src/pages/AboutPage.tsx',
-      'export default function AboutPage() {',
-      "export default function AboutPage() {\n  if (typeof document !== 'undefined' && document.documentElement.dataset.app === 'ready') throw new Error('The About page broke in the browser');",
-    );
+    await releaseAboutThatThrows(scratch);
     const broken = (await release(scratch, 'list', 'marketing')).match(/\* ([0-9a-f]{12}) .*\(live\)/)?.[1];
     expect(broken).toMatch(/^[0-9a-f]{12}$/);
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { dismissCookieBanner, expect, waitForApp } from '../support/fixtures';
-import { releaseVariant, signPreview, test } from '../support/scratch-site';
+import { releaseVariant, signPreview, test, type ScratchSite } from '../support/scratch-site';
 
 /*
  * A preview link puts the browser that opens it, and only it, on a staged build: its pages, its
@@ -14,6 +14,17 @@ const previewLead = /is a Nairobi study-abroad consultancy, previewed, built on 
 const ribbon = (page: Page) => page.getByRole('complementary', { name: 'Preview' });
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
+/** Stages a marketing build whose About page says it is previewed; resolves with its preview link (path and query). */
+const stageAboutPreview = (scratch: ScratchSite) =>
+  releaseVariant(
+    scratch,
+    'marketing',
+    'mfe-marketing/src/content/about.ts',
+    'is a Nairobi study-abroad consultancy built on',
+    'is a Nairobi study-abroad consultancy, previewed, built on',
+    '--preview',
+  );
+
 /** The build of marketing the browser's pointer document names (what its client navigation loads). */
 const pointedBuild = (page: Page) =>
   page.evaluate(async () => {
@@ -24,14 +35,7 @@ const pointedBuild = (page: Page) =>
 test.describe('a preview link', () => {
   test('shows the staged build to the browser that opens it, on every page and navigation, and only to it', async ({ page, browser, scratch, baseURL }) => {
     test.slow();
-    const link = await releaseVariant(
-      scratch,
-      'marketing',
-      'mfe-marketing/src/content/about.ts',
-      'is a Nairobi study-abroad consultancy built on',
-      'is a Nairobi study-abroad consultancy, previewed, built on',
-      '--preview',
-    );
+    const link = await stageAboutPreview(scratch);
     const staged = /kesho-preview=marketing\.([0-9a-f]{12})\./.exec(link)?.[1];
     expect(staged).toBeDefined();
     const errors: string[] = [];
@@ -79,14 +83,7 @@ test.describe('a preview link', () => {
 
   test('that was forged or has expired shows the live site and says why', async ({ page, scratch }) => {
     test.slow();
-    const link = await releaseVariant(
-      scratch,
-      'marketing',
-      'mfe-marketing/src/content/about.ts',
-      'is a Nairobi study-abroad consultancy built on',
-      'is a Nairobi study-abroad consultancy, previewed, built on',
-      '--preview',
-    );
+    const link = await stageAboutPreview(scratch);
     const [, app, build] = /kesho-preview=([a-z]+)\.([0-9a-f]{12})\./.exec(link) ?? [];
     // The expiry moved a day later: the signature no longer matches.
     const forged = link.replace(/\.(\d+)\./, (_, seconds: string) => `.${Number(seconds) + 86_400}.`).replace(/^\/[^?]*/, '/about');

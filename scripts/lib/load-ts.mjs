@@ -18,3 +18,15 @@ export async function loadTsModule(relativePath) {
   });
   return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`);
 }
+
+/**
+ * A module of the repository loaded on first use and kept: `const schema = lazyTsModule(…)`, then
+ * `await schema()` wherever it is needed (bundling a module costs esbuild a few tens of milliseconds).
+ * @param {string} relativePath
+ * @returns {() => Promise<any>}
+ */
+export function lazyTsModule(relativePath) {
+  /** @type {Promise<any> | undefined} */
+  let loaded;
+  return () => (loaded ??= loadTsModule(relativePath));
+}

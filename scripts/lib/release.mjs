@@ -26,7 +26,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { exists, readJson } from './compile.mjs';
 import { writeDiscoveryFiles } from './discovery-files.mjs';
-import { loadTsModule } from './load-ts.mjs';
+import { lazyTsModule } from './load-ts.mjs';
 import { distDir, historyFile, feedFileFor, pageFileFor, pagesDir, pointerFile, shellCurrentFile, siteDir, siteFileOf, ssrDir } from './paths.mjs';
 import { renderPages } from './prerender.mjs';
 import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
@@ -60,12 +60,8 @@ export const apps = ['shell', ...remoteNames];
  * @typedef {(name: string) => Promise<{ pointer: RemotePointer }>} BuildRemote
  */
 
-let schemaModule;
 /** The pointer document's schema: the module the shell validates it with. */
-function schema() {
-  schemaModule ??= loadTsModule('packages/common/src/pointer-document.ts');
-  return schemaModule;
-}
+const schema = lazyTsModule('packages/common/src/pointer-document.ts');
 /** @returns {Promise<PointerDocument>} the live pointer document (empty before the first build). */
 export async function livePointers() {
   const { parsePointerDocument } = await schema();

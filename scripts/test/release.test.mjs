@@ -7,9 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { beforeEach, test } from 'node:test';
-import { fixtureBuilders, snapshotLive } from './support/fixture-builds.mjs';
+import { freshDist, snapshotLive } from './support/fixture-builds.mjs';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-release-'));
 process.env.KESHO_DIST_DIR = root;
@@ -22,11 +21,7 @@ test.after(() => fs.rm(root, { recursive: true, force: true }));
 let builders;
 beforeEach(async () => {
   // Each test starts from an empty dist/ with every app at its first version.
-  for (const entry of await fs.readdir(root)) await fs.rm(path.join(root, entry), { recursive: true, force: true });
-  // The prerender bundles are loaded with require: forget the last test's builds of the same ids.
-  const { cache } = createRequire(import.meta.url);
-  for (const file of Object.keys(cache)) if (file.startsWith(root)) delete cache[file];
-  builders = fixtureBuilders(root);
+  builders = await freshDist(root);
 });
 
 const build = () => buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });

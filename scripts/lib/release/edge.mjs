@@ -19,7 +19,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { exists, readJson } from '../compile.mjs';
-import { loadTsModule } from '../load-ts.mjs';
+import { lazyTsModule } from '../load-ts.mjs';
 import { distDir, pageFileFor, siteDir, ssrDir } from '../paths.mjs';
 import { renderPages } from '../prerender.mjs';
 import { verifyStage } from './verify.mjs';
@@ -40,24 +40,12 @@ import { verifyStage } from './verify.mjs';
 export const edgeStateFile = path.join(distDir, 'edge-state.json');
 export const variantsDir = path.join(siteDir, 'variants');
 
-let choiceModule;
-/** @returns {Promise<typeof import('../../../packages/common/src/build-choice')>} */
-function buildChoice() {
-  choiceModule ??= loadTsModule('packages/common/src/build-choice.ts');
-  return choiceModule;
-}
-let ribbonModule;
-/** @returns {Promise<typeof import('../../../packages/common/src/preview-ribbon')>} */
-function previewRibbon() {
-  ribbonModule ??= loadTsModule('packages/common/src/preview-ribbon.ts');
-  return ribbonModule;
-}
-let pointerModule;
-/** @returns {Promise<typeof import('../../../packages/common/src/pointer-document')>} */
-function pointerDocument() {
-  pointerModule ??= loadTsModule('packages/common/src/pointer-document.ts');
-  return pointerModule;
-}
+/** @type {() => Promise<typeof import('../../../packages/common/src/build-choice')>} */
+const buildChoice = lazyTsModule('packages/common/src/build-choice.ts');
+/** @type {() => Promise<typeof import('../../../packages/common/src/preview-ribbon')>} */
+const previewRibbon = lazyTsModule('packages/common/src/preview-ribbon.ts');
+/** @type {() => Promise<typeof import('../../../packages/common/src/pointer-document')>} */
+const pointerDocument = lazyTsModule('packages/common/src/pointer-document.ts');
 
 /** @returns {Promise<EdgeStateFile>} the edge state (nothing running before the first canary or preview). */
 export async function readEdgeState() {

@@ -1,24 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { exists } from '../compile.mjs';
-import { loadTsModule } from '../load-ts.mjs';
+import { lazyTsModule } from '../load-ts.mjs';
 import { siteFileOf } from '../paths.mjs';
 import { RefusedError } from './errors.mjs';
 
 /** @typedef {import('../../../packages/common/src/pointer-document').PointerDocument} PointerDocument */
 /** @typedef {{ route: string, file: string, renderError?: string, feed?: boolean }} StagedPage */
 
-let pageChecksModule;
 /** The checks every staged page must pass: the module the AWS release publisher runs too. */
-function pageChecks() {
-  pageChecksModule ??= loadTsModule('packages/common/src/page-checks.ts');
-  return pageChecksModule;
-}
-let documentIdsModule;
-function documentIds() {
-  documentIdsModule ??= loadTsModule('shell/src/server/documentIds.ts');
-  return documentIdsModule;
-}
+const pageChecks = lazyTsModule('packages/common/src/page-checks.ts');
+const documentIds = lazyTsModule('shell/src/server/documentIds.ts');
 
 /**
  * Every check a staged page must pass before anything goes live: every expected route rendered,

@@ -5,6 +5,7 @@
  * checkout: the version each app's sources are at, and a route whose page throws when rendered.
  */
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const ROUTES = {
@@ -140,4 +141,16 @@ export async function snapshotLive(distDir) {
     snapshot[file] = await fs.readFile(path.join(distDir, file), 'utf8').catch(() => null);
   }
   return snapshot;
+}
+
+/**
+ * Empties a scratch dist/ for the next test and makes stand-in builders for it: every app at its
+ * first version. The prerender bundles are loaded with require, so the last test's builds of the same
+ * ids are forgotten too.
+ */
+export async function freshDist(distDir) {
+  for (const entry of await fs.readdir(distDir)) await fs.rm(path.join(distDir, entry), { recursive: true, force: true });
+  const { cache } = createRequire(import.meta.url);
+  for (const file of Object.keys(cache)) if (file.startsWith(distDir)) delete cache[file];
+  return fixtureBuilders(distDir);
 }
