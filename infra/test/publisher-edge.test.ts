@@ -171,6 +171,23 @@ describe('canaries in AWS: the team writes a command, the publisher owns the sta
     expect(edgeRecord(store).history.map((entry) => entry.action)).toEqual(['preview', 'canary']);
   });
 
+  test("a state too large for the edge's KeyValueStore value (1 KB) is refused before anything changes", async () => {
+    const { store, kvs, services } = setUp();
+    await publishSite(store, services);
+    let error = '';
+    for (let index = 0; index < 30 && !error; index += 1) {
+      const release = uploadCandidate(store, pointer('marketing', `${String(index).padStart(2, '0')}bbbbbbbbbb`, ['/', '/faq']));
+      const before = kvs.values.get('state');
+      const outcome = await deployEdge(store, services, { RequestType: 'Create', ResourceProperties: { App: 'marketing', Release: release.release, Mode: 'preview', Hours: '4' } });
+      if (outcome.status === 'FAILED') {
+        error = outcome.reason;
+        expect(kvs.values.get('state')).toBe(before);
+      }
+    }
+    expect(error).toContain("over the KeyValueStore's 1024: end a canary or let previews expire first");
+    expect(Buffer.byteLength(kvs.values.get('state') ?? '')).toBeLessThanOrEqual(1024);
+  });
+
   test('a malformed command is refused for that app only', async () => {
     const { store, services } = setUp();
     store.write(canaryCommandKey('marketing'), '{"action":"start","percent":300}');

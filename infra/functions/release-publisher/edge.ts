@@ -38,6 +38,8 @@ export const KVS_PREVIEW_KEY = 'preview-key';
 /** The scheduled check's event: {"canaryCheck": true}. */
 export const CANARY_CHECK_EVENT_FIELD = 'canaryCheck';
 const HISTORY_KEPT = 500;
+/** A KeyValueStore value holds at most 1 KB. */
+export const KVS_VALUE_LIMIT_BYTES = 1024;
 
 export const canaryCommandKey = (app: string): string => `${CANARY_COMMANDS_PREFIX}${app}.json`;
 
@@ -401,11 +403,15 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
     }
 
     const edge = await writeVariants(store, pass.record, live);
+    const edgeText = JSON.stringify(edge);
+    if (Buffer.byteLength(edgeText) > KVS_VALUE_LIMIT_BYTES) {
+      // Refused before anything visitors get changes: the edge could not read a state this large.
+      throw new Error(`The edge state would be ${Buffer.byteLength(edgeText)} bytes, over the KeyValueStore's ${KVS_VALUE_LIMIT_BYTES}: end a canary or let previews expire first`);
+    }
     const record: EdgeRecord = { ...pass.record, edge };
     const written = await store.put(EDGE_RECORD_KEY, JSON.stringify(record), JSON_METADATA, etag ? { ifMatch: etag } : { ifNoneMatch: '*' });
     if (written === 'precondition-failed') continue;
     // What the CloudFront functions read; the same value again when a failed pass left it behind.
-    const edgeText = JSON.stringify(edge);
     if ((await services.kvs.get(KVS_STATE_KEY)) !== edgeText) await services.kvs.put(KVS_STATE_KEY, edgeText);
     const secret = await services.previewSecret();
     if ((await services.kvs.get(KVS_PREVIEW_KEY)) !== secret) await services.kvs.put(KVS_PREVIEW_KEY, secret);
