@@ -9,7 +9,7 @@ import { test as base } from './fixtures';
 
 export interface ScratchSite {
   readonly site: RunningSite;
-  /** This worker's copy of dist/ (KESHO_DIST_DIR for the release commands). */
+  /** This test's copy of dist/ (KESHO_DIST_DIR for the release commands). */
   readonly distDir: string;
 }
 
@@ -24,21 +24,12 @@ async function withScratchSite(during: (scratch: ScratchSite) => Promise<void>):
 }
 
 /**
- * Tests that release: each worker gets its own copy of the built site (dist/), served by its own
- * local server with its own data folder, so releases, rollbacks and stored client events never
- * reach the other specs. `baseURL` points at that server.
+ * Tests that release: each test gets its own copy of the built site (dist/), served by its own local
+ * server with its own data folder, so its releases, rollbacks, canaries and stored client events
+ * never reach another test (a copy per worker let one spec's release become the next spec's live
+ * build, and its rollback target). `baseURL` points at that server.
  */
-export const test = base.extend<object, { scratch: ScratchSite }>({
-  scratch: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring, and this one has none.
-    async ({}, use) => withScratchSite(use),
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ scratch }, provide) => provide(scratch.site.baseUrl),
-});
-
-/** The same, a copy per test: for tests that need the site exactly as built, whatever other tests of their worker released. */
-export const testOnOwnSite = base.extend<{ scratch: ScratchSite }>({
+export const test = base.extend<{ scratch: ScratchSite }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring, and this one has none.
   scratch: async ({}, use) => withScratchSite(use),
   baseURL: async ({ scratch }, provide) => provide(scratch.site.baseUrl),
@@ -46,7 +37,7 @@ export const testOnOwnSite = base.extend<{ scratch: ScratchSite }>({
 
 const run = promisify(execFile);
 
-/** `npm run release -- <args>` against the worker's copy of the site; resolves with what it printed. */
+/** `npm run release -- <args>` against the test's copy of the site; resolves with what it printed. */
 export async function release(scratch: ScratchSite, ...args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, [path.join(repoRoot, 'scripts/release.mjs'), ...args], {
     env: { ...process.env, KESHO_DIST_DIR: scratch.distDir, DATA_DIR: scratch.site.dataDir },
@@ -58,7 +49,7 @@ export async function release(scratch: ScratchSite, ...args: string[]): Promise<
 /**
  * A team's release of the remote with one text of one source file changed (nothing in the checkout is
  * written): published, or with `--canary <percent>` before a share of visitors, or with `--preview`
- * staged (it resolves with the preview link's path and query, on the worker's server).
+ * staged (it resolves with the preview link's path and query, on the test's server).
  */
 export async function releaseVariant(scratch: ScratchSite, remote: string, file: string, text: string, replacement: string, ...mode: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, [path.join(repoRoot, 'e2e/support/release-variant.mjs'), remote, file, text, replacement, ...mode], {
@@ -108,7 +99,7 @@ export async function releaseWithArticles(scratch: ScratchSite, folder: string):
   return stdout;
 }
 
-/** The client events the worker's server stored so far. */
+/** The client events the test's server stored so far. */
 export function storedClientEvents(scratch: ScratchSite): Record<string, unknown>[] {
   const dir = path.join(scratch.site.dataDir, 'client-events');
   if (!fs.existsSync(dir)) return [];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { inCanary } from '@kesho/common/build-choice';
 import { dismissCookieBanner, expect, hideTab, waitForApp } from '../support/fixtures';
-import { release, releaseAboutThatThrows, releaseVariant, storedClientEvents, testOnOwnSite as test, type ScratchSite } from '../support/scratch-site';
+import { release, releaseAboutThatThrows, releaseVariant, storedClientEvents, test, type ScratchSite } from '../support/scratch-site';
 
 /*
  * A canary puts a share of visitors on a new build of a remote and keeps the others on the live one:

@@ -5,7 +5,7 @@ import { release, releaseAboutThatThrows, storedClientEvents, test } from '../su
 /**
  * What visitors' browsers see reaches the teams: a visit's Web Vitals and a release that breaks in
  * the browser only are stored (locally, under the server's data folder) and counted against the
- * right build by `npm run release -- status`. Each worker has its own copy of the site and data folder.
+ * right build by `npm run release -- status`. Each test has its own copy of the site and data folder.
  */
 
 /**

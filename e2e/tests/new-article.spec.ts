@@ -4,7 +4,7 @@ import { releaseWithArticles, test } from '../support/scratch-site';
 /**
  * The marketing team's content workflow: an article added as one Markdown file reaches /blog, the
  * feed, the sitemap and a page of its own with marketing's next release; a malformed one fails the
- * build with the file and field named, and the site stays as it was. Released into this worker's
+ * build with the file and field named, and the site stays as it was. Released into this test's
  * copy of the built site (e2e/support/scratch-site.ts).
  */
 

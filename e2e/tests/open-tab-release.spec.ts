@@ -4,7 +4,7 @@ import { release, releaseVariant, test, type ScratchSite } from '../support/scra
 
 /*
  * A tab left open across a release moves to the new build on its next navigation, and back after a
- * rollback, without a reload. Each worker releases into its own copy of the built site (dist/), served
+ * rollback, without a reload. Each test releases into its own copy of the built site (dist/), served
  * by its own local server, so the other specs keep the build they expect.
  */
 

@@ -5,7 +5,7 @@ import { releaseVariant, signPreview, test, type ScratchSite } from '../support/
 /*
  * A preview link puts the browser that opens it, and only it, on a staged build: its pages, its
  * client-side navigation and its pointer document, with a ribbon and "Exit preview"; nothing of it is
- * cached for anyone else, and a forged or expired link shows the live site, saying why. Each worker
+ * cached for anyone else, and a forged or expired link shows the live site, saying why. Each test
  * stages into its own copy of the built site (support/scratch-site.ts).
  */
 
