@@ -1,12 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from '../scripts/lib/chromium.mjs';
+import { repoRoot } from './support/site';
+
+/** CHROMIUM_PATH, read by its one reader (scripts/lib/chromium.mjs), as ensure-chromium and the bench read it. */
+export const CHROMIUM_PATH = chromiumPath(repoRoot);
+const chromiumFlags = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /**
  * Browser tests of the production build, served by the real local server (started once by
- * global-setup on a free loopback port), in Debian's Chromium.
+ * global-setup on a free loopback port), in Debian's Chromium (or CHROMIUM_PATH's).
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
 export default defineConfig({
   testDir: './tests',
   testMatch: '**/*.spec.ts',

@@ -18,23 +18,24 @@
  * checkout details saved (without them, the first shows an empty-cart screen and the second sends the
  * visitor back to /custom-quote).
  * Options (read by local-server/src/config.ts): BENCH_RUNS (default 3), BENCH_ROUTES (comma-separated
- * paths, default every route), CHROMIUM_PATH.
+ * paths, default every route); the browser is CHROMIUM_PATH (read by lib/chromium.mjs).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { chromiumPath } from './lib/chromium.mjs';
 import { readLocalSettings } from './lib/local-config.mjs';
 import { benchLambdas, benchLambdaSizing } from './lib/lambda-bench.mjs';
 import { loadTsModule } from './lib/load-ts.mjs';
 import { localServerScript } from './lib/paths.mjs';
-import { repoRoot } from './webpack.config.mjs';
+import { repoRoot } from './lib/repo-root.mjs';
 
 const require = createRequire(import.meta.url);
 const settings = await readLocalSettings('readBenchConfig');
 const RUNS = settings.runs;
-const CHROME_PATH = settings.chromiumPath;
+const CHROMIUM = chromiumPath(repoRoot);
 const ORDER_STATE_ROUTES = new Set(['/checkout', '/payment']);
 const BENCH_CUSTOMER = { fullName: 'Bench Mark', email: 'bench@example.com', phone: '+254700000000', companyName: '', notes: '', acceptTerms: true };
 
@@ -145,7 +146,7 @@ async function lighthouseRoutes(origin, routes, orderStorage) {
       attempts += 1;
       if (attempts > RUNS + 3) throw new Error(`Lighthouse kept failing on ${route}`);
       const chrome = await chromeLauncher.launch({
-        chromePath: CHROME_PATH,
+        chromePath: CHROMIUM,
         chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
       });
       try {

@@ -7,9 +7,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { missingPlatformPackages, TEAM_PLATFORMS } from './lib/lockfile.mjs';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from './lib/repo-root.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let failed = false;
 
 const insideGit = (() => {

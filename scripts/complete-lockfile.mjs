@@ -7,10 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { missingPlatformPackages, platformOf } from './lib/lockfile.mjs';
+import { repoRoot } from './lib/repo-root.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const lockPath = path.join(repoRoot, 'package-lock.json');
 const lock = JSON.parse(fs.readFileSync(lockPath, 'utf8'));
 const missing = missingPlatformPackages(lock);

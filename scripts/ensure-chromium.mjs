@@ -4,8 +4,10 @@
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
+import { chromiumPath } from './lib/chromium.mjs';
+import { repoRoot } from './lib/repo-root.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = chromiumPath(repoRoot);
 if (fs.existsSync(chromium)) {
   process.exit(0);
 }

@@ -14,21 +14,35 @@
  */
 import { buildRemote, buildShell, cleanStaging } from './lib/publish.mjs';
 import { readLocalSettings } from './lib/local-config.mjs';
-import { abort, apps, knownBuilds, livePointers, liveShell, promote, publishCanary, publishRemote, publishShell, readHistory, ReleaseError, rollback, stagePreview } from './lib/release.mjs';
+import {
+  abort,
+  appNames,
+  knownBuilds,
+  livePointers,
+  liveShell,
+  promote,
+  publishCanary,
+  publishRemote,
+  publishShell,
+  readHistory,
+  ReleaseError,
+  rollback,
+  stagePreview,
+} from './lib/release.mjs';
 import { readEdgeState } from './lib/release/edge.mjs';
 import { previewLink } from './lib/release/preview-link.mjs';
 import { readClientEvents, STATUS_WINDOW_MS, statusLines } from './lib/status.mjs';
 
-const remotes = apps.filter((app) => app !== 'shell');
+const remotes = appNames.filter((app) => app !== 'shell');
 const usage = `Usage:
-  node scripts/release.mjs publish <${apps.join('|')}>
+  node scripts/release.mjs publish <${appNames.join('|')}>
   node scripts/release.mjs publish <${remotes.join('|')}> --canary <percent> [--why "reason"]
   node scripts/release.mjs preview <${remotes.join('|')}> [--hours <hours>]
   node scripts/release.mjs promote <${remotes.join('|')}> [--why "reason"]
   node scripts/release.mjs abort <${remotes.join('|')}> [--why "reason"]
-  node scripts/release.mjs rollback <${apps.join('|')}> [buildId] [--why "reason"]
-  node scripts/release.mjs list [${apps.join('|')}]
-  node scripts/release.mjs status [${apps.join('|')}]`;
+  node scripts/release.mjs rollback <${appNames.join('|')}> [buildId] [--why "reason"]
+  node scripts/release.mjs list [${appNames.join('|')}]
+  node scripts/release.mjs status [${appNames.join('|')}]`;
 
 function describe(result) {
   const changes = result.entries.map((entry) => `${entry.app} ${entry.previous ?? '(none)'} → ${entry.buildId}`);
@@ -93,7 +107,7 @@ export async function main(argv) {
   const why = options.why;
   process.env.NODE_ENV = 'production';
   if (command === 'status') {
-    if (app && !apps.includes(app)) throw new ReleaseError(usage);
+    if (app && !appNames.includes(app)) throw new ReleaseError(usage);
     const { dataDir, canaryThresholds } = await readLocalSettings('readReleaseConfig');
     const now = new Date();
     /** @type {Record<string, string | undefined>} */
@@ -101,11 +115,11 @@ export async function main(argv) {
     live.shell = (await liveShell())?.buildId;
     const events = await readClientEvents(dataDir, new Date(now.getTime() - STATUS_WINDOW_MS));
     const { canaries } = await readEdgeState();
-    for (const line of await statusLines({ apps: app ? [app] : apps, live, events, now, canaries, thresholds: canaryThresholds })) console.log(line);
+    for (const line of await statusLines({ apps: app ? [app] : appNames, live, events, now, canaries, thresholds: canaryThresholds })) console.log(line);
     return;
   }
   if (command === 'list') {
-    if (app && !apps.includes(app)) throw new ReleaseError(usage);
+    if (app && !appNames.includes(app)) throw new ReleaseError(usage);
     const history = await readHistory();
     const releases = history.releases.filter((entry) => !app || entry.app === app).reverse();
     console.log('Releases, newest first:');
@@ -117,7 +131,7 @@ export async function main(argv) {
     }
     if (!releases.length) console.log('  none recorded');
     const { canaries } = await readEdgeState();
-    for (const name of app ? [app] : apps) {
+    for (const name of app ? [app] : appNames) {
       console.log(`Builds of ${name}, newest first:`);
       const canary = canaries.find((entry) => entry.app === name);
       for (const build of await knownBuilds(name)) {
@@ -133,7 +147,7 @@ export async function main(argv) {
     }
     return;
   }
-  if (!app || !apps.includes(app) || !['publish', 'rollback', 'preview', 'promote', 'abort'].includes(command ?? '')) throw new ReleaseError(usage);
+  if (!app || !appNames.includes(app) || !['publish', 'rollback', 'preview', 'promote', 'abort'].includes(command ?? '')) throw new ReleaseError(usage);
   if (command === 'rollback') {
     console.log(`${app} rolled back: ${describe(await rollback(app, buildId, { why }))}`);
     return;

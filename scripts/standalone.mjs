@@ -11,12 +11,13 @@ import path from 'node:path';
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { readLocalSettings } from './lib/local-config.mjs';
-import { apps, browserConfig, repoRoot } from './webpack.config.mjs';
+import { repoRoot } from './lib/repo-root.mjs';
+import { appBuilds, browserConfig } from './webpack.config.mjs';
 
 const name = process.argv[2];
-if (!name || !apps[name] || name === 'shell') {
+if (!name || !appBuilds[name] || name === 'shell') {
   console.error(
-    `Usage: node scripts/standalone.mjs <${Object.keys(apps)
+    `Usage: node scripts/standalone.mjs <${Object.keys(appBuilds)
       .filter((app) => app !== 'shell')
       .join('|')}>`,
   );
@@ -32,7 +33,7 @@ const config = browserConfig(name, {
   standalone: true,
   extraEntries: { standalone: path.join(repoRoot, 'scripts', 'standalone-bootstrap.ts') },
 });
-config.resolve = { ...config.resolve, alias: { ...config.resolve?.alias, 'standalone-remote-routes': path.join(repoRoot, apps[name].dir, apps[name].exposes['./routes']) } };
+config.resolve = { ...config.resolve, alias: { ...config.resolve?.alias, 'standalone-remote-routes': path.join(repoRoot, appBuilds[name].dir, appBuilds[name].exposes['./routes']) } };
 config.output = { ...config.output, publicPath: '/' };
 
 const hostPage = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name} (standalone)</title><script defer src="/standalone.js"></script></head><body><div id="root"></div></body></html>`;

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from './webpack.config.mjs';
+import { repoRoot } from './lib/repo-root.mjs';
 
 const report = path.join(repoRoot, 'e2e', 'test-results', 'results.json');
 if (!fs.existsSync(report)) {

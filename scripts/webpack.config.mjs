@@ -7,17 +7,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { RemoteManifestPlugin } from './lib/remote-manifest-plugin.mjs';
+import { repoRoot } from './lib/repo-root.mjs';
 
 const require = createRequire(import.meta.url);
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The apps of the composition. `exposes` is the remote's contract with the shell. */
-export const apps = {
+/** How each app of the composition is built, by name. `exposes` is the remote's contract with the shell. */
+export const appBuilds = {
   shell: { dir: 'shell', federationName: 'shell', entry: './src/index.ts', serverEntry: './src/server/render.tsx' },
   marketing: {
     dir: 'mfe-marketing',
@@ -130,7 +129,7 @@ function babelRule() {
 
 /**
  * @param {BuildMode} mode
- * @param {string} [appName] its own module rules are added (`rules` in `apps`)
+ * @param {string} [appName] its own module rules are added (`rules` in `appBuilds`)
  * @returns {import('webpack').Configuration}
  */
 function common(mode, appName) {
@@ -146,7 +145,7 @@ function common(mode, appName) {
         babelRule(),
         { test: /\.(woff2|png|jpe?g|webp|avif|svg)$/, type: 'asset/resource' },
         { test: routerBuildFile, use: path.join(repoRoot, 'scripts/lib/tree-shakeable-router-loader.cjs') },
-        ...((appName && apps[appName]?.rules) ?? []),
+        ...((appName && appBuilds[appName]?.rules) ?? []),
       ],
     },
     performance: false,
@@ -162,7 +161,7 @@ function common(mode, appName) {
  * @returns {import('webpack').Configuration}
  */
 export function browserConfig(appName, { outDir, mode = 'production', extraEntries, standalone = false }) {
-  const app = apps[appName];
+  const app = appBuilds[appName];
   const appRoot = path.join(repoRoot, app.dir);
   const isShell = appName === 'shell';
   const entry = { ...(isShell ? { main: path.join(appRoot, app.entry) } : {}), ...(extraEntries ?? {}) };
@@ -241,7 +240,7 @@ const REMOTE_ENTRY_FILE = 'remoteEntry.js';
  * Standalone mode keeps the enhanced plugin: there the remote is its own host.
  */
 function federationPlugins(appName, { standalone, globalName }) {
-  const app = apps[appName];
+  const app = appBuilds[appName];
   const shared = federationShared(app.dir);
   if (appName === 'shell' || standalone) {
     return [
@@ -291,7 +290,7 @@ function federationPlugins(appName, { standalone, globalName }) {
  * @returns {import('webpack').Configuration}
  */
 export function serverConfig(appName, { outDir, mode = 'production' }) {
-  const app = apps[appName];
+  const app = appBuilds[appName];
   const appRoot = path.join(repoRoot, app.dir);
   const entry = appName === 'shell' ? app.serverEntry : app.exposes['./routes'];
   return {

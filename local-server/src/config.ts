@@ -69,8 +69,6 @@ export interface BenchConfig {
   readonly runs: number;
   /** BENCH_ROUTES (comma-separated paths): the routes to measure; null = every route the site serves. */
   readonly routes: readonly string[] | null;
-  /** CHROMIUM_PATH (or CHROME_PATH; default /usr/bin/chromium). */
-  readonly chromiumPath: string;
 }
 
 export class LocalConfigError extends Error {
@@ -221,7 +219,6 @@ export function readBenchConfig(env: Env, repoRoot: string): BenchConfig {
   return read.checked({
     runs: read.positiveInteger('BENCH_RUNS', 3),
     routes: read.paths('BENCH_ROUTES'),
-    chromiumPath: read.text('CHROMIUM_PATH') ?? read.text('CHROME_PATH') ?? '/usr/bin/chromium',
   });
 }
 

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { buildRemote, cleanStaging } from './publish.mjs';
 import { abort, promote, publishCanary, publishRemote, stagePreview } from './release.mjs';
 import { textVariant } from './text-variant.mjs';
-import { repoRoot } from '../webpack.config.mjs';
+import { repoRoot } from './repo-root.mjs';
 
 const ABOUT = path.join(repoRoot, 'mfe-marketing', 'src', 'content', 'about.ts');
 const LEAD = 'is a Nairobi study-abroad consultancy built on';

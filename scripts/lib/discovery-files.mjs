@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { loadTsModule } from './load-ts.mjs';
-import { repoRoot } from '../webpack.config.mjs';
+import { repoRoot } from './repo-root.mjs';
 
 const escapeXml = (value) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { repoRoot } from '../webpack.config.mjs';
+import { repoRoot } from './repo-root.mjs';
 
 /**
  * A TypeScript module of the repository (path from the repository root), bundled on the fly by

@@ -1,5 +1,5 @@
 import { loadTsModule } from './load-ts.mjs';
-import { repoRoot } from '../webpack.config.mjs';
+import { repoRoot } from './repo-root.mjs';
 
 /**
  * A script's local settings, read by the one reader of them (local-server/src/config.ts:

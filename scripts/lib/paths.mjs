@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { repoRoot } from '../webpack.config.mjs';
+import { repoRoot } from './repo-root.mjs';
 import { loadTsModule } from './load-ts.mjs';
 
 const { feedKeyForRoute, pageKeyForRoute, NOT_FOUND_PAGE_KEY } = await loadTsModule('packages/common/src/page-routes.ts');

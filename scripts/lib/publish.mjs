@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
-import { BUILD_ID_PLACEHOLDER, browserConfig, kitServerConfig, repoRoot, serverConfig, sharedVersionsProvided } from '../webpack.config.mjs';
+import { repoRoot } from './repo-root.mjs';
+import { BUILD_ID_PLACEHOLDER, browserConfig, kitServerConfig, serverConfig, sharedVersionsProvided } from '../webpack.config.mjs';
 import { compile, contentId, exists, moveInto, readJson, setSourceMapsAside, writeJson } from './compile.mjs';
 import { kitServerFile, siteDir, sourceMapsDir, ssrDir, stagingDir } from './paths.mjs';
 import { cardNameOf, routeShareCard, writeAppIcons, writeShareCard } from './share-images.mjs';

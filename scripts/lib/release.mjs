@@ -37,12 +37,14 @@ import { clearRefusal, readHistory, recordRefusal, refusalOf, releasedBy, source
 import { buildRecordOf, edgeStateFile, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/edge.mjs';
 import { lock } from './release/lock.mjs';
 import { verifyStage } from './release/verify.mjs';
-import { remoteNames, repoRoot } from '../webpack.config.mjs';
+import { repoRoot } from './repo-root.mjs';
+import { remoteNames } from '../webpack.config.mjs';
 
 export { RefusedError, ReleaseError } from './release/errors.mjs';
 export { readHistory, refusalOf } from './release/history.mjs';
 
-export const apps = ['shell', ...remoteNames];
+/** The names of the apps a release command takes: the shell and the remotes. */
+export const appNames = ['shell', ...remoteNames];
 
 /** @typedef {import('../../packages/common/src/pointer-document').PointerDocument} PointerDocument */
 /** @typedef {import('../../packages/common/src/pointer-document').RemotePointer} RemotePointer */
@@ -373,7 +375,7 @@ export async function knownBuilds(app) {
  * @param {{ beforeWrite?: BeforeWrite, why?: string }} [options] `why`: the reason, recorded in the history
  */
 export async function rollback(app, buildId, { beforeWrite, why } = {}) {
-  if (!apps.includes(app)) throw new ReleaseError(`Unknown app "${app}": one of ${apps.join(', ')}`);
+  if (!appNames.includes(app)) throw new ReleaseError(`Unknown app "${app}": one of ${appNames.join(', ')}`);
   let target = buildId;
   if (!target) {
     const history = await readHistory();
@@ -407,7 +409,7 @@ export async function buildSite({ buildShell, buildRemote, beforeWrite, log = ()
   const currentShell = await liveShell();
   /** @type {Record<string, Set<string>>} */
   const knownBefore = {};
-  for (const app of apps) knownBefore[app] = new Set((await knownBuilds(app)).map((build) => build.buildId));
+  for (const app of appNames) knownBefore[app] = new Set((await knownBuilds(app)).map((build) => build.buildId));
   /** @type {Record<string, string>} */
   const built = {};
   const keeps = async (app, buildId, liveId, liveFiles) =>

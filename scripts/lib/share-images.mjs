@@ -15,7 +15,7 @@ import path from 'node:path';
 import satori from 'satori';
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
 import { loadTsModule } from './load-ts.mjs';
-import { repoRoot } from '../webpack.config.mjs';
+import { repoRoot } from './repo-root.mjs';
 
 const require = createRequire(import.meta.url);
 

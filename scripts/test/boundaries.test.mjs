@@ -9,10 +9,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import { repoRoot } from '../lib/repo-root.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const eslint = new ESLint({ cwd: repoRoot });
 
 async function problemsOf(filePath, code, rules) {

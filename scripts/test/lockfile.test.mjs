@@ -2,10 +2,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { missingPlatformPackages, platformOf } from '../lib/lockfile.mjs';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { repoRoot } from '../lib/repo-root.mjs';
 
 /**
  * A lock with one native package and the given platform packages.

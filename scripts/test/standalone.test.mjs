@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { repoRoot } from '../webpack.config.mjs';
+import { repoRoot } from '../lib/repo-root.mjs';
 
 const START_TIMEOUT_MS = 240_000;
 const REBUILD_TIMEOUT_MS = 60_000;

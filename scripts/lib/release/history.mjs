@@ -5,7 +5,7 @@ import path from 'node:path';
 import { readJson, writeJson } from '../compile.mjs';
 import { historyFile, ssrDir } from '../paths.mjs';
 import { shellRecordFile } from '../publish.mjs';
-import { repoRoot } from '../../webpack.config.mjs';
+import { repoRoot } from '../repo-root.mjs';
 
 /**
  * One entry of the history. `buildId` is the build the action is about: the one put live (publish,
