@@ -45,3 +45,13 @@ export async function hideTab(page: Page) {
     document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
   });
 }
+
+/** Every console error and uncaught error of the tab, as they happen: a test ends expecting none. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { dismissCookieBanner, expect, waitForApp } from '../support/fixtures';
+import { collectErrors, dismissCookieBanner, expect, waitForApp } from '../support/fixtures';
 import { release, releaseVariant, test, type ScratchSite } from '../support/scratch-site';
 
 /*
@@ -12,16 +12,6 @@ const rollBack = (scratch: ScratchSite, remote: string) => release(scratch, 'rol
 
 /** The tab's clock past the pointer document's age limit (5 minutes): its next navigation reads the document again. */
 const letPointerAge = (page: Page) => page.clock.fastForward('05:05');
-
-/** Every console error and uncaught error of the tab. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

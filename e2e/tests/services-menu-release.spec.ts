@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { dismissCookieBanner, expect, waitForApp } from '../support/fixtures';
+import { collectErrors, dismissCookieBanner, expect, waitForApp } from '../support/fixtures';
 import { release, releaseEdits, test } from '../support/scratch-site';
 
 /*
@@ -16,16 +16,6 @@ const renameVisaPage = [
 ] as const;
 
 const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-/** Every console error and uncaught error of the tab. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 test.describe('the Services menu after a marketing release alone', () => {
   test('every page lists the renamed service page, without JavaScript and with it, and the rollback restores it', async ({ page, browser, baseURL, scratch }) => {

@@ -5,9 +5,8 @@
  */
 import type { CheckoutData } from '@kesho/common/checkout-schema';
 import { MPESA_PAYMENT_ID_PATTERN, MPESA_PAYMENT_OUTCOMES, MPESA_PHONE_FIELD, mpesaSandboxPagePath, rateHundredths, type MpesaPaymentOutcome } from '@kesho/common/mpesa';
-import { IDEMPOTENCY_KEY_HEADER } from '@kesho/common/payment-attempt';
-import { paymentAttemptKey, type AttemptHistory } from './paymentAttempt';
-import { orderWire, PaymentError, paymentsHttp, reshapeFailure, type PaymentLine } from './paymentsClient';
+import type { AttemptHistory } from './paymentAttempt';
+import { orderWire, PaymentError, readPaymentApi, startPaymentRequest, type PaymentLine } from './paymentsClient';
 
 export interface MpesaPaymentState {
   readonly paymentId: string;
@@ -33,12 +32,7 @@ export interface MpesaRate {
 const UNREADABLE_RATE = 'We could not read the M-Pesa exchange rate.';
 
 export async function getMpesaRate(): Promise<MpesaRate> {
-  let data: unknown;
-  try {
-    ({ data } = await (await paymentsHttp()).get<unknown>('/api/mpesa-payment'));
-  } catch (error) {
-    throw reshapeFailure(error, []);
-  }
+  const data = await readPaymentApi('/api/mpesa-payment');
   const rate = typeof data === 'object' && data !== null ? (data as { rate?: Record<string, unknown> }).rate : undefined;
   const kesPerUsd = rate?.kesPerUsd;
   const rateDate = rate?.rateDate;
@@ -53,24 +47,11 @@ export async function getMpesaRate(): Promise<MpesaRate> {
 
 export async function startMpesaPayment(lines: readonly PaymentLine[], customer: CheckoutData, phone: string, history: AttemptHistory): Promise<MpesaPaymentState> {
   const body = { ...orderWire(lines, customer), [MPESA_PHONE_FIELD]: phone };
-  let data: unknown;
-  try {
-    const headers = { [IDEMPOTENCY_KEY_HEADER]: paymentAttemptKey(history, { method: 'mpesa', body }) };
-    ({ data } = await (await paymentsHttp()).post<unknown>('/api/mpesa-payment', body, { headers }));
-  } catch (error) {
-    throw reshapeFailure(error, lines);
-  }
-  return reshapeState(data);
+  return reshapeState(await startPaymentRequest('/api/mpesa-payment', 'mpesa', body, lines, history));
 }
 
 export async function getMpesaPayment(paymentId: string): Promise<MpesaPaymentState> {
-  let data: unknown;
-  try {
-    ({ data } = await (await paymentsHttp()).get<unknown>('/api/mpesa-payment', { params: { payment_id: paymentId } }));
-  } catch (error) {
-    throw reshapeFailure(error, []);
-  }
-  return reshapeState(data);
+  return reshapeState(await readPaymentApi('/api/mpesa-payment', { payment_id: paymentId }));
 }
 
 function reshapeState(data: unknown): MpesaPaymentState {

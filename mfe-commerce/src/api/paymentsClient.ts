@@ -107,26 +107,34 @@ export function orderWire(lines: readonly PaymentLine[], customer: CheckoutData)
   };
 }
 
-export async function createPayment(lines: readonly PaymentLine[], customer: CheckoutData, history: AttemptHistory): Promise<CreatedCheckout> {
-  const body = orderWire(lines, customer);
-  let data: unknown;
+/**
+ * POSTs a request that starts a payment (card or M-Pesa) with the attempt's Idempotency-Key, and
+ * answers the response's body; a failure is a PaymentError naming the order's `lines` by name.
+ */
+export async function startPaymentRequest(path: string, method: 'card' | 'mpesa', body: OrderWire, lines: readonly PaymentLine[], history: AttemptHistory): Promise<unknown> {
   try {
-    const headers = { [IDEMPOTENCY_KEY_HEADER]: paymentAttemptKey(history, { method: 'card', body }) };
-    ({ data } = await (await paymentsHttp()).post<unknown>('/api/create-payment', body, { headers }));
+    const headers = { [IDEMPOTENCY_KEY_HEADER]: paymentAttemptKey(history, { method, body }) };
+    return (await (await paymentsHttp()).post<unknown>(path, body, { headers })).data;
   } catch (error) {
     throw reshapeFailure(error, lines);
   }
-  return reshapeCreatedCheckout(data);
 }
 
-export async function getCheckoutSession(sessionId: string): Promise<CheckoutSessionSummary> {
-  let data: unknown;
+/** GETs a resource of the payment API and answers its body; a failure is a PaymentError. */
+export async function readPaymentApi(path: string, params?: Readonly<Record<string, string>>): Promise<unknown> {
   try {
-    ({ data } = await (await paymentsHttp()).get<unknown>('/api/checkout-session', { params: { session_id: sessionId } }));
+    return (await (await paymentsHttp()).get<unknown>(path, params ? { params } : {})).data;
   } catch (error) {
     throw reshapeFailure(error, []);
   }
-  const summary = reshapeSessionSummary(data);
+}
+
+export async function createPayment(lines: readonly PaymentLine[], customer: CheckoutData, history: AttemptHistory): Promise<CreatedCheckout> {
+  return reshapeCreatedCheckout(await startPaymentRequest('/api/create-payment', 'card', orderWire(lines, customer), lines, history));
+}
+
+export async function getCheckoutSession(sessionId: string): Promise<CheckoutSessionSummary> {
+  const summary = reshapeSessionSummary(await readPaymentApi('/api/checkout-session', { session_id: sessionId }));
   if (!summary) throw new PaymentError(PAYMENT_MESSAGES.sessionUnreadable);
   return summary;
 }

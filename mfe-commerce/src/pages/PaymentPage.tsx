@@ -11,7 +11,7 @@ import { OrderSummary } from '../components/OrderSummary';
 import { CART_AREA_MIN_HEIGHT, CartLoading, VisuallyHidden } from '../components/ui';
 import { createVisitRate } from '../payment/mpesa/useMpesaRate';
 import { openCheckout } from '../payment/openCheckout';
-import { PayButton, PaymentProblem } from '../payment/paymentUi';
+import { PayButton, PaymentProblem, UnderWayPanel } from '../payment/paymentUi';
 
 /** Loaded when M-Pesa is chosen (or resumed): the card path, the default, does not pay for it. */
 const MpesaPayment = lazy(() => import('../payment/mpesa/MpesaPayment').then((module) => ({ default: module.MpesaPayment })));
@@ -32,11 +32,7 @@ const Column = styled.div`
   gap: ${tokens.space(6)};
 `;
 
-const OpenedNotice = styled.div`
-  padding: ${tokens.space(4)};
-  border: 1px solid ${tokens.color.success};
-  border-radius: ${tokens.radius.md};
-  background: ${tokens.color.successSoft};
+const OpenedNotice = styled(UnderWayPanel)`
   p {
     margin: 0 0 ${tokens.space(2)};
   }

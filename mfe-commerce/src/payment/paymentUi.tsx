@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { CircleExclamationPoint } from 'lucide-react';
-import { Button } from '@kesho/shell-kit';
+import { Button, tokens } from '@kesho/shell-kit';
 import { ErrorPanel } from '../components/ui';
 
 /** The button that starts a payment, full width and taller than the rest. */
@@ -13,6 +13,14 @@ export const PayButton = styled(Button)`
   width: 100%;
   min-height: 3.25rem;
   font-size: 1.0625rem;
+`;
+
+/** A payment under way elsewhere (Stripe Checkout's tab, the payer's phone): the success-toned box that says so. */
+export const UnderWayPanel = styled.div`
+  padding: ${tokens.space(4)};
+  border: 1px solid ${tokens.color.success};
+  border-radius: ${tokens.radius.md};
+  background: ${tokens.color.successSoft};
 `;
 
 /**

@@ -4,7 +4,7 @@ import { Button, tokens } from '@kesho/shell-kit';
 import { PaymentProblem } from '../paymentUi';
 import { MPESA_PAGE_MESSAGES } from './messages';
 
-export const Actions = styled.div`
+const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${tokens.space(3)};
@@ -13,6 +13,20 @@ export const Actions = styled.div`
     flex: 1 1 10rem;
   }
 `;
+
+/** The two ways on from a step: its own (`label`: Try again, Check again), or paying by card instead. */
+export function OrPayByCard({ label, onClick, onPayByCard }: { label: string; onClick: () => void; onPayByCard: () => void }) {
+  return (
+    <Actions>
+      <Button type="button" onClick={onClick}>
+        {label}
+      </Button>
+      <Button type="button" $variant="secondary" onClick={onPayByCard}>
+        {MPESA_PAGE_MESSAGES.payByCard}
+      </Button>
+    </Actions>
+  );
+}
 
 const Heading = styled.h2`
   margin: 0;
@@ -46,14 +60,7 @@ export function MpesaProblem({
       }
       {...(problems ? { problems } : {})}
     >
-      <Actions>
-        <Button type="button" onClick={onRetry}>
-          {MPESA_PAGE_MESSAGES.tryAgain}
-        </Button>
-        <Button type="button" $variant="secondary" onClick={onPayByCard}>
-          {MPESA_PAGE_MESSAGES.payByCard}
-        </Button>
-      </Actions>
+      <OrPayByCard label={MPESA_PAGE_MESSAGES.tryAgain} onClick={onRetry} onPayByCard={onPayByCard} />
     </PaymentProblem>
   );
 }

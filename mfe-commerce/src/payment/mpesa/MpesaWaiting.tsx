@@ -1,18 +1,15 @@
 import type { RefObject } from 'react';
 import styled from 'styled-components';
 import { Smartphone } from 'lucide-react';
-import { Button, tokens } from '@kesho/shell-kit';
+import { tokens } from '@kesho/shell-kit';
 import { formatKes } from '@kesho/common/money';
 import { MPESA_MESSAGES } from '@kesho/common/mpesa';
 import type { MpesaPaymentState } from '../../api/mpesaClient';
+import { UnderWayPanel } from '../paymentUi';
 import { MPESA_PAGE_MESSAGES } from './messages';
-import { Actions } from './MpesaProblem';
+import { OrPayByCard } from './MpesaProblem';
 
-const Panel = styled.div`
-  padding: ${tokens.space(4)};
-  border: 1px solid ${tokens.color.success};
-  border-radius: ${tokens.radius.md};
-  background: ${tokens.color.successSoft};
+const Panel = styled(UnderWayPanel)`
   display: grid;
   gap: ${tokens.space(2)};
   h2 {
@@ -61,16 +58,7 @@ export function MpesaWaiting({
           <a href={payment.sandboxUrl}>{MPESA_PAGE_MESSAGES.sandboxLink}</a>
         </p>
       ) : null}
-      {gaveUp ? (
-        <Actions>
-          <Button type="button" onClick={onCheckAgain}>
-            {MPESA_PAGE_MESSAGES.checkAgain}
-          </Button>
-          <Button type="button" $variant="secondary" onClick={onPayByCard}>
-            {MPESA_PAGE_MESSAGES.payByCard}
-          </Button>
-        </Actions>
-      ) : null}
+      {gaveUp ? <OrPayByCard label={MPESA_PAGE_MESSAGES.checkAgain} onClick={onCheckAgain} onPayByCard={onPayByCard} /> : null}
     </Panel>
   );
 }
