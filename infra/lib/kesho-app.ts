@@ -16,16 +16,10 @@ import { ShellStack } from './shell-stack';
 import { readBuildPointers, siteBuildExists } from './site-build';
 import { SHELL_APP } from '../functions/release-publisher/release-record';
 import { SiteStack } from './site-stack';
+import { STACK_NAMES } from './stack-names';
+import { TeamsStack } from './team-deploy';
 
-export const STACK_NAMES = {
-  payments: 'KeshoPayments',
-  site: 'KeshoSite',
-  shell: 'KeshoShell',
-  remote: (remoteName: string) => `KeshoRemote-${remoteName}`,
-  alarms: 'KeshoAlarms',
-  edge: 'KeshoEdge',
-  edgeAlarms: 'KeshoEdgeAlarms',
-} as const;
+export { STACK_NAMES } from './stack-names';
 
 export interface KeshoStacks {
   /** us-east-1: the web ACL of the distribution. */
@@ -38,6 +32,8 @@ export interface KeshoStacks {
   /** Absent when there is no site build to deploy yet. */
   readonly shell?: ShellStack;
   readonly remotes: readonly RemoteStack[];
+  /** ops': each team's deploy role, CloudFormation execution role and permissions boundary. */
+  readonly teams: TeamsStack;
 }
 
 export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
@@ -109,7 +105,12 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
   if (!edgeAlarms) {
     Annotations.of(app).addInfo('No distributionId: the CloudFront 5xx alarm (us-east-1) is left out. Deploy KeshoSite, then set its DistributionId output (config file or -c).');
   }
-  const base = { alarms, edge, ...(edgeAlarms ? { edgeAlarms } : {}) };
+  const teams = new TeamsStack(app, STACK_NAMES.teams, {
+    env: config.env,
+    description: "Kesho Global Education: each team's deploy role, CloudFormation execution role and permissions boundary (ops own them)",
+    siteBucketName: config.siteBucketName,
+  });
+  const base = { alarms, edge, teams, ...(edgeAlarms ? { edgeAlarms } : {}) };
 
   if (!siteBuildExists(config.siteDir)) {
     if (config.only) throw new Error(`-c only=${config.only} deploys that team's build, but there is no site build at ${config.siteDir}`);
@@ -144,7 +145,10 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
   );
   // Ordering only (no exports): `cdk deploy --all` creates the bucket and the publisher first, while
   // a team deploying its own stack with --exclusively touches nothing else.
-  for (const deployStack of [...(shell ? [shell] : []), ...remotes]) deployStack.addStackDependency(siteStack);
+  for (const deployStack of [...(shell ? [shell] : []), ...remotes]) {
+    deployStack.addStackDependency(siteStack);
+    deployStack.addStackDependency(teams);
+  }
   return { ...base, payments, site: siteStack, ...(shell ? { shell } : {}), remotes };
 }
 

@@ -14,8 +14,9 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccountRootPrincipal, PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { CACHE_IMMUTABLE } from '@kesho/common/security-headers';
-import { pointerKey, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
 import { SiteBucketUploads, SOURCE_MAPS } from './bucket-upload';
+import { applyTeamBoundary, teamStackSynthesizer } from './team-deploy';
+import { remoteWritableKeys } from './team-keys';
 import { readRemoteBuild } from './site-build';
 import { uploadAndPublishRelease, type ReleaseMode } from './release-upload';
 import { canaryCommandKey } from '../functions/release-publisher/edge';
@@ -29,11 +30,6 @@ export interface RemoteStackProps extends StackProps {
   readonly mode?: ReleaseMode;
 }
 
-/** The keys a remote's deploy may write: its builds, its releases, its current-release record and its canary command. */
-export function remoteWritableKeys(remoteName: string): string[] {
-  return [`mfe/${remoteName}/*`, `${RELEASES_PREFIX}${remoteName}/*`, pointerKey(remoteName), canaryCommandKey(remoteName)];
-}
-
 export class RemoteStack extends Stack {
   readonly buildId: string;
   readonly release: string;
@@ -41,7 +37,9 @@ export class RemoteStack extends Stack {
   readonly canaryRole: Role;
 
   constructor(scope: Construct, id: string, props: RemoteStackProps) {
-    super(scope, id, props);
+    // Deployed through the team's own roles (lib/team-deploy.ts), every role it makes within the team's boundary.
+    super(scope, id, { ...props, synthesizer: teamStackSynthesizer(props.remoteName) });
+    applyTeamBoundary(this, props.remoteName);
     const build = readRemoteBuild(props.siteDir, props.remoteName);
     const { name, buildId } = build.pointer;
     this.buildId = buildId;

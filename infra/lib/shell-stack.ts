@@ -8,8 +8,10 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/common/security-headers';
-import { pointerKey, RELEASES_PREFIX, SHELL_APP } from '../functions/release-publisher/release-record';
+import { SHELL_APP } from '../functions/release-publisher/release-record';
 import { SiteBucketUploads, SOURCE_MAPS } from './bucket-upload';
+import { applyTeamBoundary, teamStackSynthesizer } from './team-deploy';
+import { shellWritableKeys, SHELL_ROOT_FILES } from './team-keys';
 import { readShellBuild, stageFiles } from './site-build';
 import { uploadAndPublishRelease } from './release-upload';
 
@@ -25,13 +27,21 @@ export class ShellStack extends Stack {
   readonly uploads: SiteBucketUploads;
 
   constructor(scope: Construct, id: string, props: ShellStackProps) {
-    super(scope, id, props);
+    // Deployed through the shell team's own roles (lib/team-deploy.ts), every role it makes within its boundary.
+    super(scope, id, { ...props, synthesizer: teamStackSynthesizer(SHELL_APP) });
+    applyTeamBoundary(this, SHELL_APP);
     const build = readShellBuild(props.siteDir);
+    const unknownRootFiles = build.sharedFiles.map((file) => file.key).filter((key) => !shellWritableKeys().includes(key));
+    if (unknownRootFiles.length > 0) {
+      throw new Error(
+        `The shell's build puts ${unknownRootFiles.join(', ')} at the site root; its boundary allows ${SHELL_ROOT_FILES.join(', ')}: ops add the file to SHELL_ROOT_FILES (infra/lib/team-keys.ts)`,
+      );
+    }
     this.release = build.record.release;
     this.uploads = new SiteBucketUploads(this, 'Uploads', {
       siteBucketName: props.siteBucketName,
       owner: 'the shell',
-      writableKeys: ['shell/*', `${RELEASES_PREFIX}${SHELL_APP}/*`, pointerKey(SHELL_APP), ...build.sharedFiles.map((file) => file.key)],
+      writableKeys: shellWritableKeys(),
     });
 
     const assets = this.uploads.upload('ShellAssets', {

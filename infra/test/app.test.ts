@@ -26,7 +26,7 @@ beforeAll(() => {
 }, 120_000);
 
 describe('the synthesized app', () => {
-  test('has the alarms, payments, site, shell and one stack per remote, all in the configured account and region', () => {
+  test("has the alarms, payments, site, teams', shell and one stack per remote, all in the configured account and region", () => {
     expect(assembly.stacks.map((stack) => stack.stackName).sort()).toEqual([
       'KeshoAlarms',
       'KeshoEdge',
@@ -36,6 +36,7 @@ describe('the synthesized app', () => {
       'KeshoRemote-marketing',
       'KeshoShell',
       'KeshoSite',
+      'KeshoTeams',
     ]);
     for (const stack of assembly.stacks) {
       // CloudFront's web ACL can only live in us-east-1.
@@ -77,7 +78,7 @@ describe('the synthesized app', () => {
   });
 
   test('raises no CDK warning or error annotation in any stack', () => {
-    expect(stacks).toHaveLength(8);
+    expect(stacks).toHaveLength(9);
     for (const stack of stacks) {
       const annotations = Annotations.fromStack(stack);
       expect(annotations.findError('*', Match.anyValue())).toEqual([]);

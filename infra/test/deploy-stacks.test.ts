@@ -71,8 +71,8 @@ describe('deploy stacks', () => {
           OutputObjectKeys: false,
         });
       }
-      // Ordering only: a deploy stack waits for the site stack but imports nothing from it.
-      expect(stack.dependencies.map((dependency) => dependency.stackName)).toEqual([STACK_NAMES.site]);
+      // Ordering only: a deploy stack waits for the site stack and its team's roles but imports nothing from them.
+      expect(stack.dependencies.map((dependency) => dependency.stackName).sort()).toEqual([STACK_NAMES.site, STACK_NAMES.teams]);
       expect(JSON.stringify(Template.fromStack(stack).toJSON())).not.toMatch(/Fn::ImportValue|Fn::GetStackOutput/);
     }
   });
@@ -147,7 +147,8 @@ describe('deploy stacks', () => {
       const actions = new Set(statements.flatMap((statement) => [statement.Action].flat()));
       expect([...actions].sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 's3:AbortMultipartUpload', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
       for (const statement of statements.filter((candidate) => candidate.Action === 's3:GetObject')) {
-        for (const resource of [statement.Resource].flat()) expect(resource).toMatch(/^arn:aws:s3:::cdk-hnb659fds-assets-111111111111-eu-west-1\/[0-9a-f]{64}\.zip$/);
+        // Its own assets, under the team's own prefix of the asset bucket (lib/team-deploy.ts).
+        for (const resource of [statement.Resource].flat()) expect(resource).toMatch(new RegExp(`^arn:aws:s3:::cdk-hnb659fds-assets-111111111111-eu-west-1/${name}/[0-9a-f]{64}\\.zip$`));
       }
       for (const statement of statements.filter((candidate) => candidate.Action === 's3:ListBucket')) {
         const prefixes: string[] = statement.Condition?.StringLike?.['s3:prefix'] ?? [];

@@ -447,7 +447,7 @@ describe('release record', () => {
     [{ ...valid, pointer: { ...marketingV1, buildId: '../m1' } }, 'remote marketing has no build id'],
     [{ ...valid, pointer: { ...marketingV1, routes: [{ title: 'no path' }] } }, 'remote marketing has a route without a valid path'],
     [{ ...valid, pointer: legalV1 }, 'its pointer is for legal, not marketing'],
-    [{ app: SHELL_APP, release: 's1-0123456789ab', shellBuildId: 's1', renderedWith: { remotes: [legalV1, pointer('shell', 'x', [])] } }, 'a remote cannot be called "shell"'],
+    [{ app: SHELL_APP, release: 's1-0123456789ab', shellBuildId: 's1', renderedWith: { remotes: [legalV1, pointer('shell', 'x', [])] } }, 'cannot be called "shell"'],
     [
       { app: SHELL_APP, release: 's1-0123456789ab', shellBuildId: 's1', renderedWith: { remotes: [legalV1, pointer('commerce', 'c1', ['/terms'])] } },
       'route /terms is claimed by both legal and commerce',

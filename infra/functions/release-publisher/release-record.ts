@@ -112,7 +112,6 @@ export function parseReleaseRecord(value: unknown, where: string): ReleaseRecord
   try {
     if (app === SHELL_APP) {
       const renderedWith = parsePointerDocument(value.renderedWith);
-      if (renderedWith.remotes.some((remote) => remote.name === SHELL_APP)) return fail('a remote cannot be called "shell"');
       if (!release.startsWith(`${shellBuildId}-`)) return fail(`release ${release} is not of shell build ${shellBuildId}`);
       return { app, release, shellBuildId, renderedWith };
     }

@@ -52,6 +52,13 @@ export interface PointerDocument {
 export const POINTER_URL = '/mfe/remotes.json';
 
 const REMOTE_NAME = /^[a-z][a-z0-9_]*$/;
+/**
+ * Names no remote may take: `shell` is the shell's app name, and a remote's files live under
+ * `mfe/<name>/`, where `mfe/pointers/` and `mfe/canary/` hold every app's current-release record and
+ * canary command in the deployed bucket (infra/lib/team-keys.ts): a remote with such a name would be
+ * given write access to them.
+ */
+export const RESERVED_REMOTE_NAMES = ['shell', 'pointers', 'canary'] as const;
 const BUILD_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const ROUTE_PATH = /^\/(?:[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*)?$/;
 const MENU_GROUP = /^[a-z][a-z0-9-]*$/;
@@ -135,6 +142,7 @@ export function parseRemotePointer(value: unknown, index = 0): RemotePointer {
   if (!isRecord(value)) return fail(`remote ${index} is not an object`);
   const { name, buildId, manifest, routes } = value;
   if (!isRemoteName(name)) return fail(`remote ${index} has no valid name`);
+  if ((RESERVED_REMOTE_NAMES as readonly string[]).includes(name)) return fail(`remote ${index} cannot be called "${name}" (reserved: ${RESERVED_REMOTE_NAMES.join(', ')})`);
   if (!isBuildId(buildId)) return fail(`remote ${name} has no build id`);
   if (typeof manifest !== 'string' || !manifest.startsWith(buildPrefix(name, buildId))) {
     return fail(`remote ${name} has no manifest path under ${buildPrefix(name, buildId)}`);

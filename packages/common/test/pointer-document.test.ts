@@ -50,6 +50,11 @@ describe('the pointer document schema', () => {
     expect(() => parsePointerDocument(value)).toThrow(why);
   });
 
+  // Names whose mfe/<name>/ folder holds shared keys in the deployed bucket, and the shell's own.
+  it.each(['pointers', 'canary', 'shell'])('refuses a remote called %s', (name) => {
+    expect(() => parsePointerDocument({ remotes: [{ ...legal('a1'), name, manifest: `/mfe/${name}/a1/mf-manifest.json` }] })).toThrow(`cannot be called "${name}"`);
+  });
+
   it('puts one remote in (a release or a rollback), sorted by name, validated', () => {
     const document = parsePointerDocument({ remotes: [marketing, legal('a1')] });
     expect(withRemote(document, legal('a2')).remotes.map((remote) => `${remote.name}@${remote.buildId}`)).toEqual(['legal@a2', 'marketing@m1']);

@@ -1,0 +1,41 @@
+/**
+ * Which keys of the site bucket each team's deploy may write (its upload role, and the most its
+ * permissions boundary allows: lib/team-deploy.ts). Each key carries the team's own name, so no team
+ * can write another's files, the pointer document, the live pages or another team's commands.
+ *
+ * A remote may not take a name whose keys would be shared ones: `mfe/<name>/*` of a remote called
+ * `pointers` or `canary` would cover every app's current-release record or canary command
+ * (@kesho/common/pointer-document's RESERVED_REMOTE_NAMES, which the build refuses too).
+ */
+import { RESERVED_REMOTE_NAMES } from '@kesho/common/pointer-document';
+import { NOT_FOUND_PAGE_KEY } from '@kesho/common/page-routes';
+import { canaryCommandKey } from '../functions/release-publisher/edge';
+import { pointerKey, RELEASES_PREFIX, SHELL_APP } from '../functions/release-publisher/release-record';
+
+/**
+ * The files the shell's build puts at the site root (scripts/lib/discovery-files.mjs and shell/public/):
+ * its boundary names each, so a new root file is a change ops review.
+ */
+export const SHELL_ROOT_FILES: readonly string[] = ['robots.txt', 'sitemap.xml', 'llms.txt', 'favicon.svg'];
+
+/** The keys a remote's deploy may write: its builds, its releases, its current-release record and its canary command. */
+export function remoteWritableKeys(remoteName: string): string[] {
+  if ((RESERVED_REMOTE_NAMES as readonly string[]).includes(remoteName)) {
+    throw new Error(`A remote cannot be called "${remoteName}": its keys (mfe/${remoteName}/*) would be shared ones (reserved: ${RESERVED_REMOTE_NAMES.join(', ')})`);
+  }
+  return [`mfe/${remoteName}/*`, `${RELEASES_PREFIX}${remoteName}/*`, pointerKey(remoteName), canaryCommandKey(remoteName)];
+}
+
+/** The keys the shell's deploy may write: its builds, its releases, its current-release record, the root files and the not-found page. */
+export function shellWritableKeys(): string[] {
+  return ['shell/*', `${RELEASES_PREFIX}${SHELL_APP}/*`, pointerKey(SHELL_APP), ...SHELL_ROOT_FILES, NOT_FOUND_PAGE_KEY];
+}
+
+export function teamWritableKeys(team: string): string[] {
+  return team === SHELL_APP ? shellWritableKeys() : remoteWritableKeys(team);
+}
+
+/** Keys a team's roles may read in the site bucket: a remote's canary role reads its own command. */
+export function teamReadableKeys(team: string): string[] {
+  return team === SHELL_APP ? [] : [canaryCommandKey(team)];
+}
