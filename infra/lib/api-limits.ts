@@ -33,7 +33,7 @@ export const DEFAULT_API_LIMITS: ApiLimits = {
 export const routeKey = (route: { readonly method: string; readonly path: string }): string => `${route.method} ${route.path}`;
 
 /** Providers' callbacks (Stripe's webhook, Daraja's STK callback) share the webhook's throttle. */
-const PROVIDER_CALLBACKS: ReadonlySet<string> = new Set(['stripe-webhook', 'mpesa-callback']);
+export const PROVIDER_CALLBACKS: ReadonlySet<string> = new Set(['stripe-webhook', 'mpesa-callback']);
 
 function throttleFor(handler: string, limits: ApiLimits): ApiThrottle {
   if (PROVIDER_CALLBACKS.has(handler)) return limits.webhook;

@@ -16,6 +16,7 @@ import type { App, Environment } from 'aws-cdk-lib';
 import { site } from '@kesho/common/site';
 import { isRemoteName } from '@kesho/common/pointer-document';
 import { DEFAULT_MONTHLY_BUDGET_USD, type AlarmSettings } from './alarms';
+import type { RateLimitAction } from './edge-stack';
 import { SECRET_VERSION_ID } from './origin-verify';
 import { INFRA_ROOT } from './paths';
 import type { MailSettings } from './payments/mail-identity';
@@ -49,6 +50,7 @@ export const ENVIRONMENT_SETTINGS = [
   'monthlyBudgetUsd',
   'distributionId',
   'originVerifySecretVersion',
+  'rateLimitAction',
 ] as const;
 export type EnvironmentSetting = (typeof ENVIRONMENT_SETTINGS)[number];
 
@@ -67,6 +69,7 @@ export const PRODUCTION_SETTINGS: readonly EnvironmentSetting[] = [
   'kesRateDate',
   'alarmEmail',
   'monthlyBudgetUsd',
+  'rateLimitAction',
 ];
 /**
  * Known only once the first deploy has run (the distribution's id, the origin-verify secret's
@@ -107,6 +110,8 @@ export interface KeshoConfig {
   readonly domain?: DomainSettings;
   readonly mail: MailSettings;
   readonly alarms: AlarmSettings;
+  /** What the WAF's per-address rate rules do over their limit (lib/edge-stack.ts): count until confirmed, then block. */
+  readonly rateLimitAction?: RateLimitAction;
   /** The origin-verify secret's version the distribution sends (lib/origin-verify.ts); unset until the first deploy. */
   readonly originVerifySecretVersion?: string;
   /**
@@ -336,6 +341,10 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
   if (originVerifySecretVersion !== undefined && !SECRET_VERSION_ID.test(originVerifySecretVersion)) {
     throw new Error(`${settings.label('originVerifySecretVersion')} (${originVerifySecretVersion}) is not a Secrets Manager version id (the VersionId put-secret-value prints)`);
   }
+  const rateLimitAction = settings.get('rateLimitAction');
+  if (rateLimitAction !== undefined && rateLimitAction !== 'count' && rateLimitAction !== 'block') {
+    throw new Error(`${settings.label('rateLimitAction')} (${rateLimitAction}) must be "count" or "block"`);
+  }
   const publicSiteUrl = readPublicSiteUrl(settings, domain);
   // Production serves the site's one origin (canonical links, sitemap, mail links all name it).
   if (settings.environment?.production && publicSiteUrl !== site.origin) {
@@ -357,6 +366,7 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
     mail: readMailSettings(settings),
     alarms: readAlarmSettings(settings),
     ...(originVerifySecretVersion ? { originVerifySecretVersion } : {}),
+    ...(rateLimitAction ? { rateLimitAction } : {}),
     ...(only ? { only } : {}),
   };
 }

@@ -1,14 +1,18 @@
 /**
  * us-east-1, where CloudFront requires its WAF web ACLs: the site's web ACL (AWS's common rule set
- * plus per-IP rate limits, a stricter one on /api/). The site stack attaches it to the distribution
+ * plus per-IP rate limits sized for addresses many people share, a separate one on /api/, the
+ * providers' callbacks exempt, counting until ops switch them to blocking) and its log. The site stack attaches it to the distribution
  * through CDK's cross-region reference (an SSM parameter here, read by the site stack at deploy).
  * With a custom domain, also the distribution's ACM certificate (CloudFront reads certificates only
  * from us-east-1), validated by DNS records in the domain's hosted zone, passed on the same way.
  */
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate, CertificateValidation } from 'aws-cdk-lib/aws-certificatemanager';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { API_ROUTES } from '@kesho/common/api-routes';
+import { PROVIDER_CALLBACKS } from './api-limits';
 import type { Construct } from 'constructs';
 
 export const EDGE_REGION = 'us-east-1';
@@ -16,15 +20,66 @@ export const EDGE_REGION = 'us-east-1';
 export interface RateLimits {
   /** Requests per 5 minutes from one IP address, for the whole site. */
   readonly site: number;
-  /** Requests per 5 minutes from one IP address to /api/ (checkout and the webhook). */
+  /** Requests per 5 minutes from one IP address to /api/ (checkout, forms, beacons). */
   readonly api: number;
 }
 
-/** Generous for people (a page view is a handful of requests), tight enough to stop a scraper or a card-testing script. */
-export const DEFAULT_RATE_LIMITS: RateLimits = { site: 2000, api: 100 };
+/**
+ * Who can share one public address, and what each does in the 5 minutes a rate-based rule counts.
+ * Kenyan mobile operators put many subscribers behind one public IPv4 address (carrier-grade NAT),
+ * and a campus, office or cyber café puts all its people behind one: the limits must let all of them
+ * through. Stripe's webhook and Safaricom's callbacks come from the providers' few addresses and are
+ * not counted at all (PROVIDER_PATHS).
+ */
+export const SHARED_ADDRESS_ASSUMPTION = {
+  /** People on the site from one address in the same 5 minutes, at peak. */
+  browsersPerAddress: 50,
+  /** Of them, paying or sending a form at the same time. */
+  payersPerAddress: 10,
+  /** A busy reader's requests in 5 minutes: ~20 page views of ~10 requests (page, chunks, pointer, beacons). */
+  siteRequestsPerBrowser: 200,
+  /** A reader's API requests in 5 minutes: the client-events beacons of those page views, a form. */
+  apiRequestsPerBrowser: 20,
+  /** A payer's API requests in 5 minutes: an M-Pesa payment's 90 status polls (2 s for 3 minutes), the success page's 15 lookups, the create calls. */
+  apiRequestsPerPayer: 150,
+} as const;
+
+/** The limits the assumption gives: 10,000 requests per 5 minutes site-wide, 2,500 to /api/. */
+export function rateLimitsFor(assumption: typeof SHARED_ADDRESS_ASSUMPTION = SHARED_ADDRESS_ASSUMPTION): RateLimits {
+  return {
+    site: assumption.browsersPerAddress * assumption.siteRequestsPerBrowser,
+    api: assumption.browsersPerAddress * assumption.apiRequestsPerBrowser + assumption.payersPerAddress * assumption.apiRequestsPerPayer,
+  };
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = rateLimitsFor();
+
+/**
+ * What the rate rules do when an address goes over: `count` (the request passes, the WAF log and the
+ * rule's metric record it) until the limits are confirmed on real traffic, then `block`.
+ */
+export type RateLimitAction = 'count' | 'block';
+export const DEFAULT_RATE_LIMIT_ACTION: RateLimitAction = 'count';
+
+/**
+ * The providers' own calls, exempt from the per-address limits: Stripe's webhook and Daraja's STK
+ * callbacks (the routes of @kesho/common/api-routes served by PROVIDER_CALLBACKS). They still meet the
+ * route throttles (lib/api-limits.ts) and the handlers' checks (Stripe's signature, the callback token).
+ */
+export const PROVIDER_PATHS: readonly { readonly path: string; readonly match: 'EXACTLY' | 'STARTS_WITH' }[] = API_ROUTES.filter((route) => PROVIDER_CALLBACKS.has(route.handler)).map(
+  (route) => {
+    const parameter = route.path.indexOf('{');
+    return parameter === -1 ? { path: route.path, match: 'EXACTLY' } : { path: route.path.slice(0, parameter), match: 'STARTS_WITH' };
+  },
+);
+
+/** WAF logs must go to a log group whose name starts with aws-waf-logs-. */
+export const WAF_LOG_GROUP_NAME = 'aws-waf-logs-kesho-site';
 
 export interface EdgeStackProps extends StackProps {
   readonly rateLimits?: RateLimits;
+  /** `count` (default) or `block`: the rateLimitAction setting. */
+  readonly rateLimitAction?: RateLimitAction;
   /** The apex and its Route 53 hosted zone: adds a certificate for www.<domainName> and <domainName>. */
   readonly domain?: { readonly domainName: string; readonly hostedZoneId: string };
 }
@@ -35,9 +90,24 @@ const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => (
   metricName,
 });
 
+const pathMatch = (path: string, match: 'EXACTLY' | 'STARTS_WITH'): CfnWebACL.StatementProperty => ({
+  byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: match, searchString: path, textTransformations: [{ priority: 0, type: 'NONE' }] },
+});
+
+/** Not one of the providers' paths. */
+const notProviderPath: CfnWebACL.StatementProperty = {
+  notStatement: {
+    statement:
+      PROVIDER_PATHS.length === 1
+        ? pathMatch(PROVIDER_PATHS[0]?.path ?? '', PROVIDER_PATHS[0]?.match ?? 'EXACTLY')
+        : { orStatement: { statements: PROVIDER_PATHS.map(({ path, match }) => pathMatch(path, match)) } },
+  },
+};
+
 export class EdgeStack extends Stack {
   readonly webAcl: CfnWebACL;
   readonly certificate?: Certificate;
+  readonly logs: LogGroup;
 
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
@@ -51,6 +121,7 @@ export class EdgeStack extends Stack {
       });
     }
     const limits = props.rateLimits ?? DEFAULT_RATE_LIMITS;
+    const action = (props.rateLimitAction ?? DEFAULT_RATE_LIMIT_ACTION) === 'block' ? { block: {} } : { count: {} };
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name: 'kesho-site',
       description: 'Kesho site distribution: AWS common rule set and per-IP rate limits',
@@ -61,19 +132,12 @@ export class EdgeStack extends Stack {
         {
           name: 'api-rate-limit',
           priority: 0,
-          action: { block: {} },
+          action,
           statement: {
             rateBasedStatement: {
               limit: limits.api,
               aggregateKeyType: 'IP',
-              scopeDownStatement: {
-                byteMatchStatement: {
-                  fieldToMatch: { uriPath: {} },
-                  positionalConstraint: 'STARTS_WITH',
-                  searchString: '/api/',
-                  textTransformations: [{ priority: 0, type: 'NONE' }],
-                },
-              },
+              scopeDownStatement: { andStatement: { statements: [pathMatch('/api/', 'STARTS_WITH'), notProviderPath] } },
             },
           },
           visibilityConfig: visibility('kesho-api-rate-limit'),
@@ -81,8 +145,8 @@ export class EdgeStack extends Stack {
         {
           name: 'site-rate-limit',
           priority: 1,
-          action: { block: {} },
-          statement: { rateBasedStatement: { limit: limits.site, aggregateKeyType: 'IP' } },
+          action,
+          statement: { rateBasedStatement: { limit: limits.site, aggregateKeyType: 'IP', scopeDownStatement: notProviderPath } },
           visibilityConfig: visibility('kesho-site-rate-limit'),
         },
         {
@@ -100,6 +164,26 @@ export class EdgeStack extends Stack {
           visibilityConfig: visibility('kesho-aws-common'),
         },
       ],
+    });
+
+    // What the rules counted or blocked (not every request: the cost stays small), without query
+    // strings (newsletter links carry their tokens there) or cookies: to confirm the limits before
+    // they block, and to see what a blocked visitor met.
+    this.logs = new LogGroup(this, 'WafLogs', { logGroupName: WAF_LOG_GROUP_NAME, retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    new CfnLoggingConfiguration(this, 'WafLogging', {
+      resourceArn: this.webAcl.attrArn,
+      logDestinationConfigs: [this.logs.logGroupArn],
+      redactedFields: [{ queryString: {} }, { singleHeader: { Name: 'cookie' } }],
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [
+          {
+            Behavior: 'KEEP',
+            Requirement: 'MEETS_ANY',
+            Conditions: [{ ActionCondition: { Action: 'COUNT' } }, { ActionCondition: { Action: 'BLOCK' } }],
+          },
+        ],
+      },
     });
   }
 }

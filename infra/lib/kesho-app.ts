@@ -59,6 +59,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     description: 'Kesho Global Education: WAF web ACL of the site distribution (CloudFront needs it in us-east-1)',
     crossRegionReferences: true,
     ...(config.domain ? { domain: config.domain } : {}),
+    ...(config.rateLimitAction ? { rateLimitAction: config.rateLimitAction } : {}),
   });
   if (config.publicSiteUrl === UNSET_PUBLIC_SITE_URL) {
     // Info, not warning: the app keeps to no warnings (app.test.ts), and this is the normal first deploy.

@@ -4,7 +4,7 @@
  */
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { DEFAULT_API_LIMITS } from '../lib/api-limits';
-import { DEFAULT_RATE_LIMITS } from '../lib/edge-stack';
+import { DEFAULT_RATE_LIMITS, PROVIDER_PATHS, SHARED_ADDRESS_ASSUMPTION, WAF_LOG_GROUP_NAME } from '../lib/edge-stack';
 import { ORIGIN_VERIFY_SECRET_NAME, ROTATION_WINDOW } from '../lib/origin-verify';
 import { ORIGIN_VERIFY_HEADER } from '../functions/origin-verify/verify';
 import { buildTestApp } from './support/test-app';
@@ -13,6 +13,36 @@ const { stacks } = buildTestApp();
 const edge = Template.fromStack(stacks.edge);
 const payments = Template.fromStack(stacks.payments);
 
+/** A WAF statement of the template, evaluated on a request path (the byte-match, and, or and not statements these rules use). */
+type WafStatement = {
+  ByteMatchStatement?: { SearchString: string; PositionalConstraint: 'EXACTLY' | 'STARTS_WITH'; FieldToMatch: { UriPath: object } };
+  AndStatement?: { Statements: WafStatement[] };
+  OrStatement?: { Statements: WafStatement[] };
+  NotStatement?: { Statement: WafStatement };
+};
+function matchesPath(statement: WafStatement, path: string): boolean {
+  if (statement.ByteMatchStatement) {
+    const { SearchString, PositionalConstraint } = statement.ByteMatchStatement;
+    return PositionalConstraint === 'EXACTLY' ? path === SearchString : path.startsWith(SearchString);
+  }
+  if (statement.AndStatement) return statement.AndStatement.Statements.every((inner) => matchesPath(inner, path));
+  if (statement.OrStatement) return statement.OrStatement.Statements.some((inner) => matchesPath(inner, path));
+  if (statement.NotStatement) return !matchesPath(statement.NotStatement.Statement, path);
+  throw new Error(`unexpected statement ${JSON.stringify(statement)}`);
+}
+
+interface WafRule {
+  Name: string;
+  Action?: Record<string, object>;
+  Statement: { RateBasedStatement?: { Limit: number; AggregateKeyType: string; ScopeDownStatement: WafStatement } };
+}
+const rulesOf = (template: Template): WafRule[] => (Object.values(template.findResources('AWS::WAFv2::WebACL'))[0] as { Properties: { Rules: WafRule[] } }).Properties.Rules;
+const ruleNamed = (template: Template, name: string): WafRule => {
+  const rule = rulesOf(template).find((candidate) => candidate.Name === name);
+  if (!rule) throw new Error(`no rule ${name}`);
+  return rule;
+};
+
 describe('the web ACL', () => {
   test('is a CloudFront-scope ACL in us-east-1 with the AWS common rule set and per-IP rate limits', () => {
     expect(stacks.edge.region).toBe('us-east-1');
@@ -20,24 +50,66 @@ describe('the web ACL', () => {
       Scope: 'CLOUDFRONT',
       DefaultAction: { Allow: {} },
       Rules: Match.arrayWith([
-        Match.objectLike({
-          Name: 'api-rate-limit',
-          Action: { Block: {} },
-          Statement: {
-            RateBasedStatement: Match.objectLike({
-              Limit: DEFAULT_RATE_LIMITS.api,
-              AggregateKeyType: 'IP',
-              ScopeDownStatement: { ByteMatchStatement: Match.objectLike({ SearchString: '/api/', PositionalConstraint: 'STARTS_WITH' }) },
-            }),
-          },
-        }),
-        Match.objectLike({ Name: 'site-rate-limit', Statement: { RateBasedStatement: { Limit: DEFAULT_RATE_LIMITS.site, AggregateKeyType: 'IP' } } }),
+        Match.objectLike({ Name: 'api-rate-limit', Statement: { RateBasedStatement: Match.objectLike({ Limit: DEFAULT_RATE_LIMITS.api, AggregateKeyType: 'IP' }) } }),
+        Match.objectLike({ Name: 'site-rate-limit', Statement: { RateBasedStatement: Match.objectLike({ Limit: DEFAULT_RATE_LIMITS.site, AggregateKeyType: 'IP' }) } }),
         Match.objectLike({
           Name: 'aws-common-rule-set',
           OverrideAction: { None: {} },
           Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' }) },
         }),
       ]),
+    });
+  });
+
+  test('sizes the limits from the stated assumption about shared addresses: a carrier address full of readers and payers passes', () => {
+    const people = SHARED_ADDRESS_ASSUMPTION;
+    expect(DEFAULT_RATE_LIMITS).toEqual({
+      site: people.browsersPerAddress * people.siteRequestsPerBrowser,
+      api: people.browsersPerAddress * people.apiRequestsPerBrowser + people.payersPerAddress * people.apiRequestsPerPayer,
+    });
+    expect(DEFAULT_RATE_LIMITS).toEqual({ site: 10_000, api: 2_500 });
+    // One M-Pesa payer alone (90 status polls, the success page's lookups) was over the old 100 a 5 minutes.
+    expect(people.apiRequestsPerPayer).toBeGreaterThan(100);
+    expect(ruleNamed(edge, 'api-rate-limit').Statement.RateBasedStatement?.Limit).toBeGreaterThanOrEqual(people.payersPerAddress * people.apiRequestsPerPayer);
+  });
+
+  test("the providers' calls are never counted: Stripe's webhook and Daraja's callbacks pass both rate rules' scope", () => {
+    const api = ruleNamed(edge, 'api-rate-limit').Statement.RateBasedStatement?.ScopeDownStatement;
+    const site = ruleNamed(edge, 'site-rate-limit').Statement.RateBasedStatement?.ScopeDownStatement;
+    if (!api || !site) throw new Error('the rate rules lost their scope');
+    expect(PROVIDER_PATHS).toEqual([
+      { path: '/api/stripe-webhook', match: 'EXACTLY' },
+      { path: '/api/mpesa/callback/', match: 'STARTS_WITH' },
+    ]);
+    for (const path of ['/api/stripe-webhook', '/api/mpesa/callback/3f2a9c1e0b7d4e6f', '/api/mpesa/callback/x']) {
+      expect({ path, api: matchesPath(api, path), site: matchesPath(site, path) }).toEqual({ path, api: false, site: false });
+    }
+    for (const path of ['/api/create-payment', '/api/mpesa-payment', '/api/client-events', '/api/enquiries', '/api/stripe-webhook-x']) {
+      expect({ path, api: matchesPath(api, path), site: matchesPath(site, path) }).toEqual({ path, api: true, site: true });
+    }
+    for (const path of ['/', '/faq', '/mfe/remotes.json']) expect({ path, api: matchesPath(api, path), site: matchesPath(site, path) }).toEqual({ path, api: false, site: true });
+  });
+
+  test('the rate rules start counting, not blocking, and block once the setting says so', () => {
+    for (const name of ['api-rate-limit', 'site-rate-limit']) expect(ruleNamed(edge, name).Action).toEqual({ Count: {} });
+    const blocking = Template.fromStack(buildTestApp({ context: { rateLimitAction: 'block', siteDir: '/nonexistent' } }).stacks.edge);
+    for (const name of ['api-rate-limit', 'site-rate-limit']) expect(ruleNamed(blocking, name).Action).toEqual({ Block: {} });
+    expect(() => buildTestApp({ context: { rateLimitAction: 'drop' } })).toThrow('-c rateLimitAction (drop) must be "count" or "block"');
+  });
+
+  test('logs what its rules counted or blocked, without query strings or cookies, for a month', () => {
+    edge.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: WAF_LOG_GROUP_NAME, RetentionInDays: 30 });
+    expect(WAF_LOG_GROUP_NAME.startsWith('aws-waf-logs-')).toBe(true);
+    const [logGroupId] = Object.keys(edge.findResources('AWS::Logs::LogGroup', { Properties: { LogGroupName: WAF_LOG_GROUP_NAME } }));
+    const [aclId] = Object.keys(edge.findResources('AWS::WAFv2::WebACL'));
+    edge.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
+      ResourceArn: { 'Fn::GetAtt': [aclId, 'Arn'] },
+      LogDestinationConfigs: [{ 'Fn::GetAtt': [logGroupId, 'Arn'] }],
+      RedactedFields: [{ QueryString: {} }, { SingleHeader: { Name: 'cookie' } }],
+      LoggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [{ Behavior: 'KEEP', Requirement: 'MEETS_ANY', Conditions: [{ ActionCondition: { Action: 'COUNT' } }, { ActionCondition: { Action: 'BLOCK' } }] }],
+      },
     });
   });
 
