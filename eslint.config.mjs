@@ -120,8 +120,8 @@ export default defineConfig(
   },
   {
     // The page.evaluate callbacks of the bench run in the browser tab.
-    files: ['scripts/bench.mjs'],
-    languageOptions: { globals: { window: 'readonly' } },
+    files: ['scripts/bench.mjs', 'scripts/lib/route-javascript.mjs'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly' } },
   },
 
   {

@@ -1,7 +1,7 @@
 /**
  * One webpack configuration factory for the shell and the three remotes, for the browser (Module
  * Federation) and for Node (the prerender bundles). Every app builds through here, so the rules that
- * make the composition work (shared singletons, loaded-first, deterministic styled-components ids)
+ * make the composition work (shared singletons, deterministic styled-components ids)
  * live in one place.
  */
 import fs from 'node:fs';
@@ -94,9 +94,9 @@ function federationShared(appDir) {
  * @returns {Record<string, string>}
  */
 export function sharedVersionsProvided(config) {
-  const federation = config.plugins?.find((plugin) => plugin instanceof ModuleFederationPlugin);
+  const federation = config.plugins?.find((plugin) => plugin instanceof webpack.container.ModuleFederationPlugin);
   /** @type {Record<string, { version?: string }>} */
-  const shared = /** @type {any} */ (federation)?._options?.shared ?? {};
+  const shared = /** @type {any} */ (federation)?.options?.shared ?? {};
   const installed = (name) => require(path.join(repoRoot, 'node_modules', name, 'package.json')).version;
   return Object.fromEntries(sharedSingletons.map((name) => [name, shared[name]?.version ?? installed(name)]));
 }
@@ -193,63 +193,36 @@ export function browserConfig(appName, { outDir, mode = 'production', extraEntri
       // The router as one file of its own (router.js), which scripts/test/router-build.test.mjs weighs.
       splitChunks: { cacheGroups: { router: { test: (module) => routerBuildFile.test(module.resource ?? ''), name: 'router', chunks: 'async', enforce: true } } },
     },
-    plugins: [
-      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
-      new CheckoutIndependentIdsPlugin(),
-      ...federationPlugins(appName, { standalone, globalName: `${app.federationName}${perBuild}` }),
-    ],
+    plugins: [new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }), ...federationPlugins(appName, { standalone, globalName: `${app.federationName}${perBuild}` })],
   };
-}
-
-/**
- * The build id is a hash of what the browser gets, so the same sources must give the same bytes in
- * any checkout. The enhanced federation plugin writes its runtime entry to
- * node_modules/.federation/entry.<hash of its text>.js, and that text holds absolute paths: the
- * deterministic module id webpack derives from the file name (and, through it, the minifier's
- * name choices) then differed between two checkouts of the same commit. The module gets a fixed id
- * instead, set before webpack's own id plugin runs (which skips modules that already have one).
- */
-class CheckoutIndependentIdsPlugin {
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap('CheckoutIndependentIdsPlugin', (compilation) => {
-      compilation.hooks.moduleIds.tap({ name: 'CheckoutIndependentIdsPlugin', stage: -100 }, (modules) => {
-        for (const module of modules) {
-          // Module concatenation may have merged it: then the concatenated module stands for it.
-          const resource = module.rootModule?.resource ?? module.resource ?? '';
-          if (/[\\/]\.federation[\\/]entry\.[0-9a-f]+\.js$/.test(resource)) {
-            compilation.chunkGraph.setModuleId(module, 'federation-runtime-entry');
-          }
-        }
-      });
-    });
-  }
 }
 
 const EXPOSE_CHUNK_PREFIX = '__federation_expose_';
 const REMOTE_ENTRY_FILE = 'remoteEntry.js';
 
 /**
- * The shell is the federation host: it needs the federation runtime (registerRemotes, loadRemote,
- * version negotiation), tree-shaken to what it uses; it reads each remote's mf-manifest.json itself,
- * so the manifest "snapshot" code is left out.
+ * The shell is the federation host, built with webpack's own ModuleFederationPlugin: its share scope
+ * holds the singletons, and it loads each remote's container itself (`init` + `get`, see
+ * shell/src/federation/loader.ts) from the entry and global name the remote's mf-manifest.json
+ * gives. The enhanced plugin's runtime (registerRemotes, loadRemote, snapshots, preloading, hooks)
+ * was 21 KB gzip of every page's 24 KB entry, for work the loader does in a few lines; a singleton
+ * already loaded wins in webpack's own share scope, as `loaded-first` had it.
  *
- * A remote is only a container (`init` + `get`), and the host's runtime already does all the
- * negotiating, so remotes are built with webpack's own container plugin, whose entry is a few
- * hundred bytes of glue, instead of shipping a second copy of the runtime (measured on /faq:
- * remote entry 17.3 KB gzip with the enhanced plugin, see scripts/README.md for the figure now).
+ * A remote is only a container (`init` + `get`), built with the same plugin, whose entry is a few
+ * hundred bytes of glue (measured on /faq: remote entry 17.3 KB gzip with the enhanced plugin, see
+ * scripts/README.md for the figure now).
  * Standalone mode keeps the enhanced plugin: there the remote is its own host.
  */
 function federationPlugins(appName, { standalone, globalName }) {
   const app = appBuilds[appName];
   const shared = federationShared(app.dir);
-  if (appName === 'shell' || standalone) {
+  if (appName === 'shell') return [new webpack.container.ModuleFederationPlugin({ name: app.federationName, shared })];
+  if (standalone) {
     return [
       new ModuleFederationPlugin({
         name: app.federationName,
-        ...(appName === 'shell'
-          ? // Yields to the browser between the runtime's start-up steps (see the plugin's comment).
-            { runtimePlugins: [path.join(repoRoot, 'shell/src/federation/yieldingRuntimePlugin.ts')] }
-          : { filename: REMOTE_ENTRY_FILE, exposes: app.exposes }),
+        filename: REMOTE_ENTRY_FILE,
+        exposes: app.exposes,
         shared,
         shareStrategy: 'loaded-first',
         manifest: false,

@@ -198,7 +198,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
 
   async function notFound(req: IncomingMessage, res: ServerResponse, buildOutput: boolean) {
     // A script or manifest that is missing must never be answered with HTML: a browser would try to
-    // run the page as the remote's entry (and the federation runtime waits on it before its retry).
+    // run the page as the remote's entry (and the shell's loader waits on it before its retry).
     if (buildOutput) {
       const body = 'Not found';
       res

@@ -32,9 +32,8 @@ async function listFiles(dir, base = dir) {
 
 /**
  * A build id from what a build serves: the same sources give the same id (in any checkout, cold or
- * warm caches), any change a new one. Source maps are left out: they are never served, and they name
- * the generated files of the webpack run (the federation runtime's entry file carries the checkout's
- * absolute path in its text). A build is its browser output and its prerender bundle: a change that only
+ * warm caches), any change a new one. Source maps are left out: they are never served, and they may
+ * name files by the checkout's absolute path. A build is its browser output and its prerender bundle: a change that only
  * alters the prerendered HTML (the document, a no-script rule) is a new build too, so it is released.
  * @param {...string} dirs the build's output folders, in a fixed order
  */

@@ -48,7 +48,7 @@ test('the shell and a remote built twice from the same sources, cold cache then 
   }
 });
 
-test('no served file names the checkout, and the federation runtime entry has a path-free module id', async () => {
+test('no served file names the checkout', async () => {
   const out = path.join(scratch, 'cold', 'shell');
   await fs.access(out).catch(() => buildLikeTheSite(path.join(scratch, 'cold'), path.join(scratch, 'babel-cache')));
   const checkout = path.resolve(import.meta.dirname, '..', '..');
@@ -58,7 +58,6 @@ test('no served file names the checkout, and the federation runtime entry has a 
     if (!(await fs.stat(full)).isFile()) continue;
     assert.ok(!(await fs.readFile(full, 'utf8')).includes(checkout), `${file} contains ${checkout}`);
   }
-  assert.match(await fs.readFile(path.join(out, 'main.js'), 'utf8'), /"federation-runtime-entry"/);
 });
 
 test('the build id ignores source maps but follows every served byte', async () => {

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import webpack from 'webpack';
 import { RemoteManifestPlugin } from '../lib/remote-manifest-plugin.mjs';
 import { requirementsOf, versionSkewProblems } from '../lib/version-skew.mjs';
 
@@ -30,7 +30,8 @@ const reactVersion = createRequire(import.meta.url)('react/package.json').versio
 function withReact(change) {
   return (config) => {
     for (const plugin of config.plugins ?? []) {
-      const shared = plugin instanceof RemoteManifestPlugin ? plugin.options.shared : plugin instanceof ModuleFederationPlugin ? /** @type {any} */ (plugin)._options.shared : null;
+      /** @type {any} */
+      const shared = plugin instanceof RemoteManifestPlugin || plugin instanceof webpack.container.ModuleFederationPlugin ? plugin.options.shared : null;
       if (shared?.react) shared.react = { ...shared.react, ...change };
     }
     return config;

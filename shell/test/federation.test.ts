@@ -1,7 +1,6 @@
 import { normalisePath, parsePointerDocument } from '../src/federation/pointer';
 import { backoffDelay, withRetry } from '../src/federation/retry';
-
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+import { RemoteLoader, RemoteUnavailableError, type FederationContainer, type FederationHost } from '../src/federation/loader';
 import { FederatedResolver, POINTER_MAX_AGE_MS, STALE_POINTER_WAIT_MS } from '../src/federation/resolver';
 
 const pointers = parsePointerDocument({
@@ -195,5 +194,81 @@ describe('a long-open tab', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe("the remote loader (webpack containers, the shell's share scope)", () => {
+  const Page = () => null;
+  const shareScope = { react: { '19.3.1': {} } };
+  const legal = (buildId: string) => ({
+    name: 'legal',
+    buildId,
+    manifest: `/mfe/legal/${buildId}/mf-manifest.json`,
+    routes: [{ path: '/terms', title: 'Terms', description: 'd', listed: true }],
+  });
+  const manifestOf = (buildId: string) => ({ metaData: { globalName: `kesho_legal_${buildId}`, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } } });
+
+  function setUp({ failScripts = 0, failGets = 0 } = {}) {
+    const globals: Record<string, FederationContainer> = {};
+    const scripts: string[] = [];
+    const inits: unknown[] = [];
+    const gets: string[] = [];
+    let scriptFailures = failScripts;
+    let getFailures = failGets;
+    const host: FederationHost = {
+      async loadScript(src) {
+        scripts.push(src);
+        if (scriptFailures-- > 0) throw new Error(`${src} could not be loaded`);
+        const buildId = /\/mfe\/legal\/([^/]+)\//.exec(src)?.[1] ?? '';
+        globals[`kesho_legal_${buildId}`] = {
+          init: async (scope) => void inits.push(scope),
+          get: async (module) => {
+            gets.push(`${buildId}:${module}`);
+            if (getFailures-- > 0) throw new Error('ChunkLoadError');
+            return () => ({ routes: [{ path: '/terms', title: 'Terms', description: 'd', load: async () => ({ default: Page }) }] });
+          },
+        };
+      },
+      containerOf: (globalName) => globals[globalName],
+      shareScope: async () => shareScope,
+    };
+    const fetched: string[] = [];
+    global.fetch = jest.fn(async (url: string) => {
+      fetched.push(url);
+      const buildId = /\/mfe\/legal\/([^/]+)\//.exec(url)?.[1] ?? '';
+      return { ok: true, json: async () => manifestOf(buildId) };
+    }) as unknown as typeof fetch;
+    const loader = new RemoteLoader({ sleep: async () => undefined }, host);
+    return { loader, scripts, inits, gets, fetched };
+  }
+
+  it("loads the entry the manifest names, joins it to the shell's share scope and takes its routes module", async () => {
+    const { loader, scripts, inits, gets } = setUp();
+    await expect(loader.loadPage(legal('v1'), '/terms')).resolves.toMatchObject({ route: { path: '/terms' }, Component: Page });
+    expect(scripts).toEqual(['/mfe/legal/v1/remoteEntry.js']);
+    expect(inits).toEqual([shareScope]);
+    expect(gets).toEqual(['v1:./routes']);
+  });
+
+  it('loads each build once, and a new build beside it', async () => {
+    const { loader, scripts, fetched } = setUp();
+    await loader.loadPage(legal('v1'), '/terms');
+    await loader.loadPage(legal('v1'), '/terms');
+    await loader.loadPage(legal('v2'), '/terms');
+    expect(scripts).toEqual(['/mfe/legal/v1/remoteEntry.js', '/mfe/legal/v2/remoteEntry.js']);
+    expect(fetched).toEqual(['/mfe/legal/v1/mf-manifest.json', '/mfe/legal/v2/mf-manifest.json']);
+  });
+
+  it('fetches the entry again after a failed attempt, and the exposed module again after a failed chunk', async () => {
+    const { loader, scripts, gets } = setUp({ failScripts: 2, failGets: 1 });
+    await expect(loader.loadPage(legal('v1'), '/terms')).resolves.toMatchObject({ Component: Page });
+    expect(scripts).toEqual(['/mfe/legal/v1/remoteEntry.js', '/mfe/legal/v1/remoteEntry.js', '/mfe/legal/v1/remoteEntry.js']);
+    expect(gets).toEqual(['v1:./routes', 'v1:./routes']);
+  });
+
+  it('gives up after the retries with the remote named', async () => {
+    const { loader, scripts } = setUp({ failScripts: 10 });
+    await expect(loader.loadPage(legal('v1'), '/terms')).rejects.toThrow(RemoteUnavailableError);
+    expect(scripts).toHaveLength(4);
   });
 });

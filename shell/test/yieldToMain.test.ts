@@ -1,4 +1,3 @@
-import yieldingRuntimePlugin from '../src/federation/yieldingRuntimePlugin';
 import { yieldToMain } from '../src/scheduling/yieldToMain';
 
 describe('yieldToMain', () => {
@@ -22,17 +21,6 @@ describe('yieldToMain', () => {
       expect(resumed).toBe(true);
     } finally {
       jest.useRealTimers();
-    }
-  });
-});
-
-describe('the yielding federation runtime plugin', () => {
-  it('hands every step its arguments back unchanged, after a yield', async () => {
-    const plugin = yieldingRuntimePlugin();
-    const args = { pkgName: 'react' };
-    for (const hook of ['beforeLoadShare', 'beforeRequest', 'beforeInitContainer'] as const) {
-      const run = plugin[hook] as unknown as (value: typeof args) => Promise<typeof args>;
-      await expect(run(args)).resolves.toBe(args);
     }
   });
 });

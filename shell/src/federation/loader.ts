@@ -1,6 +1,6 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { PageRoute, RemoteRoutesModule } from '@kesho/shell-kit';
+import { yieldToMain } from '../scheduling/yieldToMain';
 import { parsePointerDocument, POINTER_URL, type PointerDocument, type RemotePointer } from './pointer';
 import { withRetry } from './retry';
 
@@ -47,33 +47,98 @@ async function fetchJson(url: string): Promise<unknown> {
   return response.json();
 }
 
+/** A remote's entry, as webpack's container plugin builds it: `init` joins the share scope, `get` returns a module factory. */
+export interface FederationContainer {
+  init(shareScope: unknown): void | Promise<void>;
+  get(module: string): Promise<() => unknown>;
+}
+
+/** What the loader needs from the page and from webpack's federation host runtime (replaced in tests). */
+export interface FederationHost {
+  /** Runs a remote's entry script; rejects when it cannot be fetched. */
+  loadScript(src: string): Promise<void>;
+  /** The container the entry script defined under its global name, if it did. */
+  containerOf(globalName: string): FederationContainer | undefined;
+  /** The shell's share scope, with the shell's singletons (React, the router…) in it. */
+  shareScope(): Promise<unknown>;
+}
+
+// Provided by webpack in the shell's build (its ModuleFederationPlugin with `shared`).
+declare const __webpack_init_sharing__: (scope: string) => Promise<void>;
+declare const __webpack_share_scopes__: Record<string, unknown>;
+
+export const browserFederationHost: FederationHost = {
+  loadScript: (src) =>
+    new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = true;
+      script.onload = () => resolve();
+      script.onerror = () => {
+        script.remove();
+        reject(new Error(`${src} could not be loaded`));
+      };
+      document.head.append(script);
+    }),
+  containerOf: (globalName) => (window as unknown as Record<string, FederationContainer | undefined>)[globalName],
+  shareScope: async () => {
+    await __webpack_init_sharing__('default');
+    return __webpack_share_scopes__.default;
+  },
+};
+
 /**
- * Loads pages from remotes registered at run time. One instance per browser session; caches what it
- * loaded so going back to a page is instant.
+ * Loads pages from remotes registered at run time, with webpack's own federation host API (the
+ * shell's share scope, each remote's container `init` + `get`): the pointer document names each
+ * remote's manifest, the manifest its entry script and global name. One instance per browser
+ * session; caches what it loaded so going back to a page is instant. Each build of a remote has its
+ * own entry and global name, so a release met in an open tab loads beside the build already there.
+ * Every step yields to the browser first, so loading a remote is a few short tasks, never one long one.
  */
 export class RemoteLoader {
-  private readonly registered = new Map<string, string>();
+  private readonly containers = new Map<string, Promise<FederationContainer>>();
   private readonly modules = new Map<string, Promise<RemoteRoutesModule>>();
   private readonly pages = new Map<string, Promise<LoadedPage>>();
 
-  constructor(private readonly retry: RetryOptions = {}) {}
+  constructor(
+    private readonly retry: RetryOptions = {},
+    private readonly host: FederationHost = browserFederationHost,
+  ) {}
 
-  private async register(remote: RemotePointer, force = false) {
-    if (!force && this.registered.get(remote.name) === remote.buildId) return;
-    const info = entryFromManifest(remote.manifest, await fetchJson(remote.manifest));
-    registerRemotes([{ name: remote.name, entry: info.entry, entryGlobalName: info.globalName, type: info.type as 'global' }], {
-      force: force || this.registered.has(remote.name),
-    });
-    this.registered.set(remote.name, remote.buildId);
+  /** The remote's container, joined to the shell's share scope; a failed attempt is forgotten, so a retry fetches again. */
+  private containerOf(remote: RemotePointer): Promise<FederationContainer> {
+    const key = `${remote.name}@${remote.buildId}`;
+    let pending = this.containers.get(key);
+    if (!pending) {
+      pending = (async () => {
+        const info = entryFromManifest(remote.manifest, await fetchJson(remote.manifest));
+        if (info.type !== 'global') throw new Error(`${remote.manifest}: a remote entry of type ${info.type} cannot be loaded`);
+        await yieldToMain();
+        if (!this.host.containerOf(info.globalName)) await this.host.loadScript(info.entry);
+        const container = this.host.containerOf(info.globalName);
+        if (!container) throw new Error(`${info.entry} did not define ${info.globalName}`);
+        await yieldToMain();
+        const shareScope = await this.host.shareScope();
+        await yieldToMain();
+        await container.init(shareScope);
+        return container;
+      })();
+      pending.catch(() => this.containers.delete(key));
+      this.containers.set(key, pending);
+    }
+    return pending;
   }
 
   private routesOf(remote: RemotePointer): Promise<RemoteRoutesModule> {
     const key = `${remote.name}@${remote.buildId}`;
     let pending = this.modules.get(key);
     if (!pending) {
-      pending = withRetry(async (attempt) => {
-        await this.register(remote, attempt > 0);
-        const module = await loadRemote<RemoteRoutesModule>(`${remote.name}/routes`);
+      pending = withRetry(async () => {
+        const container = await this.containerOf(remote);
+        await yieldToMain();
+        const factory = await container.get('./routes');
+        await yieldToMain();
+        const module = factory() as RemoteRoutesModule | undefined;
         if (!module || !Array.isArray(module.routes)) throw new Error(`${remote.name}/routes is not a routes module`);
         return module;
       }, this.retry);

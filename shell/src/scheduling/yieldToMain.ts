@@ -4,7 +4,7 @@ interface SchedulerWithYield {
 
 /**
  * Ends the current task and resumes in a new one, so the browser can paint and answer input in
- * between. Start-up work (the federation runtime's promise chains, evaluating the app's modules,
+ * between. Start-up work (loading a remote's container, evaluating the app's modules,
  * hydration) would otherwise run as one long task that a visitor's tap has to wait for.
  * `scheduler.yield()` resumes ahead of other queued tasks; without it, a zero-delay timer.
  */
