@@ -70,6 +70,16 @@ test('a preview stages a build without changing what visitors get; its folder sh
   assert.equal(`${entry?.action} ${entry?.app} ${entry?.buildId} (was ${entry?.previous})`, 'preview marketing marketingm2 (was marketingm1)');
 });
 
+test("a preview of a remote whose route has a feed shows that route's page in its folder, not the feed", async () => {
+  builders.sources.feedOn = '/faq';
+  builders.sources.marketing = 'm2';
+  await stagePreview('marketing', { build, expiresAt: inAnHour() });
+  const { edge } = await readEdgeState();
+  const folder = edge.previews['marketing/marketingm2'];
+  assert.ok(folder, 'the preview has a folder');
+  assert.match(await variantPage(folder, '/faq'), /Preview: marketing marketingm2[\s\S]*<h1>marketing m2 page \/faq<\/h1>/);
+});
+
 test('a canary leaves the live site alone and gets a folder of its own, recorded with its share', async () => {
   const before = await snapshotLive(root);
   builders.sources.marketing = 'm2';

@@ -39,6 +39,19 @@ test('a full build puts every app live and renders every page, the 404 and the d
   assert.equal(result.pages.length, 7);
 });
 
+test('a route with a feed gets its page and its feed, and the variant folders show its page, not the feed', async () => {
+  builders.sources.feedOn = '/faq';
+  await build();
+  assert.match(await page('/faq'), /<h1>marketing m1 page \/faq<\/h1>/);
+  assert.match(await fs.readFile(path.join(pagesDir, 'faq', 'rss.xml'), 'utf8'), /<rss version="2.0">/);
+  const edge = JSON.parse(await fs.readFile(path.join(root, 'edge-state.json'), 'utf8'));
+  const folders = Object.values(edge.edge.notices);
+  assert.ok(folders.length > 0, 'the notices have variant folders');
+  for (const folder of folders) {
+    assert.match(await fs.readFile(path.join(siteDir, 'variants', String(folder), 'pages', 'faq.html'), 'utf8'), /<h1>marketing m1 page \/faq<\/h1>/);
+  }
+});
+
 test('a remote whose prerender fails leaves the pointer and every page unchanged', async () => {
   await build();
   const before = await snapshotLive(root);

@@ -24,9 +24,10 @@ export function fixtureBuilders(distDir) {
    * `failOn`: a route whose page module fails to load; `throwsOn`: a route whose page throws while
    * rendering (React's client-render fallback in the HTML, the error only known to renderErrorOf);
    * `emptyOn`: a route whose page renders nothing; `untitledOn`: a route whose page has no heading;
-   * `menus`: a route's entry in one of the header's menus (as marketing publishes its service pages).
+   * `menus`: a route's entry in one of the header's menus (as marketing publishes its service pages);
+   * `feedOn`: a route with a feed (written beside its page, as /blog's RSS is).
    */
-  /** @type {{ shell: string, marketing: string, commerce: string, legal: string, routes: { marketing: string[], commerce: string[], legal: string[] } & Record<string, string[]>, failOn: string | null, throwsOn: string | null, emptyOn: string | null, untitledOn: string | null, brokenEntry: boolean, menus: Record<string, { group: string, label: string, order: number }> }} */
+  /** @type {{ shell: string, marketing: string, commerce: string, legal: string, routes: { marketing: string[], commerce: string[], legal: string[] } & Record<string, string[]>, failOn: string | null, throwsOn: string | null, emptyOn: string | null, untitledOn: string | null, feedOn: string | null, brokenEntry: boolean, menus: Record<string, { group: string, label: string, order: number }> }} */
   const sources = {
     shell: 's1',
     marketing: 'm1',
@@ -37,6 +38,7 @@ export function fixtureBuilders(distDir) {
     throwsOn: null,
     emptyOn: null,
     untitledOn: null,
+    feedOn: null,
     brokenEntry: false,
     menus: {},
   };
@@ -77,6 +79,7 @@ module.exports.renderErrorOf = ({ page }) => page.Component.renderError;
       path.join(distDir, 'ssr', name, buildId, 'server.cjs'),
       `module.exports.routes = ${JSON.stringify(routes)}.map((path) => ({
   path, title: path + ' title', description: path + ' description',
+  ...(path === ${JSON.stringify(sources.feedOn)} ? { feed: async () => '<?xml version="1.0"?><rss version="2.0"><channel><title>' + path + '</title></channel></rss>' } : {}),
   load: async () => {
     if (path === ${JSON.stringify(sources.failOn)}) throw new Error('render of ' + path + ' failed');
     const Component = () => '<h1>${name} ${version} page ' + path + '</h1>';
