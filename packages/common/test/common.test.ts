@@ -185,6 +185,7 @@ describe('the site configuration', () => {
     expect(site.stripUniversities).toHaveLength(10);
   });
   it('refuses a malformed edit with every problem named', () => {
+    expect(validateSite(site)).toBe(site);
     expect(() => validateSite({ ...site, email: 'nobody', phone: { display: 'x', e164: '0711' } })).toThrow(/email must be an e-mail address; phone.e164 must be in E.164 form/);
   });
 });

@@ -6,7 +6,7 @@ import { palette, ShellContext, type PageRoute, type ShellApi } from '@kesho/she
 import { globalCss } from '@kesho/shell-kit/global-style';
 import { scriptOnlyHiddenCss } from '@kesho/common/script-only';
 import { feedPathForRoute } from '@kesho/common/page-routes';
-import { site } from '@kesho/common/site';
+import { site, validateSite } from '@kesho/common/site';
 import { App } from '../app/App';
 import { headFor, robotsContent } from '../app/head';
 import { NOT_FOUND_TITLE } from '../pages/NotFound';
@@ -14,6 +14,10 @@ import type { Resolution } from '../app/resolution';
 import type { PointerDocument } from '../federation/pointer';
 import { POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID, SAMPLE_RATE_META } from './documentIds';
 import { organizationJsonLd } from './structuredData';
+
+// Every build and release renders its pages with this module: a fact an operator's edit left
+// malformed stops it here, naming the fact (browser bundles skip the check, which reads every fact).
+validateSite(site);
 
 /**
  * The prerenderer calls this (in Node) once per route with the page component of the remote that
