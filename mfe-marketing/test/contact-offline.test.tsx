@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
 import ContactPage from '../src/pages/ContactPage';
 
-// The form's code (formik) cannot be fetched, as on a connection that drops after the page arrived.
-jest.mock('formik', () => {
-  throw new Error('Loading chunk contact-form failed');
+// The form's validation (the shared schema) cannot be fetched, as on a connection that drops after the page arrived.
+jest.mock('@kesho/common/contact-schema', () => {
+  throw new Error('Loading chunk contact-validation failed');
 });
 
 describe('the contact form when its code cannot be fetched', () => {

@@ -98,7 +98,7 @@ describe('the contact page', () => {
 
   it('on an empty submit shows a message beside every field and focuses the first one', async () => {
     const { user, shell } = renderContact();
-    // The first touch of the form: the submit waits for the form's code (formik) to arrive, then runs.
+    // The first touch of the form: the submit waits for the form's validation (the shared schema) to arrive, then runs.
     await user.click(send());
     await waitFor(() => expect(field.name()).toHaveAttribute('aria-invalid', 'true'));
     const expected: [keyof typeof field, string][] = [

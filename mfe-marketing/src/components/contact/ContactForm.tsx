@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { FormikErrors, FormikProps } from 'formik';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { AlertCircle, Send } from 'lucide-react';
 import { Button, tokens, useToast } from '@kesho/shell-kit';
@@ -11,32 +10,39 @@ import { ENQUIRIES_ENDPOINT, postLead } from '../../api/leadsClient';
 import { Honeypot } from '../shared/Honeypot';
 import { LeadStatusNotices } from '../shared/LeadStatusNotices';
 
-const emptyContactValues: ContactFormValues = { name: '', email: '', phone: '', country: '', message: '' };
+/** The first message of each field that breaks a rule. */
+type ContactErrors = Partial<Record<ContactFieldName, string>>;
 
-type FormikModule = typeof import('formik');
-type ContactFormik = FormikProps<ContactFormValues>;
+type ContactSchema = (typeof import('@kesho/common/contact-schema'))['contactSchema'];
 
-let formikLoading: Promise<FormikModule> | null = null;
+let schemaLoading: Promise<ContactSchema> | null = null;
 
 /**
- * Formik is fetched when the visitor first turns to the form (a focus, a tap, a submit), not with the
- * page: most visitors read /contact without typing, and it is a tenth of the page's JavaScript. Until
- * it arrives the fields are the browser's own (what is typed stays in them) and a submit waits for it.
+ * The shared yup schema is fetched when the visitor first turns to the form (a focus, a tap, a
+ * submit), not with the page: most visitors read /contact without typing. The fields are the
+ * browser's own throughout (what is typed stays in them); the form only reads them to validate and
+ * send, so nothing has to take them over when the schema arrives, and a submit waits for it.
  */
-function loadFormik(): Promise<FormikModule> {
-  formikLoading ??= import(/* webpackChunkName: "contact-form" */ 'formik');
-  formikLoading.catch(() => (formikLoading = null));
-  return formikLoading;
+function loadSchema(): Promise<ContactSchema> {
+  schemaLoading ??= import(/* webpackChunkName: "contact-validation" */ '@kesho/common/contact-schema').then((module) => module.contactSchema);
+  schemaLoading.catch(() => (schemaLoading = null));
+  return schemaLoading;
 }
 
-/** The yup schema is fetched with the first validation (a blur or a submit). */
-async function validateContact(formik: FormikModule, values: ContactFormValues): Promise<FormikErrors<ContactFormValues>> {
-  const { contactSchema } = await import(/* webpackChunkName: "contact-validation" */ '@kesho/common/contact-schema');
+/** Every rule the values break, as the first message per field (the server checks the same schema). */
+async function validateContact(values: ContactFormValues): Promise<ContactErrors> {
+  const schema = await loadSchema();
   try {
-    await formik.validateYupSchema(values, contactSchema);
+    await schema.validate(values, { abortEarly: false });
     return {};
   } catch (error) {
-    return formik.yupToFormErrors<ContactFormValues>(error);
+    const errors: ContactErrors = {};
+    const problems = (error as { inner?: { path?: string; message: string }[] }).inner ?? [];
+    for (const problem of problems) {
+      const name = problem.path as ContactFieldName | undefined;
+      if (name && contactFieldOrder.includes(name) && errors[name] === undefined) errors[name] = problem.message;
+    }
+    return errors;
   }
 }
 
@@ -45,22 +51,6 @@ function valuesOf(form: HTMLFormElement | null): ContactFormValues {
   const data = form ? new FormData(form) : null;
   const value = (name: ContactFieldName) => String(data?.get(name) ?? '');
   return { name: value('name'), email: value('email'), phone: value('phone'), country: value('country'), message: value('message') };
-}
-
-/**
- * Runs formik once it has arrived and hands its state to the form after every render. It renders
- * nothing, so the fields (and their focus and caret) are never replaced when formik arrives.
- */
-function FormikDriver({ formik: library, initialValues, onState }: { formik: FormikModule; initialValues: ContactFormValues; onState: (formik: ContactFormik) => void }) {
-  const formik = library.useFormik<ContactFormValues>({
-    initialValues,
-    validate: (values) => validateContact(library, values),
-    validateOnChange: false,
-    validateOnBlur: true,
-    onSubmit: () => undefined,
-  });
-  useEffect(() => onState(formik));
-  return null;
 }
 
 const Form = styled.form`
@@ -103,34 +93,18 @@ export function ContactForm({ titleId }: { titleId: string }) {
   const fieldElements = useRef<Partial<Record<ContactFieldName, FieldElement | null>>>({});
   const formRef = useRef<HTMLFormElement>(null);
 
-  const [formikModule, setFormikModule] = useState<FormikModule | null>(null);
-  const [driverStart, setDriverStart] = useState<ContactFormValues>(emptyContactValues);
-  const [errors, setErrors] = useState<FormikErrors<ContactFormValues>>({});
-  const driver = useRef<ContactFormik | null>(null);
-  const driverWaiters = useRef<((formik: ContactFormik) => void)[]>([]);
-
-  const onDriverState = useCallback((formik: ContactFormik) => {
-    driver.current = formik;
-    for (const resolve of driverWaiters.current.splice(0)) resolve(formik);
-    setErrors((shown) => (JSON.stringify(shown) === JSON.stringify(formik.errors) ? shown : formik.errors));
-  }, []);
-
-  const formikStarted = useRef(false);
-  const startFormik = useCallback(async () => {
-    const loaded = await loadFormik();
-    if (formikStarted.current) return;
-    formikStarted.current = true;
-    // What was typed before formik arrived is its starting point.
-    setDriverStart(valuesOf(formRef.current));
-    setFormikModule(() => loaded);
-  }, []);
-
-  /** Formik, waiting for it if it has not arrived yet; rejects if it cannot be fetched. */
-  const ready = async (): Promise<ContactFormik> => {
-    if (driver.current) return driver.current;
-    const waiting = new Promise<ContactFormik>((resolve) => driverWaiters.current.push(resolve));
-    await startFormik();
-    return waiting;
+  const [errors, setErrors] = useState<ContactErrors>({});
+  // Validations finish out of order (the schema may still be arriving): only the latest one's errors are shown.
+  const latestValidation = useRef(0);
+  const validate = async (values: ContactFormValues): Promise<ContactErrors> => {
+    const run = ++latestValidation.current;
+    const found = await validateContact(values);
+    if (run === latestValidation.current) setErrors(found);
+    return found;
+  };
+  /** Once the messages show (after a submit), each change and each blur checks the form again. */
+  const revalidate = () => {
+    if (showErrors) void validate(valuesOf(formRef.current)).catch(() => undefined);
   };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -140,22 +114,18 @@ export function ContactForm({ titleId }: { titleId: string }) {
     const form = event.currentTarget;
     sending.current = true;
     try {
-      let formik: ContactFormik;
-      let found: FormikErrors<ContactFormValues>;
       const values = valuesOf(form);
+      let found: ContactErrors;
       try {
-        formik = await ready();
-        await formik.setValues(values, false);
-        found = await formik.validateForm(values);
+        found = await validate(values);
       } catch {
-        // The form's code or its schema cannot be fetched: the browser posts the form as it does
-        // without JavaScript, and the server checks it.
+        // The schema cannot be fetched: the browser posts the form as it does without JavaScript, and
+        // the server checks it.
         form.submit();
         return;
       }
       const firstInvalid = contactFieldOrder.find((name) => found[name] !== undefined);
       if (firstInvalid) {
-        setErrors(found);
         setShowErrors(true);
         fieldElements.current[firstInvalid]?.focus();
         return;
@@ -165,15 +135,16 @@ export function ContactForm({ titleId }: { titleId: string }) {
       const answer = await postLead(ENQUIRIES_ENDPOINT, { ...values, [HONEYPOT_FIELD]: honeypot }, CONTACT_FAILED_MESSAGE);
       if (answer.ok) {
         toast(contactForm.sentToast.message, { description: contactForm.sentToast.description, variant: 'success' });
-        formik.resetForm({ values: emptyContactValues });
         form.reset();
+        latestValidation.current += 1;
+        setErrors({});
         setShowErrors(false);
         return;
       }
       const serverErrors = contactFieldOrder.filter((name) => answer.fieldErrors[name] !== undefined);
       if (serverErrors.length > 0) {
-        const fromServer = Object.fromEntries(serverErrors.map((name) => [name, answer.fieldErrors[name]]));
-        formik.setErrors(fromServer);
+        const fromServer: ContactErrors = Object.fromEntries(serverErrors.map((name) => [name, answer.fieldErrors[name]]));
+        latestValidation.current += 1;
         setErrors(fromServer);
         setShowErrors(true);
         fieldElements.current[serverErrors[0] as ContactFieldName]?.focus();
@@ -194,12 +165,8 @@ export function ContactForm({ titleId }: { titleId: string }) {
       name,
       required: true,
       placeholder: contactFields[name].placeholder,
-      onChange: (event: ChangeEvent<FieldElement>) => {
-        void driver.current?.setFieldValue(name, event.target.value, showErrors);
-      },
-      onBlur: () => {
-        void driver.current?.setFieldTouched(name, true, showErrors);
-      },
+      onChange: revalidate,
+      onBlur: revalidate,
       ref: (element: FieldElement | null) => {
         fieldElements.current[name] = element;
       },
@@ -238,11 +205,10 @@ export function ContactForm({ titleId }: { titleId: string }) {
       action={ENQUIRIES_ENDPOINT}
       noValidate={enhanced}
       onSubmit={handleSubmit}
-      onFocus={() => void startFormik().catch(() => undefined)}
-      onPointerDown={() => void startFormik().catch(() => undefined)}
+      onFocus={() => void loadSchema().catch(() => undefined)}
+      onPointerDown={() => void loadSchema().catch(() => undefined)}
       aria-labelledby={titleId}
     >
-      {formikModule ? <FormikDriver formik={formikModule} initialValues={driverStart} onState={onDriverState} /> : null}
       <LeadStatusNotices texts={contactStatusTexts} />
       <Intro>{contactForm.intro}</Intro>
       <Honeypot idPrefix="contact" />
