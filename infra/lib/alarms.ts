@@ -11,6 +11,7 @@ import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
 import { Alarm, AlarmWidget, ComparisonOperator, Dashboard, GraphWidget, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic, type ITopic } from 'aws-cdk-lib/aws-sns';
@@ -19,7 +20,6 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE, type ClientApp } from '@kesho/common/client-events';
 import { HELD_FOR_REVIEW_EVENT } from '@kesho/common/ops-events';
-import { acknowledge } from './nag';
 
 export const ALARM_TOPIC_NAME = 'kesho-alarms';
 export const EDGE_ALARM_TOPIC_NAME = 'kesho-edge-alarms';
@@ -61,10 +61,6 @@ export function alarmTopic(scope: Construct, id: string, topicName: string = ALA
 function notificationTopic(scope: Construct, topicName: string, email: string | undefined): Topic {
   const topic = new Topic(scope, 'Topic', { topicName, displayName: 'Kesho alarms', enforceSSL: true });
   if (email) topic.addSubscription(new EmailSubscription(email));
-  acknowledge(topic, {
-    id: 'AwsSolutions-SNS2',
-    reason: 'Alarm and budget notifications carry metric names and thresholds, no customer data; CloudWatch and Budgets cannot publish to a topic encrypted with the AWS-managed SNS key.',
-  });
   return topic;
 }
 
@@ -209,6 +205,53 @@ function clientErrorAlarm(scope: Construct, app: ClientApp): Alarm {
   });
 }
 
+/**
+ * SES reviews an account whose bounce rate reaches 5 % or whose complaint rate reaches 0.1 %, and may
+ * pause its sending (no receipt would go out): the alarms fire before that, at these shares.
+ */
+export const SES_BOUNCE_RATE_LIMIT = 0.04;
+export const SES_COMPLAINT_RATE_LIMIT = 0.0008;
+
+/** The account's sending reputation in the stack's region, which SES publishes every few minutes while mail is sent. */
+function mailReputationAlarms(scope: Construct): Alarm[] {
+  const reputation = (metricName: string) => new Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.hours(1) });
+  const alarm = (id: string, metricName: string, threshold: number, what: string) =>
+    new Alarm(scope, id, {
+      alarmDescription: `SES's ${what} rate of the account reached ${threshold * 100} %: receipts may stop if SES pauses sending (see infra/README.md, Alarms).`,
+      metric: reputation(metricName),
+      threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  return [alarm('MailBounceRate', 'Reputation.BounceRate', SES_BOUNCE_RATE_LIMIT, 'bounce'), alarm('MailComplaintRate', 'Reputation.ComplaintRate', SES_COMPLAINT_RATE_LIMIT, 'complaint')];
+}
+
+/** Any read or write of the orders table or its indexes refused for capacity in 5 minutes (on-demand tables throttle too, on a hot key or the account's limits). */
+function tableThrottleAlarm(scope: Construct, table: ITable, indexNames: readonly string[]): Alarm {
+  const period = Duration.minutes(5);
+  const throttles = (metricName: string, indexName?: string) =>
+    new Metric({
+      namespace: 'AWS/DynamoDB',
+      metricName,
+      dimensionsMap: { TableName: table.tableName, ...(indexName ? { GlobalSecondaryIndexName: indexName } : {}) },
+      statistic: 'Sum',
+      period,
+    });
+  const metrics = [undefined, ...indexNames].flatMap((indexName) => [throttles('ReadThrottleEvents', indexName), throttles('WriteThrottleEvents', indexName)]);
+  return countAlarm(
+    scope,
+    'OrdersTableThrottles',
+    new MathExpression({
+      expression: metrics.map((_metric, index) => `t${index}`).join(' + '),
+      usingMetrics: Object.fromEntries(metrics.map((metric, index) => [`t${index}`, metric])),
+      label: 'orders table throttles',
+      period,
+    }),
+    'DynamoDB refused at least one read or write of the orders table or its indexes in 5 minutes',
+  );
+}
+
 /** Namespace of the order metrics taken from the functions' logs. */
 export const ORDER_METRICS_NAMESPACE = 'Kesho/Orders';
 
@@ -219,9 +262,12 @@ export interface PaymentsAlarmsProps {
   readonly fulfilmentFailures: IQueue;
   readonly api: HttpApi;
   readonly apiAccessLogs: ILogGroup;
+  readonly ordersTable: ITable;
+  /** The table's indexes, whose throttles count too. */
+  readonly ordersTableIndexes: readonly string[];
 }
 
-/** In the payments stack: every function's errors and throttles, the API's 5xx, 429 and 403 rate, fulfilment failures, and the dashboard. */
+/** In the payments stack: every function's errors and throttles, the API's 5xx, 429 and 403 rate, fulfilment failures, SES's reputation, the orders table's throttles, and the dashboard. */
 export class PaymentsAlarms extends Construct {
   readonly alarms: readonly Alarm[];
   readonly dashboard: Dashboard;
@@ -287,7 +333,9 @@ export class PaymentsAlarms extends Construct {
     });
     const perFunction = Object.entries(props.functions).flatMap(([name, fn]) => functionAlarms(this, name, fn));
     const clientErrors = CLIENT_APPS.map((app) => clientErrorAlarm(this, app));
-    this.alarms = [fulfilment, held, api5xx, api429, api403, ...perFunction, ...clientErrors].map((alarm) => notify(alarm, topic));
+    const mail = mailReputationAlarms(this);
+    const tableThrottles = tableThrottleAlarm(this, props.ordersTable, props.ordersTableIndexes);
+    this.alarms = [fulfilment, held, api5xx, api429, api403, ...mail, tableThrottles, ...perFunction, ...clientErrors].map((alarm) => notify(alarm, topic));
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: 'kesho',

@@ -18,7 +18,10 @@ export interface ApiLimits {
   /** Visitors' beacons (POST /api/client-events): one per page left, sampled; a flood of them is
    *  dropped at the edge of the API rather than competing with payments for concurrency. */
   readonly clientEvents: ApiThrottle;
-  /** Reserved concurrent executions of fulfil-order. */
+  /**
+   * Reserved concurrent executions of fulfil-order; 0 reserves none (an account still at the new
+   * account's quota of 10 cannot reserve any: Lambda keeps 10 unreserved).
+   */
   readonly fulfilOrderConcurrency: number;
 }
 
@@ -56,5 +59,6 @@ export function applyApiLimits(stage: HttpStage, fulfilOrder: IFunction, limits:
   );
   const cfnFunction = fulfilOrder.node.defaultChild;
   if (!(cfnFunction instanceof CfnFunction)) throw new Error(`${fulfilOrder.node.path} has no CloudFormation function`);
-  cfnFunction.reservedConcurrentExecutions = limits.fulfilOrderConcurrency;
+  // 0 means no reservation, never a reservation of 0 (which would stop the function).
+  cfnFunction.reservedConcurrentExecutions = limits.fulfilOrderConcurrency > 0 ? limits.fulfilOrderConcurrency : undefined;
 }

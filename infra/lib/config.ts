@@ -51,6 +51,7 @@ export const ENVIRONMENT_SETTINGS = [
   'distributionId',
   'originVerifySecretVersion',
   'rateLimitAction',
+  'fulfilOrderConcurrency',
 ] as const;
 export type EnvironmentSetting = (typeof ENVIRONMENT_SETTINGS)[number];
 
@@ -70,6 +71,7 @@ export const PRODUCTION_SETTINGS: readonly EnvironmentSetting[] = [
   'alarmEmail',
   'monthlyBudgetUsd',
   'rateLimitAction',
+  'fulfilOrderConcurrency',
 ];
 /**
  * Known only once the first deploy has run (the distribution's id, the origin-verify secret's
@@ -112,6 +114,8 @@ export interface KeshoConfig {
   readonly alarms: AlarmSettings;
   /** What the WAF's per-address rate rules do over their limit (lib/edge-stack.ts): count until confirmed, then block. */
   readonly rateLimitAction?: RateLimitAction;
+  /** fulfil-order's reserved concurrency (lib/api-limits.ts); 0 reserves none. */
+  readonly fulfilOrderConcurrency?: number;
   /** The origin-verify secret's version the distribution sends (lib/origin-verify.ts); unset until the first deploy. */
   readonly originVerifySecretVersion?: string;
   /**
@@ -345,6 +349,10 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
   if (rateLimitAction !== undefined && rateLimitAction !== 'count' && rateLimitAction !== 'block') {
     throw new Error(`${settings.label('rateLimitAction')} (${rateLimitAction}) must be "count" or "block"`);
   }
+  const concurrency = settings.get('fulfilOrderConcurrency');
+  if (concurrency !== undefined && !/^(?:0|[1-9]\d{0,3})$/.test(concurrency)) {
+    throw new Error(`${settings.label('fulfilOrderConcurrency')} (${concurrency}) must be a whole number of executions, 0 for none`);
+  }
   const publicSiteUrl = readPublicSiteUrl(settings, domain);
   // Production serves the site's one origin (canonical links, sitemap, mail links all name it).
   if (settings.environment?.production && publicSiteUrl !== site.origin) {
@@ -367,6 +375,7 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
     alarms: readAlarmSettings(settings),
     ...(originVerifySecretVersion ? { originVerifySecretVersion } : {}),
     ...(rateLimitAction ? { rateLimitAction } : {}),
+    ...(concurrency !== undefined ? { fulfilOrderConcurrency: Number(concurrency) } : {}),
     ...(only ? { only } : {}),
   };
 }

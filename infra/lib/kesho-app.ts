@@ -3,10 +3,10 @@
  * configuration of lib/config.ts. bin/app.ts and the tests build the app through here, so the tests
  * check the app ops deploy.
  */
-import { Annotations, App, Validations } from 'aws-cdk-lib';
+import { Annotations, App, CrossStackReferences, ReferenceStrength, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { AlarmsStack, CLOUDFRONT_METRICS_REGION, EdgeAlarmsStack, PaymentsAlarms, SiteAlarms } from './alarms';
-import { applyApiLimits } from './api-limits';
+import { applyApiLimits, DEFAULT_API_LIMITS } from './api-limits';
 import { EDGE_REGION, EdgeStack } from './edge-stack';
 import { OriginVerify } from './origin-verify';
 import { UNSET_PUBLIC_SITE_URL, type KeshoConfig } from './config';
@@ -18,6 +18,7 @@ import { SHELL_APP } from '../functions/release-publisher/release-record';
 import { SiteStack } from './site-stack';
 import { STACK_NAMES } from './stack-names';
 import { TeamsStack } from './team-deploy';
+import { ORDERS_TABLE_INDEXES } from '@kesho/common/orders-table';
 
 export { STACK_NAMES } from './stack-names';
 
@@ -54,6 +55,11 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     api: payments.httpApi,
     ...(config.originVerifySecretVersion ? { secretVersion: config.originVerifySecretVersion } : {}),
   });
+  // What the distribution reads from the payments stack (same region) is a CloudFormation export: a
+  // replaced API or secret then fails the payments deploy while the site uses it, where a weak
+  // reference (cdk.json's default, kept for the us-east-1 web ACL and certificate) would leave the
+  // distribution pointing at the old one until KeshoSite happened to be deployed again.
+  for (const produced of [payments.httpApi, originVerify.secret]) CrossStackReferences.of(produced).produce(ReferenceStrength.STRONG);
   const edge = new EdgeStack(app, STACK_NAMES.edge, {
     env: { account: config.env.account, region: EDGE_REGION },
     description: 'Kesho Global Education: WAF web ACL of the site distribution (CloudFront needs it in us-east-1)',
@@ -79,13 +85,18 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     // Preview links point at the site's public origin (else the distribution's own name).
     ...(config.publicSiteUrl !== UNSET_PUBLIC_SITE_URL ? { siteOrigin: new URL(config.publicSiteUrl).origin } : {}),
   });
-  applyApiLimits(payments.apiStage, payments.functions['fulfil-order']);
+  applyApiLimits(payments.apiStage, payments.functions['fulfil-order'], {
+    ...DEFAULT_API_LIMITS,
+    ...(config.fulfilOrderConcurrency !== undefined ? { fulfilOrderConcurrency: config.fulfilOrderConcurrency } : {}),
+  });
   new PaymentsAlarms(payments, 'Alarms', {
     functions: { ...payments.functions, 'origin-verify': originVerify.authorizerFunction },
     fulfilmentFailures: payments.fulfilmentFailures,
     reconcileLogs: payments.functions['reconcile-orders'].logGroup,
     api: payments.httpApi,
     apiAccessLogs: payments.apiAccessLogs,
+    ordersTable: payments.ordersTable,
+    ordersTableIndexes: ORDERS_TABLE_INDEXES.map((index) => index.name),
   });
   new SiteAlarms(siteStack, 'Alarms', {
     publisher: siteStack.releasePublisher.function,

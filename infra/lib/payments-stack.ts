@@ -91,6 +91,5 @@ export class PaymentsStack extends Stack {
     secrets.acknowledgeFindings();
     fulfilment.acknowledgeFindings();
     functions.acknowledgeFindings();
-    api.acknowledgeFindings();
   }
 }

@@ -255,10 +255,11 @@ export class TeamsStack extends Stack {
       if (resource.endsWith(':layer:*')) return "Lambda layers carry no rights of their own (the AWS CLI layer of CDK's upload function) and CloudFormation names them.";
       if (resource.endsWith(':log-group:*')) return 'logs:DescribeLogGroups has no resource-level permission.';
       if (resource.includes(':cloudformation:')) return "A stack's ARN ends with CloudFormation's own id, and its change sets are named by the CLI.";
-      if (resource === '*' || resource.endsWith(':role/*')) return 'A Deny statement: broad on purpose, so no grant added later can remove or change a boundary.';
       return "CloudFormation names a team stack's roles, functions and log groups <stack>-<logical id>-<suffix>: they are reached by the stack's name only.";
     };
-    const statementsOf = (document: PolicyDocument) => (document.toJSON() as { Statement: Array<{ Resource: string | string[] }> }).Statement;
+    // cdk-nag judges what a statement allows: the Deny statements' wildcards are not findings.
+    const statementsOf = (document: PolicyDocument) =>
+      (document.toJSON() as { Statement: Array<{ Effect: string; Resource: string | string[] }> }).Statement.filter((statement) => statement.Effect === 'Allow');
     const documents: [Construct, PolicyDocument[]][] = [
       [boundary, [boundary.document]],
       [executionRole, this.inlinePoliciesOf.get(executionRole) ?? []],

@@ -6,7 +6,17 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/common/client-events';
 import { HELD_FOR_REVIEW_EVENT } from '@kesho/common/ops-events';
-import { ALARM_TOPIC_NAME, API_FORBIDDEN_MIN_REQUESTS, API_FORBIDDEN_PERCENT, CLIENT_ERROR_RATE_PERCENT, CLIENT_ERRORS_MIN_PAGE_VIEWS, DEFAULT_MONTHLY_BUDGET_USD } from '../lib/alarms';
+import {
+  ALARM_TOPIC_NAME,
+  API_FORBIDDEN_MIN_REQUESTS,
+  API_FORBIDDEN_PERCENT,
+  CLIENT_ERROR_RATE_PERCENT,
+  CLIENT_ERRORS_MIN_PAGE_VIEWS,
+  DEFAULT_MONTHLY_BUDGET_USD,
+  SES_BOUNCE_RATE_LIMIT,
+  SES_COMPLAINT_RATE_LIMIT,
+} from '../lib/alarms';
+import { ORDERS_TABLE_INDEXES } from '@kesho/common/orders-table';
 import { buildTestApp } from './support/test-app';
 
 function alarmsOf(template: Template): Array<{ Properties: Record<string, unknown> }> {
@@ -55,6 +65,41 @@ describe('alarms without a distribution id or e-mail', () => {
     ]);
   });
 
+  test("SES's bounce and complaint rates raise an alarm before SES would review the account and pause receipts", () => {
+    payments.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SES',
+      MetricName: 'Reputation.BounceRate',
+      Threshold: SES_BOUNCE_RATE_LIMIT,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    payments.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/SES', MetricName: 'Reputation.ComplaintRate', Threshold: SES_COMPLAINT_RATE_LIMIT });
+    // SES reviews an account at 5 % bounces and 0.1 % complaints.
+    expect(SES_BOUNCE_RATE_LIMIT).toBeLessThan(0.05);
+    expect(SES_COMPLAINT_RATE_LIMIT).toBeLessThan(0.001);
+  });
+
+  test('a throttled read or write of the orders table or either of its indexes raises an alarm', () => {
+    const [tableId] = Object.keys(payments.findResources('AWS::DynamoDB::Table'));
+    const [alarm] = alarmsOf(payments).filter((candidate) => JSON.stringify(candidate.Properties.Metrics ?? []).includes('ThrottleEvents'));
+    expect(alarm?.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    const metrics = alarm?.Properties.Metrics as Array<{ Expression?: string; MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] } } }>;
+    const watched = metrics.flatMap((metric) =>
+      metric.MetricStat
+        ? [
+            `${metric.MetricStat.Metric.MetricName} ${metric.MetricStat.Metric.Dimensions.map((dimension) => (dimension.Name === 'TableName' ? JSON.stringify(dimension.Value) : `${dimension.Name}=${String(dimension.Value)}`)).join(' ')}`,
+          ]
+        : [],
+    );
+    const table = JSON.stringify({ Ref: tableId });
+    expect(watched.sort()).toEqual(
+      [undefined, ...ORDERS_TABLE_INDEXES.map((index) => index.name)]
+        .flatMap((index) => ['ReadThrottleEvents', 'WriteThrottleEvents'].map((name) => (index ? `${name} GlobalSecondaryIndexName=${index} ${table}` : `${name} ${table}`)))
+        .sort(),
+    );
+    expect(metrics.find((metric) => metric.Expression)?.Expression).toBe('t0 + t1 + t2 + t3 + t4 + t5');
+  });
+
   test("an order held for review raises an alarm, counted from the reconciliation's log line", () => {
     payments.hasResourceProperties('AWS::Logs::MetricFilter', {
       LogGroupName: { Ref: Match.stringLikeRegexp('^ReconcileOrdersLogs') },
@@ -99,7 +144,7 @@ describe('alarms without a distribution id or e-mail', () => {
 
       const actions = JSON.stringify(all.map((alarm) => alarm.Properties.AlarmActions));
       expect(actions).toContain(`:sns:${stack.region}:${stack.account}:${ALARM_TOPIC_NAME}`);
-      expect(JSON.stringify(template.toJSON())).not.toContain('Fn::ImportValue');
+      expect(JSON.stringify(all)).not.toContain('Fn::ImportValue');
     }
     alarms.hasResourceProperties('AWS::SNS::Topic', { TopicName: ALARM_TOPIC_NAME });
     alarms.resourceCountIs('AWS::SNS::Subscription', 0);

@@ -122,6 +122,19 @@ describe('the web ACL', () => {
   });
 });
 
+describe('references between stacks', () => {
+  test('the site reads the API and the origin-verify secret from the payments stack as exports: a replaced API fails the payments deploy instead of leaving the site stale', () => {
+    const site = JSON.stringify(Template.fromStack(stacks.site).toJSON());
+    const imports = [...site.matchAll(/"Fn::ImportValue":"([^"]+)"/g)].map((match) => match[1]);
+    expect(imports.sort()).toEqual([expect.stringMatching(/^KeshoPayments:ExportsOutputRefApi/), expect.stringMatching(/^KeshoPayments:ExportsOutputRefOriginVerifySecret/)].sort());
+    expect(site).not.toMatch(/"StackName":"KeshoPayments"/);
+    const exported = Object.values(payments.toJSON().Outputs as Record<string, { Export?: { Name: string } }>).flatMap((output) => (output.Export ? [output.Export.Name] : []));
+    for (const name of imports) expect(exported).toContain(name);
+    // The us-east-1 web ACL is another region: read with Fn::GetStackOutput, as before.
+    expect(site).toMatch(/"StackName":"KeshoEdge","Region":"us-east-1"/);
+  });
+});
+
 describe('API limits', () => {
   test('the webhook and each anonymous route have their own throttle on the stage', () => {
     const throttle = (limits: { rateLimit: number; burstLimit: number }) => ({ ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit });
@@ -137,6 +150,16 @@ describe('API limits', () => {
     const routeKeys = Object.values(payments.findResources('AWS::ApiGatewayV2::Route')).map((route) => (route as { Properties: { RouteKey: string } }).Properties.RouteKey);
     const stage = Object.values(payments.findResources('AWS::ApiGatewayV2::Stage'))[0] as { Properties: { RouteSettings: Record<string, unknown> } };
     expect(Object.keys(stage.Properties.RouteSettings).sort()).toEqual(routeKeys.sort());
+  });
+
+  test("fulfil-order's reservation follows the setting, and 0 reserves nothing (a new account's quota of 10 allows no reservation)", () => {
+    const reservedIn = (template: Template) => Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { ReservedConcurrentExecutions: Match.anyValue() } }));
+    expect(reservedIn(Template.fromStack(buildTestApp({ context: { fulfilOrderConcurrency: '0', siteDir: '/nonexistent' } }).stacks.payments))).toEqual([]);
+    Template.fromStack(buildTestApp({ context: { fulfilOrderConcurrency: '20', siteDir: '/nonexistent' } }).stacks.payments).hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Kesho payments: fulfil-order',
+      ReservedConcurrentExecutions: 20,
+    });
+    expect(() => buildTestApp({ context: { fulfilOrderConcurrency: '-1' } })).toThrow('-c fulfilOrderConcurrency (-1) must be a whole number of executions, 0 for none');
   });
 
   test('only fulfil-order has reserved concurrency', () => {

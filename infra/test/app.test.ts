@@ -9,6 +9,7 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
 import { PLACEHOLDER_ACCOUNT, readConfig } from '../lib/config';
 import { addNagChecks } from '../lib/kesho-app';
 import { INFRA_ROOT } from '../lib/paths';
@@ -76,6 +77,35 @@ describe('the synthesized app', () => {
     expect(findings).toEqual([]);
     expect(report.success).toBe(true);
   });
+
+  test('acknowledges only findings cdk-nag raises: none is left over from a rule that no longer fires', () => {
+    const checks = new AwsSolutionsChecks(undefined, { verbose: true });
+    // cdk-nag asks isAcknowledged for each finding; record the ones an acknowledgement answered.
+    type Asks = { isAcknowledged(node: IConstruct, ruleId: string): boolean };
+    const asks = checks as unknown as Asks;
+    const original = asks.isAcknowledged.bind(checks);
+    const answered: { path: string; ruleId: string }[] = [];
+    asks.isAcknowledged = (node, ruleId) => {
+      const acknowledged = original(node, ruleId);
+      if (acknowledged) answered.push({ path: node.node.path, ruleId });
+      return acknowledged;
+    };
+    checks.validateScope(testApp.app);
+    const unused: string[] = [];
+    const visit = (construct: IConstruct) => {
+      for (const entry of construct.node.metadata) {
+        if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
+        for (const id of Object.keys(entry.data as Record<string, string>)) {
+          const within = (path: string) => path === construct.node.path || path.startsWith(`${construct.node.path}/`);
+          if (!answered.some((finding) => within(finding.path) && id.endsWith(finding.ruleId))) unused.push(`${construct.node.path}: ${id}`);
+        }
+      }
+      for (const child of construct.node.children) visit(child);
+    };
+    visit(testApp.app);
+    expect(answered.length).toBeGreaterThan(10);
+    expect(unused).toEqual([]);
+  }, 60_000);
 
   test('raises no CDK warning or error annotation in any stack', () => {
     expect(stacks).toHaveLength(9);

@@ -5,12 +5,11 @@
  * route by lib/origin-verify.ts.
  */
 import { RemovalPolicy, type Stack } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpRoute, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { API_ROUTES, type ApiHandlerName } from '@kesho/common/api-routes';
-import { acknowledge } from '../nag';
 import { toPascalCase } from './payment-functions';
 
 export interface ApiThrottle {
@@ -79,16 +78,5 @@ export class PaymentsApi {
       this.httpApi.addRoutes({ path: route.path, methods: [route.method], integration: integrationOf(route.handler) });
     }
     this.domainName = `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
-  }
-
-  acknowledgeFindings(): void {
-    for (const route of this.httpApi.node.children) {
-      if (!(route instanceof HttpRoute)) continue;
-      acknowledge(route, {
-        id: 'AwsSolutions-APIG4',
-        reason:
-          'A public site: browsers call create-payment, mpesa-payment, checkout-session and the contact and newsletter forms anonymously (the handlers validate every input, price from the server catalogue and rate-limit the forms per client and address), newsletter links carry their own HMAC signature, Stripe authenticates the webhook by the signature the handler verifies, and Daraja callbacks carry an unguessable per-payment token and are only a hint confirmed by the STK query.',
-      });
-    }
   }
 }
