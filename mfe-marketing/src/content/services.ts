@@ -1,10 +1,8 @@
-import { bookFreeConsultation, buildMyPackage } from './actions';
-import { serviceProcess } from './process';
-import type { CallToAction } from './types';
-
 /**
  * The five services as cards (icon, title, description, link target): the home page grid, the
- * services list and the service pages all read them from here.
+ * services list, the service pages and the route table all read them from here. The services page's
+ * own texts live in services-page.ts, so the route table (loaded on every marketing page) carries the
+ * cards and nothing else.
  */
 export type ServiceIcon = 'GraduationCap' | 'Plane' | 'Award' | 'Briefcase' | 'Handshake';
 
@@ -53,25 +51,3 @@ export const serviceCards: readonly ServiceCard[] = [
     link: '/services/partners',
   },
 ];
-
-/** Texts of the services page. */
-export const servicesPage = {
-  title: 'Our Services',
-  lead: 'From choosing a course to boarding your flight, we support students at every stage of studying abroad, and help universities reach talented students in East Africa.',
-  list: {
-    title: 'How we can help',
-    intro: 'Choose the support you need: each service has its own page with what it includes and how it works.',
-  },
-  process: {
-    eyebrow: 'Our process',
-    title: 'Four steps from first meeting to departure',
-    intro: 'Every student follows the same clear process, so you always know what comes next.',
-    steps: serviceProcess,
-  },
-  closing: {
-    heading: 'Not sure which service you need?',
-    text: 'Book a free first consultation and we will recommend the right support, or build your own package from individual services.',
-    action: bookFreeConsultation,
-    secondaryAction: buildMyPackage,
-  } satisfies CallToAction,
-} as const;

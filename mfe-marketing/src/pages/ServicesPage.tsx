@@ -1,5 +1,6 @@
 import { Container, PageHeader, Section } from '@kesho/shell-kit';
-import { serviceCards, servicesPage } from '../content/services';
+import { serviceCards } from '../content/services';
+import { servicesPage } from '../content/services-page';
 import { SectionIntro } from '../components/shared/SectionIntro';
 import { ServiceCardGrid } from '../components/core/ServiceCardGrid';
 import { StepList } from '../components/shared/StepList';
