@@ -19,7 +19,16 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE, type ClientApp } from '@kesho/common/client-events';
-import { HELD_FOR_REVIEW_EVENT } from '@kesho/common/ops-events';
+import {
+  BUSINESS_METRICS,
+  BUSINESS_METRICS_NAMESPACE,
+  BUSINESS_METRICS_SERVICE,
+  PAYMENT_METHODS,
+  PENDING_BACKLOG_MINUTES,
+  RECEIPT_OVERDUE_MINUTES,
+  type BusinessMetric,
+  type PaymentMethod,
+} from '@kesho/common/ops-events';
 
 export const ALARM_TOPIC_NAME = 'kesho-alarms';
 export const EDGE_ALARM_TOPIC_NAME = 'kesho-edge-alarms';
@@ -252,13 +261,124 @@ function tableThrottleAlarm(scope: Construct, table: ITable, indexNames: readonl
   );
 }
 
-/** Namespace of the order metrics taken from the functions' logs. */
-export const ORDER_METRICS_NAMESPACE = 'Kesho/Orders';
+/**
+ * The business alarms' thresholds (infra/README.md, "Alarms", says what each means and what to do).
+ * Mail: a refused message now and then is a bad address; this many in 15 minutes is SES refusing us.
+ */
+export const MAIL_SEND_FAILURES_THRESHOLD = 5;
+/** Daraja's status query failing this often in 15 minutes: payers' M-Pesa payments cannot be settled. */
+export const MPESA_QUERY_FAILURES_THRESHOLD = 5;
+/** Failed payments over all payment outcomes (paid + failed) in an hour, in percent, from at least FAILED_PAYMENTS_MIN_OUTCOMES outcomes. */
+export const FAILED_PAYMENTS_PERCENT = 25;
+export const FAILED_PAYMENTS_MIN_OUTCOMES = 10;
+
+/** One business metric (lambdas/src/metrics.ts: EMF lines, @kesho/common/ops-events), summed over every function that emits it. */
+export function businessMetric(metric: BusinessMetric, options: { statistic: string; period: Duration; method?: PaymentMethod; label?: string }): Metric {
+  return new Metric({
+    namespace: BUSINESS_METRICS_NAMESPACE,
+    metricName: BUSINESS_METRICS[metric].name,
+    dimensionsMap: { service: BUSINESS_METRICS_SERVICE, ...(options.method ? { Method: options.method } : {}) },
+    statistic: options.statistic,
+    period: options.period,
+    // A label makes CloudWatch read the metric as a query; alarms read it plainly, dashboards name it.
+    ...(options.label ? { label: options.label } : {}),
+  });
+}
+
+/** A business metric as a dashboard shows it: named, and by method where it has one. */
+function dashboardMetric(metric: BusinessMetric, statistic: string, period: Duration, method?: PaymentMethod): Metric {
+  const label = `${BUSINESS_METRICS[metric].name}${method ? ` (${method})` : ''}`;
+  return businessMetric(metric, { statistic, period, label, ...(method ? { method } : {}) });
+}
+
+/** Failed payments over paid + failed, in percent, across both methods; 0 while too few payments came in to judge. */
+function failedPaymentsShare(period: Duration): MathExpression {
+  const usingMetrics: Record<string, IMetric> = {};
+  for (const method of PAYMENT_METHODS) {
+    usingMetrics[`paid_${method}`] = businessMetric('ordersPaid', { statistic: 'Sum', period, method });
+    usingMetrics[`failed_${method}`] = businessMetric('ordersFailed', { statistic: 'Sum', period, method });
+  }
+  const sum = (prefix: string) => PAYMENT_METHODS.map((method) => `FILL(${prefix}_${method}, 0)`).join(' + ');
+  return new MathExpression({
+    expression: `IF((${sum('paid')}) + (${sum('failed')}) >= ${FAILED_PAYMENTS_MIN_OUTCOMES}, 100 * (${sum('failed')}) / ((${sum('paid')}) + (${sum('failed')})), 0)`,
+    usingMetrics,
+    label: 'Failed payments (%)',
+    period,
+  });
+}
+
+/**
+ * The alarms on what matters to the business, from the Lambdas' EMF lines: money taken that needs a
+ * person, receipts and mail that do not go out, M-Pesa that cannot be settled, a reconciliation
+ * that falls behind, and too many failed payments.
+ */
+function businessAlarms(scope: Construct): Alarm[] {
+  const five = Duration.minutes(5);
+  const quarter = Duration.minutes(15);
+  const alarm = (id: string, description: string, metric: IMetric, threshold: number, evaluationPeriods = 1) =>
+    new Alarm(scope, id, {
+      alarmName: `kesho-${id.replace(/[A-Z]/g, (letter, index: number) => `${index ? '-' : ''}${letter.toLowerCase()}`)}`,
+      alarmDescription: `${description} (see infra/README.md, Alarms).`,
+      metric,
+      threshold,
+      evaluationPeriods,
+      datapointsToAlarm: evaluationPeriods,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  return [
+    alarm(
+      'OrderNeedsReview',
+      'An order was marked for review: money moved in a way the code could not settle alone',
+      businessMetric('ordersNeedingReview', { statistic: 'Sum', period: five }),
+      1,
+    ),
+    // Every reconciliation run reports the level, so this stays raised until a person clears the mark.
+    alarm(
+      'OrdersHeldForReview',
+      'At least one order is held for review: money may have moved that the code could not settle alone',
+      businessMetric('ordersHeldForReview', { statistic: 'Maximum', period: quarter }),
+      1,
+    ),
+    alarm(
+      'ReceiptsOverdue',
+      `A paid order's receipt is still due ${RECEIPT_OVERDUE_MINUTES} minutes after payment`,
+      businessMetric('receiptsOverdue', { statistic: 'Maximum', period: five }),
+      1,
+    ),
+    alarm(
+      'MailSendFailures',
+      `At least ${MAIL_SEND_FAILURES_THRESHOLD} messages were refused by the mail service in 15 minutes`,
+      businessMetric('mailSendFailures', { statistic: 'Sum', period: quarter }),
+      MAIL_SEND_FAILURES_THRESHOLD,
+    ),
+    alarm(
+      'MpesaQueryFailures',
+      `Daraja's STK status query failed at least ${MPESA_QUERY_FAILURES_THRESHOLD} times in 15 minutes`,
+      businessMetric('mpesaQueryFailures', { statistic: 'Sum', period: quarter }),
+      MPESA_QUERY_FAILURES_THRESHOLD,
+    ),
+    alarm(
+      'PendingOrdersBacklog',
+      `Orders still pending ${PENDING_BACKLOG_MINUTES} minutes after they were made, in two reconciliation runs in a row`,
+      businessMetric('pendingOrdersBacklog', { statistic: 'Maximum', period: five }),
+      1,
+      2,
+    ),
+    new Alarm(scope, 'FailedPaymentsShare', {
+      alarmName: 'kesho-failed-payments-share',
+      alarmDescription: `More than ${FAILED_PAYMENTS_PERCENT} % of the payments of the last hour failed (card and M-Pesa, at least ${FAILED_PAYMENTS_MIN_OUTCOMES} payments; see infra/README.md, Alarms).`,
+      metric: failedPaymentsShare(Duration.hours(1)),
+      threshold: FAILED_PAYMENTS_PERCENT,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }),
+  ];
+}
 
 export interface PaymentsAlarmsProps {
   readonly functions: Readonly<Record<string, IFunction>>;
-  /** The reconciliation's log: every run names the orders held for review. */
-  readonly reconcileLogs: ILogGroup;
   readonly fulfilmentFailures: IQueue;
   readonly api: HttpApi;
   readonly apiAccessLogs: ILogGroup;
@@ -304,22 +424,6 @@ export class PaymentsAlarms extends Construct {
       period,
     });
 
-    // Orders held for a person (money that moved in a way the code could not settle alone), counted
-    // from the reconciliation's line, which repeats every run until the mark is cleared.
-    const heldForReview = new MetricFilter(this, 'HeldForReviewFilter', {
-      logGroup: props.reconcileLogs,
-      metricNamespace: ORDER_METRICS_NAMESPACE,
-      metricName: 'HeldForReview',
-      filterPattern: FilterPattern.stringValue('$.event', '=', HELD_FOR_REVIEW_EVENT),
-      metricValue: '$.count',
-    });
-    const held = countAlarm(
-      this,
-      'OrdersHeldForReview',
-      heldForReview.metric({ period: Duration.minutes(15), statistic: 'Maximum' }),
-      'At least one order is held for review: money may have moved that the code could not settle alone',
-    );
-
     const fulfilment = queueDepthAlarm(this, 'FulfilmentFailures', props.fulfilmentFailures, 'fulfil-order');
     const api5xx = countAlarm(this, 'Api5xx', serverErrors, 'The payments API answered 5xx at least 3 times in 5 minutes', 3);
     const api429 = countAlarm(this, 'Api429', throttledMetric, 'The payments API throttled at least 20 requests in 5 minutes', 20);
@@ -335,7 +439,8 @@ export class PaymentsAlarms extends Construct {
     const clientErrors = CLIENT_APPS.map((app) => clientErrorAlarm(this, app));
     const mail = mailReputationAlarms(this);
     const tableThrottles = tableThrottleAlarm(this, props.ordersTable, props.ordersTableIndexes);
-    this.alarms = [fulfilment, held, api5xx, api429, api403, ...mail, tableThrottles, ...perFunction, ...clientErrors].map((alarm) => notify(alarm, topic));
+    const business = businessAlarms(this);
+    this.alarms = [fulfilment, api5xx, api429, api403, ...mail, tableThrottles, ...business, ...perFunction, ...clientErrors].map((alarm) => notify(alarm, topic));
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: 'kesho',
@@ -365,6 +470,33 @@ export class PaymentsAlarms extends Construct {
         ],
         width: 12,
       }),
+    );
+    // The business beside the technical: orders by method, receipts and mail, the reconciliation, the forms.
+    const byMethod = (metric: BusinessMetric) => PAYMENT_METHODS.map((method) => dashboardMetric(metric, 'Sum', period, method));
+    const sums = (...metrics: BusinessMetric[]) => metrics.map((metric) => dashboardMetric(metric, 'Sum', period));
+    const levels = (...metrics: BusinessMetric[]) => metrics.map((metric) => dashboardMetric(metric, 'Maximum', period));
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Orders started, paid, failed and expired (card, M-Pesa)',
+        left: [...byMethod('ordersStarted'), ...byMethod('ordersPaid')],
+        right: [...byMethod('ordersFailed'), ...byMethod('ordersExpired')],
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'Failed payments (%) and orders needing review',
+        left: [failedPaymentsShare(Duration.hours(1))],
+        right: [...sums('ordersNeedingReview'), ...levels('ordersHeldForReview')],
+        width: 12,
+      }),
+      new GraphWidget({ title: 'Receipts and mail', left: sums('receiptsSent', 'receiptsFailed', 'mailSendFailures'), right: levels('receiptsOverdue'), width: 12 }),
+      new GraphWidget({
+        title: 'Reconciliation and M-Pesa status queries',
+        left: sums('reconcileSettled', 'reconcileLeft', 'mpesaQueryFailures'),
+        right: levels('pendingOrdersBacklog'),
+        width: 12,
+      }),
+      new GraphWidget({ title: 'Enquiries and newsletter sign-ups', left: sums('enquiriesAccepted', 'signUpsAccepted'), right: sums('enquiriesRefused', 'signUpsRefused'), width: 12 }),
+      ...business.filter((alarm) => alarm.node.id === 'OrdersHeldForReview').map((alarm) => new AlarmWidget({ title: 'Orders held for review', alarm, width: 12 })),
     );
     // What visitors' browsers saw, one row per app: traffic and errors beside the Web Vitals' p75.
     for (const app of CLIENT_APPS) {

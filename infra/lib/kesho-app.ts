@@ -92,7 +92,6 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
   new PaymentsAlarms(payments, 'Alarms', {
     functions: { ...payments.functions, 'origin-verify': originVerify.authorizerFunction },
     fulfilmentFailures: payments.fulfilmentFailures,
-    reconcileLogs: payments.functions['reconcile-orders'].logGroup,
     api: payments.httpApi,
     apiAccessLogs: payments.apiAccessLogs,
     ordersTable: payments.ordersTable,

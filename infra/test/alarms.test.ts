@@ -5,7 +5,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/common/client-events';
-import { HELD_FOR_REVIEW_EVENT } from '@kesho/common/ops-events';
+import { BUSINESS_METRICS, BUSINESS_METRICS_NAMESPACE, BUSINESS_METRICS_SERVICE } from '@kesho/common/ops-events';
 import {
   ALARM_TOPIC_NAME,
   API_FORBIDDEN_MIN_REQUESTS,
@@ -13,6 +13,10 @@ import {
   CLIENT_ERROR_RATE_PERCENT,
   CLIENT_ERRORS_MIN_PAGE_VIEWS,
   DEFAULT_MONTHLY_BUDGET_USD,
+  FAILED_PAYMENTS_MIN_OUTCOMES,
+  FAILED_PAYMENTS_PERCENT,
+  MAIL_SEND_FAILURES_THRESHOLD,
+  MPESA_QUERY_FAILURES_THRESHOLD,
   SES_BOUNCE_RATE_LIMIT,
   SES_COMPLAINT_RATE_LIMIT,
 } from '../lib/alarms';
@@ -100,19 +104,93 @@ describe('alarms without a distribution id or e-mail', () => {
     expect(metrics.find((metric) => metric.Expression)?.Expression).toBe('t0 + t1 + t2 + t3 + t4 + t5');
   });
 
-  test("an order held for review raises an alarm, counted from the reconciliation's log line", () => {
-    payments.hasResourceProperties('AWS::Logs::MetricFilter', {
-      LogGroupName: { Ref: Match.stringLikeRegexp('^ReconcileOrdersLogs') },
-      FilterPattern: `{ $.event = "${HELD_FOR_REVIEW_EVENT}" }`,
-      MetricTransformations: [Match.objectLike({ MetricNamespace: 'Kesho/Orders', MetricName: 'HeldForReview', MetricValue: '$.count' })],
-    });
-    payments.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: 'Kesho/Orders',
-      MetricName: 'HeldForReview',
-      Statistic: 'Maximum',
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-    });
+  /** The alarm on a business metric: its metric (namespace, name, dimensions, statistic, period), threshold and topic. */
+  function businessAlarm(alarmName: string): Record<string, unknown> {
+    const found = alarmsOf(payments).find((alarm) => alarm.Properties.AlarmName === alarmName);
+    if (!found) throw new Error(`No alarm ${alarmName}`);
+    return found.Properties;
+  }
+  /** The alarm notifies the alarm topic (by its name, in the stack's own account and region). */
+  const expectOnTopic = (properties: Record<string, unknown>) => expect(JSON.stringify(properties.AlarmActions)).toContain(`:${ALARM_TOPIC_NAME}`);
+  const onBusinessMetric = (metric: string, statistic: string, period: number, threshold: number, extra: Record<string, unknown> = {}) => ({
+    Namespace: BUSINESS_METRICS_NAMESPACE,
+    MetricName: metric,
+    Dimensions: [{ Name: 'service', Value: BUSINESS_METRICS_SERVICE }],
+    Statistic: statistic,
+    Period: period,
+    Threshold: threshold,
+    ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    TreatMissingData: 'notBreaching',
+    ...extra,
+  });
+
+  test.each([
+    ['kesho-order-needs-review', 'OrdersNeedingReview', 'Sum', 300, 1, {}],
+    ['kesho-orders-held-for-review', 'OrdersHeldForReview', 'Maximum', 900, 1, {}],
+    ['kesho-receipts-overdue', 'ReceiptsOverdue', 'Maximum', 300, 1, {}],
+    ['kesho-mail-send-failures', 'MailSendFailures', 'Sum', 900, MAIL_SEND_FAILURES_THRESHOLD, {}],
+    ['kesho-mpesa-query-failures', 'MpesaQueryFailures', 'Sum', 900, MPESA_QUERY_FAILURES_THRESHOLD, {}],
+    ['kesho-pending-orders-backlog', 'PendingOrdersBacklog', 'Maximum', 300, 1, { EvaluationPeriods: 2, DatapointsToAlarm: 2 }],
+  ] as const)('business alarm %s: %s (%s over %i s) at %i, on the alarm topic', (alarmName, metric, statistic, period, threshold, extra) => {
+    const properties = businessAlarm(alarmName);
+    expect(properties).toMatchObject(onBusinessMetric(metric, statistic, period, threshold, extra));
+    expectOnTopic(properties);
+  });
+
+  test('the needs-review alarm reads the metric the Lambdas emit for a needs-review order', () => {
+    expect(businessAlarm('kesho-order-needs-review')).toMatchObject({ MetricName: BUSINESS_METRICS.ordersNeedingReview.name, Namespace: BUSINESS_METRICS_NAMESPACE });
+    // The old count of a log line is gone: the business metric is the one source.
+    expect(Object.keys(payments.findResources('AWS::Logs::MetricFilter')).filter((id) => id.includes('HeldForReview'))).toEqual([]);
+  });
+
+  test('the share of failed payments: failed over paid + failed, card and M-Pesa, in an hour, from enough payments', () => {
+    const share = businessAlarm('kesho-failed-payments-share');
+    expect(share).toMatchObject({ Threshold: FAILED_PAYMENTS_PERCENT, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
+    expectOnTopic(share);
+    const metrics = share.Metrics as Array<{
+      Expression?: string;
+      MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions: { Name: string; Value: string }[] }; Period: number; Stat: string };
+    }>;
+    expect(metrics.find((metric) => metric.Expression)?.Expression).toContain(`>= ${FAILED_PAYMENTS_MIN_OUTCOMES}`);
+    const watched = metrics.flatMap((metric) =>
+      metric.MetricStat
+        ? [
+            `${metric.MetricStat.Metric.MetricName}/${metric.MetricStat.Metric.Dimensions.find((dimension) => dimension.Name === 'Method')?.Value}/${metric.MetricStat.Stat}/${metric.MetricStat.Period}`,
+          ]
+        : [],
+    );
+    expect(watched.sort()).toEqual(['OrdersFailed/card/Sum/3600', 'OrdersFailed/mpesa/Sum/3600', 'OrdersPaid/card/Sum/3600', 'OrdersPaid/mpesa/Sum/3600']);
+  });
+
+  test('the kesho dashboard shows the business metrics beside the technical ones', () => {
+    const [dashboard] = Object.values(payments.findResources('AWS::CloudWatch::Dashboard')) as Array<{ Properties: { DashboardBody: unknown } }>;
+    const body = JSON.stringify(dashboard?.Properties.DashboardBody);
+    for (const metric of [
+      'OrdersStarted',
+      'OrdersPaid',
+      'OrdersFailed',
+      'OrdersNeedingReview',
+      'ReceiptsOverdue',
+      'MailSendFailures',
+      'PendingOrdersBacklog',
+      'EnquiriesAccepted',
+      'SignUpsRefused',
+      'Lambda errors',
+    ]) {
+      expect(body).toContain(metric);
+    }
+  });
+
+  test('every function is traced by X-Ray (active tracing; Powertools Tracer inside names its service)', () => {
+    const functions = Object.values(payments.findResources('AWS::Lambda::Function')) as Array<{
+      Properties: { TracingConfig?: { Mode: string }; Environment?: { Variables?: Record<string, unknown> }; Description?: string };
+    }>;
+    const handlers = functions.filter((fn) => fn.Properties.Description?.startsWith('Kesho payments: '));
+    expect(handlers).toHaveLength(10);
+    for (const fn of handlers) {
+      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(fn.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME).toBe(fn.Properties.Description?.replace('Kesho payments: ', ''));
+    }
   });
 
   test('a message in the fulfilment or the publisher failure queue raises an alarm', () => {

@@ -70,7 +70,8 @@ describe('a valid order', () => {
       ],
       customer_email: 'amani@example.com',
       client_reference_id: invoiceNumber,
-      metadata: { invoiceNumber, orderId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      // The order's correlation id travels with the session, so the webhook's lines name the same story.
+      metadata: { invoiceNumber, orderId: expect.stringMatching(/^[0-9a-f-]{36}$/), correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
       success_url: `${server.origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${server.origin}/payment-failure`,
       expires_at: expect.stringMatching(/^\d+$/),

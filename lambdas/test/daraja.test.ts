@@ -68,11 +68,10 @@ describe('Daraja client against a Daraja-compatible server', () => {
     }
   });
 
-  it('fetches a fresh token after Daraja revoked the cached one', async () => {
+  it('fetches a fresh token and tries once more when Daraja revoked the cached one', async () => {
     const gateway = client();
     await gateway.stkPush(push);
     daraja.revokeTokens();
-    await expect(gateway.stkPush(push)).rejects.toBeInstanceOf(PaymentProviderError);
     await expect(gateway.stkPush(push)).resolves.toBeDefined();
     expect(daraja.tokensIssued()).toBe(2);
   });

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { answeringSecretsManager } from './support/secretsManager';
 import { FUNCTION_SECRETS, SECRET_VARIABLES, secretsOf, type BackendFunction, type FunctionSecret } from '@kesho/common/function-secrets';
 import Stripe from 'stripe';
 import { ConfigError, SecretNotGivenError, loadConfig } from '../src/config';
@@ -46,16 +46,10 @@ function recordingSecretsManager() {
   const valueOf = (arn: string) => {
     if (arn === arnOf('STRIPE_SECRET_ARN')) return 'sk_test_fromSecretsManager';
     if (arn === arnOf('STRIPE_WEBHOOK_SECRET_ARN')) return 'whsec_fromSecretsManager';
-    return `value-of-${arn}-long-enough-for-any-signing-key`;
+    // Letters, digits and dashes: the shape of a Daraja credential, long enough for the link-signing key.
+    return `value-of-${arn.replace(/[^A-Za-z0-9]/g, '')}-long-enough-for-any-signing-key`;
   };
-  const client = {
-    async send(command: GetSecretValueCommand) {
-      const arn = command.input.SecretId ?? '';
-      fetched.push(arn);
-      return { SecretString: valueOf(arn) };
-    },
-  } as unknown as Pick<SecretsManagerClient, 'send'>;
-  return { given: { secrets: createSecretsManagerReader(client) }, fetched };
+  return { given: { secrets: createSecretsManagerReader(answeringSecretsManager(fetched, valueOf)) }, fetched };
 }
 
 /** The services a handler module declares (`export const runtime = defineFunction(…)`). */
@@ -124,7 +118,13 @@ describe('each function reads only the secrets it needs', () => {
     const { provider } = await cardPayments(foundation);
     const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_test_abcdefgh', object: 'checkout.session' } } });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_fromSecretsManager' });
-    await expect(provider.verifyWebhook(Buffer.from(payload), header)).resolves.toEqual({ id: 'evt_1', type: 'checkout.session.completed', sessionId: 'cs_test_abcdefgh' });
+    await expect(provider.verifyWebhook(Buffer.from(payload), header)).resolves.toEqual({
+      id: 'evt_1',
+      type: 'checkout.session.completed',
+      sessionId: 'cs_test_abcdefgh',
+      invoiceNumber: null,
+      correlationId: null,
+    });
     await expect(provider.retrieveSession('cs_test_abcdefgh')).rejects.toThrow(SecretNotGivenError);
   });
 

@@ -35,6 +35,12 @@ const MAY_HOLD: Readonly<Record<string, readonly BackendFunction[]>> = {
   '@aws-sdk/client-lambda': ['stripe-webhook'],
   '@aws-sdk/client-sqs': ['reconcile-orders'],
   '@aws-sdk/client-secrets-manager': SECRET_READERS,
+  // Powertools Parameters (the Secrets Manager reads, runtime/secrets.ts): only where a secret is read.
+  '@aws-lambda-powertools/parameters': SECRET_READERS,
+  // The X-Ray SDK under Powertools Tracer (runtime/tracing.ts) is heavy: client-events calls neither AWS nor a
+  // payment provider, so it carries none (Lambda's active tracing still records its invocations).
+  '@aws-lambda-powertools/tracer': handlers.filter((fn) => fn !== 'client-events'),
+  'aws-xray-sdk-core': handlers.filter((fn) => fn !== 'client-events'),
   '@aws-sdk/client-dynamodb': handlers.filter((fn) => fn !== 'client-events'),
   // The confusables table of the order rules: only the functions that take an order.
   unhomoglyph: ['create-payment', 'mpesa-payment'],
@@ -98,6 +104,9 @@ describe('each handler bundle holds only what its function uses', () => {
       ['stripe-webhook', '@aws-sdk/client-lambda'],
       ['reconcile-orders', '@aws-sdk/client-sqs'],
       ['subscriptions', '@aws-sdk/client-secrets-manager'],
+      ['subscriptions', '@aws-lambda-powertools/parameters'],
+      ['create-payment', 'aws-xray-sdk-core'],
+      ['client-events', '@aws-lambda-powertools/logger'],
     ] as const) {
       expect({ fn, module, held: bundles.get(fn)?.held.has(module) }).toEqual({ fn, module, held: true });
     }

@@ -255,8 +255,8 @@ describe('secrets and logs', () => {
   it('reads a secret from Secrets Manager only when it is given by ARN', async () => {
     const asked: string[] = [];
     const reader: SecretReader = { read: async (arn) => (asked.push(arn), 'sk_live_fromSecretsManager') };
-    expect(await resolveSecret({ kind: 'value', value: 'sk_test_inline' }, reader)).toBe('sk_test_inline');
-    expect(await resolveSecret({ kind: 'secrets-manager', arn: 'arn:aws:secretsmanager:x' }, reader)).toBe('sk_live_fromSecretsManager');
+    expect(await resolveSecret('stripeSecretKey', { kind: 'value', value: 'sk_test_inline' }, reader)).toBe('sk_test_inline');
+    expect(await resolveSecret('stripeSecretKey', { kind: 'secrets-manager', arn: 'arn:aws:secretsmanager:x' }, reader)).toBe('sk_live_fromSecretsManager');
     expect(asked).toEqual(['arn:aws:secretsmanager:x']);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The ten payment functions, one per handler of lambdas/src/handlers (the sandboxes' are local only):
- * Node.js 24 on ARM with X-Ray and a log group each, memory sized per function from a measurement, bundled by the one set of esbuild options, with
+ * Node.js 24 on ARM with X-Ray active tracing (Powertools Tracer inside: lambdas/src/runtime/tracing.ts) and a log group each, memory sized per function from a measurement, bundled by the one set of esbuild options, with
  * the environment every handler's configuration reads and the secrets and Daraja settings of its own.
  */
 import path from 'node:path';
@@ -111,7 +111,8 @@ export class PaymentFunctions {
           retention: RetentionDays.THREE_MONTHS,
           removalPolicy: RemovalPolicy.RETAIN,
         }),
-        environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
+        // POWERTOOLS_SERVICE_NAME: the Tracer's service annotation (lambdas/src/runtime/tracing.ts) is the function's name.
+        environment: { ...environment, NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: name },
         ...LAMBDA_PROJECT,
         bundling: PAYMENT_HANDLER_BUNDLING,
       });

@@ -2,7 +2,7 @@
 import type { FunctionSecret } from '@kesho/common/function-secrets';
 import { singleSecret } from './payments';
 import type { ReadContext } from './problems';
-import type { SecretSource } from './secrets';
+import { checkSecretValue, type SecretSource } from './secrets';
 
 export interface LeadsConfig {
   /** Signs the newsletter's confirm and unsubscribe links (HMAC-SHA256); only in a function that reads it. */
@@ -34,8 +34,8 @@ export function readLeadsConfig(context: ReadContext, needs: ReadonlySet<Functio
   if (needs.has('newsletterTokenSecret') && !tokenSecret) {
     if (production) problems.missing.push('SUBSCRIPTION_TOKEN_SECRET (or SUBSCRIPTION_TOKEN_SECRET_ARN)');
     tokenSecret = { kind: 'value', value: DEVELOPMENT_TOKEN_SECRET };
-  } else if (tokenSecret?.kind === 'value' && tokenSecret.value.length < 32) {
-    problems.invalid.push('SUBSCRIPTION_TOKEN_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)');
+  } else {
+    checkSecretValue(problems, 'newsletterTokenSecret', tokenSecret);
   }
   const perHour = (name: string, fallback: number): number => {
     const text = read(name);

@@ -6,7 +6,7 @@
 import type { FunctionSecret } from '@kesho/common/function-secrets';
 import { KES_PER_USD, KES_RATE_DATE, rateHundredths } from '@kesho/common/mpesa';
 import type { ReadContext } from './problems';
-import { secretSource, type SecretSource } from './secrets';
+import { checkSecretValue, secretSource, type SecretSource } from './secrets';
 
 export const DARAJA_SANDBOX_BASE_URL = 'https://sandbox.safaricom.co.ke';
 
@@ -44,6 +44,9 @@ export function readMpesaConfig(context: ReadContext, needs: ReadonlySet<Functio
   if (!consumerKey) missing.push('DARAJA_CONSUMER_KEY (or DARAJA_CONSUMER_KEY_ARN)');
   if (!consumerSecret) missing.push('DARAJA_CONSUMER_SECRET (or DARAJA_CONSUMER_SECRET_ARN)');
   if (!passkey) missing.push('DARAJA_PASSKEY (or DARAJA_PASSKEY_ARN)');
+  checkSecretValue(problems, 'darajaConsumerKey', consumerKey);
+  checkSecretValue(problems, 'darajaConsumerSecret', consumerSecret);
+  checkSecretValue(problems, 'darajaPasskey', passkey);
   if (!shortcode) missing.push('DARAJA_SHORTCODE');
   else if (!/^\d{5,7}$/.test(shortcode)) invalid.push('DARAJA_SHORTCODE must be the 5–7 digit paybill or till number');
   // Which Daraja (sandbox or production) is never guessed in production.

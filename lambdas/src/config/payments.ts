@@ -1,7 +1,7 @@
 /** The card payments: Stripe, or the built-in sandbox outside production when no Stripe key is set. */
 import { SECRET_VARIABLES, type FunctionSecret } from '@kesho/common/function-secrets';
 import type { ReadContext } from './problems';
-import { secretSource, type SecretSource } from './secrets';
+import { checkSecretValue, secretSource, type SecretSource } from './secrets';
 
 export interface StripeApiEndpoint {
   readonly host?: string;
@@ -34,12 +34,9 @@ export function readPaymentsConfig(context: ReadContext, needs: ReadonlySet<Func
   const { production, problems } = context;
   const secretKey = singleSecret(context, needs, 'stripeSecretKey');
   const webhookSecret = singleSecret(context, needs, 'stripeWebhookSecret');
-  if (secretKey?.kind === 'value' && !/^(sk|rk)_[A-Za-z0-9_]+$/.test(secretKey.value)) {
-    problems.invalid.push('STRIPE_SECRET_KEY must be a secret or restricted key (sk_… or rk_…), never the publishable key');
-  }
-  if (webhookSecret?.kind === 'value' && !/^whsec_[A-Za-z0-9_]+$/.test(webhookSecret.value)) {
-    problems.invalid.push('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)');
-  }
+  // Values from Secrets Manager are checked the same way when they are read (runtime/secrets.ts).
+  checkSecretValue(problems, 'stripeSecretKey', secretKey);
+  checkSecretValue(problems, 'stripeWebhookSecret', webhookSecret);
 
   // Outside production the Stripe key chooses Stripe over the sandbox; a function that does not read
   // the key (the webhook) goes by the secret it does read. Production never takes sandbox payments.

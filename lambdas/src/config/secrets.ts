@@ -5,6 +5,7 @@
  */
 import type { FunctionSecret } from '@kesho/common/function-secrets';
 import type { Problems, Read } from './problems';
+import { secretFormatProblem, type SecretName } from './secretFormats';
 
 export type SecretSource = { readonly kind: 'value'; readonly value: string } | { readonly kind: 'secrets-manager'; readonly arn: string };
 
@@ -21,6 +22,13 @@ export function secretSource(read: Read, valueName: string, arnName: string, pro
     return { kind: 'secrets-manager', arn };
   }
   return value === undefined ? undefined : { kind: 'value', value };
+}
+
+/** A secret given as a value must have its shape (secretFormats.ts); one given by ARN is checked when read. */
+export function checkSecretValue(problems: Problems, name: SecretName, source: SecretSource | undefined): void {
+  if (source?.kind !== 'value') return;
+  const problem = secretFormatProblem(name, source.value);
+  if (problem) problems.invalid.push(problem);
 }
 
 /**

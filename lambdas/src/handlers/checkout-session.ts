@@ -8,13 +8,14 @@ import { errorResponse, json, methodNotAllowed } from '../http/responses';
 import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
 import { SESSION_ID_PATTERN } from '../payments/types';
 import { defineFunction } from '../runtime/context';
+import { tracing } from '../runtime/tracing';
 import { checkoutStatus } from '../orders/settleParts';
 import { mpesa } from '../mpesa/parts';
 
 /** This function's services: its bundle holds these parts and what they use, nothing else. */
-export const runtime = defineFunction('checkout-session', { checkoutStatus, mpesa });
+export const runtime = defineFunction('checkout-session', { checkoutStatus, mpesa }, { tracing });
 
-export const handler: HttpHandler = (event) =>
+export const handler: HttpHandler = runtime.handle((event) =>
   respondSafely('checkout-session', async () => {
     const method = event.requestContext.http.method;
     if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(['GET']);
@@ -31,4 +32,5 @@ export const handler: HttpHandler = (event) =>
     const summary = await services.checkoutStatus(sessionId);
     if (!summary) return errorResponse(404, 'We could not find this checkout session.');
     return json(200, summary);
-  });
+  }),
+);

@@ -13,7 +13,7 @@ import { receiveClientEvents } from '../clientEvents/parts';
 /** This function's services: its bundle holds these parts and what they use, nothing else. */
 export const runtime = defineFunction('client-events', { receiveClientEvents });
 
-export const handler: HttpHandler = (event) =>
+export const handler: HttpHandler = runtime.handle((event) =>
   respondSafely('client-events', async () => {
     if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
     const body = readJsonBody(event);
@@ -29,4 +29,5 @@ export const handler: HttpHandler = (event) =>
         return errorResponse(429, 'Too many reports from this address; try again later.', undefined, { 'Retry-After': String(result.retryAfterSeconds) });
     }
     return result satisfies never;
-  });
+  }),
+);

@@ -10,12 +10,13 @@ import { attemptResponse, readPaymentAttempt } from '../http/paymentAttempt';
 import { PROVIDER_ERROR_MESSAGE, errorResponse, json, methodNotAllowed } from '../http/responses';
 import { INVALID_ORDER_MESSAGE, parseOrderRequest, priceMismatchMessage } from '../orders/orderRequest';
 import { defineFunction } from '../runtime/context';
+import { tracing } from '../runtime/tracing';
 import { startCheckout } from '../payments/parts';
 
 /** This function's services: its bundle holds these parts and what they use, nothing else. */
-export const runtime = defineFunction('create-payment', { startCheckout });
+export const runtime = defineFunction('create-payment', { startCheckout }, { tracing });
 
-export const handler: HttpHandler = (event) =>
+export const handler: HttpHandler = runtime.handle((event) =>
   respondSafely('create-payment', async () => {
     if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
     const body = readJsonBody(event);
@@ -34,4 +35,5 @@ export const handler: HttpHandler = (event) =>
     if (result.kind === 'provider-error') return errorResponse(502, PROVIDER_ERROR_MESSAGE);
     if (result.kind === 'refused-details') return errorResponse(400, INVALID_ORDER_MESSAGE, result.fieldErrors);
     return json(200, { url: result.url, invoiceNumber: result.invoiceNumber });
-  });
+  }),
+);

@@ -10,21 +10,31 @@ import { CROSS_SITE_MESSAGE, isCrossSitePost } from '../http/crossSite';
 import { readFormBody } from '../http/formBody';
 import { errorResponse, json, methodNotAllowed, seeOther } from '../http/responses';
 import { defineFunction } from '../runtime/context';
+import { tracing } from '../runtime/tracing';
 import { submitEnquiry } from '../leads/parts';
 
 /** This function's services: its bundle holds these parts and what they use, nothing else. */
-export const runtime = defineFunction('enquiries', { submitEnquiry });
+export const runtime = defineFunction('enquiries', { submitEnquiry }, { tracing });
 
-export const handler: HttpHandler = (event) =>
+export const handler: HttpHandler = runtime.handle((event) =>
   respondSafely('enquiries', async () => {
     if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
-    const { services, config } = await runtime.current();
-    if (isCrossSitePost(event, config.publicSiteUrl)) return errorResponse(403, CROSS_SITE_MESSAGE);
+    const { services, config, metrics } = await runtime.current();
+    const refused = (reason: string) => metrics.count('enquiriesRefused', {}, { reason });
+    if (isCrossSitePost(event, config.publicSiteUrl)) {
+      refused('cross-site');
+      return errorResponse(403, CROSS_SITE_MESSAGE);
+    }
     const body = readFormBody(event);
     const answer = (status: ContactStatus, answerJson: () => ApiGatewayResult) => (body.kind === 'form' ? seeOther(contactStatusLocation(status)) : answerJson());
-    if (!body.ok) return answer('invalid', () => errorResponse(body.status, body.message));
+    if (!body.ok) {
+      refused('unreadable-body');
+      return answer('invalid', () => errorResponse(body.status, body.message));
+    }
 
     const result = await services.submitEnquiry(body.fields, { ip: clientAddress(event, config.clientAddressHeader) });
+    if (result.kind === 'accepted') metrics.count('enquiriesAccepted');
+    if (result.kind === 'ignored' || result.kind === 'invalid' || result.kind === 'rate-limited') refused(result.kind === 'ignored' ? 'honeypot' : result.kind);
     switch (result.kind) {
       case 'accepted':
       case 'ignored':
@@ -37,4 +47,5 @@ export const handler: HttpHandler = (event) =>
         return answer('unavailable', () => errorResponse(503, contactStatusTexts.unavailable.text, undefined, { 'Retry-After': '60' }));
     }
     return result satisfies never;
-  });
+  }),
+);

@@ -10,12 +10,13 @@ import { readJsonBody } from '../http/jsonBody';
 import { errorResponse, json, methodNotAllowed } from '../http/responses';
 import { MPESA_CALLBACK_PATH, MPESA_CALLBACK_TOKEN_PATTERN, parseCallbackBody } from '../mpesa/service';
 import { defineFunction } from '../runtime/context';
+import { tracing } from '../runtime/tracing';
 import { mpesa } from '../mpesa/parts';
 
 /** This function's services: its bundle holds these parts and what they use, nothing else. */
-export const runtime = defineFunction('mpesa-callback', { mpesa });
+export const runtime = defineFunction('mpesa-callback', { mpesa }, { tracing });
 
-export const handler: HttpHandler = (event) =>
+export const handler: HttpHandler = runtime.handle((event) =>
   respondSafely('mpesa-callback', async () => {
     if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
     const token = event.rawPath.startsWith(`${MPESA_CALLBACK_PATH}/`) ? event.rawPath.slice(MPESA_CALLBACK_PATH.length + 1) : '';
@@ -28,4 +29,5 @@ export const handler: HttpHandler = (event) =>
     const outcome = await services.mpesa.payments.callback(token, hint);
     if (outcome.kind === 'unknown-token') return errorResponse(404, 'Not found.');
     return json(200, { ResultCode: 0, ResultDesc: 'Accepted' });
-  });
+  }),
+);

@@ -16,14 +16,15 @@ import { attemptResponse, readPaymentAttempt } from '../http/paymentAttempt';
 import { PROVIDER_ERROR_MESSAGE, errorResponse, json, methodNotAllowed } from '../http/responses';
 import { INVALID_ORDER_MESSAGE, parseOrderRequest, priceMismatchMessage } from '../orders/orderRequest';
 import { defineFunction } from '../runtime/context';
+import { tracing } from '../runtime/tracing';
 import { mpesa } from '../mpesa/parts';
 
 /** This function's services: its bundle holds these parts and what they use, nothing else. */
-export const runtime = defineFunction('mpesa-payment', { mpesa });
+export const runtime = defineFunction('mpesa-payment', { mpesa }, { tracing });
 
 export const MPESA_UNAVAILABLE_MESSAGE = 'M-Pesa payments are not available at the moment. Please pay by card.';
 
-export const handler: HttpHandler = (event) =>
+export const handler: HttpHandler = runtime.handle((event) =>
   respondSafely('mpesa-payment', async () => {
     const method = event.requestContext.http.method;
     if (method !== 'POST' && method !== 'GET' && method !== 'HEAD') return methodNotAllowed(['GET', 'POST']);
@@ -58,4 +59,5 @@ export const handler: HttpHandler = (event) =>
     if (result.kind === 'provider-error') return errorResponse(502, PROVIDER_ERROR_MESSAGE);
     if (result.kind === 'refused-details') return errorResponse(400, INVALID_ORDER_MESSAGE, result.fieldErrors);
     return json(200, { payment: result.payment });
-  });
+  }),
+);

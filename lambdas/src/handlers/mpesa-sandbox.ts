@@ -11,14 +11,15 @@ import { MPESA_SANDBOX_PATH, isSandboxAnswer } from '../mpesa/sandbox';
 import { renderMpesaSandbox, renderMpesaSandboxNotFound } from '../mpesa/sandboxPage';
 import { MPESA_PAYMENT_ID_PATTERN, mpesaWaitingPath } from '../mpesa/service';
 import { defineFunction } from '../runtime/context';
+import { tracing } from '../runtime/tracing';
 import { mpesa } from '../mpesa/parts';
 
 /** This function's services: its bundle holds these parts and what they use, nothing else. */
-export const runtime = defineFunction('mpesa-sandbox', { mpesa });
+export const runtime = defineFunction('mpesa-sandbox', { mpesa }, { tracing });
 
 const ROUTE = new RegExp(`^${MPESA_SANDBOX_PATH}/([^/]+)(?:/([a-z-]+))?/?$`);
 
-export const handler: HttpHandler = (event) =>
+export const handler: HttpHandler = runtime.handle((event) =>
   respondSafely('mpesa-sandbox', async () => {
     const { services } = await runtime.current();
     const mpesa = services.mpesa;
@@ -49,4 +50,5 @@ export const handler: HttpHandler = (event) =>
       });
     }
     return seeOther(back);
-  });
+  }),
+);

@@ -6,12 +6,13 @@
  */
 import type { ReconcileReport } from '../orders/reconcile';
 import { defineFunction } from '../runtime/context';
+import { tracing } from '../runtime/tracing';
 import { reconcileOrders } from '../orders/reconcileParts';
 
 /** This function's services: its bundle holds these parts and what they use, nothing else. */
-export const runtime = defineFunction('reconcile-orders', { reconcileOrders });
+export const runtime = defineFunction('reconcile-orders', { reconcileOrders }, { tracing });
 
-export const handler = async (): Promise<ReconcileReport> => {
+export const handler = runtime.handle(async (): Promise<ReconcileReport> => {
   const { services } = await runtime.current();
   return services.reconcileOrders();
-};
+});

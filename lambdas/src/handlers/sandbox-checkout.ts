@@ -10,14 +10,15 @@ import { errorResponse, html, methodNotAllowed, seeOther } from '../http/respons
 import { SANDBOX_CHECKOUT_PATH, SANDBOX_SESSION_ID_PATTERN } from '../payments/sandbox';
 import { renderSandboxCheckout, renderSandboxNotFound } from '../payments/sandboxPage';
 import { defineFunction } from '../runtime/context';
+import { tracing } from '../runtime/tracing';
 import { sandboxCheckout } from '../orders/settleParts';
 
 /** This function's services: its bundle holds these parts and what they use, nothing else. */
-export const runtime = defineFunction('sandbox-checkout', { sandboxCheckout });
+export const runtime = defineFunction('sandbox-checkout', { sandboxCheckout }, { tracing });
 
 const ROUTE = new RegExp(`^${SANDBOX_CHECKOUT_PATH}/([^/]+)(?:/(pay|decline))?/?$`);
 
-export const handler: HttpHandler = (event) =>
+export const handler: HttpHandler = runtime.handle((event) =>
   respondSafely('sandbox-checkout', async () => {
     const { services } = await runtime.current();
     const sandbox = services.sandboxCheckout;
@@ -38,4 +39,5 @@ export const handler: HttpHandler = (event) =>
     if (method !== 'POST') return methodNotAllowed(['POST']);
     const next = action === 'pay' ? await sandbox.pay(sessionId) : await sandbox.decline(sessionId);
     return next ? seeOther(next) : html(404, renderSandboxNotFound());
-  });
+  }),
+);

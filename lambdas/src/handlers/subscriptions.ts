@@ -18,10 +18,11 @@ import { errorResponse, html, json, methodNotAllowed, seeOther } from '../http/r
 import { linkPageDocument } from '../leads/linkPage';
 import { SUBSCRIPTIONS_PATH, type LinkResult } from '../leads/subscriptions';
 import { defineFunction } from '../runtime/context';
+import { tracing } from '../runtime/tracing';
 import { subscriptions } from '../leads/newsletterParts';
 
 /** This function's services: its bundle holds these parts and what they use, nothing else. */
-export const runtime = defineFunction('subscriptions', { subscriptions });
+export const runtime = defineFunction('subscriptions', { subscriptions }, { tracing });
 
 const LINK_STATUS: Readonly<Record<LinkResult, NewsletterStatus>> = {
   confirmed: 'confirmed',
@@ -36,14 +37,21 @@ function isOneClickUnsubscribe(event: ApiGatewayEvent): boolean {
   return /(?:^|&)List-Unsubscribe=One-Click(?:&|$)/.test(body.trim()) || /name="List-Unsubscribe"\r?\n(?:[^\r\n]+\r?\n)*\r?\nOne-Click\r?\n/.test(body);
 }
 
-export const handler: HttpHandler = (event) =>
+export const handler: HttpHandler = runtime.handle((event) =>
   respondSafely('subscriptions', async () => {
     const method = event.requestContext.http.method;
     const path = event.rawPath.replace(/\/+$/, '');
-    const { services, config } = await runtime.current();
+    const { services, config, metrics } = await runtime.current();
     const { subscriptions } = services;
     if (!subscriptions) throw new SecretNotGivenError('newsletterTokenSecret');
-    if (method === 'POST' && isCrossSitePost(event, config.publicSiteUrl)) return errorResponse(403, CROSS_SITE_MESSAGE);
+    const signUp = path === SUBSCRIPTIONS_PATH && method === 'POST';
+    const refused = (reason: string) => {
+      if (signUp) metrics.count('signUpsRefused', {}, { reason });
+    };
+    if (method === 'POST' && isCrossSitePost(event, config.publicSiteUrl)) {
+      refused('cross-site');
+      return errorResponse(403, CROSS_SITE_MESSAGE);
+    }
     const token = queryParameter(event, 'token') ?? '';
 
     for (const purpose of ['confirm', 'unsubscribe'] as const) {
@@ -67,9 +75,14 @@ export const handler: HttpHandler = (event) =>
 
     const body = readFormBody(event);
     const answer = (status: NewsletterStatus, answerJson: () => ApiGatewayResult) => (body.kind === 'form' ? seeOther(newsletterStatusLocation(status)) : answerJson());
-    if (!body.ok) return answer('invalid', () => errorResponse(body.status, body.message));
+    if (!body.ok) {
+      refused('unreadable-body');
+      return answer('invalid', () => errorResponse(body.status, body.message));
+    }
 
     const result = await subscriptions.subscribe(body.fields, { ip: clientAddress(event, config.clientAddressHeader) });
+    if (result.kind === 'pending') metrics.count('signUpsAccepted');
+    if (result.kind === 'ignored' || result.kind === 'invalid' || result.kind === 'rate-limited') refused(result.kind === 'ignored' ? 'honeypot' : result.kind);
     switch (result.kind) {
       case 'pending':
       case 'ignored':
@@ -82,4 +95,5 @@ export const handler: HttpHandler = (event) =>
         return answer('unavailable', () => errorResponse(503, newsletterStatusTexts.unavailable.text, undefined, { 'Retry-After': '60' }));
     }
     return result satisfies never;
-  });
+  }),
+);

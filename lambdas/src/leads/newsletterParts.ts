@@ -11,7 +11,7 @@ import { createTokenSigner } from './tokens';
 export const subscriptions = part(async (foundation): Promise<Subscriptions | null> => {
   const { config } = foundation;
   if (config.leads.tokenSecret === undefined) return null;
-  const tokenSecret = await resolveSecret(config.leads.tokenSecret, secretReader(foundation));
+  const tokenSecret = await resolveSecret('newsletterTokenSecret', config.leads.tokenSecret, secretReader(foundation));
   return createSubscriptions({
     dynamo: dynamoDocuments(foundation),
     tableName: config.ordersTable,

@@ -32,7 +32,9 @@ import { handler as stripeWebhook } from '../handlers/stripe-webhook';
 import type { ApiGatewayEvent, HttpHandler, LambdaContext } from '../http/apiGateway';
 import { errorResponse, SERVER_ERROR_MESSAGE } from '../http/responses';
 import { createDirectoryFulfilmentFailures } from '../fulfilment/failures';
-import { createLogger } from '../log';
+import { createLogger, writeToStdout } from '../log';
+import { createBusinessMetrics } from '../metrics';
+import { openLocalLog } from './logFile';
 import { SANDBOX_CHECKOUT_PATH } from '../payments/sandbox';
 import { MPESA_SANDBOX_PATH } from '../mpesa/sandbox';
 import { mailDirectoryOf } from '../mail/runtime';
@@ -74,6 +76,8 @@ export interface LocalApiOptions {
 export interface LocalApiTestOptions extends LocalApiOptions {
   /** Replaces the configured mail transport (a transport that fails on demand). */
   mailTransport?: MailTransport;
+  /** false: the lines go to DATA_DIR/logs only (the tests read them there; stdout stays quiet). */
+  logToStdout?: boolean;
 }
 
 /** LocalApi plus what tests need to look behind it. */
@@ -124,8 +128,12 @@ export async function createLocalApi(options: LocalApiOptions): Promise<LocalApi
 export async function startLocalApi(options: LocalApiTestOptions): Promise<LocalApiInternals> {
   const publicOrigin = options.publicOrigin.replace(/\/+$/, '');
   const config = loadConfig(options.env, { runtime: 'local', defaultPublicSiteUrl: publicOrigin });
-  const logger = createLogger(config.logLevel);
   const dataDir = path.resolve(options.dataDir);
+  // Every function's lines (logs and EMF metrics) on stdout and in DATA_DIR/logs/api.jsonl: the local stand-in for CloudWatch Logs.
+  // LOG_LEVEL=silent (and the tests) keep stdout quiet; the file still gets every line the level lets through.
+  const localLog = openLocalLog(dataDir, config.logLevel === 'silent' || options.logToStdout === false ? () => undefined : writeToStdout);
+  const logger = createLogger(config.logLevel, { service: 'kesho-local', write: localLog.write });
+  const metrics = createBusinessMetrics(localLog.write);
 
   const fulfilmentFailures = createDirectoryFulfilmentFailures(fulfilmentFailuresDirectoryOf(dataDir));
   const dynamo = await startEmbeddedDynamo(path.join(dataDir, 'dynamodb'));
@@ -144,6 +152,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
     const foundation: Foundation = {
       config,
       logger,
+      metrics,
       clock: () => new Date(),
       given: {
         dynamo: DynamoDBDocumentClient.from(dynamoClient, DOCUMENT_CLIENT_OPTIONS),
@@ -162,6 +171,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
   } catch (error) {
     destroyClients();
     await dynamo.close();
+    await localLog.close();
     throw error;
   }
   const inFoundation = <T>(work: () => Promise<T>): Promise<T> => runWithFoundation(runtime.foundation, work);
@@ -185,14 +195,14 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
     ['mpesa-callback', inRuntime(asFunction(mpesaCallback))],
     ['mpesa-sandbox', inRuntime(asFunction(mpesaSandbox))],
     [config.fulfilOrderFunctionName, inRuntime((payload, context) => fulfilOrder(payload, context))],
-    ['reconcile-orders', inRuntime(() => reconcileOrders())],
+    ['reconcile-orders', inRuntime((_payload, context) => reconcileOrders({}, context))],
   ]);
 
   // In AWS an EventBridge schedule runs reconcile-orders; here a timer does, one run at a time.
   let reconciling: Promise<void> | undefined;
   const reconcileTimer = setInterval(() => {
     if (reconciling || closing) return;
-    reconciling = inFoundation(() => reconcileOrders())
+    reconciling = inFoundation(() => reconcileOrders({}, { awsRequestId: `reconcile-${Date.now()}`, functionName: 'reconcile-orders' }))
       .then(
         () => undefined,
         (error: unknown) => logger.error('local.reconcile_failed', { error }),
@@ -287,6 +297,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
       await settled();
       destroyClients();
       await dynamo.close();
+      await localLog.close();
     })();
     return closed;
   };

@@ -40,6 +40,8 @@ export interface OutboxOptions {
   readonly transport: MailTransport;
   readonly clock?: () => Date;
   readonly leaseMs?: number;
+  /** Told each time the transport refuses a message (ops count it: MailSendFailures). */
+  readonly onSendFailed?: () => void;
 }
 
 export interface OutboxInternals extends Outbox {
@@ -50,7 +52,7 @@ export function outboxKey(key: string): { pk: string } {
   return { pk: `${OUTBOX_KEY_PREFIX}${key}` };
 }
 
-export function createOutbox({ client, tableName, transport, clock = () => new Date(), leaseMs = OUTBOX_LEASE_MS }: OutboxOptions): OutboxInternals {
+export function createOutbox({ client, tableName, transport, clock = () => new Date(), leaseMs = OUTBOX_LEASE_MS, onSendFailed }: OutboxOptions): OutboxInternals {
   const read = async (key: string): Promise<OutboxRecord | null> => {
     const result = await client.send(new GetCommand({ TableName: tableName, Key: outboxKey(key), ConsistentRead: true }));
     return result.Item ? reshape(key, result.Item) : null;
@@ -116,12 +118,13 @@ export function createOutbox({ client, tableName, transport, clock = () => new D
 
     async sendOnce(key, build) {
       if (!(await claim(key))) return 'already-sent';
-      let mail: OutgoingMail;
+      let mail: OutgoingMail | undefined;
       let messageId: string;
       try {
         mail = await build();
         ({ messageId } = await transport.send(mail));
       } catch (error) {
+        if (mail) onSendFailed?.();
         // If even this write fails the record stays 'sending' and is taken over after the lease.
         await finish(key, { status: 'failed', failedAt: clock().toISOString(), lastError: describe(error) }).catch(() => undefined);
         throw error;

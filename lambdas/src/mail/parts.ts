@@ -1,6 +1,8 @@
 /** Outgoing mail: the configured transport (SES in AWS, `.eml` files locally) behind the exactly-once outbox. */
+import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { dynamoDocuments } from '../runtime/dynamo';
 import { part } from '../runtime/foundation';
+import { traced } from '../runtime/tracing';
 import { createMailRuntime } from './runtime';
 
 export const mailRuntime = part((foundation) => {
@@ -9,6 +11,9 @@ export const mailRuntime = part((foundation) => {
     dynamo: dynamoDocuments(foundation),
     tableName: config.ordersTable,
     clock,
+    // A refused send is a business event (MailSendFailures), whichever mail it was.
+    onSendFailed: () => foundation.metrics.count('mailSendFailures'),
+    ...(config.mail.transport === 'ses' && !given.mailTransport ? { ses: traced(new SESv2Client({})) } : {}),
     ...(given.mailDirectory !== undefined ? { mailDirectory: given.mailDirectory } : {}),
     ...(given.mailTransport !== undefined ? { mailTransport: given.mailTransport } : {}),
   });

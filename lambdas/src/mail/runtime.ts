@@ -21,6 +21,8 @@ export interface MailClients {
   readonly mailTransport?: MailTransport;
   readonly ses?: Pick<SESv2Client, 'send'>;
   readonly clock?: () => Date;
+  /** Told each time the transport refuses a message. */
+  readonly onSendFailed?: () => void;
 }
 
 export const DEFAULT_MAIL_DIRECTORY = path.join(os.tmpdir(), 'kesho-mail');
@@ -39,6 +41,12 @@ export function createMailRuntime(config: MailConfig, clients: MailClients): Mai
           ...(config.sesConfigurationSet !== undefined ? { configurationSet: config.sesConfigurationSet } : {}),
         })
       : createFileTransport({ directory: clients.mailDirectory ?? DEFAULT_MAIL_DIRECTORY, from: config.from, ...(clients.clock ? { clock: clients.clock } : {}) }));
-  const outbox = createOutbox({ client: clients.dynamo, tableName: clients.tableName, transport, ...(clients.clock ? { clock: clients.clock } : {}) });
+  const outbox = createOutbox({
+    client: clients.dynamo,
+    tableName: clients.tableName,
+    transport,
+    ...(clients.clock ? { clock: clients.clock } : {}),
+    ...(clients.onSendFailed ? { onSendFailed: clients.onSendFailed } : {}),
+  });
   return { transport, outbox, from: config.from, supportEmail: config.supportEmail };
 }

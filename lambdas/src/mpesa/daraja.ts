@@ -22,6 +22,14 @@ export interface DarajaClientOptions extends DarajaCredentials {
   readonly fetch?: typeof fetch;
   /** Per call; Daraja answers in well under this when it is healthy. */
   readonly timeoutMs?: number;
+  /**
+   * Reads the three credentials again past every cache: called once when Daraja refuses them (its
+   * OAuth answers 400 or 401, or a call answers 401 with a fresh token), and the call is retried with
+   * what changed. Absent (credentials from the environment): no retry.
+   */
+  readonly rereadCredentials?: () => Promise<Omit<DarajaCredentials, 'shortcode'>>;
+  /** Told when a refusal made the credentials be read again, and whether they changed. */
+  readonly onCredentialsReread?: (changed: boolean) => void;
 }
 
 /** Kenya keeps UTC+3 all year (no daylight saving), so Africa/Nairobi is a fixed offset. */
@@ -49,6 +57,20 @@ export function createDarajaClient(options: DarajaClientOptions): MpesaGateway {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   let cached: { token: string; expiresAt: number } | undefined;
+  let credentials = { consumerKey: options.consumerKey, consumerSecret: options.consumerSecret, passkey: options.passkey };
+
+  /** True when the credentials read again differ from those in hand (which they then replace). */
+  const refreshCredentials = async (): Promise<boolean> => {
+    if (!options.rereadCredentials) return false;
+    const fresh = await options.rereadCredentials();
+    const changed = fresh.consumerKey !== credentials.consumerKey || fresh.consumerSecret !== credentials.consumerSecret || fresh.passkey !== credentials.passkey;
+    options.onCredentialsReread?.(changed);
+    if (changed) {
+      credentials = { ...fresh };
+      cached = undefined;
+    }
+    return changed;
+  };
 
   const call = async (path: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> => {
     let response: Response;
@@ -70,8 +92,13 @@ export function createDarajaClient(options: DarajaClientOptions): MpesaGateway {
 
   const token = async (): Promise<string> => {
     if (cached && cached.expiresAt > clock().getTime()) return cached.token;
-    const basic = Buffer.from(`${options.consumerKey}:${options.consumerSecret}`, 'utf8').toString('base64');
-    const { status, body } = await call('/oauth/v1/generate?grant_type=client_credentials', { method: 'GET', headers: { Authorization: `Basic ${basic}` } });
+    const generate = () => {
+      const basic = Buffer.from(`${credentials.consumerKey}:${credentials.consumerSecret}`, 'utf8').toString('base64');
+      return call('/oauth/v1/generate?grant_type=client_credentials', { method: 'GET', headers: { Authorization: `Basic ${basic}` } });
+    };
+    let { status, body } = await generate();
+    // Daraja refuses unknown credentials with 400 (sometimes 401): ops may have rotated them.
+    if ((status === 400 || status === 401) && (await refreshCredentials())) ({ status, body } = await generate());
     const accessToken = typeof body.access_token === 'string' ? body.access_token : '';
     const expiresIn = Number(body.expires_in);
     if (status !== 200 || !accessToken || !Number.isFinite(expiresIn)) throw new PaymentProviderError(`Daraja refused the OAuth credentials (HTTP ${status})`);
@@ -79,24 +106,27 @@ export function createDarajaClient(options: DarajaClientOptions): MpesaGateway {
     return accessToken;
   };
 
-  const postJson = async (path: string, payload: Record<string, unknown>) => {
-    const bearer = await token();
-    const result = await call(path, { method: 'POST', headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' }, body: JSON.stringify(payload) });
-    // A token revoked early: forget it, so the next call fetches a fresh one.
-    if (result.status === 401) cached = undefined;
-    return result;
+  /** `payload` is built for each try: a retry after new credentials signs with the new passkey. */
+  const postJson = async (path: string, payload: () => Record<string, unknown>) => {
+    const send = async () => call(path, { method: 'POST', headers: { Authorization: `Bearer ${await token()}`, 'Content-Type': 'application/json' }, body: JSON.stringify(payload()) });
+    const result = await send();
+    if (result.status !== 401) return result;
+    // A token revoked early or credentials rotated: a fresh token (and credentials, when they changed), one more try.
+    cached = undefined;
+    await refreshCredentials();
+    return send();
   };
 
   const signed = () => {
     const timestamp = darajaTimestamp(clock());
-    return { BusinessShortCode: options.shortcode, Password: darajaPassword(options.shortcode, options.passkey, timestamp), Timestamp: timestamp };
+    return { BusinessShortCode: options.shortcode, Password: darajaPassword(options.shortcode, credentials.passkey, timestamp), Timestamp: timestamp };
   };
 
   return {
     name: 'daraja',
 
     async stkPush(request): Promise<StkPushAccepted> {
-      const { status, body } = await postJson('/mpesa/stkpush/v1/processrequest', {
+      const { status, body } = await postJson('/mpesa/stkpush/v1/processrequest', () => ({
         ...signed(),
         TransactionType: 'CustomerPayBillOnline',
         Amount: request.amountKes,
@@ -106,7 +136,7 @@ export function createDarajaClient(options: DarajaClientOptions): MpesaGateway {
         CallBackURL: request.callbackUrl,
         AccountReference: request.accountReference.slice(0, 12),
         TransactionDesc: request.description.slice(0, 13),
-      });
+      }));
       const checkoutRequestId = typeof body.CheckoutRequestID === 'string' ? body.CheckoutRequestID : '';
       const merchantRequestId = typeof body.MerchantRequestID === 'string' ? body.MerchantRequestID : '';
       if (status === 200 && String(body.ResponseCode) === '0' && checkoutRequestId) return { checkoutRequestId, merchantRequestId };
@@ -116,7 +146,7 @@ export function createDarajaClient(options: DarajaClientOptions): MpesaGateway {
     },
 
     async stkQuery(checkoutRequestId): Promise<StkQueryResult> {
-      const { status, body } = await postJson('/mpesa/stkpushquery/v1/query', { ...signed(), CheckoutRequestID: checkoutRequestId });
+      const { status, body } = await postJson('/mpesa/stkpushquery/v1/query', () => ({ ...signed(), CheckoutRequestID: checkoutRequestId }));
       if (body.errorCode === QUERY_PROCESSING_ERROR) return { state: 'processing' };
       if (status === 200 && String(body.ResponseCode) === '0' && body.ResultCode !== undefined) {
         const resultCode = Number(body.ResultCode);

@@ -7,7 +7,8 @@ import { ordersStore, paymentAttempts } from '../orders/parts';
 import { sendReceipt } from '../receipts/parts';
 import { dynamoDocuments } from '../runtime/dynamo';
 import { part } from '../runtime/foundation';
-import { resolveSecret, secretReader } from '../runtime/secrets';
+import { resolveSecret, secretReader, type SecretReader } from '../runtime/secrets';
+import type { MpesaConfig } from '../config';
 import { createDarajaClient } from './daraja';
 import { createMpesaSandbox, type MpesaSandbox } from './sandbox';
 import { createMpesaPayments, type MpesaPayments } from './service';
@@ -37,6 +38,7 @@ export const mpesa = part(async (foundation): Promise<MpesaServices | null> => {
     rateDate: config.kesRate.rateDate,
     clock,
     logger,
+    metrics: foundation.metrics,
   };
 
   if (settings.provider === 'sandbox') {
@@ -46,11 +48,25 @@ export const mpesa = part(async (foundation): Promise<MpesaServices | null> => {
   }
 
   const reader = secretReader(foundation);
-  const [consumerKey, consumerSecret, passkey] = await Promise.all([
-    resolveSecret(settings.consumerKey, reader),
-    resolveSecret(settings.consumerSecret, reader),
-    resolveSecret(settings.passkey, reader),
-  ]);
-  const gateway = createDarajaClient({ baseUrl: settings.baseUrl, shortcode: settings.shortcode, consumerKey, consumerSecret, passkey, clock });
+  const fromSecretsManager = [settings.consumerKey, settings.consumerSecret, settings.passkey].some((source) => source.kind === 'secrets-manager');
+  const gateway = createDarajaClient({
+    baseUrl: settings.baseUrl,
+    shortcode: settings.shortcode,
+    ...(await darajaCredentials(settings, reader)),
+    // Credentials from Secrets Manager are read again when Daraja refuses them (rotated on the Daraja portal, put by ops).
+    ...(fromSecretsManager ? { rereadCredentials: () => darajaCredentials(settings, reader, { fresh: true }) } : {}),
+    onCredentialsReread: (changed) => logger.warn('secret.reread', { secret: 'darajaCredentials', why: 'daraja-refused', changed }),
+    clock,
+  });
   return { payments: createMpesaPayments({ ...common, gateway }), store, sandbox: null };
 });
+
+/** Daraja's three secrets, each checked for its shape when read from Secrets Manager. */
+async function darajaCredentials(settings: Extract<MpesaConfig, { provider: 'daraja' }>, reader: SecretReader, options: { readonly fresh?: boolean } = {}) {
+  const [consumerKey, consumerSecret, passkey] = await Promise.all([
+    resolveSecret('darajaConsumerKey', settings.consumerKey, reader, options),
+    resolveSecret('darajaConsumerSecret', settings.consumerSecret, reader, options),
+    resolveSecret('darajaPasskey', settings.passkey, reader, options),
+  ]);
+  return { consumerKey, consumerSecret, passkey };
+}

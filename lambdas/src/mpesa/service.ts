@@ -23,6 +23,8 @@ import {
   type MpesaPaymentOutcome,
 } from '@kesho/common/mpesa';
 import type { Logger } from '../log';
+import { uncountedMetrics, type BusinessMetrics } from '../metrics';
+import { bindOrder } from '../orderContext';
 import { createConfirmOrder, type ConfirmOrder, type ConfirmResult } from '../orders/confirmOrder';
 import type { SendReceipt } from '../receipts/sendReceipt';
 import type { PaymentAttemptsStore } from '../orders/attempts';
@@ -101,12 +103,15 @@ export interface MpesaPaymentsDependencies {
   readonly sendReceipt?: SendReceipt;
   /** Payment attempts (the page's idempotency keys); without it every start is a new order. */
   readonly attempts?: PaymentAttemptsStore;
+  /** The order events, and Daraja's failing status queries (MpesaQueryFailures). */
+  readonly metrics?: BusinessMetrics;
 }
 
 const RECEIPT_PATTERN = /^[A-Z0-9]{8,12}$/;
 
 export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayments {
   const { orders, store, gateway, publicSiteUrl, clock, logger } = deps;
+  const metrics = deps.metrics ?? uncountedMetrics;
   const kesPerUsd = deps.kesPerUsd ?? KES_PER_USD;
   const rateDate = deps.rateDate ?? KES_RATE_DATE;
 
@@ -129,11 +134,14 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
         orderRef: payment.invoiceNumber,
         orderId: payment.orderId,
         paymentFailed: payment.result !== undefined && payment.result.resultCode !== 0,
+        // What the payer's phone answered: cancelled, timeout, insufficient-funds, wrong-pin or failed.
+        ...(payment.result && payment.result.resultCode !== 0 ? { failureReason: outcomeForResultCode(payment.result.resultCode) } : {}),
+        correlationId: payment.correlationId ?? null,
       };
     },
     verifyWebhook: () => Promise.reject(new WebhookVerificationError('M-Pesa has no signed webhooks')),
   };
-  const confirmOrder = createConfirmOrder({ orders, payments: sessions, clock, logger, ...(deps.sendReceipt ? { sendReceipt: deps.sendReceipt } : {}) });
+  const confirmOrder = createConfirmOrder({ orders, payments: sessions, clock, logger, metrics, ...(deps.sendReceipt ? { sendReceipt: deps.sendReceipt } : {}) });
 
   const pushFor = (msisdn: string): PaymentsProvider => ({
     ...sessions,
@@ -152,6 +160,7 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
         rateDate,
         callbackToken,
         createdAt: clock().toISOString(),
+        ...(order.correlationId ? { correlationId: order.correlationId } : {}),
       });
       let accepted;
       try {
@@ -198,9 +207,17 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
     let hint = callbackHint;
     let payment = await store.getPayment(paymentId);
     if (!payment) return null;
+    bindOrder({ invoiceNumber: payment.invoiceNumber, ...(payment.correlationId ? { correlationId: payment.correlationId } : {}) });
 
     if (!payment.result && payment.checkoutRequestId) {
-      const query = await gateway.stkQuery(payment.checkoutRequestId);
+      let query;
+      try {
+        query = await gateway.stkQuery(payment.checkoutRequestId);
+      } catch (error) {
+        // The payer may have paid: ops hear when Daraja keeps failing to say (MpesaQueryFailures).
+        metrics.count('mpesaQueryFailures');
+        throw error;
+      }
       if (query.state === 'done') payment = (await store.recordResult(paymentId, { resultCode: query.resultCode, resultDesc: query.resultDesc, at: clock().toISOString() })) ?? payment;
     }
 
@@ -218,6 +235,7 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
         payment = (await store.recordReceipt(paymentId, hint.receiptNumber)) ?? payment;
       } else if (!payment.callbackMismatch) {
         logger.error('order.confirm.needs_review', { invoiceNumber: payment.invoiceNumber, paymentId, why: 'mpesa-callback-mismatch', source });
+        metrics.count('ordersNeedingReview', {}, { why: 'mpesa-callback-mismatch', source });
         payment = (await store.markCallbackMismatch(paymentId)) ?? payment;
         await orders.markForReview(payment.invoiceNumber, { why: 'mpesa-callback-mismatch', at: clock().toISOString(), source });
       }
@@ -241,7 +259,7 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
     async start(draft, msisdn, attempt) {
       const amountKes = usdCentsToKes(draft.totalCents, kesPerUsd);
       if (!isMpesaAmount(amountKes)) return { kind: 'amount-out-of-range', amountKes };
-      const startCheckout = createStartCheckout({ orders, payments: pushFor(msisdn), clock, logger, ...(deps.attempts ? { attempts: deps.attempts } : {}) });
+      const startCheckout = createStartCheckout({ orders, payments: pushFor(msisdn), clock, logger, metrics, ...(deps.attempts ? { attempts: deps.attempts } : {}) });
       const result = await startCheckout(draft, attempt);
       if (result.kind !== 'created') return result;
       const paymentId = new URLSearchParams(result.url.split('?')[1] ?? '').get('mpesa') ?? '';

@@ -28,6 +28,8 @@ export interface MpesaPayment {
   readonly rateDate: string;
   readonly callbackToken: string;
   readonly createdAt: string;
+  /** The order's correlation id (orderContext.ts): Daraja carries none back, so the callback finds it here. */
+  readonly correlationId?: string;
   readonly checkoutRequestId?: string;
   readonly merchantRequestId?: string;
   readonly result?: MpesaResult;
@@ -134,6 +136,7 @@ function reshapePayment(item: Readonly<Record<string, unknown>>): MpesaPayment {
   const checkoutRequestId = optional('checkoutRequestId');
   const merchantRequestId = optional('merchantRequestId');
   const receiptNumber = optional('receiptNumber');
+  const correlationId = optional('correlationId');
   return {
     paymentId: text('paymentId'),
     invoiceNumber: text('invoiceNumber'),
@@ -145,6 +148,7 @@ function reshapePayment(item: Readonly<Record<string, unknown>>): MpesaPayment {
     rateDate: text('rateDate'),
     callbackToken: text('callbackToken'),
     createdAt: text('createdAt'),
+    ...(correlationId !== undefined ? { correlationId } : {}),
     ...(checkoutRequestId !== undefined ? { checkoutRequestId } : {}),
     ...(merchantRequestId !== undefined ? { merchantRequestId } : {}),
     ...(storedResult ? { result: { resultCode: Number(storedResult.resultCode), resultDesc: String(storedResult.resultDesc ?? ''), at: String(storedResult.at ?? '') } } : {}),

@@ -9,10 +9,12 @@
  * at is marked on the order in the store (and never expires), not only logged.
  */
 import type { Logger } from '../log';
+import { uncountedMetrics, type BusinessMetrics } from '../metrics';
+import { bindOrder } from '../orderContext';
 import type { SendReceipt } from '../receipts/sendReceipt';
-import type { CheckoutSessionState, PaymentsProvider } from '../payments/types';
+import { paymentMethodOf, type CheckoutSessionState, type PaymentsProvider } from '../payments/types';
 import type { OrdersStore } from './store';
-import { ORDER_CURRENCY, type Order, type OrderStatus } from './types';
+import { ORDER_CURRENCY, type Order, type OrderReview, type OrderStatus } from './types';
 
 export interface ConfirmRequest {
   readonly sessionId: string;
@@ -54,31 +56,39 @@ export interface ConfirmOrderDependencies {
    * confirmation: the order stays marked `receiptStatus: 'due'` and the reconciliation retries.
    */
   readonly sendReceipt?: SendReceipt;
+  /** Orders paid, failed, expired and held for review (OrdersPaid, OrdersFailed, OrdersExpired, OrdersNeedingReview). */
+  readonly metrics?: BusinessMetrics;
 }
 
-export function createConfirmOrder({ orders, payments, clock, logger, sendReceipt }: ConfirmOrderDependencies): ConfirmOrder {
+export function createConfirmOrder({ orders, payments, clock, logger, sendReceipt, metrics = uncountedMetrics }: ConfirmOrderDependencies): ConfirmOrder {
+  const method = paymentMethodOf(payments.name);
+  const needsReview = (order: Order, sessionId: string, why: OrderReview['why'], source: string) => {
+    logger.error('order.confirm.needs_review', { invoiceNumber: order.invoiceNumber, sessionId, why, status: order.status, source });
+    metrics.count('ordersNeedingReview', {}, { why, source });
+    return orders.markForReview(order.invoiceNumber, { why, at: clock().toISOString(), source });
+  };
   return async ({ sessionId, source }) => {
     const session = await payments.retrieveSession(sessionId);
     if (!session?.orderRef) return { kind: 'unknown-session' };
+    bindOrder({ invoiceNumber: session.orderRef, ...(session.correlationId ? { correlationId: session.correlationId } : {}) });
     const order = await orders.getOrder(session.orderRef);
     if (!order) {
       logger.warn('order.confirm.no_order', { sessionId, invoiceNumber: session.orderRef, source });
       return { kind: 'unknown-session' };
     }
+    bindOrder(order);
 
     const decision = decideStatus(session, order);
     if (decision.kind === 'hold') {
       if (decision.why === 'amount-mismatch' || decision.why === 'order-mismatch') {
         // Money may have moved for an order we cannot match: leave it as it is for a person to review.
-        logger.error('order.confirm.needs_review', { invoiceNumber: order.invoiceNumber, sessionId, why: decision.why, status: order.status, source });
-        await orders.markForReview(order.invoiceNumber, { why: decision.why, at: clock().toISOString(), source });
+        await needsReview(order, sessionId, decision.why, source);
       }
       return { kind: 'order', order, changed: false };
     }
     if (order.status !== 'pending') {
       // The provider took the money for an order already settled otherwise: correct it, and say so.
-      logger.error('order.confirm.needs_review', { invoiceNumber: order.invoiceNumber, sessionId, why: 'paid-after-settled', status: order.status, source });
-      await orders.markForReview(order.invoiceNumber, { why: 'paid-after-settled', at: clock().toISOString(), source });
+      await needsReview(order, sessionId, 'paid-after-settled', source);
     }
 
     const changed = await orders.changeStatus(order.invoiceNumber, { from: order.status, to: decision.to, at: clock().toISOString(), reason: source });
@@ -87,6 +97,9 @@ export function createConfirmOrder({ orders, payments, clock, logger, sendReceip
       return { kind: 'order', order: current ?? order, changed: false };
     }
     logger.info('order.status_changed', { invoiceNumber: changed.invoiceNumber, orderId: changed.orderId, status: changed.status, from: order.status, sessionId, source });
+    if (changed.status === 'paid') metrics.count('ordersPaid', { Method: method }, { source });
+    if (changed.status === 'expired') metrics.count('ordersExpired', { Method: method }, { source });
+    if (changed.status === 'failed') metrics.count('ordersFailed', { Method: method, Reason: session.failureReason ?? 'declined' }, { source });
     if (changed.status === 'paid' && sendReceipt) {
       try {
         await sendReceipt(changed);

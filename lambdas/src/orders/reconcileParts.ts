@@ -9,6 +9,7 @@ import { mpesa } from '../mpesa/parts';
 import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
 import { sendReceipt } from '../receipts/parts';
 import { part, type Foundation } from '../runtime/foundation';
+import { traced } from '../runtime/tracing';
 import type { ConfirmOrder } from './confirmOrder';
 import { ordersStore } from './parts';
 import { createReconcileOrders } from './reconcile';
@@ -17,7 +18,7 @@ import { confirmCardOrder } from './settleParts';
 /** Only reconcile-orders is given the queue (and the right to read it). */
 function fulfilmentFailures({ config, given }: Foundation) {
   if (given.fulfilmentFailures) return given.fulfilmentFailures;
-  return config.fulfilmentFailureQueueUrl ? createSqsFulfilmentFailures(new SQSClient({}), config.fulfilmentFailureQueueUrl) : undefined;
+  return config.fulfilmentFailureQueueUrl ? createSqsFulfilmentFailures(traced(new SQSClient({})), config.fulfilmentFailureQueueUrl) : undefined;
 }
 
 export const reconcileOrders = part(async (foundation) => {
@@ -30,6 +31,7 @@ export const reconcileOrders = part(async (foundation) => {
     sendReceipt: sendReceipt(foundation),
     clock: foundation.clock,
     logger: foundation.logger,
+    metrics: foundation.metrics,
     pendingAgeSeconds: foundation.config.reconcile.pendingAgeSeconds,
     ...(failures ? { failures } : {}),
   });

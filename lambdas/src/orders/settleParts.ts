@@ -18,6 +18,7 @@ export const confirmCardOrder = part(async (foundation) =>
     payments: (await cardPayments(foundation)).provider,
     clock: foundation.clock,
     logger: foundation.logger,
+    metrics: foundation.metrics,
     sendReceipt: sendReceipt(foundation),
   }),
 );

@@ -6,7 +6,9 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Logger } from '../log';
-import { PaymentProviderError, ProviderRefusedDetailsError, type PaymentsProvider } from '../payments/types';
+import { uncountedMetrics, type BusinessMetrics } from '../metrics';
+import { bindOrder, newCorrelationId } from '../orderContext';
+import { PaymentProviderError, ProviderRefusedDetailsError, paymentMethodOf, type PaymentsProvider } from '../payments/types';
 import { sha256, type PaymentAttemptsStore } from './attempts';
 import type { OrdersStore } from './store';
 import { ORDER_CURRENCY, type Order, type OrderDraft } from './types';
@@ -52,6 +54,8 @@ export interface StartCheckoutDependencies {
   /** Without it, every request starts a new order (the key is ignored). */
   readonly attempts?: PaymentAttemptsStore;
   readonly attemptWaitMs?: number;
+  /** Orders started, and those that failed before the payer saw a payment page (OrdersStarted, OrdersFailed). */
+  readonly metrics?: BusinessMetrics;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -65,9 +69,12 @@ export function createStartCheckout({
   newOrderId = randomUUID,
   attempts,
   attemptWaitMs = ATTEMPT_WAIT_MS,
+  metrics = uncountedMetrics,
 }: StartCheckoutDependencies): StartCheckout {
+  const method = paymentMethodOf(payments.name);
   const insertWithFreshInvoiceNumber = async (draft: OrderDraft): Promise<Order> => {
     const orderId = newOrderId();
+    const correlationId = newCorrelationId();
     const createdAt = clock().toISOString();
     for (let attempt = 1; attempt <= MAX_INVOICE_ATTEMPTS; attempt += 1) {
       const order: Order = {
@@ -79,6 +86,7 @@ export function createStartCheckout({
         createdAt,
         updatedAt: createdAt,
         termsAcceptedAt: createdAt,
+        correlationId,
       };
       if ((await orders.insertOrder(order)) === 'created') return order;
       logger.warn('order.invoice_number_collision', { attempt });
@@ -88,6 +96,8 @@ export function createStartCheckout({
 
   const start = async (draft: OrderDraft): Promise<StartCheckoutResult> => {
     const order = await insertWithFreshInvoiceNumber(draft);
+    // From here every line, metric and trace of this invocation is about this order.
+    bindOrder(order);
     logger.info('order.created', { invoiceNumber: order.invoiceNumber, orderId: order.orderId, totalCents: order.totalCents, lines: order.lines.length, provider: payments.name });
 
     let redirect;
@@ -96,6 +106,7 @@ export function createStartCheckout({
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       const refused = error instanceof ProviderRefusedDetailsError;
+      metrics.count('ordersFailed', { Method: method, Reason: refused ? 'provider-refused-details' : 'provider-error' });
       if (refused) logger.warn('checkout.provider_refused_details', { invoiceNumber: order.invoiceNumber, fields: Object.keys(error.fieldErrors) });
       else logger.error('checkout.provider_failed', { invoiceNumber: order.invoiceNumber, error, cause: error.cause });
       // The customer never saw a payment page for this order, so it can never be paid.
@@ -112,6 +123,7 @@ export function createStartCheckout({
       logger.warn('order.attach_session_failed', { invoiceNumber: order.invoiceNumber, sessionId: redirect.sessionId, error });
     }
     logger.info('checkout.created', { invoiceNumber: order.invoiceNumber, sessionId: redirect.sessionId });
+    metrics.count('ordersStarted', { Method: method });
     return { kind: 'created', url: redirect.url, invoiceNumber: order.invoiceNumber };
   };
 
@@ -144,6 +156,7 @@ export function createStartCheckout({
         return { kind: 'attempt-other-details' };
       }
       if (held.current.state === 'started') {
+        bindOrder({ invoiceNumber: held.current.payment.invoiceNumber });
         logger.info('checkout.attempt_repeated', { invoiceNumber: held.current.payment.invoiceNumber });
         const { url, invoiceNumber } = held.current.payment;
         return { kind: 'created', url, invoiceNumber };

@@ -247,6 +247,7 @@ function reshapeOrder(item: Readonly<Record<string, unknown>>): Order {
     ...(notes !== undefined ? { notes } : {}),
   };
   const checkoutSessionId = optionalText(item, 'checkoutSessionId');
+  const correlationId = optionalText(item, 'correlationId');
   const statusReason = optionalText(item, 'statusReason');
   const receiptStatus = item.receiptStatus === 'due' || item.receiptStatus === 'sent' ? item.receiptStatus : undefined;
   const expiresAt = typeof item.expiresAt === 'number' ? item.expiresAt : undefined;
@@ -263,6 +264,7 @@ function reshapeOrder(item: Readonly<Record<string, unknown>>): Order {
     updatedAt: text('updatedAt'),
     termsAcceptedAt: text('termsAcceptedAt'),
     ...(checkoutSessionId !== undefined ? { checkoutSessionId } : {}),
+    ...(correlationId !== undefined ? { correlationId } : {}),
     ...(statusReason !== undefined ? { statusReason } : {}),
     ...(receiptStatus !== undefined ? { receiptStatus } : {}),
     ...(expiresAt !== undefined ? { expiresAt } : {}),

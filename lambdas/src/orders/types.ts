@@ -43,6 +43,11 @@ export interface Order extends OrderDraft {
   /** When the customer ticked the terms box: an order is placed only with it ticked. */
   readonly termsAcceptedAt: string;
   readonly checkoutSessionId?: string;
+  /**
+   * The order's story across functions (orderContext.ts): made with the order, sent to Stripe as
+   * checkout metadata, on every log line, metric and trace about it. Absent on orders stored before it existed.
+   */
+  readonly correlationId?: string;
   /** Why the status last changed, e.g. "checkout.session.completed" or "provider-error". */
   readonly statusReason?: string;
   /**

@@ -6,7 +6,7 @@ import { createStartCheckout } from '../orders/startCheckout';
 import { ordersStore, paymentAttempts } from '../orders/parts';
 import { dynamoDocuments } from '../runtime/dynamo';
 import { part } from '../runtime/foundation';
-import { resolveOptionalSecret, secretReader } from '../runtime/secrets';
+import { rereadSecret, resolveOptionalSecret, secretReader } from '../runtime/secrets';
 import { createSandboxPayments, type SandboxPayments } from './sandbox';
 import { createStripePayments } from './stripe';
 import type { PaymentsProvider } from './types';
@@ -18,14 +18,18 @@ export interface CardPayments {
 }
 
 export const cardPayments = part(async (foundation): Promise<CardPayments> => {
-  const { config, clock } = foundation;
+  const { config, clock, logger } = foundation;
   if (config.payments.provider === 'stripe') {
     // Only the Stripe secrets this function reads are in its configuration, so only those are fetched.
     const reader = secretReader(foundation);
-    const [secretKey, webhookSecret] = await Promise.all([resolveOptionalSecret(config.payments.secretKey, reader), resolveOptionalSecret(config.payments.webhookSecret, reader)]);
+    const { secretKey: keySource, webhookSecret: webhookSource } = config.payments;
+    const [secretKey, webhookSecret] = await Promise.all([resolveOptionalSecret('stripeSecretKey', keySource, reader), resolveOptionalSecret('stripeWebhookSecret', webhookSource, reader)]);
     const provider = createStripePayments({
       ...(secretKey !== undefined ? { secretKey } : {}),
       ...(webhookSecret !== undefined ? { webhookSecret } : {}),
+      // A key from Secrets Manager is read again when Stripe refuses it (rolled in the dashboard, put by ops).
+      ...(keySource?.kind === 'secrets-manager' ? { rereadSecretKey: rereadSecret('stripeSecretKey', keySource, reader) } : {}),
+      onKeyReread: (changed) => logger.warn('secret.reread', { secret: 'stripeSecretKey', why: 'stripe-401', changed }),
       publicSiteUrl: config.publicSiteUrl,
       api: config.payments.api,
       clock,
@@ -43,5 +47,6 @@ export const startCheckout = part(async (foundation) =>
     attempts: paymentAttempts(foundation),
     clock: foundation.clock,
     logger: foundation.logger,
+    metrics: foundation.metrics,
   }),
 );

@@ -27,6 +27,13 @@ export interface StripePaymentsOptions {
   readonly publicSiteUrl: string;
   readonly api?: StripeApiEndpoint;
   readonly clock?: () => Date;
+  /**
+   * Reads the secret key again past every cache: called once when Stripe answers 401 (the key was
+   * rolled), and the call is retried with the new key. Absent (a key from the environment): no retry.
+   */
+  readonly rereadSecretKey?: () => Promise<string>;
+  /** Told when a 401 made the key be read again, and whether it changed. */
+  readonly onKeyReread?: (changed: boolean) => void;
 }
 
 /** A Lambda waits for Stripe at most ~3 × 5 s plus back-off before answering 502. */
@@ -35,30 +42,48 @@ const NETWORK_RETRIES = 2;
 
 export function createStripePayments(options: StripePaymentsOptions): PaymentsProvider {
   const clock = options.clock ?? (() => new Date());
-  const client =
-    options.secretKey === undefined
-      ? undefined
-      : new Stripe(options.secretKey, {
-          maxNetworkRetries: NETWORK_RETRIES,
-          timeout: REQUEST_TIMEOUT_MS,
-          appInfo: { name: 'kesho-payments' },
-          ...options.api,
-        });
+  const clientFor = (secretKey: string) =>
+    new Stripe(secretKey, {
+      maxNetworkRetries: NETWORK_RETRIES,
+      timeout: REQUEST_TIMEOUT_MS,
+      appInfo: { name: 'kesho-payments' },
+      ...options.api,
+    });
+  let secretKey = options.secretKey;
+  let client = secretKey === undefined ? undefined : clientFor(secretKey);
   const api = (): Stripe => {
     if (!client) throw new SecretNotGivenError('stripeSecretKey');
     return client;
+  };
+  /** One call to Stripe; on a 401 the key is read again and, when it changed, the call made once more with it. */
+  const withApi = async <T>(call: (stripe: Stripe) => Promise<T>): Promise<T> => {
+    const stripe = api();
+    try {
+      return await call(stripe);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeAuthenticationError) || !options.rereadSecretKey) throw error;
+      const fresh = await options.rereadSecretKey();
+      const changed = fresh !== secretKey;
+      options.onKeyReread?.(changed);
+      if (!changed) throw error;
+      secretKey = fresh;
+      client = clientFor(fresh);
+      return call(client);
+    }
   };
 
   return {
     name: 'stripe',
 
     async createCheckout(order: Order): Promise<CheckoutRedirect> {
-      const stripe = api();
+      api();
       let session: Stripe.Checkout.Session;
       try {
-        session = await stripe.checkout.sessions.create(checkoutParams(order, options.publicSiteUrl, clock()), {
-          idempotencyKey: checkoutIdempotencyKey(order.orderId),
-        });
+        session = await withApi((stripe) =>
+          stripe.checkout.sessions.create(checkoutParams(order, options.publicSiteUrl, clock()), {
+            idempotencyKey: checkoutIdempotencyKey(order.orderId),
+          }),
+        );
       } catch (error) {
         const refused = refusedCustomerDetails(error);
         if (refused) throw new ProviderRefusedDetailsError(refused, { cause: error });
@@ -69,10 +94,10 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
     },
 
     async retrieveSession(sessionId: string): Promise<CheckoutSessionState | null> {
-      const stripe = api();
+      api();
       try {
         // The payment intent is what says a delayed payment failed; the session alone looks "in progress".
-        return reshapeSession(await stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] }));
+        return reshapeSession(await withApi((stripe) => stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] })));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw new PaymentProviderError('Stripe did not return the checkout session', { cause: error });
@@ -110,7 +135,7 @@ function checkoutParams(order: Order, publicSiteUrl: string, now: Date): Stripe.
     })),
     customer_email: order.customer.email,
     client_reference_id: order.invoiceNumber,
-    metadata: { invoiceNumber: order.invoiceNumber, orderId: order.orderId },
+    metadata: { invoiceNumber: order.invoiceNumber, orderId: order.orderId, ...(order.correlationId ? { correlationId: order.correlationId } : {}) },
     success_url: successUrl(publicSiteUrl),
     cancel_url: cancelUrl(publicSiteUrl),
     expires_at: Math.floor(checkoutExpiry(now).getTime() / 1000),
@@ -127,6 +152,8 @@ function reshapeSession(session: Stripe.Checkout.Session): CheckoutSessionState 
     orderRef: session.client_reference_id,
     orderId: session.metadata?.orderId ?? null,
     paymentFailed: session.status === 'complete' && session.payment_status === 'unpaid' && paymentIntentFailed(session.payment_intent),
+    failureReason: 'declined',
+    correlationId: session.metadata?.correlationId ?? null,
   };
 }
 
@@ -151,7 +178,13 @@ function reshapePaymentStatus(status: Stripe.Checkout.Session['payment_status'])
 
 function reshapeEvent(event: Stripe.Event): PaymentEvent {
   const object: unknown = event.data.object;
-  const sessionId =
-    typeof object === 'object' && object !== null && (object as { object?: unknown }).object === 'checkout.session' ? String((object as { id?: unknown }).id ?? '') || null : null;
-  return { id: event.id, type: event.type, sessionId };
+  const session = typeof object === 'object' && object !== null && (object as { object?: unknown }).object === 'checkout.session' ? (object as Stripe.Checkout.Session) : null;
+  const sessionId = session ? String(session.id ?? '') || null : null;
+  return {
+    id: event.id,
+    type: event.type,
+    sessionId,
+    invoiceNumber: typeof session?.client_reference_id === 'string' ? session.client_reference_id : null,
+    correlationId: typeof session?.metadata?.correlationId === 'string' ? session.metadata.correlationId : null,
+  };
 }

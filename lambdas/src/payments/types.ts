@@ -3,6 +3,7 @@
  * stripe.ts and sandbox.ts each turn their provider's shapes into them with private reshape
  * functions, so the order logic never sees a Stripe object and either provider can stand in.
  */
+import type { PaymentMethod } from '@kesho/common/ops-events';
 import type { Order } from '../orders/types';
 
 export interface CheckoutRedirect {
@@ -29,6 +30,10 @@ export interface CheckoutSessionState {
    * session whose payment intent went back to needing a payment method). Never taken from an event.
    */
   readonly paymentFailed: boolean;
+  /** Why it failed, in the provider's terms ops can count ("declined"; M-Pesa: "cancelled", "timeout"…). */
+  readonly failureReason?: string;
+  /** The order's correlation id, where the provider carries it back (Stripe: the session's metadata). */
+  readonly correlationId?: string | null;
 }
 
 export const HANDLED_EVENT_TYPES = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired'] as const;
@@ -40,6 +45,14 @@ export interface PaymentEvent {
   readonly type: string;
   /** Set when the event is about a Checkout Session. */
   readonly sessionId: string | null;
+  /** The order the session was made for, as the session names it (client_reference_id, metadata): only for logs, never trusted. */
+  readonly invoiceNumber?: string | null;
+  readonly correlationId?: string | null;
+}
+
+/** The `Method` of an order's metrics: M-Pesa, or a card (Stripe or its sandbox). */
+export function paymentMethodOf(provider: PaymentsProvider['name']): PaymentMethod {
+  return provider === 'mpesa' ? 'mpesa' : 'card';
 }
 
 export interface PaymentsProvider {

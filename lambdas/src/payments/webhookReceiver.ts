@@ -2,8 +2,9 @@
  * stripe-webhook's service: verify, pick the events that can settle an order, queue them. Nothing
  * is decided here; the event only says which session to look at again.
  */
-import type { FulfilmentJob, FulfilmentQueue } from '../fulfilment/queue';
+import { parseOrderNaming, type FulfilmentJob, type FulfilmentQueue } from '../fulfilment/queue';
 import type { Logger } from '../log';
+import { bindOrder } from '../orderContext';
 import { WebhookVerificationError, isHandledEventType, type PaymentsProvider } from './types';
 
 export type WebhookOutcome =
@@ -25,7 +26,10 @@ export function createWebhookReceiver(payments: PaymentsProvider, queue: Fulfilm
       logger.info('webhook.ignored', { eventId: event.id, eventType: event.type });
       return { kind: 'ignored', eventType: event.type };
     }
-    const job: FulfilmentJob = { sessionId: event.sessionId, eventId: event.id, eventType: event.type };
+    // What the session says about its order, for the story's lines only: fulfil-order re-reads everything.
+    const named = parseOrderNaming({ invoiceNumber: event.invoiceNumber, correlationId: event.correlationId });
+    bindOrder(named);
+    const job: FulfilmentJob = { sessionId: event.sessionId, eventId: event.id, eventType: event.type, ...named };
     await queue.enqueue(job);
     logger.info('webhook.queued', { eventId: event.id, eventType: event.type, sessionId: event.sessionId });
     return { kind: 'queued', job };

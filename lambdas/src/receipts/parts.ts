@@ -12,5 +12,6 @@ export const sendReceipt = part((foundation) => {
     context: { supportEmail: mail.supportEmail, publicSiteUrl: foundation.config.publicSiteUrl },
     clock: foundation.clock,
     logger: foundation.logger,
+    metrics: foundation.metrics,
   });
 });

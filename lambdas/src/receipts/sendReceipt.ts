@@ -5,6 +5,8 @@
  * and the reconciliation retries; the outbox makes the retry send only what is still missing.
  */
 import type { Logger } from '../log';
+import { uncountedMetrics, type BusinessMetrics } from '../metrics';
+import { bindOrder } from '../orderContext';
 import type { Outbox } from '../mail/types';
 import type { OrdersStore } from '../orders/store';
 import type { Order } from '../orders/types';
@@ -18,6 +20,8 @@ export interface SendReceiptDependencies {
   readonly context: ReceiptContext;
   readonly clock: () => Date;
   readonly logger: Logger;
+  /** Receipts sent and failed (ReceiptsSent, ReceiptsFailed). */
+  readonly metrics?: BusinessMetrics;
 }
 
 export function receiptKey(invoiceNumber: string): string {
@@ -28,9 +32,8 @@ export function receiptCopyKey(invoiceNumber: string): string {
   return `receipt-copy#${invoiceNumber}`;
 }
 
-export function createSendReceipt({ outbox, orders, context, clock, logger }: SendReceiptDependencies): SendReceipt {
-  return async (order) => {
-    if (order.status !== 'paid') throw new Error(`Order ${order.invoiceNumber} is ${order.status}, not paid: no receipt`);
+export function createSendReceipt({ outbox, orders, context, clock, logger, metrics = uncountedMetrics }: SendReceiptDependencies): SendReceipt {
+  const send: SendReceipt = async (order) => {
     // Built once, lazily: a retry that finds both messages sent draws no PDF.
     let built: ReturnType<typeof buildReceiptMails> | undefined;
     const mails = () => (built ??= buildReceiptMails(order, context));
@@ -41,7 +44,21 @@ export function createSendReceipt({ outbox, orders, context, clock, logger }: Se
       await orders.markReceiptSent(order.invoiceNumber, clock().toISOString());
     }
     const result = customer === 'sent' || copy === 'sent' ? 'sent' : 'already-sent';
-    if (result === 'sent') logger.info('receipt.sent', { invoiceNumber: order.invoiceNumber, customer, copy });
+    if (result === 'sent') {
+      logger.info('receipt.sent', { invoiceNumber: order.invoiceNumber, customer, copy });
+      metrics.count('receiptsSent');
+    }
     return result;
+  };
+  return async (order) => {
+    if (order.status !== 'paid') throw new Error(`Order ${order.invoiceNumber} is ${order.status}, not paid: no receipt`);
+    bindOrder(order);
+    try {
+      return await send(order);
+    } catch (error) {
+      // The order stays `receiptStatus: due`: the reconciliation sends what is still missing.
+      metrics.count('receiptsFailed');
+      throw error;
+    }
   };
 }

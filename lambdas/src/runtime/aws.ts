@@ -1,11 +1,14 @@
 /**
  * A deployed function's foundation: its configuration, from its environment and limited to the
- * secrets it reads (@kesho/common/function-secrets), and its logger. The SDK clients are made by the
+ * secrets it reads (@kesho/common/function-secrets), its logger (named after the function) and its
+ * business metrics (EMF lines on stdout). The SDK clients are made by the
  * parts that use them (runtime/dynamo.ts, runtime/secrets.ts, …), so this module imports none.
  */
 import { secretsOf, type BackendFunction } from '@kesho/common/function-secrets';
 import { loadConfig } from '../config';
+import type { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
 import { createLogger } from '../log';
+import { createBusinessMetrics } from '../metrics';
 import type { Foundation, GivenClients } from './foundation';
 
 export interface AwsFoundationOptions {
@@ -17,5 +20,14 @@ export interface AwsFoundationOptions {
 
 export function createAwsFoundation(fn: BackendFunction, options: AwsFoundationOptions = {}): Foundation {
   const config = loadConfig(options.env ?? process.env, { secrets: secretsOf(fn) });
-  return { config, logger: createLogger(config.logLevel), clock: () => new Date(), given: options.given ?? {} };
+  const logger = createLogger(config.logLevel, { service: fn });
+  return {
+    config,
+    logger,
+    metrics: createBusinessMetrics(),
+    clock: () => new Date(),
+    given: options.given ?? {},
+    // Powertools reads the request id and the cold start from it (our LambdaContext is the part of Lambda's context the handlers use).
+    addLambdaContext: (context) => logger.powertools.addContext(context as unknown as Parameters<PowertoolsLogger['addContext']>[0]),
+  };
 }

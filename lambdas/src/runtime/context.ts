@@ -5,11 +5,18 @@
  * secrets, and its services once from it. The local runtime (and the tests) run handlers inside
  * `runWithFoundation`, which scopes their foundation to that call through AsyncLocalStorage: the
  * handler modules stay exactly the ones deployed, and several local runtimes can share one process.
+ *
+ * Each invocation (`runtime.handle(work)`) runs in an order scope of its own (orderContext.ts: the
+ * order it is about goes on every log line and metric), in AWS with the Lambda context on the logger
+ * (request id, cold start) and, for a traced function, inside its handler's X-Ray subsegment.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BackendFunction } from '@kesho/common/function-secrets';
 import type { AppConfig } from '../config';
+import type { LambdaContext } from '../http/apiGateway';
 import { createLogger, type Logger } from '../log';
+import type { BusinessMetrics } from '../metrics';
+import { runInOrderScope, type OrderFields } from '../orderContext';
 import { createAwsFoundation } from './aws';
 import { part, type Foundation, type Part } from './foundation';
 
@@ -49,25 +56,53 @@ export type PartsOf<S> = { readonly [K in keyof S]: Part<S[K] | Promise<S[K]>> }
 export interface FunctionServices<S> {
   readonly config: AppConfig;
   readonly logger: Logger;
+  readonly metrics: BusinessMetrics;
   readonly services: S;
+}
+
+/** How an invocation is traced (runtime/tracing.ts: Powertools Tracer); a function without it carries no X-Ray SDK. */
+export interface InvocationTracing {
+  /** Runs the invocation inside the function's handler subsegment (when tracing is on: inside Lambda, with active tracing). */
+  run<T>(fn: BackendFunction, work: () => Promise<T>): Promise<T>;
+  /** The order the invocation turned out to be about, as annotations of its trace. */
+  annotateOrder(fields: OrderFields): void;
+}
+
+export interface FunctionOptions {
+  readonly tracing?: InvocationTracing;
 }
 
 export interface FunctionRuntime<S> {
   readonly name: BackendFunction;
+  /** The Lambda handler around `work`: one order scope per invocation, the Lambda context logged, the trace's subsegment. */
+  handle<E, R>(work: (event: E, context?: LambdaContext) => Promise<R>): (event: E, context?: LambdaContext) => Promise<R>;
   /** The services of the invocation's foundation. */
   current(): Promise<FunctionServices<S>>;
   /** The services built in a given foundation (tests: a deployed function's, with a recording Secrets Manager). */
   compose(foundation: Foundation): Promise<FunctionServices<S>>;
 }
 
-export function defineFunction<S extends object>(name: BackendFunction, parts: PartsOf<S>): FunctionRuntime<S> {
+export function defineFunction<S extends object>(name: BackendFunction, parts: PartsOf<S>, options: FunctionOptions = {}): FunctionRuntime<S> {
   const compose = part(async (foundation): Promise<FunctionServices<S>> => {
     const built = await Promise.all(Object.entries(parts).map(async ([key, build]) => [key, await (build as Part<unknown>)(foundation)] as const));
-    return { config: foundation.config, logger: foundation.logger, services: Object.fromEntries(built) as S };
+    return { config: foundation.config, logger: foundation.logger, metrics: foundation.metrics, services: Object.fromEntries(built) as S };
   });
+  const { tracing } = options;
   return {
     name,
     current: async () => compose(foundationOf(name)),
     compose,
+    handle: (work) => (event, context) => {
+      if (!scoped.getStore() && context) {
+        // A configuration that cannot be read fails in work() (runtime.current()), where the handler answers it.
+        try {
+          foundationOf(name).addLambdaContext?.(context);
+        } catch {
+          // Logged by the handler's own failure path.
+        }
+      }
+      const invocation = () => runInOrderScope(() => work(event, context), {}, { fn: name, ...(tracing ? { onBind: tracing.annotateOrder } : {}) });
+      return tracing ? tracing.run(name, invocation) : invocation();
+    },
   };
 }

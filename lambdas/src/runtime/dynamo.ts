@@ -2,7 +2,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { part } from './foundation';
+import { traced } from './tracing';
 
 export const DOCUMENT_CLIENT_OPTIONS = { marshallOptions: { removeUndefinedValues: true } } as const;
 
-export const dynamoDocuments = part(({ given }) => given.dynamo ?? DynamoDBDocumentClient.from(new DynamoDBClient({}), DOCUMENT_CLIENT_OPTIONS));
+export const dynamoDocuments = part(({ given }) => given.dynamo ?? DynamoDBDocumentClient.from(traced(new DynamoDBClient({})), DOCUMENT_CLIENT_OPTIONS));

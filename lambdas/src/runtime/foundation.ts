@@ -12,7 +12,9 @@ import type { LambdaClient } from '@aws-sdk/client-lambda';
 import type { ClientEventSink, KnownBuilds } from '../clientEvents/service';
 import type { AppConfig } from '../config';
 import type { FulfilmentFailures } from '../fulfilment/failures';
+import type { LambdaContext } from '../http/apiGateway';
 import type { Logger } from '../log';
+import type { BusinessMetrics } from '../metrics';
 import type { MailTransport } from '../mail/types';
 import type { SecretReader } from './secrets';
 
@@ -37,8 +39,12 @@ export interface GivenClients {
 export interface Foundation {
   readonly config: AppConfig;
   readonly logger: Logger;
+  /** The business events (EMF lines, metrics.ts). */
+  readonly metrics: BusinessMetrics;
   readonly clock: () => Date;
   readonly given: GivenClients;
+  /** In AWS: each invocation's Lambda context goes on the logger (request id, cold start). */
+  readonly addLambdaContext?: (context: LambdaContext) => void;
 }
 
 export type Part<T> = (foundation: Foundation) => T;

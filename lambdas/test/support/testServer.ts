@@ -40,6 +40,8 @@ export async function startTestServer(options: { env?: Record<string, string>; d
       dataDir,
       publicOrigin: origin,
       env: { LOG_LEVEL: 'silent', ...options.env },
+      // Lines (when a test asks for a level) go to DATA_DIR/logs/api.jsonl only, where the test reads them.
+      logToStdout: false,
       ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
       ...(options.releaseHistoryFile ? { releaseHistoryFile: options.releaseHistoryFile } : {}),
     });

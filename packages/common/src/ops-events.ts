@@ -8,3 +8,69 @@ export const HELD_FOR_REVIEW_EVENT = 'orders.held_for_review';
 
 /** A running canary was aborted without anyone typing a command (the local watch, the AWS release publisher), with its figures. */
 export const CANARY_ABORTED_EVENT = 'release.canary_aborted';
+
+/**
+ * The business metrics: CloudWatch Embedded Metric Format lines the Lambdas write (Powertools
+ * Metrics, lambdas/src/metrics.ts) in one namespace, and ops' alarms and dashboard read
+ * (infra/lib/alarms.ts). Every metric carries the `service` dimension (Powertools' default dimension),
+ * always BUSINESS_METRICS_SERVICE, so a metric is the same series whichever function emitted it.
+ */
+export const BUSINESS_METRICS_NAMESPACE = 'Kesho/Business';
+export const BUSINESS_METRICS_SERVICE = 'kesho-payments';
+
+/** How an order is paid: the `Method` dimension of the order metrics. */
+export const PAYMENT_METHODS = ['card', 'mpesa'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * Each business event's metric and the dimension sets it is published under (beside `service`):
+ * alarms use the first set, the dashboard may split by the others. A reason that is no dimension
+ * (review, refusals) is a field of the EMF line, searchable in the logs.
+ */
+export const BUSINESS_METRICS = {
+  /** An order stored and its checkout or STK push asked for. */
+  ordersStarted: { name: 'OrdersStarted', dimensions: [['Method']] },
+  /** An order became paid. */
+  ordersPaid: { name: 'OrdersPaid', dimensions: [['Method']] },
+  /** An order became failed (declined, cancelled on the phone, the provider failed at the start…), by Reason. */
+  ordersFailed: { name: 'OrdersFailed', dimensions: [['Method'], ['Method', 'Reason']] },
+  /** An order's checkout expired unpaid. */
+  ordersExpired: { name: 'OrdersExpired', dimensions: [['Method']] },
+  /** An order was marked for a person to review (money moved in a way the code cannot settle alone), its reason a field. */
+  ordersNeedingReview: { name: 'OrdersNeedingReview', dimensions: [[]] },
+  /** Every reconciliation run: how many orders are held for review (until a person clears the mark). */
+  ordersHeldForReview: { name: 'OrdersHeldForReview', dimensions: [[]] },
+  /** A receipt (the customer's message or the support copy) went out. */
+  receiptsSent: { name: 'ReceiptsSent', dimensions: [[]] },
+  /** A receipt could not be sent; the order stays `receiptStatus: due`. */
+  receiptsFailed: { name: 'ReceiptsFailed', dimensions: [[]] },
+  /** Every reconciliation run: paid orders whose receipt is still due RECEIPT_OVERDUE_MINUTES after payment. */
+  receiptsOverdue: { name: 'ReceiptsOverdue', dimensions: [[]] },
+  /** Any outgoing mail the transport refused (receipts, enquiries, newsletter). */
+  mailSendFailures: { name: 'MailSendFailures', dimensions: [[]] },
+  /** Daraja's STK status query failed (unreachable, refused, malformed). */
+  mpesaQueryFailures: { name: 'MpesaQueryFailures', dimensions: [[]] },
+  /** Every reconciliation run: pending orders older than PENDING_BACKLOG_MINUTES after the run (the backlog). */
+  pendingOrdersBacklog: { name: 'PendingOrdersBacklog', dimensions: [[]] },
+  /** Orders a reconciliation run settled, and those it left for the next run (their provider call or receipt failed). */
+  reconcileSettled: { name: 'ReconcileSettled', dimensions: [[]] },
+  reconcileLeft: { name: 'ReconcileLeft', dimensions: [[]] },
+  /** The contact form and the newsletter: accepted, and refused (the reason a field). */
+  enquiriesAccepted: { name: 'EnquiriesAccepted', dimensions: [[]] },
+  enquiriesRefused: { name: 'EnquiriesRefused', dimensions: [[]] },
+  signUpsAccepted: { name: 'SignUpsAccepted', dimensions: [[]] },
+  signUpsRefused: { name: 'SignUpsRefused', dimensions: [[]] },
+} as const satisfies Readonly<Record<string, { readonly name: string; readonly dimensions: readonly (readonly string[])[] }>>;
+
+export type BusinessMetric = keyof typeof BUSINESS_METRICS;
+
+/** A paid order's receipt still due this long after payment raises ReceiptsOverdue. */
+export const RECEIPT_OVERDUE_MINUTES = 30;
+/** A pending order older than this after a reconciliation run counts in PendingOrdersBacklog. */
+export const PENDING_BACKLOG_MINUTES = 60;
+
+/**
+ * Where the local runtime (`npm start`) keeps every line its functions write (log lines and EMF
+ * lines alike, as CloudWatch would hold them), relative to DATA_DIR: `npm run orders -- show` reads it.
+ */
+export const LOCAL_LOG_FILE = 'logs/api.jsonl';

@@ -1,0 +1,38 @@
+/**
+ * The local runtime's log: each line the functions write (JSON log lines and EMF metric lines) goes to
+ * stdout, as in Lambda, and is appended to `<DATA_DIR>/logs/api.jsonl` (@kesho/common/ops-events),
+ * which plays the part of CloudWatch Logs for `npm run orders -- show`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { LOCAL_LOG_FILE } from '@kesho/common/ops-events';
+import { writeToStdout, type LineWriter } from '../log';
+
+export interface LocalLog {
+  readonly file: string;
+  readonly write: LineWriter;
+  /** Resolves once every line is on disk. */
+  close(): Promise<void>;
+}
+
+export function localLogFileOf(dataDir: string): string {
+  return path.join(dataDir, LOCAL_LOG_FILE);
+}
+
+export function openLocalLog(dataDir: string, toStdout: LineWriter = writeToStdout): LocalLog {
+  const file = localLogFileOf(dataDir);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const stream = fs.createWriteStream(file, { flags: 'a' });
+  let closed: Promise<void> | undefined;
+  return {
+    file,
+    write(line) {
+      toStdout(line);
+      if (!closed) stream.write(`${line}\n`);
+    },
+    close() {
+      closed ??= new Promise((resolve) => stream.end(resolve));
+      return closed;
+    },
+  };
+}

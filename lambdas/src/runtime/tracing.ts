@@ -1,0 +1,55 @@
+/**
+ * X-Ray tracing through Powertools for AWS Lambda's Tracer: each invocation in its handler's
+ * subsegment (`## <function>`, annotated with the cold start, the service and, once known, the order's
+ * invoice number and correlation id), every AWS SDK client captured (`traced`), and every outgoing
+ * HTTP call (Stripe's SDK over node:https, Daraja over fetch) a subsegment of its own.
+ *
+ * Powertools turns the Tracer on only inside Lambda (AWS_EXECUTION_ENV set) unless
+ * POWERTOOLS_TRACE_ENABLED=false: locally (`npm start`, the tests) nothing is patched and nothing
+ * tries to reach an X-Ray daemon. The X-Ray SDK is heavy, so only the functions that call AWS or a
+ * payment provider import this module (client-events does neither, and Lambda's active tracing still
+ * records its invocations).
+ */
+import { Tracer } from '@aws-lambda-powertools/tracer';
+import type { InvocationTracing } from './context';
+
+let tracer: Tracer | undefined;
+
+/** The function's one Tracer (its service name from POWERTOOLS_SERVICE_NAME, which the CDK app sets to the function's name). */
+export function functionTracer(): Tracer {
+  tracer ??= new Tracer();
+  return tracer;
+}
+
+/** An AWS SDK v3 client whose calls are subsegments of the invocation's trace (unchanged when tracing is off). */
+export function traced<Client>(client: Client): Client {
+  return functionTracer().captureAWSv3Client(client);
+}
+
+export const tracing: InvocationTracing = {
+  async run(fn, work) {
+    const tracer = functionTracer();
+    if (!tracer.isTracingEnabled()) return work();
+    const parent = tracer.getSegment();
+    const subsegment = parent?.addNewSubsegment(`## ${fn}`);
+    if (subsegment) tracer.setSegment(subsegment);
+    tracer.annotateColdStart();
+    tracer.addServiceNameAnnotation();
+    try {
+      return await work();
+    } catch (error) {
+      tracer.addErrorAsMetadata(error as Error);
+      throw error;
+    } finally {
+      subsegment?.close();
+      if (parent) tracer.setSegment(parent);
+    }
+  },
+
+  annotateOrder(fields) {
+    const tracer = functionTracer();
+    if (!tracer.isTracingEnabled()) return;
+    if (fields.invoiceNumber) tracer.putAnnotation('invoiceNumber', fields.invoiceNumber);
+    if (fields.correlationId) tracer.putAnnotation('correlationId', fields.correlationId);
+  },
+};
