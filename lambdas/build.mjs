@@ -5,6 +5,7 @@
  *                            what the CDK app deploys for that function)
  *   src/smoke.ts           → dist/smoke.js                    (`npm run smoke`)
  *   src/mailbox.ts         → dist/mailbox.js                  (`npm run mail`)
+ *   src/ordersTool.ts      → dist/ordersTool.js               (`npm run orders -- show INV-…`)
  * The local API runtime (src/local/) is bundled by the local-server workspace, which mounts it.
  * dynalite and mailparser stay out of the handlers: a handler bundle that pulls in local-only code
  * fails the build, because it would not run in Lambda. dist/handlers/meta.json is esbuild's metafile
@@ -28,7 +29,7 @@ const handlers = Object.fromEntries(
     .filter((file) => file.endsWith('.ts'))
     .map((file) => [path.basename(file, '.ts'), path.join(src, 'handlers', file)]),
 );
-const tools = [path.join(src, 'smoke.ts'), path.join(src, 'mailbox.ts')];
+const tools = [path.join(src, 'smoke.ts'), path.join(src, 'mailbox.ts'), path.join(src, 'ordersTool.ts')];
 
 const common = {
   bundle: true,
@@ -44,9 +45,9 @@ const common = {
 rmSync(dist, { recursive: true, force: true });
 
 const started = Date.now();
-// The lazy modules (lazy-modules.mjs) are built once, then copied beside each handler that imports them.
+// The lazy modules (lazy-modules.mjs) are built once each, then copied beside each handler that imports them.
 const lazyDir = path.join(dist, '.lazy');
-const lazyBuild = buildLazyModules(lazyDir, Object.keys(LAZY_MODULES));
+const lazyBuilds = Object.fromEntries(Object.keys(LAZY_MODULES).map((importPath) => [importPath, buildLazyModules(path.join(lazyDir, path.basename(importPath, '.js')), [importPath])]));
 const [handlerBuilds] = await Promise.all([
   // Each handler alone, as the CDK app bundles it: the whole deployed set of options (minified for cold
   // starts, names kept for the logs), its own folder, its lazy modules beside it.
@@ -54,10 +55,9 @@ const [handlerBuilds] = await Promise.all([
     Object.entries(handlers).map(async ([name, entry]) => {
       const outdir = path.join(handlersDist, name);
       const { metafile } = await build({ ...common, ...handlerBundling, external: [...handlerBundling.external, ...common.external], entryPoints: { index: entry }, outdir });
-      const imports = lazyImportsOf(metafile);
-      const lazy = imports.length > 0 ? await lazyBuild : null;
-      // One lazy module so far (the invoice): a handler that imports it takes every output (its code, map, fonts).
-      if (lazy) for (const file of Object.keys(lazy.outputs)) cpSync(path.resolve(root, file), path.join(outdir, path.basename(file)));
+      // Each lazy module it imports, with every output of that module (its code, map, and the invoice's fonts).
+      const lazy = Object.fromEntries(await Promise.all(lazyImportsOf(metafile).map(async (importPath) => [importPath, await lazyBuilds[importPath]])));
+      for (const lazyMetafile of Object.values(lazy)) for (const file of Object.keys(lazyMetafile.outputs)) cpSync(path.resolve(root, file), path.join(outdir, path.basename(file)));
       return { name, metafile, lazy };
     }),
   ),
@@ -83,4 +83,8 @@ const kb = (metafile) =>
     .map(([, output]) => `${(output.bytes / 1024).toFixed(0)} KB`)
     .join(' + ');
 console.log(`Built ${handlerBuilds.length} Lambda handlers and ${tools.length} tools in ${Date.now() - started} ms`);
-for (const { name, metafile, lazy } of handlerBuilds) console.log(`  dist/handlers/${name}/index.js  ${kb(metafile)}${lazy ? `  (loaded on first use: invoicePdf.js ${kb(lazy)})` : ''}`);
+const lazyNote = (lazy) => {
+  const entries = Object.entries(lazy);
+  return entries.length > 0 ? `  (loaded on first use: ${entries.map(([importPath, lazyMetafile]) => `${path.basename(importPath)} ${kb(lazyMetafile)}`).join(', ')})` : '';
+};
+for (const { name, metafile, lazy } of handlerBuilds) console.log(`  dist/handlers/${name}/index.js  ${kb(metafile)}${lazyNote(lazy)}`);

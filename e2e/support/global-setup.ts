@@ -1,3 +1,4 @@
+import { personalDataInServerLog } from './server-log';
 import { startSite } from './site-server';
 
 /**
@@ -10,5 +11,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.KESHO_BASE_URL = site.baseUrl;
   // The local mailbox (DATA_DIR/mail/*.eml) is read by the enquiry and newsletter tests.
   process.env.KESHO_DATA_DIR = site.dataDir;
-  return () => site.stop();
+  return async () => {
+    // Every line the server's functions wrote during the whole run: none may hold an e-mail address or a phone number.
+    const personal = await personalDataInServerLog(site.dataDir);
+    await site.stop();
+    if (personal.length > 0) throw new Error(`The server log of the e2e run holds personal data:\n${personal.join('\n')}`);
+  };
 }

@@ -63,7 +63,13 @@ describe('the synthesized app', () => {
       const assetDir = path.join(assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
       const files = fs.readdirSync(assetDir).sort();
       const fonts = files.filter((file) => /^DejaVuSans(-Bold)?-[A-Z0-9]+\.ttf$/.test(file));
-      const expected = receiptSenders.includes(name) ? ['index.js', 'index.js.map', 'invoicePdf.js', 'invoicePdf.js.map'] : ['index.js', 'index.js.map'];
+      // Every function but client-events loads Powertools Tracer and the X-Ray SDK with its first traced invocation.
+      const expected = [
+        'index.js',
+        'index.js.map',
+        ...(receiptSenders.includes(name) ? ['invoicePdf.js', 'invoicePdf.js.map'] : []),
+        ...(name === 'client-events' ? [] : ['xrayTracing.js', 'xrayTracing.js.map']),
+      ].sort();
       expect({ name, files: files.filter((file) => !fonts.includes(file)), fonts: fonts.length }).toEqual({ name, files: expected, fonts: receiptSenders.includes(name) ? 2 : 0 });
       expect(fs.statSync(path.join(assetDir, 'index.js')).size).toBeGreaterThan(10_000);
     }

@@ -16,6 +16,15 @@ const PRODUCTION_ENV = {
 };
 
 describe('loadConfig', () => {
+  it('traces invocations only inside Lambda, as Powertools does, unless POWERTOOLS_TRACE_ENABLED=false; never locally', () => {
+    const lambda = { ...PRODUCTION_ENV, AWS_LAMBDA_FUNCTION_NAME: 'kesho-create-payment', AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x', CLIENT_ADDRESS_HEADER: 'x-kesho-viewer-address' };
+    expect(loadConfig(lambda).tracing).toBe(true);
+    expect(loadConfig({ ...lambda, POWERTOOLS_TRACE_ENABLED: 'false' }).tracing).toBe(false);
+    expect(loadConfig({ ...lambda, AWS_EXECUTION_ENV: '' }).tracing).toBe(false);
+    expect(loadConfig(lambda, { runtime: 'local' }).tracing).toBe(false);
+    expect(loadConfig({}).tracing).toBe(false);
+  });
+
   it('gives development working defaults and the sandbox', () => {
     expect(loadConfig({})).toEqual({
       production: false,
@@ -29,6 +38,7 @@ describe('loadConfig', () => {
       mail: { transport: 'file', from: 'Kesho Global Education <support@keshoglobal.co.ke>', supportEmail: 'support@keshoglobal.co.ke' },
       leads: { tokenSecret: { kind: 'value', value: DEVELOPMENT_TOKEN_SECRET }, perClientPerHour: 600, perAddressPerHour: 60 },
       reconcile: { intervalSeconds: 60, pendingAgeSeconds: 300 },
+      tracing: false,
     });
   });
 

@@ -37,10 +37,9 @@ const MAY_HOLD: Readonly<Record<string, readonly BackendFunction[]>> = {
   '@aws-sdk/client-secrets-manager': SECRET_READERS,
   // Powertools Parameters (the Secrets Manager reads, runtime/secrets.ts): only where a secret is read.
   '@aws-lambda-powertools/parameters': SECRET_READERS,
-  // The X-Ray SDK under Powertools Tracer (runtime/tracing.ts) is heavy: client-events calls neither AWS nor a
-  // payment provider, so it carries none (Lambda's active tracing still records its invocations).
-  '@aws-lambda-powertools/tracer': handlers.filter((fn) => fn !== 'client-events'),
-  'aws-xray-sdk-core': handlers.filter((fn) => fn !== 'client-events'),
+  // Powertools Tracer and the X-Ray SDK are their own file (./xrayTracing.js), loaded by the first traced invocation.
+  '@aws-lambda-powertools/tracer': [],
+  'aws-xray-sdk-core': [],
   '@aws-sdk/client-dynamodb': handlers.filter((fn) => fn !== 'client-events'),
   // The confusables table of the order rules: only the functions that take an order.
   unhomoglyph: ['create-payment', 'mpesa-payment'],
@@ -91,8 +90,9 @@ describe('each handler bundle holds only what its function uses', () => {
     expect([...held].filter((input) => input.includes('src/local/'))).toEqual([]);
   });
 
-  it.each(handlers)('%s loads the invoice PDF as its own file only if it may send a receipt', (fn) => {
-    expect(bundles.get(fn)?.lazyImports).toEqual(RECEIPT_SENDERS.includes(fn) ? ['./invoicePdf.js'] : []);
+  it.each(handlers)('%s loads the invoice PDF as its own file only if it may send a receipt, and the X-Ray tracer as its own file unless it calls neither AWS nor a provider', (fn) => {
+    const expected = [...(RECEIPT_SENDERS.includes(fn) ? ['./invoicePdf.js'] : []), ...(fn === 'client-events' ? [] : ['./xrayTracing.js'])];
+    expect(bundles.get(fn)?.lazyImports.slice().sort()).toEqual(expected.sort());
   });
 
   it('finds what the handlers do use (the deny lists read real package names)', () => {
@@ -105,7 +105,6 @@ describe('each handler bundle holds only what its function uses', () => {
       ['reconcile-orders', '@aws-sdk/client-sqs'],
       ['subscriptions', '@aws-sdk/client-secrets-manager'],
       ['subscriptions', '@aws-lambda-powertools/parameters'],
-      ['create-payment', 'aws-xray-sdk-core'],
       ['client-events', '@aws-lambda-powertools/logger'],
     ] as const) {
       expect({ fn, module, held: bundles.get(fn)?.held.has(module) }).toEqual({ fn, module, held: true });

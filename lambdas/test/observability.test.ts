@@ -14,6 +14,7 @@ import type { Order } from '../src/orders/types';
 import { createMpesaPayments } from '../src/mpesa/service';
 import { createMpesaStore } from '../src/mpesa/store';
 import { localLogFileOf } from '../src/local/logFile';
+import { formatStory, storyLines, type OrderSummary } from '../src/orders/story';
 import { bindOrder, runInOrderScope } from '../src/orderContext';
 import type { CheckoutSessionState, PaymentsProvider } from '../src/payments/types';
 import { createAwsFoundation } from '../src/runtime/aws';
@@ -154,6 +155,32 @@ describe('business metrics and one story per order (the local runtime, its log f
     expectMetric(all, 'OrdersStarted', { Method: 'card' });
     expectMetric(all, 'OrdersPaid', { Method: 'card' });
     expectMetric(all, 'ReceiptsSent');
+  });
+
+  it("npm run orders -- show: the order from the store (through the server's Invoke API) and its timeline, in order, without personal data", async () => {
+    const response = await postJson(`${server.origin}/api/create-payment`, validOrder());
+    const { invoiceNumber, url } = (await response.json()) as { invoiceNumber: string; url: string };
+    await fetch(`${url}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+    const invoke = await fetch(`${server.origin}/2015-03-31/functions/order-story/invocations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ invoiceNumber }),
+    });
+    const summary = (await invoke.json()) as OrderSummary;
+    expect(summary).toMatchObject({ invoiceNumber, status: 'paid', method: 'card', receiptStatus: 'sent', correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(JSON.stringify(summary)).not.toMatch(/Amani|amani@example\.com|712345678/);
+    const timeline = storyLines(await lines(), invoiceNumber, summary.correlationId);
+    const events = timeline.map((line) => line.text.split(/\s+/).slice(2).join(' '));
+    // In time order: the order made, its checkout, paid, the receipt; the metrics between them.
+    const position = (pattern: RegExp) => events.findIndex((text) => pattern.test(text));
+    expect(position(/order\.created/)).toBeLessThan(position(/checkout\.created/));
+    expect(position(/checkout\.created/)).toBeLessThan(position(/order\.status_changed/));
+    expect(position(/order\.status_changed/)).toBeLessThan(position(/receipt\.sent/));
+    expect(position(/OrdersPaid=1/)).toBeGreaterThan(-1);
+    const printed = formatStory(invoiceNumber, summary, timeline, { logFile: 'api.jsonl', store: 'the server' });
+    expect(printed).toContain(`Order ${invoiceNumber} (correlation id ${summary.correlationId})`);
+    expect(printed).toMatch(/paid \(sandbox-pay\), by card, USD \d+\.\d{2} for 2 lines/);
+    expect(printed).not.toMatch(/Amani|Wanjiru|amani@example\.com|712345678/);
   });
 
   it('a declined card: OrdersFailed by method and reason', async () => {

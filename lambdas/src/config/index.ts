@@ -15,7 +15,7 @@ import { readKesRate, readMpesaConfig, type KesRate, type MpesaConfig } from './
 import { readPaymentsConfig, type PaymentsConfig } from './payments';
 import { readerOf, throwIfProblems, type Env, type Problems, type ReadContext } from './problems';
 import { readReconcileConfig, type ReconcileConfig } from './reconcile';
-import { readClientAddressHeader, readSiteConfig, type SiteConfig } from './site';
+import { readClientAddressHeader, readSiteConfig, readTracing, type SiteConfig } from './site';
 
 export { ConfigError } from './problems';
 export { SecretNotGivenError, type SecretSource } from './secrets';
@@ -34,6 +34,8 @@ export interface AppConfig extends SiteConfig {
   readonly reconcile: ReconcileConfig;
   /** The trusted header with the visitor's address (site.ts); absent: the connection's own address. */
   readonly clientAddressHeader?: string;
+  /** Invocations are traced (X-Ray through Powertools Tracer): inside Lambda with tracing on (site.ts). */
+  readonly tracing: boolean;
 }
 
 export interface LoadConfigOptions {
@@ -68,7 +70,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const leads = readLeadsConfig(context, needs);
   const reconcile = readReconcileConfig(context);
   const clientAddressHeader = readClientAddressHeader(context, insideLambda);
+  const tracing = readTracing(context, insideLambda);
   throwIfProblems(problems);
 
-  return { production, ...site, payments, mpesa, kesRate, mail, leads, reconcile, ...(clientAddressHeader ? { clientAddressHeader } : {}) };
+  return { production, ...site, payments, mpesa, kesRate, mail, leads, reconcile, ...(clientAddressHeader ? { clientAddressHeader } : {}), tracing };
 }

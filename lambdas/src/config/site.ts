@@ -62,6 +62,15 @@ export function readClientAddressHeader({ read, problems }: ReadContext, insideL
   return header;
 }
 
+/**
+ * Whether the function traces its invocations (X-Ray through Powertools Tracer, runtime/tracing.ts):
+ * Powertools' own rule, inside Lambda (AWS_EXECUTION_ENV, set by Lambda's runtime) unless
+ * POWERTOOLS_TRACE_ENABLED=false; never in the local runtime, the tests or the bench.
+ */
+export function readTracing({ read }: ReadContext, insideLambda: boolean): boolean {
+  return insideLambda && read('AWS_EXECUTION_ENV') !== undefined && read('POWERTOOLS_TRACE_ENABLED')?.toLowerCase() !== 'false';
+}
+
 function isHttpOrigin(value: string): boolean {
   try {
     const url = new URL(value);

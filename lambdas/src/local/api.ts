@@ -34,6 +34,9 @@ import { errorResponse, SERVER_ERROR_MESSAGE } from '../http/responses';
 import { createDirectoryFulfilmentFailures } from '../fulfilment/failures';
 import { createLogger, writeToStdout } from '../log';
 import { createBusinessMetrics } from '../metrics';
+import { INVOICE_NUMBER_PATTERN } from '../orders/startCheckout';
+import type { OrdersStore } from '../orders/store';
+import { summariseOrder, type OrderSummary } from '../orders/story';
 import { openLocalLog } from './logFile';
 import { SANDBOX_CHECKOUT_PATH } from '../payments/sandbox';
 import { MPESA_SANDBOX_PATH } from '../mpesa/sandbox';
@@ -196,6 +199,8 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
     ['mpesa-sandbox', inRuntime(asFunction(mpesaSandbox))],
     [config.fulfilOrderFunctionName, inRuntime((payload, context) => fulfilOrder(payload, context))],
     ['reconcile-orders', inRuntime((_payload, context) => reconcileOrders({}, context))],
+    // Local only: what `npm run orders -- show` prints of the store while this server holds its files.
+    ['order-story', async (payload) => orderStory(runtime.orders, payload)],
   ]);
 
   // In AWS an EventBridge schedule runs reconcile-orders; here a timer does, one run at a time.
@@ -303,6 +308,14 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
   };
 
   return { handle, close, settled, runtime, startupMessage: startupMessage(config, dataDir) };
+}
+
+/** The order a payload `{ invoiceNumber }` names, summarised without the customer's details; null when there is none. */
+async function orderStory(orders: OrdersStore, payload: unknown): Promise<OrderSummary | null> {
+  const invoiceNumber = (payload as { invoiceNumber?: unknown } | null)?.invoiceNumber;
+  if (typeof invoiceNumber !== 'string' || !INVOICE_NUMBER_PATTERN.test(invoiceNumber)) throw new TypeError('The payload names no invoice number (INV- and 8 digits)');
+  const order = await orders.getOrder(invoiceNumber);
+  return order ? summariseOrder(order) : null;
 }
 
 function asFunction(handler: HttpHandler): LocalFunction {

@@ -62,8 +62,8 @@ export interface FunctionServices<S> {
 
 /** How an invocation is traced (runtime/tracing.ts: Powertools Tracer); a function without it carries no X-Ray SDK. */
 export interface InvocationTracing {
-  /** Runs the invocation inside the function's handler subsegment (when tracing is on: inside Lambda, with active tracing). */
-  run<T>(fn: BackendFunction, work: () => Promise<T>): Promise<T>;
+  /** Runs the invocation inside the function's handler subsegment when `enabled` (the function's configuration: inside Lambda, tracing on). */
+  run<T>(fn: BackendFunction, work: () => Promise<T>, enabled: boolean): Promise<T>;
   /** The order the invocation turned out to be about, as annotations of its trace. */
   annotateOrder(fields: OrderFields): void;
 }
@@ -93,16 +93,15 @@ export function defineFunction<S extends object>(name: BackendFunction, parts: P
     current: async () => compose(foundationOf(name)),
     compose,
     handle: (work) => (event, context) => {
-      if (!scoped.getStore() && context) {
+      let foundation: Foundation | undefined;
+      try {
+        foundation = foundationOf(name);
+      } catch {
         // A configuration that cannot be read fails in work() (runtime.current()), where the handler answers it.
-        try {
-          foundationOf(name).addLambdaContext?.(context);
-        } catch {
-          // Logged by the handler's own failure path.
-        }
       }
+      if (!scoped.getStore() && context) foundation?.addLambdaContext?.(context);
       const invocation = () => runInOrderScope(() => work(event, context), {}, { fn: name, ...(tracing ? { onBind: tracing.annotateOrder } : {}) });
-      return tracing ? tracing.run(name, invocation) : invocation();
+      return tracing ? tracing.run(name, invocation, foundation?.config.tracing ?? false) : invocation();
     },
   };
 }

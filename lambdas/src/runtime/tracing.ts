@@ -1,55 +1,34 @@
 /**
- * X-Ray tracing through Powertools for AWS Lambda's Tracer: each invocation in its handler's
- * subsegment (`## <function>`, annotated with the cold start, the service and, once known, the order's
- * invoice number and correlation id), every AWS SDK client captured (`traced`), and every outgoing
- * HTTP call (Stripe's SDK over node:https, Daraja over fetch) a subsegment of its own.
+ * How the functions that call AWS or a payment provider are traced (X-Ray through Powertools Tracer,
+ * xrayTracing.ts), kept out of their module load: the Tracer and the X-Ray SDK are imported with the
+ * first invocation that is traced, which happens only inside Lambda with tracing on (config/site.ts:
+ * `tracing`; Powertools' own rule: AWS_EXECUTION_ENV set, POWERTOOLS_TRACE_ENABLED not false). Locally
+ * (`npm start`, the tests, the bench) the X-Ray SDK is never loaded, nothing is patched, and nothing
+ * looks for an X-Ray daemon. In AWS the load moves from the module load to the first invocation: a
+ * cold start pays it all the same (lambdas/README.md, "What ops see").
  *
- * Powertools turns the Tracer on only inside Lambda (AWS_EXECUTION_ENV set) unless
- * POWERTOOLS_TRACE_ENABLED=false: locally (`npm start`, the tests) nothing is patched and nothing
- * tries to reach an X-Ray daemon. The X-Ray SDK is heavy, so only the functions that call AWS or a
- * payment provider import this module (client-events does neither, and Lambda's active tracing still
- * records its invocations).
+ * Parts capture their AWS SDK clients with `traced`, which is the identity until the Tracer is loaded;
+ * parts are built inside the first invocation (runtime.current()), after it is.
  */
-import { Tracer } from '@aws-lambda-powertools/tracer';
+import type { OrderFields } from '../orderContext';
 import type { InvocationTracing } from './context';
 
-let tracer: Tracer | undefined;
+type XrayTracing = (typeof import('./xrayTracing.js'))['xrayTracing'];
 
-/** The function's one Tracer (its service name from POWERTOOLS_SERVICE_NAME, which the CDK app sets to the function's name). */
-export function functionTracer(): Tracer {
-  tracer ??= new Tracer();
-  return tracer;
-}
+let xray: XrayTracing | undefined;
 
-/** An AWS SDK v3 client whose calls are subsegments of the invocation's trace (unchanged when tracing is off). */
+/** An AWS SDK v3 client whose calls are subsegments of the invocation's trace (unchanged while tracing is off). */
 export function traced<Client>(client: Client): Client {
-  return functionTracer().captureAWSv3Client(client);
+  return xray ? xray.traced(client) : client;
 }
 
 export const tracing: InvocationTracing = {
-  async run(fn, work) {
-    const tracer = functionTracer();
-    if (!tracer.isTracingEnabled()) return work();
-    const parent = tracer.getSegment();
-    const subsegment = parent?.addNewSubsegment(`## ${fn}`);
-    if (subsegment) tracer.setSegment(subsegment);
-    tracer.annotateColdStart();
-    tracer.addServiceNameAnnotation();
-    try {
-      return await work();
-    } catch (error) {
-      tracer.addErrorAsMetadata(error as Error);
-      throw error;
-    } finally {
-      subsegment?.close();
-      if (parent) tracer.setSegment(parent);
-    }
+  async run(fn, work, enabled) {
+    if (!enabled) return work();
+    xray ??= (await import('./xrayTracing.js')).xrayTracing;
+    return xray.run(fn, work);
   },
-
-  annotateOrder(fields) {
-    const tracer = functionTracer();
-    if (!tracer.isTracingEnabled()) return;
-    if (fields.invoiceNumber) tracer.putAnnotation('invoiceNumber', fields.invoiceNumber);
-    if (fields.correlationId) tracer.putAnnotation('correlationId', fields.correlationId);
+  annotateOrder(fields: OrderFields) {
+    xray?.annotateOrder(fields);
   },
 };

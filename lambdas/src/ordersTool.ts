@@ -1,0 +1,77 @@
+/**
+ * `npm run orders -- show INV-12345678`: an order's whole story, locally: what the store holds about it
+ * (without the customer's details) and, in time order, every log and metric line the functions wrote
+ * about it (by invoice number or correlation id) in `<DATA_DIR>/logs/api.jsonl`. The store is read
+ * through the running local server (its Invoke API's `order-story`), or from the data folder itself
+ * when no server holds it. In AWS: the Logs Insights query of infra/README.md ("An order's story").
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { loadOrdersToolConfig, type OrdersToolConfig } from './config/ordersTool';
+import { localLogFileOf } from './local/logFile';
+import { startEmbeddedDynamo } from './local/embeddedDynamo';
+import { INVOICE_NUMBER_PATTERN } from './orders/startCheckout';
+import { createOrdersStore } from './orders/store';
+import { formatStory, storyLines, summariseOrder, type OrderSummary } from './orders/story';
+import { DOCUMENT_CLIENT_OPTIONS } from './runtime/dynamo';
+
+const USAGE = 'Usage: npm run orders -- show INV-12345678';
+
+/** The store through the running server; null when none answers there. */
+async function summaryFromServer(config: OrdersToolConfig, invoiceNumber: string): Promise<{ summary: OrderSummary | null } | null> {
+  let response: Response;
+  try {
+    response = await fetch(`${config.endpoint}/2015-03-31/functions/order-story/invocations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ invoiceNumber }),
+    });
+  } catch {
+    return null;
+  }
+  if (!response.ok || response.headers.get('x-amz-function-error'))
+    throw new Error(`The local server at ${config.endpoint} did not read the order (HTTP ${response.status}): ${await response.text()}`);
+  return { summary: (await response.json()) as OrderSummary | null };
+}
+
+/** The store from the data folder itself (no server running holds its files). */
+async function summaryFromFolder(config: OrdersToolConfig, invoiceNumber: string): Promise<OrderSummary | null> {
+  const dynamo = await startEmbeddedDynamo(path.join(config.dataDir, 'dynamodb'));
+  const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    const order = await createOrdersStore(DynamoDBDocumentClient.from(client, DOCUMENT_CLIENT_OPTIONS), config.ordersTable).getOrder(invoiceNumber);
+    return order ? summariseOrder(order) : null;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ResourceNotFoundException') return null;
+    throw error;
+  } finally {
+    client.destroy();
+    await dynamo.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const [command, invoiceNumber] = process.argv.slice(2);
+  if (command !== 'show' || !invoiceNumber || !INVOICE_NUMBER_PATTERN.test(invoiceNumber)) throw new Error(USAGE);
+  // dist/orders.js → the repository root is two folders up, as for serve.js's default.
+  const config = loadOrdersToolConfig(process.env, path.join(path.resolve(__dirname, '..', '..'), '.data'), process.cwd());
+  const logFile = localLogFileOf(config.dataDir);
+  const fromServer = await summaryFromServer(config, invoiceNumber);
+  const summary = fromServer ? fromServer.summary : await summaryFromFolder(config, invoiceNumber);
+  let lines: string[] = [];
+  try {
+    lines = (await readFile(logFile, 'utf8')).split('\n');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const store = fromServer ? `the local server at ${config.endpoint}` : path.join(config.dataDir, 'dynamodb');
+  console.log(formatStory(invoiceNumber, summary, storyLines(lines, invoiceNumber, summary?.correlationId ?? null), { logFile, store }));
+  if (!summary) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+});
