@@ -2,7 +2,11 @@
  * Alarms: every function's errors and throttles, API 5xx and 429, the failure queues, the CloudFront
  * alarm in us-east-1, the budget and the topic they notify (by name, no cross-stack export).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Token } from 'aws-cdk-lib';
+import { Alarm, CfnAlarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/common/client-events';
 import { BUSINESS_METRICS, BUSINESS_METRICS_NAMESPACE, BUSINESS_METRICS_SERVICE } from '@kesho/common/ops-events';
@@ -21,6 +25,7 @@ import {
   SES_COMPLAINT_RATE_LIMIT,
 } from '../lib/alarms';
 import { ORDERS_TABLE_INDEXES } from '@kesho/common/orders-table';
+import { INFRA_ROOT } from '../lib/paths';
 import { buildTestApp } from './support/test-app';
 
 function alarmsOf(template: Template): Array<{ Properties: Record<string, unknown> }> {
@@ -306,6 +311,36 @@ describe('alarms with an e-mail, a budget and the distribution id', () => {
       AlarmActions: [{ Ref: Match.anyValue() }],
     });
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.org' });
+  });
+
+  test("infra/README.md's runbook has a line for every alarm of every stack (what it means, what to do)", () => {
+    const readme = fs.readFileSync(path.join(INFRA_ROOT, 'README.md'), 'utf8');
+    const header = readme.indexOf('| alarm (stack) | means | what to do |');
+    expect(header).toBeGreaterThan(-1);
+    const rows = readme.slice(header).split('\n\n')[0]?.split('\n').slice(2) ?? [];
+    // The payment functions' alarms share two rows; the first names each function.
+    const functionsRow = rows.find((row) => row.startsWith('| `<function>Errors`')) ?? '';
+    const alarms = app.node.findAll().filter((construct): construct is Alarm => construct instanceof Alarm);
+    expect(alarms.length).toBeGreaterThan(40);
+    const missing = alarms.flatMap((alarm) => {
+      // A fixed name where the alarm has one (kesho-…), else its id (an unnamed alarm's name is a generated token).
+      const fixedName = (alarm.node.defaultChild as CfnAlarm).alarmName;
+      const name = fixedName && !Token.isUnresolved(fixedName) ? fixedName : alarm.node.id;
+      const perFunction = /^(.+)(Errors|Throttles)$/.exec(name);
+      const covered = rows.some((row) => {
+        const [, means = '', todo = ''] = row.split(' | ');
+        const explained = means.trim().length > 20 && todo.trim().length > 20;
+        // `kesho-client-errors-<app>`, and a function's alarms on the row that names the function and the kind.
+        const named =
+          row.includes(`\`${name}\``) ||
+          CLIENT_APPS.some((clientApp) => name === `kesho-client-errors-${clientApp}` && row.includes('`kesho-client-errors-<app>`') && row.includes(clientApp)) ||
+          (perFunction !== null && row.includes(`\`${perFunction[1]}Errors\``) && row.includes(perFunction[2] ?? '')) ||
+          (perFunction !== null && row.includes(`\`<function>${perFunction[2]}\``) && functionsRow.includes(perFunction[1] ?? ''));
+        return named && explained;
+      });
+      return covered ? [] : [name];
+    });
+    expect(missing).toEqual([]);
   });
 
   test('cdk-nag finds nothing unacknowledged, the us-east-1 stack included', () => {

@@ -308,6 +308,23 @@ describe('business events met by the services alone (Powertools EMF lines parsed
     expect((await orders.getOrder('INV-00000101'))?.review?.why).toBe('paid-after-settled');
   });
 
+  it('a checkout that expired unpaid: OrdersExpired by method, naming the order', async () => {
+    const orders = createOrdersStore(table.documents, 'observability-orders');
+    await orders.insertOrder(order({ invoiceNumber: 'INV-00000104', orderId: 'order-104' }));
+    const lines: string[] = [];
+    const confirm = createConfirmOrder({
+      orders,
+      payments: provider({ ...paidSession('INV-00000104', 'order-104'), status: 'expired', paymentStatus: 'unpaid' }),
+      clock: () => new Date(),
+      logger: createLogger('silent'),
+      metrics: createBusinessMetrics((line) => lines.push(line)),
+    });
+    await runInOrderScope(() => confirm({ sessionId: 'cs_test_1', source: 'checkout.session.expired' }));
+    expect(expectMetric(lines, 'OrdersExpired', { Method: 'card' })).toMatchObject({ invoiceNumber: 'INV-00000104', source: 'checkout.session.expired' });
+    expect(metricsNamed(lines, 'OrdersPaid')).toEqual([]);
+    expect((await orders.getOrder('INV-00000104'))?.status).toBe('expired');
+  });
+
   it("Daraja's status query failing: MpesaQueryFailures", async () => {
     const orders = createOrdersStore(table.documents, 'observability-orders');
     const store = createMpesaStore(table.documents, 'observability-orders');
@@ -388,5 +405,25 @@ describe('business events met by the services alone (Powertools EMF lines parsed
     // Each order's lines name it: the failure of INV-00000202 is logged in its own scope.
     expect(parse(lines).find((entry) => entry.event === 'reconcile.order_failed' && entry.invoiceNumber === 'INV-00000202')).toMatchObject({ correlationId: overdue.correlationId });
     expect(parse(lines).find((entry) => entry.event === HELD_FOR_REVIEW_EVENT)).toMatchObject({ count: 1 });
+  });
+
+  it('a reconciliation run that settles a pending order: ReconcileSettled counts it, nothing left', async () => {
+    const now = new Date('2026-06-01T12:00:00.000Z');
+    const pending = order({ invoiceNumber: 'INV-00000205', status: 'pending', checkoutSessionId: 'cs_test_settled', createdAt: new Date(now.getTime() - 10 * 60_000).toISOString() });
+    const lines: string[] = [];
+    const reconcile = createReconcileOrders({
+      orders: { findOrdersNeedingAttention: async () => [pending], findOrdersForReview: async () => [] } as unknown as ReturnType<typeof createOrdersStore>,
+      // The provider says paid: the confirm routine makes the order paid (and sends its receipt).
+      confirmOrder: async () => ({ kind: 'order', order: { ...pending, status: 'paid', receiptStatus: 'sent' }, changed: true }),
+      sendReceipt: () => Promise.reject(new Error('unused')),
+      clock: () => now,
+      logger: createLogger('silent'),
+      metrics: createBusinessMetrics((line) => lines.push(line)),
+      pendingAgeSeconds: 300,
+    });
+    expect(await reconcile()).toMatchObject({ settled: 1, failed: 0 });
+    expectMetric(lines, 'ReconcileSettled', {}, 1);
+    expectMetric(lines, 'ReconcileLeft', {}, 0);
+    expectMetric(lines, 'PendingOrdersBacklog', {}, 0);
   });
 });

@@ -138,7 +138,7 @@ export function createReconcileOrders({ orders, confirmOrder, sendReceipt, clock
     }
     const held = await orders.findOrdersForReview();
     if (held.length > 0) {
-      // Every run names them again (ops' alarm counts this line) until a person clears the mark.
+      // Every run names them again until a person clears the mark (the alarm reads the OrdersHeldForReview level below).
       logger.error(HELD_FOR_REVIEW_EVENT, { count: held.length, orders: held.slice(0, 20).map((order) => ({ invoiceNumber: order.invoiceNumber, status: order.status, ...order.review })) });
     }
     const report: ReconcileReport = {

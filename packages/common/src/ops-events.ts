@@ -1,6 +1,7 @@
 /**
- * Log events that ops' alarms count (infra/lib/alarms.ts metric filters): named once here, so the
- * line the Lambdas write and the filter that counts it cannot drift apart.
+ * What ops search for and alarm on, named once here: the log events ops look for (infra/README.md's
+ * runbook names them), the business metrics the Lambdas emit and infra/lib/alarms.ts reads, and the
+ * local log file `npm run orders -- show` reads, so the writer and the reader cannot drift apart.
  */
 
 /** The reconciliation names the orders held for a person, every run until the mark is cleared. */
