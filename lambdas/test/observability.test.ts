@@ -23,7 +23,7 @@ import { ensureOrdersTable } from '../src/local/embeddedDynamo';
 import { loadConfig } from '../src/config';
 import { sendReceipt } from '../src/receipts/parts';
 import type { Foundation } from '../src/runtime/foundation';
-import { catalogueItem, validOrder } from './support/orders';
+import { catalogueItem, storedOrder, validOrder } from './support/orders';
 import { startTestTable, type TestTable } from './support/table';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
 
@@ -255,20 +255,15 @@ describe('business events met by the services alone (Powertools EMF lines parsed
     await table.close();
   });
 
-  const order = (overrides: Partial<Order>): Order => ({
-    lines: [{ id: 'essay-editing', name: 'Essay Editing', unitAmountCents: 25_000, quantity: 1, amountCents: 25_000 }],
-    totalCents: 25_000,
-    customer: { fullName: 'Amani Wanjiru', email: 'amani@example.com', phone: '+254712345678' },
-    orderId: 'order-1',
-    invoiceNumber: 'INV-00000001',
-    status: 'pending',
-    currency: 'usd',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    termsAcceptedAt: '2026-01-01T00:00:00.000Z',
-    correlationId: 'c0ffee00-0000-0000-0000-000000000001',
-    ...overrides,
-  });
+  const order = (overrides: Partial<Order>): Order =>
+    storedOrder(
+      {
+        lines: [{ id: 'essay-editing', name: 'Essay Editing', unitAmountCents: 25_000, quantity: 1, amountCents: 25_000 }],
+        totalCents: 25_000,
+        customer: { fullName: 'Amani Wanjiru', email: 'amani@example.com', phone: '+254712345678' },
+      },
+      { correlationId: 'c0ffee00-0000-0000-0000-000000000001', ...overrides },
+    );
   const paidSession = (invoiceNumber: string, orderId: string): CheckoutSessionState => ({
     sessionId: 'cs_test_1',
     status: 'complete',

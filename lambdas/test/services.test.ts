@@ -5,6 +5,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ensureOrdersTable } from '../src/local/embeddedDynamo';
+import { storedOrder } from './support/orders';
 import { startTestTable, type TestTable } from './support/table';
 import { createLogger, redactSecrets, silentLogger } from '../src/log';
 import { createConfirmOrder, decideStatus } from '../src/orders/confirmOrder';
@@ -39,17 +40,7 @@ const draft: OrderDraft = {
 };
 
 function order(overrides: Partial<Order> = {}): Order {
-  return {
-    ...draft,
-    orderId: 'order-1',
-    invoiceNumber: 'INV-00000001',
-    status: 'pending',
-    currency: 'usd',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    termsAcceptedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return storedOrder(draft, overrides);
 }
 
 function session(overrides: Partial<CheckoutSessionState> = {}): CheckoutSessionState {

@@ -1,5 +1,6 @@
 /** Request bodies for create-payment, priced like the browser prices them (dollars). */
 import { findCatalogueService } from '@kesho/common/catalogue';
+import type { Order, OrderDraft } from '../../src/orders/types';
 
 export interface WireItem {
   id: string;
@@ -28,4 +29,21 @@ export function validOrder(items: WireItem[] = [catalogueItem('essay-editing', 2
   customerData: typeof validCustomer;
 } {
   return { items, customerData: { ...validCustomer } };
+}
+
+const STORED_AT = '2026-01-01T00:00:00.000Z';
+
+/** An order as the store holds it once made from `draft` (pending, INV-00000001), with `overrides`. */
+export function storedOrder(draft: OrderDraft, overrides: Partial<Order> = {}): Order {
+  return {
+    ...draft,
+    orderId: 'order-1',
+    invoiceNumber: 'INV-00000001',
+    status: 'pending',
+    currency: 'usd',
+    createdAt: STORED_AT,
+    updatedAt: STORED_AT,
+    termsAcceptedAt: STORED_AT,
+    ...overrides,
+  };
 }
