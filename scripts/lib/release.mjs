@@ -7,8 +7,8 @@
  *   3. the staged pages are verified (every route rendered, each one embedding the next pointer
  *      document, every script, preload and manifest it names present);
  *   4. only then pages, discovery files, the shell record, the history and, LAST, the pointer
- *      document are moved into place, each old file kept aside; a failure in this step puts every
- *      file back.
+ *      document are moved into place, each old file kept aside and named in a journal; a failure in
+ *      this step puts every file back, and so does the next release after a process killed in it.
  *
  * So on any failure the live site (pointer and pages) is what it was. Build directories
  * (/mfe/<name>/<buildId>/, /shell/<buildId>/) are content-addressed and immutable: a build that
@@ -31,7 +31,7 @@ import { distDir, historyFile, feedFileFor, pageFileFor, pagesDir, pointerFile, 
 import { renderPages } from './prerender.mjs';
 import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
 import { shellRecordFile } from './publish.mjs';
-import { commitFiles } from './release/commit.mjs';
+import { commitFiles, recoverInterruptedCommit } from './release/commit.mjs';
 import { RefusedError, ReleaseError } from './release/errors.mjs';
 import { clearRefusal, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision } from './release/history.mjs';
 import { buildRecordOf, edgeStateFile, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/edge.mjs';
@@ -101,6 +101,8 @@ async function releaseBuild(app, buildId, attempt) {
 export async function release(request) {
   const unlock = await lock();
   try {
+    // A release killed half-way leaves its journal: put the site back as it was before going on.
+    await recoverInterruptedCommit();
     return await releaseLocked(request);
   } finally {
     await unlock();
