@@ -141,7 +141,9 @@ export async function main(argv) {
             ? `  (canary for ${canary.percent} % of visitors since ${canary.since})`
             : build.refused
               ? `  REFUSED on ${build.refused.at}, not a rollback target: ${build.refused.reason.split('\n').slice(0, 2).join(' ').trim()}`
-              : '';
+              : build.withdrawn
+                ? `  WITHDRAWN by a rollback to ${build.withdrawn.rolledBackTo} on ${build.withdrawn.at} by ${build.withdrawn.by}${build.withdrawn.why ? ` (why: ${build.withdrawn.why})` : ''}: not published again`
+                : '';
         console.log(`  ${build.live ? '*' : build.refused ? 'x' : canary?.buildId === build.buildId ? '~' : ' '} ${build.buildId}  built ${build.builtAt}  ${origin(build)}${state}`);
       }
     }

@@ -27,11 +27,12 @@ import { Construct, type IConstruct } from 'constructs';
 import { PAGES_PREFIX } from '@kesho/common/page-routes';
 import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/common/canary-health';
 import { CANARY_CHECK_EVENT_FIELD, CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '../functions/release-publisher/edge';
-import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
+import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASES_PREFIX, SHELL_ROOT_FILES } from '../functions/release-publisher/release-record';
 import { ALARM_TOPIC_NAME } from './alarms';
 import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from './lambda-bundling';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
 import { INFRA_ROOT } from './paths';
+import { STACK_NAMES } from './stack-names';
 
 /** Fixed, so the deploy stacks can name the function in their custom resource without an export. */
 export const RELEASE_PUBLISHER_FUNCTION_NAME = 'kesho-release-publisher';
@@ -108,7 +109,7 @@ export class ReleasePublisher extends Construct {
       bundling: {
         ...LAMBDA_BUNDLING,
         // The runtime's SDK; the KeyValueStore client and its SigV4A signer are bundled (package.json).
-        externalModules: ['@aws-sdk/client-s3', '@aws-sdk/client-cloudwatch', '@aws-sdk/client-sns', '@aws-sdk/client-secrets-manager'],
+        externalModules: ['@aws-sdk/client-s3', '@aws-sdk/client-cloudwatch', '@aws-sdk/client-sns', '@aws-sdk/client-secrets-manager', '@aws-sdk/client-cloudformation'],
       },
     });
 
@@ -120,12 +121,16 @@ export class ReleasePublisher extends Construct {
         resources: [bucket.arnForObjects(POINTER_DOCUMENT_KEY), bucket.arnForObjects(`${POINTERS_PREFIX}*`), bucket.arnForObjects(`${RELEASES_PREFIX}*`)],
       }),
     );
+    // The document, the live pages (the not-found page among them) and the shell release's root files.
     publisher.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:PutObject'],
-        resources: [bucket.arnForObjects(POINTER_DOCUMENT_KEY), bucket.arnForObjects(`${PAGES_PREFIX}*`)],
+        resources: [bucket.arnForObjects(POINTER_DOCUMENT_KEY), bucket.arnForObjects(`${PAGES_PREFIX}*`), ...SHELL_ROOT_FILES.map((file) => bucket.arnForObjects(file))],
       }),
     );
+    // A deploy of a withdrawn release is answered by whether its stack is rolling back (publishForDeploy).
+    const teamStacks = [STACK_NAMES.shell, STACK_NAMES.remote('*')].map((name) => Stack.of(this).formatArn({ service: 'cloudformation', resource: 'stack', resourceName: `${name}/*` }));
+    publisher.addToRolePolicy(new PolicyStatement({ actions: ['cloudformation:DescribeStacks'], resources: teamStacks }));
     publisher.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(`${PAGES_PREFIX}*`), bucket.arnForObjects(`${VARIANTS_PREFIX}*`)] }));
     // Canaries and previews: the teams' commands in, the variant folders and the edge record out; a
     // promotion writes the canary's record as the app's current one.
@@ -183,9 +188,15 @@ export class ReleasePublisher extends Construct {
         id: `AwsSolutions-IAM5[Resource::${bucketArn}/${POINTERS_PREFIX}*]`,
         reason: "The publisher reads every app's current release record (mfe/pointers/<app>.json) to assemble mfe/remotes.json.",
       },
+      ...teamStacks.map((stackArn) => ({
+        id: `AwsSolutions-IAM5[Resource::${stackArn}]`,
+        reason:
+          "DescribeStacks of the team stacks only (a deploy's stack status: is it rolling back?); a stack's ARN ends with CloudFormation's own id, and remotes are named KeshoRemote-<name>.",
+      })),
       {
         id: `AwsSolutions-IAM5[Resource::${bucketArn}/${PAGES_PREFIX}*]`,
-        reason: 'The publisher writes and deletes the live pages, whichever routes the releases serve, and nothing else outside mfe/remotes.json.',
+        reason:
+          "The publisher writes and deletes the live pages, whichever routes the releases serve (the not-found page among them), and nothing else outside mfe/remotes.json and the shell's root files.",
       },
       {
         id: `AwsSolutions-IAM5[Resource::${bucketArn}/${VARIANTS_PREFIX}*]`,

@@ -1,18 +1,19 @@
 /**
- * The shell team's deploy: the shell's build folders (immutable, older builds kept for rollback), the
- * files served from the site root plus the not-found page, and a shell release: the page of every
- * route rendered with the new shell, which the release publisher puts live for each route whose
- * remote build it shows (a remote's own, newer pages stay). It never writes a remote's files or the
- * pointer document, and its upload role cannot.
+ * The shell team's deploy: the shell's build folders (immutable, older builds kept for rollback) and a
+ * shell release: the page of every route rendered with the new shell, which the release publisher
+ * puts live for each route whose remote build it shows (a remote's own, newer pages stay), and the
+ * files served from the site root plus the not-found page, which the publisher puts live with the
+ * release (never before its publication; a rollback brings the older ones back). It never writes a
+ * remote's files, a live page, a root file or the pointer document, and its upload role cannot.
  */
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/common/security-headers';
-import { SHELL_APP } from '../functions/release-publisher/release-record';
+import { CACHE_IMMUTABLE } from '@kesho/common/security-headers';
+import { SHELL_APP, SHELL_ROOT_FILES, SHELL_SHARED_FILES } from '../functions/release-publisher/release-record';
 import { SiteBucketUploads, SOURCE_MAPS } from './bucket-upload';
 import { applyTeamBoundary, teamStackSynthesizer } from './team-deploy';
-import { shellWritableKeys, SHELL_ROOT_FILES } from './team-keys';
-import { readShellBuild, stageFiles } from './site-build';
+import { shellWritableKeys } from './team-keys';
+import { readShellBuild, shellSnapshotFiles } from './site-build';
 import { uploadAndPublishRelease } from './release-upload';
 
 export interface ShellStackProps extends StackProps {
@@ -31,10 +32,10 @@ export class ShellStack extends Stack {
     super(scope, id, { ...props, synthesizer: teamStackSynthesizer(SHELL_APP) });
     applyTeamBoundary(this, SHELL_APP);
     const build = readShellBuild(props.siteDir);
-    const unknownRootFiles = build.sharedFiles.map((file) => file.key).filter((key) => !shellWritableKeys().includes(key));
+    const unknownRootFiles = build.sharedFiles.map((file) => file.key).filter((key) => !SHELL_SHARED_FILES.includes(key));
     if (unknownRootFiles.length > 0) {
       throw new Error(
-        `The shell's build puts ${unknownRootFiles.join(', ')} at the site root; its boundary allows ${SHELL_ROOT_FILES.join(', ')}: ops add the file to SHELL_ROOT_FILES (infra/lib/team-keys.ts)`,
+        `The shell's build puts ${unknownRootFiles.join(', ')} at the site root; the release publisher puts live only ${SHELL_ROOT_FILES.join(', ')}: ops add the file to SHELL_ROOT_FILES (infra/functions/release-publisher/release-record.ts)`,
       );
     }
     this.release = build.record.release;
@@ -50,12 +51,8 @@ export class ShellStack extends Stack {
       keyPrefix: 'shell/',
       cacheControl: CACHE_IMMUTABLE,
     });
-    const shared = this.uploads.upload('SharedFiles', {
-      directory: stageFiles({ files: build.sharedFiles }),
-      keyPrefix: '',
-      cacheControl: CACHE_NO_CACHE,
-    });
-    uploadAndPublishRelease(this, this.uploads, build, [assets, shared]);
+    // The root files and the not-found page travel in the release's snapshot (shared/).
+    uploadAndPublishRelease(this, this.uploads, { pages: shellSnapshotFiles(build), record: build.record }, [assets]);
 
     this.uploads.acknowledgeFindings(
       'The shell deploy writes whole build folders and release snapshots, whose file names come from the build, under its own prefixes (shell/, releases/shell/) only.',

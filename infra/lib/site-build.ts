@@ -16,6 +16,7 @@ import {
   POINTER_DOCUMENT_KEY,
   RELEASE_RECORD_FILE,
   SHELL_APP,
+  sharedFileSnapshotKey,
   type PointerDocument,
   type ReleaseRecord,
   type RemotePointer,
@@ -42,7 +43,11 @@ export interface RemoteBuild {
 export interface ShellBuild {
   /** dist/site/shell: one folder per shell build id, all immutable. */
   readonly assetsDir: string;
-  /** Files served from the site root (robots.txt, sitemap.xml, llms.txt, favicon.svg) and the not-found page. */
+  /**
+   * Files served from the site root (robots.txt, sitemap.xml, llms.txt, favicon.svg) and the not-found
+   * page, keyed as they are served: they travel in the release's snapshot (shellSnapshotFiles), and the
+   * publisher puts them live with it.
+   */
   readonly sharedFiles: readonly StagedFile[];
   /** The page of every route of the build's pointer document, rendered with this shell. */
   readonly pages: readonly StagedFile[];
@@ -143,8 +148,14 @@ export function readShellBuild(siteDir: string): ShellBuild {
   const pages = renderedWith.remotes.flatMap((remote) => pagesOf(siteDir, remote, 'the shell release'));
   const shellBuildId = shellBuildOf([...pages, { key: NOT_FOUND_PAGE_KEY, absolutePath: notFoundPage }], 'the shell release');
   requireDirectory(path.join(assetsDir, shellBuildId), `build ${shellBuildId} of the shell`);
-  const record = nameRelease({ app: SHELL_APP, shellBuildId, renderedWith }, bodiesOf(pages));
-  return { assetsDir, sharedFiles: [...rootFiles, { key: NOT_FOUND_PAGE_KEY, absolutePath: notFoundPage }], pages, record };
+  const sharedFiles = [...rootFiles, { key: NOT_FOUND_PAGE_KEY, absolutePath: notFoundPage }];
+  const record = nameRelease({ app: SHELL_APP, shellBuildId, renderedWith, sharedFiles: sharedFiles.map((file) => file.key) }, bodiesOf(shellSnapshotFiles({ pages, sharedFiles })));
+  return { assetsDir, sharedFiles, pages, record };
+}
+
+/** What a shell release's snapshot holds besides its record: the pages of routes, and the shared files under shared/. */
+export function shellSnapshotFiles(build: Pick<ShellBuild, 'pages' | 'sharedFiles'>): StagedFile[] {
+  return [...build.pages, ...build.sharedFiles.map((file) => ({ key: sharedFileSnapshotKey(file.key), absolutePath: file.absolutePath }))];
 }
 
 /** Files plus generated documents to upload together, e.g. a release's pages and its pointer.json. */

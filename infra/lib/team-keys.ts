@@ -8,15 +8,8 @@
  * (@kesho/common/pointer-document's RESERVED_REMOTE_NAMES, which the build refuses too).
  */
 import { RESERVED_REMOTE_NAMES } from '@kesho/common/pointer-document';
-import { NOT_FOUND_PAGE_KEY } from '@kesho/common/page-routes';
 import { canaryCommandKey } from '../functions/release-publisher/edge';
 import { pointerKey, RELEASES_PREFIX, SHELL_APP } from '../functions/release-publisher/release-record';
-
-/**
- * The files the shell's build puts at the site root (scripts/lib/discovery-files.mjs and shell/public/):
- * its boundary names each, so a new root file is a change ops review.
- */
-export const SHELL_ROOT_FILES: readonly string[] = ['robots.txt', 'sitemap.xml', 'llms.txt', 'favicon.svg'];
 
 /** The keys a remote's deploy may write: its builds, its releases, its current-release record and its canary command. */
 export function remoteWritableKeys(remoteName: string): string[] {
@@ -26,9 +19,12 @@ export function remoteWritableKeys(remoteName: string): string[] {
   return [`mfe/${remoteName}/*`, `${RELEASES_PREFIX}${remoteName}/*`, pointerKey(remoteName), canaryCommandKey(remoteName)];
 }
 
-/** The keys the shell's deploy may write: its builds, its releases, its current-release record, the root files and the not-found page. */
+/**
+ * The keys the shell's deploy may write: its builds, its releases, its current-release record. Its
+ * root files and not-found page travel in its release; the publisher alone puts them live.
+ */
 export function shellWritableKeys(): string[] {
-  return ['shell/*', `${RELEASES_PREFIX}${SHELL_APP}/*`, pointerKey(SHELL_APP), ...SHELL_ROOT_FILES, NOT_FOUND_PAGE_KEY];
+  return ['shell/*', `${RELEASES_PREFIX}${SHELL_APP}/*`, pointerKey(SHELL_APP)];
 }
 
 export function teamWritableKeys(team: string): string[] {

@@ -5,7 +5,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/common/security-headers';
 import { STACK_NAMES } from '../lib/kesho-app';
 import { RELEASE_PUBLICATION_RESOURCE_TYPE } from '../lib/release-publisher';
-import { readRemoteBuild, readShellBuild, stageRelease } from '../lib/site-build';
+import { readRemoteBuild, readShellBuild, shellSnapshotFiles, stageRelease } from '../lib/site-build';
 import { buildTestApp, FIXTURE_SITE_DIR, type TestApp } from './support/test-app';
 
 interface Upload {
@@ -179,12 +179,11 @@ describe('deploy stacks', () => {
     }
   });
 
-  test("the shell stack uploads its immutable build folders, the no-cache root files and its release, and no remote's files", () => {
+  test("the shell stack uploads its immutable build folders and its release, and no remote's files, live page or root file", () => {
     const shell = testApp.stacks.shell;
     const template = templateOf('KeshoShell');
     const uploads = uploadsOf(template);
     expect(uploads.map((upload) => [upload.prefix ?? '(bucket root)', upload.cacheControl]).sort()).toEqual([
-      ['(bucket root)', CACHE_NO_CACHE],
       ['mfe/pointers/', CACHE_NO_CACHE],
       [`releases/shell/${shell?.release}/`, CACHE_IMMUTABLE],
       ['shell/', CACHE_IMMUTABLE],
@@ -194,9 +193,7 @@ describe('deploy stacks', () => {
     const [policy] = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { PolicyDocument: { Statement: Statement[] } } }[];
     const writes = policy?.Properties.PolicyDocument.Statement.find((statement) => [statement.Action].flat().includes('s3:PutObject'));
     const bucketArn = `arn:aws:s3:::${testApp.config.siteBucketName}`;
-    expect(writes?.Resource).toEqual(
-      ['favicon.svg', 'llms.txt', 'mfe/pointers/shell.json', 'pages/404.html', 'releases/shell/*', 'robots.txt', 'shell/*', 'sitemap.xml'].map((key) => `${bucketArn}/${key}`),
-    );
+    expect(writes?.Resource).toEqual(['mfe/pointers/shell.json', 'releases/shell/*', 'shell/*'].map((key) => `${bucketArn}/${key}`));
   });
 
   test('the shell release holds the page of every route, rendered with the shell build it releases', () => {
@@ -240,11 +237,22 @@ describe('deploy stacks', () => {
     expect(stageRelease(build)).toBe(staged);
   });
 
-  test('the shell deploys every root file and the not-found page, but not the pointer document', () => {
-    const keys = readShellBuild(FIXTURE_SITE_DIR)
-      .sharedFiles.map((file) => file.key)
-      .sort();
+  test("the shell release carries every root file and the not-found page in its snapshot (shared/), named in its record and in its name's hash", () => {
+    const build = readShellBuild(FIXTURE_SITE_DIR);
+    const keys = build.sharedFiles.map((file) => file.key).sort();
     expect(keys).toEqual(['favicon.svg', 'llms.txt', 'pages/404.html', 'robots.txt', 'sitemap.xml']);
+    expect([...(build.record.sharedFiles ?? [])].sort()).toEqual(keys);
+    const staged = stageRelease({ pages: shellSnapshotFiles(build), record: build.record });
+    const files = fs.readdirSync(staged, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    const stagedKeys = files.map((entry) => path.relative(staged, path.join(entry.parentPath, entry.name)));
+    for (const key of keys) expect(fs.readFileSync(path.join(staged, 'shared', key), 'utf8')).toBe(fs.readFileSync(path.join(FIXTURE_SITE_DIR, key), 'utf8'));
+    expect(stagedKeys).not.toContain('robots.txt');
+    // Another robots.txt is another release.
+    const changed = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-shell-robots-'));
+    fs.cpSync(FIXTURE_SITE_DIR, changed, { recursive: true });
+    fs.appendFileSync(path.join(changed, 'robots.txt'), 'Disallow: /quote\n');
+    expect(readShellBuild(changed).record.release).not.toBe(build.record.release);
+    fs.rmSync(changed, { recursive: true, force: true });
   });
 });
 

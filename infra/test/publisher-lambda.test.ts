@@ -6,9 +6,11 @@
  */
 import { EventEmitter } from 'node:events';
 import { MemoryStore } from './support/memory-store';
-import { deployRemote, pointer, publishedDocument } from './support/releases';
+import { deployRemote, pointer, publishedDocument, rollBackWithdrawing } from './support/releases';
 
 const mockBucket = { store: new MemoryStore(), answers: [] as { url: string; method: string; headers: Record<string, unknown>; body: string }[] };
+/** Each stack's status, as DescribeStacks answers it. */
+const mockStacks = new Map<string, string>();
 const mockEdge = { values: new Map<string, string>(), version: 1 };
 
 jest.mock('@aws-sdk/client-cloudfront-keyvaluestore', () => {
@@ -51,6 +53,23 @@ jest.mock(
       async send(command: { input: { SecretId: string } }) {
         if (command.input.SecretId !== 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:kesho/preview-link-secret') throw new Error('AccessDenied');
         return { SecretString: 'the-generated-preview-link-secret-0123456789abcdef' };
+      }
+    },
+  }),
+  { virtual: true },
+);
+
+jest.mock(
+  '@aws-sdk/client-cloudformation',
+  () => ({
+    DescribeStacksCommand: class {
+      constructor(readonly input: { StackName: string }) {}
+    },
+    CloudFormationClient: class {
+      async send(command: { input: { StackName: string } }) {
+        const status = mockStacks.get(command.input.StackName);
+        if (!status) throw Object.assign(new Error(`Stack with id ${command.input.StackName} does not exist`), { name: 'ValidationError' });
+        return { Stacks: [{ StackId: command.input.StackName, StackStatus: status }] };
       }
     },
   }),
@@ -136,6 +155,7 @@ beforeEach(() => {
   mockBucket.store = new MemoryStore();
   mockBucket.answers = [];
   mockEdge.values = new Map();
+  mockStacks.clear();
   jest.spyOn(console, 'log').mockImplementation(() => undefined);
 });
 
@@ -209,6 +229,47 @@ describe('release publisher Lambda', () => {
       rejected: [expect.objectContaining({ app: 'legal' })],
     });
     expect(publishedDocument(mockBucket.store).remotes.map((entry) => entry.name)).toEqual(['commerce', 'marketing']);
+  });
+});
+
+describe('release publisher Lambda: a release withdrawn by a rollback', () => {
+  const marketingStack = 'arn:aws:cloudformation:eu-west-1:111111111111:stack/KeshoRemote-marketing/1';
+  const recordChange = { Records: [{ eventName: 'ObjectCreated:Put', s3: { object: { key: 'mfe/pointers/marketing.json' } } }] };
+
+  async function rolledBack() {
+    const first = deployRemote(mockBucket.store, pointer('marketing', 'm1', ['/', '/faq']));
+    await handler(recordChange);
+    const bad = deployRemote(mockBucket.store, pointer('marketing', 'm2', ['/', '/faq', '/blog']));
+    await handler(recordChange);
+    rollBackWithdrawing(mockBucket.store, 'marketing', bad.release, first.release);
+    await handler(recordChange);
+    // CloudFormation's rollback of the team's next, failed deploy uploads the release the stack last deployed.
+    deployRemote(mockBucket.store, pointer('marketing', 'm2', ['/', '/faq', '/blog']));
+    return { first, bad };
+  }
+
+  test("the record's upload by a stack's rollback publishes nothing and is no failure; the stack's rollback gets SUCCESS", async () => {
+    const { first, bad } = await rolledBack();
+    await expect(handler(recordChange)).resolves.toMatchObject({ rejected: [expect.objectContaining({ app: 'marketing', withdrawn: true })] });
+
+    mockStacks.set(marketingStack, 'UPDATE_ROLLBACK_IN_PROGRESS');
+    await handler({ ...cloudFormationEvent('marketing', bad.release), RequestType: 'Update' });
+
+    const answer = JSON.parse(mockBucket.answers.at(-1)?.body ?? '{}') as { Status: string; Reason: string };
+    expect(answer.Status).toBe('SUCCESS');
+    expect(answer.Reason).toContain("(the stack's rollback completes without it)");
+    expect(publishedDocument(mockBucket.store).releases).toEqual({ marketing: first.release });
+  });
+
+  test('a deploy of the withdrawn release (its stack not rolling back) gets FAILED with the reason', async () => {
+    const { first, bad } = await rolledBack();
+    mockStacks.set(marketingStack, 'UPDATE_IN_PROGRESS');
+
+    await handler({ ...cloudFormationEvent('marketing', bad.release), RequestType: 'Update' });
+
+    const answer = JSON.parse(mockBucket.answers.at(-1)?.body ?? '{}') as { Status: string; Reason: string };
+    expect(answer).toMatchObject({ Status: 'FAILED', Reason: expect.stringMatching(/was withdrawn by a rollback .*; build and deploy a new release instead$/) });
+    expect(publishedDocument(mockBucket.store).releases).toEqual({ marketing: first.release });
   });
 });
 

@@ -1,8 +1,8 @@
 import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
-import { publishForDeploy, publishReleases, type DeployRequest } from '../functions/release-publisher/publisher';
+import { publishForDeploy, publishReleases, type DeployRequest, type ObjectStore } from '../functions/release-publisher/publisher';
 import { nameRelease, pageKeyForRoute, parseReleaseRecord, pointerKey, POINTER_DOCUMENT_KEY, releasePrefix, SHELL_APP } from '../functions/release-publisher/release-record';
 import { MemoryStore } from './support/memory-store';
-import { deployRemote, deployShell, feedXml, pageHtml, pointer, publishedDocument, rollBack } from './support/releases';
+import { deployRemote, deployShell, feedXml, pageHtml, pointer, publishedDocument, rollBack, rollBackWithdrawing, sharedFilesOf } from './support/releases';
 
 const noPause = async () => undefined;
 
@@ -413,6 +413,240 @@ describe("a deploy's publish (the custom resource of each shell and remote stack
     expect(outcome.status).toBe('SUCCESS');
     expect(publishedDocument(store).remotes).toEqual([marketingV1]);
     expect(store.puts).toHaveLength(1);
+  });
+});
+
+/**
+ * A store whose writes (put, copy, delete) first let `interrupt` run once, at the `at`-th of them: a
+ * concurrent publisher run slipped in between this run's reads and its writes.
+ */
+function interleaved(store: MemoryStore, at: number, interrupt: () => Promise<void>): ObjectStore {
+  let writes = 0;
+  const before = async () => {
+    writes += 1;
+    if (writes === at) await interrupt();
+  };
+  return {
+    get: (key) => store.get(key),
+    listKeys: (prefix) => store.listKeys(prefix),
+    put: async (key, body, metadata, condition) => (await before(), store.put(key, body, metadata, condition)),
+    copy: async (source, target, metadata) => (await before(), store.copy(source, target, metadata)),
+    delete: async (key) => (await before(), store.delete(key)),
+  };
+}
+
+describe('releases that stay as released: pages only from the run whose document is live', () => {
+  const olderPage = (body: string | undefined) => body?.includes('marketing m1 ') ?? false;
+
+  test('a run from older records that loses the race writes no page: it starts over from the newer state', async () => {
+    const store = new MemoryStore();
+    deployRemote(store, marketingV1);
+    deployRemote(store, legalV1);
+    await publishReleases(store, { pause: noPause });
+
+    // An older run (started by legal's event) has read marketing m1's record; marketing m2 is deployed
+    // and published whole before that run writes anything.
+    let newerPublished = -1;
+    const older = interleaved(store, 1, async () => {
+      deployRemote(store, marketingV2);
+      await publishReleases(store, { pause: noPause });
+      newerPublished = store.changes.length;
+    });
+    const result = await publishReleases(older, { pause: noPause });
+
+    expect(newerPublished).toBeGreaterThan(0);
+    const afterNewer = store.changes.slice(newerPublished).filter((change) => change.key.startsWith('pages/'));
+    expect(afterNewer.filter((change) => olderPage(change.body))).toEqual([]);
+    expect(result.attempts).toBe(2);
+    expect(publishedDocument(store).remotes).toEqual([legalV1, marketingV2]);
+    for (const route of marketingV2.routes) expect(store.text(pageKeyForRoute(route.path))).toBe(pageHtml('marketing', 'm2', route.path, 's1'));
+  });
+
+  test('a run overtaken while its pages go live stops at once and puts the newer pages back before it ends', async () => {
+    const store = new MemoryStore();
+    deployRemote(store, marketingV1);
+    await publishReleases(store, { pause: noPause });
+    deployRemote(store, legalV1);
+
+    // The older run wins its write (legal l1, marketing m1) and is copying pages (legal's first, by
+    // name) when marketing m2 is deployed and a newer run publishes whole.
+    let newerPublished = -1;
+    const older = interleaved(store, 4, async () => {
+      deployRemote(store, marketingV2);
+      await publishReleases(store, { pause: noPause });
+      newerPublished = store.changes.length;
+    });
+    const result = await publishReleases(older, { pause: noPause });
+
+    expect(newerPublished).toBeGreaterThan(0);
+    // At most the copy in flight lands late, and this same run puts it right before it answers.
+    const late = store.changes.slice(newerPublished).filter((change) => olderPage(change.body));
+    expect(late.length).toBeLessThanOrEqual(1);
+    expect(result.attempts).toBe(2);
+    expect(publishedDocument(store).remotes).toEqual([legalV1, marketingV2]);
+    for (const route of marketingV2.routes) expect(store.text(pageKeyForRoute(route.path))).toBe(pageHtml('marketing', 'm2', route.path, 's1'));
+    expect(store.text('pages/terms.html')).toBe(pageHtml('legal', 'l1', '/terms', 's1'));
+  });
+
+  test('the document is written before any page: a run that fails its write has changed nothing visitors get', async () => {
+    const store = new MemoryStore();
+    deployRemote(store, marketingV1);
+    await publishReleases(store, { pause: noPause });
+    deployRemote(store, marketingV2);
+    const before = store.changes.length;
+    store.beforePut = async () => {
+      throw new Error('S3 is down');
+    };
+    await expect(publishReleases(store, { pause: noPause })).rejects.toThrow('S3 is down');
+    expect(store.changes.slice(before)).toEqual([]);
+  });
+});
+
+describe("releases that stay as released: the shell's root files and not-found page", () => {
+  const ROOT_KEYS = ['robots.txt', 'sitemap.xml', 'llms.txt', 'favicon.svg', 'pages/404.html'];
+
+  test('go live with the shell release that holds them, never before its publication, each with its type and no-cache', async () => {
+    const store = new MemoryStore();
+    deployRemote(store, legalV1, 's1');
+    deployShell(store, 's1', [legalV1]);
+    // The deploy's uploads alone change nothing visitors get.
+    for (const key of ROOT_KEYS) expect(store.objects.has(key)).toBe(false);
+
+    await publishReleases(store, { pause: noPause });
+
+    const shared = sharedFilesOf('s1');
+    for (const key of ROOT_KEYS) expect(store.text(key)).toBe(shared[key]);
+    expect(Object.fromEntries(ROOT_KEYS.map((key) => [key, store.objects.get(key)?.contentType]))).toEqual({
+      'robots.txt': 'text/plain; charset=utf-8',
+      'sitemap.xml': 'application/xml; charset=utf-8',
+      'llms.txt': 'text/plain; charset=utf-8',
+      'favicon.svg': 'image/svg+xml',
+      'pages/404.html': 'text/html; charset=utf-8',
+    });
+    for (const key of ROOT_KEYS) expect(store.objects.get(key)?.cacheControl).toBe(CACHE_NO_CACHE);
+    // Written after the document, with the pages.
+    const documentAt = store.changes.findIndex((change) => change.key === POINTER_DOCUMENT_KEY);
+    for (const key of ROOT_KEYS) expect(store.changes.findIndex((change) => change.key === key)).toBeGreaterThan(documentAt);
+  });
+
+  test("a shell rollback brings back the older release's root files and not-found page", async () => {
+    const store = new MemoryStore();
+    deployRemote(store, legalV1, 's1');
+    const older = deployShell(store, 's2', [legalV1]);
+    await publishReleases(store, { pause: noPause });
+    deployShell(store, 's3', [legalV1]);
+    await publishReleases(store, { pause: noPause });
+    expect(store.text('robots.txt')).toBe(sharedFilesOf('s3')['robots.txt']);
+
+    rollBack(store, SHELL_APP, older.release);
+    await publishReleases(store, { pause: noPause });
+
+    const shared = sharedFilesOf('s2');
+    for (const key of ROOT_KEYS) expect(store.text(key)).toBe(shared[key]);
+    expect(store.text('pages/terms.html')).toBe(pageHtml('legal', 'l1', '/terms', 's2'));
+  });
+
+  test('a shell release made before they travelled with it leaves the live ones as they are', async () => {
+    const store = new MemoryStore();
+    deployRemote(store, legalV1, 's1');
+    const older = deployShell(store, 's2', [legalV1], null);
+    await publishReleases(store, { pause: noPause });
+    expect(store.objects.has('robots.txt')).toBe(false);
+    deployShell(store, 's3', [legalV1]);
+    await publishReleases(store, { pause: noPause });
+
+    rollBack(store, SHELL_APP, older.release);
+    await publishReleases(store, { pause: noPause });
+
+    expect(store.text('robots.txt')).toBe(sharedFilesOf('s3')['robots.txt']);
+    expect(store.text('pages/terms.html')).toBe(pageHtml('legal', 'l1', '/terms', 's2'));
+  });
+
+  test('a shell record that names any other key as a shared file is refused, and the live shell stays', () => {
+    const renderedWith = { remotes: [legalV1] };
+    for (const key of ['mfe/remotes.json', 'pages/terms.html', 'index.html', '../robots.txt']) {
+      expect(() => parseReleaseRecord({ app: 'shell', release: 's2-0123456789ab', shellBuildId: 's2', renderedWith, sharedFiles: [key] }, 'the test')).toThrow(
+        /"sharedFiles" may name only robots\.txt, sitemap\.xml, llms\.txt, favicon\.svg, pages\/404\.html/,
+      );
+    }
+    expect(() => parseReleaseRecord({ app: 'shell', release: 's2-0123456789ab', shellBuildId: 's2', renderedWith, sharedFiles: ['robots.txt', 'robots.txt'] }, 'the test')).toThrow(
+      'names a file twice',
+    );
+  });
+});
+
+describe('releases that stay as released: a release withdrawn by a rollback', () => {
+  const rollingBack = async () => true;
+  const deploying = async () => false;
+
+  /** marketing: m1 published, m2 published, then rolled back to m1 with m2 marked withdrawn. */
+  async function rolledBack() {
+    const store = new MemoryStore();
+    const first = deployRemote(store, marketingV1);
+    await publishReleases(store, { pause: noPause });
+    const bad = deployRemote(store, marketingV2);
+    await publishReleases(store, { pause: noPause });
+    rollBackWithdrawing(store, 'marketing', bad.release, first.release);
+    await publishReleases(store, { pause: noPause });
+    expect(publishedDocument(store).releases).toEqual({ marketing: first.release });
+    return { store, first, bad };
+  }
+
+  test("the team's next failed deploy, rolled back by CloudFormation, re-uploads the withdrawn release: the site stays at the rollback's and the stack's rollback completes", async () => {
+    const { store, first, bad } = await rolledBack();
+    // The team's next deploy collides with legal's route and fails...
+    deployRemote(store, legalV1);
+    await publishReleases(store, { pause: noPause });
+    const failing = deployRemote(store, pointer('marketing', 'm3', ['/', '/faq', '/terms']));
+    expect(await publishForDeploy(store, deploy('marketing', failing.release), { pause: noPause })).toMatchObject({ status: 'FAILED' });
+    // ...and CloudFormation's rollback uploads the record the stack last deployed: the withdrawn m2.
+    deployRemote(store, marketingV2);
+
+    const outcome = await publishForDeploy(store, deploy('marketing', bad.release), { pause: noPause }, undefined, rollingBack);
+
+    expect(outcome.status).toBe('SUCCESS');
+    expect(outcome.reason).toContain(`release ${bad.release} of marketing was withdrawn by a rollback`);
+    expect(publishedDocument(store).releases).toEqual({ legal: expect.any(String), marketing: first.release });
+    expect(store.text('pages/faq.html')).toBe(pageHtml('marketing', 'm1', '/faq', 's1'));
+    expect(store.text('pages/blog.html')).toBeUndefined();
+    // Later runs (another team's release) keep it so, and do not count it a failure.
+    const later = await publishReleases(store, { pause: noPause });
+    expect(later.rejected).toEqual([expect.objectContaining({ app: 'marketing', withdrawn: true })]);
+    expect(publishedDocument(store).releases.marketing).toBe(first.release);
+  });
+
+  test('deploying the withdrawn release anew is refused with the reason, until the team deploys a new build', async () => {
+    const { store, first, bad } = await rolledBack();
+    deployRemote(store, marketingV2);
+
+    const refused = await publishForDeploy(store, deploy('marketing', bad.release), { pause: noPause }, undefined, deploying);
+    expect(refused).toEqual({
+      status: 'FAILED',
+      reason: `release ${bad.release} of marketing was withdrawn by a rollback (releases/marketing/${bad.release}/withdrawn.json): marketing stays at its last published release; build and deploy a new release instead`,
+      physicalResourceId: 'release-publish-marketing',
+    });
+    expect(publishedDocument(store).releases.marketing).toBe(first.release);
+
+    const fixed = deployRemote(store, { ...marketingV2, buildId: 'm4', manifest: '/mfe/marketing/m4/mf-manifest.json' });
+    expect(await publishForDeploy(store, deploy('marketing', fixed.release), { pause: noPause }, undefined, deploying)).toMatchObject({ status: 'SUCCESS' });
+    expect(store.text('pages/blog.html')).toBe(pageHtml('marketing', 'm4', '/blog', 's1'));
+  });
+
+  test('a withdrawn shell release is refused the same way: the rolled-back-to shell keeps its pages and root files', async () => {
+    const store = new MemoryStore();
+    deployRemote(store, legalV1, 's1');
+    const good = deployShell(store, 's2', [legalV1]);
+    await publishReleases(store, { pause: noPause });
+    const bad = deployShell(store, 's3', [legalV1]);
+    await publishReleases(store, { pause: noPause });
+    rollBackWithdrawing(store, SHELL_APP, bad.release, good.release);
+    await publishReleases(store, { pause: noPause });
+
+    deployShell(store, 's3', [legalV1]);
+    expect(await publishForDeploy(store, deploy(SHELL_APP, bad.release), { pause: noPause }, undefined, rollingBack)).toMatchObject({ status: 'SUCCESS' });
+    expect(publishedDocument(store).releases.shell).toBe(good.release);
+    expect(store.text('pages/terms.html')).toBe(pageHtml('legal', 'l1', '/terms', 's2'));
+    expect(store.text('pages/404.html')).toBe(sharedFilesOf('s2')['pages/404.html']);
   });
 });
 

@@ -343,7 +343,7 @@ describe('site stack: release publisher', () => {
     });
   });
 
-  test('may read the release inputs and write only the pointer document, the live pages, the variant folders and its edge record (and a promoted canary as a current record)', () => {
+  test("may read the release inputs and write only the pointer document, the live pages, the shell's root files, the variant folders and its edge record (and a promoted canary as a current record)", () => {
     const arn = (suffix: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, suffix]] });
     const [policy] = Object.values(template.findResources('AWS::IAM::Policy', { Properties: { PolicyName: Match.stringLikeRegexp('^ReleasePublisher') } }));
     const statements = (policy as { Properties: { PolicyDocument: { Statement: { Action: string | string[] }[] } } }).Properties.PolicyDocument.Statement;
@@ -355,7 +355,11 @@ describe('site stack: release publisher', () => {
         Effect: 'Allow',
         Resource: ['/edge/state.json', '/mfe/canary/*', '/mfe/pointers/*', '/mfe/remotes.json', '/pages/*', '/releases/*', '/variants/*'].map(arn),
       },
-      { Action: 's3:PutObject', Effect: 'Allow', Resource: ['/edge/state.json', '/mfe/pointers/*', '/mfe/remotes.json', '/pages/*', '/variants/*'].map(arn) },
+      {
+        Action: 's3:PutObject',
+        Effect: 'Allow',
+        Resource: ['/edge/state.json', '/favicon.svg', '/llms.txt', '/mfe/pointers/*', '/mfe/remotes.json', '/pages/*', '/robots.txt', '/sitemap.xml', '/variants/*'].map(arn),
+      },
       { Action: 's3:DeleteObject', Effect: 'Allow', Resource: ['/pages/*', '/variants/*'].map(arn) },
     ]);
   });
@@ -372,6 +376,12 @@ describe('site stack: release publisher', () => {
         }),
         expect.objectContaining({ Action: ['cloudwatch:GetMetricData', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Resource: '*' }),
         expect.objectContaining({ Action: 'sns:Publish', Resource: 'arn:aws:sns:eu-west-1:111111111111:kesho-alarms' }),
+        // Whether a deploy of a withdrawn release comes from its stack's rollback: the team stacks only.
+        {
+          Action: 'cloudformation:DescribeStacks',
+          Effect: 'Allow',
+          Resource: ['arn:aws:cloudformation:eu-west-1:111111111111:stack/KeshoRemote-*/*', 'arn:aws:cloudformation:eu-west-1:111111111111:stack/KeshoShell/*'],
+        },
       ]),
     );
     template.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'kesho/preview-link-secret', GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true } });

@@ -33,7 +33,7 @@ import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
 import { shellRecordFile } from './publish.mjs';
 import { commitFiles, recoverInterruptedCommit } from './release/commit.mjs';
 import { RefusedError, ReleaseError } from './release/errors.mjs';
-import { clearRefusal, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision } from './release/history.mjs';
+import { clearRefusal, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf } from './release/history.mjs';
 import { buildRecordOf, edgeStateFile, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/edge.mjs';
 import { lock } from './release/lock.mjs';
 import { verifyStage } from './release/verify.mjs';
@@ -41,7 +41,7 @@ import { repoRoot } from './repo-root.mjs';
 import { remoteNames } from '../webpack.config.mjs';
 
 export { RefusedError, ReleaseError } from './release/errors.mjs';
-export { readHistory, refusalOf } from './release/history.mjs';
+export { readHistory, refusalOf, withdrawalOf } from './release/history.mjs';
 
 /** The names of the apps a release command takes: the shell and the remotes. */
 export const appNames = ['shell', ...remoteNames];
@@ -78,10 +78,18 @@ export async function liveShell() {
 /**
  * Releases a build, remembering a refusal with the build: it is then listed as refused, with the
  * reason, and is no rollback target. A later release of the same build that passes clears it (the
- * live shell it renders with may have changed).
+ * live shell it renders with may have changed). A build a rollback withdrew is not released again
+ * (publish, canary, preview): the same sources built again are the same build, so the team changes
+ * them, or names the build in a rollback to put it live on purpose.
  * @param {string} app @param {string} buildId @param {() => Promise<any>} attempt
  */
 async function releaseBuild(app, buildId, attempt) {
+  const withdrawn = await withdrawalOf(app, buildId);
+  if (withdrawn) {
+    throw new ReleaseError(
+      `Build ${buildId} of ${app} was withdrawn by a rollback to ${withdrawn.rolledBackTo} on ${withdrawn.at} by ${withdrawn.by}${withdrawn.why ? ` (why: ${withdrawn.why})` : ''}, so it is not released again: change the sources and build anew, or put it live on purpose with \`npm run release -- rollback ${app} ${buildId}\`. The live site is unchanged.`,
+    );
+  }
   try {
     const result = await attempt();
     await clearRefusal(app, buildId);
@@ -224,6 +232,19 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       entries.push(entry);
       history.releases.push(entry);
     };
+    // A rollback withdraws the build it replaces (no publish, canary or preview releases it again) and
+    // clears any such mark of the build it chose, in the same commit as the rest.
+    const replaced =
+      action === 'rollback'
+        ? [
+            ...(shell ? [{ app: 'shell', from: currentShell?.buildId, to: shell.buildId }] : []),
+            ...remotes.map((pointer) => ({ app: pointer.name, from: liveOf(pointer.name), to: pointer.buildId })),
+          ]
+        : [];
+    const withdrawals = replaced.flatMap(({ app, from, to }) => [
+      ...(from && from !== to ? [{ json: { at, by, rolledBackTo: to, ...(why ? { why } : {}) }, target: withdrawalFile(app, from) }] : []),
+      { target: withdrawalFile(app, to) },
+    ]);
     if (shell) record('shell', shell.buildId, currentShell?.buildId ?? null);
     for (const pointer of remotes) record(pointer.name, pointer.buildId, liveOf(pointer.name));
     if (change.startCanary)
@@ -243,6 +264,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
         ...gone.map((target) => ({ target })),
         ...discovery.map((file) => ({ from: path.join(stageDir, 'discovery', file), target: path.join(siteDir, file) })),
         ...(shell ? [{ json: shell, target: shellCurrentFile }] : []),
+        ...withdrawals,
         { json: history, target: historyFile },
         // New folders, named by their content: nothing points at them until the edge state does.
         ...variants.folders.map((folder) => ({ from: path.join(stageDir, 'variants', folder), target: path.join(variantsDir, folder) })),
@@ -346,7 +368,7 @@ export async function publishShell({ build, beforeWrite }) {
   return releaseBuild('shell', shell.buildId, () => release({ shell, action: 'publish', built: { shell: shell.buildId }, beforeWrite }));
 }
 
-/** Every build of an app kept in dist/, newest first: { buildId, builtAt, source, commit, clean, live, refused }. */
+/** Every build of an app kept in dist/, newest first: { buildId, builtAt, source, commit, clean, live, refused, withdrawn }. */
 export async function knownBuilds(app) {
   const history = await readHistory();
   const recorded = new Map((history.builds[app] ?? []).map((build) => [build.buildId, build]));
@@ -360,8 +382,9 @@ export async function knownBuilds(app) {
     const known = recorded.get(entry.name);
     const builtAt = known?.builtAt ?? (await fs.stat(recordFile)).mtime.toISOString();
     const refused = await refusalOf(app, entry.name);
+    const withdrawn = await withdrawalOf(app, entry.name);
     const origin = known ?? refused;
-    builds.push({ buildId: entry.name, builtAt, source: origin?.source ?? 'unknown', commit: origin?.commit, clean: origin?.clean, refused });
+    builds.push({ buildId: entry.name, builtAt, source: origin?.source ?? 'unknown', commit: origin?.commit, clean: origin?.clean, refused, withdrawn });
   }
   const liveId = app === 'shell' ? (await liveShell())?.buildId : (await livePointers()).remotes.find((remote) => remote.name === app)?.buildId;
   return builds.sort((a, b) => (a.builtAt < b.builtAt ? 1 : a.builtAt > b.builtAt ? -1 : a.buildId.localeCompare(b.buildId))).map((build) => ({ ...build, live: build.buildId === liveId }));

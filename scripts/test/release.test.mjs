@@ -210,6 +210,69 @@ test('the shell releases alone (every page rendered again with it) and rolls bac
   assert.equal(JSON.parse(await fs.readFile(path.join(root, 'ssr', 'shell', 'current.json'), 'utf8')).buildId, 'shells1');
 });
 
+test('a rollback withdraws the build it replaces: publishing the same build again is refused until the sources change, or a rollback names it', async () => {
+  await build();
+  builders.sources.legal = 'l2';
+  await publish('legal');
+  await rollback('legal', undefined, { why: 'terms page broken' });
+  assert.equal((await live()).legal, 'legall1');
+  assert.deepEqual(
+    (await knownBuilds('legal')).map((entry) => [entry.buildId, entry.withdrawn?.rolledBackTo ?? null, entry.withdrawn?.why ?? null]),
+    [
+      ['legall2', 'legall1', 'terms page broken'],
+      ['legall1', null, null],
+    ],
+  );
+
+  // The same sources are the same build: refused, with who withdrew it, when and why; nothing moves.
+  const before = await snapshotLive(root);
+  await assert.rejects(publish('legal'), (/** @type {any} */ error) => {
+    assert.equal(error.name, 'ReleaseError');
+    assert.match(error.message, /^Build legall2 of legal was withdrawn by a rollback to legall1 on \S+ by release-test \(why: terms page broken\), so it is not released again/);
+    assert.match(error.message, /npm run release -- rollback legal legall2/);
+    return true;
+  });
+  assert.deepEqual(await snapshotLive(root), before);
+  assert.equal((await knownBuilds('legal')).find((entry) => entry.buildId === 'legall2')?.refused, null, 'withdrawn, not refused: still a rollback target');
+
+  // Named in a rollback, it goes live on purpose (and the build it replaces is withdrawn in turn).
+  await rollback('legal', 'legall2');
+  assert.equal((await live()).legal, 'legall2');
+  assert.deepEqual(
+    (await knownBuilds('legal')).map((entry) => [entry.buildId, entry.withdrawn?.rolledBackTo ?? null]),
+    [
+      ['legall2', null],
+      ['legall1', 'legall2'],
+    ],
+  );
+  // New sources are a new build, released as usual.
+  builders.sources.legal = 'l3';
+  await publish('legal');
+  assert.equal((await live()).legal, 'legall3');
+});
+
+test('a shell rollback restores the older shell’s not-found page and a remote rollback the discovery files of the routes it brings back', async () => {
+  await build();
+  const notFound = () => fs.readFile(path.join(pagesDir, '404.html'), 'utf8');
+  const discovery = async () =>
+    Object.fromEntries(await Promise.all(['sitemap.xml', 'robots.txt', 'llms.txt'].map(async (file) => [file, await fs.readFile(path.join(siteDir, file), 'utf8')])));
+  const notFoundBefore = await notFound();
+  const discoveryBefore = await discovery();
+
+  builders.sources.shell = 's2';
+  await publishShell({ build: builders.buildShell });
+  assert.notEqual(await notFound(), notFoundBefore);
+  await rollback('shell');
+  assert.equal(await notFound(), notFoundBefore);
+
+  builders.sources.legal = 'l2';
+  builders.sources.routes.legal = ['/terms', '/privacy'];
+  await publish('legal');
+  assert.doesNotMatch((await discovery())['sitemap.xml'], /ethics/);
+  await rollback('legal');
+  assert.deepEqual(await discovery(), discoveryBefore);
+});
+
 test('a rollback needs no saved remotes.json: by build id, to any kept build; an unknown id lists the known ones', async () => {
   await build();
   for (const version of ['l2', 'l3']) {

@@ -130,6 +130,13 @@ const kvs = {
   },
 };
 
+/** Whether the stack a deploy event comes from is rolling back (UPDATE_ROLLBACK_IN_PROGRESS and the like). */
+async function stackIsRollingBack(event) {
+  const { CloudFormationClient, DescribeStacksCommand } = require('@aws-sdk/client-cloudformation');
+  const { Stacks = [] } = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: event.StackId }));
+  return Stacks.some((stack) => /ROLLBACK_IN_PROGRESS$/.test(stack.StackStatus || ''));
+}
+
 let previewSecret;
 /** The preview links' key, read once per container from Secrets Manager. */
 async function readPreviewSecret() {
@@ -192,7 +199,7 @@ exports.handler = async (event) => {
     // mfe/remotes.json (or the edge record, for a canary or a preview) shows its release, answer.
     // It never throws, so CloudFormation always gets an answer and the event is not retried.
     const mode = event.ResourceProperties && event.ResourceProperties.Mode;
-    const deploy = mode ? deployEdge(store, services, event) : publishForDeploy(store, event, {}, (bucketStore) => publishSite(bucketStore, services));
+    const deploy = mode ? deployEdge(store, services, event) : publishForDeploy(store, event, {}, (bucketStore) => publishSite(bucketStore, services), stackIsRollingBack);
     const outcome = await deploy.catch((error) => ({
       status: 'FAILED',
       reason: `Publishing failed: ${error.message}`,
@@ -212,8 +219,9 @@ exports.handler = async (event) => {
   const result = await publishSite(store, services);
   console.log(JSON.stringify({ message: 'published releases', changes, ...result, record: undefined }));
   // Only a release (or canary command) this event changed fails the run: a record already rejected
-  // earlier (and reported then) must not fail, and alarm on, every later team's release.
-  const rejectedNow = result.rejected.filter((rejection) => changedKeys.has(pointerKey(rejection.app)) || changedKeys.has(canaryCommandKey(rejection.app)));
+  // earlier (and reported then) must not fail, and alarm on, every later team's release. A withdrawn
+  // release uploaded again is a stack's rollback at work, refused on purpose: no failure either.
+  const rejectedNow = result.rejected.filter((rejection) => !rejection.withdrawn && (changedKeys.has(pointerKey(rejection.app)) || changedKeys.has(canaryCommandKey(rejection.app))));
   if (rejectedNow.length) {
     // Everyone else is published; failing the run keeps the event (PublishFailures) and raises the alarm.
     throw new Error(`Releases not published: ${rejectedNow.map((rejection) => rejection.reason).join('; ')}`);

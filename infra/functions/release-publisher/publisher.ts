@@ -1,15 +1,20 @@
 /**
- * Publishes the current release of every app: copies each remote's pages (and its routes' feeds) to the live pages/ keys
- * (or the shell release's page of that route, when it shows the same remote build with a newer
- * shell), removes the pages of routes no release serves any more, and writes the pointer document
- * mfe/remotes.json assembled from the current release records (mfe/pointers/<app>.json).
+ * Publishes the current release of every app: writes the pointer document mfe/remotes.json
+ * assembled from the current release records (mfe/pointers/<app>.json), then copies each remote's
+ * pages (and its routes' feeds) to the live pages/ keys (or the shell release's page of that route,
+ * when it shows the same remote build with a newer shell) and the shell release's root files and
+ * not-found page, and removes the pages of routes no release serves any more.
  *
  * It runs on every change under mfe/pointers/ and on every deploy of a shell or remote stack,
  * possibly several times at once (two teams deploying together, S3 delivering an event twice). It
  * never merges an event into the old document: it rebuilds the whole state from the records, and
  * writes the document only if nobody else wrote it since it was read (a conditional PUT on its ETag);
  * on a conflict it starts over. So the last successful write was computed from the records as they
- * were after every earlier write, whatever the order of the runs.
+ * were after every earlier write, whatever the order of the runs; and only a run whose write
+ * succeeded copies pages, for as long as the document is still the one it wrote.
+ *
+ * A release withdrawn by a rollback (releases/<app>/<release>/withdrawn.json) is never published
+ * again: a stack's rollback that uploads it anew leaves the app at the release it was rolled back to.
  *
  * One app's bad record never holds the others back: a record that is invalid, whose pages are
  * missing, or that claims a route another remote serves is rejected, that app stays at its last
@@ -34,10 +39,12 @@ import {
   releasePageKeys,
   releasePrefix,
   SHELL_APP,
+  sharedFileSnapshotKey,
   type ReleaseRecord,
   type RemotePointer,
   type RemoteRelease,
   type ShellRelease,
+  withdrawnKey,
 } from './release-record';
 
 export interface StoredObject {
@@ -76,6 +83,11 @@ export interface PublishOptions {
 export interface Rejection {
   readonly app: string;
   readonly reason: string;
+  /**
+   * The record names a release withdrawn by a rollback: refused on purpose, not a fault (a stack's
+   * rollback uploads its last deployed release again).
+   */
+  readonly withdrawn?: boolean;
 }
 
 export interface PublishResult {
@@ -102,6 +114,17 @@ const PAGE_METADATA: ObjectMetadata = { contentType: 'text/html; charset=utf-8',
 /** A route's feed: RSS, revalidated like the page it belongs to. */
 const FEED_METADATA: ObjectMetadata = { contentType: FEED_CONTENT_TYPE, cacheControl: CACHE_NO_CACHE };
 const POINTER_METADATA: ObjectMetadata = { contentType: 'application/json', cacheControl: CACHE_NO_CACHE };
+/** The shell's root files and not-found page, by extension (SHELL_SHARED_FILES), revalidated like the pages. */
+const SHARED_FILE_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+function sharedFileMetadata(key: string): ObjectMetadata {
+  const extension = key.slice(key.lastIndexOf('.'));
+  return { contentType: SHARED_FILE_TYPES[extension] ?? 'application/octet-stream', cacheControl: CACHE_NO_CACHE };
+}
 
 const defaultPause = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
@@ -191,6 +214,14 @@ async function readCurrentRecords(store: ObjectStore): Promise<CurrentRecords> {
       // Deleted between the listing and the read: that app is being withdrawn.
       if (!(await store.get(key))) continue;
       rejected.push({ app, reason: messageOf(error) });
+      continue;
+    }
+    if (await store.get(withdrawnKey(app, record.release))) {
+      rejected.push({
+        app,
+        reason: `release ${record.release} of ${app} was withdrawn by a rollback (${withdrawnKey(app, record.release)}): ${app} stays at its last published release`,
+        withdrawn: true,
+      });
       continue;
     }
     if (isShellRelease(record)) shell = record;
@@ -289,9 +320,10 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
       shell = previous && isShellRelease(previous) ? previous : null;
     }
 
-    // Pages first, document last: a visitor who gets the new document also gets pages that match it.
+    // What goes live with this state: each route's page and feed, the shell release's shared files.
     const livePages = new Set<string>();
     const pagesFromShell: string[] = [];
+    const copies: { readonly source: string; readonly target: string; readonly metadata: ObjectMetadata }[] = [];
     const names = [...live.keys()].sort();
     for (const name of names) {
       const remote = live.get(name) as LiveRemote;
@@ -302,16 +334,20 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
         if (feed) livePages.add(feed);
         const source = pageSource(remote, route.path, shell);
         if (!source) continue;
-        await store.copy(source.key, page, PAGE_METADATA);
+        copies.push({ source: source.key, target: page, metadata: PAGE_METADATA });
         if (source.fromShell) pagesFromShell.push(page);
         // The feed is the remote's own, whichever shell rendered the page.
-        if (feed && remote.record) await store.copy(`${releasePrefix(remote.record.app, remote.record.release)}${feed}`, feed, FEED_METADATA);
+        if (feed && remote.record) copies.push({ source: `${releasePrefix(remote.record.app, remote.record.release)}${feed}`, target: feed, metadata: FEED_METADATA });
       }
+    }
+    // The root files and the not-found page of the shell release that is live: they change with it
+    // (a shell rollback brings the older ones back), never before its publication.
+    for (const key of shell?.sharedFiles ?? []) {
+      copies.push({ source: `${releasePrefix(SHELL_APP, shell?.release ?? '')}${sharedFileSnapshotKey(key)}`, target: key, metadata: sharedFileMetadata(key) });
     }
     const removedPages = published.remotes
       .flatMap((pointer) => pointer.routes.flatMap((route) => (route.feed ? [pageKeyForRoute(route.path), feedKeyForRoute(route.path)] : [pageKeyForRoute(route.path)])))
       .filter((page) => !livePages.has(page));
-    for (const page of removedPages) await store.delete(page);
 
     const remotes = names.map((name) => (live.get(name) as LiveRemote).pointer);
     const releases: Record<string, string> = {};
@@ -325,7 +361,29 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
     const document = JSON.stringify({ remotes, releases });
     const condition: PutCondition = publishedObject ? { ifMatch: publishedObject.etag } : { ifNoneMatch: '*' };
     const outcome = await store.put(POINTER_DOCUMENT_KEY, document, POINTER_METADATA, condition);
-    if (outcome === 'written') {
+    if (outcome === 'precondition-failed') {
+      // Someone published meanwhile, from records at least as new: this run has written nothing, so
+      // it starts over from theirs.
+      await pause(Math.min(200 * 2 ** (attempt - 1), 5_000));
+      continue;
+    }
+    // The document is this run's: only now do its pages go live, so a run that loses the race (it
+    // read older records) never writes a page. Each page embeds the document it was rendered with,
+    // so a visitor who gets one before it is copied still gets a page that works as a whole. A run
+    // that publishes after this one's write may finish its copies before this one does: each copy
+    // first checks that the document is still this run's, and once it is not, this run stops and
+    // starts over from the newer state (at most the copy in flight lands late, and is put right).
+    const stillPublished = async () => (await store.get(POINTER_DOCUMENT_KEY))?.body === document;
+    let overtaken = false;
+    for (const copy of copies) {
+      if (!(await stillPublished())) {
+        overtaken = true;
+        break;
+      }
+      await store.copy(copy.source, copy.target, copy.metadata);
+    }
+    if (!overtaken) for (const page of removedPages) await store.delete(page);
+    if (!overtaken && (await stillPublished())) {
       return {
         attempts: attempt,
         remotes: remotes.map((pointer) => ({ name: pointer.name, buildId: pointer.buildId, release: releases[pointer.name] ?? null })),
@@ -335,8 +393,7 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
         removedPages,
       };
     }
-    // Someone published meanwhile; their pages may have landed before or after ours, so redo it all.
-    await pause(Math.min(200 * 2 ** (attempt - 1), 5_000));
+    // A newer publish overtook this one while its pages were going live: redo them from its state.
   }
   throw new Error(`Could not publish ${POINTER_DOCUMENT_KEY}: it kept changing during ${maxAttempts} attempts`);
 }
@@ -347,6 +404,8 @@ export interface DeployRequest {
   /** Mode: "canary" (with Percent) or "preview" (with Hours) for those deploys (edge.ts deployEdge). */
   readonly ResourceProperties: { readonly App?: unknown; readonly Release?: unknown; readonly Mode?: unknown; readonly Hours?: unknown; readonly By?: unknown };
   readonly PhysicalResourceId?: string;
+  /** The stack deploying (its rollback state is read when its release was withdrawn). */
+  readonly StackId?: string;
 }
 
 export interface DeployOutcome {
@@ -369,6 +428,8 @@ export async function publishForDeploy(
   options: PublishOptions = {},
   /** The whole pass the Lambda runs (edge.ts publishSite: the live site, then canaries and previews). */
   publish: (store: ObjectStore) => Promise<PublishResult> = (bucketStore) => publishReleases(bucketStore, options),
+  /** Whether the deploying stack is rolling back (CloudFormation's stack status); index.js asks CloudFormation. */
+  rollingBack: (request: DeployRequest) => Promise<boolean> = async () => false,
 ): Promise<DeployOutcome> {
   const { App: app, Release: release } = request.ResourceProperties;
   if (typeof app !== 'string' || typeof release !== 'string') {
@@ -385,6 +446,12 @@ export async function publishForDeploy(
     return { status: 'FAILED', reason: `Publishing failed: ${messageOf(error)}`, physicalResourceId };
   }
   const rejection = result.rejected.find((candidate) => candidate.app === app);
+  if (rejection?.withdrawn) {
+    // A failed deploy's rollback uploads the stack's last release again: the site keeps the release a
+    // person rolled back to, and the rollback completes. Deploying a withdrawn release anew is refused.
+    if (await rollingBack(request)) return { status: 'SUCCESS', reason: `${rejection.reason} (the stack's rollback completes without it)`, physicalResourceId };
+    return { status: 'FAILED', reason: `${rejection.reason}; build and deploy a new release instead`, physicalResourceId };
+  }
   if (rejection) return { status: 'FAILED', reason: rejection.reason, physicalResourceId };
 
   const { state } = await readPublished(store);

@@ -5,6 +5,8 @@
  *   shell/<buildId>/...                        a shell build (immutable, never pruned)
  *   releases/<app>/<release>/release.json      a release record (immutable); <app> is "shell" or a remote
  *   releases/<app>/<release>/pages/...         the pages prerendered for that release, and its routes' feeds (immutable)
+ *   releases/shell/<release>/shared/...        a shell release's root files and not-found page, as they go live (immutable)
+ *   releases/<app>/<release>/withdrawn.json    the mark of a release rolled back by hand: never published again
  *   mfe/pointers/<app>.json                    the CURRENT release of one app: a copy of a release.json above
  *   mfe/remotes.json                           the pointer document the shell reads, assembled by the publisher
  *   pages/...                                  the live prerendered pages, copied from the current releases
@@ -14,9 +16,10 @@
  * record, which the publisher always publishes.
  *
  * Each team writes only keys that carry its own name, so no deploy can clobber another's; the
- * publisher is the only writer of mfe/remotes.json and of the pages of routes.
+ * publisher is the only writer of mfe/remotes.json, of the pages of routes, of the root files and of
+ * the not-found page.
  */
-import { feedKeyForRoute, pageKeyForRoute } from '@kesho/common/page-routes';
+import { feedKeyForRoute, NOT_FOUND_PAGE_KEY, pageKeyForRoute } from '@kesho/common/page-routes';
 import { createHash } from 'node:crypto';
 import { isBuildId, isRemoteName, parsePointerDocument, parseRemotePointer, type PointerDocument, type RemotePointer } from '@kesho/common/pointer-document';
 
@@ -26,8 +29,24 @@ export const POINTER_DOCUMENT_KEY = 'mfe/remotes.json';
 export const POINTERS_PREFIX = 'mfe/pointers/';
 export const RELEASES_PREFIX = 'releases/';
 export const RELEASE_RECORD_FILE = 'release.json';
+/**
+ * The mark of a release rolled back by hand (infra/README.md, Rollback). CloudFormation still records
+ * the release a stack last deployed, so a later failed deploy of that stack rolls back by uploading it
+ * again: the publisher refuses a release with this mark, and the site stays at the rollback's.
+ */
+export const WITHDRAWN_FILE = 'withdrawn.json';
 /** The shell's app name; no remote may take it (the release scripts use the same names). */
 export const SHELL_APP = 'shell';
+
+/**
+ * The files the shell's build puts at the site root (scripts/lib/discovery-files.mjs and shell/public/):
+ * the publisher puts live only these, so a new root file is a change ops review.
+ */
+export const SHELL_ROOT_FILES: readonly string[] = ['robots.txt', 'sitemap.xml', 'llms.txt', 'favicon.svg'];
+/** What a shell release may put live besides the pages of routes: the root files and the not-found page. */
+export const SHELL_SHARED_FILES: readonly string[] = [...SHELL_ROOT_FILES, NOT_FOUND_PAGE_KEY];
+/** Where a shell release's snapshot holds a shared file: releases/shell/<release>/shared/<key>. */
+export const sharedFileSnapshotKey = (key: string): string => `shared/${key}`;
 
 /** A remote's release: its entry of the pointer document, and a page for each of its routes. */
 export interface RemoteRelease {
@@ -46,6 +65,12 @@ export interface ShellRelease {
   readonly shellBuildId: string;
   /** Which remote build each of its pages shows (the pointer document its pages embed). */
   readonly renderedWith: PointerDocument;
+  /**
+   * Its root files and not-found page (SHELL_SHARED_FILES, by live key), held in its snapshot under
+   * shared/: the publisher puts them live with the release, so a rollback brings the older ones back.
+   * Absent from releases made before they travelled with the release: the live ones then stay.
+   */
+  readonly sharedFiles?: readonly string[];
 }
 
 export type ReleaseRecord = RemoteRelease | ShellRelease;
@@ -74,6 +99,10 @@ export function releasePrefix(app: string, release: string): string {
   return `${RELEASES_PREFIX}${app}/${release}/`;
 }
 
+export function withdrawnKey(app: string, release: string): string {
+  return `${releasePrefix(app, release)}${WITHDRAWN_FILE}`;
+}
+
 /** Where a route's live page lives: the site's one route → page rule ("/" is pages/index.html, "/a/b" is pages/a/b.html), and its feed (pages/a/b/rss.xml). */
 export { feedKeyForRoute, pageKeyForRoute };
 
@@ -86,9 +115,10 @@ export function pageKeysOf(pointer: RemotePointer): string[] {
   return pointer.routes.flatMap((route) => (route.feed ? [pageKeyForRoute(route.path), feedKeyForRoute(route.path)] : [pageKeyForRoute(route.path)]));
 }
 
-/** Bucket keys of the pages a release holds, below its releasePrefix. */
+/** Bucket keys of the pages (and a shell release's shared files) a release holds, below its releasePrefix. */
 export function releasePageKeys(record: ReleaseRecord): string[] {
-  return isShellRelease(record) ? record.renderedWith.remotes.flatMap(pageKeysOf) : pageKeysOf(record.pointer);
+  if (!isShellRelease(record)) return pageKeysOf(record.pointer);
+  return [...record.renderedWith.remotes.flatMap(pageKeysOf), ...(record.sharedFiles ?? []).map(sharedFileSnapshotKey)];
 }
 
 /** The build a release ships: the remote's build, or the shell's. */
@@ -113,7 +143,13 @@ export function parseReleaseRecord(value: unknown, where: string): ReleaseRecord
     if (app === SHELL_APP) {
       const renderedWith = parsePointerDocument(value.renderedWith);
       if (!release.startsWith(`${shellBuildId}-`)) return fail(`release ${release} is not of shell build ${shellBuildId}`);
-      return { app, release, shellBuildId, renderedWith };
+      if (value.sharedFiles === undefined) return { app, release, shellBuildId, renderedWith };
+      const { sharedFiles } = value;
+      if (!Array.isArray(sharedFiles)) return fail('"sharedFiles" must be a list');
+      const unknown = sharedFiles.filter((key) => typeof key !== 'string' || !SHELL_SHARED_FILES.includes(key));
+      if (unknown.length) return fail(`"sharedFiles" may name only ${SHELL_SHARED_FILES.join(', ')}, not ${unknown.map((key) => JSON.stringify(key)).join(', ')}`);
+      if (new Set(sharedFiles).size !== sharedFiles.length) return fail('"sharedFiles" names a file twice');
+      return { app, release, shellBuildId, renderedWith, sharedFiles: sharedFiles as string[] };
     }
     const pointer = parseRemotePointer(value.pointer);
     if (pointer.name !== app) return fail(`its pointer is for ${pointer.name}, not ${app}`);

@@ -14,11 +14,14 @@ export interface MemoryObject extends StoredObject {
 export class MemoryStore implements ObjectStore {
   readonly objects = new Map<string, MemoryObject>();
   readonly puts: { key: string; condition: PutCondition }[] = [];
+  /** Every change in order: what each key was set to (undefined: deleted); tests read what visitors could have seen. */
+  readonly changes: { key: string; body: string | undefined }[] = [];
   /** Runs before a conditional PUT is evaluated: lets a test slip a concurrent change in. */
   beforePut: ((key: string) => Promise<void>) | undefined;
 
   write(key: string, body: string, metadata: ObjectMetadata = { contentType: 'application/octet-stream', cacheControl: '' }): void {
     this.objects.set(key, { body, etag: `"${createHash('md5').update(body).digest('hex')}"`, ...metadata });
+    this.changes.push({ key, body });
   }
 
   text(key: string): string | undefined {
@@ -53,5 +56,6 @@ export class MemoryStore implements ObjectStore {
 
   async delete(key: string): Promise<void> {
     this.objects.delete(key);
+    this.changes.push({ key, body: undefined });
   }
 }

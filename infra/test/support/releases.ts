@@ -11,6 +11,8 @@ import {
   RELEASE_RECORD_FILE,
   releasePrefix,
   SHELL_APP,
+  sharedFileSnapshotKey,
+  withdrawnKey,
   type RemotePointer,
   type RemoteRelease,
   type ShellRelease,
@@ -52,10 +54,24 @@ export function deployRemote(store: MemoryStore, entry: RemotePointer, shellBuil
   return record;
 }
 
-/** A shell stack's deploy: every route's page rendered with the new shell and the remote builds given. */
-export function deployShell(store: MemoryStore, shellBuildId: string, renderedWith: RemotePointer[]): ShellRelease {
-  const pages = renderedWith.flatMap((entry) => renderedFiles(entry, shellBuildId));
-  const record = nameRelease({ app: SHELL_APP, shellBuildId, renderedWith: { remotes: renderedWith } }, pages);
+/** The root files and the not-found page a shell build makes, by live key; each names the build. */
+export const sharedFilesOf = (shellBuildId: string): Record<string, string> => ({
+  'robots.txt': `User-agent: *\n# shell ${shellBuildId}\n`,
+  'sitemap.xml': `<?xml version="1.0"?><urlset><!-- shell ${shellBuildId} --></urlset>`,
+  'llms.txt': `# Kesho (shell ${shellBuildId})\n`,
+  'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg"><title>shell ${shellBuildId}</title></svg>`,
+  'pages/404.html': `<html><body><main><h1>Oops! Page not found (shell ${shellBuildId})</h1></main></body></html>`,
+});
+
+/**
+ * A shell stack's deploy: every route's page rendered with the new shell and the remote builds given,
+ * and its shared files in the snapshot (`shared: null`: a release made before they travelled with it).
+ */
+export function deployShell(store: MemoryStore, shellBuildId: string, renderedWith: RemotePointer[], shared: Record<string, string> | null = sharedFilesOf(shellBuildId)): ShellRelease {
+  const sharedFiles = Object.entries(shared ?? {}).map(([key, body]) => ({ key: sharedFileSnapshotKey(key), body }));
+  const pages = [...renderedWith.flatMap((entry) => renderedFiles(entry, shellBuildId)), ...sharedFiles];
+  const content: Omit<ShellRelease, 'release'> = { app: SHELL_APP, shellBuildId, renderedWith: { remotes: renderedWith } };
+  const record = nameRelease(shared ? { ...content, sharedFiles: Object.keys(shared) } : content, pages);
   const snapshot = releasePrefix(SHELL_APP, record.release);
   for (const page of pages) store.write(`${snapshot}${page.key}`, page.body);
   store.write(`${snapshot}${RELEASE_RECORD_FILE}`, JSON.stringify(record));
@@ -68,6 +84,12 @@ export function rollBack(store: MemoryStore, app: string, release: string): void
   const recorded = store.text(`${releasePrefix(app, release)}${RELEASE_RECORD_FILE}`);
   if (recorded === undefined) throw new Error(`no release ${app}/${release}`);
   store.write(pointerKey(app), recorded);
+}
+
+/** The documented rollback in AWS: the release rolled back from marked withdrawn first, then the older record copied over the current one. */
+export function rollBackWithdrawing(store: MemoryStore, app: string, from: string, to: string): void {
+  store.write(withdrawnKey(app, from), JSON.stringify({ by: 'ops', why: 'checkout broken', rolledBackTo: to }));
+  rollBack(store, app, to);
 }
 
 export function publishedDocument(store: MemoryStore): { remotes: RemotePointer[]; releases: Record<string, string> } {

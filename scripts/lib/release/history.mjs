@@ -19,6 +19,7 @@ import { repoRoot } from '../repo-root.mjs';
  * @typedef {{ releases: ReleaseEntry[], builds: Record<string, BuildEntry[]> }} History
  * @typedef {{ source: string, commit?: string, clean?: boolean }} Revision
  * @typedef {{ at: string, by: string, reason: string } & Revision} Refusal
+ * @typedef {{ at: string, by: string, rolledBackTo: string, why?: string }} Withdrawal
  */
 
 /** @returns {Promise<History>} the release history, dist/releases.json (empty before the first build). */
@@ -55,8 +56,9 @@ export function sourceRevision() {
   }
 }
 
-/** Where a build's refusal is kept: with the build's record, never on the site. */
-const refusalFile = (app, buildId) => (app === 'shell' ? path.join(path.dirname(shellRecordFile(buildId)), 'refused.json') : path.join(ssrDir, app, buildId, 'refused.json'));
+/** The folder of a build's record (publish.json): what is known about the build is kept there, never on the site. */
+const buildRecordDir = (app, buildId) => (app === 'shell' ? path.dirname(shellRecordFile(buildId)) : path.join(ssrDir, app, buildId));
+const refusalFile = (app, buildId) => path.join(buildRecordDir(app, buildId), 'refused.json');
 
 /** @returns {Promise<Refusal | null>} why a build was refused, if it was. */
 export async function refusalOf(app, buildId) {
@@ -66,6 +68,14 @@ export async function refusalOf(app, buildId) {
 /** Remembers why a build was refused: it is then listed as refused, with the reason, and is no rollback target. */
 export async function recordRefusal(app, buildId, reason) {
   await writeJson(refusalFile(app, buildId), { at: new Date().toISOString(), by: releasedBy(), reason, ...sourceRevision() });
+}
+
+/** Where the mark of a build withdrawn by a rollback is kept, beside its record. */
+export const withdrawalFile = (app, buildId) => path.join(buildRecordDir(app, buildId), 'withdrawn.json');
+
+/** @returns {Promise<Withdrawal | null>} the rollback that withdrew a build, if one did (and none has chosen it since). */
+export async function withdrawalOf(app, buildId) {
+  return readJson(withdrawalFile(app, buildId), null);
 }
 
 /** A later release of a refused build passed (the live shell it renders with may have changed). */
