@@ -438,6 +438,24 @@ function interleaved(store: MemoryStore, at: number, interrupt: () => Promise<vo
 describe('releases that stay as released: pages only from the run whose document is live', () => {
   const olderPage = (body: string | undefined) => body?.includes('marketing m1 ') ?? false;
 
+  /**
+   * Runs a publish that, at its `at`-th write, lets marketing m2 be deployed and a newer run publish
+   * whole; returns its result and every change made after the newer run ended.
+   */
+  async function overtakenAt(store: MemoryStore, at: number) {
+    let newerPublished = -1;
+    const older = interleaved(store, at, async () => {
+      deployRemote(store, marketingV2);
+      await publishReleases(store, { pause: noPause });
+      newerPublished = store.changes.length;
+    });
+    const result = await publishReleases(older, { pause: noPause });
+    expect(newerPublished).toBeGreaterThan(0);
+    expect(publishedDocument(store).remotes).toEqual([legalV1, marketingV2]);
+    for (const route of marketingV2.routes) expect(store.text(pageKeyForRoute(route.path))).toBe(pageHtml('marketing', 'm2', route.path, 's1'));
+    return { result, afterNewer: store.changes.slice(newerPublished) };
+  }
+
   test('a run from older records that loses the race writes no page: it starts over from the newer state', async () => {
     const store = new MemoryStore();
     deployRemote(store, marketingV1);
@@ -446,20 +464,9 @@ describe('releases that stay as released: pages only from the run whose document
 
     // An older run (started by legal's event) has read marketing m1's record; marketing m2 is deployed
     // and published whole before that run writes anything.
-    let newerPublished = -1;
-    const older = interleaved(store, 1, async () => {
-      deployRemote(store, marketingV2);
-      await publishReleases(store, { pause: noPause });
-      newerPublished = store.changes.length;
-    });
-    const result = await publishReleases(older, { pause: noPause });
-
-    expect(newerPublished).toBeGreaterThan(0);
-    const afterNewer = store.changes.slice(newerPublished).filter((change) => change.key.startsWith('pages/'));
+    const { result, afterNewer } = await overtakenAt(store, 1);
     expect(afterNewer.filter((change) => olderPage(change.body))).toEqual([]);
     expect(result.attempts).toBe(2);
-    expect(publishedDocument(store).remotes).toEqual([legalV1, marketingV2]);
-    for (const route of marketingV2.routes) expect(store.text(pageKeyForRoute(route.path))).toBe(pageHtml('marketing', 'm2', route.path, 's1'));
   });
 
   test('a run overtaken while its pages go live stops at once and puts the newer pages back before it ends', async () => {
@@ -470,21 +477,10 @@ describe('releases that stay as released: pages only from the run whose document
 
     // The older run wins its write (legal l1, marketing m1) and is copying pages (legal's first, by
     // name) when marketing m2 is deployed and a newer run publishes whole.
-    let newerPublished = -1;
-    const older = interleaved(store, 4, async () => {
-      deployRemote(store, marketingV2);
-      await publishReleases(store, { pause: noPause });
-      newerPublished = store.changes.length;
-    });
-    const result = await publishReleases(older, { pause: noPause });
-
-    expect(newerPublished).toBeGreaterThan(0);
+    const { result, afterNewer } = await overtakenAt(store, 4);
     // At most the copy in flight lands late, and this same run puts it right before it answers.
-    const late = store.changes.slice(newerPublished).filter((change) => olderPage(change.body));
-    expect(late.length).toBeLessThanOrEqual(1);
+    expect(afterNewer.filter((change) => olderPage(change.body)).length).toBeLessThanOrEqual(1);
     expect(result.attempts).toBe(2);
-    expect(publishedDocument(store).remotes).toEqual([legalV1, marketingV2]);
-    for (const route of marketingV2.routes) expect(store.text(pageKeyForRoute(route.path))).toBe(pageHtml('marketing', 'm2', route.path, 's1'));
     expect(store.text('pages/terms.html')).toBe(pageHtml('legal', 'l1', '/terms', 's1'));
   });
 
