@@ -50,10 +50,11 @@ export const Checkbox = styled.input`
   }
 `;
 
+// The box's background pulses, never its text: text faded with the box would fall below AA contrast.
 const pulse = keyframes`
-  0% { opacity: 1; }
-  50% { opacity: 0.55; }
-  100% { opacity: 1; }
+  0% { background-color: ${tokens.color.surface}; }
+  50% { background-color: ${tokens.color.background}; }
+  100% { background-color: ${tokens.color.surface}; }
 `;
 
 const SkeletonBox = styled.div<{ $minHeight: string }>`
