@@ -27,7 +27,7 @@ import { Construct, type IConstruct } from 'constructs';
 import { PAGES_PREFIX } from '@kesho/common/page-routes';
 import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/common/canary-health';
 import { CANARY_CHECK_EVENT_FIELD, CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '../functions/release-publisher/edge';
-import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASES_PREFIX, SHELL_ROOT_FILES } from '../functions/release-publisher/release-record';
+import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, PUBLISHED_ROOT_FILES, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
 import { ALARM_TOPIC_NAME } from './alarms';
 import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from './lambda-bundling';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
@@ -121,11 +121,11 @@ export class ReleasePublisher extends Construct {
         resources: [bucket.arnForObjects(POINTER_DOCUMENT_KEY), bucket.arnForObjects(`${POINTERS_PREFIX}*`), bucket.arnForObjects(`${RELEASES_PREFIX}*`)],
       }),
     );
-    // The document, the live pages (the not-found page among them) and the shell release's root files.
+    // The document, the live pages (the not-found page among them), the shell release's root files and the discovery files.
     publisher.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:PutObject'],
-        resources: [bucket.arnForObjects(POINTER_DOCUMENT_KEY), bucket.arnForObjects(`${PAGES_PREFIX}*`), ...SHELL_ROOT_FILES.map((file) => bucket.arnForObjects(file))],
+        resources: [bucket.arnForObjects(POINTER_DOCUMENT_KEY), bucket.arnForObjects(`${PAGES_PREFIX}*`), ...PUBLISHED_ROOT_FILES.map((file) => bucket.arnForObjects(file))],
       }),
     );
     // A deploy of a withdrawn release is answered by whether its stack is rolling back (publishForDeploy).
@@ -196,7 +196,7 @@ export class ReleasePublisher extends Construct {
       {
         id: `AwsSolutions-IAM5[Resource::${bucketArn}/${PAGES_PREFIX}*]`,
         reason:
-          "The publisher writes and deletes the live pages, whichever routes the releases serve (the not-found page among them), and nothing else outside mfe/remotes.json and the shell's root files.",
+          "The publisher writes and deletes the live pages, whichever routes the releases serve (the not-found page among them), and nothing else outside mfe/remotes.json, the shell's root files and the discovery files.",
       },
       {
         id: `AwsSolutions-IAM5[Resource::${bucketArn}/${VARIANTS_PREFIX}*]`,

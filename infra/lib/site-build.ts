@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DISCOVERY_FILE_NAMES } from '@kesho/common/discovery-files';
 import { NOT_FOUND_PAGE_KEY } from '@kesho/common/page-routes';
 import { parsePointerDocument } from '@kesho/common/pointer-document';
 import {
@@ -44,9 +45,10 @@ export interface ShellBuild {
   /** dist/site/shell: one folder per shell build id, all immutable. */
   readonly assetsDir: string;
   /**
-   * Files served from the site root (robots.txt, sitemap.xml, llms.txt, favicon.svg) and the not-found
-   * page, keyed as they are served: they travel in the release's snapshot (shellSnapshotFiles), and the
-   * publisher puts them live with it.
+   * Files served from the site root (favicon.svg) and the not-found page, keyed as they are served:
+   * they travel in the release's snapshot (shellSnapshotFiles), and the publisher puts them live with
+   * it. The build's discovery files (sitemap.xml, robots.txt, llms.txt) do not: the publisher makes
+   * them from every pointer document it writes, whichever app it publishes.
    */
   readonly sharedFiles: readonly StagedFile[];
   /** The page of every route of the build's pointer document, rendered with this shell. */
@@ -142,7 +144,8 @@ export function readShellBuild(siteDir: string): ShellBuild {
   requireFile(notFoundPage, 'not-found page');
   const rootFiles = fs
     .readdirSync(siteDir, { withFileTypes: true })
-    .filter((entry) => entry.isFile())
+    // The discovery files stay behind: the publisher makes them from each pointer document it writes.
+    .filter((entry) => entry.isFile() && !(DISCOVERY_FILE_NAMES as readonly string[]).includes(entry.name))
     .map((entry) => ({ key: entry.name, absolutePath: path.join(siteDir, entry.name) }));
   const renderedWith = readBuildDocument(siteDir);
   const pages = renderedWith.remotes.flatMap((remote) => pagesOf(siteDir, remote, 'the shell release'));

@@ -237,20 +237,25 @@ describe('deploy stacks', () => {
     expect(stageRelease(build)).toBe(staged);
   });
 
-  test("the shell release carries every root file and the not-found page in its snapshot (shared/), named in its record and in its name's hash", () => {
+  test("the shell release carries its root files and the not-found page in its snapshot (shared/), named in its record and in its name's hash; the discovery files stay behind", () => {
     const build = readShellBuild(FIXTURE_SITE_DIR);
     const keys = build.sharedFiles.map((file) => file.key).sort();
-    expect(keys).toEqual(['favicon.svg', 'llms.txt', 'pages/404.html', 'robots.txt', 'sitemap.xml']);
+    // The build has sitemap.xml, robots.txt and llms.txt too: the publisher makes them from the document it writes.
+    for (const key of ['sitemap.xml', 'robots.txt', 'llms.txt']) expect(fs.existsSync(path.join(FIXTURE_SITE_DIR, key))).toBe(true);
+    expect(keys).toEqual(['favicon.svg', 'pages/404.html']);
     expect([...(build.record.sharedFiles ?? [])].sort()).toEqual(keys);
     const staged = stageRelease({ pages: shellSnapshotFiles(build), record: build.record });
     const files = fs.readdirSync(staged, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     const stagedKeys = files.map((entry) => path.relative(staged, path.join(entry.parentPath, entry.name)));
     for (const key of keys) expect(fs.readFileSync(path.join(staged, 'shared', key), 'utf8')).toBe(fs.readFileSync(path.join(FIXTURE_SITE_DIR, key), 'utf8'));
-    expect(stagedKeys).not.toContain('robots.txt');
-    // Another robots.txt is another release.
-    const changed = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-shell-robots-'));
+    expect(stagedKeys).not.toContain('favicon.svg');
+    expect(stagedKeys.filter((key) => /(?:sitemap\.xml|robots\.txt|llms\.txt)$/.test(key))).toEqual([]);
+    // Another favicon is another release; another sitemap is not a shell release at all.
+    const changed = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-shell-root-'));
     fs.cpSync(FIXTURE_SITE_DIR, changed, { recursive: true });
-    fs.appendFileSync(path.join(changed, 'robots.txt'), 'Disallow: /quote\n');
+    fs.appendFileSync(path.join(changed, 'sitemap.xml'), '<!-- another route -->\n');
+    expect(readShellBuild(changed).record.release).toBe(build.record.release);
+    fs.appendFileSync(path.join(changed, 'favicon.svg'), '<!-- another icon -->\n');
     expect(readShellBuild(changed).record.release).not.toBe(build.record.release);
     fs.rmSync(changed, { recursive: true, force: true });
   });

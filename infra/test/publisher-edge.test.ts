@@ -7,6 +7,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { checkPreviewToken, type EdgeState } from '@kesho/common/build-choice';
+import { discoveryFiles } from '@kesho/common/discovery-files';
 import type { BuildFigures } from '@kesho/common/canary-health';
 import { canaryCommandKey, deployEdge, EDGE_RECORD_KEY, publishSite, watchCanaries, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/edge';
 import { pointerKey, releasePrefix, RELEASE_RECORD_FILE, type RemoteRelease } from '../functions/release-publisher/release-record';
@@ -224,6 +225,38 @@ describe('the scheduled check', () => {
     figures.set(CANDIDATE, { pageViews: 100, errors: 1, inpP75: 150, inpSamples: 30 });
     expect((await watchCanaries(store, services)).aborted).toEqual([]);
     expect(edgeRecord(store).canaries).toHaveLength(1);
+  });
+});
+
+describe('the discovery files in a canary or a preview', () => {
+  const DISCOVERY_KEYS = ['sitemap.xml', 'robots.txt', 'llms.txt'];
+  const liveDiscovery = (store: MemoryStore) => Object.fromEntries(DISCOVERY_KEYS.map((key) => [key, store.text(key)]));
+  // The candidate adds a route with a feed: the live files would name it if it were published.
+  const withBlog = pointer('marketing', CANDIDATE, ['/', '/faq', '/blog']);
+  const candidateWithBlog = { ...withBlog, routes: withBlog.routes.map((route) => (route.path === '/blog' ? { ...route, feed: true as const } : route)) };
+
+  test('stay those of the live document while a canary runs or a preview is staged; a promotion changes them', async () => {
+    const { store, kvs, services } = setUp();
+    await publishSite(store, services);
+    const live = liveDiscovery(store);
+    expect(live).toEqual(discoveryFiles({ remotes: [legal, marketingLive] }));
+
+    const candidate = uploadCandidate(store, candidateWithBlog);
+    command(store, 'marketing', { action: 'start', release: candidate.release, percent: 10 });
+    await publishSite(store, services);
+    expect(kvsState(kvs).canaries).toHaveLength(1);
+    expect(liveDiscovery(store)).toEqual(live);
+
+    const preview = uploadCandidate(store, { ...candidateWithBlog, buildId: 'dddddddddddd', manifest: '/mfe/marketing/dddddddddddd/mf-manifest.json' });
+    expect(await deployEdge(store, services, { RequestType: 'Create', ResourceProperties: { App: 'marketing', Release: preview.release, Mode: 'preview', Hours: '4' } })).toMatchObject({
+      status: 'SUCCESS',
+    });
+    expect(liveDiscovery(store)).toEqual(live);
+
+    command(store, 'marketing', { action: 'promote', by: 'team-marketing' });
+    await publishSite(store, services);
+    expect(liveDiscovery(store)).toEqual(discoveryFiles({ remotes: [legal, candidateWithBlog] }));
+    expect(store.text('llms.txt')).toContain('/blog/rss.xml');
   });
 });
 

@@ -1,10 +1,23 @@
+import { discoveryFiles } from '@kesho/common/discovery-files';
 import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
+import { site } from '@kesho/common/site';
 import { publishForDeploy, publishReleases, type DeployRequest, type ObjectStore } from '../functions/release-publisher/publisher';
-import { nameRelease, pageKeyForRoute, parseReleaseRecord, pointerKey, POINTER_DOCUMENT_KEY, releasePrefix, SHELL_APP } from '../functions/release-publisher/release-record';
+import {
+  nameRelease,
+  pageKeyForRoute,
+  parseReleaseRecord,
+  pointerKey,
+  POINTER_DOCUMENT_KEY,
+  releasePrefix,
+  SHELL_APP,
+  type RemotePointer,
+} from '../functions/release-publisher/release-record';
 import { MemoryStore } from './support/memory-store';
 import { deployRemote, deployShell, feedXml, pageHtml, pointer, publishedDocument, rollBack, rollBackWithdrawing, sharedFilesOf } from './support/releases';
 
 const noPause = async () => undefined;
+/** The writes of the pointer document (the publisher's other puts are the discovery files, unconditional). */
+const documentPuts = (store: MemoryStore) => store.puts.filter((put) => put.key === POINTER_DOCUMENT_KEY);
 
 const deploy = (app: string, release: string, requestType: DeployRequest['RequestType'] = 'Update'): DeployRequest => ({
   RequestType: requestType,
@@ -32,7 +45,7 @@ describe('release publisher', () => {
       contentType: 'text/html; charset=utf-8',
       cacheControl: CACHE_NO_CACHE,
     });
-    expect(store.puts).toEqual([{ key: POINTER_DOCUMENT_KEY, condition: { ifNoneMatch: '*' } }]);
+    expect(documentPuts(store)).toEqual([{ key: POINTER_DOCUMENT_KEY, condition: { ifNoneMatch: '*' } }]);
   });
 
   test("a route's feed goes live with the remote's release as RSS, revalidated, and goes when the route no longer has one", async () => {
@@ -70,7 +83,7 @@ describe('release publisher', () => {
     expect(publishedDocument(store).remotes).toEqual([legalV1, marketingV2]);
     expect(store.text('pages/terms.html')).toBe(pageHtml('legal', 'l1', '/terms', 's1'));
     expect(store.text('pages/blog.html')).toBe(pageHtml('marketing', 'm2', '/blog', 's1'));
-    expect(store.puts.at(-1)?.condition.ifMatch).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(documentPuts(store).at(-1)?.condition.ifMatch).toMatch(/^"[0-9a-f]{32}"$/);
   });
 
   test('a redeploy of the same build with pages rendered again is a new release, and its pages go live', async () => {
@@ -412,7 +425,7 @@ describe("a deploy's publish (the custom resource of each shell and remote stack
     const outcome = await publishForDeploy(store, deploy('marketing', release.release, 'Delete'), { pause: noPause });
     expect(outcome.status).toBe('SUCCESS');
     expect(publishedDocument(store).remotes).toEqual([marketingV1]);
-    expect(store.puts).toHaveLength(1);
+    expect(documentPuts(store)).toHaveLength(1);
   });
 });
 
@@ -499,7 +512,7 @@ describe('releases that stay as released: pages only from the run whose document
 });
 
 describe("releases that stay as released: the shell's root files and not-found page", () => {
-  const ROOT_KEYS = ['robots.txt', 'sitemap.xml', 'llms.txt', 'favicon.svg', 'pages/404.html'];
+  const ROOT_KEYS = ['favicon.svg', 'pages/404.html'];
 
   test('go live with the shell release that holds them, never before its publication, each with its type and no-cache', async () => {
     const store = new MemoryStore();
@@ -513,9 +526,6 @@ describe("releases that stay as released: the shell's root files and not-found p
     const shared = sharedFilesOf('s1');
     for (const key of ROOT_KEYS) expect(store.text(key)).toBe(shared[key]);
     expect(Object.fromEntries(ROOT_KEYS.map((key) => [key, store.objects.get(key)?.contentType]))).toEqual({
-      'robots.txt': 'text/plain; charset=utf-8',
-      'sitemap.xml': 'application/xml; charset=utf-8',
-      'llms.txt': 'text/plain; charset=utf-8',
       'favicon.svg': 'image/svg+xml',
       'pages/404.html': 'text/html; charset=utf-8',
     });
@@ -532,7 +542,7 @@ describe("releases that stay as released: the shell's root files and not-found p
     await publishReleases(store, { pause: noPause });
     deployShell(store, 's3', [legalV1]);
     await publishReleases(store, { pause: noPause });
-    expect(store.text('robots.txt')).toBe(sharedFilesOf('s3')['robots.txt']);
+    expect(store.text('favicon.svg')).toBe(sharedFilesOf('s3')['favicon.svg']);
 
     rollBack(store, SHELL_APP, older.release);
     await publishReleases(store, { pause: noPause });
@@ -547,27 +557,102 @@ describe("releases that stay as released: the shell's root files and not-found p
     deployRemote(store, legalV1, 's1');
     const older = deployShell(store, 's2', [legalV1], null);
     await publishReleases(store, { pause: noPause });
-    expect(store.objects.has('robots.txt')).toBe(false);
+    expect(store.objects.has('favicon.svg')).toBe(false);
     deployShell(store, 's3', [legalV1]);
     await publishReleases(store, { pause: noPause });
 
     rollBack(store, SHELL_APP, older.release);
     await publishReleases(store, { pause: noPause });
 
-    expect(store.text('robots.txt')).toBe(sharedFilesOf('s3')['robots.txt']);
+    expect(store.text('favicon.svg')).toBe(sharedFilesOf('s3')['favicon.svg']);
     expect(store.text('pages/terms.html')).toBe(pageHtml('legal', 'l1', '/terms', 's2'));
   });
 
   test('a shell record that names any other key as a shared file is refused, and the live shell stays', () => {
     const renderedWith = { remotes: [legalV1] };
-    for (const key of ['mfe/remotes.json', 'pages/terms.html', 'index.html', '../robots.txt']) {
+    // The discovery files among them: the publisher makes those from the document it writes.
+    for (const key of ['mfe/remotes.json', 'pages/terms.html', 'index.html', '../favicon.svg', 'robots.txt', 'sitemap.xml', 'llms.txt']) {
       expect(() => parseReleaseRecord({ app: 'shell', release: 's2-0123456789ab', shellBuildId: 's2', renderedWith, sharedFiles: [key] }, 'the test')).toThrow(
-        /"sharedFiles" may name only robots\.txt, sitemap\.xml, llms\.txt, favicon\.svg, pages\/404\.html/,
+        /"sharedFiles" may name only favicon\.svg, pages\/404\.html/,
       );
     }
-    expect(() => parseReleaseRecord({ app: 'shell', release: 's2-0123456789ab', shellBuildId: 's2', renderedWith, sharedFiles: ['robots.txt', 'robots.txt'] }, 'the test')).toThrow(
+    expect(() => parseReleaseRecord({ app: 'shell', release: 's2-0123456789ab', shellBuildId: 's2', renderedWith, sharedFiles: ['favicon.svg', 'favicon.svg'] }, 'the test')).toThrow(
       'names a file twice',
     );
+  });
+});
+
+describe('the discovery files follow every publication, whichever app it publishes', () => {
+  const DISCOVERY_KEYS = ['sitemap.xml', 'robots.txt', 'llms.txt'];
+  const withFeed = (entry: RemotePointer): RemotePointer => ({ ...entry, routes: entry.routes.map((route) => (route.path === '/blog' ? { ...route, feed: true as const } : route)) });
+
+  test('a marketing release that adds a route with a feed changes the live sitemap.xml and llms.txt, with no shell release, each with its type and no-cache, after the document', async () => {
+    const store = new MemoryStore();
+    deployRemote(store, marketingV1, 's1');
+    deployRemote(store, legalV1, 's1');
+    deployShell(store, 's1', [legalV1, marketingV1]);
+    await publishReleases(store, { pause: noPause });
+    const before = Object.fromEntries(DISCOVERY_KEYS.map((key) => [key, store.text(key)]));
+    expect(before).toEqual(discoveryFiles(publishedDocument(store)));
+    const shellRelease = publishedDocument(store).releases.shell;
+    expect(before['sitemap.xml']).not.toContain('/blog');
+
+    const changesBefore = store.changes.length;
+    deployRemote(store, withFeed(marketingV2), 's1');
+    await publishReleases(store, { pause: noPause });
+
+    expect(publishedDocument(store).releases.shell).toBe(shellRelease);
+    const after = Object.fromEntries(DISCOVERY_KEYS.map((key) => [key, store.text(key)]));
+    expect(after).toEqual(discoveryFiles({ remotes: [legalV1, withFeed(marketingV2)] }));
+    expect(after['sitemap.xml']).toContain(`<loc>${site.origin}/blog</loc>`);
+    expect(after['llms.txt']).toContain(`(${site.origin}/blog/rss.xml)`);
+    expect(after['robots.txt']).toBe(before['robots.txt']);
+    expect(Object.fromEntries(DISCOVERY_KEYS.map((key) => [key, store.objects.get(key)?.contentType]))).toEqual({
+      'sitemap.xml': 'application/xml; charset=utf-8',
+      'robots.txt': 'text/plain; charset=utf-8',
+      'llms.txt': 'text/plain; charset=utf-8',
+    });
+    for (const key of DISCOVERY_KEYS) expect(store.objects.get(key)?.cacheControl).toBe(CACHE_NO_CACHE);
+    const changes = store.changes.slice(changesBefore);
+    const documentAt = changes.findIndex((change) => change.key === POINTER_DOCUMENT_KEY);
+    expect(documentAt).toBeGreaterThanOrEqual(0);
+    for (const key of DISCOVERY_KEYS) expect(changes.findIndex((change) => change.key === key)).toBeGreaterThan(documentAt);
+  });
+
+  test('a rollback of marketing brings back the sitemap.xml and llms.txt of the release it goes back to', async () => {
+    const store = new MemoryStore();
+    const older = deployRemote(store, marketingV1);
+    deployRemote(store, legalV1);
+    await publishReleases(store, { pause: noPause });
+    const before = Object.fromEntries(DISCOVERY_KEYS.map((key) => [key, store.text(key)]));
+    const newer = deployRemote(store, withFeed(marketingV2));
+    await publishReleases(store, { pause: noPause });
+    expect(store.text('llms.txt')).not.toBe(before['llms.txt']);
+
+    rollBackWithdrawing(store, 'marketing', newer.release, older.release);
+    await publishReleases(store, { pause: noPause });
+
+    expect(Object.fromEntries(DISCOVERY_KEYS.map((key) => [key, store.text(key)]))).toEqual(before);
+  });
+
+  test('a run that loses the race for the document writes no discovery file', async () => {
+    const store = new MemoryStore();
+    deployRemote(store, marketingV1);
+    await publishReleases(store, { pause: noPause });
+    deployRemote(store, withFeed(marketingV2));
+    const changesBefore = store.changes.length;
+    let conflicts = 0;
+    store.beforePut = async (key) => {
+      if (key !== POINTER_DOCUMENT_KEY || conflicts++ > 0) return;
+      // Another run publishes the same records first: this one's conditional write fails.
+      store.write(POINTER_DOCUMENT_KEY, `${store.text(POINTER_DOCUMENT_KEY)} `);
+    };
+    await publishReleases(store, { pause: noPause });
+    const changes = store.changes.slice(changesBefore).map((change) => change.key);
+    // The only discovery writes are those after the run's own (second) write of the document.
+    const ownDocumentAt = changes.lastIndexOf(POINTER_DOCUMENT_KEY);
+    for (const key of DISCOVERY_KEYS) expect(changes.indexOf(key)).toBeGreaterThan(ownDocumentAt);
+    expect(store.text('sitemap.xml')).toContain('/blog');
   });
 });
 

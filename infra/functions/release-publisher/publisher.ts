@@ -3,7 +3,8 @@
  * assembled from the current release records (mfe/pointers/<app>.json), then copies each remote's
  * pages (and its routes' feeds) to the live pages/ keys (or the shell release's page of that route,
  * when it shows the same remote build with a newer shell) and the shell release's root files and
- * not-found page, and removes the pages of routes no release serves any more.
+ * not-found page, writes the discovery files (sitemap.xml, robots.txt, llms.txt) made from the
+ * document it wrote, and removes the pages of routes no release serves any more.
  *
  * It runs on every change under mfe/pointers/ and on every deploy of a shell or remote stack,
  * possibly several times at once (two teams deploying together, S3 delivering an event twice). It
@@ -21,6 +22,7 @@
  * published release, and everyone else is published. The rejections are returned (and fail that
  * app's deploy, see publishForDeploy).
  */
+import { discoveryFiles } from '@kesho/common/discovery-files';
 import { FEED_CONTENT_TYPE } from '@kesho/common/page-routes';
 import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
 import { pageProblems } from '@kesho/common/page-checks';
@@ -114,7 +116,7 @@ const PAGE_METADATA: ObjectMetadata = { contentType: 'text/html; charset=utf-8',
 /** A route's feed: RSS, revalidated like the page it belongs to. */
 const FEED_METADATA: ObjectMetadata = { contentType: FEED_CONTENT_TYPE, cacheControl: CACHE_NO_CACHE };
 const POINTER_METADATA: ObjectMetadata = { contentType: 'application/json', cacheControl: CACHE_NO_CACHE };
-/** The shell's root files and not-found page, by extension (SHELL_SHARED_FILES), revalidated like the pages. */
+/** The shell's root files and not-found page (SHELL_SHARED_FILES) and the discovery files, by extension, revalidated like the pages. */
 const SHARED_FILE_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
@@ -320,10 +322,11 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
       shell = previous && isShellRelease(previous) ? previous : null;
     }
 
-    // What goes live with this state: each route's page and feed, the shell release's shared files.
+    // What goes live with this state: each route's page and feed, the shell release's shared files, the discovery files.
     const livePages = new Set<string>();
     const pagesFromShell: string[] = [];
-    const copies: { readonly source: string; readonly target: string; readonly metadata: ObjectMetadata }[] = [];
+    // Each file copied from a release's snapshot (source) or written as made here (body).
+    const copies: ({ readonly target: string; readonly metadata: ObjectMetadata } & ({ readonly source: string } | { readonly body: string }))[] = [];
     const names = [...live.keys()].sort();
     for (const name of names) {
       const remote = live.get(name) as LiveRemote;
@@ -345,11 +348,16 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
     for (const key of shell?.sharedFiles ?? []) {
       copies.push({ source: `${releasePrefix(SHELL_APP, shell?.release ?? '')}${sharedFileSnapshotKey(key)}`, target: key, metadata: sharedFileMetadata(key) });
     }
+    const remotes = names.map((name) => (live.get(name) as LiveRemote).pointer);
+    // The discovery files list the routes of the document this run writes: a publication of any app
+    // (a new article, a new route, a rollback) changes them, with no shell release.
+    for (const [key, body] of Object.entries(discoveryFiles({ remotes }))) {
+      copies.push({ target: key, body, metadata: sharedFileMetadata(key) });
+    }
     const removedPages = published.remotes
       .flatMap((pointer) => pointer.routes.flatMap((route) => (route.feed ? [pageKeyForRoute(route.path), feedKeyForRoute(route.path)] : [pageKeyForRoute(route.path)])))
       .filter((page) => !livePages.has(page));
 
-    const remotes = names.map((name) => (live.get(name) as LiveRemote).pointer);
     const releases: Record<string, string> = {};
     for (const name of names) {
       const release = live.get(name)?.record?.release ?? published.releases[name];
@@ -380,7 +388,8 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
         overtaken = true;
         break;
       }
-      await store.copy(copy.source, copy.target, copy.metadata);
+      if ('source' in copy) await store.copy(copy.source, copy.target, copy.metadata);
+      else await store.put(copy.target, copy.body, copy.metadata, {});
     }
     if (!overtaken) for (const page of removedPages) await store.delete(page);
     if (!overtaken && (await stillPublished())) {

@@ -6,6 +6,7 @@
  *   releases/<app>/<release>/release.json      a release record (immutable); <app> is "shell" or a remote
  *   releases/<app>/<release>/pages/...         the pages prerendered for that release, and its routes' feeds (immutable)
  *   releases/shell/<release>/shared/...        a shell release's root files and not-found page, as they go live (immutable)
+ *   sitemap.xml, robots.txt, llms.txt          the discovery files, made by the publisher from each mfe/remotes.json it writes
  *   releases/<app>/<release>/withdrawn.json    the mark of a release rolled back by hand: never published again
  *   mfe/pointers/<app>.json                    the CURRENT release of one app: a copy of a release.json above
  *   mfe/remotes.json                           the pointer document the shell reads, assembled by the publisher
@@ -19,6 +20,7 @@
  * publisher is the only writer of mfe/remotes.json, of the pages of routes, of the root files and of
  * the not-found page.
  */
+import { DISCOVERY_FILE_NAMES } from '@kesho/common/discovery-files';
 import { feedKeyForRoute, NOT_FOUND_PAGE_KEY, pageKeyForRoute } from '@kesho/common/page-routes';
 import { createHash } from 'node:crypto';
 import { isBuildId, isRemoteName, parsePointerDocument, parseRemotePointer, type PointerDocument, type RemotePointer } from '@kesho/common/pointer-document';
@@ -39,10 +41,14 @@ export const WITHDRAWN_FILE = 'withdrawn.json';
 export const SHELL_APP = 'shell';
 
 /**
- * The files the shell's build puts at the site root (scripts/lib/discovery-files.mjs and shell/public/):
- * the publisher puts live only these, so a new root file is a change ops review.
+ * The files the shell's build puts at the site root that travel in its release (shell/public/): the
+ * publisher puts live only these, so a new root file is a change ops review. The discovery files
+ * (DISCOVERY_FILE_NAMES: sitemap.xml, robots.txt, llms.txt) are not among them: they list every app's
+ * routes, so the publisher makes them from each pointer document it writes (publisher.ts).
  */
-export const SHELL_ROOT_FILES: readonly string[] = ['robots.txt', 'sitemap.xml', 'llms.txt', 'favicon.svg'];
+export const SHELL_ROOT_FILES: readonly string[] = ['favicon.svg'];
+/** Every key at the site root the publisher writes: the shell's root files and the discovery files. */
+export const PUBLISHED_ROOT_FILES: readonly string[] = [...DISCOVERY_FILE_NAMES, ...SHELL_ROOT_FILES];
 /** What a shell release may put live besides the pages of routes: the root files and the not-found page. */
 export const SHELL_SHARED_FILES: readonly string[] = [...SHELL_ROOT_FILES, NOT_FOUND_PAGE_KEY];
 /** Where a shell release's snapshot holds a shared file: releases/shell/<release>/shared/<key>. */

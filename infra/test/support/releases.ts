@@ -56,9 +56,6 @@ export function deployRemote(store: MemoryStore, entry: RemotePointer, shellBuil
 
 /** The root files and the not-found page a shell build makes, by live key; each names the build. */
 export const sharedFilesOf = (shellBuildId: string): Record<string, string> => ({
-  'robots.txt': `User-agent: *\n# shell ${shellBuildId}\n`,
-  'sitemap.xml': `<?xml version="1.0"?><urlset><!-- shell ${shellBuildId} --></urlset>`,
-  'llms.txt': `# Kesho (shell ${shellBuildId})\n`,
   'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg"><title>shell ${shellBuildId}</title></svg>`,
   'pages/404.html': `<html><body><main><h1>Oops! Page not found (shell ${shellBuildId})</h1></main></body></html>`,
 });
