@@ -14,7 +14,8 @@ import { runInOrderScope } from '../orderContext';
 import type { SendReceipt } from '../receipts/sendReceipt';
 import type { ConfirmOrder } from './confirmOrder';
 import { HELD_FOR_REVIEW_EVENT, PENDING_BACKLOG_MINUTES, RECEIPT_OVERDUE_MINUTES } from '@kesho/common/ops-events';
-import type { OrdersStore } from './store';
+import type { OpenStatus } from '@kesho/common/orders-table';
+import { openStatusOf, type OrdersStore } from './store';
 import type { Order } from './types';
 
 export interface ReconcileReport {
@@ -45,14 +46,14 @@ export type ReconcileOrders = () => Promise<ReconcileReport>;
 interface ReconcileStep {
   readonly kind: 'settled' | 'receipt-sent' | 'unchanged' | 'failed' | 'without-session';
   /** Where the order stands after the step, as far as this run knows. */
-  readonly stillOpen: 'pending' | 'receipt-due' | null;
+  readonly stillOpen: OpenStatus | null;
   /** When a paid order was paid (its last status change). */
   readonly paidAt: string;
 }
 
-function stillOpen(order: Order): ReconcileStep['stillOpen'] {
-  if (order.status === 'pending') return 'pending';
-  return order.status === 'paid' && order.receiptStatus === 'due' ? 'receipt-due' : null;
+/** Which open-orders entry the order keeps (the store's own rule), or null once it is settled. */
+function stillOpen(order: Order): OpenStatus | null {
+  return openStatusOf(order.status, order.receiptStatus).openStatus ?? null;
 }
 
 export interface ReconcileDependencies {
