@@ -55,7 +55,7 @@ async function summaryFromFolder(config: OrdersToolConfig, invoiceNumber: string
 async function main(): Promise<void> {
   const [command, invoiceNumber] = process.argv.slice(2);
   if (command !== 'show' || !invoiceNumber || !INVOICE_NUMBER_PATTERN.test(invoiceNumber)) throw new Error(USAGE);
-  // dist/orders.js → the repository root is two folders up, as for serve.js's default.
+  // dist/ordersTool.js → the repository root is two folders up, as for serve.js's default.
   const config = loadOrdersToolConfig(process.env, path.join(path.resolve(__dirname, '..', '..'), '.data'), process.cwd());
   const logFile = localLogFileOf(config.dataDir);
   const fromServer = await summaryFromServer(config, invoiceNumber);

@@ -4,6 +4,8 @@
  * about it, found by its invoice number or its correlation id (log lines and EMF metric lines alike).
  * In AWS the same lines are found by the Logs Insights query of infra/README.md.
  */
+import { MPESA_PAYMENT_ID_PATTERN } from '@kesho/common/mpesa';
+import type { PaymentMethod } from '@kesho/common/ops-events';
 import type { Order } from './types';
 
 /** What the store says about an order, without the customer's details. */
@@ -12,7 +14,7 @@ export interface OrderSummary {
   readonly correlationId: string | null;
   readonly status: Order['status'];
   readonly statusReason: string | null;
-  readonly method: 'card' | 'mpesa' | null;
+  readonly method: PaymentMethod | null;
   readonly totalCents: number;
   readonly currency: string;
   readonly lineCount: number;
@@ -30,7 +32,8 @@ export function summariseOrder(order: Order): OrderSummary {
     correlationId: order.correlationId ?? null,
     status: order.status,
     statusReason: order.statusReason ?? null,
-    method: sessionId === null ? null : sessionId.startsWith('mp_') ? 'mpesa' : 'card',
+    // An M-Pesa payment's id doubles as its order's checkout session id (as the reconciliation tells them apart).
+    method: sessionId === null ? null : MPESA_PAYMENT_ID_PATTERN.test(sessionId) ? 'mpesa' : 'card',
     totalCents: order.totalCents,
     currency: order.currency,
     lineCount: order.lines.length,
