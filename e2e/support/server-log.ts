@@ -43,12 +43,5 @@ export const PERSONAL_DATA_PATTERNS: readonly { readonly what: string; readonly 
 
 /** The lines holding personal data, each with what it holds (empty: none). */
 export async function personalDataInServerLog(dataDir?: string): Promise<string[]> {
-  let text: string;
-  try {
-    text = await readFile(serverLogFile(dataDir), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  return text.split('\n').flatMap((line) => PERSONAL_DATA_PATTERNS.filter(({ pattern }) => pattern.test(line)).map(({ what }) => `${what} in: ${line}`));
+  return (await serverLogLines(dataDir)).flatMap((line) => PERSONAL_DATA_PATTERNS.filter(({ pattern }) => pattern.test(line)).map(({ what }) => `${what} in: ${line}`));
 }
