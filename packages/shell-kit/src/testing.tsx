@@ -5,6 +5,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { ShellContext } from './ShellContext';
 import type { ShellApi, ToastOptions } from './contract';
 import { GlobalStyle } from './globalStyle';
+import { normalisePath } from './routerShell';
 
 export interface RecordingShell extends ShellApi {
   /** Every address navigated to, in order (a replacement too). */
@@ -25,7 +26,7 @@ export function createRecordingShell(address = '/'): RecordingShell {
   let state: unknown = null;
   return {
     get pathname() {
-      return location.pathname.replace(/(.)\/+$/, '$1');
+      return normalisePath(location.pathname);
     },
     get search() {
       return location.search;
