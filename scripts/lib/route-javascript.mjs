@@ -83,7 +83,7 @@ export function gzipSizer(origin) {
 }
 
 /**
- * "react-dom", "@module-federation/runtime-core", "shell/src/app/Header.tsx",
+ * "react-dom", "react-router", "shell/src/app/header/Header.tsx",
  * "packages/common/src/site.ts", "webpack runtime": who a source of a build's source map is.
  */
 export function moduleNameOf(source) {
