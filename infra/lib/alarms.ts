@@ -397,29 +397,23 @@ export class PaymentsAlarms extends Construct {
     const topic = alarmTopic(this, 'AlarmTopic');
     const period = Duration.minutes(5);
 
-    // HTTP APIs publish 4xx as one metric; a 429 (stage throttling) is counted from the access log,
-    // whose default format is CLF: `ip caller user [time] "method path protocol" status length requestId`.
-    const throttled = new MetricFilter(this, 'Api429Filter', {
-      logGroup: props.apiAccessLogs,
-      metricNamespace: API_METRICS_NAMESPACE,
-      metricName: 'Throttled',
-      filterPattern: FilterPattern.spaceDelimited('ip', 'caller', 'user', 'time', 'request', 'status', 'length', 'requestId').whereNumber('status', '=', 429),
-      metricValue: '1',
-      defaultValue: 0,
-    });
-    const throttledMetric = throttled.metric({ period, statistic: 'Sum' });
+    // HTTP APIs publish 4xx as one metric; a 429 (stage throttling) and a 403 are counted from the
+    // access log, whose default format is CLF: `ip caller user [time] "method path protocol" status length requestId`.
+    const responsesWithStatus = (id: string, metricName: string, status: number) =>
+      new MetricFilter(this, id, {
+        logGroup: props.apiAccessLogs,
+        metricNamespace: API_METRICS_NAMESPACE,
+        metricName,
+        filterPattern: FilterPattern.spaceDelimited('ip', 'caller', 'user', 'time', 'request', 'status', 'length', 'requestId').whereNumber('status', '=', status),
+        metricValue: '1',
+        defaultValue: 0,
+      }).metric({ period, statistic: 'Sum' });
+    const throttledMetric = responsesWithStatus('Api429Filter', 'Throttled', 429);
+    const forbiddenMetric = responsesWithStatus('Api403Filter', 'Forbidden', 403);
     const serverErrors = props.api.metricServerError({ period, statistic: 'Sum' });
-    const forbidden = new MetricFilter(this, 'Api403Filter', {
-      logGroup: props.apiAccessLogs,
-      metricNamespace: API_METRICS_NAMESPACE,
-      metricName: 'Forbidden',
-      filterPattern: FilterPattern.spaceDelimited('ip', 'caller', 'user', 'time', 'request', 'status', 'length', 'requestId').whereNumber('status', '=', 403),
-      metricValue: '1',
-      defaultValue: 0,
-    });
     const forbiddenRate = new MathExpression({
       expression: `IF(requests >= ${API_FORBIDDEN_MIN_REQUESTS}, 100 * forbidden / requests, 0)`,
-      usingMetrics: { forbidden: forbidden.metric({ period, statistic: 'Sum' }), requests: props.api.metricCount({ period, statistic: 'Sum' }) },
+      usingMetrics: { forbidden: forbiddenMetric, requests: props.api.metricCount({ period, statistic: 'Sum' }) },
       label: 'API 403 rate (%)',
       period,
     });
@@ -451,7 +445,7 @@ export class PaymentsAlarms extends Construct {
       new GraphWidget({
         title: 'API requests and errors',
         left: [props.api.metricCount({ period, statistic: 'Sum' }), props.api.metricClientError({ period, statistic: 'Sum' }), serverErrors],
-        right: [throttledMetric, forbidden.metric({ period, statistic: 'Sum' })],
+        right: [throttledMetric, forbiddenMetric],
         width: 12,
       }),
       new GraphWidget({ title: 'Lambda errors', left: errorsOfAll, width: 12 }),
