@@ -9,13 +9,13 @@
 import path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, FunctionUrlAuthType, Runtime, Tracing, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
+import { FunctionUrlAuthType, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { NOT_FOUND_PAGE_KEY } from '@kesho/common/page-routes';
-import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from './lambda-bundling';
+import { LAMBDA_BUNDLING, LAMBDA_FUNCTION_BASE } from './lambda-bundling';
 import { acknowledge, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
 import { INFRA_ROOT } from './paths';
 
@@ -34,12 +34,8 @@ export class NotFoundPage extends Construct {
     this.function = new NodejsFunction(this, 'Function', {
       description: 'Kesho: answers 404 with the live not-found page when S3 has no page for a path',
       entry: path.join(INFRA_ROOT, 'functions', 'not-found-page', 'index.js'),
-      handler: 'handler',
-      runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
       memorySize: 128,
       timeout: Duration.seconds(5),
-      tracing: Tracing.ACTIVE,
       logGroup: new LogGroup(this, 'Logs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.RETAIN }),
       environment: {
         SITE_BUCKET_NAME: props.bucket.bucketName,
@@ -47,7 +43,7 @@ export class NotFoundPage extends Construct {
         NOT_FOUND_CACHE_SECONDS: String(props.cacheTtl.toSeconds()),
         NODE_OPTIONS: '--enable-source-maps',
       },
-      ...LAMBDA_PROJECT,
+      ...LAMBDA_FUNCTION_BASE,
       bundling: { ...LAMBDA_BUNDLING, externalModules: ['@aws-sdk/client-s3'] },
     });
     // The one object it answers with, nothing else in the bucket (not even a listing).

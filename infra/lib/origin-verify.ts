@@ -15,9 +15,8 @@ import path from 'node:path';
 import { Duration, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
 import { CfnRoute, HttpRoute, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from './lambda-bundling';
+import { LAMBDA_BUNDLING, LAMBDA_FUNCTION_BASE } from './lambda-bundling';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -62,19 +61,15 @@ export class OriginVerify extends Construct {
     this.authorizerFunction = new NodejsFunction(this, 'Authorizer', {
       description: 'Kesho: admits API requests that came through CloudFront',
       entry: path.join(INFRA_ROOT, 'functions', 'origin-verify', 'index.js'),
-      handler: 'handler',
-      runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
       memorySize: 128,
       timeout: Duration.seconds(5),
-      tracing: Tracing.ACTIVE,
       logGroup: new LogGroup(this, 'AuthorizerLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.RETAIN }),
       environment: {
         ORIGIN_VERIFY_SECRET_ARN: this.secret.secretArn,
         ORIGIN_VERIFY_ROTATION_WINDOW_SECONDS: String(ROTATION_WINDOW.toSeconds()),
         NODE_OPTIONS: '--enable-source-maps',
       },
-      ...LAMBDA_PROJECT,
+      ...LAMBDA_FUNCTION_BASE,
       bundling: {
         ...LAMBDA_BUNDLING,
         externalModules: ['@aws-sdk/client-secrets-manager'],

@@ -16,7 +16,6 @@ import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -29,7 +28,7 @@ import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/common/
 import { CANARY_CHECK_EVENT_FIELD, CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '../functions/release-publisher/edge';
 import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, PUBLISHED_ROOT_FILES, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
 import { ALARM_TOPIC_NAME } from './alarms';
-import { LAMBDA_BUNDLING, LAMBDA_PROJECT } from './lambda-bundling';
+import { LAMBDA_BUNDLING, LAMBDA_FUNCTION_BASE } from './lambda-bundling';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
 import { INFRA_ROOT } from './paths';
 import { STACK_NAMES } from './stack-names';
@@ -86,13 +85,9 @@ export class ReleasePublisher extends Construct {
       functionName: RELEASE_PUBLISHER_FUNCTION_NAME,
       description: "Assembles mfe/remotes.json and the live pages from the apps' current releases",
       entry: path.join(INFRA_ROOT, 'functions', 'release-publisher', 'index.js'),
-      handler: 'handler',
-      runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
       memorySize: 256,
       // CloudFormation waits for a deploy's answer; a publish copies at most a few hundred pages.
       timeout: Duration.minutes(2),
-      tracing: Tracing.ACTIVE,
       logGroup: this.logGroup,
       environment: {
         SITE_BUCKET_NAME: bucket.bucketName,
@@ -105,7 +100,7 @@ export class ReleasePublisher extends Construct {
       },
       retryAttempts: 2,
       onFailure: new SqsDestination(this.failures),
-      ...LAMBDA_PROJECT,
+      ...LAMBDA_FUNCTION_BASE,
       bundling: {
         ...LAMBDA_BUNDLING,
         // The runtime's SDK; the KeyValueStore client and its SigV4A signer are bundled (package.json).

@@ -5,13 +5,12 @@
  */
 import path from 'node:path';
 import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ApiHandlerName } from '@kesho/common/api-routes';
 import { secretsOf } from '@kesho/common/function-secrets';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
-import { LAMBDA_PROJECT, PAYMENT_HANDLER_BUNDLING } from '../lambda-bundling';
+import { LAMBDA_FUNCTION_BASE, PAYMENT_HANDLER_BUNDLING } from '../lambda-bundling';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from '../nag';
 import type { MailSettings } from './mail-identity';
 import type { PaymentSecrets } from './payment-secrets';
@@ -99,21 +98,15 @@ export class PaymentFunctions {
         ...(options.functionName ? { functionName: options.functionName } : {}),
         description: `Kesho payments: ${name}`,
         entry: path.join(props.handlersDir, `${name}.ts`),
-        handler: 'handler',
-        runtime: Runtime.NODEJS_24_X,
-        // arm64: no handler bundle holds native code (pure JavaScript: test/handlerBundles.test.ts keeps
-        // the local-only LevelDB out), and Graviton costs about a fifth less per GB-second.
-        architecture: Architecture.ARM_64,
         memorySize: FUNCTION_MEMORY_MB[name],
         timeout: options.timeout,
-        tracing: Tracing.ACTIVE,
         logGroup: new LogGroup(stack, `${toPascalCase(name)}Logs`, {
           retention: RetentionDays.THREE_MONTHS,
           removalPolicy: RemovalPolicy.RETAIN,
         }),
         // POWERTOOLS_SERVICE_NAME: the Tracer's service annotation (lambdas/src/runtime/tracing.ts) is the function's name.
         environment: { ...environment, NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: name },
-        ...LAMBDA_PROJECT,
+        ...LAMBDA_FUNCTION_BASE,
         bundling: PAYMENT_HANDLER_BUNDLING,
       });
       props.secrets.give(name, fn);
