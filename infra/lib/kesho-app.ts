@@ -20,8 +20,6 @@ import { STACK_NAMES } from './stack-names';
 import { TeamsStack } from './team-deploy';
 import { ORDERS_TABLE_INDEXES } from '@kesho/common/orders-table';
 
-export { STACK_NAMES } from './stack-names';
-
 export interface KeshoStacks {
   /** us-east-1: the web ACL of the distribution. */
   readonly edge: EdgeStack;

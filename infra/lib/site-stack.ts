@@ -73,7 +73,6 @@ export interface SiteStackProps extends StackProps {
   readonly canaryThresholds?: CanaryThresholds;
 }
 
-export { ROUTE_REWRITE_FUNCTION_FILE, routeRewriteCode } from './edge-functions';
 /** The distribution's KeyValueStore: the edge state and preview key the release publisher writes, the functions read. */
 export const EDGE_STATE_STORE_NAME = 'kesho-edge-state';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/common/security-headers';
-import { STACK_NAMES } from '../lib/kesho-app';
+import { STACK_NAMES } from '../lib/stack-names';
 import { RELEASE_PUBLICATION_RESOURCE_TYPE } from '../lib/release-publisher';
 import { readRemoteBuild, readShellBuild, shellSnapshotFiles, stageRelease } from '../lib/site-build';
 import { buildTestApp, FIXTURE_SITE_DIR, type TestApp } from './support/test-app';

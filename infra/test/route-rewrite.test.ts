@@ -5,7 +5,7 @@
  */
 import vm from 'node:vm';
 import { pageKeyForRoute } from '../functions/release-publisher/release-record';
-import { routeRewriteCode } from '../lib/site-stack';
+import { routeRewriteCode } from '../lib/edge-functions';
 import { pageRouteCases, servedKeysOf } from '@kesho/common/page-route-cases';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 
