@@ -11,7 +11,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { loadOrdersToolConfig, type OrdersToolConfig } from './config/ordersTool';
 import { localLogFileOf } from './local/logFile';
-import { startEmbeddedDynamo } from './local/embeddedDynamo';
+import { LOCAL_AWS_CLIENT, localDynamoFolderOf, startEmbeddedDynamo } from './local/embeddedDynamo';
 import { INVOICE_NUMBER_PATTERN } from './orders/startCheckout';
 import { createOrdersStore } from './orders/store';
 import { formatStory, storyLines, summariseOrder, type OrderSummary } from './orders/story';
@@ -38,8 +38,8 @@ async function summaryFromServer(config: OrdersToolConfig, invoiceNumber: string
 
 /** The store from the data folder itself (no server running holds its files). */
 async function summaryFromFolder(config: OrdersToolConfig, invoiceNumber: string): Promise<OrderSummary | null> {
-  const dynamo = await startEmbeddedDynamo(path.join(config.dataDir, 'dynamodb'));
-  const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const dynamo = await startEmbeddedDynamo(localDynamoFolderOf(config.dataDir));
+  const client = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_AWS_CLIENT });
   try {
     const order = await createOrdersStore(DynamoDBDocumentClient.from(client, DOCUMENT_CLIENT_OPTIONS), config.ordersTable).getOrder(invoiceNumber);
     return order ? summariseOrder(order) : null;
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const store = fromServer ? `the local server at ${config.endpoint}` : path.join(config.dataDir, 'dynamodb');
+  const store = fromServer ? `the local server at ${config.endpoint}` : localDynamoFolderOf(config.dataDir);
   console.log(formatStory(invoiceNumber, summary, storyLines(lines, invoiceNumber, summary?.correlationId ?? null), { logFile, store }));
   if (!summary) process.exitCode = 1;
 }

@@ -47,7 +47,7 @@ import { DOCUMENT_CLIENT_OPTIONS } from '../runtime/dynamo';
 import type { Foundation } from '../runtime/foundation';
 import { createSecretsManagerReader } from '../runtime/secrets';
 import { composeLocalRuntime, type LocalRuntime } from './runtime';
-import { ensureOrdersTable, startEmbeddedDynamo } from './embeddedDynamo';
+import { ensureOrdersTable, LOCAL_AWS_CLIENT, localDynamoFolderOf, startEmbeddedDynamo } from './embeddedDynamo';
 import { readRequestBody, toApiGatewayEvent, writeResult } from './httpEvent';
 import { INVOKE_PATH, answerInvoke, type LocalFunction } from './invokeApi';
 
@@ -95,9 +95,6 @@ export interface LocalApiInternals extends LocalApi {
 export const LOCAL_MAX_BODY_BYTES = 1024 * 1024;
 /** Lambda retries a failed asynchronous invocation twice; locally the waits are seconds, not minutes. */
 const ASYNC_RETRY_DELAYS_MS = [1_000, 2_000] as const;
-/** SigV4 needs credentials; the local endpoints accept any. */
-const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
-const LOCAL_REGION = 'us-east-1';
 
 /** Every handler of the API's one route table (@kesho/common/api-routes), as deployed. */
 const API_HANDLERS: Readonly<Record<ApiHandlerName, HttpHandler>> = {
@@ -139,9 +136,9 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
   const metrics = createBusinessMetrics(localLog.write);
 
   const fulfilmentFailures = createDirectoryFulfilmentFailures(fulfilmentFailuresDirectoryOf(dataDir));
-  const dynamo = await startEmbeddedDynamo(path.join(dataDir, 'dynamodb'));
-  const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
-  const lambdaClient = new LambdaClient({ endpoint: publicOrigin, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const dynamo = await startEmbeddedDynamo(localDynamoFolderOf(dataDir));
+  const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_AWS_CLIENT });
+  const lambdaClient = new LambdaClient({ endpoint: publicOrigin, ...LOCAL_AWS_CLIENT });
   const secretsClient = new SecretsManagerClient({});
   const destroyClients = () => {
     dynamoClient.destroy();
@@ -340,7 +337,7 @@ function startupMessage(config: AppConfig, dataDir: string): string {
         ? ' M-Pesa is SIMULATED (no DARAJA_* set): a local TEST MODE page plays the phone.'
         : '';
   const mail = config.mail.transport === 'file' ? `Mail is written to ${mailDirectoryOf(dataDir)} as .eml files (npm run mail lists them).` : 'Mail is sent through Amazon SES.';
-  const storage = `Orders are stored in ${path.join(dataDir, 'dynamodb')}. ${mail}${mpesa}`;
+  const storage = `Orders are stored in ${localDynamoFolderOf(dataDir)}. ${mail}${mpesa}`;
   if (config.payments.provider === 'sandbox') {
     return `Payments are SIMULATED (sandbox, no STRIPE_SECRET_KEY set): checkout opens a local TEST MODE page and no money moves. ${storage}`;
   }

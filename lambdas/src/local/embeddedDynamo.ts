@@ -5,6 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import {
   CreateTableCommand,
   DeleteTableCommand,
@@ -19,6 +20,14 @@ import dynalite from 'dynalite';
 import { HELD_FOR_REVIEW, HELD_ORDERS_INDEX, OPEN_ORDERS_INDEX, ORDERS_TABLE_INDEXES, ORDERS_TABLE_KEY } from '@kesho/common/orders-table';
 import { openStatusOf } from '../orders/store';
 import type { OrderStatus } from '../orders/types';
+
+/** SigV4 needs a region and credentials; the local endpoints (dynalite, the Invoke API) accept any. */
+export const LOCAL_AWS_CLIENT = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } as const;
+
+/** Where the local runtime keeps the store under DATA_DIR (`npm run orders` reads it there when no server holds it). */
+export function localDynamoFolderOf(dataDir: string): string {
+  return join(dataDir, 'dynamodb');
+}
 
 export interface EmbeddedDynamo {
   readonly endpoint: string;
