@@ -230,12 +230,14 @@ const STATUS_MESSAGES: Readonly<Record<number, string>> = {
   429: 'Too many payment attempts in a short time. Please wait a minute and try again.',
 };
 
+/** What the page says of a failure: its own message, or the product's fallback when it has none. */
+export function failureMessage(error: unknown): string {
+  return error instanceof Error && error.message.trim() ? error.message : PAYMENT_MESSAGES.fallback;
+}
+
 export function reshapeFailure(error: unknown, lines: readonly PaymentLine[]): PaymentError {
   if (error instanceof PaymentError) return error;
-  if (!isAxiosError(error)) {
-    const message = error instanceof Error && error.message.trim() ? error.message : PAYMENT_MESSAGES.fallback;
-    return new PaymentError(message);
-  }
+  if (!isAxiosError(error)) return new PaymentError(failureMessage(error));
   const response = error.response;
   // No answer (offline, timeout) or an answer without a message: the product's own words, not axios's
   // "Network Error".

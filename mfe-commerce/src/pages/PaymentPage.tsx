@@ -4,7 +4,7 @@ import { ExternalLink, Lock, ShieldCheck } from 'lucide-react';
 import { Container, Link, PageHeader, Section, tokens, useSearchParams, useShell, useToast } from '@kesho/shell-kit';
 import { formatUsd } from '@kesho/common/money';
 import { MPESA_PAYMENT_ID_PATTERN, MPESA_PAYMENT_PARAM } from '@kesho/common/mpesa';
-import { createPayment, PAYMENT_MESSAGES, PaymentError } from '../api/paymentsClient';
+import { createPayment, failureMessage, PaymentError } from '../api/paymentsClient';
 import { CartProvider, useCart } from '../cart';
 import { readCheckoutData } from '../checkout/checkoutStorage';
 import { OrderSummary } from '../components/OrderSummary';
@@ -172,9 +172,8 @@ function PaymentContent() {
       }
       // In the same-tab case the page is being replaced: the button stays busy until it is.
     } catch (error) {
-      const message = error instanceof Error && error.message.trim() ? error.message : PAYMENT_MESSAGES.fallback;
       setFailure({
-        message,
+        message: failureMessage(error),
         problems: error instanceof PaymentError ? error.problems : [],
         detailsNeedEditing: error instanceof PaymentError && error.customerDetailsRejected,
       });

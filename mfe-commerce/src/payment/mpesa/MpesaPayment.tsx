@@ -9,7 +9,7 @@ import { useShell } from '@kesho/shell-kit';
 import { isMpesaAmount, MPESA_MESSAGES, MPESA_PAYMENT_PARAM, MPESA_PHONE_FIELD, parseMpesaPhone, usdCentsToKes } from '@kesho/common/mpesa';
 import { startMpesaPayment, type MpesaPaymentState } from '../../api/mpesaClient';
 import { endPaymentAttempt } from '../../api/paymentAttempt';
-import { PAYMENT_MESSAGES, PaymentError, type PaymentLine } from '../../api/paymentsClient';
+import { failureMessage, PaymentError, type PaymentLine } from '../../api/paymentsClient';
 import { readCheckoutData } from '../../checkout/checkoutStorage';
 import { CartLoading } from '../../components/ui';
 import { MPESA_PAGE_MESSAGES } from './messages';
@@ -112,8 +112,7 @@ export function MpesaPayment({ items, totalCents, resumePaymentId, visitRate, on
         showPhoneError(MPESA_MESSAGES.phoneInvalid);
         return;
       }
-      const message = error instanceof Error && error.message.trim() ? error.message : PAYMENT_MESSAGES.fallback;
-      setStage({ kind: 'error', message, problems: error instanceof PaymentError ? error.problems : [] });
+      setStage({ kind: 'error', message: failureMessage(error), problems: error instanceof PaymentError ? error.problems : [] });
     }
   };
 

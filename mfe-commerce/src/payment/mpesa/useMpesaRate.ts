@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getMpesaRate, type MpesaRate } from '../../api/mpesaClient';
-import { PAYMENT_MESSAGES } from '../../api/paymentsClient';
+import { failureMessage } from '../../api/paymentsClient';
 
 /**
  * The server's rate for one visit of /payment (ops set it in the Lambdas' configuration, so the
@@ -50,7 +50,7 @@ export function useMpesaRate(visitRate: VisitRate): { readonly rate: RateState; 
         if (live) setRate({ kind: 'ready', rate: answer });
       },
       (error: unknown) => {
-        if (live) setRate({ kind: 'failed', message: error instanceof Error && error.message.trim() ? error.message : PAYMENT_MESSAGES.fallback });
+        if (live) setRate({ kind: 'failed', message: failureMessage(error) });
       },
     );
     return () => {
