@@ -55,3 +55,12 @@ export function collectErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/**
+ * The browser storage of a visitor with one service in the cart (Essay Editing, $250) and the
+ * details a completed checkout form saves: what /checkout and /payment are reached with.
+ */
+export const AN_ORDER = {
+  cart: JSON.stringify({ version: 1, items: [{ id: 'essay-editing', name: 'Essay Editing', priceCents: 25_000, icon: 'PenTool', quantity: 1 }] }),
+  checkoutData: JSON.stringify({ fullName: 'Amina Wanjiru', email: 'amina@example.com', phone: '+254712345678', companyName: '', notes: '', acceptTerms: true }),
+} as const;

@@ -1,21 +1,20 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
+import { AN_ORDER, dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
 
 const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
 /** A cart with one service and, unless told otherwise, saved checkout details, as after a completed checkout form. */
 async function readyToPay(page: Page, { withCheckoutData = true } = {}) {
-  await page.addInitScript((saveCheckoutData) => {
-    if (window.sessionStorage.getItem('seeded')) return;
-    window.sessionStorage.setItem('seeded', '1');
-    window.localStorage.setItem('kesho.cart', JSON.stringify({ version: 1, items: [{ id: 'essay-editing', name: 'Essay Editing', priceCents: 25_000, icon: 'PenTool', quantity: 1 }] }));
-    if (!saveCheckoutData) return;
-    window.sessionStorage.setItem(
-      'checkoutData',
-      JSON.stringify({ fullName: 'Amina Wanjiru', email: 'amina@example.com', phone: '+254712345678', companyName: '', notes: '', acceptTerms: true }),
-    );
-  }, withCheckoutData);
+  await page.addInitScript(
+    ({ order, saveCheckoutData }) => {
+      if (window.sessionStorage.getItem('seeded')) return;
+      window.sessionStorage.setItem('seeded', '1');
+      window.localStorage.setItem('kesho.cart', order.cart);
+      if (saveCheckoutData) window.sessionStorage.setItem('checkoutData', order.checkoutData);
+    },
+    { order: AN_ORDER, saveCheckoutData: withCheckoutData },
+  );
 }
 
 test.beforeEach(async ({ page }) => {

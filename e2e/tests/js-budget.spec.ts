@@ -1,7 +1,7 @@
 import { CONTENT_ROUTE_JS_BUDGET_KB, FLOW_PAGE_JS_BUDGET_KB, jsBudgetKbOf } from '@kesho/common/js-budgets';
 import type { Page } from '@playwright/test';
 import { builtRoutes } from '../support/site';
-import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
+import { AN_ORDER, dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
 
 /**
  * JavaScript a route downloads (shell + its remote, everything fetched until the network is idle),
@@ -17,13 +17,10 @@ const ROUTES_REACHED_WITH_AN_ORDER = new Set(['/checkout', '/payment']);
 
 /** A cart with one service and saved checkout details, as after a completed checkout form. */
 async function orderInStorage(page: Page) {
-  await page.addInitScript(() => {
-    window.localStorage.setItem('kesho.cart', JSON.stringify({ version: 1, items: [{ id: 'essay-editing', name: 'Essay Editing', priceCents: 25_000, icon: 'PenTool', quantity: 1 }] }));
-    window.sessionStorage.setItem(
-      'checkoutData',
-      JSON.stringify({ fullName: 'Amina Wanjiru', email: 'amina@example.com', phone: '+254712345678', companyName: '', notes: '', acceptTerms: true }),
-    );
-  });
+  await page.addInitScript((order) => {
+    window.localStorage.setItem('kesho.cart', order.cart);
+    window.sessionStorage.setItem('checkoutData', order.checkoutData);
+  }, AN_ORDER);
 }
 
 test.describe(`JavaScript budget (${CONTENT_ROUTE_JS_BUDGET_KB} KB gzip per content route, ${FLOW_PAGE_JS_BUDGET_KB} KB per commerce flow page)`, () => {
