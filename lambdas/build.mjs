@@ -40,6 +40,8 @@ const common = {
   external: ['dynalite'],
   logLevel: 'warning',
   metafile: true,
+  // bundling.json's paths (its aliases) are relative to lambdas/, wherever the build runs from.
+  absWorkingDir: root,
 };
 
 rmSync(dist, { recursive: true, force: true });

@@ -43,6 +43,8 @@ interface HandlerBundling {
   readonly external: readonly string[];
   /** Files that travel beside the bundle (the invoice's fonts: `{ ".ttf": "file" }`). */
   readonly loader: Readonly<Record<string, 'file'>>;
+  /** Packages replaced in the handler bundles, by paths relative to lambdas/ (the SDK's credential chain by the environment's credentials). */
+  readonly alias: Readonly<Record<string, string>>;
 }
 
 export const HANDLER_BUNDLING_FILE = path.join(REPO_ROOT, 'lambdas', 'bundling.json');
@@ -81,6 +83,11 @@ export const LAMBDA_BUNDLING = {
  */
 export const PAYMENT_HANDLER_BUNDLING = {
   ...LAMBDA_BUNDLING,
+  esbuildArgs: {
+    ...LAMBDA_BUNDLING.esbuildArgs,
+    // Absolute, because the CDK runs esbuild from the project root, not from lambdas/.
+    ...Object.fromEntries(Object.entries(handlerBundling.alias).map(([module, replacement]) => [`--alias:${module}`, path.join(REPO_ROOT, 'lambdas', replacement)])),
+  },
   bundleAwsSDK: true,
   externalModules: [...handlerBundling.external],
   metafile: true,

@@ -30,7 +30,8 @@ const MAY_HOLD: Readonly<Record<string, readonly BackendFunction[]>> = {
   '@pdf-lib/fontkit': [],
   'dejavu-fonts-ttf': [],
   stripe: CARD_PAYMENTS,
-  nodemailer: MAIL_SENDERS,
+  // SES builds the messages (mail/sesTransport.ts); the MIME composer is the local mailbox's.
+  nodemailer: [],
   '@aws-sdk/client-sesv2': MAIL_SENDERS,
   '@aws-sdk/client-lambda': ['stripe-webhook'],
   '@aws-sdk/client-sqs': ['reconcile-orders'],
@@ -41,6 +42,11 @@ const MAY_HOLD: Readonly<Record<string, readonly BackendFunction[]>> = {
   '@aws-lambda-powertools/tracer': [],
   'aws-xray-sdk-core': [],
   '@aws-sdk/client-dynamodb': handlers.filter((fn) => fn !== 'client-events'),
+  // The SDK's default credential chain and the STS/SSO clients it brings: bundling.json's alias puts the
+  // environment's credentials (runtime/lambdaCredentials.ts) in its place.
+  '@aws-sdk/credential-provider-node': [],
+  '@aws-sdk/credential-provider-ini': [],
+  '@aws-sdk/nested-clients': [],
   // The confusables table of the order rules: only the functions that take an order.
   unhomoglyph: ['create-payment', 'mpesa-payment'],
   // Local-only: the embedded DynamoDB and the mailbox reader.
@@ -72,6 +78,8 @@ beforeAll(async () => {
     bundle: true,
     entryPoints: { ...Object.fromEntries(handlers.map((fn) => [fn, path.join(HANDLERS_DIR, `${fn}.ts`)])), ...LAZY_ENTRIES },
     outdir: '/bundles',
+    // bundling.json's paths (its aliases) are relative to lambdas/.
+    absWorkingDir: path.join(__dirname, '..'),
     write: false,
     metafile: true,
     logLevel: 'silent',
@@ -108,7 +116,8 @@ describe('each handler bundle holds only what its function uses', () => {
       ['create-payment', 'stripe'],
       ['create-payment', '@aws-sdk/client-dynamodb'],
       ['create-payment', 'unhomoglyph'],
-      ['enquiries', 'nodemailer'],
+      ['enquiries', '@aws-sdk/client-sesv2'],
+      ['enquiries', '@aws-sdk/credential-provider-env'],
       ['stripe-webhook', '@aws-sdk/client-lambda'],
       ['reconcile-orders', '@aws-sdk/client-sqs'],
       ['subscriptions', '@aws-sdk/client-secrets-manager'],

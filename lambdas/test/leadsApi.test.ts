@@ -8,7 +8,7 @@ import type { ParsedMail } from 'mailparser';
 import { site } from '@kesho/common/site';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { readMailbox } from '../src/mail/mailbox';
-import { mailDirectoryOf } from '../src/mail/runtime';
+import { mailDirectoryOf } from '../src/mail/fileTransport';
 import { startTestServer, type TestServer } from './support/testServer';
 
 let server: TestServer;

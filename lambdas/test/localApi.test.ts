@@ -9,7 +9,7 @@ import type { SandboxPayments } from '../src/payments/sandbox';
 import { runSmoke, smokeEvent } from '../src/smoke/runSmoke';
 import { listMailbox } from '../src/mail/mailbox';
 import { localHandlerFor } from '../src/local/api';
-import { mailDirectoryOf } from '../src/mail/runtime';
+import { mailDirectoryOf } from '../src/mail/fileTransport';
 import { startFakeStripe, type FakeStripe } from './support/fakeStripe';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
 

@@ -1,6 +1,6 @@
 /**
  * The mail module: the composed MIME parses back to what was asked, the file transport writes a
- * readable mailbox, SES receives the same raw message, and the outbox sends each key exactly once
+ * readable mailbox, SES is asked for a message with every field, and the outbox sends each key exactly once
  * even when many callers race for it or a send fails and is retried.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -16,7 +16,8 @@ import { composeMail } from '../src/mail/compose';
 import { createFileTransport } from '../src/mail/fileTransport';
 import { formatMailbox, listMailbox } from '../src/mail/mailbox';
 import { createOutbox, OUTBOX_LEASE_MS } from '../src/mail/outbox';
-import { createSesTransport } from '../src/mail/sesTransport';
+import { createMailRuntime, MailTransportUnavailableError } from '../src/mail/runtime';
+import { createSesTransport, NO_MESSAGE_ID, sesMailbox } from '../src/mail/sesTransport';
 import type { MailTransport, OutgoingMail } from '../src/mail/types';
 
 const FROM = 'Kesho Global Education <support@keshoglobal.co.ke>';
@@ -112,7 +113,7 @@ describe('file transport and mailbox', () => {
 });
 
 describe('SES transport', () => {
-  test('sends the composed message as Content.Raw to the one recipient', async () => {
+  const recordingClient = () => {
     const inputs: Record<string, unknown>[] = [];
     const client = {
       send: async (command: { input: Record<string, unknown> }) => {
@@ -120,20 +121,69 @@ describe('SES transport', () => {
         return { MessageId: 'ses-0001' };
       },
     } as unknown as Pick<SESv2Client, 'send'>;
+    return { client, inputs };
+  };
+
+  test('asks SES to send every field of the mail as a simple message: bodies, headers, attachment, reply-to', async () => {
+    const { client, inputs } = recordingClient();
     const transport = createSesTransport({ client, from: FROM, configurationSet: 'kesho-mail' });
     await expect(transport.send(sample)).resolves.toEqual({ messageId: 'ses-0001' });
-    expect(inputs).toHaveLength(1);
-    const input = inputs[0] as { Content: { Raw: { Data: Uint8Array } }; Destination: unknown; ConfigurationSetName: string };
-    expect(input.Destination).toEqual({ ToAddresses: ['amani@example.com'] });
-    expect(input.ConfigurationSetName).toBe('kesho-mail');
-    const parsed = await simpleParser(Buffer.from(input.Content.Raw.Data));
-    expect(parsed.subject).toBe(sample.subject);
-    expect(parsed.attachments[0]?.filename).toBe('INV-12345678.pdf');
+    expect(inputs).toEqual([
+      {
+        FromEmailAddress: '"Kesho Global Education" <support@keshoglobal.co.ke>',
+        Destination: { ToAddresses: ['amani@example.com'] },
+        ReplyToAddresses: ['support@keshoglobal.co.ke'],
+        ConfigurationSetName: 'kesho-mail',
+        Content: {
+          Simple: {
+            Subject: { Data: 'Your receipt — INV-12345678', Charset: 'UTF-8' },
+            Body: { Text: { Data: sample.text, Charset: 'UTF-8' }, Html: { Data: sample.html, Charset: 'UTF-8' } },
+            Headers: [
+              { Name: 'List-Unsubscribe', Value: '<https://example.com/u?t=1>' },
+              { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+            ],
+            Attachments: [{ FileName: 'INV-12345678.pdf', ContentType: 'application/pdf', ContentDisposition: 'ATTACHMENT', RawContent: sample.attachments![0]!.content }],
+          },
+        },
+      },
+    ]);
+  });
+
+  test('a mail without headers, attachments or reply-to sends none of them', async () => {
+    const { client, inputs } = recordingClient();
+    await createSesTransport({ client, from: FROM }).send({ to: 'amani@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' });
+    expect(inputs[0]).toEqual({
+      FromEmailAddress: '"Kesho Global Education" <support@keshoglobal.co.ke>',
+      Destination: { ToAddresses: ['amani@example.com'] },
+      Content: { Simple: { Subject: { Data: 'Hello', Charset: 'UTF-8' }, Body: { Text: { Data: 'Hi', Charset: 'UTF-8' }, Html: { Data: '<p>Hi</p>', Charset: 'UTF-8' } } } },
+    });
+  });
+
+  test('addresses reach SES in the form it documents: a non-ASCII name as an encoded word, an international domain in punycode', () => {
+    expect(sesMailbox('Kesho Global Education <support@keshoglobal.co.ke>')).toBe('"Kesho Global Education" <support@keshoglobal.co.ke>');
+    expect(sesMailbox('Zoë Wanjirũ <zoe@bücher.example>')).toBe(`=?UTF-8?B?${Buffer.from('Zoë Wanjirũ').toString('base64')}?= <zoe@xn--bcher-kva.example>`);
+    expect(sesMailbox('"Amani \\ Co" <amani@example.com>')).toBe('"Amani \\\\ Co" <amani@example.com>');
+    expect(sesMailbox('amani@example.com')).toBe('amani@example.com');
   });
 
   test('an SES failure reaches the caller', async () => {
     const client = { send: async () => Promise.reject(Object.assign(new Error('Throttled'), { name: 'TooManyRequestsException' })) } as unknown as Pick<SESv2Client, 'send'>;
     await expect(createSesTransport({ client, from: FROM }).send(sample)).rejects.toThrow('Throttled');
+  });
+
+  test('a message SES accepted without an id still counts as sent (the outbox must not send it again)', async () => {
+    const client = { send: async () => ({}) } as unknown as Pick<SESv2Client, 'send'>;
+    await expect(createSesTransport({ client, from: FROM }).send(sample)).resolves.toEqual({ messageId: NO_MESSAGE_ID });
+  });
+});
+
+describe('mail runtime', () => {
+  test('a deployed function configured for file mail is told the file transport is the local runtime\'s', () => {
+    const config = loadConfig({ MAIL_TRANSPORT: 'file' }).mail;
+    const dynamo = {} as DynamoDBDocumentClient;
+    expect(() => createMailRuntime(config, { dynamo, tableName: TABLE })).toThrow(MailTransportUnavailableError);
+    const given: MailTransport = { send: async () => ({ messageId: '<given>' }) };
+    expect(createMailRuntime(config, { dynamo, tableName: TABLE, mailTransport: given }).transport).toBe(given);
   });
 });
 

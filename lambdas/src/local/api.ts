@@ -40,7 +40,7 @@ import { summariseOrder, type OrderSummary } from '../orders/story';
 import { openLocalLog } from './logFile';
 import { SANDBOX_CHECKOUT_PATH } from '../payments/sandbox';
 import { MPESA_SANDBOX_PATH } from '../mpesa/sandbox';
-import { mailDirectoryOf } from '../mail/runtime';
+import { createFileTransport, mailDirectoryOf } from '../mail/fileTransport';
 import type { MailTransport } from '../mail/types';
 import { runWithFoundation } from '../runtime/context';
 import { DOCUMENT_CLIENT_OPTIONS } from '../runtime/dynamo';
@@ -158,13 +158,16 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
         dynamo: DynamoDBDocumentClient.from(dynamoClient, DOCUMENT_CLIENT_OPTIONS),
         lambda: lambdaClient,
         secrets: createSecretsManagerReader(secretsClient),
-        mailDirectory: mailDirectoryOf(dataDir),
         fulfilmentFailures,
         clientEvents: {
           sink: createFileSink(clientEventsDirectoryOf(dataDir)),
           knownBuilds: createReleaseHistoryBuilds(options.releaseHistoryFile ?? path.join(dataDir, 'no-release-history.json')),
         },
-        ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+        ...(options.mailTransport
+          ? { mailTransport: options.mailTransport }
+          : config.mail.transport === 'file'
+            ? { mailTransport: createFileTransport({ directory: mailDirectoryOf(dataDir), from: config.mail.from }) }
+            : {}),
       },
     };
     runtime = await composeLocalRuntime(foundation);

@@ -8,6 +8,11 @@ import path from 'node:path';
 import { composeMail } from './compose';
 import type { MailTransport } from './types';
 
+/** Where the local runtime writes its mail: `<DATA_DIR>/mail`. */
+export function mailDirectoryOf(dataDir: string): string {
+  return path.join(dataDir, 'mail');
+}
+
 export interface FileTransportOptions {
   /** The folder the `.eml` files go to (`<DATA_DIR>/mail`). */
   readonly directory: string;

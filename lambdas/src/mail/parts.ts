@@ -1,4 +1,4 @@
-/** Outgoing mail: the configured transport (SES in AWS, `.eml` files locally) behind the exactly-once outbox. */
+/** Outgoing mail: SES (in AWS) or the given transport (`.eml` files locally, a test's fake) behind the exactly-once outbox. */
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { dynamoDocuments } from '../runtime/dynamo';
 import { part } from '../runtime/foundation';
@@ -14,7 +14,6 @@ export const mailRuntime = part((foundation) => {
     // A refused send is a business event (MailSendFailures), whichever mail it was.
     onSendFailed: () => foundation.metrics.count('mailSendFailures'),
     ...(config.mail.transport === 'ses' && !given.mailTransport ? { ses: traced(new SESv2Client({})) } : {}),
-    ...(given.mailDirectory !== undefined ? { mailDirectory: given.mailDirectory } : {}),
     ...(given.mailTransport !== undefined ? { mailTransport: given.mailTransport } : {}),
   });
 });

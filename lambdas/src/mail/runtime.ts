@@ -1,13 +1,12 @@
 /**
- * From the mail configuration to the transport and outbox the services use. The SES client is only
- * built when SES is the transport, so local runs never look for AWS credentials.
+ * From the mail configuration to the transport and outbox the services use. A deployed function sends
+ * through SES (the SES client is only built for `MAIL_TRANSPORT=ses`); the `.eml` file transport is the
+ * local runtime's (src/local/ hands it in as the given transport), so no Lambda bundle holds a MIME
+ * composer.
  */
-import os from 'node:os';
-import path from 'node:path';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MailConfig } from '../config';
-import { createFileTransport } from './fileTransport';
 import { createOutbox } from './outbox';
 import { createSesTransport } from './sesTransport';
 import type { MailRuntime, MailTransport } from './types';
@@ -15,9 +14,7 @@ import type { MailRuntime, MailTransport } from './types';
 export interface MailClients {
   readonly dynamo: DynamoDBDocumentClient;
   readonly tableName: string;
-  /** Folder of the file transport; the local runtime passes `<DATA_DIR>/mail`. */
-  readonly mailDirectory?: string;
-  /** Replaces the configured transport (tests). */
+  /** The transport to use instead of SES: the local runtime's `.eml` files, or a test's fake. */
   readonly mailTransport?: MailTransport;
   readonly ses?: Pick<SESv2Client, 'send'>;
   readonly clock?: () => Date;
@@ -25,22 +22,16 @@ export interface MailClients {
   readonly onSendFailed?: () => void;
 }
 
-export const DEFAULT_MAIL_DIRECTORY = path.join(os.tmpdir(), 'kesho-mail');
-
-export function mailDirectoryOf(dataDir: string): string {
-  return path.join(dataDir, 'mail');
+/** MAIL_TRANSPORT=file in a function that was not given the local runtime's file transport (a deployed one). */
+export class MailTransportUnavailableError extends Error {
+  constructor() {
+    super('MAIL_TRANSPORT=file writes .eml files, which only the local runtime (npm start) provides: a deployed function sends with MAIL_TRANSPORT=ses');
+    this.name = 'MailTransportUnavailableError';
+  }
 }
 
 export function createMailRuntime(config: MailConfig, clients: MailClients): MailRuntime {
-  const transport =
-    clients.mailTransport ??
-    (config.transport === 'ses'
-      ? createSesTransport({
-          client: clients.ses ?? new SESv2Client({}),
-          from: config.from,
-          ...(config.sesConfigurationSet !== undefined ? { configurationSet: config.sesConfigurationSet } : {}),
-        })
-      : createFileTransport({ directory: clients.mailDirectory ?? DEFAULT_MAIL_DIRECTORY, from: config.from, ...(clients.clock ? { clock: clients.clock } : {}) }));
+  const transport = clients.mailTransport ?? sesTransportOf(config, clients);
   const outbox = createOutbox({
     client: clients.dynamo,
     tableName: clients.tableName,
@@ -49,4 +40,13 @@ export function createMailRuntime(config: MailConfig, clients: MailClients): Mai
     ...(clients.onSendFailed ? { onSendFailed: clients.onSendFailed } : {}),
   });
   return { transport, outbox, from: config.from, supportEmail: config.supportEmail };
+}
+
+function sesTransportOf(config: MailConfig, clients: MailClients): MailTransport {
+  if (config.transport !== 'ses') throw new MailTransportUnavailableError();
+  return createSesTransport({
+    client: clients.ses ?? new SESv2Client({}),
+    from: config.from,
+    ...(config.sesConfigurationSet !== undefined ? { configurationSet: config.sesConfigurationSet } : {}),
+  });
 }

@@ -1,10 +1,12 @@
 /**
- * Amazon SES (API v2) transport: the same composed MIME message, sent as `Content.Raw`, so
- * attachments and custom headers (List-Unsubscribe) reach the recipient unchanged.
+ * Amazon SES (API v2) transport: `SendEmail` with `Content.Simple`, so SES builds the MIME message
+ * (text and HTML alternatives, attachments, our List-Unsubscribe headers) and no MIME library ships
+ * in a Lambda (nodemailer's composer is ~140 KB of each mail sender's bundle). The local file transport
+ * composes the same fields itself (compose.ts), so the local mailbox shows what SES is asked to send.
  */
+import { domainToASCII } from 'node:url';
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
-import { composeMail } from './compose';
-import type { MailTransport } from './types';
+import type { MailTransport, OutgoingMail } from './types';
 
 export interface SesTransportOptions {
   readonly client: Pick<SESv2Client, 'send'>;
@@ -12,19 +14,64 @@ export interface SesTransportOptions {
   readonly configurationSet?: string;
 }
 
+const UTF8 = 'UTF-8';
+/** Recorded in the outbox when SES accepts a message without naming its id (its API allows it). */
+export const NO_MESSAGE_ID = '(no SES message id)';
+
 export function createSesTransport({ client, from, configurationSet }: SesTransportOptions): MailTransport {
+  const fromAddress = sesMailbox(from);
   return {
     async send(mail) {
-      const { messageId, raw } = await composeMail(mail, { from });
       const result = await client.send(
         new SendEmailCommand({
-          Content: { Raw: { Data: raw } },
-          Destination: { ToAddresses: [mail.to] },
+          FromEmailAddress: fromAddress,
+          Destination: { ToAddresses: [sesMailbox(mail.to)] },
+          ...(mail.replyTo !== undefined ? { ReplyToAddresses: [sesMailbox(mail.replyTo)] } : {}),
+          Content: { Simple: simpleMessage(mail) },
           ...(configurationSet !== undefined ? { ConfigurationSetName: configurationSet } : {}),
         }),
       );
-      // SES rewrites Message-ID with its own; its id is what bounces and complaints refer to.
-      return { messageId: result.MessageId ?? messageId };
+      // SES's id is what its bounce and complaint notifications refer to. The message is sent either
+      // way: a missing id must not make the outbox send it again.
+      return { messageId: result.MessageId ?? NO_MESSAGE_ID };
     },
   };
+}
+
+function simpleMessage(mail: OutgoingMail) {
+  return {
+    Subject: { Data: mail.subject, Charset: UTF8 },
+    Body: { Text: { Data: mail.text, Charset: UTF8 }, Html: { Data: mail.html, Charset: UTF8 } },
+    ...(mail.headers !== undefined ? { Headers: Object.entries(mail.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
+    ...(mail.attachments !== undefined && mail.attachments.length > 0
+      ? {
+          Attachments: mail.attachments.map((attachment) => ({
+            FileName: attachment.filename,
+            ContentType: attachment.contentType,
+            ContentDisposition: 'ATTACHMENT' as const,
+            RawContent: attachment.content,
+          })),
+        }
+      : {}),
+  };
+}
+
+/**
+ * An address as SES takes it: a display name outside ASCII as a MIME encoded word and the domain in
+ * its ASCII (punycode) form, as SES documents for its address fields; everything else unchanged.
+ */
+export function sesMailbox(mailbox: string): string {
+  const named = /^(.*?)\s*<([^<>]+)>$/.exec(mailbox.trim());
+  const name = named ? named[1]!.replace(/^"(.*)"$/, '$1') : '';
+  const address = asciiDomain(named ? named[2]! : mailbox.trim());
+  if (!named || name === '') return address;
+  const plainName = /^[\x20-\x7e]*$/.test(name) ? `"${name.replace(/(["\\])/g, '\\$1')}"` : `=?UTF-8?B?${Buffer.from(name, 'utf8').toString('base64')}?=`;
+  return `${plainName} <${address}>`;
+}
+
+function asciiDomain(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  const domain = domainToASCII(address.slice(at + 1));
+  return domain === '' ? address : `${address.slice(0, at + 1)}${domain}`;
 }

@@ -23,9 +23,7 @@ export interface GivenClients {
   readonly dynamo?: DynamoDBDocumentClient;
   readonly lambda?: LambdaClient;
   readonly secrets?: SecretReader;
-  /** Folder of the file mail transport (`<DATA_DIR>/mail` locally). */
-  readonly mailDirectory?: string;
-  /** Replaces the configured mail transport (tests). */
+  /** The mail transport instead of SES: the local runtime's `.eml` files (`<DATA_DIR>/mail`), a test's fake. */
   readonly mailTransport?: MailTransport;
   /** The fulfilment failure queue the reconciliation drains (a folder locally; in AWS SQS, when configured). */
   readonly fulfilmentFailures?: FulfilmentFailures;
