@@ -1,6 +1,7 @@
 /**
  * Builds the RFC 5322 message (MIME: text + HTML alternatives, attachments) with nodemailer's
- * MailComposer, so every transport sends byte-for-byte what the local mailbox shows.
+ * MailComposer: the local mailbox's `.eml` files. In AWS, SES builds the message from the same
+ * fields (sesTransport.ts), so no Lambda bundle carries this composer.
  */
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
