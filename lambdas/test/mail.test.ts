@@ -178,7 +178,7 @@ describe('SES transport', () => {
 });
 
 describe('mail runtime', () => {
-  test('a deployed function configured for file mail is told the file transport is the local runtime\'s', () => {
+  test("a deployed function configured for file mail is told the file transport is the local runtime's", () => {
     const config = loadConfig({ MAIL_TRANSPORT: 'file' }).mail;
     const dynamo = {} as DynamoDBDocumentClient;
     expect(() => createMailRuntime(config, { dynamo, tableName: TABLE })).toThrow(MailTransportUnavailableError);
