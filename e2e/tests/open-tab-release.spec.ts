@@ -24,10 +24,17 @@ async function letPointerAge(page: Page, [link, url]: [string, RegExp] = ['Home'
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-/** Follows a header link and waits until its page is shown (the page area no longer busy). */
+/**
+ * Follows a header link and waits until its page is shown: its title in place of the page's before
+ * (the URL changes first, and the page area may not be busy yet). Waiting for the page matters: a
+ * click on the next link while this one is still loading, back to the page still shown, keeps that
+ * page as it is (the app drops the pending navigation), which is not what these tests are about.
+ */
 async function visit(page: Page, link: string, url: RegExp) {
+  const titleBefore = await page.title();
   await navigation(page).getByRole('link', { name: link }).click();
   await expect(page).toHaveURL(url);
+  await expect(page).not.toHaveTitle(titleBefore);
   await expect(page.getByRole('main')).not.toHaveAttribute('aria-busy', 'true');
 }
 
