@@ -39,7 +39,7 @@ describe('release publisher', () => {
     expect(result).toMatchObject({ attempts: 1, remotes: [{ name: 'marketing', buildId: 'm1', release: release.release }], rejected: [], removedPages: [] });
     expect(release.release).toMatch(/^m1-[0-9a-f]{12}$/);
     expect(publishedDocument(store)).toEqual({ remotes: [marketingV1], releases: { marketing: release.release } });
-    expect(store.objects.get(POINTER_DOCUMENT_KEY)).toMatchObject({ contentType: 'application/json', cacheControl: CACHE_NO_CACHE });
+    expect(store.objects.get(POINTER_DOCUMENT_KEY)).toMatchObject({ contentType: 'application/json; charset=utf-8', cacheControl: CACHE_NO_CACHE });
     expect(store.objects.get('pages/services/visa.html')).toMatchObject({
       body: pageHtml('marketing', 'm1', '/services/visa', 's1'),
       contentType: 'text/html; charset=utf-8',

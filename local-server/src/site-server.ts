@@ -14,6 +14,7 @@ import {
   type BuildChoice,
   type EdgeState,
 } from '@kesho/common/build-choice';
+import { contentTypeOf } from '@kesho/common/content-types';
 import { FEED_CONTENT_TYPE, NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/security-headers';
 
@@ -50,24 +51,6 @@ export interface SiteServerOptions {
   api?: ApiRuntime;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.ico': 'image/x-icon',
-};
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.json', '.css', '.svg', '.txt', '.xml', '.map']);
 
 /** Build output under a content-addressed directory never changes; pointers and pages always revalidate. */
@@ -171,7 +154,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     if (!body) return false;
     const extension = path.extname(file).toLowerCase();
     const etag = `W/"${body.raw.length.toString(16)}-${Math.floor(body.mtimeMs).toString(16)}"`;
-    res.setHeader('Content-Type', contentType ?? CONTENT_TYPES[extension] ?? 'application/octet-stream');
+    res.setHeader('Content-Type', contentType ?? contentTypeOf(file));
     res.setHeader('Cache-Control', cacheControl);
     res.setHeader('ETag', etag);
     res.setHeader('Vary', vary);

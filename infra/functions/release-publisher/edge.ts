@@ -23,6 +23,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { EMPTY_EDGE_STATE, previewPath, previewToken, variantKeyOf, type EdgeState } from '@kesho/common/build-choice';
 import { DEFAULT_CANARY_THRESHOLDS, judgeCanary, type BuildFigures, type CanaryThresholds } from '@kesho/common/canary-health';
+import { CONTENT_TYPES } from '@kesho/common/content-types';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
 import { withRibbon, type Ribbon } from '@kesho/common/preview-ribbon';
 import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
@@ -112,7 +113,7 @@ export interface EdgeServices {
   log?(line: Record<string, unknown>): void;
 }
 
-const JSON_METADATA = { contentType: 'application/json', cacheControl: CACHE_NO_CACHE };
+const JSON_METADATA = { contentType: CONTENT_TYPES['.json'], cacheControl: CACHE_NO_CACHE };
 const PAGE_METADATA = { contentType: 'text/html; charset=utf-8', cacheControl: CACHE_NO_CACHE };
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

@@ -23,6 +23,7 @@
  * app's deploy, see publishForDeploy).
  */
 import { discoveryFiles } from '@kesho/common/discovery-files';
+import { CONTENT_TYPES, contentTypeOf } from '@kesho/common/content-types';
 import { FEED_CONTENT_TYPE } from '@kesho/common/page-routes';
 import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
 import { pageProblems } from '@kesho/common/page-checks';
@@ -112,20 +113,13 @@ export interface PublishedState {
   readonly releases: Readonly<Record<string, string>>;
 }
 
-const PAGE_METADATA: ObjectMetadata = { contentType: 'text/html; charset=utf-8', cacheControl: CACHE_NO_CACHE };
+const PAGE_METADATA: ObjectMetadata = { contentType: CONTENT_TYPES['.html'], cacheControl: CACHE_NO_CACHE };
 /** A route's feed: RSS, revalidated like the page it belongs to. */
 const FEED_METADATA: ObjectMetadata = { contentType: FEED_CONTENT_TYPE, cacheControl: CACHE_NO_CACHE };
-const POINTER_METADATA: ObjectMetadata = { contentType: 'application/json', cacheControl: CACHE_NO_CACHE };
+const POINTER_METADATA: ObjectMetadata = { contentType: contentTypeOf(POINTER_DOCUMENT_KEY), cacheControl: CACHE_NO_CACHE };
 /** The shell's root files and not-found page (SHELL_SHARED_FILES) and the discovery files, by extension, revalidated like the pages. */
-const SHARED_FILE_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-};
 function sharedFileMetadata(key: string): ObjectMetadata {
-  const extension = key.slice(key.lastIndexOf('.'));
-  return { contentType: SHARED_FILE_TYPES[extension] ?? 'application/octet-stream', cacheControl: CACHE_NO_CACHE };
+  return { contentType: contentTypeOf(key), cacheControl: CACHE_NO_CACHE };
 }
 
 const defaultPause = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
