@@ -1,5 +1,6 @@
 /** Outgoing e-mail: the transport, the From header and the support mailbox. */
 import { site } from '@kesho/common/site';
+import { splitMailbox } from '../mail/address';
 import type { ReadContext } from './problems';
 
 export interface MailConfig {
@@ -25,7 +26,7 @@ export function readMailConfig({ read, production, problems }: ReadContext): Mai
   const supportEmail = read('SUPPORT_EMAIL') ?? site.email;
   if (!ADDRESS.test(supportEmail)) invalid.push('SUPPORT_EMAIL must be one e-mail address');
   const from = read('MAIL_FROM') ?? `${site.brand} <${site.email}>`;
-  const fromAddress = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+  const fromAddress = splitMailbox(from).address;
   if (!ADDRESS.test(fromAddress) || /[\r\n]/.test(from)) invalid.push('MAIL_FROM must be an address or "Name <address>"');
   const sesConfigurationSet = read('SES_CONFIGURATION_SET');
   return { transport: transport === 'ses' ? 'ses' : 'file', from, supportEmail, ...(sesConfigurationSet !== undefined ? { sesConfigurationSet } : {}) };

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { domainOf, splitMailbox } from './address';
 import type { OutgoingMail } from './types';
 
 export interface ComposedMail {
@@ -19,7 +20,7 @@ export interface ComposeOptions {
 }
 
 export async function composeMail(mail: OutgoingMail, { from, date = new Date() }: ComposeOptions): Promise<ComposedMail> {
-  const messageId = `<${randomUUID()}@${domainOf(from)}>`;
+  const messageId = `<${randomUUID()}@${messageIdDomainOf(from)}>`;
   const composer = new MailComposer({
     from,
     to: mail.to,
@@ -49,8 +50,7 @@ export async function composeMail(mail: OutgoingMail, { from, date = new Date() 
 }
 
 /** The sender's domain names the Message-ID, as RFC 5322 recommends. */
-function domainOf(from: string): string {
-  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
-  const domain = address.slice(address.lastIndexOf('@') + 1).trim();
-  return /^[A-Za-z0-9.-]+$/.test(domain) && domain.length > 0 ? domain : 'localhost';
+function messageIdDomainOf(from: string): string {
+  const domain = domainOf(splitMailbox(from).address);
+  return /^[A-Za-z0-9.-]+$/.test(domain) ? domain : 'localhost';
 }

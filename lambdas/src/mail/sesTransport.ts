@@ -6,6 +6,7 @@
  */
 import { domainToASCII } from 'node:url';
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { domainOf, splitMailbox } from './address';
 import type { MailTransport, OutgoingMail } from './types';
 
 export interface SesTransportOptions {
@@ -61,17 +62,11 @@ function simpleMessage(mail: OutgoingMail) {
  * its ASCII (punycode) form, as SES documents for its address fields; everything else unchanged.
  */
 export function sesMailbox(mailbox: string): string {
-  const named = /^(.*?)\s*<([^<>]+)>$/.exec(mailbox.trim());
-  const name = named ? named[1]!.replace(/^"(.*)"$/, '$1') : '';
-  const address = asciiDomain(named ? named[2]! : mailbox.trim());
-  if (!named || name === '') return address;
-  const plainName = /^[\x20-\x7e]*$/.test(name) ? `"${name.replace(/(["\\])/g, '\\$1')}"` : `=?UTF-8?B?${Buffer.from(name, 'utf8').toString('base64')}?=`;
-  return `${plainName} <${address}>`;
-}
-
-function asciiDomain(address: string): string {
-  const at = address.lastIndexOf('@');
-  if (at < 0) return address;
-  const domain = domainToASCII(address.slice(at + 1));
-  return domain === '' ? address : `${address.slice(0, at + 1)}${domain}`;
+  const { name, address } = splitMailbox(mailbox);
+  const domain = domainOf(address);
+  const asciiDomain = domain === '' ? '' : domainToASCII(domain);
+  const sesAddress = asciiDomain === '' ? address : `${address.slice(0, address.length - domain.length)}${asciiDomain}`;
+  if (name === '') return sesAddress;
+  const sesName = /^[\x20-\x7e]*$/.test(name) ? `"${name.replace(/(["\\])/g, '\\$1')}"` : `=?UTF-8?B?${Buffer.from(name, 'utf8').toString('base64')}?=`;
+  return `${sesName} <${sesAddress}>`;
 }
