@@ -14,7 +14,7 @@ import {
   type BuildChoice,
   type EdgeState,
 } from '@kesho/common/build-choice';
-import { contentTypeOf } from '@kesho/common/content-types';
+import { contentTypeOf, extensionOf } from '@kesho/common/content-types';
 import { FEED_CONTENT_TYPE, NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/security-headers';
 
@@ -152,7 +152,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
   async function send(req: IncomingMessage, res: ServerResponse, file: string, status: number, cacheControl: string, vary = 'Accept-Encoding', contentType?: string): Promise<boolean> {
     const body = await readBody(file);
     if (!body) return false;
-    const extension = path.extname(file).toLowerCase();
+    const extension = extensionOf(file);
     const etag = `W/"${body.raw.length.toString(16)}-${Math.floor(body.mtimeMs).toString(16)}"`;
     res.setHeader('Content-Type', contentType ?? contentTypeOf(file));
     res.setHeader('Cache-Control', cacheControl);
