@@ -1,12 +1,11 @@
 /**
  * `npm run bench`: the speed and size budgets of the site, measured, not asserted in tests.
  * - Lighthouse 13 (mobile, simulated slow 4G + 4x CPU) RUNS times over every route: median scores, LCP,
- *   TBT, CLS, each beside its budget, and the JavaScript the route downloaded (gzip bytes of every
- *   script Lighthouse saw requested) beside the route's budget (@kesho/common/js-budgets: 130 KB for
- *   content routes, 160 KB for the commerce flow).
+ *   TBT, CLS, each beside its budget.
  * - JavaScript per route, counted as the JS budget test counts it (Chromium, until the app is ready and
- *   the network idle), beside its budget: which scripts each route downloads, their gzip bytes and the
- *   modules in each (lib/route-javascript.mjs). Bytes do not depend on the machine's load.
+ *   the network idle), beside the route's budget (@kesho/common/js-budgets: 130 KB for content routes,
+ *   160 KB for the commerce flow): which scripts each route downloads, their gzip bytes and the modules
+ *   in each (lib/route-javascript.mjs). The one JavaScript budget check; bytes do not depend on the machine's load.
  * - create-payment under 50 concurrent connections (autocannon): invalid bodies (400s) and valid
  *   sandbox orders, p50/p99 latency over 8 s, each after a 2 s warm-up that is not counted.
  * - Release commands (lib/bench-release.mjs): publish, canary, abort, promote and preview of marketing on
@@ -32,7 +31,7 @@ import { chromiumPath } from './lib/chromium.mjs';
 import { readLocalSettings } from './lib/local-config.mjs';
 import { benchLambdas, benchLambdaSizing } from './lib/lambda-bench.mjs';
 import { loadTsModule } from './lib/load-ts.mjs';
-import { formatRouteJavaScript, gzipSizer, measureRouteJavaScript } from './lib/route-javascript.mjs';
+import { formatRouteJavaScript, measureRouteJavaScript } from './lib/route-javascript.mjs';
 import { localServerScript } from './lib/paths.mjs';
 import { repoRoot } from './lib/repo-root.mjs';
 
@@ -40,7 +39,7 @@ const require = createRequire(import.meta.url);
 const settings = await readLocalSettings('readBenchConfig');
 const RUNS = settings.runs;
 const CHROMIUM = chromiumPath(repoRoot);
-const { jsBudgetKbOf, CONTENT_ROUTE_JS_BUDGET_KB, FLOW_PAGE_JS_BUDGET_KB } = await loadTsModule('packages/common/src/js-budgets.ts');
+const { jsBudgetKbOf } = await loadTsModule('packages/common/src/js-budgets.ts');
 const ORDER_STATE_ROUTES = new Set(['/checkout', '/payment']);
 const BENCH_CUSTOMER = { fullName: 'Bench Mark', email: 'bench@example.com', phone: '+254700000000', companyName: '', notes: '', acceptTerms: true };
 
@@ -125,7 +124,6 @@ async function lighthouseWithOrder(lighthouse, origin, route, port, storage) {
 async function lighthouseRoutes(origin, routes, orderStorage) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const sizeOf = gzipSizer(origin);
   const rows = [];
   for (const route of routes) {
     const samples = [];
@@ -147,7 +145,6 @@ async function lighthouseRoutes(origin, routes, orderStorage) {
           continue;
         }
         const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
-        const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script').map((item) => item.url);
         samples.push({
           performance: score('performance'),
           accessibility: score('accessibility'),
@@ -157,7 +154,6 @@ async function lighthouseRoutes(origin, routes, orderStorage) {
           lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
           tbtMs: lhr.audits['total-blocking-time'].numericValue,
           cls: lhr.audits['cumulative-layout-shift'].numericValue,
-          jsKb: (await Promise.all([...new Set(scripts)].map(sizeOf))).reduce((sum, bytes) => sum + bytes, 0) / 1024,
           // Lighthouse's measure of this machine's CPU at the time: a run on a busy moment shows here.
           benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
         });
@@ -172,7 +168,7 @@ async function lighthouseRoutes(origin, routes, orderStorage) {
     }
     rows.push(row);
     console.log(
-      `  ${route}: performance ${row.performance}, LCP ${Math.round(row.lcpMs)} ms, TBT ${Math.round(row.tbtMs)} ms, CLS ${row.cls.toFixed(3)}, JS ${row.jsKb.toFixed(1)} KB, CPU benchmark index ${Math.round(row.benchmarkIndex ?? 0)}`,
+      `  ${route}: performance ${row.performance}, LCP ${Math.round(row.lcpMs)} ms, TBT ${Math.round(row.tbtMs)} ms, CLS ${row.cls.toFixed(3)}, CPU benchmark index ${Math.round(row.benchmarkIndex ?? 0)}`,
     );
   }
   return rows;
@@ -273,7 +269,7 @@ async function benchSite(sections) {
   let misses = 0;
   try {
     const order = await loadOrderFixtures();
-    if (sections.has('pages')) misses += await benchPages(server, routes, remoteOf, order);
+    if (sections.has('pages')) misses += await benchPages(server, routes, order);
     if (sections.has('js')) misses += await benchJavaScript(server, routes, remoteOf, order);
     if (sections.has('api')) misses += await benchApi(server, order);
   } finally {
@@ -283,23 +279,20 @@ async function benchSite(sections) {
   return misses;
 }
 
-async function benchPages(server, routes, remoteOf, order) {
+async function benchPages(server, routes, order) {
   let misses = 0;
   console.log(`Lighthouse 13, mobile, ${RUNS} runs per route (medians):`);
   const rows = await lighthouseRoutes(server.origin, routes, order.storage);
-  const header = ['route', 'perf', 'a11y', 'best', 'seo', 'agent', 'LCP ms', 'TBT ms', 'CLS', 'JS KB gz', ''];
-  const jsBudgets = `≤${CONTENT_ROUTE_JS_BUDGET_KB} (*≤${FLOW_PAGE_JS_BUDGET_KB})`;
-  const lines = [header, ['budget', `≥${BUDGET.performance}`, '100', '100', '100', '100', `≤${BUDGET.lcpMs}`, `≤${BUDGET.tbtMs}`, `≤${BUDGET.cls}`, jsBudgets, '']];
+  const header = ['route', 'perf', 'a11y', 'best', 'seo', 'agent', 'LCP ms', 'TBT ms', 'CLS', ''];
+  const lines = [header, ['budget', `≥${BUDGET.performance}`, '100', '100', '100', '100', `≤${BUDGET.lcpMs}`, `≤${BUDGET.tbtMs}`, `≤${BUDGET.cls}`, '']];
   for (const row of rows) {
-    const jsBudgetKb = jsBudgetKbOf(remoteOf.get(row.route) ?? '');
     const ok =
       row.performance >= BUDGET.performance &&
       ['accessibility', 'best-practices', 'seo'].every((key) => row[key] === 100) &&
       (row['agentic-browsing'] === null || row['agentic-browsing'] === 100) &&
       row.lcpMs <= BUDGET.lcpMs &&
       row.tbtMs <= BUDGET.tbtMs &&
-      row.cls <= BUDGET.cls &&
-      row.jsKb <= jsBudgetKb;
+      row.cls <= BUDGET.cls;
     if (!ok) misses += 1;
     lines.push(
       [
@@ -312,7 +305,6 @@ async function benchPages(server, routes, remoteOf, order) {
         Math.round(row.lcpMs),
         Math.round(row.tbtMs),
         row.cls.toFixed(3),
-        `${row.jsKb.toFixed(1)}${jsBudgetKb === FLOW_PAGE_JS_BUDGET_KB ? '*' : ''}`,
         mark(ok),
       ].map(String),
     );
@@ -320,7 +312,6 @@ async function benchPages(server, routes, remoteOf, order) {
   const widths = header.map((_, i) => Math.max(...lines.map((line) => String(line[i]).length)));
   console.log('');
   for (const line of lines) console.log(line.map((cell, i) => String(cell).padEnd(widths[i] ?? 0)).join('  '));
-  console.log(`* commerce flow: its pages carry the cart, forms and validation (budget ${FLOW_PAGE_JS_BUDGET_KB} KB).`);
   return misses;
 }
 

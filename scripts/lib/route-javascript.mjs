@@ -20,7 +20,7 @@ const UNCOMPRESSED_AT_MOST = 1024;
  * @param {{ origin: string, routes: readonly string[], chromiumPath: string, storageByRoute?: Map<string, { localStorage: Record<string, string>, sessionStorage: Record<string, string> }> }} options
  * @returns {Promise<Map<string, string[]>>}
  */
-export async function scriptsRequestedByRoute({ origin, routes, chromiumPath, storageByRoute = new Map() }) {
+async function scriptsRequestedByRoute({ origin, routes, chromiumPath, storageByRoute = new Map() }) {
   const { default: puppeteer } = await import('puppeteer-core');
   const browser = await puppeteer.launch({
     executablePath: chromiumPath,
@@ -66,7 +66,7 @@ export async function scriptsRequestedByRoute({ origin, routes, chromiumPath, st
  * hundred bytes goes uncompressed: gzip would not make it smaller); each URL is fetched once (build
  * files are immutable).
  */
-export function gzipSizer(origin) {
+function gzipSizer(origin) {
   /** @type {Map<string, number>} */
   const bytesByPath = new Map();
   return async (/** @type {string} */ scriptPath) => {
@@ -86,7 +86,7 @@ export function gzipSizer(origin) {
  * "react-dom", "react-router", "shell/src/app/header/Header.tsx",
  * "packages/common/src/site.ts", "webpack runtime": who a source of a build's source map is.
  */
-export function moduleNameOf(source) {
+function moduleNameOf(source) {
   const inRepo = source.replace(/^webpack:\/\/[^/]+\//, '');
   const nodeModules = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(inRepo);
   if (nodeModules) return nodeModules[1];
@@ -102,7 +102,7 @@ export function moduleNameOf(source) {
  * segment runs to the next one), with "(unmapped)" for bytes no source claims.
  * @returns {Map<string, number>}
  */
-export function minifiedBytesByModule(code, rawMap) {
+function minifiedBytesByModule(code, rawMap) {
   const { SourceMapConsumer } = require('source-map');
   /** @type {import('source-map').SourceMapConsumer & { sources: string[] }} */
   const consumer = /** @type {any} */ (new SourceMapConsumer(rawMap));
@@ -137,7 +137,7 @@ export function minifiedBytesByModule(code, rawMap) {
  * its own).
  * @returns {{ path: string, gzipBytes: number, modules: { name: string, gzipBytes: number }[] }}
  */
-export function analyseScript(scriptPath, gzipBytes) {
+function analyseScript(scriptPath, gzipBytes) {
   const code = fs.readFileSync(path.join(siteDir, scriptPath), 'utf8');
   const mapFile = path.join(sourceMapsDir, `${scriptPath}.map`);
   if (!fs.existsSync(mapFile)) return { path: scriptPath, gzipBytes, modules: [{ name: '(no source map)', gzipBytes }] };
