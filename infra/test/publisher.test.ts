@@ -713,6 +713,22 @@ describe('releases that stay as released: a release withdrawn by a rollback', ()
     expect(store.text('pages/blog.html')).toBe(pageHtml('marketing', 'm4', '/blog', 's1'));
   });
 
+  test("a withdrawn release is refused from its snapshot's listing: none of its pages is downloaded", async () => {
+    const { store, bad } = await rolledBack();
+    deployRemote(store, marketingV2);
+    const read: string[] = [];
+    const get = store.get.bind(store);
+    store.get = async (key) => {
+      read.push(key);
+      return get(key);
+    };
+
+    const result = await publishReleases(store, { pause: noPause });
+
+    expect(result.rejected).toEqual([expect.objectContaining({ app: 'marketing', withdrawn: true })]);
+    expect(read.filter((key) => key.startsWith(releasePrefix('marketing', bad.release)))).toEqual([]);
+  });
+
   test('a withdrawn shell release is refused the same way: the rolled-back-to shell keeps its pages and root files', async () => {
     const store = new MemoryStore();
     deployRemote(store, legalV1, 's1');

@@ -148,11 +148,15 @@ export async function readPublished(store: ObjectStore): Promise<{ object: Store
   return { object, state: object ? parsePublishedState(object.body) : { remotes: [], releases: {} } };
 }
 
+/** Thrown by readRecord with `refuseWithdrawn`: refused on purpose, which callers tell apart from a fault (Rejection.withdrawn). */
+class WithdrawnRelease extends Error {}
+
 /**
  * A release record and a check that its snapshot holds every page it names; with `checkPages`, also
- * that each of those pages shows something (the checks the local release runs, @kesho/common/page-checks).
+ * that each of those pages shows something (the checks the local release runs, @kesho/common/page-checks);
+ * with `refuseWithdrawn`, a WithdrawnRelease if a rollback withdrew it.
  */
-export async function readRecord(store: ObjectStore, key: string, app: string, { checkPages = false } = {}): Promise<ReleaseRecord> {
+export async function readRecord(store: ObjectStore, key: string, app: string, { checkPages = false, refuseWithdrawn = false } = {}): Promise<ReleaseRecord> {
   const object = await store.get(key);
   if (!object) throw new Error(`${key} is missing`);
   const record = parseReleaseRecordText(object.body, key);
@@ -161,6 +165,10 @@ export async function readRecord(store: ObjectStore, key: string, app: string, {
   const stored = new Set(await store.listKeys(snapshot));
   const missing = releasePageKeys(record).filter((page) => !stored.has(`${snapshot}${page}`));
   if (missing.length) throw new Error(`release ${record.release} of ${app} lacks ${missing.map((page) => `${snapshot}${page}`).join(', ')}`);
+  // The snapshot's listing already shows the mark: a withdrawn release is refused before its pages are downloaded.
+  if (refuseWithdrawn && stored.has(withdrawnKey(app, record.release))) {
+    throw new WithdrawnRelease(`release ${record.release} of ${app} was withdrawn by a rollback (${withdrawnKey(app, record.release)}): ${app} stays at its last published release`);
+  }
   if (checkPages) {
     const routes = isShellRelease(record) ? record.renderedWith.remotes.flatMap((remote) => remote.routes) : record.pointer.routes;
     const problems: string[] = [];
@@ -205,19 +213,15 @@ async function readCurrentRecords(store: ObjectStore): Promise<CurrentRecords> {
     let record: ReleaseRecord;
     try {
       // A current record is checked whole before it may go live; published ones passed already.
-      record = await readRecord(store, key, app, { checkPages: true });
+      record = await readRecord(store, key, app, { checkPages: true, refuseWithdrawn: true });
     } catch (error) {
+      if (error instanceof WithdrawnRelease) {
+        rejected.push({ app, reason: error.message, withdrawn: true });
+        continue;
+      }
       // Deleted between the listing and the read: that app is being withdrawn.
       if (!(await store.get(key))) continue;
       rejected.push({ app, reason: messageOf(error) });
-      continue;
-    }
-    if (await store.get(withdrawnKey(app, record.release))) {
-      rejected.push({
-        app,
-        reason: `release ${record.release} of ${app} was withdrawn by a rollback (${withdrawnKey(app, record.release)}): ${app} stays at its last published release`,
-        withdrawn: true,
-      });
       continue;
     }
     if (isShellRelease(record)) shell = record;
