@@ -147,12 +147,27 @@ function notify(alarm: Alarm, topic: ITopic): Alarm {
   return alarm;
 }
 
-function countAlarm(scope: Construct, id: string, metric: IMetric, description: string, threshold = 1): Alarm {
+interface CountAlarmOptions {
+  readonly alarmName?: string;
+  readonly evaluationPeriods?: number;
+  readonly datapointsToAlarm?: number;
+}
+
+function countAlarm(
+  scope: Construct,
+  id: string,
+  metric: IMetric,
+  description: string,
+  threshold = 1,
+  { alarmName, evaluationPeriods = 1, datapointsToAlarm }: CountAlarmOptions = {},
+): Alarm {
   return new Alarm(scope, id, {
+    alarmName,
     alarmDescription: `${description} (see infra/README.md, Alarms).`,
     metric,
     threshold,
-    evaluationPeriods: 1,
+    evaluationPeriods,
+    datapointsToAlarm,
     comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     treatMissingData: TreatMissingData.NOT_BREACHING,
   });
@@ -225,14 +240,7 @@ export const SES_COMPLAINT_RATE_LIMIT = 0.0008;
 function mailReputationAlarms(scope: Construct): Alarm[] {
   const reputation = (metricName: string) => new Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.hours(1) });
   const alarm = (id: string, metricName: string, threshold: number, what: string) =>
-    new Alarm(scope, id, {
-      alarmDescription: `SES's ${what} rate of the account reached ${threshold * 100} %: receipts may stop if SES pauses sending (see infra/README.md, Alarms).`,
-      metric: reputation(metricName),
-      threshold,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
+    countAlarm(scope, id, reputation(metricName), `SES's ${what} rate of the account reached ${threshold * 100} %: receipts may stop if SES pauses sending`, threshold);
   return [alarm('MailBounceRate', 'Reputation.BounceRate', SES_BOUNCE_RATE_LIMIT, 'bounce'), alarm('MailComplaintRate', 'Reputation.ComplaintRate', SES_COMPLAINT_RATE_LIMIT, 'complaint')];
 }
 
@@ -312,34 +320,31 @@ function failedPaymentsShare(period: Duration): MathExpression {
  * person, receipts and mail that do not go out, M-Pesa that cannot be settled, a reconciliation
  * that falls behind, and too many failed payments.
  */
-function businessAlarms(scope: Construct): Alarm[] {
+function businessAlarms(scope: Construct): { readonly all: Alarm[]; readonly heldForReview: Alarm } {
   const five = Duration.minutes(5);
   const quarter = Duration.minutes(15);
   const alarm = (id: string, description: string, metric: IMetric, threshold: number, evaluationPeriods = 1) =>
-    new Alarm(scope, id, {
+    countAlarm(scope, id, metric, description, threshold, {
       alarmName: `kesho-${id.replace(/[A-Z]/g, (letter, index: number) => `${index ? '-' : ''}${letter.toLowerCase()}`)}`,
-      alarmDescription: `${description} (see infra/README.md, Alarms).`,
-      metric,
-      threshold,
       evaluationPeriods,
       datapointsToAlarm: evaluationPeriods,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
-  return [
-    alarm(
-      'OrderNeedsReview',
-      'An order was marked for review: money moved in a way the code could not settle alone',
-      businessMetric('ordersNeedingReview', { statistic: 'Sum', period: five }),
-      1,
-    ),
-    // Every reconciliation run reports the level, so this stays raised until a person clears the mark.
-    alarm(
-      'OrdersHeldForReview',
-      'At least one order is held for review: money may have moved that the code could not settle alone',
-      businessMetric('ordersHeldForReview', { statistic: 'Maximum', period: quarter }),
-      1,
-    ),
+  const needsReview = alarm(
+    'OrderNeedsReview',
+    'An order was marked for review: money moved in a way the code could not settle alone',
+    businessMetric('ordersNeedingReview', { statistic: 'Sum', period: five }),
+    1,
+  );
+  // Every reconciliation run reports the level, so this stays raised until a person clears the mark.
+  const heldForReview = alarm(
+    'OrdersHeldForReview',
+    'At least one order is held for review: money may have moved that the code could not settle alone',
+    businessMetric('ordersHeldForReview', { statistic: 'Maximum', period: quarter }),
+    1,
+  );
+  const all = [
+    needsReview,
+    heldForReview,
     alarm(
       'ReceiptsOverdue',
       `A paid order's receipt is still due ${RECEIPT_OVERDUE_MINUTES} minutes after payment`,
@@ -375,6 +380,7 @@ function businessAlarms(scope: Construct): Alarm[] {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     }),
   ];
+  return { all, heldForReview };
 }
 
 export interface PaymentsAlarmsProps {
@@ -434,7 +440,7 @@ export class PaymentsAlarms extends Construct {
     const mail = mailReputationAlarms(this);
     const tableThrottles = tableThrottleAlarm(this, props.ordersTable, props.ordersTableIndexes);
     const business = businessAlarms(this);
-    this.alarms = [fulfilment, api5xx, api429, api403, ...mail, tableThrottles, ...business, ...perFunction, ...clientErrors].map((alarm) => notify(alarm, topic));
+    this.alarms = [fulfilment, api5xx, api429, api403, ...mail, tableThrottles, ...business.all, ...perFunction, ...clientErrors].map((alarm) => notify(alarm, topic));
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: 'kesho',
@@ -490,7 +496,7 @@ export class PaymentsAlarms extends Construct {
         width: 12,
       }),
       new GraphWidget({ title: 'Enquiries and newsletter sign-ups', left: sums('enquiriesAccepted', 'signUpsAccepted'), right: sums('enquiriesRefused', 'signUpsRefused'), width: 12 }),
-      ...business.filter((alarm) => alarm.node.id === 'OrdersHeldForReview').map((alarm) => new AlarmWidget({ title: 'Orders held for review', alarm, width: 12 })),
+      new AlarmWidget({ title: 'Orders held for review', alarm: business.heldForReview, width: 12 }),
     );
     // What visitors' browsers saw, one row per app: traffic and errors beside the Web Vitals' p75.
     for (const app of CLIENT_APPS) {
