@@ -77,20 +77,12 @@ export interface TeamsStackProps extends StackProps {
 
 /** ops' stack: each deploying team's boundary, CloudFormation execution role and deploy role. */
 export class TeamsStack extends Stack {
-  readonly boundaries: Readonly<Record<string, ManagedPolicy>>;
-  readonly executionRoles: Readonly<Record<string, Role>>;
-  readonly deployRoles: Readonly<Record<string, Role>>;
-  private readonly inlinePoliciesOf = new Map<Role, PolicyDocument[]>();
-
   constructor(scope: Construct, id: string, props: TeamsStackProps) {
     super(scope, id, props);
     const arn = (service: string, resource: string, region = this.region) => `arn:${this.partition}:${service}:${region}:${this.account}:${resource}`;
     const siteObjects = (pattern: string) => `arn:${this.partition}:s3:::${props.siteBucketName}/${pattern}`;
     const assetsBucket = `cdk-${QUALIFIER}-assets-${this.account}-${this.region}`;
     const bootstrapVersion = arn('ssm', `parameter/cdk-bootstrap/${QUALIFIER}/version`);
-    const boundaries: Record<string, ManagedPolicy> = {};
-    const executionRoles: Record<string, Role> = {};
-    const deployRoles: Record<string, Role> = {};
 
     for (const team of DEPLOYING_TEAMS) {
       const names = teamDeployNames(team);
@@ -234,20 +226,16 @@ export class TeamsStack extends Stack {
         },
       });
 
-      this.inlinePoliciesOf.set(executionRole, [executionPolicy]);
-      this.inlinePoliciesOf.set(deployRole, [deployPolicy]);
-      boundaries[team] = boundary;
-      executionRoles[team] = executionRole;
-      deployRoles[team] = deployRole;
-      this.acknowledgeFindings(boundary, executionRole, deployRole);
+      this.acknowledgeFindings([
+        [boundary, boundary.document],
+        [executionRole, executionPolicy],
+        [deployRole, deployPolicy],
+      ]);
     }
-    this.boundaries = boundaries;
-    this.executionRoles = executionRoles;
-    this.deployRoles = deployRoles;
   }
 
   /** Every wildcard resource of a team's roles and boundary, acknowledged by exact finding id with the reason for its kind. */
-  private acknowledgeFindings(boundary: ManagedPolicy, executionRole: Role, deployRole: Role): void {
+  private acknowledgeFindings(documents: readonly (readonly [Construct, PolicyDocument])[]): void {
     const reasonFor = (resource: string): string => {
       if (resource.includes(':s3:::cdk-')) return "CDK's asset files are named by their content; a team reaches only its own prefix of the asset bucket.";
       if (resource.includes(':s3:::'))
@@ -260,13 +248,8 @@ export class TeamsStack extends Stack {
     // cdk-nag judges what a statement allows: the Deny statements' wildcards are not findings.
     const statementsOf = (document: PolicyDocument) =>
       (document.toJSON() as { Statement: Array<{ Effect: string; Resource: string | string[] }> }).Statement.filter((statement) => statement.Effect === 'Allow');
-    const documents: [Construct, PolicyDocument[]][] = [
-      [boundary, [boundary.document]],
-      [executionRole, this.inlinePoliciesOf.get(executionRole) ?? []],
-      [deployRole, this.inlinePoliciesOf.get(deployRole) ?? []],
-    ];
-    for (const [construct, policyDocuments] of documents) {
-      const wildcards = new Set(policyDocuments.flatMap(statementsOf).flatMap((statement) => [statement.Resource].flat().filter((resource) => resource.includes('*'))));
+    for (const [construct, document] of documents) {
+      const wildcards = new Set(statementsOf(document).flatMap((statement) => [statement.Resource].flat().filter((resource) => resource.includes('*'))));
       acknowledge(construct, ...[...wildcards].map((resource) => ({ id: `AwsSolutions-IAM5[Resource::${resource}]`, reason: reasonFor(resource) })));
     }
   }
