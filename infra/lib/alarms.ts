@@ -281,7 +281,7 @@ export const FAILED_PAYMENTS_PERCENT = 25;
 export const FAILED_PAYMENTS_MIN_OUTCOMES = 10;
 
 /** One business metric (lambdas/src/metrics.ts: EMF lines, @kesho/common/ops-events), summed over every function that emits it. */
-export function businessMetric(metric: BusinessMetric, options: { statistic: string; period: Duration; method?: PaymentMethod; label?: string }): Metric {
+function businessMetric(metric: BusinessMetric, options: { statistic: string; period: Duration; method?: PaymentMethod; label?: string }): Metric {
   return new Metric({
     namespace: BUSINESS_METRICS_NAMESPACE,
     metricName: BUSINESS_METRICS[metric].name,

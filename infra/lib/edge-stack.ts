@@ -45,14 +45,12 @@ export const SHARED_ADDRESS_ASSUMPTION = {
 } as const;
 
 /** The limits the assumption gives: 10,000 requests per 5 minutes site-wide, 2,500 to /api/. */
-export function rateLimitsFor(assumption: typeof SHARED_ADDRESS_ASSUMPTION = SHARED_ADDRESS_ASSUMPTION): RateLimits {
-  return {
-    site: assumption.browsersPerAddress * assumption.siteRequestsPerBrowser,
-    api: assumption.browsersPerAddress * assumption.apiRequestsPerBrowser + assumption.payersPerAddress * assumption.apiRequestsPerPayer,
-  };
-}
-
-export const DEFAULT_RATE_LIMITS: RateLimits = rateLimitsFor();
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  site: SHARED_ADDRESS_ASSUMPTION.browsersPerAddress * SHARED_ADDRESS_ASSUMPTION.siteRequestsPerBrowser,
+  api:
+    SHARED_ADDRESS_ASSUMPTION.browsersPerAddress * SHARED_ADDRESS_ASSUMPTION.apiRequestsPerBrowser +
+    SHARED_ADDRESS_ASSUMPTION.payersPerAddress * SHARED_ADDRESS_ASSUMPTION.apiRequestsPerPayer,
+};
 
 /**
  * What the rate rules do when an address goes over: `count` (the request passes, the WAF log and the
