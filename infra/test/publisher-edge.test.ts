@@ -8,6 +8,7 @@
 import { createHmac } from 'node:crypto';
 import { checkPreviewToken, type EdgeState } from '@kesho/common/build-choice';
 import { discoveryFiles } from '@kesho/common/discovery-files';
+import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
 import type { BuildFigures } from '@kesho/common/canary-health';
 import { canaryCommandKey, deployEdge, EDGE_RECORD_KEY, publishSite, watchCanaries, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/edge';
 import { pointerKey, releasePrefix, RELEASE_RECORD_FILE, type RemoteRelease } from '../functions/release-publisher/release-record';
@@ -69,6 +70,12 @@ const command = (store: MemoryStore, app: string, body: object) => store.write(c
 const edgeRecord = (store: MemoryStore) => JSON.parse(store.text(EDGE_RECORD_KEY) ?? '{}') as EdgeRecord;
 const kvsState = (kvs: MemoryKeyValueStore) => JSON.parse(kvs.values.get('state') ?? '{}') as EdgeState;
 const variantPage = (store: MemoryStore, folder: string | undefined, page: string) => store.text(`variants/${folder}/${page}`);
+const metadataOf = (store: MemoryStore, key: string) => {
+  const object = store.objects.get(key);
+  return object && { contentType: object.contentType, cacheControl: object.cacheControl };
+};
+const PAGE_METADATA = { contentType: 'text/html; charset=utf-8', cacheControl: CACHE_NO_CACHE };
+const JSON_METADATA = { contentType: 'application/json; charset=utf-8', cacheControl: CACHE_NO_CACHE };
 
 describe('canaries in AWS: the team writes a command, the publisher owns the state', () => {
   test("a start command puts the candidate's pages in a folder the edge serves to the share; the live site stays", async () => {
@@ -91,6 +98,10 @@ describe('canaries in AWS: the team writes a command, the publisher owns the sta
     expect(edgeRecord(store).history.at(-1)).toMatchObject({ action: 'canary', app: 'marketing', buildId: CANDIDATE, previous: LIVE, percent: 10, by: 'team-marketing', why: 'new hero' });
     // Notices: the live pages, saying why a preview link is not shown.
     expect(variantPage(store, edge.notices.expired, 'pages/faq.html')).toContain('This preview link has expired');
+    expect(metadataOf(store, `variants/${folder}/pages/faq.html`)).toEqual(PAGE_METADATA);
+    expect(metadataOf(store, `variants/${edge.notices.expired}/pages/faq.html`)).toEqual(PAGE_METADATA);
+    expect(metadataOf(store, `variants/${folder}/remotes.json`)).toEqual(JSON_METADATA);
+    expect(metadataOf(store, EDGE_RECORD_KEY)).toEqual(JSON_METADATA);
   });
 
   test('one canary per app: a second start is refused for that app, the first keeps running', async () => {
@@ -115,6 +126,7 @@ describe('canaries in AWS: the team writes a command, the publisher owns the sta
     expect(publishedDocument(store).remotes.find((remote) => remote.name === 'marketing')?.buildId).toBe(CANDIDATE);
     expect(store.text('pages/faq.html')).toContain(`marketing ${CANDIDATE} /faq`);
     expect(JSON.parse(store.text(pointerKey('marketing')) ?? '{}')).toMatchObject({ release: candidate.release });
+    expect(metadataOf(store, pointerKey('marketing'))).toEqual(JSON_METADATA);
     expect(kvsState(kvs).canaries).toEqual([]);
     expect(edgeRecord(store).history.at(-1)).toMatchObject({ action: 'promote', buildId: CANDIDATE, previous: LIVE, by: 'team-marketing', why: 'figures fine' });
     // The command stays in the bucket: reading it again changes nothing.

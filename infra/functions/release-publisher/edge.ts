@@ -23,11 +23,9 @@
 import { createHash, createHmac } from 'node:crypto';
 import { EMPTY_EDGE_STATE, previewPath, previewToken, variantKeyOf, type EdgeState } from '@kesho/common/build-choice';
 import { DEFAULT_CANARY_THRESHOLDS, judgeCanary, type BuildFigures, type CanaryThresholds } from '@kesho/common/canary-health';
-import { CONTENT_TYPES } from '@kesho/common/content-types';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
 import { withRibbon, type Ribbon } from '@kesho/common/preview-ribbon';
-import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
-import { publishReleases, readPublished, readRecord, type DeployOutcome, type DeployRequest, type ObjectStore, type PublishResult, type Rejection } from './publisher';
+import { publishReleases, readPublished, readRecord, revalidatedMetadata, type DeployOutcome, type DeployRequest, type ObjectStore, type PublishResult, type Rejection } from './publisher';
 import { pageKeyForRoute, pointerKey, RELEASE_RECORD_FILE, releasePrefix, SHELL_APP, type RemotePointer, type RemoteRelease } from './release-record';
 
 export const CANARY_COMMANDS_PREFIX = 'mfe/canary/';
@@ -113,8 +111,6 @@ export interface EdgeServices {
   log?(line: Record<string, unknown>): void;
 }
 
-const JSON_METADATA = { contentType: CONTENT_TYPES['.json'], cacheControl: CACHE_NO_CACHE };
-const PAGE_METADATA = { contentType: 'text/html; charset=utf-8', cacheControl: CACHE_NO_CACHE };
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 async function readEdgeRecord(store: ObjectStore): Promise<{ record: EdgeRecord; etag: string | null }> {
@@ -230,7 +226,7 @@ async function applyCommands(store: ObjectStore, pass: Pass, at: string): Promis
           pass.rejected.push({ app, reason: `release ${running.release} of ${app} is gone from the bucket: abort the canary` });
           continue;
         }
-        await store.put(pointerKey(app), snapshot.body, JSON_METADATA, {});
+        await store.put(pointerKey(app), snapshot.body, revalidatedMetadata(pointerKey(app)), {});
       }
       pass.record = endCanary(pass.record, running);
       history.push({
@@ -278,23 +274,25 @@ async function writeVariant(store: ObjectStore, variant: Variant, live: { remote
     .digest('hex')
     .slice(0, 12);
   const prefix = `${VARIANTS_PREFIX}${folder}/`;
+  const documentKey = `${prefix}remotes.json`;
   // remotes.json is written last: a folder that has it is whole.
-  if (await store.get(`${prefix}remotes.json`)) return folder;
+  if (await store.get(documentKey)) return folder;
   for (const remote of remotes) {
     const release = overridden.get(remote.name);
     for (const route of remote.routes) {
       const page = pageKeyForRoute(route.path);
       const source = release ? `${releasePrefix(release.app, release.release)}${page}` : page;
+      const target = `${prefix}${page}`;
       if (variant.ribbon) {
         const object = await store.get(source);
         if (!object) throw new Error(`${source} is missing`);
-        await store.put(`${prefix}${page}`, withRibbon(object.body, variant.ribbon), PAGE_METADATA, {});
+        await store.put(target, withRibbon(object.body, variant.ribbon), revalidatedMetadata(target), {});
       } else {
-        await store.copy(source, `${prefix}${page}`, PAGE_METADATA);
+        await store.copy(source, target, revalidatedMetadata(target));
       }
     }
   }
-  await store.put(`${prefix}remotes.json`, document, JSON_METADATA, {});
+  await store.put(documentKey, document, revalidatedMetadata(documentKey), {});
   return folder;
 }
 
@@ -410,7 +408,7 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
       throw new Error(`The edge state would be ${Buffer.byteLength(edgeText)} bytes, over the KeyValueStore's ${KVS_VALUE_LIMIT_BYTES}: end a canary or let previews expire first`);
     }
     const record: EdgeRecord = { ...pass.record, edge };
-    const written = await store.put(EDGE_RECORD_KEY, JSON.stringify(record), JSON_METADATA, etag ? { ifMatch: etag } : { ifNoneMatch: '*' });
+    const written = await store.put(EDGE_RECORD_KEY, JSON.stringify(record), revalidatedMetadata(EDGE_RECORD_KEY), etag ? { ifMatch: etag } : { ifNoneMatch: '*' });
     if (written === 'precondition-failed') continue;
     // What the CloudFront functions read; the same value again when a failed pass left it behind.
     if ((await services.kvs.get(KVS_STATE_KEY)) !== edgeText) await services.kvs.put(KVS_STATE_KEY, edgeText);

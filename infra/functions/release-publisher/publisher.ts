@@ -23,7 +23,7 @@
  * app's deploy, see publishForDeploy).
  */
 import { discoveryFiles } from '@kesho/common/discovery-files';
-import { CONTENT_TYPES, contentTypeOf } from '@kesho/common/content-types';
+import { contentTypeOf } from '@kesho/common/content-types';
 import { FEED_CONTENT_TYPE } from '@kesho/common/page-routes';
 import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
 import { pageProblems } from '@kesho/common/page-checks';
@@ -113,14 +113,16 @@ export interface PublishedState {
   readonly releases: Readonly<Record<string, string>>;
 }
 
-const PAGE_METADATA: ObjectMetadata = { contentType: CONTENT_TYPES['.html'], cacheControl: CACHE_NO_CACHE };
-/** A route's feed: RSS, revalidated like the page it belongs to. */
-const FEED_METADATA: ObjectMetadata = { contentType: FEED_CONTENT_TYPE, cacheControl: CACHE_NO_CACHE };
-const POINTER_METADATA: ObjectMetadata = { contentType: contentTypeOf(POINTER_DOCUMENT_KEY), cacheControl: CACHE_NO_CACHE };
-/** The shell's root files and not-found page (SHELL_SHARED_FILES) and the discovery files, by extension, revalidated like the pages. */
-function sharedFileMetadata(key: string): ObjectMetadata {
+/**
+ * Every object the publishers write but a route's feed (pages, pointer documents, the shell's root files,
+ * the discovery files, edge.ts's state): typed by its key's extension, as the local server types it, and
+ * revalidated like the pages.
+ */
+export function revalidatedMetadata(key: string): ObjectMetadata {
   return { contentType: contentTypeOf(key), cacheControl: CACHE_NO_CACHE };
 }
+/** A route's feed: RSS, which its .xml extension would type as plain XML; revalidated like the page it belongs to. */
+const FEED_METADATA: ObjectMetadata = { contentType: FEED_CONTENT_TYPE, cacheControl: CACHE_NO_CACHE };
 
 const defaultPause = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
@@ -335,7 +337,7 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
         if (feed) livePages.add(feed);
         const source = pageSource(remote, route.path, shell);
         if (!source) continue;
-        copies.push({ source: source.key, target: page, metadata: PAGE_METADATA });
+        copies.push({ source: source.key, target: page, metadata: revalidatedMetadata(page) });
         if (source.fromShell) pagesFromShell.push(page);
         // The feed is the remote's own, whichever shell rendered the page.
         if (feed && remote.record) copies.push({ source: `${releasePrefix(remote.record.app, remote.record.release)}${feed}`, target: feed, metadata: FEED_METADATA });
@@ -344,13 +346,13 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
     // The root files and the not-found page of the shell release that is live: they change with it
     // (a shell rollback brings the older ones back), never before its publication.
     for (const key of shell?.sharedFiles ?? []) {
-      copies.push({ source: `${releasePrefix(SHELL_APP, shell?.release ?? '')}${sharedFileSnapshotKey(key)}`, target: key, metadata: sharedFileMetadata(key) });
+      copies.push({ source: `${releasePrefix(SHELL_APP, shell?.release ?? '')}${sharedFileSnapshotKey(key)}`, target: key, metadata: revalidatedMetadata(key) });
     }
     const remotes = names.map((name) => (live.get(name) as LiveRemote).pointer);
     // The discovery files list the routes of the document this run writes: a publication of any app
     // (a new article, a new route, a rollback) changes them, with no shell release.
     for (const [key, body] of Object.entries(discoveryFiles({ remotes }))) {
-      copies.push({ target: key, body, metadata: sharedFileMetadata(key) });
+      copies.push({ target: key, body, metadata: revalidatedMetadata(key) });
     }
     const removedPages = published.remotes
       .flatMap((pointer) => pointer.routes.flatMap((route) => (route.feed ? [pageKeyForRoute(route.path), feedKeyForRoute(route.path)] : [pageKeyForRoute(route.path)])))
@@ -366,7 +368,7 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
     parsePointerDocument({ remotes });
     const document = JSON.stringify({ remotes, releases });
     const condition: PutCondition = publishedObject ? { ifMatch: publishedObject.etag } : { ifNoneMatch: '*' };
-    const outcome = await store.put(POINTER_DOCUMENT_KEY, document, POINTER_METADATA, condition);
+    const outcome = await store.put(POINTER_DOCUMENT_KEY, document, revalidatedMetadata(POINTER_DOCUMENT_KEY), condition);
     if (outcome === 'precondition-failed') {
       // Someone published meanwhile, from records at least as new: this run has written nothing, so
       // it starts over from theirs.
