@@ -1,7 +1,8 @@
 /**
  * What ops search for and alarm on, named once here: the log events ops look for (infra/README.md's
- * runbook names them), the business metrics the Lambdas emit and infra/lib/alarms.ts reads, and the
- * local log file `npm run orders -- show` reads, so the writer and the reader cannot drift apart.
+ * runbook names them), the business metrics the Lambdas emit and infra/lib/alarms.ts reads, the
+ * local log file `npm run orders -- show` reads, and the personal data no log line may hold, so the
+ * writer and the reader cannot drift apart.
  */
 
 /** The reconciliation names the orders held for a person, every run until the mark is cleared. */
@@ -75,3 +76,15 @@ export const PENDING_BACKLOG_MINUTES = 60;
  * lines alike, as CloudWatch would hold them), relative to DATA_DIR: `npm run orders -- show` reads it.
  */
 export const LOCAL_LOG_FILE = 'logs/api.jsonl';
+
+/**
+ * What no log line may hold: the Lambdas' logger (lambdas/src/log.ts) scrubs every match from what it
+ * writes, and the e2e run fails on any match left in LOCAL_LOG_FILE, so both read the one definition.
+ * Provider errors quote e-mail addresses ("…identities failed the check: amani@example.com").
+ * Phone numbers as payers type them and as Daraja echoes them: Kenyan numbers (07…, 01…, 2547…,
+ * +254 7…, with or without spaces) and any international number written with a leading +. Invoice
+ * numbers (INV-8 digits), receipt numbers and times do not match.
+ * No `g` flag, so `test` keeps no state between lines; a caller that replaces every match adds it.
+ */
+export const EMAIL_ADDRESS_PATTERN = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[A-Za-z]{2,}/;
+export const PHONE_NUMBER_PATTERN = /(?<![\w.-])(?:(?:\+?254|0)[\s-]?[17](?:[\s-]?\d){8}|\+\d(?:[\s-]?\d){7,13})(?![\w-])/;
