@@ -12,9 +12,9 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { loadOrdersToolConfig, type OrdersToolConfig } from './config/ordersTool';
 import { localLogFileOf } from './local/logFile';
 import { LOCAL_AWS_CLIENT, localDynamoFolderOf, startEmbeddedDynamo } from './local/embeddedDynamo';
-import { INVOICE_NUMBER_PATTERN } from './orders/startCheckout';
 import { createOrdersStore } from './orders/store';
 import { formatStory, storyLines, summariseOrder, type OrderSummary } from './orders/story';
+import { INVOICE_NUMBER_PATTERN } from './orders/types';
 import { DOCUMENT_CLIENT_OPTIONS } from './runtime/dynamo';
 
 const USAGE = 'Usage: npm run orders -- show INV-12345678';

@@ -4,6 +4,7 @@
  * reaches the local runtime's Invoke API.
  */
 import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
+import { INVOICE_NUMBER_PATTERN } from '../orders/types';
 import { SESSION_ID_PATTERN, isHandledEventType, type HandledEventType } from '../payments/types';
 
 export interface FulfilmentJob extends OrderNaming {
@@ -18,14 +19,13 @@ export interface OrderNaming {
   readonly correlationId?: string;
 }
 
-const INVOICE_NAMING = /^INV-\d{8}$/;
 const CORRELATION_NAMING = /^[A-Za-z0-9-]{8,64}$/;
 
 /** Keeps only well-formed names: a field that is not one is dropped, never an error. */
 export function parseOrderNaming(value: { readonly invoiceNumber?: unknown; readonly correlationId?: unknown }): OrderNaming {
   const { invoiceNumber, correlationId } = value;
   return {
-    ...(typeof invoiceNumber === 'string' && INVOICE_NAMING.test(invoiceNumber) ? { invoiceNumber } : {}),
+    ...(typeof invoiceNumber === 'string' && INVOICE_NUMBER_PATTERN.test(invoiceNumber) ? { invoiceNumber } : {}),
     ...(typeof correlationId === 'string' && CORRELATION_NAMING.test(correlationId) ? { correlationId } : {}),
   };
 }

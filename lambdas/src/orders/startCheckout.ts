@@ -36,7 +36,6 @@ const ATTEMPT_POLL_MS = 200;
 /** Longer than any payment function may run (29 s): a claim this old belongs to a crashed invocation. */
 export const ATTEMPT_STALE_MS = 120_000;
 
-export const INVOICE_NUMBER_PATTERN = /^INV-\d{8}$/;
 /** With 10^8 numbers a collision is rare; five in a row means something else is wrong. */
 const MAX_INVOICE_ATTEMPTS = 5;
 

@@ -6,6 +6,9 @@ export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired';
 
 export const ORDER_CURRENCY = 'usd';
 
+/** randomInvoiceNumber's shape (startCheckout.ts). Kept here, in a file that imports nothing, so checking a name (fulfilment/queue.ts) loads no order code. */
+export const INVOICE_NUMBER_PATTERN = /^INV-\d{8}$/;
+
 export interface OrderLine {
   /** Catalogue id, or the browser's "custom-…" id for a custom service. */
   readonly id: string;

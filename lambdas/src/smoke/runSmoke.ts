@@ -9,7 +9,7 @@ import { findCatalogueService } from '@kesho/common/catalogue';
 import { centsToDollars } from '@kesho/common/money';
 import type { SmokeConfig } from '../config/smoke';
 import type { ApiGatewayEvent } from '../http/apiGateway';
-import { INVOICE_NUMBER_PATTERN } from '../orders/startCheckout';
+import { INVOICE_NUMBER_PATTERN } from '../orders/types';
 
 export interface SmokeResult {
   readonly invoiceNumber: string;
