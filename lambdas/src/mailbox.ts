@@ -2,14 +2,12 @@
  * `npm run mail`: lists the latest messages the local runtime "sent" (time, to, subject, file).
  * DATA_DIR as for `npm start` (default `<repo>/.data`); MAIL_LIST_LIMIT messages (default 20).
  */
-import path from 'node:path';
+import { defaultLocalDataDir } from './config/localTools';
 import { loadMailboxConfig } from './config/mailbox';
 import { formatMailbox, listMailbox } from './mail/mailbox';
 
 async function main(): Promise<void> {
-  // dist/mailbox.js → the repository root is two folders up, as for serve.js's default.
-  const repoRoot = path.resolve(__dirname, '..', '..');
-  const { directory, limit } = loadMailboxConfig(process.env, path.join(repoRoot, '.data'), process.cwd());
+  const { directory, limit } = loadMailboxConfig(process.env, defaultLocalDataDir(__dirname), process.cwd());
   console.log(formatMailbox(await listMailbox(directory, limit), directory));
 }
 

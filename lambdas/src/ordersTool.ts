@@ -6,9 +6,9 @@
  * when no server holds it. In AWS: the Logs Insights query of infra/README.md ("An order's story").
  */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { defaultLocalDataDir } from './config/localTools';
 import { loadOrdersToolConfig, type OrdersToolConfig } from './config/ordersTool';
 import { localLogFileOf } from './local/logFile';
 import { LOCAL_AWS_CLIENT, localDynamoFolderOf, startEmbeddedDynamo } from './local/embeddedDynamo';
@@ -55,8 +55,7 @@ async function summaryFromFolder(config: OrdersToolConfig, invoiceNumber: string
 async function main(): Promise<void> {
   const [command, invoiceNumber] = process.argv.slice(2);
   if (command !== 'show' || !invoiceNumber || !INVOICE_NUMBER_PATTERN.test(invoiceNumber)) throw new Error(USAGE);
-  // dist/ordersTool.js → the repository root is two folders up, as for serve.js's default.
-  const config = loadOrdersToolConfig(process.env, path.join(path.resolve(__dirname, '..', '..'), '.data'), process.cwd());
+  const config = loadOrdersToolConfig(process.env, defaultLocalDataDir(__dirname), process.cwd());
   const logFile = localLogFileOf(config.dataDir);
   const fromServer = await summaryFromServer(config, invoiceNumber);
   const summary = fromServer ? fromServer.summary : await summaryFromFolder(config, invoiceNumber);

@@ -1,6 +1,8 @@
 import { KES_PER_USD, KES_RATE_DATE } from '@kesho/common/mpesa';
 import { ConfigError, loadConfig } from '../src/config';
 import { DEVELOPMENT_TOKEN_SECRET } from '../src/config/leads';
+import { defaultLocalDataDir } from '../src/config/localTools';
+import { loadOrdersToolConfig } from '../src/config/ordersTool';
 import { loadSmokeConfig } from '../src/config/smoke';
 
 /** A complete production environment, as the CDK stack sets it (secrets by ARN). */
@@ -195,5 +197,20 @@ describe('loadSmokeConfig', () => {
       enquiryEmail: 'success@simulator.amazonses.com',
     });
     expect(loadSmokeConfig({ SMOKE_FUNCTION_NAME: 'a', SMOKE_ENQUIRIES_FUNCTION_NAME: 'KeshoPayments-Enquiries' }).enquiriesFunctionName).toBe('KeshoPayments-Enquiries');
+  });
+});
+
+describe('loadOrdersToolConfig', () => {
+  it('reads the data folder as npm start does and finds the running server where npm start listens', () => {
+    expect(loadOrdersToolConfig({}, '/default/.data', '/repo/lambdas')).toEqual({ dataDir: '/default/.data', endpoint: 'http://127.0.0.1:3000', ordersTable: 'kesho-orders' });
+    expect(loadOrdersToolConfig({ DATA_DIR: '.data', INIT_CWD: '/repo' }, '/default/.data', '/repo/lambdas').dataDir).toBe('/repo/.data');
+    expect(loadOrdersToolConfig({ DATA_DIR: 'tmp/data' }, '/default/.data', '/repo/lambdas').dataDir).toBe('/repo/lambdas/tmp/data');
+    expect(loadOrdersToolConfig({ HOST: '0.0.0.0', PORT: '4000' }, '/d', '/c').endpoint).toBe('http://127.0.0.1:4000');
+    expect(loadOrdersToolConfig({ HOST: 'localhost' }, '/d', '/c').endpoint).toBe('http://localhost:3000');
+    expect(loadOrdersToolConfig({ ORDERS_ENDPOINT: 'http://127.0.0.1:5000/', HOST: 'localhost' }, '/d', '/c').endpoint).toBe('http://127.0.0.1:5000');
+  });
+
+  it("defaults to <repo>/.data from a bundled tool's folder (dist/)", () => {
+    expect(defaultLocalDataDir('/repo/lambdas/dist')).toBe('/repo/.data');
   });
 });

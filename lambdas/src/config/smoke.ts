@@ -1,4 +1,5 @@
 /** `npm run smoke`'s settings (src/smoke.ts): which create-payment and enquiries functions it calls, and how. */
+import { LOCAL_SERVER_ENDPOINT } from './localTools';
 import type { Env } from './problems';
 
 export interface SmokeConfig {
@@ -12,7 +13,7 @@ export interface SmokeConfig {
   readonly enquiryEmail: string;
 }
 
-export const SMOKE_DEFAULTS = { endpoint: 'http://127.0.0.1:3000', functionName: 'create-payment' } as const;
+export const SMOKE_DEFAULTS = { endpoint: LOCAL_SERVER_ENDPOINT, functionName: 'create-payment' } as const;
 
 export function loadSmokeConfig(env: Env = process.env): SmokeConfig {
   const functionName = env.SMOKE_FUNCTION_NAME?.trim();
