@@ -228,12 +228,20 @@ describe('business metrics and one story per order (the local runtime, its log f
     expect((await postJson(`${server.origin}/api/enquiries`, { ...enquiry, email: 'not-an-address' })).status).toBe(400);
     expect((await postJson(`${server.origin}/api/subscriptions`, { email: 'reader@example.com', website: '' })).status).toBe(202);
     expect((await postJson(`${server.origin}/api/subscriptions`, { email: 'nope', website: '' })).status).toBe(400);
+    // The honeypot answers like a success, yet counts as refused.
+    expect((await postJson(`${server.origin}/api/enquiries`, { ...enquiry, website: 'https://spam.example' })).status).toBe(200);
+    expect((await postJson(`${server.origin}/api/subscriptions`, { email: 'bot@example.com', website: 'https://spam.example' })).status).toBe(202);
     const all = await lines();
     expectMetric(all, 'EnquiriesAccepted');
     expect(expectMetric(all, 'EnquiriesRefused').reason).toBe('invalid');
     expectMetric(all, 'SignUpsAccepted');
     expect(expectMetric(all, 'SignUpsRefused').reason).toBe('invalid');
-    expect(all.join('\n')).not.toMatch(/amani@example\.com|reader@example\.com|\+254712345678/);
+    const reasons = (name: string) => metricsNamed(all, name).map((doc) => doc.reason);
+    expect(metricsNamed(all, 'EnquiriesAccepted')).toHaveLength(1);
+    expect(reasons('EnquiriesRefused')).toEqual(['invalid', 'honeypot']);
+    expect(metricsNamed(all, 'SignUpsAccepted')).toHaveLength(1);
+    expect(reasons('SignUpsRefused')).toEqual(['invalid', 'honeypot']);
+    expect(all.join('\n')).not.toMatch(/amani@example\.com|reader@example\.com|bot@example\.com|\+254712345678/);
   });
 
   it('each reconciliation run: the levels ops alarm on, and what it settled and left', async () => {

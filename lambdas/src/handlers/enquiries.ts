@@ -33,15 +33,18 @@ export const handler: HttpHandler = runtime.handle((event) =>
     }
 
     const result = await services.submitEnquiry(body.fields, { ip: clientAddress(event, config.clientAddressHeader) });
-    if (result.kind === 'accepted') metrics.count('enquiriesAccepted');
-    if (result.kind === 'ignored' || result.kind === 'invalid' || result.kind === 'rate-limited') refused(result.kind === 'ignored' ? 'honeypot' : result.kind);
     switch (result.kind) {
       case 'accepted':
       case 'ignored':
+        // The honeypot is answered like a success, so a bot learns nothing; only the metric tells them apart.
+        if (result.kind === 'accepted') metrics.count('enquiriesAccepted');
+        else refused('honeypot');
         return answer('sent', () => json(200, { status: 'sent', message: contactStatusTexts.sent.text }));
       case 'invalid':
+        refused('invalid');
         return answer('invalid', () => errorResponse(400, 'Some details are missing or not valid.', result.fieldErrors));
       case 'rate-limited':
+        refused('rate-limited');
         return answer('rate-limited', () => errorResponse(429, contactStatusTexts['rate-limited'].text, undefined, { 'Retry-After': String(result.retryAfterSeconds) }));
       case 'send-failed':
         return answer('unavailable', () => errorResponse(503, contactStatusTexts.unavailable.text, undefined, { 'Retry-After': '60' }));

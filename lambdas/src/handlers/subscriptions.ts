@@ -81,15 +81,18 @@ export const handler: HttpHandler = runtime.handle((event) =>
     }
 
     const result = await subscriptions.subscribe(body.fields, { ip: clientAddress(event, config.clientAddressHeader) });
-    if (result.kind === 'pending') metrics.count('signUpsAccepted');
-    if (result.kind === 'ignored' || result.kind === 'invalid' || result.kind === 'rate-limited') refused(result.kind === 'ignored' ? 'honeypot' : result.kind);
     switch (result.kind) {
       case 'pending':
       case 'ignored':
+        // The honeypot is answered like a success, so a bot learns nothing; only the metric tells them apart.
+        if (result.kind === 'pending') metrics.count('signUpsAccepted');
+        else refused('honeypot');
         return answer('pending', () => json(202, { status: 'pending', message: newsletterStatusTexts.pending.text }));
       case 'invalid':
+        refused('invalid');
         return answer('invalid', () => errorResponse(400, newsletterStatusTexts.invalid.text, result.fieldErrors));
       case 'rate-limited':
+        refused('rate-limited');
         return answer('rate-limited', () => errorResponse(429, newsletterStatusTexts['rate-limited'].text, undefined, { 'Retry-After': String(result.retryAfterSeconds) }));
       case 'send-failed':
         return answer('unavailable', () => errorResponse(503, newsletterStatusTexts.unavailable.text, undefined, { 'Retry-After': '60' }));
