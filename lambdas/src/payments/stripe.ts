@@ -152,7 +152,6 @@ function reshapeSession(session: Stripe.Checkout.Session): CheckoutSessionState 
     orderRef: session.client_reference_id,
     orderId: session.metadata?.orderId ?? null,
     paymentFailed: session.status === 'complete' && session.payment_status === 'unpaid' && paymentIntentFailed(session.payment_intent),
-    failureReason: 'declined',
     correlationId: session.metadata?.correlationId ?? null,
   };
 }

@@ -30,7 +30,7 @@ export interface CheckoutSessionState {
    * session whose payment intent went back to needing a payment method). Never taken from an event.
    */
   readonly paymentFailed: boolean;
-  /** Why it failed, in the provider's terms ops can count ("declined"; M-Pesa: "cancelled", "timeout"…). */
+  /** Why it failed, in the provider's terms ops can count (M-Pesa: "cancelled", "timeout"…); unset counts as "declined", all Stripe and the card sandbox tell. */
   readonly failureReason?: string;
   /** The order's correlation id, where the provider carries it back (Stripe: the session's metadata). */
   readonly correlationId?: string | null;
