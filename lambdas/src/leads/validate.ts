@@ -1,5 +1,6 @@
 /** Runs a shared @kesho/common schema and returns either the cleaned values or one message per field. */
-import { ValidationError, type ObjectSchema } from 'yup';
+import { firstErrorPerField } from '@kesho/common/contact-schema';
+import type { ObjectSchema } from 'yup';
 
 export type Validated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly fieldErrors: Readonly<Record<string, string>> };
 
@@ -7,12 +8,6 @@ export function validateFields<T extends object>(schema: ObjectSchema<T>, fields
   try {
     return { ok: true, value: schema.validateSync(fields, { abortEarly: false, stripUnknown: true }) as T };
   } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const fieldErrors: Record<string, string> = {};
-    for (const failure of error.inner.length > 0 ? error.inner : [error]) {
-      const key = failure.path ?? 'form';
-      fieldErrors[key] ??= failure.message;
-    }
-    return { ok: false, fieldErrors };
+    return { ok: false, fieldErrors: firstErrorPerField(error) };
   }
 }

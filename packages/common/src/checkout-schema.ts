@@ -2,7 +2,7 @@
  * The checkout rules (required fields, formats, messages), written once: the checkout form validates with this schema and the
  * create-payment Lambda validates the same customer data with it again, so the two cannot drift.
  */
-import { boolean, object, string, type InferType } from 'yup';
+import { boolean, object, string, ValidationError, type InferType } from 'yup';
 import { ENCODED_WORD_MESSAGE, hasNoEncodedWord, isSafeMultiLineText, isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from './text-rules';
 
 export const CHECKOUT_MESSAGES = {
@@ -69,3 +69,17 @@ export const checkoutSchema = object({
 });
 
 export type CheckoutData = InferType<typeof checkoutSchema>;
+
+/**
+ * A failed validation as the site reports it: the first message of each field (a field that breaks
+ * two rules shows one), keyed by its path, and a rule of the whole object under `formKey`. Written
+ * once, so the contact form, the leads Lambdas and the order Lambdas read yup's errors alike.
+ * Anything else thrown is a fault, not an answer about the values, so it is thrown again.
+ */
+export function firstErrorPerField(error: unknown, formKey = 'form'): Record<string, string> {
+  if (!ValidationError.isError(error)) throw error;
+  const errors: Record<string, string> = {};
+  // With abortEarly (yup's default) the error is the one failure and its inner is empty.
+  for (const failure of error.inner.length > 0 ? error.inner : [error]) errors[failure.path || formKey] ??= failure.message;
+  return errors;
+}

@@ -10,6 +10,9 @@ import { CONTACT_LIMITS, contactMessages, countryOptions, newsletterMessages, ty
 import { ENCODED_WORD_MESSAGE, hasNoEncodedWord, isSafeMultiLineText, isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from './text-rules';
 
 export * from './contact-fields';
+// The form and the leads Lambdas read a failed validation with it; it lives with the checkout rules
+// so that the order Lambdas, which only check those, do not bundle the contact schemas for it.
+export { firstErrorPerField } from './checkout-schema';
 
 const PHONE_PATTERN = /^\+?[\d ().-]+$/;
 const PHONE_MIN_DIGITS = 7;

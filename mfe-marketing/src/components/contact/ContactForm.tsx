@@ -10,12 +10,12 @@ import { ENQUIRIES_ENDPOINT, postLead } from '../../api/leadsClient';
 import { Honeypot } from '../shared/Honeypot';
 import { LeadStatusNotices } from '../shared/LeadStatusNotices';
 
-/** The first message of each field that breaks a rule. */
-type ContactErrors = Partial<Record<ContactFieldName, string>>;
+/** The first message of each field that breaks a rule, and under `form` a rule of the whole form. */
+type ContactErrors = Readonly<Partial<Record<string, string>>>;
 
-type ContactSchema = (typeof import('@kesho/common/contact-schema'))['contactSchema'];
+type ContactValidation = Pick<typeof import('@kesho/common/contact-schema'), 'contactSchema' | 'firstErrorPerField'>;
 
-let schemaLoading: Promise<ContactSchema> | null = null;
+let schemaLoading: Promise<ContactValidation> | null = null;
 
 /**
  * The shared yup schema is fetched when the visitor first turns to the form (a focus, a tap, a
@@ -23,26 +23,28 @@ let schemaLoading: Promise<ContactSchema> | null = null;
  * browser's own throughout (what is typed stays in them); the form only reads them to validate and
  * send, so nothing has to take them over when the schema arrives, and a submit waits for it.
  */
-function loadSchema(): Promise<ContactSchema> {
-  schemaLoading ??= import(/* webpackChunkName: "contact-validation" */ '@kesho/common/contact-schema').then((module) => module.contactSchema);
+function loadSchema(): Promise<ContactValidation> {
+  // Named one by one, so the chunk holds only these two and not everything the module re-exports.
+  schemaLoading ??= import(/* webpackChunkName: "contact-validation" */ '@kesho/common/contact-schema').then(({ contactSchema, firstErrorPerField }) => ({
+    contactSchema,
+    firstErrorPerField,
+  }));
   schemaLoading.catch(() => (schemaLoading = null));
   return schemaLoading;
 }
 
-/** Every rule the values break, as the first message per field (the server checks the same schema). */
+/**
+ * Every rule the values break, read as the enquiries Lambda reads them (the server checks the same
+ * schema). A schema that throws something other than a ValidationError rejects, as a schema that
+ * cannot be fetched does: the form then leaves the check to the server.
+ */
 async function validateContact(values: ContactFormValues): Promise<ContactErrors> {
-  const schema = await loadSchema();
+  const { contactSchema, firstErrorPerField } = await loadSchema();
   try {
-    await schema.validate(values, { abortEarly: false });
+    await contactSchema.validate(values, { abortEarly: false });
     return {};
   } catch (error) {
-    const errors: ContactErrors = {};
-    const problems = (error as { inner?: { path?: string; message: string }[] }).inner ?? [];
-    for (const problem of problems) {
-      const name = problem.path as ContactFieldName | undefined;
-      if (name && contactFieldOrder.includes(name) && errors[name] === undefined) errors[name] = problem.message;
-    }
-    return errors;
+    return firstErrorPerField(error);
   }
 }
 
@@ -119,8 +121,8 @@ export function ContactForm({ titleId }: { titleId: string }) {
       try {
         found = await validate(values);
       } catch {
-        // The schema cannot be fetched: the browser posts the form as it does without JavaScript, and
-        // the server checks it.
+        // The schema cannot be fetched (or cannot run): the browser posts the form as it does without
+        // JavaScript, and the server checks it.
         form.submit();
         return;
       }
@@ -128,6 +130,12 @@ export function ContactForm({ titleId }: { titleId: string }) {
       if (firstInvalid) {
         setShowErrors(true);
         fieldElements.current[firstInvalid]?.focus();
+        return;
+      }
+      // A rule of the whole form has no field to show it beside; it still stops the send.
+      const formProblem = Object.values(found)[0];
+      if (formProblem !== undefined) {
+        setFormError(formProblem);
         return;
       }
       setFormError(null);
