@@ -6,11 +6,10 @@
  * (409) instead of silently charging an amount the customer did not see.
  */
 import { CUSTOM_ID_PREFIX, MAX_CART_LINES, findCatalogueService, isCustomItemId, orderLineLabel } from '@kesho/common/catalogue';
-import { CHECKOUT_MESSAGES, checkoutSchema } from '@kesho/common/checkout-schema';
+import { CHECKOUT_MESSAGES, checkoutSchema, firstErrorPerField } from '@kesho/common/checkout-schema';
 import { CUSTOM_SERVICE_MESSAGES, isAllowedQuantity, isCustomPriceCents, serviceNameProblem } from '@kesho/common/custom-service-schema';
 import { dollarsToCents } from '@kesho/common/money';
 import { confusableSkeleton } from './confusables';
-import { ValidationError } from 'yup';
 import type { CustomerDetails, OrderDraft, OrderLine } from './types';
 
 /** The answer to an order the rules refuse (the field errors say which fields); card and M-Pesa alike. */
@@ -175,9 +174,7 @@ function parseCustomer(customerData: unknown, addError: (key: string, message: s
       ...(valid.notes ? { notes: valid.notes } : {}),
     };
   } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const failures = error.inner.length > 0 ? error.inner : [error];
-    for (const failure of failures) addError(failure.path ? `customerData.${failure.path}` : 'customerData', failure.message);
+    for (const [path, message] of Object.entries(firstErrorPerField(error, ''))) addError(path ? `customerData.${path}` : 'customerData', message);
     return undefined;
   }
 }
