@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { findCatalogueService } from '@kesho/common/catalogue';
 
 /**
  * Pages start without a stored cookie choice (so the banner shows) unless a test says otherwise,
@@ -56,11 +57,18 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** A cart line as the quote builder stores it, from the catalogue, so the tests seed what the site sells. */
+function cartLine(id: string, quantity: number) {
+  const service = findCatalogueService(id);
+  if (!service) throw new Error(`No catalogue service ${id}`);
+  return { id: service.id, name: service.name, priceCents: service.priceCents, icon: service.icon, quantity };
+}
+
 /**
  * The browser storage of a visitor with one service in the cart (Essay Editing, $250) and the
  * details a completed checkout form saves: what /checkout and /payment are reached with.
  */
 export const AN_ORDER = {
-  cart: JSON.stringify({ version: 1, items: [{ id: 'essay-editing', name: 'Essay Editing', priceCents: 25_000, icon: 'PenTool', quantity: 1 }] }),
+  cart: JSON.stringify({ version: 1, items: [cartLine('essay-editing', 1)] }),
   checkoutData: JSON.stringify({ fullName: 'Amina Wanjiru', email: 'amina@example.com', phone: '+254712345678', companyName: '', notes: '', acceptTerms: true }),
 } as const;

@@ -1,5 +1,5 @@
 import type { CDPSession, Locator, Page } from '@playwright/test';
-import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
+import { AN_ORDER, dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
 
 /**
  * Every control, tapped as a visitor on a phone would: from the first paint, on a CPU slowed four
@@ -98,11 +98,6 @@ function record(result: TapRecord) {
 
 const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
-const CART_WITH_ESSAY_EDITING = JSON.stringify({
-  version: 1,
-  items: [{ id: 'essay-editing', name: 'Essay Editing', priceCents: 25_000, icon: 'PenTool', quantity: 1 }],
-});
-
 test.describe('the quote builder before the app is ready', () => {
   test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 
@@ -177,7 +172,7 @@ test.describe('the quote builder before the app is ready', () => {
   });
 
   test('on a desktop, Proceed to Checkout says it is loading, then one tap goes to checkout', async ({ page }) => {
-    await page.addInitScript((cart) => window.localStorage.setItem('kesho.cart', cart), CART_WITH_ESSAY_EDITING);
+    await page.addInitScript((cart) => window.localStorage.setItem('kesho.cart', cart), AN_ORDER.cart);
     const { release, cdp } = await openBeforeTheApp(page, '/custom-quote');
     const proceed = page.getByRole('button', { name: /^Proceed to Checkout/ });
     await expect(proceed).toHaveText('Proceed to Checkout (loading…)');
@@ -251,7 +246,7 @@ test.describe('pages whose controls come with the app', () => {
         'checkoutData',
         JSON.stringify({ fullName: 'Achieng Otieno', email: 'achieng@example.com', phone: '+254 722 000 111', companyName: '', notes: '', acceptTerms: true }),
       );
-    }, CART_WITH_ESSAY_EDITING);
+    }, AN_ORDER.cart);
     for (const path of ['/checkout', '/payment']) {
       const { release, cdp } = await openBeforeTheApp(page, path);
       const main = page.locator('#main-content');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
+import { AN_ORDER, dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
 import { tabTo } from '../support/keyboard';
 
 // The texts the payer reads, written out: a change to them must show up here.
@@ -17,15 +17,12 @@ const MPESA_OUTCOME_MESSAGES = {
 
 /** A cart with one service and saved checkout details, as after a completed checkout form. */
 async function readyToPay(page: Page) {
-  await page.addInitScript(() => {
+  await page.addInitScript((order) => {
     if (window.sessionStorage.getItem('seeded')) return;
     window.sessionStorage.setItem('seeded', '1');
-    window.localStorage.setItem('kesho.cart', JSON.stringify({ version: 1, items: [{ id: 'essay-editing', name: 'Essay Editing', priceCents: 25_000, icon: 'PenTool', quantity: 1 }] }));
-    window.sessionStorage.setItem(
-      'checkoutData',
-      JSON.stringify({ fullName: 'Amina Wanjiru', email: 'amina@example.com', phone: '+254712345678', companyName: '', notes: '', acceptTerms: true }),
-    );
-  });
+    window.localStorage.setItem('kesho.cart', order.cart);
+    window.sessionStorage.setItem('checkoutData', order.checkoutData);
+  }, AN_ORDER);
 }
 
 /** From /payment to the waiting screen, by keyboard: choose M-Pesa, type the number, submit. */
