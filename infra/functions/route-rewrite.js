@@ -39,7 +39,9 @@ var ROUTE_SHAPE = /^\/(?:[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*)?$/;
 
 // "robots.txt", "main.3f2a1b9c.js", "favicon.svg": the last path segment ends in an extension.
 var FILE_EXTENSION = /\.[A-Za-z0-9]+$/;
-var TRAILING_SLASHES = /(?:\/|%2[fF])+$/;
+var TRAILING_SLASHES = /\/+$/;
+// "%2f", "%2F", "%5c", "%5C": a slash or backslash inside a segment, which no route or file has.
+var ENCODED_SEPARATOR = /%(?:2f|5c)/i;
 
 function hasControlCharacter(text) {
   for (var i = 0; i < text.length; i++) {
@@ -59,6 +61,7 @@ function resolveSitePath(rawPath, query) {
   } catch (e) {
     return { badRequest: true };
   }
+  if (ENCODED_SEPARATOR.test(rawPath)) return { uri: NOT_FOUND_URI };
   if (path.charAt(0) !== '/' || path.indexOf('\\') !== -1 || hasControlCharacter(path)) return { uri: NOT_FOUND_URI };
   var withoutTrailingSlash = path.replace(/\/+$/, '');
   var segments = withoutTrailingSlash.split('/').slice(1);

@@ -14,6 +14,8 @@
  *                              folder only through the build choice, @kesho/common/build-choice)
  *   "//x", "/a/../b", "/a\b" → not found: no route or file has an empty or ".." segment, a backslash
  *                              or a control character, and such a path must never reach a Location header
+ *   "/services%2fvisa"       → not found: an encoded "/" or "\" (%2f, %5c, either case) is never a
+ *                              separator, and no route or file has one in a segment
  *   "/%zz"                   → a bad request: the percent-encoding is malformed
  *
  * There is no list of routes here on purpose: an unknown route maps to a page that does not exist,
@@ -59,8 +61,10 @@ export type SiteRequest =
 const ROUTE_SHAPE = /^\/(?:[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*)?$/;
 /** "robots.txt", "main.js", "favicon.svg": a last segment ending in an extension names a file. */
 const FILE_EXTENSION = /\.[A-Za-z0-9]+$/;
-/** Trailing slashes as sent: literal or percent-encoded ("/faq%2F" decodes to "/faq/" too). */
-const TRAILING_SLASHES = /(?:\/|%2[fF])+$/;
+/** Trailing slashes as sent (an encoded one never gets this far). */
+const TRAILING_SLASHES = /\/+$/;
+/** "%2f", "%2F", "%5c", "%5C": a slash or backslash inside a segment, which no route or file has. */
+const ENCODED_SEPARATOR = /%(?:2f|5c)/i;
 
 /** NUL, line breaks and the other control characters have no place in a path of the site. */
 function hasControlCharacter(text: string): boolean {
@@ -118,6 +122,9 @@ export function resolveSiteRequest(rawPath: string, rawQuery = ''): SiteRequest 
     return { kind: 'bad-request' };
   }
   const buildOutput = BUILD_OUTPUT_SEGMENTS.includes(firstSegmentOf(path));
+  // Served decoded, "/services%2fvisa" would be the page /services/visa under a second name, and
+  // "/mfe%2fremotes.json" the pointer document: the README's rule is that such a path is not found.
+  if (ENCODED_SEPARATOR.test(rawPath)) return { kind: 'not-found', buildOutput };
   if (!path.startsWith('/') || path.includes('\\') || hasControlCharacter(path)) return { kind: 'not-found', buildOutput };
   const withoutTrailingSlash = path.replace(/\/+$/, '');
   const segments = withoutTrailingSlash.split('/').slice(1);

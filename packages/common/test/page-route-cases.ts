@@ -54,7 +54,6 @@ export const pageRouteCases: readonly PageRouteCase[] = [
   { why: 'a trailing slash keeps the query', path: '/faq/', query: 'a=1', expected: redirect('/faq?a=1') },
   { why: 'several trailing slashes', path: '/services//', expected: redirect('/services') },
   { why: 'a nested route with a trailing slash', path: '/services/visa/', expected: redirect('/services/visa') },
-  { why: 'an encoded trailing slash is dropped too (no redirect to itself)', path: '/faq%2F', expected: redirect('/faq') },
   { why: 'the home page written with two slashes', path: '//', expected: redirect('/') },
   { why: 'a build folder with a trailing slash', path: '/mfe/legal/', expected: redirect('/mfe/legal') },
 
@@ -72,6 +71,16 @@ export const pageRouteCases: readonly PageRouteCase[] = [
   { why: 'an encoded backslash that a browser reads as a slash', path: '/%5cevil.example/', expected: notFound() },
   { why: 'two encoded slashes', path: '/%2f%2fevil.example/', expected: notFound() },
   { why: 'an empty segment inside the path', path: '/a//b', expected: notFound() },
+
+  // Issue 40 item 7: an encoded "/" inside a path was decoded and served (both answered 200).
+  { why: 'an encoded slash inside a route is no second name of /services/visa', path: '/services%2fvisa', expected: notFound() },
+  { why: 'the same with an upper-case escape', path: '/services%2Fvisa', expected: notFound() },
+  { why: 'an encoded slash is no second name of the pointer document', path: '/mfe%2fremotes.json', expected: notFound(true) },
+  { why: 'the same with an upper-case escape', path: '/mfe%2Fremotes.json', expected: notFound(true) },
+  { why: 'an encoded slash inside build output', path: '/mfe/marketing%2f0c90b16c3258/remoteEntry.js', expected: notFound(true) },
+  { why: 'an encoded backslash inside a route', path: '/services%5Cvisa', expected: notFound() },
+  { why: 'an encoded trailing slash is not found either (it was a redirect to the page)', path: '/faq%2F', expected: notFound() },
+  { why: 'an encoded trailing slash after a real one', path: '/faq/%2f', expected: notFound() },
   { why: 'a NUL character', path: '/faq%00.html', expected: notFound() },
   { why: 'a line break (header injection)', path: '/faq%0d%0aSet-Cookie:x/', expected: notFound() },
   { why: 'an empty segment in build output is a plain-text 404', path: '/mfe//legal/x.js', expected: notFound(true) },
