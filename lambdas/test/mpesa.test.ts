@@ -73,7 +73,7 @@ describe('M-Pesa through Daraja (a Daraja-compatible server)', () => {
   it('stores the order priced by the server, converts at the configured rate and sends the push', async () => {
     const payment = await start(server);
     const push = pushOf();
-    expect(payment).toMatchObject({ status: 'pending', outcome: 'pending', message: MPESA_MESSAGES.waiting, receiptNumber: null, phone: '+254 712 345 678' });
+    expect(payment).toMatchObject({ status: 'pending', outcome: 'pending', message: MPESA_MESSAGES.waiting, receiptNumber: null, phone: '+254 7•• ••• 678' });
     expect(payment).toMatchObject(CONFIGURED_RATE);
     expect(payment.amountKes).toBe(usdCentsToKes(payment.amountCents, CONFIGURED_RATE.kesPerUsd));
     expect(payment.amountKes).not.toBe(usdCentsToKes(payment.amountCents));
@@ -84,6 +84,16 @@ describe('M-Pesa through Daraja (a Daraja-compatible server)', () => {
     const stored = await server.api.runtime.services.mpesa!.store.getPayment(payment.paymentId);
     expect(stored).toMatchObject({ amountKes: payment.amountKes, kesPerUsd: payment.kesPerUsd, rateDate: payment.rateDate, checkoutRequestId: push.checkoutRequestId });
     expect(await server.api.runtime.orders.getOrder(payment.invoiceNumber)).toMatchObject({ status: 'pending', checkoutSessionId: payment.paymentId });
+  });
+
+  it('answers a payment id with the phone masked: the status answer never holds the whole number (issue 40, item 6)', async () => {
+    const payment = await start(server);
+    expect(payment.phone).toBe('+254 7•• ••• 678');
+    const response = await fetch(`${server.origin}/api/mpesa-payment?payment_id=${payment.paymentId}`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(JSON.parse(text).payment.phone).toBe('+254 7•• ••• 678');
+    for (const whole of ['254712345678', '712345678', '712 345 678', '0712345678']) expect(text).not.toContain(whole);
   });
 
   it('answers the configured rate and its date to GET /api/mpesa-payment, the rate /payment shows', async () => {

@@ -66,6 +66,15 @@ export function formatMsisdn(msisdn: string): string {
   return `+254 ${msisdn.slice(3, 6)} ${msisdn.slice(6, 9)} ${msisdn.slice(9)}`;
 }
 
+/**
+ * "+254 7•• ••• 678": the number as the payer's page and anyone holding a payment id may see it. The
+ * payer recognises the last three digits; a stranger learns only the network's first digit.
+ */
+export function maskMsisdn(msisdn: string): string {
+  if (!MSISDN_PATTERN.test(msisdn)) return '+254 ••• ••• •••';
+  return `+254 ${msisdn.slice(3, 4)}•• ••• ${msisdn.slice(9)}`;
+}
+
 /** "129.25" → 12925 (hundredths of a shilling per dollar); throws on anything else. */
 export function rateHundredths(rate: string): number {
   const match = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(rate.trim());

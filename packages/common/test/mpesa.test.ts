@@ -5,6 +5,7 @@ import {
   MPESA_MESSAGES,
   MPESA_OUTCOME_MESSAGES,
   formatMsisdn,
+  maskMsisdn,
   formatRateDate,
   isMpesaAmount,
   outcomeForResultCode,
@@ -52,6 +53,13 @@ describe('M-Pesa phone numbers', () => {
   it('formats a normalised number for display', () => {
     expect(formatMsisdn('254712345678')).toBe('+254 712 345 678');
     expect(formatMsisdn('nonsense')).toBe('nonsense');
+  });
+
+  it('masks a number for answers anyone holding a payment id may read: the last three digits only', () => {
+    expect(maskMsisdn('254712345678')).toBe('+254 7•• ••• 678');
+    expect(maskMsisdn('254110123456')).toBe('+254 1•• ••• 456');
+    expect(maskMsisdn('nonsense')).toBe('+254 ••• ••• •••');
+    expect(maskMsisdn('254712345678').replace(/\D/g, '')).not.toContain('712345');
   });
 });
 
