@@ -404,13 +404,13 @@ export class PaymentsAlarms extends Construct {
     const period = Duration.minutes(5);
 
     // HTTP APIs publish 4xx as one metric; a 429 (stage throttling) and a 403 are counted from the
-    // access log, whose default format is CLF: `ip caller user [time] "method path protocol" status length requestId`.
+    // access log, one JSON object per request with a numeric `status` (lib/payments/api-access-log.ts).
     const responsesWithStatus = (id: string, metricName: string, status: number) =>
       new MetricFilter(this, id, {
         logGroup: props.apiAccessLogs,
         metricNamespace: API_METRICS_NAMESPACE,
         metricName,
-        filterPattern: FilterPattern.spaceDelimited('ip', 'caller', 'user', 'time', 'request', 'status', 'length', 'requestId').whereNumber('status', '=', status),
+        filterPattern: FilterPattern.numberValue('$.status', '=', status),
         metricValue: '1',
         defaultValue: 0,
       }).metric({ period, statistic: 'Sum' });

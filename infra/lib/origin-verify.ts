@@ -20,6 +20,7 @@ import { LAMBDA_BUNDLING, LAMBDA_FUNCTION_BASE } from './lambda-bundling';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { ORIGIN_VERIFY_HEADER } from '../functions/origin-verify/verify';
 import { acknowledge, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
 import { INFRA_ROOT } from './paths';
@@ -79,7 +80,10 @@ export class OriginVerify extends Construct {
 
     const authorizer = new HttpLambdaAuthorizer('OriginVerify', this.authorizerFunction, {
       authorizerName: 'origin-verify',
-      identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+      // The viewer's address too: the decision's context carries it into the access log
+      // ($context.authorizer.viewerAddress), so a cached decision must be that viewer's. The
+      // distribution writes the header on every /api/* request (route-rewrite.js).
+      identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`, `$request.header.${VIEWER_ADDRESS_HEADER}`],
       responseTypes: [HttpLambdaResponseType.SIMPLE],
       resultsCacheTtl: Duration.minutes(5),
     });

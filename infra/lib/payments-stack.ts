@@ -17,6 +17,7 @@ import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { EmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { SavedLogQueries } from './log-queries';
 import { Fulfilment } from './payments/fulfilment';
 import { MailIdentity, type MailSettings } from './payments/mail-identity';
 import { OrdersTable } from './payments/orders-table';
@@ -76,6 +77,8 @@ export class PaymentsStack extends Stack {
     this.apiStage = api.stage;
     this.apiAccessLogs = api.accessLogs;
     this.apiDomainName = api.domainName;
+
+    new SavedLogQueries(this, 'LogQueries', { orderLogGroups: Object.values(this.functions).map((fn) => fn.logGroup), apiAccessLogs: this.apiAccessLogs });
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
     new CfnOutput(this, 'OrdersTableName', { value: this.ordersTable.tableName });

@@ -2,6 +2,7 @@
  * API exposure: the WAF web ACL in us-east-1 attached to the distribution, separate route throttles
  * for the webhook and the anonymous routes, reserved concurrency for fulfil-order.
  */
+import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { DEFAULT_API_LIMITS } from '../lib/api-limits';
 import { DEFAULT_RATE_LIMITS, PROVIDER_PATHS, SHARED_ADDRESS_ASSUMPTION, WAF_LOG_GROUP_NAME } from '../lib/edge-stack';
@@ -229,11 +230,11 @@ describe('origin verification', () => {
     expect(ROTATION_WINDOW.toHours()).toBe(24);
   });
 
-  test('every API route is guarded by the Lambda authorizer on that header', () => {
+  test('every API route is guarded by the Lambda authorizer on that header (its decisions cached per value and viewer address)', () => {
     const authorizers = payments.findResources('AWS::ApiGatewayV2::Authorizer', {
       Properties: {
         AuthorizerType: 'REQUEST',
-        IdentitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+        IdentitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`, `$request.header.${VIEWER_ADDRESS_HEADER}`],
         EnableSimpleResponses: true,
         AuthorizerPayloadFormatVersion: '2.0',
       },

@@ -63,7 +63,7 @@ describe('origin-verify Lambda', () => {
   test('a secret never rotated: reads AWSCURRENT, finds no AWSPREVIOUS, admits the current value only', async () => {
     mockSecrets.versions = { AWSCURRENT: { SecretString: CURRENT, CreatedDate: new Date() } };
     const handler = loadHandler(ENV);
-    await expect(handler(request(CURRENT))).resolves.toEqual({ isAuthorized: true });
+    await expect(handler(request(CURRENT))).resolves.toMatchObject({ isAuthorized: true });
     await expect(handler(request(PREVIOUS))).resolves.toEqual({ isAuthorized: false });
     expect(mockSecrets.requests.map((input) => input.VersionStage)).toEqual(['AWSCURRENT', 'AWSPREVIOUS']);
   });
@@ -71,8 +71,8 @@ describe('origin-verify Lambda', () => {
   test('just rotated: admits the current and the previous value', async () => {
     mockSecrets.versions = { AWSCURRENT: { SecretString: CURRENT, CreatedDate: new Date() }, AWSPREVIOUS: { SecretString: PREVIOUS, CreatedDate: new Date(Date.now() - 90 * 86_400_000) } };
     const handler = loadHandler(ENV);
-    await expect(handler(request(PREVIOUS))).resolves.toEqual({ isAuthorized: true });
-    await expect(handler(request(CURRENT))).resolves.toEqual({ isAuthorized: true });
+    await expect(handler(request(PREVIOUS))).resolves.toMatchObject({ isAuthorized: true });
+    await expect(handler(request(CURRENT))).resolves.toMatchObject({ isAuthorized: true });
     await expect(handler(request('x'.repeat(48)))).resolves.toEqual({ isAuthorized: false });
   });
 

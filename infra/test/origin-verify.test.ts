@@ -1,3 +1,4 @@
+import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { acceptedSecretValues, createAuthorizer, isFromCloudFront, ORIGIN_VERIFY_HEADER, type ReadSecretStage, type SecretVersion } from '../functions/origin-verify/verify';
 
 const SECRET = 'a'.repeat(20) + 'B7c9D1e3F5g7H9j1K3m5';
@@ -46,12 +47,23 @@ describe('origin-verify authorizer', () => {
   test('answers a simple response from the header of the event, admitting any of the accepted values', async () => {
     const other = values('other');
     const authorize = createAuthorizer(async () => [SECRET, other]);
-    await expect(authorize({ headers: { [ORIGIN_VERIFY_HEADER]: SECRET } })).resolves.toEqual({ isAuthorized: true });
-    await expect(authorize({ headers: { [ORIGIN_VERIFY_HEADER]: other } })).resolves.toEqual({ isAuthorized: true });
+    await expect(authorize({ headers: { [ORIGIN_VERIFY_HEADER]: SECRET } })).resolves.toMatchObject({ isAuthorized: true });
+    await expect(authorize({ headers: { [ORIGIN_VERIFY_HEADER]: other } })).resolves.toMatchObject({ isAuthorized: true });
     await expect(authorize({ headers: { [ORIGIN_VERIFY_HEADER]: 'guess' } })).resolves.toEqual({ isAuthorized: false });
     await expect(authorize({ headers: {} })).resolves.toEqual({ isAuthorized: false });
     await expect(authorize({})).resolves.toEqual({ isAuthorized: false });
     await expect(createAuthorizer(async () => [])({ headers: { [ORIGIN_VERIFY_HEADER]: SECRET } })).rejects.toThrow('no current value');
+  });
+
+  test("an admitted request's context carries the viewer's address for the access log; anything not an address is logged as '-'", async () => {
+    const authorize = createAuthorizer(async () => [SECRET]);
+    await expect(authorize({ headers: { [ORIGIN_VERIFY_HEADER]: SECRET, [VIEWER_ADDRESS_HEADER]: '197.232.61.10' } })).resolves.toEqual({
+      isAuthorized: true,
+      context: { viewerAddress: '197.232.61.10' },
+    });
+    await expect(authorize({ identitySource: [SECRET, '2c0f:fe38:2405::1'] })).resolves.toEqual({ isAuthorized: true, context: { viewerAddress: '2c0f:fe38:2405::1' } });
+    await expect(authorize({ headers: { [ORIGIN_VERIFY_HEADER]: SECRET, [VIEWER_ADDRESS_HEADER]: '"><script>' } })).resolves.toEqual({ isAuthorized: true, context: { viewerAddress: '-' } });
+    await expect(authorize({ headers: { [ORIGIN_VERIFY_HEADER]: 'guess', [VIEWER_ADDRESS_HEADER]: '197.232.61.10' } })).resolves.toEqual({ isAuthorized: false });
   });
 
   test('a rotation, step by step as infra/README.md tells ops, leaves no moment without access', async () => {

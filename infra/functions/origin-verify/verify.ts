@@ -9,6 +9,7 @@
  * origin-verify secret). After the window only the current value passes.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
@@ -30,13 +31,29 @@ export interface AuthorizerEvent {
 /** The values the API admits right now (the current one first); cached by the caller as it sees fit. */
 export type AcceptedValues = () => Promise<readonly string[]>;
 
+/** An IPv4 or IPv6 address as CloudFront writes it (route-rewrite.js); anything else is not logged. */
+const VIEWER_ADDRESS = /^[0-9A-Fa-f.:]{2,45}$/;
+
+/**
+ * What the API's access log reads as `$context.authorizer.viewerAddress`: the visitor's address the
+ * distribution wrote into the viewer header (the execute-api endpoint only sees CloudFront's edge
+ * servers). It is one of the authorizer's identity sources, so a cached decision is never another
+ * visitor's.
+ */
+export interface AuthorizerContext {
+  readonly viewerAddress: string;
+}
+
 export function createAuthorizer(acceptedValues: AcceptedValues) {
-  return async (event: AuthorizerEvent): Promise<{ isAuthorized: boolean }> => {
+  return async (event: AuthorizerEvent): Promise<{ isAuthorized: boolean; context?: AuthorizerContext }> => {
     const value = event.headers?.[ORIGIN_VERIFY_HEADER] ?? event.identitySource?.[0];
     const accepted = await acceptedValues();
     if (accepted.length === 0) throw new Error('The origin-verify secret has no current value');
     // Every value is compared, so the time taken does not tell which one matched.
-    return { isAuthorized: accepted.map((secret) => isFromCloudFront(value, secret)).includes(true) };
+    const isAuthorized = accepted.map((secret) => isFromCloudFront(value, secret)).includes(true);
+    if (!isAuthorized) return { isAuthorized };
+    const viewerAddress = event.headers?.[VIEWER_ADDRESS_HEADER] ?? event.identitySource?.[1];
+    return { isAuthorized, context: { viewerAddress: typeof viewerAddress === 'string' && VIEWER_ADDRESS.test(viewerAddress) ? viewerAddress : '-' } };
   };
 }
 

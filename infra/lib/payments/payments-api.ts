@@ -1,6 +1,6 @@
 /**
  * The payments HTTP API: one route per method of @kesho/common/api-routes (which the local runtime
- * serves too), each to its handler's function, on a throttled `$default` stage with access logs.
+ * serves too), each to its handler's function, on a throttled `$default` stage with JSON access logs.
  * Per-route throttles are set on the stage by lib/api-limits.ts, the origin-verify authorizer on every
  * route by lib/origin-verify.ts.
  */
@@ -10,6 +10,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { API_ROUTES, type ApiHandlerName } from '@kesho/common/api-routes';
+import { apiAccessLogFormat } from './api-access-log';
 import { toPascalCase } from './payment-functions';
 
 export interface ApiThrottle {
@@ -72,7 +73,8 @@ export class PaymentsApi {
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
-      accessLogSettings: { destination: new LogGroupLogDestination(this.accessLogs) },
+      // JSON of the HTTP API's own variables (./api-access-log.ts), not CDK's default CLF.
+      accessLogSettings: { destination: new LogGroupLogDestination(this.accessLogs), format: apiAccessLogFormat() },
     });
     for (const route of DEPLOYED_ROUTES) {
       this.httpApi.addRoutes({ path: route.path, methods: [route.method], integration: integrationOf(route.handler) });
