@@ -3,7 +3,8 @@
  * (without the customer's details) and, in time order, every log and metric line the functions wrote
  * about it (by invoice number or correlation id) in `<DATA_DIR>/logs/api.jsonl`. The store is read
  * through the running local server (its Invoke API's `order-story`), or from the data folder itself
- * when no server holds it. In AWS: the Logs Insights query of infra/README.md ("An order's story").
+ * when no server holds it. With `--aws`, the timeline is read from CloudWatch Logs in AWS instead, with
+ * the saved query `kesho/order-story` through the AWS CLI (./orders/cloudStory.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -12,12 +13,13 @@ import { defaultLocalDataDir } from './config/localTools';
 import { loadOrdersToolConfig, type OrdersToolConfig } from './config/ordersTool';
 import { localLogFileOf } from './local/logFile';
 import { LOCAL_AWS_CLIENT, localDynamoFolderOf, startEmbeddedDynamo } from './local/embeddedDynamo';
+import { awsCli, formatCloudStory, storyFromCloudWatch } from './orders/cloudStory';
 import { createOrdersStore } from './orders/store';
 import { formatStory, storyLines, summariseOrder, type OrderSummary } from './orders/story';
 import { INVOICE_NUMBER_PATTERN } from './orders/types';
 import { DOCUMENT_CLIENT_OPTIONS } from './runtime/dynamo';
 
-const USAGE = 'Usage: npm run orders -- show INV-12345678';
+const USAGE = "Usage: npm run orders -- show INV-12345678 [--aws]   (--aws: from CloudWatch Logs, with the AWS CLI's credentials and region)";
 
 /** The store through the running server; null when none answers there. */
 async function summaryFromServer(config: OrdersToolConfig, invoiceNumber: string): Promise<{ summary: OrderSummary | null } | null> {
@@ -53,8 +55,14 @@ async function summaryFromFolder(config: OrdersToolConfig, invoiceNumber: string
 }
 
 async function main(): Promise<void> {
-  const [command, invoiceNumber] = process.argv.slice(2);
-  if (command !== 'show' || !invoiceNumber || !INVOICE_NUMBER_PATTERN.test(invoiceNumber)) throw new Error(USAGE);
+  const [command, invoiceNumber, ...flags] = process.argv.slice(2);
+  if (command !== 'show' || !invoiceNumber || !INVOICE_NUMBER_PATTERN.test(invoiceNumber) || flags.some((flag) => flag !== '--aws')) throw new Error(USAGE);
+  if (flags.includes('--aws')) {
+    const story = await storyFromCloudWatch(invoiceNumber, awsCli);
+    console.log(formatCloudStory(invoiceNumber, story));
+    if (story.lines.length === 0) process.exitCode = 1;
+    return;
+  }
   const config = loadOrdersToolConfig(process.env, defaultLocalDataDir(__dirname), process.cwd());
   const logFile = localLogFileOf(config.dataDir);
   const fromServer = await summaryFromServer(config, invoiceNumber);
