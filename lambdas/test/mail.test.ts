@@ -69,6 +69,13 @@ describe('composeMail', () => {
     expect((await simpleParser(raw)).text).toContain('Line two\nLine three');
   });
 
+  test('lets no lone CR through: one in a body becomes a CRLF line end (issue 40: six reached a support mail)', async () => {
+    const withCarriageReturns = { ...sample, text: 'Line one\rBcc: x\rline three\r\r', html: '<p>One</p>\r<p>Two</p>' };
+    const raw = (await composeMail(withCarriageReturns, { from: FROM })).raw.toString('latin1');
+    expect(raw.match(/\r(?!\n)/g)).toBeNull();
+    expect((await simpleParser(raw)).text).toContain('Line one\nBcc: x\nline three');
+  });
+
   test('a line break in a subject cannot add a header', async () => {
     const parsed = await simpleParser((await composeMail({ ...sample, subject: 'Hello\r\nBcc: thief@example.com' }, { from: FROM })).raw);
     expect(parsed.bcc).toBeUndefined();
@@ -147,6 +154,13 @@ describe('SES transport', () => {
         },
       },
     ]);
+  });
+
+  test('hands SES bodies without a lone CR (SES converts LF line ends only)', async () => {
+    const { client, inputs } = recordingClient();
+    await createSesTransport({ client, from: FROM }).send({ ...sample, text: 'One\rtwo\r\nthree', html: '<p>One</p>\r<p>Two</p>' });
+    const body = (inputs[0] as { Content: { Simple: { Body: { Text: { Data: string }; Html: { Data: string } } } } }).Content.Simple.Body;
+    expect([body.Text.Data, body.Html.Data]).toEqual(['One\ntwo\nthree', '<p>One</p>\n<p>Two</p>']);
   });
 
   test('a mail without headers, attachments or reply-to sends none of them', async () => {

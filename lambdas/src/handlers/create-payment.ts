@@ -19,7 +19,7 @@ export const runtime = defineFunction('create-payment', { startCheckout }, { tra
 export const handler: HttpHandler = runtime.handle((event) =>
   respondSafely('create-payment', async () => {
     if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
-    const body = readJsonBody(event);
+    const body = readJsonBody(event, { keepWrittenNumbers: true });
     if (!body.ok) return body.response;
 
     const request = parseOrderRequest(body.value);

@@ -41,7 +41,7 @@ export const handler: HttpHandler = runtime.handle((event) =>
       return payment ? json(200, { payment }) : errorResponse(404, 'We could not find this M-Pesa payment.');
     }
 
-    const body = readJsonBody(event);
+    const body = readJsonBody(event, { keepWrittenNumbers: true });
     if (!body.ok) return body.response;
     const request = parseOrderRequest(body.value);
     const phone = parseMpesaPhone((body.value as Record<string, unknown> | null)?.[MPESA_PHONE_FIELD]);

@@ -27,7 +27,10 @@ export function readFormBody(event: ApiGatewayEvent): FormBodyResult {
   const decoded = decodeUtf8Body(bytes);
   if (!decoded.ok) return { ok: false, kind, status: 400, message: decoded.message };
   const text = decoded.text;
-  if (kind === 'form') return { ok: true, kind, fields: Object.fromEntries(new URLSearchParams(text)) };
+  if (kind === 'form') {
+    const fields = formFieldsOf(text);
+    return fields ? { ok: true, kind, fields } : { ok: false, kind, status: 400, message: FORM_ESCAPES_MESSAGE };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -41,6 +44,31 @@ export function readFormBody(event: ApiGatewayEvent): FormBodyResult {
   const fields: Record<string, string> = {};
   for (const [name, field] of Object.entries(value)) if (typeof field === 'string') fields[name] = field;
   return { ok: true, kind, fields };
+}
+
+/** The same answer as for the same bytes sent raw (utf8Body.ts): a form's escapes are its bytes. */
+export const FORM_ESCAPES_MESSAGE = 'The form must be sent as UTF-8: a percent-escape in it is not UTF-8 (or is malformed).';
+
+/**
+ * application/x-www-form-urlencoded, read strictly: "+" is a space and each percent-escape a byte, and
+ * the bytes must be UTF-8. URLSearchParams would turn "name=Zo%EB" (Latin-1) into "Zo\uFFFD" and a
+ * malformed "%zz" into itself; both are refused here, like the same bytes in a JSON body. Null when refused.
+ */
+function formFieldsOf(text: string): Record<string, string> | null {
+  const fields: Record<string, string> = {};
+  for (const pair of text.split('&')) {
+    if (pair === '') continue;
+    const split = pair.indexOf('=');
+    const [rawName, rawValue] = split === -1 ? [pair, ''] : [pair.slice(0, split), pair.slice(split + 1)];
+    try {
+      const name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      // Like URLSearchParams and Object.fromEntries: the last value of a repeated name wins.
+      Object.defineProperty(fields, name, { value: decodeURIComponent(rawValue.replace(/\+/g, ' ')), enumerable: true, writable: true, configurable: true });
+    } catch {
+      return null;
+    }
+  }
+  return fields;
 }
 
 function mediaKind(contentType: string | undefined): FormBodyKind | null {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { domainOf, splitMailbox } from './address';
+import { withLineFeeds } from './lineBreaks';
 import type { OutgoingMail } from './types';
 
 export interface ComposedMail {
@@ -25,8 +26,8 @@ export async function composeMail(mail: OutgoingMail, { from, date = new Date() 
     from,
     to: mail.to,
     subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
+    text: withLineFeeds(mail.text),
+    html: withLineFeeds(mail.html),
     date,
     messageId,
     ...(mail.replyTo !== undefined ? { replyTo: mail.replyTo } : {}),

@@ -7,6 +7,7 @@
 import { domainToASCII } from 'node:url';
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { domainOf, splitMailbox } from './address';
+import { withLineFeeds } from './lineBreaks';
 import type { MailTransport, OutgoingMail } from './types';
 
 export interface SesTransportOptions {
@@ -42,7 +43,8 @@ export function createSesTransport({ client, from, configurationSet }: SesTransp
 function simpleMessage(mail: OutgoingMail) {
   return {
     Subject: { Data: mail.subject, Charset: UTF8 },
-    Body: { Text: { Data: mail.text, Charset: UTF8 }, Html: { Data: mail.html, Charset: UTF8 } },
+    // SES writes the MIME message from these: the same line breaks as the local composer's.
+    Body: { Text: { Data: withLineFeeds(mail.text), Charset: UTF8 }, Html: { Data: withLineFeeds(mail.html), Charset: UTF8 } },
     ...(mail.headers !== undefined ? { Headers: Object.entries(mail.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
     ...(mail.attachments !== undefined && mail.attachments.length > 0
       ? {

@@ -114,13 +114,27 @@ export const CUSTOM_NAME_TAKEN_MESSAGE = 'This name belongs to one of our servic
  */
 export type ConfusableSkeleton = (text: string) => string;
 
-// Compared without case, accents' compatibility forms, punctuation or spacing: "vip-unlimited",
-// "VIP  Unlimited" and "Ｖｉｐ Unlimited" are all the catalogue's VIP Unlimited; with a skeleton,
-// look-alike letters from other scripts too.
+/**
+ * Latin letters with no decomposition that read as a plain one: the small capitals ("ᴠɪᴘ Unlimited"),
+ * letters with a stroke and the dotless i and j. Folded before comparing, on the pages and the server.
+ */
+const LOOK_ALIKE_LETTERS =
+  '\u1d00\u0299\u1d04\u1d05\u1d07\ua730\u0262\u029c\u026a\u1d0a\u1d0b\u029f\u1d0d\u0274\u1d0f\u1d18\ua7af\u0280\ua731\u1d1b\u1d1c\u1d20\u1d21\u028f\u1d22\u00f8\u0111\u0127\u0142\u0167\u0180\u01e5\u0268\u0289\u0131\u0237';
+const PLAIN_LETTERS = 'abcdefghijklmnopqrstuvwyzodhltbgiuij';
+const PLAIN_LETTER_OF: ReadonlyMap<string, string> = new Map([...LOOK_ALIKE_LETTERS].map((letter, index) => [letter, PLAIN_LETTERS[index] ?? letter]));
+const FOLDED_LETTERS = new RegExp(`[${LOOK_ALIKE_LETTERS}]`, 'gu');
+
+// Compared without case, accents and other marks ("Basic Consultatión", "Basic Consultaṭion"),
+// compatibility forms ("Ｖｉｐ Unlimited"), small capitals and stroked letters ("ᴠɪᴘ Unlimited"),
+// punctuation or spacing ("vip-unlimited", "VIP  Unlimited"): all are the catalogue's names; with a
+// skeleton, look-alike letters from other scripts too.
 const comparable = (text: string, skeleton?: ConfusableSkeleton): string =>
   (skeleton ? skeleton(text.normalize('NFD')).normalize('NFD') : text)
     .normalize('NFKC')
     .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(FOLDED_LETTERS, (letter) => PLAIN_LETTER_OF.get(letter) ?? letter)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 const catalogueNamesBy = new Map<ConfusableSkeleton | undefined, ReadonlySet<string>>();

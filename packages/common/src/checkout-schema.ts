@@ -46,6 +46,8 @@ export const checkoutSchema = object({
     .email(CHECKOUT_MESSAGES.email)
     .matches(EMAIL_PATTERN, { message: CHECKOUT_MESSAGES.email, excludeEmptyString: true })
     .test('safe-text', CHECKOUT_MESSAGES.email, isSafeOneLineText)
+    // Written raw into To: and Reply-To:, where mail programs would decode it.
+    .test('no-encoded-word', CHECKOUT_MESSAGES.email, hasNoEncodedWord)
     .max(CHECKOUT_LIMITS.emailMax, CHECKOUT_MESSAGES.email),
   phone: string()
     .trim()

@@ -24,6 +24,8 @@ const emailRule = (required: string, invalid: string) =>
     .email(invalid)
     .matches(EMAIL_PATTERN, { message: invalid, excludeEmptyString: true })
     .test('safe-text', invalid, isSafeOneLineText)
+    // Written raw into To: and Reply-To:, where mail programs would decode it.
+    .test('no-encoded-word', invalid, hasNoEncodedWord)
     .max(CONTACT_LIMITS.emailMax, invalid);
 
 export const contactSchema: ObjectSchema<ContactFormValues> = object({

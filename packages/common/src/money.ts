@@ -26,15 +26,33 @@ export function formatKes(shillings: number): string {
 }
 
 /**
- * Dollars (as typed or sent) to integer cents. Returns null for anything that is not a finite
- * amount with at most two decimals, so callers can refuse it instead of rounding silently.
+ * A JSON number exactly as a client wrote it. The servers' JSON reader keeps one wherever JavaScript
+ * would write the parsed value differently ("25.00", "25.100", "2.5e1", "25.0000000000000001",
+ * "24.999999999999999999": the last two are the double 25), so a price is judged as written, never
+ * after a rounding the client did not ask for. Anything that expects a plain number refuses it.
+ */
+export class WrittenNumber {
+  constructor(readonly text: string) {}
+}
+
+/** "25", "25.5", "25.50": digits, then at most two decimals. */
+const PLAIN_AMOUNT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * Dollars (as typed or sent) to integer cents, computed from the decimal digits (never a product of
+ * doubles). Returns null for anything that is not an amount written with digits and at most two
+ * decimals ("25.000000001", "25.100", "2.5e1"), so callers can refuse it instead of rounding silently.
  */
 export function dollarsToCents(dollars: unknown): number | null {
-  if (typeof dollars !== 'number' || !Number.isFinite(dollars)) return null;
-  // The number as written (JSON and inputs keep it: 25.000000001 stays that), not a tolerance that
-  // would round a ninth decimal away.
-  if (!/^-?\d+(?:\.\d{1,2})?$/.test(String(dollars))) return null;
-  return Math.round(dollars * 100);
+  let text: string;
+  if (dollars instanceof WrittenNumber) text = dollars.text;
+  else if (typeof dollars === 'number' && Number.isFinite(dollars)) text = String(dollars);
+  else return null;
+  const match = PLAIN_AMOUNT.exec(text);
+  if (!match) return null;
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return null;
+  return match[1] && cents !== 0 ? -cents : cents;
 }
 
 export function centsToDollars(cents: number): number {

@@ -1,9 +1,10 @@
 import { advisoryPackageList, refundRules } from '../src/packages';
-import { catalogue, CUSTOM_LINE_LABEL, findCatalogueService, isCatalogueServiceName, isCustomItemId, orderLineLabel } from '../src/catalogue';
+import { catalogue, CUSTOM_LINE_LABEL, CUSTOM_NAME_TAKEN_MESSAGE, findCatalogueService, isCatalogueServiceName, isCustomItemId, orderLineLabel } from '../src/catalogue';
 import { checkoutSchema, CHECKOUT_MESSAGES } from '../src/checkout-schema';
+import { serviceNameProblem } from '../src/custom-service-schema';
 import { UNSAFE_TEXT_MESSAGE } from '../src/text-rules';
 import { formatOfficeDate } from '../src/dates';
-import { dollarsToCents, formatUsd, formatKes } from '../src/money';
+import { dollarsToCents, formatUsd, formatKes, WrittenNumber } from '../src/money';
 import { expiresAtEpochSeconds, UNPAID_ORDER_RETENTION_DAYS } from '../src/retention';
 import { securityHeaders } from '../src/security-headers';
 import { pageTitle, site, validateSite } from '../src/site';
@@ -51,6 +52,15 @@ describe('money', () => {
     expect(formatKes(35_000)).toBe('KES 35,000');
     expect(formatKes(999)).toBe('KES 999');
     expect(formatKes(1_250_000.4)).toBe('KES 1,250,000');
+  });
+  it('takes a price exactly as the client wrote it (a WrittenNumber from the JSON reader), at most two decimals (issue 40)', () => {
+    for (const written of ['25.0000000000000001', '24.999999999999999999', '2.5e1', '25.100', '1e400', '', ' 25', '25.', '.5', '0x19', '+25']) {
+      expect([written, dollarsToCents(new WrittenNumber(written))]).toEqual([written, null]);
+    }
+    expect(dollarsToCents(new WrittenNumber('25.00'))).toBe(2_500);
+    expect(dollarsToCents(new WrittenNumber('25.10'))).toBe(2_510);
+    expect(dollarsToCents(new WrittenNumber('2500.5'))).toBe(250_050);
+    expect(dollarsToCents(new WrittenNumber('-0'))).toBe(0);
   });
   it('converts dollars to cents and refuses fractions of a cent or non-numbers', () => {
     expect(dollarsToCents(25)).toBe(2_500);
@@ -135,13 +145,19 @@ describe('the checkout schema', () => {
       const text = `Amina${character}Njeri`;
       expect(await firstError({ fullName: text, companyName: text, notes: text })).toEqual({ fullName: UNSAFE_TEXT_MESSAGE, companyName: UNSAFE_TEXT_MESSAGE, notes: UNSAFE_TEXT_MESSAGE });
     }
-    for (const lineBreak of ['\n', '\r', '\t', '\u2028', '\u2029']) {
-      // Notes are multi-line: the same break is fine there.
+    // Notes are multi-line: the same break is fine there. A lone CR is not (issue 40: mail programs read
+    // it as a line end of their own), but CRLF, which a browser posts for a textarea without JavaScript, is.
+    for (const lineBreak of ['\n', '\r\n', '\t', '\u2028', '\u2029']) {
       expect(await firstError({ fullName: `Amina${lineBreak}Njeri`, companyName: `Kesho${lineBreak}Ltd`, notes: `first${lineBreak}second` })).toEqual({
         fullName: UNSAFE_TEXT_MESSAGE,
         companyName: UNSAFE_TEXT_MESSAGE,
       });
     }
+    expect(await firstError({ fullName: 'Amina\rNjeri', companyName: 'Kesho\rLtd', notes: 'first\rsecond' })).toEqual({
+      fullName: UNSAFE_TEXT_MESSAGE,
+      companyName: UNSAFE_TEXT_MESSAGE,
+      notes: UNSAFE_TEXT_MESSAGE,
+    });
     expect(await firstError({ fullName: 'Zoë Müller-Ögren', companyName: 'محمد & 王小明 Ltd', notes: 'Two lines\nare fine 🎓' })).toEqual({});
   });
 });
@@ -166,6 +182,13 @@ describe('custom lines', () => {
       expect([name, isCatalogueServiceName(name)]).toEqual([name, true]);
     }
     for (const name of ['Courier', 'VIP Unlimited Plus', 'Essay translation', 'Custom']) expect([name, isCatalogueServiceName(name)]).toEqual([name, false]);
+  });
+
+  it('folds accents, other marks, small capitals and stroked letters on the pages too, as on the server (issue 40)', () => {
+    for (const name of ['Basic Consultatión', 'Basic Consultaṭion', 'ᴠɪᴘ Unlimited', 'Basıc Consultation', 'Éssay Éditing', 'Visa Guidance\u0301', 'ᴇssay ᴇditing']) {
+      expect([name, isCatalogueServiceName(name), serviceNameProblem(name, 'custom')]).toEqual([name, true, CUSTOM_NAME_TAKEN_MESSAGE]);
+    }
+    for (const name of ['Consultation for Zoë', 'Vérification des diplômes', 'ᴠɪᴘ lounge']) expect([name, isCatalogueServiceName(name)]).toEqual([name, false]);
   });
 
   it('compares look-alike letters through the skeleton the server passes (TR39; here a one-letter stand-in)', () => {

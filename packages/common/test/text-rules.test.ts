@@ -1,4 +1,4 @@
-import { isSafeMultiLineText, isSafeOneLineText } from '../src/text-rules';
+import { hasNoEncodedWord, isSafeMultiLineText, isSafeOneLineText } from '../src/text-rules';
 
 const char = (codePoint: number) => String.fromCharCode(codePoint);
 
@@ -41,5 +41,31 @@ describe('separators and direction marks beyond the C0/C1 blocks', () => {
       expect(isSafeOneLineText(`a${separator}b`)).toBe(false);
       expect(isSafeMultiLineText(`a${separator}b`)).toBe(true);
     }
+  });
+});
+
+describe('issue 40: characters a renderer may draw as nothing, and a lone CR', () => {
+  // Default_Ignorable_Code_Point and the format category Cf: soft hyphen, combining grapheme joiner,
+  // invisible times, a tag letter, a variation selector, the Mongolian vowel separator, Hangul fillers.
+  const invisible = [0x00ad, 0x034f, 0x2062, 0xe0041, 0xfe0f, 0xfe00, 0x180e, 0x3164, 0x115f, 0xffa0, 0x1d173, 0x0600, 0xfff9];
+
+  it.each(invisible.map((codePoint) => [codePoint.toString(16).toUpperCase().padStart(4, '0'), codePoint]))('refuses U+%s in one-line fields (names, e-mail, phone)', (_hex, codePoint) => {
+    expect(isSafeOneLineText(`Basic Consul${String.fromCodePoint(codePoint)}tation`)).toBe(false);
+  });
+
+  it('still accepts visible letters and marks of every script in one-line fields', () => {
+    for (const text of ['अमिता शाह', 'અમિતા શાહ', 'አበበ ቢቂላ', 'Zoë Wanjirũ', 'Nguyễn Thị', '王小明', 'محمد']) expect([text, isSafeOneLineText(text)]).toEqual([text, true]);
+  });
+
+  it('refuses a CR that does not start a CRLF in multi-line fields, and keeps CRLF', () => {
+    for (const text of ['one\rtwo', 'one\r', 'one\r\r\ntwo']) expect([text, isSafeMultiLineText(text)]).toEqual([text, false]);
+    expect(isSafeMultiLineText('one\r\ntwo\nthree')).toBe(true);
+  });
+
+  it('finds RFC 2047 and RFC 2231 encoded text, not an apostrophe', () => {
+    for (const text of ['=?utf-8?b?QQ==?=@example.com', '=?utf-8*en?q?a?=@example.com', "a*=utf-8''%0d%0a@example.com", "a*0*=us-ascii'en'x@example.com"]) {
+      expect([text, hasNoEncodedWord(text)]).toEqual([text, false]);
+    }
+    for (const text of ["o'brien@example.com", "Ng'ang'a", 'a*b=c@example.com']) expect([text, hasNoEncodedWord(text)]).toEqual([text, true]);
   });
 });
