@@ -9,6 +9,12 @@
  * `-c` flags and embedded defaults, a non-production app that synthesizes offline (`npm test`), and
  * refuses an account that a committed environment names, so a deploy to production's account without
  * `-c environment=production` (a team that forgot it, say) fails instead of deploying empty settings.
+ *
+ * One environment per account: the stacks give resources fixed names (the alarm topic kesho-alarms,
+ * the secrets kesho/stripe/…, the backup vault kesho-orders, the teams' roles kesho-deploy-<team>, the
+ * dashboard, the WAF), so two environments in one account would fight over them. A committed
+ * environment whose account another one names is refused, and every committed environment names the
+ * address its alarms mail (alarmEmail), staging's as much as production's.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -199,6 +205,8 @@ function settingsFromEnvironment(app: App, environment: EnvironmentFile): Settin
   if (environment.production) {
     const missing = missingProductionSettings(environment);
     if (missing.length > 0) throw new Error(`${environment.file} is a production environment and does not set: ${missing.join(', ')} (infra/README.md, "A first production deploy")`);
+  } else if (!environment.settings.alarmEmail) {
+    throw new Error(`${environment.file} does not set alarmEmail: every deployed environment's alarms and budget mail someone (infra/README.md, Settings)`);
   }
   return {
     get: (key) => environment.settings[key] ?? undefined,
@@ -332,7 +340,15 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
   if (only !== undefined && !isRemoteName(only)) throw new Error(`-c only (${only}) must be "shell" or a remote's name, e.g. -c only=marketing`);
   const account = settings.get('account') ?? env.CDK_DEFAULT_ACCOUNT ?? PLACEHOLDER_ACCOUNT;
   if (!/^\d{12}$/.test(account)) throw new Error(`${settings.label('account')} (${account}) is not an AWS account id`);
-  if (!settings.environment) {
+  if (settings.environment) {
+    const { name } = settings.environment;
+    const others = environmentsOfAccount(account, environmentsDir).filter((owner) => owner !== name);
+    if (others.length > 0) {
+      throw new Error(
+        `One environment per account: account ${account} is the account of ${others.map((owner) => `config/${owner}.json`).join(', ')}, and the stacks' fixed names (kesho-alarms, kesho/stripe/…, kesho-orders, kesho-deploy-<team>) would collide: deploy config/${name}.json to an account of its own`,
+      );
+    }
+  } else {
     const owners = environmentsOfAccount(account, environmentsDir);
     if (owners.length > 0) {
       throw new Error(

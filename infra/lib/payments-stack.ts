@@ -20,6 +20,7 @@ import type { Construct } from 'constructs';
 import { SavedLogQueries } from './log-queries';
 import { Fulfilment } from './payments/fulfilment';
 import { MailIdentity, type MailSettings } from './payments/mail-identity';
+import { OrdersBackup } from './payments/orders-backup';
 import { OrdersTable } from './payments/orders-table';
 import { PaymentFunctions, toPascalCase, type MpesaSettings, type PaymentHandlerName } from './payments/payment-functions';
 import { PaymentsApi, type ApiThrottle } from './payments/payments-api';
@@ -50,10 +51,14 @@ export class PaymentsStack extends Stack {
   readonly functions: Readonly<Record<PaymentHandlerName, NodejsFunction>>;
   readonly mailIdentity: EmailIdentity;
   readonly fulfilmentFailures: Queue;
+  /** AWS Backup of the orders table: daily for a month, monthly for the six years tax records are kept. */
+  readonly ordersBackup: OrdersBackup;
 
   constructor(scope: Construct, id: string, props: PaymentsStackProps) {
     super(scope, id, props);
     const orders = new OrdersTable(this);
+    // A construct of its own: only new resources, so the table's logical id is untouched.
+    this.ordersBackup = new OrdersBackup(this, 'OrdersBackup', { table: orders.table });
     const secrets = new PaymentSecrets(this, { mpesa: props.mpesa !== undefined });
     const mail = new MailIdentity(this, props.mail);
     const functions = new PaymentFunctions(this, {
@@ -87,6 +92,9 @@ export class PaymentsStack extends Stack {
     new CfnOutput(this, 'NewsletterTokenSecretArn', { value: secrets.newsletterTokenSecret.secretArn });
     new CfnOutput(this, 'CreatePaymentFunctionName', { value: this.functions['create-payment'].functionName });
     new CfnOutput(this, 'FulfilmentFailureQueueUrl', { value: this.fulfilmentFailures.queueUrl });
+    // What the restore drill names (infra/README.md, "The orders table's backups").
+    new CfnOutput(this, 'OrdersBackupVaultName', { value: this.ordersBackup.vault.backupVaultName });
+    new CfnOutput(this, 'OrdersBackupRoleArn', { value: this.ordersBackup.restoreRole.roleArn });
     mail.addOutputs(this);
     for (const [name, secret] of Object.entries(secrets.daraja))
       new CfnOutput(this, `Daraja${toPascalCase(name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`))}Arn`, { value: secret.secretArn });

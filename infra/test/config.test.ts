@@ -145,6 +145,28 @@ describe('committed environments', () => {
     expect(readConfig(appWith({}), { CDK_DEFAULT_ACCOUNT: '777788889999' }, dir).env.account).toBe('777788889999');
   });
 
+  test("staging's alarms mail its own address, and a committed environment without alarmEmail is refused", () => {
+    const { config } = buildTestApp({ context: { environment: 'staging', siteDir: '/nonexistent' } });
+    expect(config.alarms.email).toBe(committed('staging').settings.alarmEmail);
+    expect(config.alarms.email).toMatch(/^[^\s@]+@keshoglobal\.co\.ke$/);
+    const staging = committed('staging');
+    const silent = { ...staging, settings: { ...staging.settings, alarmEmail: null } };
+    expect(() => readConfig(appWith({ environment: 'staging' }), {}, environmentsDir({ staging: silent }))).toThrow(
+      'config/staging.json does not set alarmEmail: every deployed environment',
+    );
+  });
+
+  test('one environment per account: an environment whose account another committed environment names is refused', () => {
+    const production = completeProduction();
+    const staging = committed('staging');
+    const sharing = { ...staging, settings: { ...staging.settings, account: production.settings.account ?? null } };
+    const dir = environmentsDir({ production, staging: sharing });
+    expect(() => readConfig(appWith({ environment: 'staging' }), {}, dir)).toThrow('One environment per account: account 444455556666 is the account of config/production.json');
+    // Staging's account comes from its credentials when the file leaves it null: production's credentials are refused too.
+    expect(() => readConfig(appWith({ environment: 'staging' }), { CDK_DEFAULT_ACCOUNT: '444455556666' }, environmentsDir({ production, staging }))).toThrow('One environment per account');
+    expect(readConfig(appWith({ environment: 'staging' }), { CDK_DEFAULT_ACCOUNT: '777788889999' }, environmentsDir({ production, staging })).env.account).toBe('777788889999');
+  });
+
   test('staging synthesizes offline from its file: Daraja sandbox on, no domain, the placeholder site URL until its first deploy', () => {
     const { config, stacks } = buildTestApp({ context: { environment: 'staging', siteDir: '/nonexistent' } });
     expect(config.environment).toEqual({ name: 'staging', production: false });
