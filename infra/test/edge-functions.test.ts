@@ -126,6 +126,26 @@ describe('the viewer-request function', () => {
     expect(await handler(requestOf(c.path, c.query))).toEqual(routeRewrite(requestOf(c.path, c.query)));
   });
 
+  test("writes the edge state's canary and preview builds on a client-events request, over what the browser sent, and on no other request", async () => {
+    const state = {
+      canaries: [{ app: 'marketing', build: 'bbbbbbbbbbbb', percent: 10 }],
+      variants: { marketing: FOLDERS.marketingCanary },
+      previews: { 'legal/dddddddddddd': 'f1' },
+      notices: {},
+    };
+    const forged = (path: string) => {
+      const event = requestOf(path);
+      event.request.method = 'POST';
+      (event.request.headers as Record<string, Field>)['x-kesho-edge-builds'] = { value: 'marketing:eeeeeeeeeeee' };
+      return event;
+    };
+    const handler = load(viewerRequestCode(), { state: JSON.stringify(state) });
+    expect(((await handler(forged('/api/client-events'))) as unknown as Request).headers['x-kesho-edge-builds']).toEqual({ value: 'marketing:bbbbbbbbbbbb,legal:dddddddddddd' });
+    expect(((await handler(forged('/api/enquiries'))) as unknown as Request).headers['x-kesho-edge-builds']).toBeUndefined();
+    // Nothing running, or a state the edge cannot read: no builds but the live ones.
+    expect(((await load(viewerRequestCode(), {})(forged('/api/client-events'))) as unknown as Request).headers['x-kesho-edge-builds']).toEqual({ value: '' });
+  });
+
   test('an edge that cannot read its state serves the live site', async () => {
     const request = () => ({ ...requestOf('/faq'), request: { ...requestOf('/faq').request, cookies: { 'kesho-bucket': { value: '100' } } } });
     expect(await load(viewerRequestCode(), {})(request())).toMatchObject({ uri: '/pages/faq.html' });

@@ -7,6 +7,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { EDGE_BUILDS_HEADER } from '@kesho/common/build-choice';
 import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { CLIENT_EVENTS_RATE } from '../src/clientEvents/service';
@@ -111,6 +112,18 @@ describe('POST /api/client-events', () => {
     expect(response.status).toBe(204);
     expect((await stored()).length).toBe(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  test("counts the builds the edge names on the request (a canary's, a preview's) besides the known ones, and nothing else", async () => {
+    const canary = 'ccccccccccc3';
+    const before = (await stored()).length;
+    const withCanary = await send({ events: [{ ...pageView, build: canary }] }, { [EDGE_BUILDS_HEADER]: `marketing:${canary},legal:ddddddddddd4` });
+    expect(withCanary.status).toBe(204);
+    expect((await stored()).slice(before)).toMatchObject([{ type: 'pageview', app: 'marketing', build: canary }]);
+    // Without the edge's word, or for another app, the same build is dropped.
+    await send({ events: [{ ...pageView, build: canary }] });
+    await send({ events: [{ ...pageView, app: 'commerce', build: canary }] }, { [EDGE_BUILDS_HEADER]: `marketing:${canary}` });
+    expect((await stored()).slice(before)).toHaveLength(1);
   });
 
   test('answers GET with 405', async () => {

@@ -12,7 +12,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { figuresOf, judgeCanary, type CanaryThresholds } from '@kesho/common/canary-health';
+import { figuresOf, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
 import { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf, type StoredClientEvent } from '@kesho/common/client-events';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
 
@@ -59,15 +59,25 @@ async function eventsSince(dataDir: string, since: Date): Promise<StoredClientEv
   return events;
 }
 
+/** The local FiguresSource (@kesho/common/canary-health): one build's figures from the stored client events. */
+export function storedEventFigures(dataDir: string): FiguresSource {
+  return async (app, build, since, until) => {
+    const events = (await eventsSince(dataDir, since)).filter((event) => Date.parse(event.at) <= until.getTime());
+    return figuresOf(events, app, build);
+  };
+}
+
 export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
   const log = options.log ?? ((line: string) => console.log(line));
+  const figures = storedEventFigures(options.dataDir);
   let running: Promise<void> | null = null;
 
   async function look(): Promise<void> {
     for (const canary of await recordedCanaries(options.edgeStateFile)) {
       if (!canary.previous) continue;
-      const events = await eventsSince(options.dataDir, new Date(canary.since));
-      const verdict = judgeCanary(figuresOf(events, canary.app, canary.buildId), figuresOf(events, canary.app, canary.previous), options.thresholds);
+      const since = new Date(canary.since);
+      const until = new Date();
+      const verdict = judgeCanary(await figures(canary.app, canary.buildId, since, until), await figures(canary.app, canary.previous, since, until), options.thresholds);
       if (!verdict.abort) continue;
       try {
         await options.abort(canary.app, verdict.reason);

@@ -6,6 +6,9 @@ import zlib from 'node:zlib';
 import {
   BUILD_CHOICE_VARY,
   chooseBuild,
+  EDGE_BUILDS_HEADER,
+  edgeBuildsOf,
+  EMPTY_EDGE_STATE,
   parseEdgeState,
   POINTER_KEY,
   PREVIEW_PARAMETER,
@@ -14,6 +17,7 @@ import {
   type BuildChoice,
   type EdgeState,
 } from '@kesho/common/build-choice';
+import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
 import { contentTypeOf, extensionOf } from '@kesho/common/content-types';
 import { FEED_CONTENT_TYPE, NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/security-headers';
@@ -196,7 +200,13 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-    if (options.api && (await options.api.handle(req, res))) return;
+    if (options.api) {
+      // As the viewer-request function does: the edge's canary and preview builds on a client-events
+      // request, written over whatever the browser sent, and on no other request.
+      delete req.headers[EDGE_BUILDS_HEADER];
+      if (URL.parse(`http://localhost${req.url ?? '/'}`)?.pathname === CLIENT_EVENTS_PATH) req.headers[EDGE_BUILDS_HEADER] = edgeBuildsOf(edgeState ? await edgeState() : EMPTY_EDGE_STATE);
+      if (await options.api.handle(req, res)) return;
+    }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed');

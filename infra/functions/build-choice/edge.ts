@@ -6,6 +6,8 @@
  *
  *   viewer request:  after the route rewrite, a page (/pages/…) or the pointer document
  *                    (/mfe/remotes.json) is fetched from the browser's variant folder, if any;
+ *                    a client-events request carries the edge state's canary and preview builds
+ *                    (EDGE_BUILDS_HEADER), which the client-events endpoint accepts besides the live ones;
  *   viewer response: the same decision, for the answer's cookies, Cache-Control, X-Robots-Tag and
  *                    Vary (a CloudFront Function cannot hand data from the request to the response).
  *
@@ -15,6 +17,8 @@
 import {
   BUILD_CHOICE_VARY,
   chooseBuild,
+  EDGE_BUILDS_HEADER,
+  edgeBuildsOf,
   EMPTY_EDGE_STATE,
   parseEdgeStateText,
   PREVIEW_COOKIE,
@@ -58,6 +62,8 @@ interface Crypto {
 }
 
 const POINTER_URI = '/mfe/remotes.json';
+/** @kesho/common/client-events' CLIENT_EVENTS_PATH (that module's scrubbing has no place in a CloudFront Function). */
+export const CLIENT_EVENTS_URI = '/api/client-events';
 const PAGES_URI = '/pages/';
 
 async function readOrNull(kvs: KeyValueStore, key: string): Promise<string | null> {
@@ -109,6 +115,13 @@ async function decide(request: EdgeRequest, kind: 'page' | 'pointer', kvs: KeyVa
 export async function onViewerRequest(rewritten: EdgeRequest | { statusCode: number }, kvs: KeyValueStore, crypto: Crypto): Promise<EdgeRequest | { statusCode: number }> {
   if ('statusCode' in rewritten) return rewritten;
   const uri = rewritten.uri;
+  // Never passed on as the browser sent it (whatever path the API would route it by), so a browser cannot name builds of its own.
+  delete rewritten.headers[EDGE_BUILDS_HEADER];
+  if (uri === CLIENT_EVENTS_URI) {
+    const stateText = await readOrNull(kvs, EDGE_STATE_KEY);
+    rewritten.headers[EDGE_BUILDS_HEADER] = { value: edgeBuildsOf(stateText ? parseEdgeStateText(stateText) : EMPTY_EDGE_STATE) };
+    return rewritten;
+  }
   const kind = uri === POINTER_URI ? 'pointer' : uri.indexOf(PAGES_URI) === 0 && /\.html$/.test(uri) ? 'page' : null;
   if (!kind) return rewritten;
   const choice = await decide(rewritten, kind, kvs, crypto);

@@ -22,7 +22,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { EMPTY_EDGE_STATE, previewPath, previewToken, variantKeyOf, type EdgeState } from '@kesho/common/build-choice';
-import { DEFAULT_CANARY_THRESHOLDS, judgeCanary, type BuildFigures, type CanaryThresholds } from '@kesho/common/canary-health';
+import { DEFAULT_CANARY_THRESHOLDS, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
 import { withRibbon, type Ribbon } from '@kesho/common/preview-ribbon';
 import { publishReleases, readPublished, readRecord, revalidatedMetadata, type DeployOutcome, type DeployRequest, type ObjectStore, type PublishResult, type Rejection } from './publisher';
@@ -100,8 +100,8 @@ export interface EdgeServices {
   readonly kvs: KeyValueStore;
   /** The preview links' HMAC key (Secrets Manager). */
   previewSecret(): Promise<string>;
-  /** One build's client-event figures between two times (CloudWatch, Kesho/ClientEvents by App and Build). */
-  figures?(app: string, build: string, since: Date, until: Date): Promise<BuildFigures>;
+  /** One build's client-event figures between two times (figures.ts: CloudWatch, Kesho/ClientEvents by App and Build). */
+  readonly figures?: FiguresSource;
   /** Tells ops (SNS, the kesho-alarms topic). */
   notify?(subject: string, message: string): Promise<void>;
   readonly thresholds?: CanaryThresholds;

@@ -11,7 +11,7 @@ const { S3Client, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, Copy
 require('@aws-sdk/signature-v4a');
 const { CloudFrontKeyValueStoreClient, DescribeKeyValueStoreCommand, GetKeyCommand, PutKeyCommand } = require('@aws-sdk/client-cloudfront-keyvaluestore');
 const https = require('node:https');
-const { CLIENT_EVENTS_METRICS_NAMESPACE } = require('@kesho/common/client-events');
+const { cloudWatchFigures } = require('./figures');
 const { publishForDeploy } = require('./publisher');
 const { CANARY_CHECK_EVENT_FIELD, canaryCommandKey, deployEdge, publishSite, watchCanaries } = require('./edge');
 const { pointerKey } = require('./release-record');
@@ -147,36 +147,11 @@ async function readPreviewSecret() {
   return previewSecret;
 }
 
-/** One build's client-event figures between two times, from the Kesho/ClientEvents metrics (by App and Build). */
-async function figures(app, build, since, until) {
+/** One build's client-event figures between two times, from the Kesho/ClientEvents metrics (figures.ts). */
+const figures = cloudWatchFigures((input) => {
   const { CloudWatchClient, GetMetricDataCommand } = require('@aws-sdk/client-cloudwatch');
-  const period = Math.max(60, Math.ceil((until.getTime() - since.getTime()) / 60_000) * 60);
-  const metric = (id, name, stat) => ({
-    Id: id,
-    MetricStat: {
-      Metric: {
-        Namespace: CLIENT_EVENTS_METRICS_NAMESPACE,
-        MetricName: name,
-        Dimensions: [
-          { Name: 'App', Value: app },
-          { Name: 'Build', Value: build },
-        ],
-      },
-      Period: period,
-      Stat: stat,
-    },
-  });
-  const { MetricDataResults = [] } = await new CloudWatchClient({}).send(
-    new GetMetricDataCommand({
-      StartTime: since,
-      EndTime: until,
-      MetricDataQueries: [metric('views', 'PageViews', 'Sum'), metric('errors', 'Errors', 'Sum'), metric('inp', 'INP', 'p75'), metric('inps', 'INP', 'SampleCount')],
-    }),
-  );
-  const total = (id) => (MetricDataResults.find((result) => result.Id === id)?.Values ?? []).reduce((sum, value) => sum + value, 0);
-  const inp = MetricDataResults.find((result) => result.Id === 'inp')?.Values ?? [];
-  return { pageViews: total('views'), errors: total('errors'), inpP75: inp.length ? Math.max(...inp) : null, inpSamples: total('inps') };
-}
+  return new CloudWatchClient({}).send(new GetMetricDataCommand(input));
+});
 
 async function notify(subject, message) {
   const { SNSClient, PublishCommand } = require('@aws-sdk/client-sns');

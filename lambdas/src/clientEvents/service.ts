@@ -4,6 +4,7 @@
  * per-client rate), keeps what fits and drops the rest. It never fails the request for what it
  * drops or cannot store: the browser has nothing better to do with an error than to lose the batch.
  */
+import { parseEdgeBuilds } from '@kesho/common/build-choice';
 import { parseClientEventBatch, type ClientApp, type ClientEvent } from '@kesho/common/client-events';
 import type { Logger } from '../log';
 
@@ -12,7 +13,10 @@ export interface ClientEventSink {
   write(events: readonly ClientEvent[], at: Date): Promise<void>;
 }
 
-/** The builds events may be counted against (anything else is dropped, so nobody can invent apps or builds). */
+/**
+ * The live builds events may be counted against (anything else is dropped, so nobody can invent apps
+ * or builds); the edge's canaries and previews come with each request (ReceiveClientEvents' `edgeBuilds`).
+ */
 export interface KnownBuilds {
   has(app: ClientApp, build: string): Promise<boolean> | boolean;
   /** Called once per batch before `has`: a provider that reads a file or a document refreshes here. */
@@ -24,7 +28,11 @@ export type ClientEventsResult =
   | { readonly kind: 'invalid'; readonly message: string }
   | { readonly kind: 'rate-limited'; readonly retryAfterSeconds: number };
 
-export type ReceiveClientEvents = (body: unknown, client: { readonly ip: string }) => Promise<ClientEventsResult>;
+/**
+ * `edgeBuilds`: the EDGE_BUILDS_HEADER the edge wrote on this request (@kesho/common/build-choice),
+ * the canary and preview builds of its edge state, accepted besides the known live builds.
+ */
+export type ReceiveClientEvents = (body: unknown, client: { readonly ip: string; readonly edgeBuilds?: string }) => Promise<ClientEventsResult>;
 
 /** Requests one client address may send per window; a page view sends one or two. */
 export const CLIENT_EVENTS_RATE = { requests: 30, windowSeconds: 60 } as const;
@@ -58,7 +66,7 @@ export function createReceiveClientEvents({
     return current.count > CLIENT_EVENTS_RATE.requests ? Math.ceil((current.start + windowMs - now) / 1000) : 0;
   };
 
-  return async (body, { ip }) => {
+  return async (body, { ip, edgeBuilds }) => {
     const now = clock();
     const retryAfterSeconds = limited(ip, now.getTime());
     if (retryAfterSeconds) return { kind: 'rate-limited', retryAfterSeconds };
@@ -67,10 +75,15 @@ export function createReceiveClientEvents({
     } catch (error) {
       logger.warn('client_events.known_builds_unreadable', { error });
     }
-    const known = new Set<string>();
+    const known = parseEdgeBuilds(edgeBuilds);
     const candidates = Array.isArray((body as { events?: unknown })?.events) ? ((body as { events: unknown[] }).events as { app?: unknown; build?: unknown }[]) : [];
     for (const candidate of candidates) {
-      if (typeof candidate?.app === 'string' && typeof candidate.build === 'string' && (await knownBuilds.has(candidate.app as ClientApp, candidate.build)))
+      if (
+        typeof candidate?.app === 'string' &&
+        typeof candidate.build === 'string' &&
+        !known.has(`${candidate.app} ${candidate.build}`) &&
+        (await knownBuilds.has(candidate.app as ClientApp, candidate.build))
+      )
         known.add(`${candidate.app} ${candidate.build}`);
     }
     const parsed = parseClientEventBatch(body, (app, build) => known.has(`${app} ${build}`));

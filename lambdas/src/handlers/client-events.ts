@@ -1,9 +1,10 @@
 /**
  * POST /api/client-events: errors and Web Vitals from visitors' browsers (the shell's reporter,
- * sent with navigator.sendBeacon). Anonymous and public: a bad body gets a 4xx, everything else a
+ * sent with navigator.sendBeacon), counted for the live builds and the edge's canaries and previews. Anonymous and public: a bad body gets a 4xx, everything else a
  * fast 204, whatever was kept or dropped; never a 5xx.
  */
-import { clientAddress, type HttpHandler } from '../http/apiGateway';
+import { EDGE_BUILDS_HEADER } from '@kesho/common/build-choice';
+import { clientAddress, header, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';
 import { readJsonBody } from '../http/jsonBody';
 import { errorResponse, methodNotAllowed, noContent } from '../http/responses';
@@ -19,7 +20,9 @@ export const handler: HttpHandler = runtime.handle((event) =>
     const body = readJsonBody(event);
     if (!body.ok) return body.response;
     const { services, config } = await runtime.current();
-    const result = await services.receiveClientEvents(body.value, { ip: clientAddress(event, config.clientAddressHeader) });
+    // The edge's canary and preview builds: written over whatever the browser sent by the hop in front (the viewer-request function, the local server).
+    const edgeBuilds = header(event, EDGE_BUILDS_HEADER);
+    const result = await services.receiveClientEvents(body.value, { ip: clientAddress(event, config.clientAddressHeader), ...(edgeBuilds === undefined ? {} : { edgeBuilds }) });
     switch (result.kind) {
       case 'accepted':
         return noContent();

@@ -293,6 +293,38 @@ export function parseEdgeState(value: unknown): EdgeState {
   return { canaries, variants, previews, notices: { expired: notices.expired, invalid: notices.invalid } };
 }
 
+/**
+ * The header the edge writes on every client-events request (CLIENT_EVENTS_PATH), over whatever the
+ * browser sent: the builds its edge state serves besides the live ones, so the client-events
+ * endpoint counts a canary's and a preview's events as it counts the live builds'. In AWS the
+ * distribution's viewer-request function writes it from the KeyValueStore (the API is reachable only
+ * through the distribution: origin-verify); locally the server does, from the edge-state file.
+ */
+export const EDGE_BUILDS_HEADER = 'x-kesho-edge-builds';
+
+/** The header's value: "<app>:<build>" of every running canary and staged preview, comma-separated (empty: none). */
+export function edgeBuildsOf(state: EdgeState): string {
+  const builds: string[] = [];
+  for (let index = 0; index < state.canaries.length; index++) {
+    const canary = state.canaries[index] as CanaryShare;
+    builds.push(`${canary.app}:${canary.build}`);
+  }
+  const previews = Object.keys(state.previews);
+  for (let index = 0; index < previews.length; index++) builds.push((previews[index] as string).replace('/', ':'));
+  return builds.join(',');
+}
+
+/** The builds a header value names, as "<app> <build>" (what the client-events endpoint looks builds up by). */
+export function parseEdgeBuilds(value: string | undefined): Set<string> {
+  const builds = new Set<string>();
+  const entries = (value ?? '').split(',');
+  for (let index = 0; index < entries.length; index++) {
+    const parts = (entries[index] as string).trim().split(':');
+    if (parts.length === 2 && parts[0] && parts[1]) builds.add(`${parts[0]} ${parts[1]}`);
+  }
+  return builds;
+}
+
 /** The edge state in a text (a file, a KeyValueStore value); unreadable text is the live site for everyone. */
 export function parseEdgeStateText(text: string | null | undefined): EdgeState {
   if (!text) return EMPTY_EDGE_STATE;

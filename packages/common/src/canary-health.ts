@@ -31,6 +31,14 @@ export interface BuildFigures {
   readonly inpSamples: number;
 }
 
+/**
+ * The aggregated figures a canary check reads, one shape in both places: one build's page views,
+ * errors and INP p75 between two times. Locally from the stored client events
+ * (local-server/src/canary-watch.ts), in AWS from the Kesho/ClientEvents metrics
+ * (infra/functions/release-publisher/figures.ts).
+ */
+export type FiguresSource = (app: string, build: string, since: Date, until: Date) => Promise<BuildFigures>;
+
 export type CanaryVerdict = { readonly abort: false; readonly summary: string } | { readonly abort: true; readonly reason: string };
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;

@@ -1,0 +1,61 @@
+/**
+ * The canary check's figures in AWS (@kesho/common/canary-health's FiguresSource): one build's page
+ * views, errors and INP p75 between two times, from the Kesho/ClientEvents metrics the client-events
+ * Lambda emits (EMF, by App and Build). index.js hands it CloudWatch's GetMetricData; the tests hand
+ * it a stand-in fed from the handler's own EMF lines.
+ */
+import type { FiguresSource } from '@kesho/common/canary-health';
+import { CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/common/client-events';
+
+export interface MetricDataQuery {
+  readonly Id: string;
+  readonly MetricStat: {
+    readonly Metric: { readonly Namespace: string; readonly MetricName: string; readonly Dimensions: readonly { readonly Name: string; readonly Value: string }[] };
+    readonly Period: number;
+    readonly Stat: string;
+  };
+}
+
+export interface GetMetricDataInput {
+  readonly StartTime: Date;
+  readonly EndTime: Date;
+  readonly MetricDataQueries: readonly MetricDataQuery[];
+}
+
+export interface GetMetricDataOutput {
+  readonly MetricDataResults?: readonly { readonly Id?: string; readonly Values?: readonly number[] }[];
+}
+
+/** CloudWatch's GetMetricData (index.js: @aws-sdk/client-cloudwatch). */
+export type GetMetricData = (input: GetMetricDataInput) => Promise<GetMetricDataOutput>;
+
+export function cloudWatchFigures(getMetricData: GetMetricData): FiguresSource {
+  return async (app, build, since, until) => {
+    // One period over the whole window (whole minutes), so p75 is the window's, not a period's.
+    const period = Math.max(60, Math.ceil((until.getTime() - since.getTime()) / 60_000) * 60);
+    const metric = (id: string, name: string, stat: string): MetricDataQuery => ({
+      Id: id,
+      MetricStat: {
+        Metric: {
+          Namespace: CLIENT_EVENTS_METRICS_NAMESPACE,
+          MetricName: name,
+          Dimensions: [
+            { Name: 'App', Value: app },
+            { Name: 'Build', Value: build },
+          ],
+        },
+        Period: period,
+        Stat: stat,
+      },
+    });
+    const { MetricDataResults = [] } = await getMetricData({
+      StartTime: since,
+      EndTime: until,
+      MetricDataQueries: [metric('views', 'PageViews', 'Sum'), metric('errors', 'Errors', 'Sum'), metric('inp', 'INP', 'p75'), metric('inps', 'INP', 'SampleCount')],
+    });
+    const valuesOf = (id: string) => MetricDataResults.find((result) => result.Id === id)?.Values ?? [];
+    const total = (id: string) => valuesOf(id).reduce((sum, value) => sum + value, 0);
+    const inp = valuesOf('inp');
+    return { pageViews: total('views'), errors: total('errors'), inpP75: inp.length ? Math.max(...inp) : null, inpSamples: total('inps') };
+  };
+}

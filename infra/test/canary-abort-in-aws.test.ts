@@ -1,0 +1,268 @@
+/**
+ * The canary's automatic abort as ops deploy it, end to end on the AWS side: the release publisher
+ * starts a canary (edge state in its KeyValueStore), visitors' beacons pass the distribution's
+ * viewer-request function (the code the stack deploys, on that KeyValueStore) and reach the
+ * client-events handler bundled as the stack bundles it and configured with the environment the
+ * synthesized stack gives it; CloudWatch is played by a stand-in that reads the handler's EMF lines;
+ * the publisher's scheduled check reads its figures from that stand-in and must abort the canary
+ * whose build errors in browsers.
+ *
+ * Nothing here is told which builds are canaries but the edge state: the handler reads the live
+ * pointer document from the site (a local HTTP server answering from the bucket) as in AWS.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import nodeProcess from 'node:process';
+import vm from 'node:vm';
+import { createHmac } from 'node:crypto';
+import { Template } from 'aws-cdk-lib/assertions';
+import { buildSync } from 'esbuild';
+import { CLIENT_EVENTS_METRICS_NAMESPACE, CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
+import { canaryCommandKey, EDGE_RECORD_KEY, publishSite, watchCanaries, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/edge';
+import { cloudWatchFigures, type GetMetricData } from '../functions/release-publisher/figures';
+import { pointerKey, POINTER_DOCUMENT_KEY, type RemoteRelease } from '../functions/release-publisher/release-record';
+import { viewerRequestCode } from '../lib/edge-functions';
+import { HANDLER_BUNDLING_FILE } from '../lib/lambda-bundling';
+import { REPO_ROOT } from '../lib/paths';
+import { MemoryStore } from './support/memory-store';
+import { deployRemote, pointer } from './support/releases';
+import { buildTestApp } from './support/test-app';
+
+const LIVE = 'aaaaaaaaaaaa';
+const CANDIDATE = 'bbbbbbbbbbbb';
+// Real time: the handler stamps its EMF lines with the clock of the process.
+const START = new Date(Date.now() - 60_000);
+
+class MemoryKeyValueStore {
+  readonly values = new Map<string, string>();
+  async get(key: string) {
+    return this.values.get(key) ?? null;
+  }
+  async put(key: string, value: string) {
+    this.values.set(key, value);
+  }
+}
+
+interface Field {
+  value: string;
+}
+interface EdgeRequest {
+  uri: string;
+  method: string;
+  querystring: Record<string, Field>;
+  headers: Record<string, Field>;
+  cookies: Record<string, Field>;
+}
+
+/** The viewer-request function the stack deploys, with `cf.kvs()` on the publisher's KeyValueStore. */
+function viewerRequestFunction(kvs: MemoryKeyValueStore): (event: object) => Promise<EdgeRequest> {
+  const context = vm.createContext({
+    cf: {
+      kvs: () => ({
+        get: async (key: string) => {
+          const value = await kvs.get(key);
+          if (value === null) throw new Error(`KeyValueStore: no key ${key}`);
+          return value;
+        },
+      }),
+    },
+    require: (name: string) => {
+      if (name !== 'crypto') throw new Error(`a CloudFront Function has no module ${name}`);
+      return { createHmac: (algorithm: string, key: string) => createHmac(algorithm, key) };
+    },
+  });
+  const [prelude, ...rest] = viewerRequestCode().split('\n');
+  expect(prelude).toBe("import cf from 'cloudfront';");
+  vm.runInContext(rest.join('\n'), context);
+  return context.handler as (event: object) => Promise<EdgeRequest>;
+}
+
+/** The client-events function's environment in the synthesized payments stack (references resolved to placeholders). */
+function clientEventsEnvironment(): Record<string, string> {
+  const { stacks } = buildTestApp();
+  const functions = Template.fromStack(stacks.payments).findResources('AWS::Lambda::Function', { Properties: { Description: 'Kesho payments: client-events' } });
+  const [resource] = Object.values(functions) as { Properties: { Environment: { Variables: Record<string, unknown> } } }[];
+  if (!resource) throw new Error('The payments stack has no client-events function');
+  return Object.fromEntries(Object.entries(resource.Properties.Environment.Variables).map(([name, value]) => [name, typeof value === 'string' ? value : `resolved-${name}`]));
+}
+
+type ApiHandler = (event: object) => Promise<{ statusCode: number }>;
+
+/** lambdas/src/handlers/client-events.ts bundled with the options the stack bundles it with (lambdas/bundling.json). */
+function bundledClientEventsHandler(): ApiHandler {
+  const options = JSON.parse(fs.readFileSync(HANDLER_BUNDLING_FILE, 'utf8')) as {
+    target: string;
+    mainFields: string[];
+    external: string[];
+    loader: Record<string, 'file'>;
+    alias: Record<string, string>;
+  };
+  const outfile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-client-events-')), 'index.js');
+  buildSync({
+    entryPoints: [path.join(REPO_ROOT, 'lambdas', 'src', 'handlers', 'client-events.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: options.target,
+    mainFields: options.mainFields,
+    external: options.external,
+    loader: options.loader,
+    alias: Object.fromEntries(Object.entries(options.alias).map(([module, replacement]) => [module, path.join(REPO_ROOT, 'lambdas', replacement)])),
+    logLevel: 'silent',
+  });
+  // Node's own require: the bundle runs as in Lambda, on the process's stdout and fetch.
+  return (createRequire(outfile)(outfile) as { handler: ApiHandler }).handler;
+}
+
+/** CloudWatch as far as the check uses it: the EMF lines the handler printed, read back by GetMetricData. */
+function cloudWatchStandIn(lines: readonly string[]): GetMetricData {
+  interface Datum {
+    at: number;
+    app: string;
+    build: string;
+    name: string;
+    values: number[];
+  }
+  const data: Datum[] = [];
+  for (const line of lines) {
+    let document: Record<string, unknown>;
+    try {
+      document = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    const aws = document._aws as { Timestamp: number; CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string }[] }[] } | undefined;
+    for (const directive of aws?.CloudWatchMetrics ?? []) {
+      if (directive.Namespace !== CLIENT_EVENTS_METRICS_NAMESPACE || !directive.Dimensions.some((set) => set.join() === 'App,Build')) continue;
+      for (const metric of directive.Metrics) {
+        const value = document[metric.Name];
+        data.push({
+          at: aws!.Timestamp,
+          app: String(document.App),
+          build: String(document.Build),
+          name: metric.Name,
+          values: Array.isArray(value) ? (value as number[]) : [value as number],
+        });
+      }
+    }
+  }
+  return async ({ StartTime, EndTime, MetricDataQueries }) => ({
+    MetricDataResults: MetricDataQueries.map((query) => {
+      const { Metric, Stat } = query.MetricStat;
+      const dimension = (name: string) => Metric.Dimensions.find((entry) => entry.Name === name)?.Value;
+      const values = data
+        .filter((datum) => datum.name === Metric.MetricName && datum.app === dimension('App') && datum.build === dimension('Build'))
+        .filter((datum) => datum.at >= StartTime.getTime() && datum.at < EndTime.getTime())
+        .flatMap((datum) => datum.values);
+      if (!values.length) return { Id: query.Id, Values: [] };
+      const sorted = [...values].sort((a, b) => a - b);
+      const statistic = Stat === 'Sum' ? values.reduce((sum, value) => sum + value, 0) : Stat === 'SampleCount' ? values.length : sorted[Math.ceil(0.75 * sorted.length) - 1]!;
+      return { Id: query.Id, Values: [statistic] };
+    }),
+  });
+}
+
+describe('a failing canary in AWS is aborted by the scheduled check, on what the client-events function emitted', () => {
+  const saved = { ...nodeProcess.env };
+  let server: http.Server;
+  const store = new MemoryStore();
+
+  beforeAll(async () => {
+    // The site as visitors reach it: the live pointer document from the bucket.
+    server = http.createServer((request, response) => {
+      const key = (request.url ?? '/').slice(1);
+      const body = key === POINTER_DOCUMENT_KEY ? store.text(key) : undefined;
+      response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' });
+      response.end(body ?? '');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    nodeProcess.env = saved;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  test("the canary build's errors reach CloudWatch and the check aborts it; the live build keeps everyone", async () => {
+    const kvs = new MemoryKeyValueStore();
+    let now = START;
+    const logged: Record<string, unknown>[] = [];
+    const services: EdgeServices = { kvs, previewSecret: async () => 'the-preview-link-secret-of-the-tests-0123456789', now: () => now, log: (line) => void logged.push(line) };
+    deployRemote(store, pointer('marketing', LIVE, ['/', '/faq']));
+    deployRemote(store, pointer('legal', 'cccccccccccc', ['/terms']));
+    await publishSite(store, services);
+    // The team's canary: its release uploaded, its current record left at the live one, a start command.
+    const current = store.text(pointerKey('marketing'));
+    const candidate: RemoteRelease = deployRemote(store, pointer('marketing', CANDIDATE, ['/', '/faq']));
+    store.write(pointerKey('marketing'), current ?? '');
+    store.write(canaryCommandKey('marketing'), JSON.stringify({ action: 'start', release: candidate.release, percent: 10, by: 'team-marketing' }));
+    await publishSite(store, services);
+    expect((JSON.parse(store.text(EDGE_RECORD_KEY) ?? '{}') as EdgeRecord).canaries.map((canary) => canary.buildId)).toEqual([CANDIDATE]);
+
+    // The client-events function, as deployed.
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    nodeProcess.env = { ...saved, ...clientEventsEnvironment(), PUBLIC_SITE_URL: origin, AWS_LAMBDA_FUNCTION_NAME: 'KeshoPayments-ClientEvents', LOG_LEVEL: 'error' };
+    delete nodeProcess.env.AWS_EXECUTION_ENV;
+    const handler = bundledClientEventsHandler();
+    const viewerRequest = viewerRequestFunction(kvs);
+
+    const emitted: string[] = [];
+    const write = nodeProcess.stdout.write.bind(nodeProcess.stdout);
+    const capture = jest.spyOn(nodeProcess.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      const text = String(chunk);
+      if (text.includes(CLIENT_EVENTS_METRICS_NAMESPACE)) {
+        emitted.push(...text.split('\n').filter(Boolean));
+        return true;
+      }
+      return (write as (chunk: string | Uint8Array, ...rest: unknown[]) => boolean)(chunk, ...rest);
+    });
+    const beacon = async (ip: string, build: string, events: object[]) => {
+      const request: EdgeRequest = {
+        uri: CLIENT_EVENTS_PATH,
+        method: 'POST',
+        querystring: {},
+        headers: { host: { value: 'www.keshoglobal.co.ke' }, 'content-type': { value: 'application/json' } },
+        cookies: {},
+      };
+      const passed = await viewerRequest({ request, viewer: { ip } });
+      const headers = Object.fromEntries(Object.entries(passed.headers).map(([name, field]) => [name, field.value]));
+      const body = JSON.stringify({ events: events.map((event) => ({ app: 'marketing', build, route: '/faq', ...event })) });
+      const response = await handler({
+        version: '2.0',
+        routeKey: `POST ${CLIENT_EVENTS_PATH}`,
+        rawPath: passed.uri,
+        rawQueryString: '',
+        headers,
+        requestContext: { http: { method: 'POST', path: passed.uri, sourceIp: '130.176.0.1', protocol: 'HTTP/1.1', userAgent: 'test' }, requestId: `r-${ip}`, timeEpoch: Date.now() },
+        body,
+        isBase64Encoded: false,
+      });
+      expect(response.statusCode).toBe(204);
+    };
+    try {
+      const pageView = { type: 'pageview' };
+      const error = { type: 'error', kind: 'render', name: 'TypeError', message: 'x is undefined', frames: [] };
+      // The canary's share: 10 page views, 6 render errors; the live build: 40 clean page views.
+      await beacon('41.90.5.6', CANDIDATE, [...Array(10).fill(pageView), ...Array(6).fill(error)]);
+      await beacon('41.90.5.7', LIVE, Array(20).fill(pageView));
+      await beacon('41.90.5.8', LIVE, Array(20).fill(pageView));
+    } finally {
+      capture.mockRestore();
+    }
+
+    // The live build's figures reached CloudWatch (the function is configured and running).
+    expect(emitted.filter((line) => line.includes(`"Build":"${LIVE}"`))).toHaveLength(2);
+    now = new Date(Date.now() + 60_000);
+    const checked = await watchCanaries(store, { ...services, figures: cloudWatchFigures(cloudWatchStandIn(emitted)) });
+    expect(checked.aborted).toEqual([{ app: 'marketing', buildId: CANDIDATE, reason: expect.stringContaining('6 errors in 10 page views') }]);
+    const record = JSON.parse(store.text(EDGE_RECORD_KEY) ?? '{}') as EdgeRecord;
+    expect(record.canaries).toEqual([]);
+    expect(record.history.at(-1)).toMatchObject({ action: 'abort', app: 'marketing', buildId: CANDIDATE, by: 'auto' });
+    expect(JSON.parse(kvs.values.get('state') ?? '{}')).toMatchObject({ canaries: [], variants: {} });
+  }, 60_000);
+});
