@@ -6,6 +6,7 @@
  *   src/smoke.ts           → dist/smoke.js                    (`npm run smoke`)
  *   src/mailbox.ts         → dist/mailbox.js                  (`npm run mail`)
  *   src/ordersTool.ts      → dist/ordersTool.js               (`npm run orders -- show INV-…`)
+ *   src/logsTool.ts        → dist/logsTool.js                 (`npm run logs`: the local log, readable; `-- --metrics`)
  * The local API runtime (src/local/) is bundled by the local-server workspace, which mounts it.
  * dynalite and mailparser stay out of the handlers: a handler bundle that pulls in local-only code
  * fails the build, because it would not run in Lambda. dist/handlers/meta.json is esbuild's metafile
@@ -29,7 +30,7 @@ const handlers = Object.fromEntries(
     .filter((file) => file.endsWith('.ts'))
     .map((file) => [path.basename(file, '.ts'), path.join(src, 'handlers', file)]),
 );
-const tools = [path.join(src, 'smoke.ts'), path.join(src, 'mailbox.ts'), path.join(src, 'ordersTool.ts')];
+const tools = [path.join(src, 'smoke.ts'), path.join(src, 'mailbox.ts'), path.join(src, 'ordersTool.ts'), path.join(src, 'logsTool.ts')];
 
 const common = {
   bundle: true,

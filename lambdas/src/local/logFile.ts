@@ -1,12 +1,14 @@
 /**
- * The local runtime's log: each line the functions write (JSON log lines and EMF metric lines) goes to
- * stdout, as in Lambda, and is appended to `<DATA_DIR>/logs/api.jsonl` (@kesho/common/ops-events),
- * which plays the part of CloudWatch Logs for `npm run orders -- show`.
+ * The local runtime's log: each line the functions write (JSON log lines and EMF metric lines) is
+ * appended to `<DATA_DIR>/logs/api.jsonl` (@kesho/common/ops-events), which plays the part of CloudWatch
+ * Logs for `npm run orders -- show` and `npm run logs`; the console gets a short readable line per log
+ * event and no metric lines (./consoleLine.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCAL_LOG_FILE } from '@kesho/common/ops-events';
 import { writeToStdout, type LineWriter } from '../log';
+import { consoleLineOf } from './consoleLine';
 
 export interface LocalLog {
   readonly file: string;
@@ -27,7 +29,8 @@ export function openLocalLog(dataDir: string, toStdout: LineWriter = writeToStdo
   return {
     file,
     write(line) {
-      toStdout(line);
+      const readable = consoleLineOf(line);
+      if (readable !== undefined) toStdout(readable);
       if (!closed) stream.write(`${line}\n`);
     },
     close() {
