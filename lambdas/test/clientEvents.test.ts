@@ -4,11 +4,11 @@
  * request gets (a 4xx or a 204, never a 5xx, nothing stored), the per-client brake, and the EMF
  * lines the same events become in AWS.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EDGE_BUILDS_HEADER } from '@kesho/common/build-choice';
-import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
+import { CLIENT_EVENTS_PATH, NOT_FOUND_ROUTE, OTHER_ROUTE } from '@kesho/common/client-events';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { CLIENT_EVENTS_RATE } from '../src/clientEvents/service';
 import { clientEventsDirectoryOf, emfDocuments } from '../src/clientEvents/sinks';
@@ -24,6 +24,12 @@ beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'kesho-client-events-'));
   const historyFile = path.join(scratch, 'releases.json');
   await writeFile(historyFile, JSON.stringify({ releases: [{ app: 'shell', buildId: SHELL }], builds: { marketing: [{ buildId: MARKETING }] } }));
+  // The site beside the history (dist/site): its pointer documents declare the routes events may name.
+  const pointer = (paths: string[]) => JSON.stringify({ remotes: [{ name: 'marketing', buildId: MARKETING, manifest: 'x', routes: paths.map((routePath) => ({ path: routePath })) }] });
+  await mkdir(path.join(scratch, 'site', 'mfe'), { recursive: true });
+  await writeFile(path.join(scratch, 'site', 'mfe', 'remotes.json'), pointer(['/', '/about', '/contact', '/faq', '/blog', '/blog/choosing-a-university']));
+  await mkdir(path.join(scratch, 'site', 'variants', 'f00000000001'), { recursive: true });
+  await writeFile(path.join(scratch, 'site', 'variants', 'f00000000001', 'remotes.json'), pointer(['/', '/about', '/scholarships']));
   // As in AWS, a trusted hop names each visitor's address (CLIENT_ADDRESS_HEADER): two visitors from one machine.
   server = await startTestServer({ releaseHistoryFile: historyFile, env: { CLIENT_ADDRESS_HEADER: VIEWER_ADDRESS_HEADER } });
 });
@@ -126,6 +132,65 @@ describe('POST /api/client-events', () => {
     expect((await stored()).slice(before)).toHaveLength(1);
   });
 
+  describe('issue 40: nothing personal is kept, however it is spelt', () => {
+    const errorWith = (fields: Record<string, unknown>) => ({
+      type: 'error',
+      kind: 'error',
+      app: 'marketing',
+      build: MARKETING,
+      route: '/about',
+      name: 'Error',
+      message: '',
+      frames: [],
+      ...fields,
+    });
+
+    test.each([
+      ['an address without a dotted domain', 'amina@localhost', /amina|localhost/],
+      ['a full-width address', 'Ａｍｉｎａ＠ｅｘａｍｐｌｅ．ｃｏｍ', /amina|example|ａｍｉｎａ/i],
+      ['an address spelt with (at) and (dot)', 'amina(at)example(dot)com', /amina|example/],
+      ['an address spelt with [at] and [dot]', 'amina [at] example [dot] com', /amina|example/],
+      ['an address split by zero-width spaces', 'am\u200bina@exa\u200bmple\u200b.com', /am.?ina|exa.?mple/],
+      ['an M-Pesa receipt number', 'Payment QKJ4ABC123 confirmed', /QKJ4ABC123/],
+      ['an invoice number', 'Order INV-12345678 not found', /12345678/],
+      ['a phone number in Devanagari digits', 'Call ०७१२३४५६७८', /०७१२/],
+    ])('scrubs %s from messages, names and frames', async (_what, text, leak) => {
+      const before = (await stored()).length;
+      expect((await send({ events: [errorWith({ name: text, message: `Failed for ${text}`, frames: [`at x (${text})`] })] })).status).toBe(204);
+      const [event] = (await stored()).slice(before);
+      expect(event).toBeDefined();
+      expect(JSON.stringify(event)).not.toMatch(leak);
+    });
+
+    test.each([
+      ['/blog/0712345678', OTHER_ROUTE],
+      ['/u/amina.otienoexample.com', OTHER_ROUTE],
+      ['/about/amina@example.com', OTHER_ROUTE],
+      ['/no-such-page', OTHER_ROUTE],
+      ['/about', '/about'],
+      ['/blog/choosing-a-university?ref=amina', '/blog/choosing-a-university'],
+      ['/scholarships', '/scholarships'],
+      [NOT_FOUND_ROUTE, NOT_FOUND_ROUTE],
+    ])('stores the route %s as %s: only the site’s own routes (a variant folder’s included) are kept', async (route, expected) => {
+      const before = (await stored()).length;
+      expect((await send({ events: [{ ...pageView, route }] })).status).toBe(204);
+      expect((await stored()).slice(before).map((event) => event.route)).toEqual([expected]);
+    });
+
+    test('keeps the script paths of frames intact, digit runs of build ids and columns included (issue 39)', async () => {
+      const before = (await stored()).length;
+      const frames = [
+        'at Y (https://keshoglobal.co.ke/shell/f1234a129/470.js:1:2045)',
+        'at Z (https://keshoglobal.co.ke/shell/a1234567bcde/main.js:1:1234567)',
+        'Render@https://keshoglobal.co.ke/mfe/marketing/9876543210ab/150.js:2:10103',
+      ];
+      expect((await send({ events: [errorWith({ message: 'Loading chunk 470 failed. (error: https://keshoglobal.co.ke/mfe/marketing/9876543210ab/470.js)', frames })] })).status).toBe(204);
+      const [event] = (await stored()).slice(before);
+      expect(event?.frames).toEqual(['at Y (/shell/f1234a129/470.js:1:2045)', 'at Z (/shell/a1234567bcde/main.js:1:1234567)', 'Render@/mfe/marketing/9876543210ab/150.js:2:10103']);
+      expect(event?.message).toContain('/mfe/marketing/9876543210ab/470.js');
+    });
+  });
+
   test('answers GET with 405', async () => {
     const response = await fetch(`${server.origin}${CLIENT_EVENTS_PATH}`);
     expect(response.status).toBe(405);
@@ -179,5 +244,17 @@ describe('in AWS', () => {
     expect(builds.has('marketing', 'ddddddddddd4')).toBe(true);
     expect(builds.has('marketing', MARKETING)).toBe(true);
     expect(builds.has('legal', MARKETING)).toBe(false);
+  });
+
+  test('known routes come from the published pointer document too, and stay known after a release', async () => {
+    let document: unknown = { remotes: [{ name: 'marketing', buildId: MARKETING, routes: [{ path: '/about' }, { path: '/blog/a-post' }, { path: '/x?y=1' }, { path: 7 }] }] };
+    let now = 0;
+    const builds = createPointerDocumentBuilds('https://example.test/mfe/remotes.json', { fetchJson: async () => document, now: () => now });
+    await builds.refresh?.();
+    expect(['/about', '/blog/a-post', '/x?y=1', '/blog/0712345678'].map((route) => builds.hasRoute(route))).toEqual([true, true, false, false]);
+    document = { remotes: [{ name: 'marketing', buildId: MARKETING, routes: [{ path: '/faq' }] }] };
+    now = 61_000;
+    await builds.refresh?.();
+    expect(['/about', '/faq'].map((route) => builds.hasRoute(route))).toEqual([true, true]);
   });
 });

@@ -26,8 +26,8 @@ async function main() {
   const address = server.address();
   const origin = originOf(host, typeof address === 'object' && address ? address.port : port);
   // The API's own origin (the local Lambda Invoke endpoint lives here); PUBLIC_SITE_URL, when set, only changes the return URLs.
-  // The site's release history (beside dist/site) says which builds client events may name.
-  const api = await createLocalApi({ dataDir, publicOrigin: origin, env: process.env, releaseHistoryFile: path.join(path.dirname(siteDir), 'releases.json') });
+  // The site's release history (beside dist/site) says which builds client events may name, its pointer documents which routes.
+  const api = await createLocalApi({ dataDir, publicOrigin: origin, env: process.env, releaseHistoryFile: path.join(path.dirname(siteDir), 'releases.json'), siteDir });
   options.api = api;
   console.log(`Kesho Global Education is running at ${origin}`);
   console.log(api.startupMessage);

@@ -1,32 +1,75 @@
 /**
  * Which builds client events may be counted against, so a stranger cannot fill the metrics with
- * invented apps and builds.
+ * invented apps and builds, and which routes they may name (any other is stored as one "other"
+ * value, so no path a visitor or a forger makes up, "/blog/0712345678", is ever kept).
  * - Locally: every build the release history of this dist/ knows (dist/releases.json), read again
- *   when the file changes, so a release is known as soon as it is made.
- * - In AWS: the builds the published pointer document (`<site>/mfe/remotes.json`) names, the shell's
- *   from its release name, re-read at most once a minute; a build once named stays known for the
- *   container's life, so tabs still open on the previous build keep reporting after a release.
+ *   when the file changes, so a release is known as soon as it is made; the routes of the pointer
+ *   documents beside it (dist/site/mfe/remotes.json and each variant folder's, so a canary's or a
+ *   preview's new page is a route too), read again when one changes.
+ * - In AWS: the builds and routes the published pointer document (`<site>/mfe/remotes.json`) names,
+ *   the shell's build from its release name, re-read at most once a minute; a build or route once named
+ *   stays known for the container's life, so tabs still open on the previous build keep reporting after
+ *   a release. A route only a canary serves is "other" until it goes live (the endpoint reads the live
+ *   document only).
  */
 import fs from 'node:fs/promises';
-import { BUILD_ID_PATTERN, CLIENT_APPS, type ClientApp } from '@kesho/common/client-events';
+import path from 'node:path';
+import { BUILD_ID_PATTERN, CLIENT_APPS, LIMITS, routePattern, type ClientApp } from '@kesho/common/client-events';
 import type { KnownBuilds } from './service';
+
+/** A pointer document as far as it names routes. */
+type PointerRoutes = { remotes?: { routes?: { path?: unknown }[] }[] };
+
+/** Routes remembered at most (the site has a few dozen; a document can never grow the set without bound). */
+const MAX_KNOWN_ROUTES = 5_000;
 
 function createMemory() {
   const known = new Set<string>();
+  const routes = new Set<string>();
   return {
     add: (app: string, build: unknown) => {
       if ((CLIENT_APPS as readonly string[]).includes(app) && typeof build === 'string' && BUILD_ID_PATTERN.test(build)) known.add(`${app} ${build}`);
     },
     has: (app: ClientApp, build: string) => known.has(`${app} ${build}`),
+    addRoutesOf: (document: PointerRoutes) => {
+      for (const remote of document.remotes ?? [])
+        for (const route of remote.routes ?? []) {
+          const { path: routePath } = route;
+          if (typeof routePath === 'string' && routePath.length <= LIMITS.route && routePattern(routePath) === routePath && routes.size < MAX_KNOWN_ROUTES) routes.add(routePath);
+        }
+    },
+    hasRoute: (route: string) => routes.has(route),
   };
 }
 
-export function createReleaseHistoryBuilds(historyFile: string): KnownBuilds {
+/** The pointer documents of a local site: the live one and each variant folder's. */
+async function pointerFilesOf(siteDir: string): Promise<string[]> {
+  const variants = await fs.readdir(path.join(siteDir, 'variants')).catch(() => [] as string[]);
+  return [path.join(siteDir, 'mfe', 'remotes.json'), ...variants.map((folder) => path.join(siteDir, 'variants', folder, 'remotes.json'))];
+}
+
+export function createReleaseHistoryBuilds(historyFile: string, siteDir = path.join(path.dirname(historyFile), 'site')): KnownBuilds {
   const memory = createMemory();
   let readVersion = '';
+  const pointerVersions = new Map<string, string>();
+  const refreshRoutes = async () => {
+    for (const file of await pointerFilesOf(siteDir)) {
+      const stat = await fs.stat(file).catch(() => null);
+      const version = stat ? `${stat.mtimeMs}:${stat.size}` : '';
+      if (!stat || pointerVersions.get(file) === version) continue;
+      try {
+        memory.addRoutesOf(JSON.parse(await fs.readFile(file, 'utf8')) as PointerRoutes);
+        pointerVersions.set(file, version);
+      } catch {
+        // Being replaced (a release writes it last) or removed: read again with the next batch.
+      }
+    }
+  };
   return {
     has: memory.has,
+    hasRoute: memory.hasRoute,
     async refresh() {
+      await refreshRoutes();
       const stat = await fs.stat(historyFile).catch(() => null);
       if (!stat || `${stat.mtimeMs}:${stat.size}` === readVersion) return;
       readVersion = `${stat.mtimeMs}:${stat.size}`;
@@ -44,11 +87,13 @@ export function createPointerDocumentBuilds(pointerUrl: string, { fetchJson = de
   let readAt = -Infinity;
   return {
     has: memory.has,
+    hasRoute: memory.hasRoute,
     async refresh() {
       if (now() - readAt < POINTER_REREAD_MS) return;
       readAt = now();
-      const document = (await fetchJson(pointerUrl)) as { remotes?: { name?: string; buildId?: unknown }[]; releases?: Record<string, unknown> };
+      const document = (await fetchJson(pointerUrl)) as { remotes?: { name?: string; buildId?: unknown; routes?: { path?: unknown }[] }[]; releases?: Record<string, unknown> };
       for (const remote of document.remotes ?? []) if (remote.name) memory.add(remote.name, remote.buildId);
+      memory.addRoutesOf(document);
       // A release is named "<buildId>-<hash of its record and pages>".
       const shellRelease = document.releases?.shell;
       if (typeof shellRelease === 'string') memory.add('shell', shellRelease.split('-')[0]);

@@ -16,9 +16,12 @@ export interface ClientEventSink {
 /**
  * The live builds events may be counted against (anything else is dropped, so nobody can invent apps
  * or builds); the edge's canaries and previews come with each request (ReceiveClientEvents' `edgeBuilds`).
+ * And the site's routes: an event naming any other is stored with OTHER_ROUTE.
  */
 export interface KnownBuilds {
   has(app: ClientApp, build: string): Promise<boolean> | boolean;
+  /** Whether the site declares this route (an event naming any other is stored with OTHER_ROUTE). */
+  hasRoute(route: string): boolean;
   /** Called once per batch before `has`: a provider that reads a file or a document refreshes here. */
   refresh?(): Promise<void>;
 }
@@ -86,7 +89,11 @@ export function createReceiveClientEvents({
       )
         known.add(`${candidate.app} ${candidate.build}`);
     }
-    const parsed = parseClientEventBatch(body, (app, build) => known.has(`${app} ${build}`));
+    const parsed = parseClientEventBatch(
+      body,
+      (app, build) => known.has(`${app} ${build}`),
+      (route) => knownBuilds.hasRoute(route),
+    );
     if (!parsed.ok) return { kind: 'invalid', message: parsed.problem };
     if (parsed.batch.events.length) {
       try {

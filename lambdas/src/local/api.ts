@@ -72,6 +72,11 @@ export interface LocalApiOptions {
    * the builds it knows. Without it, no build is known and every client event is dropped.
    */
   releaseHistoryFile?: string;
+  /**
+   * The site being served (dist/site; default: "site" beside the release history): client events may
+   * name only the routes its pointer documents (the live one and each variant folder's) declare.
+   */
+  siteDir?: string;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -161,7 +166,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
         fulfilmentFailures,
         clientEvents: {
           sink: createFileSink(clientEventsDirectoryOf(dataDir)),
-          knownBuilds: createReleaseHistoryBuilds(options.releaseHistoryFile ?? path.join(dataDir, 'no-release-history.json')),
+          knownBuilds: createReleaseHistoryBuilds(options.releaseHistoryFile ?? path.join(dataDir, 'no-release-history.json'), options.siteDir),
         },
         ...(options.mailTransport
           ? { mailTransport: options.mailTransport }

@@ -81,27 +81,66 @@ export interface ClientEventBatch {
   readonly events: readonly ClientEvent[];
 }
 
-const EMAIL = /[^\s@<>()[\]"',;:/?#=&]+@[^\s@<>()[\]"',;:/?#=&]+\.[^\s@<>()[\]"',;:/?#=&]+/g;
-/** Seven or more digits, possibly spaced or punctuated like a phone number (+254 712 345 678). */
-const PHONE = /\+?\d[\d\s().-]{5,}\d/g;
+/** The route of a page no remote claims (the shell's 404 page). */
+export const NOT_FOUND_ROUTE = '/(not-found)';
+/** Every route the site does not declare (a forged one, a page whose pointer document was unreadable): one value. */
+export const OTHER_ROUTE = '/(other)';
+
+/**
+ * Script locations the private source maps are keyed by: "/shell/<build>/main.js:1:2045",
+ * "/mfe/marketing/<build>/150.js:2:10103". Kept intact by the scrubbing (a build id or a column can
+ * hold seven digits in a row, which would otherwise read as a phone number).
+ */
+const SCRIPT_LOCATION = /\/(?:shell|mfe\/[a-z][a-z0-9_-]*)\/[0-9a-f]{6,40}\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_.-]+\.m?js(?::\d{1,9}(?::\d{1,9})?)?(?![\w/.-])/g;
+/** Placeholders for the script locations while the rest is scrubbed (private-use characters, removed from the input first). */
+const HOLD_OPEN = '\uE000';
+const HOLD_CLOSE = '\uE001';
+const HELD = new RegExp(`${HOLD_OPEN}(\\d+)${HOLD_CLOSE}`, 'g');
+
+/** Characters a renderer may draw as nothing (zero-width, direction marks, soft hyphens…) and the placeholders: removed, so "am\u200Bina@…" is one word again. */
+const INVISIBLE = new RegExp(`[\\p{Default_Ignorable_Code_Point}\\p{Cf}${HOLD_OPEN}${HOLD_CLOSE}]`, 'gu');
+// eslint-disable-next-line no-control-regex -- matching control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** "amina(at)example(dot)com", "amina [at] example [dot] com", "amina {at} example". */
+const SPELT_AT = /\s*[([{<]\s*at\s*[)\]}>]\s*/gi;
+const SPELT_DOT = /\s*[([{<]\s*dot\s*[)\]}>]\s*/gi;
+/** An address with any domain, dotted or not ("amina@localhost"), spaces around the "@" allowed. */
+const ADDRESS_PART = `[^\\s@<>()[\\]"',;:/?#=&${HOLD_OPEN}${HOLD_CLOSE}]+`;
+const EMAIL = new RegExp(`${ADDRESS_PART}\\s*@\\s*${ADDRESS_PART}`, 'g');
+/** Seven or more digits of any script, possibly spaced or punctuated like a phone number (+254 712 345 678). */
+const PHONE = /\+?\p{Nd}[\p{Nd}\s().-]{5,}\p{Nd}/gu;
+/** An M-Pesa receipt number: ten capital letters and digits, both present ("QKJ4ABC123"). */
+const MPESA_RECEIPT = /\b(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{10}\b/g;
+/** An invoice number (INV- and digits), however spaced. */
+const INVOICE = /\bINV[\s-]*\d{4,}\b/gi;
 /** A URL's query or fragment, up to the line:column a stack frame ends with. */
 const QUERY_OR_FRAGMENT = /[?#][^\s)'"]*?(?=:\d+:\d+|[\s)'"]|$)/g;
 const QUOTED = /(["'`“‘])(?:(?!\1).){1,200}\1/g;
 
 /**
- * Text an error carries, made safe to send and keep: quoted strings (where a value typed into a form
- * would appear), e-mail addresses, phone-like digit runs and query strings or fragments of URLs are
- * replaced; control characters removed; cut to `max` characters.
+ * Text an error carries, made safe to send and keep. First normalised, so no spelling slips past:
+ * compatibility forms folded (NFKC: "Ａｍｉｎａ＠ｅｘａｍｐｌｅ．ｃｏｍ" is an address), invisible characters
+ * removed, control characters made spaces, "(at)" and "(dot)" read as "@" and ".". Then quoted strings
+ * (where a value typed into a form would appear), e-mail addresses, M-Pesa receipt and invoice numbers,
+ * phone-like digit runs and query strings or fragments of URLs are replaced, leaving the site's script
+ * locations (/shell/<build>/…, /mfe/<app>/<build>/…) intact; cut to `max` characters.
  */
 export function scrubText(text: string, max: number): string {
+  const held: string[] = [];
   const scrubbed = text
-    // Control, zero-width and direction characters: what a message could hide or reorder text with.
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point.
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' ')
+    .normalize('NFKC')
+    .replace(INVISIBLE, '')
+    .replace(CONTROL, ' ')
     .replace(QUERY_OR_FRAGMENT, '')
+    .replace(SCRIPT_LOCATION, (location) => `${HOLD_OPEN}${held.push(location) - 1}${HOLD_CLOSE}`)
+    .replace(SPELT_AT, '@')
+    .replace(SPELT_DOT, '.')
     .replace(EMAIL, '[email]')
     .replace(QUOTED, '$1…$1')
+    .replace(INVOICE, '[invoice]')
+    .replace(MPESA_RECEIPT, '[receipt]')
     .replace(PHONE, '[number]')
+    .replace(HELD, (_placeholder, index: string) => held[Number(index)] ?? '')
     .replace(/\s+/g, ' ')
     .trim();
   return scrubbed.length > max ? `${scrubbed.slice(0, max - 1)}…` : scrubbed;
@@ -110,8 +149,18 @@ export function scrubText(text: string, max: number): string {
 /** A route pattern: a path, never a query or fragment, nothing but path characters. */
 export function routePattern(path: string): string {
   const bare = path.split(/[?#]/)[0] ?? '/';
-  const cleaned = bare.replace(/[^A-Za-z0-9/_:.-]/g, '');
+  const cleaned = bare.replace(/[^A-Za-z0-9/_:.()-]/g, '');
   return (cleaned.startsWith('/') ? cleaned : `/${cleaned}`).slice(0, LIMITS.route);
+}
+
+/**
+ * The route an event is stored with: one the site declares (`isSiteRoute`: the routes of the pointer
+ * documents the endpoint has read), the 404 page's, or else OTHER_ROUTE. A path that is no route
+ * ("/blog/0712345678", "/u/amina.otienoexample.com") is never kept.
+ */
+export function storedRouteOf(route: string, isSiteRoute: (route: string) => boolean): string {
+  const pattern = routePattern(route);
+  return pattern === NOT_FOUND_ROUTE || isSiteRoute(pattern) ? pattern : OTHER_ROUTE;
 }
 
 /**
@@ -141,21 +190,26 @@ const oneOf = <T extends string>(values: readonly T[], value: unknown): value is
 /**
  * Reads a batch strictly. The request fails (a 4xx) only when it is not a batch at all; single events
  * that do not fit (an unknown app, a malformed build id, a value out of range, an unknown build) are
- * dropped and counted, so one bad event never loses the others.
+ * dropped and counted, so one bad event never loses the others. A route the site does not declare is
+ * stored as OTHER_ROUTE.
  */
-export function parseClientEventBatch(value: unknown, isKnownBuild: (app: ClientApp, build: string) => boolean = () => true): BatchResult {
+export function parseClientEventBatch(
+  value: unknown,
+  isKnownBuild: (app: ClientApp, build: string) => boolean = () => true,
+  isSiteRoute: (route: string) => boolean = () => true,
+): BatchResult {
   if (!isObject(value) || !Array.isArray(value.events)) return { ok: false, problem: 'The body must be a JSON object with an "events" array.' };
   if (value.events.length === 0) return { ok: false, problem: 'The "events" array is empty.' };
   if (value.events.length > LIMITS.eventsPerRequest) return { ok: false, problem: `At most ${LIMITS.eventsPerRequest} events may be sent at once.` };
   const events: ClientEvent[] = [];
   for (const raw of value.events) {
-    const event = parseEvent(raw);
+    const event = parseEvent(raw, isSiteRoute);
     if (event && isKnownBuild(event.app, event.build)) events.push(event);
   }
   return { ok: true, batch: { events }, dropped: value.events.length - events.length };
 }
 
-function parseEvent(raw: unknown): ClientEvent | null {
+function parseEvent(raw: unknown, isSiteRoute: (route: string) => boolean): ClientEvent | null {
   if (
     !isObject(raw) ||
     !oneOf(CLIENT_APPS, raw.app) ||
@@ -166,7 +220,7 @@ function parseEvent(raw: unknown): ClientEvent | null {
   ) {
     return null;
   }
-  const base = { app: raw.app, build: raw.build, route: routePattern(raw.route) };
+  const base = { app: raw.app, build: raw.build, route: storedRouteOf(raw.route, isSiteRoute) };
   if (raw.type === 'pageview') return { type: 'pageview', ...base };
   if (raw.type === 'vital') {
     if (!oneOf(VITAL_NAMES, raw.name) || typeof raw.value !== 'number' || !Number.isFinite(raw.value) || raw.value < 0) return null;
