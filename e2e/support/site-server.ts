@@ -22,7 +22,20 @@ export async function startSite({ siteDir }: { siteDir?: string } = {}): Promise
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-e2e-'));
   const child = spawn(process.execPath, [serverScript], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STRIPE_SECRET_KEY: '', PUBLIC_SITE_URL: '', ...(siteDir ? { SITE_DIR: siteDir } : {}) },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STRIPE_SECRET_KEY: '',
+      PUBLIC_SITE_URL: '',
+      // Every spec pays from 127.0.0.1, two workers at once, to the same test phones: room for the whole
+      // suite (the limits themselves are tested in lambdas/test/paymentLimits.test.ts).
+      PAYMENT_RATE_LIMIT_PER_CLIENT: '100000',
+      MPESA_RATE_LIMIT_PER_PHONE: '100000',
+      MPESA_PUSH_HOLD_SECONDS: '0',
+      ...(siteDir ? { SITE_DIR: siteDir } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {

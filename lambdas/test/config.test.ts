@@ -39,9 +39,29 @@ describe('loadConfig', () => {
       logLevel: 'info',
       mail: { transport: 'file', from: 'Kesho Global Education <support@keshoglobal.co.ke>', supportEmail: 'support@keshoglobal.co.ke' },
       leads: { tokenSecret: { kind: 'value', value: DEVELOPMENT_TOKEN_SECRET }, perClientPerHour: 600, perAddressPerHour: 60 },
+      paymentLimits: { ordersPerClient: 20, pushesPerPhone: 5, pushHoldSeconds: 120 },
       reconcile: { intervalSeconds: 60, pendingAgeSeconds: 300 },
       tracing: false,
     });
+  });
+
+  it('limits starting payments with the same defaults locally and in production; each limit may be set, the phone hold only switched off outside production', () => {
+    const defaults = { ordersPerClient: 20, pushesPerPhone: 5, pushHoldSeconds: 120 };
+    expect(loadConfig({}, { runtime: 'local' }).paymentLimits).toEqual(defaults);
+    expect(loadConfig(PRODUCTION_ENV).paymentLimits).toEqual(defaults);
+    expect(loadConfig({ PAYMENT_RATE_LIMIT_PER_CLIENT: '50', MPESA_RATE_LIMIT_PER_PHONE: '3', MPESA_PUSH_HOLD_SECONDS: '0' }).paymentLimits).toEqual({
+      ordersPerClient: 50,
+      pushesPerPhone: 3,
+      pushHoldSeconds: 0,
+    });
+    expect(() => loadConfig({ PAYMENT_RATE_LIMIT_PER_CLIENT: '0', MPESA_RATE_LIMIT_PER_PHONE: 'many', MPESA_PUSH_HOLD_SECONDS: '601' })).toThrow(
+      [
+        'Invalid configuration: PAYMENT_RATE_LIMIT_PER_CLIENT must be a whole number from 1 to 100000',
+        'MPESA_RATE_LIMIT_PER_PHONE must be a whole number from 1 to 100000',
+        'MPESA_PUSH_HOLD_SECONDS must be a whole number of seconds from 0 to 600',
+      ].join('; '),
+    );
+    expect(() => loadConfig({ ...PRODUCTION_ENV, MPESA_PUSH_HOLD_SECONDS: '0' })).toThrow(/MPESA_PUSH_HOLD_SECONDS must be a whole number of seconds from 30 to 600 in production/);
   });
 
   it('lets the local runtime use its own origin as the public site URL unless one is set', () => {

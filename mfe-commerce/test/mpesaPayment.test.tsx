@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MPESA_MESSAGES, MPESA_OUTCOME_MESSAGES, rateLine, usdCentsToKes } from '@kesho/common/mpesa';
 import { formatKes } from '@kesho/common/money';
+import { paymentLimitMessage } from '@kesho/common/payment-attempt';
 import PaymentPage from '../src/pages/PaymentPage';
 import { MPESA_PAGE_MESSAGES } from '../src/payment/mpesa/MpesaPayment';
 import { catalogueItem, fakePaymentsApi, renderPage, resetBrowserState, saveCart, saveCheckout, validCheckoutData } from './helpers';
@@ -204,5 +205,21 @@ describe('choosing M-Pesa', () => {
     await user.type(await screen.findByLabelText(MPESA_PAGE_MESSAGES.phoneLabel), '+254712345678');
     await act(() => user.click(screen.getByRole('button', { name: `Pay ${KES} with M-Pesa` })));
     expect(await screen.findByRole('alert')).toHaveTextContent(MPESA_MESSAGES.amountTooLarge);
+  });
+  test.each([
+    ['phone-busy', 95, 'We already sent an M-Pesa request to this phone. Answer it on the phone or let it end, then try again in 2 minutes.'],
+    ['phone', 540, 'This phone has been sent several M-Pesa requests in the last few minutes. Please try again in 9 minutes, or pay by card.'],
+    ['client', 30, 'Many payments were started from your connection in the last few minutes. Please try again in a minute.'],
+  ] as const)('a 429 on starting the push (%s) is shown in plain words, with Try again and Pay by card', async (reason, seconds, words) => {
+    const user = userEvent.setup({ delay: null });
+    expect(paymentLimitMessage(reason, seconds)).toBe(words);
+    fakeApi(() => ({ status: 429, data: { error: paymentLimitMessage(reason, seconds) } }));
+    renderReadyToPay();
+    await user.click(screen.getByRole('radio', { name: 'M-Pesa' }));
+    await user.type(await screen.findByLabelText(MPESA_PAGE_MESSAGES.phoneLabel), '0712 345 678');
+    await act(() => user.click(screen.getByRole('button', { name: `Pay ${KES} with M-Pesa` })));
+    expect(await screen.findByRole('alert')).toHaveTextContent(words);
+    expect(screen.getByRole('button', { name: MPESA_PAGE_MESSAGES.tryAgain })).toBeEnabled();
+    expect(screen.getByRole('button', { name: MPESA_PAGE_MESSAGES.payByCard })).toBeEnabled();
   });
 });

@@ -125,6 +125,18 @@ describe('paying', () => {
     expect(payButton()).toBeEnabled();
   });
 
+  test("a 429 on starting the card payment shows the server's words and leaves the button to try again", async () => {
+    const user = userEvent.setup({ delay: null });
+    const words = 'Many payments were started from your connection in the last few minutes. Please try again in 7 minutes.';
+    fakePaymentsApi(() => ({ status: 429, data: { error: words } }));
+    const open = jest.spyOn(window, 'open');
+    renderReadyToPay();
+    await user.click(payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(words);
+    expect(open).not.toHaveBeenCalled();
+    expect(payButton()).toBeEnabled();
+  });
+
   test('a url that is not a web address is never opened', async () => {
     const user = userEvent.setup({ delay: null });
     fakePaymentsApi(() => ({ status: 200, data: { url: 'javascript:alert(1)', invoiceNumber: 'INV-00000042' } }));

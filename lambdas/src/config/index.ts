@@ -12,6 +12,7 @@ import { FUNCTION_SECRET_KINDS, type FunctionSecret } from '@kesho/common/functi
 import { readLeadsConfig, type LeadsConfig } from './leads';
 import { readMailConfig, type MailConfig } from './mail';
 import { readKesRate, readMpesaConfig, type KesRate, type MpesaConfig } from './mpesa';
+import { readPaymentLimitsConfig, type PaymentLimitsConfig } from './paymentLimits';
 import { readPaymentsConfig, type PaymentsConfig } from './payments';
 import { readerOf, throwIfProblems, type Env, type Problems, type ReadContext } from './problems';
 import { readReconcileConfig, type ReconcileConfig } from './reconcile';
@@ -19,7 +20,7 @@ import { readClientAddressHeader, readSiteConfig, readTracing, type SiteConfig }
 
 export { ConfigError } from './problems';
 export { SecretNotGivenError, type SecretSource } from './secrets';
-export type { LeadsConfig, MailConfig, KesRate, MpesaConfig, PaymentsConfig, ReconcileConfig, SiteConfig };
+export type { LeadsConfig, MailConfig, KesRate, MpesaConfig, PaymentLimitsConfig, PaymentsConfig, ReconcileConfig, SiteConfig };
 export type { StripeApiEndpoint } from './payments';
 export type { LogLevel } from './site';
 
@@ -31,6 +32,8 @@ export interface AppConfig extends SiteConfig {
   readonly kesRate: KesRate;
   readonly mail: MailConfig;
   readonly leads: LeadsConfig;
+  /** Limits on starting payments, per client and per M-Pesa phone (the same defaults locally and in AWS). */
+  readonly paymentLimits: PaymentLimitsConfig;
   readonly reconcile: ReconcileConfig;
   /** The trusted header with the visitor's address (site.ts); absent: the connection's own address. */
   readonly clientAddressHeader?: string;
@@ -68,10 +71,11 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const kesRate = readKesRate(context, production && mpesa.provider === 'daraja');
   const mail = readMailConfig(context);
   const leads = readLeadsConfig(context, needs);
+  const paymentLimits = readPaymentLimitsConfig(context);
   const reconcile = readReconcileConfig(context);
   const clientAddressHeader = readClientAddressHeader(context, insideLambda);
   const tracing = readTracing(context, insideLambda);
   throwIfProblems(problems);
 
-  return { production, ...site, payments, mpesa, kesRate, mail, leads, reconcile, ...(clientAddressHeader ? { clientAddressHeader } : {}), tracing };
+  return { production, ...site, payments, mpesa, kesRate, mail, leads, paymentLimits, reconcile, ...(clientAddressHeader ? { clientAddressHeader } : {}), tracing };
 }

@@ -9,10 +9,10 @@
  * receipt number once paid, the KES amount with its rate and date.
  */
 import { MPESA_MESSAGES, MPESA_PAYMENT_ID_PATTERN, MPESA_PHONE_FIELD, parseMpesaPhone } from '@kesho/common/mpesa';
-import { queryParameter, type HttpHandler } from '../http/apiGateway';
+import { clientAddress, queryParameter, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';
 import { readJsonBody } from '../http/jsonBody';
-import { attemptResponse, readPaymentAttempt } from '../http/paymentAttempt';
+import { attemptResponse, rateLimitedResponse, readPaymentAttempt } from '../http/paymentAttempt';
 import { PROVIDER_ERROR_MESSAGE, errorResponse, json, methodNotAllowed } from '../http/responses';
 import { INVALID_ORDER_MESSAGE, parseOrderRequest, priceMismatchMessage } from '../orders/orderRequest';
 import { defineFunction } from '../runtime/context';
@@ -53,8 +53,9 @@ export const handler: HttpHandler = runtime.handle((event) =>
     const attempt = readPaymentAttempt(event, { method: 'mpesa', draft: request.draft, msisdn: phone.msisdn });
     if (!attempt.ok) return attempt.response;
 
-    const result = await mpesa.payments.start(request.draft, phone.msisdn, attempt.attempt);
+    const result = await mpesa.payments.start(request.draft, phone.msisdn, attempt.attempt, { ip: clientAddress(event, config.clientAddressHeader) });
     if (result.kind === 'attempt-other-details' || result.kind === 'attempt-in-progress') return attemptResponse(result.kind);
+    if (result.kind === 'rate-limited') return rateLimitedResponse(result);
     if (result.kind === 'amount-out-of-range') return errorResponse(400, MPESA_MESSAGES.amountTooLarge);
     if (result.kind === 'provider-error') return errorResponse(502, PROVIDER_ERROR_MESSAGE);
     if (result.kind === 'refused-details') return errorResponse(400, INVALID_ORDER_MESSAGE, result.fieldErrors);

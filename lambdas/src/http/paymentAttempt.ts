@@ -2,7 +2,7 @@
  * The payment attempt of a request that starts a payment: the page's Idempotency-Key header with a
  * fingerprint of what was asked (orders/attempts.ts), and the answers to an attempt that cannot go on.
  */
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, PAYMENT_ATTEMPT_MESSAGES } from '@kesho/common/payment-attempt';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, PAYMENT_ATTEMPT_MESSAGES, paymentLimitMessage, type PaymentLimitReason } from '@kesho/common/payment-attempt';
 import { attemptFingerprint } from '../orders/attempts';
 import type { PaymentAttempt } from '../orders/startCheckout';
 import { header, type ApiGatewayEvent, type ApiGatewayResult } from './apiGateway';
@@ -28,4 +28,9 @@ export function attemptResponse(kind: 'attempt-other-details' | 'attempt-in-prog
   return kind === 'attempt-other-details'
     ? errorResponse(409, PAYMENT_ATTEMPT_MESSAGES.otherDetails)
     : errorResponse(409, PAYMENT_ATTEMPT_MESSAGES.inProgress, undefined, { 'Retry-After': String(IN_PROGRESS_RETRY_SECONDS) });
+}
+
+/** Over a limit on starting payments: 429, how long to wait, and the words the payment page shows. */
+export function rateLimitedResponse({ reason, retryAfterSeconds }: { readonly reason: PaymentLimitReason; readonly retryAfterSeconds: number }): ApiGatewayResult {
+  return errorResponse(429, paymentLimitMessage(reason, retryAfterSeconds), undefined, { 'Retry-After': String(retryAfterSeconds) });
 }

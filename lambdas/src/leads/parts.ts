@@ -3,9 +3,10 @@ import { mailRuntime } from '../mail/parts';
 import { dynamoDocuments } from '../runtime/dynamo';
 import { part, type Foundation } from '../runtime/foundation';
 import { createSubmitEnquiry, type LeadLimits } from './enquiries';
-import { createRateLimiter } from './rateLimit';
+import { rateLimiter } from './rateLimit';
 
-export const leadRateLimiter = part((foundation) => createRateLimiter(dynamoDocuments(foundation), foundation.config.ordersTable, foundation.clock));
+/** The limiter the forms count with (the payments' limits use the same one). */
+export const leadRateLimiter = rateLimiter;
 
 /** The limits alone: the services never see the configuration's secret source. */
 export const leadLimits = ({ config }: Foundation): LeadLimits => ({ perClientPerHour: config.leads.perClientPerHour, perAddressPerHour: config.leads.perAddressPerHour });

@@ -14,6 +14,7 @@ import { mailRuntime } from '../mail/parts';
 import type { MailRuntime } from '../mail/types';
 import { mpesa } from '../mpesa/parts';
 import { ordersStore } from '../orders/parts';
+import { paymentLimits } from '../orders/paymentLimits';
 import { reconcileOrders } from '../orders/reconcileParts';
 import { checkoutStatus, fulfilOrder, sandboxCheckout } from '../orders/settleParts';
 import type { OrdersStore } from '../orders/store';
@@ -58,6 +59,7 @@ async function composeServices(foundation: Foundation) {
     mpesa: mpesaServices,
     reconcileOrders: reconcile,
     receiveClientEvents: receiveClientEvents(foundation),
+    paymentLimits: paymentLimits(foundation),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { mpesaSandboxPagePath } from '@kesho/common/mpesa';
 import { ordersStore, paymentAttempts } from '../orders/parts';
+import { paymentLimits } from '../orders/paymentLimits';
 import { sendReceipt } from '../receipts/parts';
 import { dynamoDocuments } from '../runtime/dynamo';
 import { part } from '../runtime/foundation';
@@ -39,6 +40,7 @@ export const mpesa = part(async (foundation): Promise<MpesaServices | null> => {
     clock,
     logger,
     metrics: foundation.metrics,
+    limits: paymentLimits(foundation),
   };
 
   if (settings.provider === 'sandbox') {

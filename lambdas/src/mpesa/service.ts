@@ -22,12 +22,14 @@ import {
   type MpesaOutcome,
   type MpesaPaymentOutcome,
 } from '@kesho/common/mpesa';
+import type { PaymentLimitReason } from '@kesho/common/payment-attempt';
 import type { Logger } from '../log';
 import { uncountedMetrics, type BusinessMetrics } from '../metrics';
 import { bindOrder } from '../orderContext';
 import { createConfirmOrder, type ConfirmOrder, type ConfirmResult } from '../orders/confirmOrder';
 import type { SendReceipt } from '../receipts/sendReceipt';
 import type { PaymentAttemptsStore } from '../orders/attempts';
+import type { PaymentClient, PaymentLimits } from '../orders/paymentLimits';
 import { createStartCheckout, type PaymentAttempt } from '../orders/startCheckout';
 import type { OrdersStore } from '../orders/store';
 import { ORDER_CURRENCY, type Order, type OrderDraft, type OrderStatus } from '../orders/types';
@@ -45,7 +47,8 @@ export type MpesaStartResult =
   | { readonly kind: 'provider-error' }
   | { readonly kind: 'refused-details'; readonly fieldErrors: Readonly<Record<string, string>> }
   | { readonly kind: 'attempt-other-details' }
-  | { readonly kind: 'attempt-in-progress' };
+  | { readonly kind: 'attempt-in-progress' }
+  | { readonly kind: 'rate-limited'; readonly reason: PaymentLimitReason; readonly retryAfterSeconds: number };
 
 /** What the payer's page (and the success page) may know: no customer details beyond the masked phone. */
 export interface MpesaSummary {
@@ -79,8 +82,11 @@ export type CallbackOutcome = { readonly kind: 'unknown-token' } | { readonly ki
 
 export interface MpesaPayments {
   readonly gatewayName: MpesaGateway['name'];
-  /** With an attempt, a repeat answers the first request's payment: one order, one push (orders/attempts.ts). */
-  start(draft: OrderDraft, msisdn: string, attempt?: PaymentAttempt): Promise<MpesaStartResult>;
+  /**
+   * With an attempt, a repeat answers the first request's payment: one order, one push (orders/attempts.ts).
+   * With a client, a new push must pass the limits (per client, one waiting per phone, per phone per quarter hour).
+   */
+  start(draft: OrderDraft, msisdn: string, attempt?: PaymentAttempt, client?: PaymentClient): Promise<MpesaStartResult>;
   /** Settles from Daraja's query (and a callback's hint) and answers the current state; null if unknown. */
   status(paymentId: string, source?: string, hint?: CallbackHint): Promise<MpesaSummary | null>;
   callback(token: string, hint: CallbackHint): Promise<CallbackOutcome>;
@@ -105,6 +111,8 @@ export interface MpesaPaymentsDependencies {
   readonly attempts?: PaymentAttemptsStore;
   /** The order events, and Daraja's failing status queries (MpesaQueryFailures). */
   readonly metrics?: BusinessMetrics;
+  /** The limits on starting payments; without them (tests of other rules) every push is admitted. */
+  readonly limits?: PaymentLimits;
 }
 
 const RECEIPT_PATTERN = /^[A-Z0-9]{8,12}$/;
@@ -143,11 +151,15 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
   };
   const confirmOrder = createConfirmOrder({ orders, payments: sessions, clock, logger, metrics, ...(deps.sendReceipt ? { sendReceipt: deps.sendReceipt } : {}) });
 
-  const pushFor = (msisdn: string): PaymentsProvider => ({
+  /** The phone is free for its next push; a failure to say so only makes the next payer wait for the hold to run out. */
+  const pushEnded = async (msisdn: string, paymentId: string): Promise<void> => {
+    await deps.limits?.pushEnded(msisdn, paymentId).catch((error: unknown) => logger.warn('mpesa.phone_release_failed', { paymentId, error }));
+  };
+
+  const pushFor = (msisdn: string, paymentId: string): PaymentsProvider => ({
     ...sessions,
     async createCheckout(order: Order) {
       const amountKes = usdCentsToKes(order.totalCents, kesPerUsd);
-      const paymentId = `mp_${randomBytes(16).toString('base64url')}`;
       const callbackToken = randomBytes(32).toString('base64url');
       await store.insertPayment({
         paymentId,
@@ -172,6 +184,8 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
           callbackUrl: `${publicSiteUrl}${MPESA_CALLBACK_PATH}/${callbackToken}`,
         });
       } catch (error) {
+        // No prompt reached the phone.
+        await pushEnded(msisdn, paymentId);
         if (error instanceof MpesaPhoneRefusedError) throw new ProviderRefusedDetailsError({ [MPESA_PHONE_FIELD]: MPESA_MESSAGES.phoneInvalid }, { cause: error });
         throw error;
       }
@@ -219,7 +233,11 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
         metrics.count('mpesaQueryFailures');
         throw error;
       }
-      if (query.state === 'done') payment = (await store.recordResult(paymentId, { resultCode: query.resultCode, resultDesc: query.resultDesc, at: clock().toISOString() })) ?? payment;
+      if (query.state === 'done') {
+        payment = (await store.recordResult(paymentId, { resultCode: query.resultCode, resultDesc: query.resultDesc, at: clock().toISOString() })) ?? payment;
+        // The prompt has ended on the phone (paid, declined or timed out): the next push may ring it.
+        await pushEnded(payment.msisdn, paymentId);
+      }
     }
 
     if (hint && !payment.result) {
@@ -257,12 +275,16 @@ export function createMpesaPayments(deps: MpesaPaymentsDependencies): MpesaPayme
   return {
     gatewayName: gateway.name,
 
-    async start(draft, msisdn, attempt) {
+    async start(draft, msisdn, attempt, client) {
       const amountKes = usdCentsToKes(draft.totalCents, kesPerUsd);
       if (!isMpesaAmount(amountKes)) return { kind: 'amount-out-of-range', amountKes };
-      const startCheckout = createStartCheckout({ orders, payments: pushFor(msisdn), clock, logger, metrics, ...(deps.attempts ? { attempts: deps.attempts } : {}) });
-      const result = await startCheckout(draft, attempt);
+      // Named before the push, so the phone's hold names the push that holds it.
+      const newPaymentId = `mp_${randomBytes(16).toString('base64url')}`;
+      const startCheckout = createStartCheckout({ orders, payments: pushFor(msisdn, newPaymentId), clock, logger, metrics, ...(deps.attempts ? { attempts: deps.attempts } : {}) });
+      const admission = deps.limits && client ? deps.limits.forPush(client, msisdn, newPaymentId) : undefined;
+      const result = await startCheckout(draft, attempt, admission);
       if (result.kind !== 'created') return result;
+      // A repeat of the attempt answers the first request's payment, named in its waiting page's address.
       const paymentId = new URLSearchParams(result.url.split('?')[1] ?? '').get('mpesa') ?? '';
       const summary = await status(paymentId, 'mpesa-start');
       if (!summary) throw new PaymentProviderError('The M-Pesa payment vanished after it was stored');

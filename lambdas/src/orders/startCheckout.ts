@@ -5,11 +5,13 @@
  * gets what the first one started instead of a second order (attempts.ts).
  */
 import { randomInt, randomUUID } from 'node:crypto';
+import type { PaymentLimitReason } from '@kesho/common/payment-attempt';
 import type { Logger } from '../log';
 import { uncountedMetrics, type BusinessMetrics } from '../metrics';
 import { bindOrder, newCorrelationId } from '../orderContext';
 import { PaymentProviderError, ProviderRefusedDetailsError, paymentMethodOf, type PaymentsProvider } from '../payments/types';
 import { sha256, type PaymentAttemptsStore } from './attempts';
+import type { Admission } from './paymentLimits';
 import type { OrdersStore } from './store';
 import { ORDER_CURRENCY, type Order, type OrderDraft } from './types';
 
@@ -20,7 +22,9 @@ export type StartCheckoutResult =
   /** The key was used before for another request (another package, method or phone). */
   | { readonly kind: 'attempt-other-details' }
   /** The first request with this key is still starting the payment, past the time a repeat waits for it. */
-  | { readonly kind: 'attempt-in-progress' };
+  | { readonly kind: 'attempt-in-progress' }
+  /** Over a limit on starting payments (paymentLimits.ts): nothing stored, nothing sent. */
+  | { readonly kind: 'rate-limited'; readonly reason: PaymentLimitReason; readonly retryAfterSeconds: number };
 
 /** The page's key for one checkout attempt, and a hash of everything the request asked for. */
 export interface PaymentAttempt {
@@ -28,7 +32,11 @@ export interface PaymentAttempt {
   readonly fingerprint: string;
 }
 
-export type StartCheckout = (draft: OrderDraft, attempt?: PaymentAttempt) => Promise<StartCheckoutResult>;
+/**
+ * `admission` (the limits on starting payments) is asked only when a new order is about to be stored:
+ * never for a repeat of an attempt, which answers what the first request started.
+ */
+export type StartCheckout = (draft: OrderDraft, attempt?: PaymentAttempt, admission?: Admission) => Promise<StartCheckoutResult>;
 
 /** How long a repeat waits for the first request of its attempt (a Stripe or Daraja call takes seconds). */
 export const ATTEMPT_WAIT_MS = 10_000;
@@ -93,7 +101,11 @@ export function createStartCheckout({
     throw new Error(`No free invoice number after ${MAX_INVOICE_ATTEMPTS} attempts`);
   };
 
-  const start = async (draft: OrderDraft): Promise<StartCheckoutResult> => {
+  const start = async (draft: OrderDraft, admission?: Admission): Promise<StartCheckoutResult> => {
+    if (admission) {
+      const admitted = await admission();
+      if (admitted.kind === 'rate-limited') return admitted;
+    }
     const order = await insertWithFreshInvoiceNumber(draft);
     // From here every line, metric and trace of this invocation is about this order.
     bindOrder(order);
@@ -127,7 +139,7 @@ export function createStartCheckout({
   };
 
   /** Claims the attempt and starts its payment, or answers with what its first request started. */
-  const startOnce = async (draft: OrderDraft, attempt: PaymentAttempt, store: PaymentAttemptsStore): Promise<StartCheckoutResult> => {
+  const startOnce = async (draft: OrderDraft, attempt: PaymentAttempt, store: PaymentAttemptsStore, admission?: Admission): Promise<StartCheckoutResult> => {
     const keyHash = sha256(attempt.key);
     for (let waited = 0; ; waited += ATTEMPT_POLL_MS) {
       const claimedAt = clock().toISOString();
@@ -135,7 +147,7 @@ export function createStartCheckout({
       if (held === 'claimed') {
         let result: StartCheckoutResult;
         try {
-          result = await start(draft);
+          result = await start(draft, admission);
         } catch (error) {
           await store.failed(keyHash, claimedAt).catch((storeError: unknown) => logger.error('checkout.attempt_release_failed', { error: storeError }));
           throw error;
@@ -166,5 +178,5 @@ export function createStartCheckout({
     }
   };
 
-  return (draft, attempt) => (attempt && attempts ? startOnce(draft, attempt, attempts) : start(draft));
+  return (draft, attempt, admission) => (attempt && attempts ? startOnce(draft, attempt, attempts, admission) : start(draft, admission));
 }

@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalApi, type LocalApi } from '../../src/local/api';
+import { ROOMY_PAYMENT_LIMITS } from './testServer';
 
 async function main(): Promise<void> {
   const dataDir = process.argv[2];
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  api = await createLocalApi({ dataDir, publicOrigin: origin, env: { LOG_LEVEL: 'silent' } });
+  api = await createLocalApi({ dataDir, publicOrigin: origin, env: { LOG_LEVEL: 'silent', ...ROOMY_PAYMENT_LIMITS } });
   const started = api;
   process.on('SIGTERM', () => {
     server.closeAllConnections();

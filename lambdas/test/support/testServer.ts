@@ -10,6 +10,13 @@ import path from 'node:path';
 import { startLocalApi, type LocalApiInternals } from '../../src/local/api';
 import type { MailTransport } from '../../src/mail/types';
 
+/**
+ * The suites start hundreds of orders from 127.0.0.1 and push to one test phone again and again, so
+ * their server has room for that; the limits' own tests set these back to '' (unset: the defaults,
+ * which `npm start` and AWS use).
+ */
+export const ROOMY_PAYMENT_LIMITS: Readonly<Record<string, string>> = { PAYMENT_RATE_LIMIT_PER_CLIENT: '100000', MPESA_RATE_LIMIT_PER_PHONE: '100000', MPESA_PUSH_HOLD_SECONDS: '0' };
+
 export interface TestServer {
   readonly origin: string;
   readonly api: LocalApiInternals;
@@ -39,7 +46,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
     api = await startLocalApi({
       dataDir,
       publicOrigin: origin,
-      env: { LOG_LEVEL: 'silent', ...options.env },
+      env: { LOG_LEVEL: 'silent', ...ROOMY_PAYMENT_LIMITS, ...options.env },
       // Lines (when a test asks for a level) go to DATA_DIR/logs/api.jsonl only, where the test reads them.
       logToStdout: false,
       ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),

@@ -8,7 +8,7 @@ import type { AxiosError, AxiosInstance } from 'axios';
 import type { CheckoutData } from '@kesho/common/checkout-schema';
 import { centsToDollars } from '@kesho/common/money';
 import { MPESA_PHONE_FIELD } from '@kesho/common/mpesa';
-import { IDEMPOTENCY_KEY_HEADER } from '@kesho/common/payment-attempt';
+import { IDEMPOTENCY_KEY_HEADER, PAYMENT_LIMIT_FALLBACK_MESSAGE } from '@kesho/common/payment-attempt';
 import { paymentAttemptKey, type AttemptHistory } from './paymentAttempt';
 
 let http: Promise<AxiosInstance> | undefined;
@@ -227,7 +227,8 @@ export function describeField(path: string, lines: readonly PaymentLine[]): stri
 const STATUS_MESSAGES: Readonly<Record<number, string>> = {
   400: 'Some details of your order were not accepted.',
   413: 'Your order is too large to process. Please remove some items and try again.',
-  429: 'Too many payment attempts in a short time. Please wait a minute and try again.',
+  // The payment API says why and how long (paymentLimitMessage); this is for a hop in front of it that refused alone.
+  429: PAYMENT_LIMIT_FALLBACK_MESSAGE,
 };
 
 /** What the page says of a failure: its own message, or the product's fallback when it has none. */

@@ -16,3 +16,32 @@ export const PAYMENT_ATTEMPT_MESSAGES = {
   otherDetails: 'This payment was already started with different details. Please reload the page and try again.',
   inProgress: 'Your payment is already being started. Please wait a moment, then try again.',
 } as const;
+
+/**
+ * Why a request that starts a payment was refused for now (429 with Retry-After; the sizes and the
+ * reasoning behind them are in lambdas/src/orders/paymentLimits.ts and the README's security section).
+ */
+export type PaymentLimitReason = 'client' | 'phone-busy' | 'phone';
+
+/** "a minute", "2 minutes": how long a refused payer waits, in words. */
+export function waitInWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? 'a minute' : `${minutes} minutes`;
+}
+
+/** What the payment page shows for a 429 on starting a payment: what happened, how long to wait, what else to do. */
+export function paymentLimitMessage(reason: PaymentLimitReason, retryAfterSeconds: number): string {
+  const wait = waitInWords(retryAfterSeconds);
+  switch (reason) {
+    case 'phone-busy':
+      return `We already sent an M-Pesa request to this phone. Answer it on the phone or let it end, then try again in ${wait}.`;
+    case 'phone':
+      return `This phone has been sent several M-Pesa requests in the last few minutes. Please try again in ${wait}, or pay by card.`;
+    case 'client':
+      return `Many payments were started from your connection in the last few minutes. Please try again in ${wait}.`;
+  }
+  return reason satisfies never;
+}
+
+/** A 429 without the server's words (a hop in front of the API refused it). */
+export const PAYMENT_LIMIT_FALLBACK_MESSAGE = 'Too many payment attempts in a short time. Please wait a minute and try again.';
