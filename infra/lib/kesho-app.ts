@@ -88,7 +88,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     ...(config.fulfilOrderConcurrency !== undefined ? { fulfilOrderConcurrency: config.fulfilOrderConcurrency } : {}),
   });
   new PaymentsAlarms(payments, 'Alarms', {
-    functions: { ...payments.functions, 'origin-verify': originVerify.authorizerFunction },
+    functions: { ...payments.functions, 'origin-verify': originVerify.authorizerFunction, 'pre-traffic-check': payments.safeDeploys.preTrafficCheck },
     fulfilmentFailures: payments.fulfilmentFailures,
     api: payments.httpApi,
     apiAccessLogs: payments.apiAccessLogs,

@@ -25,6 +25,7 @@ import { OrdersTable } from './payments/orders-table';
 import { PaymentFunctions, toPascalCase, type MpesaSettings, type PaymentHandlerName } from './payments/payment-functions';
 import { PaymentsApi, type ApiThrottle } from './payments/payments-api';
 import { PaymentSecrets } from './payments/payment-secrets';
+import { SafeDeploys } from './payments/safe-deploys';
 
 export interface PaymentsStackProps extends StackProps {
   /** Folder of the handler sources, one `<name>.ts` per deployed function (lambdas/src/handlers; the sandbox handlers are local only). */
@@ -53,6 +54,8 @@ export class PaymentsStack extends Stack {
   readonly fulfilmentFailures: Queue;
   /** AWS Backup of the orders table: daily for a month, monthly for the six years tax records are kept. */
   readonly ordersBackup: OrdersBackup;
+  /** The payment path's aliases, CodeDeploy canaries, their alarms and the pre-traffic check. */
+  readonly safeDeploys: SafeDeploys;
 
   constructor(scope: Construct, id: string, props: PaymentsStackProps) {
     super(scope, id, props);
@@ -72,7 +75,9 @@ export class PaymentsStack extends Stack {
     orders.grantAccess(functions.byName);
     mail.grantSending(functions.byName);
     const fulfilment = new Fulfilment(this, { fulfilOrder: functions.byName['fulfil-order'], reconcileOrders: functions.byName['reconcile-orders'] });
-    const api = new PaymentsApi(this, { functions: functions.byName, ...(props.throttle ? { throttle: props.throttle } : {}) });
+    // The payment path is served through its aliases, which CodeDeploy moves with a canary.
+    this.safeDeploys = new SafeDeploys(this, 'SafeDeploys', { functions: functions.byName, mpesa: props.mpesa !== undefined });
+    const api = new PaymentsApi(this, { functions: { ...functions.byName, ...this.safeDeploys.aliases }, ...(props.throttle ? { throttle: props.throttle } : {}) });
 
     this.ordersTable = orders.table;
     this.functions = functions.byName;
@@ -91,6 +96,7 @@ export class PaymentsStack extends Stack {
     new CfnOutput(this, 'StripeWebhookSecretArn', { value: secrets.stripeWebhookSecret.secretArn });
     new CfnOutput(this, 'NewsletterTokenSecretArn', { value: secrets.newsletterTokenSecret.secretArn });
     new CfnOutput(this, 'CreatePaymentFunctionName', { value: this.functions['create-payment'].functionName });
+    new CfnOutput(this, 'PaymentsCodeDeployApplication', { value: this.safeDeploys.deploymentGroups['create-payment'].application.applicationName });
     new CfnOutput(this, 'FulfilmentFailureQueueUrl', { value: this.fulfilmentFailures.queueUrl });
     // What the restore drill names (infra/README.md, "The orders table's backups").
     new CfnOutput(this, 'OrdersBackupVaultName', { value: this.ordersBackup.vault.backupVaultName });

@@ -8,6 +8,7 @@ import { site } from '@kesho/common/site';
 import { buildTestApp } from './support/test-app';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { API_ROUTES } from '@kesho/common/api-routes';
+import { SAFE_DEPLOY_HANDLERS } from '@kesho/common/pre-traffic-probes';
 import { ORDERS_TABLE_INDEXES } from '@kesho/common/orders-table';
 
 let template: Template;
@@ -74,8 +75,8 @@ describe('payments stack', () => {
         },
       });
     }
-    // Ten functions, the API access log and the origin-verify authorizer (lib/origin-verify.ts).
-    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 12);
+    // Ten functions, the API access log, the origin-verify authorizer (lib/origin-verify.ts) and the pre-traffic check (lib/payments/safe-deploys.ts).
+    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 13);
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: create-payment', Timeout: 15 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: fulfil-order', Timeout: 60 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: reconcile-orders', Timeout: 300 });
@@ -126,7 +127,7 @@ describe('payments stack', () => {
     });
   });
 
-  test('routes every endpoint of the HTTP API to its function', () => {
+  test("routes every endpoint of the HTTP API to its function, the payment path's to the function's alias live", () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((route) => (route as { Properties: { RouteKey: string } }).Properties.RouteKey);
@@ -145,7 +146,16 @@ describe('payments stack', () => {
       const [deployed] = Object.values(template.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: `${route.methods[0]} ${route.path}` } }));
       const integrationId = (deployed as { Properties: { Target: { 'Fn::Join': [string, [string, { Ref: string }]] } } }).Properties.Target['Fn::Join'][1][1].Ref;
       const functionId = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: `Kesho payments: ${route.handler}` } }))[0];
-      expect([route.path, template.toJSON().Resources[integrationId].Properties.IntegrationUri]).toEqual([route.path, { 'Fn::GetAtt': [functionId, 'Arn'] }]);
+      const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
+      const target = (SAFE_DEPLOY_HANDLERS as readonly string[]).includes(route.handler)
+        ? {
+            Ref: Object.keys(resources).find(
+              (id) => resources[id]?.Type === 'AWS::Lambda::Alias' && JSON.stringify(resources[id]?.Properties.FunctionName) === JSON.stringify({ Ref: functionId }),
+            ),
+          }
+        : { 'Fn::GetAtt': [functionId, 'Arn'] };
+      expect(target).not.toEqual({ Ref: undefined });
+      expect([route.path, resources[integrationId]?.Properties.IntegrationUri]).toEqual([route.path, target]);
     }
   });
 
