@@ -315,6 +315,32 @@ test.describe('native controls work before the app and keep their state when it 
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   });
 
+  test('the Services menu opens on hover from the first paint, and the app keeps it open under the pointer', async ({ page }) => {
+    const { release, cdp } = await openBeforeTheApp(page, '/about');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const services = nav.getByRole('button', { name: 'Services' });
+    const partner = nav.getByRole('link', { name: 'Partner Services' });
+    const box = await services.boundingBox();
+    if (!box) throw new Error('the Services button is not on the screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(partner).toBeVisible();
+    expect(await appReady(page)).toBe(false);
+    // The pointer goes down into the list, as a visitor's does: the list is right under the button.
+    const link = await partner.boundingBox();
+    if (!link) throw new Error('the Services list is not on the screen');
+    await page.mouse.move(link.x + 4, link.y + link.height / 2, { steps: 5 });
+    await expect(partner).toBeVisible();
+    release();
+    await waitForApp(page);
+    // The pointer has not moved since: the app has the menu open, and says so.
+    await expect(partner).toBeVisible();
+    await expect(services).toHaveAttribute('aria-expanded', 'true');
+    await page.mouse.move(box.x + box.width / 2, box.y + 400, { steps: 5 });
+    await expect(partner).toBeHidden();
+    await expect(services).toHaveAttribute('aria-expanded', 'false');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
   test("the home page's Pause scrolling pauses the strip at the first tap, and stays ticked", async ({ page }) => {
     const { release, cdp } = await openBeforeTheApp(page, '/');
     const pause = page.getByRole('checkbox', { name: 'Pause scrolling' });

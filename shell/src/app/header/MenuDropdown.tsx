@@ -31,6 +31,21 @@ const List = styled.ul`
     border-radius: ${tokens.radius.md};
     box-shadow: ${tokens.shadow.raised};
   }
+  /*
+   * Hover from the first paint: until the header's app code runs (its button has no aria-expanded yet),
+   * a mouse over the item shows the list right under its button, by CSS alone; the app then opens it as
+   * the popover on hover (useHoverOpen), and this rule steps aside. Only where scripts run: content shown
+   * on hover must close with Escape (WCAG 1.4.13), which only the popover does, so with JavaScript off
+   * the menu opens by click alone; before the app starts, Escape waits for it (a moment on a desktop).
+   */
+  ${media.lg} and (hover: hover) and (scripting: enabled) {
+    ${Item}:hover:not(:has(> button[aria-expanded])) > &[popover]:not(:popover-open) {
+      display: block;
+      position: absolute;
+      inset: 100% auto auto 0;
+      z-index: 1;
+    }
+  }
 `;
 
 const Chevron = styled.span`

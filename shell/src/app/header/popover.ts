@@ -75,14 +75,28 @@ export function usePlaceUnder(listRef: RefObject<HTMLElement | null>, buttonRef:
 
 /**
  * Opens a popover while the pointer is over its item, where `query` matches (a wide screen with a
- * mouse): the handlers for the item and its button. A click right after hovering opened it must not
- * close it again, so that click is cancelled (which cancels the popovertarget toggle).
+ * mouse): the item's ref and handlers, and the button's. Until the app starts, CSS shows the list on
+ * hover (MenuDropdown's List); a pointer already over the item when the app starts gets it opened as
+ * the popover at once, so the menu never waits for the pointer to move again. A click right after
+ * hovering opened it must not close it again, so that click is cancelled (which cancels the
+ * popovertarget toggle).
  */
 export function useHoverOpen(listRef: RefObject<HTMLElement | null>, query: string) {
+  const itemRef = useRef<HTMLLIElement>(null);
   const openedByHover = useRef(false);
   const applies = () => typeof window !== 'undefined' && window.matchMedia(query).matches;
+  useEffect(() => {
+    const item = itemRef.current;
+    const list = listRef.current;
+    if (!item || !list || !applies() || isShowing(list) || !item.matches(':hover')) return;
+    openedByHover.current = true;
+    setShowing(list, true);
+    // Runs once, at mount: the pointer's place then is what matters, the query is read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listRef]);
   return {
     item: {
+      ref: itemRef,
       onMouseEnter() {
         if (!applies() || (listRef.current && isShowing(listRef.current))) return;
         openedByHover.current = true;
