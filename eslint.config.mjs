@@ -106,14 +106,6 @@ export default defineConfig(
     },
   },
   {
-    // A CloudFront Function: a script whose `handler` the viewer-request runtime calls by name.
-    files: ['infra/functions/route-rewrite.js'],
-    languageOptions: { sourceType: 'script' },
-    // Its catch clauses keep their binding: the runtime is ES5.1 plus a listed set of later features.
-    rules: { '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^handler$', caughtErrors: 'none' }] },
-  },
-
-  {
     // jest.isolateModules loads modules into a fresh registry synchronously, which only require() can.
     files: ['**/test/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -82,7 +82,7 @@ export class OriginVerify extends Construct {
       authorizerName: 'origin-verify',
       // The viewer's address too: the decision's context carries it into the access log
       // ($context.authorizer.viewerAddress), so a cached decision must be that viewer's. The
-      // distribution writes the header on every /api/* request (route-rewrite.js).
+      // distribution writes the header on every /api/* request (the viewer-request function).
       identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`, `$request.header.${VIEWER_ADDRESS_HEADER}`],
       responseTypes: [HttpLambdaResponseType.SIMPLE],
       resultsCacheTtl: Duration.minutes(5),

@@ -1,7 +1,7 @@
 /**
  * What every team shares and nobody deploys files into directly: the private site bucket, its log
  * bucket, the one CloudFront distribution (S3 + the payments API), the security headers, the
- * route-rewrite function, and the release publisher that assembles mfe/remotes.json from the remotes'
+ * viewer-request function, and the release publisher that assembles mfe/remotes.json from the remotes'
  * pointers. The shell and remote stacks only upload files into the bucket.
  */
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
@@ -262,7 +262,7 @@ export class SiteStack extends Stack {
     this.acknowledgeNagFindings(!props.customDomain);
   }
 
-  /** www and the apex, IPv4 and IPv6, alias the distribution; the apex is redirected by the route-rewrite function. */
+  /** www and the apex, IPv4 and IPv6, alias the distribution; the apex is redirected by the viewer-request function. */
   private domainRecords(domain: CustomDomain): void {
     const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: domain.hostedZoneId, zoneName: domain.domainName });
     const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));

@@ -264,5 +264,5 @@ describe('a failing canary in AWS is aborted by the scheduled check, on what the
     expect(record.canaries).toEqual([]);
     expect(record.history.at(-1)).toMatchObject({ action: 'abort', app: 'marketing', buildId: CANDIDATE, by: 'auto' });
     expect(JSON.parse(kvs.values.get('state') ?? '{}')).toMatchObject({ canaries: [], variants: {} });
-  }, 60_000);
+  }, 180_000);
 });

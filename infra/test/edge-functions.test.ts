@@ -2,15 +2,14 @@
  * The distribution's two CloudFront Functions, as the stack deploys them (lib/edge-functions.ts),
  * evaluated in an empty context with the runtime's two modules played here: `cloudfront` (the
  * KeyValueStore, `cf.kvs()`) and `crypto` (HMAC). They run the table of build choices the rule's
- * own test and the local server's test run (@kesho/common/build-choice-cases), and the viewer-request
- * function still answers every path of the site's table of request paths as route-rewrite.js does.
+ * own test and the local server's test run (@kesho/common/build-choice-cases); edge-route-rule.test.ts
+ * runs the site's table of request paths against the same viewer-request code.
  */
 import { createHmac } from 'node:crypto';
 import vm from 'node:vm';
 import { setCookieHeader, type EdgeState } from '@kesho/common/build-choice';
 import { buildChoiceCases, FOLDERS, PREVIEW_KEY, RANDOM, type BuildChoiceCase } from '@kesho/common/build-choice-cases';
-import { pageRouteCases } from '@kesho/common/page-route-cases';
-import { FUNCTION_CODE_LIMIT_BYTES, routeRewriteCode, viewerRequestCode, viewerResponseCode } from '../lib/edge-functions';
+import { FUNCTION_CODE_LIMIT_BYTES, viewerRequestCode, viewerResponseCode } from '../lib/edge-functions';
 
 const NOW = Date.parse('2025-06-01T12:00:00.250Z');
 
@@ -104,11 +103,6 @@ describe('the CloudFront functions, on the table of build choices (the local ser
 });
 
 describe('the viewer-request function', () => {
-  const routeRewrite = (() => {
-    const context = vm.createContext({});
-    vm.runInContext(routeRewriteCode(), context);
-    return context.handler as (event: object) => Record<string, unknown>;
-  })();
   const querystringOf = (query = ''): Record<string, Field> =>
     Object.fromEntries(
       query
@@ -119,11 +113,6 @@ describe('the viewer-request function', () => {
   const requestOf = (path: string, query?: string) => ({
     request: { uri: path, method: 'GET', querystring: querystringOf(query), headers: { host: { value: 'www.keshoglobal.co.ke' } }, cookies: {} },
     viewer: { ip: '41.90.5.6' },
-  });
-
-  test.each(pageRouteCases.map((c) => [c.path + (c.query ? `?${c.query}` : ''), c]))('answers %s as route-rewrite.js does while nothing but the live site is served', async (_request, c) => {
-    const handler = load(viewerRequestCode(), { state: JSON.stringify({ canaries: [], variants: {}, previews: {}, notices: {} }) });
-    expect(await handler(requestOf(c.path, c.query))).toEqual(routeRewrite(requestOf(c.path, c.query)));
   });
 
   test("writes the edge state's canary and preview builds on a client-events request, over what the browser sent, and on no other request", async () => {

@@ -115,7 +115,7 @@ describe('payments stack', () => {
           MAIL_TRANSPORT: 'ses',
           MAIL_FROM: `${site.brand} <${site.email}>`,
           SUPPORT_EMAIL: site.email,
-          // The header the distribution's route-rewrite function writes: the per-client limits never read X-Forwarded-For.
+          // The header the distribution's viewer-request function writes: the per-client limits never read X-Forwarded-For.
           CLIENT_ADDRESS_HEADER: VIEWER_ADDRESS_HEADER,
           NODE_OPTIONS: '--enable-source-maps',
         },

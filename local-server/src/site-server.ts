@@ -25,7 +25,7 @@ import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/
 /**
  * The local stand-in for CloudFront + S3: serves the built site with the production headers and
  * cache rules, follows the site's one rule from request path to page or file (@kesho/common/page-routes,
- * which the CloudFront route-rewrite function copies), answers unknown paths with a real 404, and hands
+ * which the CloudFront viewer-request function runs too), answers unknown paths with a real 404, and hands
  * /api/* (and the local Lambda Invoke API) to the API runtime. Pages and the pointer document come
  * from the build each browser gets (live, a canary's, a preview's: @kesho/common/build-choice, the
  * decision the CloudFront functions take), read from the edge state the release writes.

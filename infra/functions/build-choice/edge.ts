@@ -1,10 +1,15 @@
 /**
- * The CloudFront side of the build choice: what the distribution's two functions do with
- * @kesho/common/build-choice, the module the local server takes the same decision with. lib/edge-functions.ts
- * bundles this file (and that module) into the functions' code, in the JavaScript a CloudFront
- * Function runs (cloudfront-js-2.0: the bundle fails on for-of or destructuring).
+ * The distribution's two CloudFront Functions: the site's rule from request path to object
+ * (@kesho/common/page-routes) and the build choice (@kesho/common/build-choice), the very modules the
+ * local server follows. lib/edge-functions.ts bundles this file (and those modules) into the
+ * functions' code, in the JavaScript a CloudFront Function runs (cloudfront-js-2.0: the bundle fails
+ * on for-of or destructuring).
  *
- *   viewer request:  after the route rewrite, a page (/pages/…) or the pointer document
+ *   viewer request:  with a custom domain, any other host is redirected to the canonical one; the
+ *                    path is resolved by the site's one rule (a page, a feed, a file, the API, a
+ *                    trailing-slash redirect, not found, a bad request), the viewer's address CloudFront
+ *                    saw is written over whatever the viewer sent (VIEWER_ADDRESS_HEADER, for the
+ *                    API's per-client limits); then a page (/pages/…) or the pointer document
  *                    (/mfe/remotes.json) is fetched from the browser's variant folder, if any;
  *                    a client-events request carries the edge state's canary and preview builds
  *                    (EDGE_BUILDS_HEADER), which the client-events endpoint accepts besides the live ones;
@@ -28,6 +33,8 @@ import {
   type BuildRequest,
   type EdgeState,
 } from '@kesho/common/build-choice';
+import { resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 
 /** The KeyValueStore keys the release publisher writes. */
 export const EDGE_STATE_KEY = 'state';
@@ -36,9 +43,11 @@ export const PREVIEW_KEY_KEY = 'preview-key';
 interface Field {
   value: string;
   attributes?: string;
+  multiValue?: { value: string }[];
 }
 interface EdgeRequest {
   uri: string;
+  method?: string;
   querystring: Record<string, Field>;
   headers: Record<string, Field>;
   cookies?: Record<string, Field>;
@@ -111,9 +120,80 @@ async function decide(request: EdgeRequest, kind: 'page' | 'pointer', kvs: KeyVa
   });
 }
 
+/** A viewer's request as CloudFront hands it to the viewer-request function. */
+interface ViewerRequestEvent {
+  request: EdgeRequest;
+  viewer: { ip: string };
+}
+interface EdgeAnswer {
+  statusCode: number;
+  statusDescription: string;
+  headers?: Record<string, Field>;
+}
+
+/** No object of the site is ever written here (pages end in .html): S3 answers 403 and the distribution its 404 page. */
+export const NOT_FOUND_URI = '/pages/.not-found';
+
+/** The query string as the viewer sent it (values still encoded, repeated keys and flags kept), without the "?". */
+function queryStringOf(querystring: Record<string, Field>): string {
+  const parts: string[] = [];
+  const keys = Object.keys(querystring);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    const entry = querystring[key] as Field;
+    const values = entry.multiValue ? entry.multiValue : [entry];
+    for (let each = 0; each < values.length; each++) {
+      const value = (values[each] as { value: string }).value;
+      parts.push(value === '' ? key : `${key}=${value}`);
+    }
+  }
+  return parts.join('&');
+}
+
+/** An object key as the URI CloudFront hands S3 (which decodes it into the key): each segment encoded. */
+function uriOfKey(key: string): string {
+  const segments = key.split('/');
+  for (let index = 0; index < segments.length; index++) segments[index] = encodeURIComponent(segments[index] as string);
+  return `/${segments.join('/')}`;
+}
+
+/**
+ * The viewer-request function: the canonical-host redirect (canonicalHost '' for none), the site's
+ * rule for the path, the viewer's address, then the build choice.
+ */
+export async function onViewerRequestEvent(event: ViewerRequestEvent, kvs: KeyValueStore, crypto: Crypto, canonicalHost: string): Promise<EdgeRequest | EdgeAnswer> {
+  const request = event.request;
+  const query = queryStringOf(request.querystring);
+  const host = request.headers.host ? request.headers.host.value.toLowerCase() : '';
+  if (canonicalHost !== '' && host !== canonicalHost) {
+    // 308 keeps the method and body of a POST (a form or a webhook sent to the apex); pages get 301.
+    const status = request.method === 'GET' || request.method === 'HEAD' ? 301 : 308;
+    return {
+      statusCode: status,
+      statusDescription: status === 301 ? 'Moved Permanently' : 'Permanent Redirect',
+      headers: { location: { value: `https://${canonicalHost}${request.uri}${query ? `?${query}` : ''}` } },
+    };
+  }
+  const answer = resolveSiteRequest(request.uri, query);
+  switch (answer.kind) {
+    case 'bad-request':
+      return { statusCode: 400, statusDescription: 'Bad Request' };
+    case 'redirect':
+      return { statusCode: TRAILING_SLASH_REDIRECT_STATUS, statusDescription: 'Permanent Redirect', headers: { location: { value: answer.location } } };
+    case 'api':
+      break;
+    case 'not-found':
+      request.uri = NOT_FOUND_URI;
+      break;
+    default:
+      request.uri = uriOfKey(answer.key);
+  }
+  request.headers[VIEWER_ADDRESS_HEADER] = { value: event.viewer.ip };
+  return onViewerRequest(request, kvs, crypto);
+}
+
 /** What the viewer-request function hands on: the rewritten request, pointed at the browser's variant folder when it has one. */
-export async function onViewerRequest(rewritten: EdgeRequest | { statusCode: number }, kvs: KeyValueStore, crypto: Crypto): Promise<EdgeRequest | { statusCode: number }> {
-  if ('statusCode' in rewritten) return rewritten;
+async function onViewerRequest(rewritten: EdgeRequest, kvs: KeyValueStore, crypto: Crypto): Promise<EdgeRequest> {
   const uri = rewritten.uri;
   // Never passed on as the browser sent it (whatever path the API would route it by), so a browser cannot name builds of its own.
   delete rewritten.headers[EDGE_BUILDS_HEADER];

@@ -31,7 +31,7 @@ export interface AuthorizerEvent {
 /** The values the API admits right now (the current one first); cached by the caller as it sees fit. */
 export type AcceptedValues = () => Promise<readonly string[]>;
 
-/** An IPv4 or IPv6 address as CloudFront writes it (route-rewrite.js); anything else is not logged. */
+/** An IPv4 or IPv6 address as CloudFront writes it (the viewer-request function); anything else is not logged. */
 const VIEWER_ADDRESS = /^[0-9A-Fa-f.:]{2,45}$/;
 
 /**

@@ -80,7 +80,7 @@ export class PaymentFunctions {
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.mail.from,
       SUPPORT_EMAIL: props.mail.supportEmail,
-      // Written by the distribution's viewer-request function (route-rewrite.js) over anything the visitor sent.
+      // Written by the distribution's viewer-request function (functions/build-choice/edge.ts) over anything the visitor sent.
       CLIENT_ADDRESS_HEADER: VIEWER_ADDRESS_HEADER,
     };
     const darajaSettings = props.mpesa

@@ -1,7 +1,7 @@
 /**
  * How a request path of the site becomes an object of the site (dist/site locally, the site bucket
  * in AWS): the one rule the local server, the prerenderer, the release publisher and the CloudFront
- * route-rewrite function follow.
+ * viewer-request function follow (infra/functions/build-choice/edge.ts, bundled with this module).
  *
  *   "/"                      → the page pages/index.html
  *   "/services/visa"         → the page pages/services/visa.html (a route: its last segment has no extension)
@@ -20,8 +20,9 @@
  *
  * There is no list of routes here on purpose: an unknown route maps to a page that does not exist,
  * which the server (or the distribution) answers with the 404 page, so a team publishes a new route by
- * publishing its page. infra/functions/route-rewrite.js is a hand-kept copy (a CloudFront Function
- * cannot import modules); the cases in test/page-route-cases.ts hold both copies to the same answers.
+ * publishing its page. The CloudFront viewer-request function runs this very module (bundled by
+ * infra/lib/edge-functions.ts); the cases in test/page-route-cases.ts run against it, the local
+ * server and this module alike.
  */
 import { VARIANTS_PREFIX } from './build-choice';
 
@@ -75,7 +76,8 @@ function hasControlCharacter(text: string): boolean {
   return false;
 }
 
-const RESERVED_FIRST_SEGMENTS: readonly string[] = [PAGES_PREFIX.slice(0, -1), VARIANTS_PREFIX.slice(0, -1), API_SEGMENT, ...BUILD_OUTPUT_SEGMENTS];
+// concat, not spread: the CloudFront viewer-request function runs this module, and its runtime has no spread.
+const RESERVED_FIRST_SEGMENTS: readonly string[] = [PAGES_PREFIX.slice(0, -1), VARIANTS_PREFIX.slice(0, -1), API_SEGMENT].concat(BUILD_OUTPUT_SEGMENTS);
 
 function firstSegmentOf(path: string): string {
   return path.split('/')[1] ?? '';
@@ -112,7 +114,7 @@ export function pageKeyForRoute(route: string): string {
  * What to answer for a request path exactly as it was sent (still percent-encoded), and its query
  * string without the "?" (kept on a redirect).
  */
-export function resolveSiteRequest(rawPath: string, rawQuery = ''): SiteRequest {
+export function resolveSiteRequest(rawPath: string, rawQuery?: string): SiteRequest {
   // The API answers every path of its own, however it is encoded.
   if (rawPath === `/${API_SEGMENT}` || rawPath.startsWith(`/${API_SEGMENT}/`)) return { kind: 'api' };
   let path: string;
@@ -136,7 +138,7 @@ export function resolveSiteRequest(rawPath: string, rawQuery = ''): SiteRequest 
     // From the path as it was sent (still encoded): every decoded segment is a real one, so the
     // target starts with one "/" and stays on this origin.
     const location = rawPath.replace(TRAILING_SLASHES, '') || '/';
-    return { kind: 'redirect', location: rawQuery === '' ? location : `${location}?${rawQuery}` };
+    return { kind: 'redirect', location: rawQuery ? `${location}?${rawQuery}` : location };
   }
   if (first === PAGES_PREFIX.slice(0, -1) || first === VARIANTS_PREFIX.slice(0, -1)) return { kind: 'not-found', buildOutput: false };
   // A feed sits under its route's page: no route list here either, a route without one has no such object.

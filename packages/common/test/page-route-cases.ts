@@ -2,8 +2,7 @@ import type { SiteRequest } from '../src/page-routes';
 
 /**
  * One table of request paths and what the site does with each: the rule's own test, the local
- * server's test and the CloudFront route-rewrite function's test all run it, so the three cannot
- * drift apart. Paths are written as a client sends them (percent-encoding kept).
+ * server's test and the CloudFront viewer-request function's test (which bundles the rule) all run it. Paths are written as a client sends them (percent-encoding kept).
  */
 export interface PageRouteCase {
   /** What a visitor (or an attacker) sends, and why the answer matters. */
