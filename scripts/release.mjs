@@ -10,7 +10,8 @@
  *   node scripts/release.mjs status [app]                                what visitors' browsers saw of each build in the last hour
  * (`npm run release -- <command> …`). A release prerenders and verifies its pages in staging and
  * swaps the pointer document last; on any failure the live site is left as it was. The local
- * server's watch aborts a canary on its own (`abort <remote> --auto "<figures>"`, recorded by "auto").
+ * server's watch aborts a canary on its own by calling lib/release.mjs's `abort` as a module (recorded
+ * by "auto", as `abort <remote> --auto "<figures>"` is).
  */
 import { buildRemote, buildShell, cleanStaging } from './lib/publish.mjs';
 import { readLocalSettings } from './lib/local-config.mjs';

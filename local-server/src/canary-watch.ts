@@ -3,15 +3,13 @@
  * release recorded (dist/edge-state.json) and the client events visitors' browsers sent since each
  * started (<DATA_DIR>/client-events/), judges the canary's build against the live build with the one
  * rule the AWS release publisher applies too (@kesho/common/canary-health), and when the rule says
- * so aborts the canary itself, through the release command every abort goes through
- * (`release.mjs abort <app> --auto "<figures>"`: recorded in the history by "auto"), and says so in
+ * so aborts the canary itself, through the release engine's abort every abort goes through
+ * (./release-engine: recorded in the history by "auto" with the figures), and says so in
  * the log (CANARY_ABORTED_EVENT, what ops watch). Without anyone typing a command, every visitor is
  * back on the live build within a period or two.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { figuresOf, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
 import { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf, type StoredClientEvent } from '@kesho/common/client-events';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
@@ -31,7 +29,7 @@ export interface CanaryWatchOptions {
   readonly dataDir: string;
   readonly intervalSeconds: number;
   readonly thresholds: CanaryThresholds;
-  /** Ends a canary the rule condemned; by default the release command on the dist/ beside the edge state. */
+  /** Ends a canary the rule condemned: the release engine's abort (./release-engine) on the dist/ beside the edge state. */
   readonly abort: (app: string, reason: string) => Promise<void>;
   readonly log?: (line: string) => void;
 }
@@ -104,12 +102,5 @@ export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
       clearInterval(timer);
       await running;
     },
-  };
-}
-
-/** The abort every abort goes through: the release command on the dist/ beside the site (KESHO_DIST_DIR). */
-export function abortThroughRelease(releaseScript: string, distDir: string): CanaryWatchOptions['abort'] {
-  return async (app, reason) => {
-    await promisify(execFile)(process.execPath, [releaseScript, 'abort', app, '--auto', reason], { env: { ...process.env, KESHO_DIST_DIR: distDir } });
   };
 }

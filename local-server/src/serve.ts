@@ -5,8 +5,9 @@
  */
 import path from 'node:path';
 import { createLocalApi } from '@kesho/lambdas/local-api';
-import { abortThroughRelease, startCanaryWatch } from './canary-watch';
+import { startCanaryWatch } from './canary-watch';
 import { originOf, readSiteServerConfig } from './config';
+import { abortThroughEngine, releaseEngineOf } from './release-engine';
 import { createSiteServer, EDGE_STATE_FILE, type SiteServerOptions } from './site-server';
 
 // dist/serve.js → the repository root.
@@ -37,7 +38,7 @@ async function main() {
     dataDir,
     intervalSeconds: canaryWatch.intervalSeconds,
     thresholds: canaryWatch.thresholds,
-    abort: abortThroughRelease(path.join(repoRoot, 'scripts', 'release.mjs'), distDir),
+    abort: abortThroughEngine(releaseEngineOf(repoRoot, distDir)),
   });
 
   let stopping = false;

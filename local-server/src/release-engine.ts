@@ -1,0 +1,38 @@
+/**
+ * The release engine (scripts/lib/release.mjs), called as a module by the local server: the canary
+ * watch's automatic abort is the engine's `abort` with `by: "auto"`, in this process, under the
+ * engine's release lock, on the dist/ beside the site this server serves. The engine is loaded on
+ * first use (an abort is rare; it bundles the common modules it reads when loaded) and kept.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CanaryWatchOptions } from './canary-watch';
+
+/** What the server calls of scripts/lib/release.mjs. */
+export interface ReleaseEngine {
+  abort(app: string, options: { why?: string; by?: string }): Promise<unknown>;
+}
+
+/** Loads scripts/lib/release.mjs for one dist/ (its paths, scripts/lib/paths.mjs, are read from KESHO_DIST_DIR when it loads). */
+export function releaseEngineOf(repoRoot: string, distDir: string): () => Promise<ReleaseEngine> {
+  let loaded: Promise<ReleaseEngine> | undefined;
+  return () => {
+    loaded ??= (async () => {
+      // The dist/ this server serves, whatever the environment named: one dist/ per process.
+      process.env.KESHO_DIST_DIR = distDir;
+      const moduleUrl = pathToFileURL(path.join(repoRoot, 'scripts', 'lib', 'release.mjs')).href;
+      return (await import(moduleUrl)) as ReleaseEngine;
+    })();
+    loaded.catch(() => {
+      loaded = undefined;
+    });
+    return loaded;
+  };
+}
+
+/** The abort every automatic abort goes through: the engine's, recorded by "auto" with the figures as its why. */
+export function abortThroughEngine(engine: () => Promise<ReleaseEngine>): CanaryWatchOptions['abort'] {
+  return async (app, reason) => {
+    await (await engine()).abort(app, { why: reason, by: 'auto' });
+  };
+}
