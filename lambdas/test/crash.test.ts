@@ -4,12 +4,15 @@
  * answered for must come back intact, with the state it had when it was answered.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { build, type Loader } from 'esbuild';
-import { catalogueItem, validOrder } from './support/orders';
+import { localLogFileOf } from '../src/local/logFile';
+import { mailDirectoryOf } from '../src/mail/fileTransport';
+import { readMailbox } from '../src/mail/mailbox';
+import { catalogueItem, validCustomer, validOrder } from './support/orders';
 import handlerBundling from '../bundling.json';
 
 jest.setTimeout(60_000);
@@ -41,10 +44,13 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-async function startServer(): Promise<{ origin: string; child: ChildProcess }> {
+async function startServer(
+  options: { dataDir?: string; mode?: 'hang-customer-receipts' | 'logged'; onLine?: (line: string) => void } = {},
+): Promise<{ origin: string; child: ChildProcess }> {
   // The bundle lives outside the repo, so node is told where the external dynalite is installed.
   const nodeModules = path.dirname(path.dirname(require.resolve('dynalite/package.json')));
-  const child = spawn(process.execPath, [serverScript, dataDir], { env: { ...process.env, NODE_PATH: nodeModules }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [serverScript, options.dataDir ?? dataDir, ...(options.mode ? [options.mode] : [])];
+  const child = spawn(process.execPath, args, { env: { ...process.env, NODE_PATH: nodeModules }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
   let stderr = '';
@@ -55,6 +61,7 @@ async function startServer(): Promise<{ origin: string; child: ChildProcess }> {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       if (line.startsWith('READY ')) resolve(line.slice('READY '.length));
+      options.onLine?.(line);
     });
     child.once('exit', (code) => reject(new Error(`The server exited (${String(code)}) before it was ready: ${stderr}`)));
   });
@@ -153,3 +160,53 @@ describe('a crash of the local API', () => {
     console.log(`crash test: ${answered.length} answered orders (${answered.filter((order) => order.paid).length} paid) intact after SIGKILL and restart`);
   });
 });
+
+describe('a crash while a receipt is being sent (issue 40, item 5)', () => {
+  it('a customer receipt claimed just before a kill -9 is sent by the first reconciliation after the restart, and counted once', async () => {
+    const receiptDir = path.join(workDir, 'receipt-crash');
+    let sending: () => void = () => undefined;
+    const claimed = new Promise<void>((resolve) => {
+      sending = resolve;
+    });
+    const first = await startServer({ dataDir: receiptDir, mode: 'hang-customer-receipts', onLine: (line) => line.startsWith('SENDING ') && sending() });
+    const order = await createOrder(first.origin, 1);
+    // The payment's confirmation claims the customer's receipt and starts sending it; the process dies 0.7 s later.
+    void pay(first.origin, order).catch(() => undefined);
+    await claimed;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await killHard(first.child);
+    const mailFor = async () => (await readMailbox(mailDirectoryOf(receiptDir))).map(({ mail }) => mail).filter((mail) => mail.subject?.includes(order.invoiceNumber));
+    const toCustomer = async () => (await mailFor()).filter((mail) => mail.to && JSON.stringify(mail.to).includes(validCustomer.email));
+    expect(await toCustomer()).toHaveLength(0);
+
+    const second = await startServer({ dataDir: receiptDir, mode: 'logged' });
+    try {
+      const reconcile = async () => {
+        const response = await fetch(`${second.origin}/2015-03-31/functions/reconcile-orders/invocations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+        expect(response.status).toBe(200);
+        return (await response.json()) as { receiptsSent: number };
+      };
+      // The first run after the crash: the dead process's claim is taken over at once, not after the 10-minute lease.
+      expect((await reconcile()).receiptsSent).toBe(1);
+      expect(await toCustomer()).toHaveLength(1);
+      expect(await mailFor()).toHaveLength(2);
+      expect((await reconcile()).receiptsSent).toBe(0);
+      expect(await mailFor()).toHaveLength(2);
+
+      const lines = (await readFile(localLogFileOf(receiptDir), 'utf8'))
+        .split('\n')
+        .filter((line) => line.includes(order.invoiceNumber))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines.filter((line) => line.event === 'receipt.sent').map((line) => [line.customer, line.copy])).toEqual([['sent', 'sent']]);
+      expect(lines.filter((line) => line.ReceiptsSent !== undefined)).toHaveLength(1);
+      expect(await getOrderStatus(second.origin, order)).toBe('paid');
+    } finally {
+      await killHard(second.child);
+    }
+  });
+});
+
+async function getOrderStatus(origin: string, order: Answered): Promise<string> {
+  const response = await fetch(`${origin}/api/checkout-session?session_id=${order.sessionId}`);
+  return ((await response.json()) as { status: string }).status;
+}

@@ -19,6 +19,12 @@ import { createOutbox, OUTBOX_LEASE_MS } from '../src/mail/outbox';
 import { createMailRuntime, MailTransportUnavailableError } from '../src/mail/runtime';
 import { createSesTransport, NO_MESSAGE_ID, sesMailbox } from '../src/mail/sesTransport';
 import type { MailTransport, OutgoingMail } from '../src/mail/types';
+import { silentLogger } from '../src/log';
+import { uncountedMetrics } from '../src/metrics';
+import { createOrdersStore } from '../src/orders/store';
+import type { OrderDraft } from '../src/orders/types';
+import { createSendReceipt, receiptKey } from '../src/receipts/sendReceipt';
+import { storedOrder } from './support/orders';
 
 const FROM = 'Kesho Global Education <support@keshoglobal.co.ke>';
 const TABLE = 'mail-under-test';
@@ -265,7 +271,8 @@ describe('outbox', () => {
     // Separate outbox instances, as separate Lambdas would be: only the table is shared.
     const results = await Promise.all(Array.from({ length: 20 }, () => createOutbox({ client: documents, tableName: TABLE, transport }).sendOnce('receipt#INV-00000001', () => sample)));
     expect(results.filter((result) => result === 'sent')).toHaveLength(1);
-    expect(results.filter((result) => result === 'already-sent')).toHaveLength(19);
+    // The others found it sent, or still being sent by the one that claimed it.
+    expect(results.filter((result) => result === 'already-sent' || result === 'in-progress')).toHaveLength(19);
     expect(sent).toHaveLength(1);
     const outbox = createOutbox({ client: documents, tableName: TABLE, transport });
     expect(await outbox.has('receipt#INV-00000001')).toBe(true);
@@ -285,7 +292,8 @@ describe('outbox', () => {
     expect(await outbox.read('receipt#INV-00000002')).toMatchObject({ status: 'failed', attempts: 1, lastError: 'Error: SES is down' });
 
     const retries = await Promise.all([outbox.sendOnce('receipt#INV-00000002', () => sample), outbox.sendOnce('receipt#INV-00000002', () => sample)]);
-    expect([...retries].sort()).toEqual(['already-sent', 'sent']);
+    expect(retries.filter((result) => result === 'sent')).toHaveLength(1);
+    expect(retries.filter((result) => result === 'already-sent' || result === 'in-progress')).toHaveLength(1);
     expect(sent).toHaveLength(1);
     const record = await outbox.read('receipt#INV-00000002');
     expect(record).toMatchObject({ status: 'sent', attempts: 2 });
@@ -310,6 +318,73 @@ describe('outbox', () => {
     expect(sent).toHaveLength(1);
   });
 
+  test('a claim whose process is known to be gone is taken over at once; a live process keeps its claim (issue 40, item 5)', async () => {
+    const hanging: MailTransport = { send: () => new Promise(() => undefined) };
+    const dead = createOutbox({ client: documents, tableName: TABLE, transport: hanging, owner: 'process-before-the-crash' });
+    void dead.sendOnce('receipt#INV-00000006', () => sample);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await dead.read('receipt#INV-00000006')).toMatchObject({ status: 'sending', owner: 'process-before-the-crash' });
+
+    const { transport, sent } = recordingTransport();
+    // Another sender that cannot tell whether the claimer is alive waits for the lease, and says so.
+    const unsure = createOutbox({ client: documents, tableName: TABLE, transport, owner: 'another-lambda' });
+    expect(await unsure.sendOnce('receipt#INV-00000006', () => sample)).toBe('in-progress');
+    // The process that restarted on the data directory knows every earlier process is gone.
+    const restarted = createOutbox({ client: documents, tableName: TABLE, transport, owner: 'restarted', ownerGone: (owner) => owner !== 'restarted' });
+    expect(await restarted.sendOnce('receipt#INV-00000006', () => sample)).toBe('sent');
+    expect(await restarted.read('receipt#INV-00000006')).toMatchObject({ status: 'sent', attempts: 2, owner: 'restarted' });
+    expect(await restarted.sendOnce('receipt#INV-00000006', () => sample)).toBe('already-sent');
+    expect(sent).toHaveLength(1);
+
+    // Its own claims, still at work, are not gone.
+    const slow = recordingTransport(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    const self = createOutbox({ client: documents, tableName: TABLE, transport: slow.transport, owner: 'restarted', ownerGone: (owner) => owner !== 'restarted' });
+    const results = await Promise.all([self.sendOnce('receipt#INV-00000007', () => sample), self.sendOnce('receipt#INV-00000007', () => sample)]);
+    expect([...results].sort()).toEqual(['in-progress', 'sent']);
+    expect(slow.sent).toHaveLength(1);
+  });
+
+  test('a receipt whose claim died is counted once, when it is complete, whoever sends its two messages and when (issue 40, item 5)', async () => {
+    let now = new Date('2026-11-27T08:00:00Z');
+    const clock = () => now;
+    const orders = createOrdersStore(documents, TABLE);
+    const draft: OrderDraft = {
+      lines: [{ id: 'essay-editing', name: 'Essay Editing', unitAmountCents: 25_000, quantity: 1, amountCents: 25_000 }],
+      totalCents: 25_000,
+      customer: { fullName: 'Amani Wanjiru', email: 'amani@example.com', phone: '+254712345678' },
+    };
+    expect(await orders.insertOrder(storedOrder(draft, { invoiceNumber: 'INV-00000008', createdAt: now.toISOString(), updatedAt: now.toISOString() }))).toBe('created');
+    const paid = await orders.changeStatus('INV-00000008', { from: 'pending', to: 'paid', at: now.toISOString(), reason: 'test' });
+    expect(paid).toMatchObject({ receiptStatus: 'due' });
+    // A sender claimed the customer's message and died (in AWS nobody can tell: the lease decides).
+    const hanging: MailTransport = { send: () => new Promise(() => undefined) };
+    void createOutbox({ client: documents, tableName: TABLE, transport: hanging, clock }).sendOnce(receiptKey('INV-00000008'), () => sample);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const { transport, sent } = recordingTransport();
+    const counted: string[] = [];
+    const metrics = { ...uncountedMetrics, count: (metric: string) => void counted.push(metric) } as typeof uncountedMetrics;
+    const send = createSendReceipt({
+      outbox: createOutbox({ client: documents, tableName: TABLE, transport, clock }),
+      orders,
+      context: { supportEmail: 'desk@example.org', publicSiteUrl: 'https://example.org' },
+      clock,
+      logger: silentLogger,
+      metrics,
+    });
+    // The copy goes out; the customer's message is still claimed: not a receipt sent, not "already sent".
+    expect(await send(paid!)).toBe('in-progress');
+    expect(counted).toEqual([]);
+    expect(await orders.getOrder('INV-00000008')).toMatchObject({ receiptStatus: 'due' });
+    now = new Date(now.getTime() + OUTBOX_LEASE_MS + 1);
+    expect(await send(paid!)).toBe('sent');
+    expect(counted).toEqual(['receiptsSent']);
+    expect(await send(paid!)).toBe('already-sent');
+    expect(counted).toEqual(['receiptsSent']);
+    expect(sent.map((mail) => mail.to)).toEqual(['desk@example.org', 'amani@example.com']);
+    expect(await orders.getOrder('INV-00000008')).toMatchObject({ receiptStatus: 'sent' });
+  });
+
   test('a claim abandoned by a dead sender is taken over only after the lease', async () => {
     let now = new Date('2026-11-23T08:00:00Z');
     const clock = () => now;
@@ -320,7 +395,8 @@ describe('outbox', () => {
 
     const { transport, sent } = recordingTransport();
     const alive = createOutbox({ client: documents, tableName: TABLE, transport, clock });
-    expect(await alive.sendOnce('receipt#INV-00000004', () => sample)).toBe('already-sent');
+    // Not "already sent": nothing is out yet.
+    expect(await alive.sendOnce('receipt#INV-00000004', () => sample)).toBe('in-progress');
     now = new Date(now.getTime() + OUTBOX_LEASE_MS + 1);
     expect(await alive.sendOnce('receipt#INV-00000004', () => sample)).toBe('sent');
     expect(sent).toHaveLength(1);

@@ -146,7 +146,10 @@ describe('receipts', () => {
     }
 
     const report = await server.api.runtime.services.reconcileOrders();
-    expect(report.receiptsSent).toBeGreaterThanOrEqual(1);
+    // The run completes the receipt (receiptsSent 1), or finds the local fulfil-order's retry at work on it or
+    // done with it: a receipt is counted once, by whoever completes it (issue 40, item 5).
+    expect(report.failed).toBe(0);
+    expect(report.receiptsSent).toBeLessThanOrEqual(1);
     expect(await mailbox(invoiceNumber)).toHaveLength(2);
     // The local fulfil-order's own retry may be the sender still at work (the outbox lets only one send):
     // the mark follows once it is done, whoever sent.

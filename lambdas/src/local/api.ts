@@ -7,6 +7,7 @@
  * Storage is dynalite on disk under dataDir (orders survive restarts and crashes); payments are the
  * sandbox unless a Stripe key is configured.
  */
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -142,6 +143,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
 
   const fulfilmentFailures = createDirectoryFulfilmentFailures(fulfilmentFailuresDirectoryOf(dataDir));
   const dynamo = await startEmbeddedDynamo(localDynamoFolderOf(dataDir));
+  const processOwner = randomUUID();
   const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, ...LOCAL_AWS_CLIENT });
   const lambdaClient = new LambdaClient({ endpoint: publicOrigin, ...LOCAL_AWS_CLIENT });
   const secretsClient = new SecretsManagerClient({});
@@ -164,6 +166,9 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
         lambda: lambdaClient,
         secrets: createSecretsManagerReader(secretsClient),
         fulfilmentFailures,
+        // Only this process can open DATA_DIR's table (LevelDB's lock): a claim made by any other
+        // process is a crashed one's, and the first reconciliation after a restart sends it.
+        outboxOwnership: { owner: processOwner, ownerGone: (owner) => owner !== processOwner },
         clientEvents: {
           sink: createFileSink(clientEventsDirectoryOf(dataDir)),
           knownBuilds: createReleaseHistoryBuilds(options.releaseHistoryFile ?? path.join(dataDir, 'no-release-history.json'), options.siteDir),

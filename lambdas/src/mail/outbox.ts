@@ -10,8 +10,12 @@
  *
  * A claim that is older than the lease (a sender that died between claiming and recording the
  * result) may be taken over; the lease is far longer than any send, so a live sender is never
- * duplicated. The record keeps no message content: only status, attempts, times and the
- * transport's message id.
+ * duplicated. A claim names its sender's process (`owner`); where it is known that the named process
+ * is gone (`ownerGone`: the local runtime is the only process that can open its data directory's
+ * table, so after a restart every earlier process is dead), the claim is taken over at once, by the
+ * first caller after the crash (the reconciliation at start-up), instead of after the lease.
+ * The record keeps no message content: only status, attempts, times, the claiming process's random
+ * id and the transport's message id.
  */
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { redactAddresses } from '../log';
@@ -24,11 +28,15 @@ export const OUTBOX_LEASE_MS = 10 * 60 * 1000;
 
 export type OutboxStatus = 'sending' | 'sent' | 'failed';
 
+export type SendOnceResult = 'sent' | 'already-sent' | 'in-progress';
+
 export interface OutboxRecord {
   readonly key: string;
   readonly status: OutboxStatus;
   readonly attempts: number;
   readonly claimedAt: string;
+  /** The claiming process (a random id per process), on records claimed since owners were kept. */
+  readonly owner?: string;
   readonly sentAt?: string;
   readonly messageId?: string;
   readonly lastError?: string;
@@ -42,6 +50,10 @@ export interface OutboxOptions {
   readonly leaseMs?: number;
   /** Told each time the transport refuses a message (ops count it: MailSendFailures). */
   readonly onSendFailed?: () => void;
+  /** This process, written on each claim it makes. */
+  readonly owner?: string;
+  /** True when the process that wrote a claim can no longer be sending: its claim is taken over at once. */
+  readonly ownerGone?: (owner: string) => boolean;
 }
 
 export interface OutboxInternals extends Outbox {
@@ -52,46 +64,58 @@ export function outboxKey(key: string): { pk: string } {
   return { pk: `${OUTBOX_KEY_PREFIX}${key}` };
 }
 
-export function createOutbox({ client, tableName, transport, clock = () => new Date(), leaseMs = OUTBOX_LEASE_MS, onSendFailed }: OutboxOptions): OutboxInternals {
+export function createOutbox({ client, tableName, transport, clock = () => new Date(), leaseMs = OUTBOX_LEASE_MS, onSendFailed, owner, ownerGone }: OutboxOptions): OutboxInternals {
   const read = async (key: string): Promise<OutboxRecord | null> => {
     const result = await client.send(new GetCommand({ TableName: tableName, Key: outboxKey(key), ConsistentRead: true }));
     return result.Item ? reshape(key, result.Item) : null;
   };
 
-  /** True when this caller now holds the key and must send. */
-  const claim = async (key: string): Promise<boolean> => {
+  /** 'claimed' when this caller now holds the key and must send; else why not. */
+  const claim = async (key: string): Promise<'claimed' | 'already-sent' | 'in-progress'> => {
     const now = clock().toISOString();
+    const ownerField = owner !== undefined ? { owner } : {};
     try {
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...outboxKey(key), kind: 'outbox', key, status: 'sending', attempts: 1, claimedAt: now },
+          Item: { ...outboxKey(key), kind: 'outbox', key, status: 'sending', attempts: 1, claimedAt: now, ...ownerField },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
-      return true;
+      return 'claimed';
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
     }
     const record = await read(key);
-    if (!record || record.status === 'sent') return false;
-    const leaseExpired = record.status === 'sending' && Date.parse(record.claimedAt) + leaseMs <= clock().getTime();
-    if (record.status === 'sending' && !leaseExpired) return false;
+    if (!record || record.status === 'sent') return 'already-sent';
+    if (record.status === 'sending') {
+      const leaseExpired = Date.parse(record.claimedAt) + leaseMs <= clock().getTime();
+      const senderGone = record.owner !== undefined && record.owner !== owner && (ownerGone?.(record.owner) ?? false);
+      if (!leaseExpired && !senderGone) return 'in-progress';
+    }
     try {
       // Conditional on what was just read: of several retriers only one moves the record on.
       await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: outboxKey(key),
-          UpdateExpression: 'SET #status = :sending, attempts = :next, claimedAt = :now',
+          UpdateExpression: `SET #status = :sending, attempts = :next, claimedAt = :now${owner !== undefined ? ', #owner = :owner' : ' REMOVE #owner'}`,
           ConditionExpression: '#status = :seen AND attempts = :attempts',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':sending': 'sending', ':next': record.attempts + 1, ':now': now, ':seen': record.status, ':attempts': record.attempts },
+          ExpressionAttributeNames: { '#status': 'status', '#owner': 'owner' },
+          ExpressionAttributeValues: {
+            ':sending': 'sending',
+            ':next': record.attempts + 1,
+            ':now': now,
+            ':seen': record.status,
+            ':attempts': record.attempts,
+            ...(owner !== undefined ? { ':owner': owner } : {}),
+          },
         }),
       );
-      return true;
+      return 'claimed';
     } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
+      // Another caller moved it on first: it sends (or sent) it.
+      if (isConditionalCheckFailure(error)) return 'in-progress';
       throw error;
     }
   };
@@ -117,7 +141,8 @@ export function createOutbox({ client, tableName, transport, clock = () => new D
     },
 
     async sendOnce(key, build) {
-      if (!(await claim(key))) return 'already-sent';
+      const claimed = await claim(key);
+      if (claimed !== 'claimed') return claimed;
       let mail: OutgoingMail | undefined;
       let messageId: string;
       try {
@@ -149,6 +174,7 @@ function reshape(key: string, item: Readonly<Record<string, unknown>>): OutboxRe
     status,
     attempts: Number(item.attempts),
     claimedAt: String(item.claimedAt),
+    ...(typeof item.owner === 'string' ? { owner: item.owner } : {}),
     ...(typeof item.sentAt === 'string' ? { sentAt: item.sentAt } : {}),
     ...(typeof item.messageId === 'string' ? { messageId: item.messageId } : {}),
     ...(typeof item.lastError === 'string' ? { lastError: item.lastError } : {}),

@@ -15,5 +15,6 @@ export const mailRuntime = part((foundation) => {
     onSendFailed: () => foundation.metrics.count('mailSendFailures'),
     ...(config.mail.transport === 'ses' && !given.mailTransport ? { ses: traced(new SESv2Client({})) } : {}),
     ...(given.mailTransport !== undefined ? { mailTransport: given.mailTransport } : {}),
+    ...(given.outboxOwnership !== undefined ? { ownership: given.outboxOwnership } : {}),
   });
 });

@@ -20,6 +20,8 @@ export interface MailClients {
   readonly clock?: () => Date;
   /** Told each time the transport refuses a message. */
   readonly onSendFailed?: () => void;
+  /** This process and the claimers known to be gone (the local runtime's; see the outbox). */
+  readonly ownership?: { readonly owner: string; readonly ownerGone: (owner: string) => boolean };
 }
 
 /** MAIL_TRANSPORT=file in a function that was not given the local runtime's file transport (a deployed one). */
@@ -38,6 +40,7 @@ export function createMailRuntime(config: MailConfig, clients: MailClients): Mai
     transport,
     ...(clients.clock ? { clock: clients.clock } : {}),
     ...(clients.onSendFailed ? { onSendFailed: clients.onSendFailed } : {}),
+    ...(clients.ownership ? { owner: clients.ownership.owner, ownerGone: clients.ownership.ownerGone } : {}),
   });
   return { transport, outbox, from: config.from, supportEmail: config.supportEmail };
 }

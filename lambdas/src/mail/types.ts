@@ -30,9 +30,10 @@ export interface Outbox {
   /**
    * Sends the message built by `build` at most once per key (conditional write on `outbox#<key>`);
    * a failed send leaves the record retryable (status 'failed', attempts counted) and rethrows.
-   * 'already-sent' also answers a call that finds another sender holding the key right now.
+   * 'in-progress': another sender holds the key right now (within its lease, its process not known
+   * to be gone); nothing was sent by this call and the message may not be out yet.
    */
-  sendOnce(key: string, build: () => OutgoingMail | Promise<OutgoingMail>): Promise<'sent' | 'already-sent'>;
+  sendOnce(key: string, build: () => OutgoingMail | Promise<OutgoingMail>): Promise<'sent' | 'already-sent' | 'in-progress'>;
   /** True once the message of `key` has been handed to the transport successfully. */
   has(key: string): Promise<boolean>;
 }

@@ -32,7 +32,8 @@ export interface OrdersStore {
    * Becoming paid also marks the receipt due and lifts the unpaid-order expiry, in the same write.
    */
   changeStatus(invoiceNumber: string, change: StatusChange): Promise<Order | null>;
-  markReceiptSent(invoiceNumber: string, at: string): Promise<void>;
+  /** Moves the receipt's mark from due to sent: true for the one call that moved it. */
+  markReceiptSent(invoiceNumber: string, at: string): Promise<boolean>;
   /**
    * Holds the order for a person (the first reason stays) and lifts its expiry in the same write: an
    * order that may hold money is never deleted. Listed by findOrdersForReview until ops clear the mark.
@@ -143,8 +144,9 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
             ExpressionAttributeValues: { ':sent': 'sent', ':due': 'due', ':at': at },
           }),
         );
+        return true;
       } catch (error) {
-        if (isConditionalCheckFailure(error)) return;
+        if (isConditionalCheckFailure(error)) return false;
         throw error;
       }
     },

@@ -12,7 +12,12 @@ import type { OrdersStore } from '../orders/store';
 import type { Order } from '../orders/types';
 import { buildReceiptMails, type ReceiptContext } from './receiptMail';
 
-export type SendReceipt = (order: Order) => Promise<'sent' | 'already-sent'>;
+/**
+ * 'sent': this call completed the receipt (both messages out, the order's mark moved from due to sent:
+ * counted once, ReceiptsSent); 'already-sent': it was complete before; 'in-progress': a message is still
+ * held by another sender that may be at work, so the order stays due and the reconciliation looks again.
+ */
+export type SendReceipt = (order: Order) => Promise<'sent' | 'already-sent' | 'in-progress'>;
 
 export interface SendReceiptDependencies {
   readonly outbox: Outbox;
@@ -39,16 +44,17 @@ export function createSendReceipt({ outbox, orders, context, clock, logger, metr
     const mails = () => (built ??= buildReceiptMails(order, context));
     const customer = await outbox.sendOnce(receiptKey(order.invoiceNumber), async () => (await mails()).customer);
     const copy = await outbox.sendOnce(receiptCopyKey(order.invoiceNumber), async () => (await mails()).copy);
-    // 'already-sent' also covers a concurrent sender still at work; only a confirmed send settles the mark.
-    if ((await outbox.has(receiptKey(order.invoiceNumber))) && (await outbox.has(receiptCopyKey(order.invoiceNumber)))) {
-      await orders.markReceiptSent(order.invoiceNumber, clock().toISOString());
-    }
-    const result = customer === 'sent' || copy === 'sent' ? 'sent' : 'already-sent';
-    if (result === 'sent') {
-      logger.info('receipt.sent', { invoiceNumber: order.invoiceNumber, customer, copy });
+    // Only a confirmed send settles the mark: 'in-progress' is another sender still at work.
+    const complete = (await outbox.has(receiptKey(order.invoiceNumber))) && (await outbox.has(receiptCopyKey(order.invoiceNumber)));
+    // The mark moves from due to sent once (a conditional write): the call that moves it counts the receipt,
+    // however its two messages were shared between callers, crashes and retries.
+    const marked = complete && (await orders.markReceiptSent(order.invoiceNumber, clock().toISOString()));
+    if (customer === 'sent' || copy === 'sent') logger.info('receipt.sent', { invoiceNumber: order.invoiceNumber, customer, copy, complete });
+    if (marked) {
       metrics.count('receiptsSent');
+      return 'sent';
     }
-    return result;
+    return complete ? 'already-sent' : 'in-progress';
   };
   return async (order) => {
     if (order.status !== 'paid') throw new Error(`Order ${order.invoiceNumber} is ${order.status}, not paid: no receipt`);

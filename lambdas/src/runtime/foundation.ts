@@ -32,6 +32,12 @@ export interface GivenClients {
    * the builds of the site's published pointer document.
    */
   readonly clientEvents?: { readonly sink: ClientEventSink; readonly knownBuilds: KnownBuilds };
+  /**
+   * Who claims outbox messages, and which claimers are known to be gone (mail/outbox.ts). The local
+   * runtime: this process, and every other one (only one process can open a data directory's table).
+   * In AWS none: a crashed invocation's claim is taken over after the lease.
+   */
+  readonly outboxOwnership?: { readonly owner: string; readonly ownerGone: (owner: string) => boolean };
 }
 
 export interface Foundation {

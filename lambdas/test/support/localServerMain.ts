@@ -1,12 +1,22 @@
 /**
  * A stand-alone local API server for the crash test: node runs it in a child process, the test
  * kills it with SIGKILL and starts it again on the same data directory.
- * argv: <dataDir>. Prints "READY <origin>" once it accepts requests.
+ * argv: <dataDir> [hang-customer-receipts | logged]. Prints "READY <origin>" once it accepts requests. With
+ * `hang-customer-receipts`, a customer's receipt (the mail to validCustomer's address) is never handed
+ * over: the transport prints "SENDING <subject>" and waits for ever, as a process does that is killed
+ * after claiming the message and before sending it; other mail goes to DATA_DIR/mail as usual. Either
+ * mode logs at info (DATA_DIR/logs/api.jsonl); without one, the server is silent.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalApi, type LocalApi } from '../../src/local/api';
+import { site } from '@kesho/common/site';
+import { createFileTransport, mailDirectoryOf } from '../../src/mail/fileTransport';
+import type { MailTransport } from '../../src/mail/types';
+import { validCustomer } from './orders';
 import { ROOMY_PAYMENT_LIMITS } from './testServer';
+
+const MAIL_FROM = `${site.brand} <${site.email}>`;
 
 async function main(): Promise<void> {
   const dataDir = process.argv[2];
@@ -26,7 +36,20 @@ async function main(): Promise<void> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  api = await createLocalApi({ dataDir, publicOrigin: origin, env: { LOG_LEVEL: 'silent', ...ROOMY_PAYMENT_LIMITS } });
+  const files = createFileTransport({ directory: mailDirectoryOf(dataDir), from: MAIL_FROM });
+  const hanging: MailTransport = {
+    send(mail) {
+      if (mail.to !== validCustomer.email) return files.send(mail);
+      process.stdout.write(`SENDING ${mail.subject}\n`);
+      return new Promise(() => undefined);
+    },
+  };
+  api = await createLocalApi({
+    dataDir,
+    publicOrigin: origin,
+    env: { LOG_LEVEL: process.argv[3] ? 'info' : 'silent', ...ROOMY_PAYMENT_LIMITS },
+    ...(process.argv[3] === 'hang-customer-receipts' ? { mailTransport: hanging } : {}),
+  });
   const started = api;
   process.on('SIGTERM', () => {
     server.closeAllConnections();
