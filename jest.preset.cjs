@@ -18,9 +18,9 @@ module.exports = {
       },
     ],
     // Font files: their path, as esbuild's file loader gives it to the bundles.
-    '^.+\\.ttf$': path.join(__dirname, 'jest.file-path-transform.cjs'),
+    '^.+\\.(?:ttf|woff)$': path.join(__dirname, 'jest.file-path-transform.cjs'),
   },
-  transformIgnorePatterns: ['/node_modules/(?!(lucide-react|dejavu-fonts-ttf)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(lucide-react|dejavu-fonts-ttf|@fontsource)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json', 'mjs', 'cjs'],
   testMatch: ['**/?(*.)test.ts?(x)'],
   setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],

@@ -41,7 +41,7 @@ interface HandlerBundling {
   readonly charset: 'utf8';
   /** Modules a handler loads on first use from a file beside its bundle (lambdas/lazy-modules.mjs builds them). */
   readonly external: readonly string[];
-  /** Files that travel beside the bundle (the invoice's fonts: `{ ".ttf": "file" }`). */
+  /** Files that travel beside the bundle (the invoice's fonts: `{ ".ttf": "file", ".woff": "file" }`). */
   readonly loader: Readonly<Record<string, 'file'>>;
   /** Packages replaced in the handler bundles, by paths relative to lambdas/ (the SDK's credential chain by the environment's credentials). */
   readonly alias: Readonly<Record<string, string>>;

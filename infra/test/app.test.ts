@@ -62,7 +62,8 @@ describe('the synthesized app', () => {
       // A file asset "<hash>.zip" is staged in the assembly as the folder "asset.<hash>".
       const assetDir = path.join(assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
       const files = fs.readdirSync(assetDir).sort();
-      const fonts = files.filter((file) => /^DejaVuSans(-Bold)?-[A-Z0-9]+\.ttf$/.test(file));
+      // DejaVu Sans (regular, bold) and the Noto Sans Ethiopic, Gujarati and Devanagari files (issue 40).
+      const fonts = files.filter((file) => /^(?:DejaVuSans(-Bold)?-[A-Z0-9]+\.ttf|noto-sans-(ethiopic|gujarati|devanagari)-\2-400-normal-[A-Z0-9]+\.woff)$/.test(file));
       // Every function but client-events loads Powertools Tracer and the X-Ray SDK with its first traced invocation.
       const expected = [
         'index.js',
@@ -70,7 +71,7 @@ describe('the synthesized app', () => {
         ...(receiptSenders.includes(name) ? ['invoicePdf.js', 'invoicePdf.js.map'] : []),
         ...(name === 'client-events' ? [] : ['xrayTracing.js', 'xrayTracing.js.map']),
       ].sort();
-      expect({ name, files: files.filter((file) => !fonts.includes(file)), fonts: fonts.length }).toEqual({ name, files: expected, fonts: receiptSenders.includes(name) ? 2 : 0 });
+      expect({ name, files: files.filter((file) => !fonts.includes(file)), fonts: fonts.length }).toEqual({ name, files: expected, fonts: receiptSenders.includes(name) ? 5 : 0 });
       expect(fs.statSync(path.join(assetDir, 'index.js')).size).toBeGreaterThan(10_000);
     }
   });

@@ -29,6 +29,10 @@ const MAY_HOLD: Readonly<Record<string, readonly BackendFunction[]>> = {
   'pdf-lib': [],
   '@pdf-lib/fontkit': [],
   'dejavu-fonts-ttf': [],
+  '@fontsource/noto-sans-ethiopic': [],
+  '@fontsource/noto-sans-gujarati': [],
+  '@fontsource/noto-sans-devanagari': [],
+  'regenerator-runtime': [],
   stripe: CARD_PAYMENTS,
   // SES builds the messages (mail/sesTransport.ts); the MIME composer is the local mailbox's.
   nodemailer: [],
@@ -130,6 +134,8 @@ describe('each handler bundle holds only what its function uses', () => {
     for (const [file, module] of [
       ['invoicePdf', 'pdf-lib'],
       ['invoicePdf', '@pdf-lib/fontkit'],
+      ['invoicePdf', '@fontsource/noto-sans-devanagari'],
+      ['invoicePdf', 'regenerator-runtime'],
       ['xrayTracing', '@aws-lambda-powertools/tracer'],
       ['xrayTracing', 'aws-xray-sdk-core'],
     ] as const) {

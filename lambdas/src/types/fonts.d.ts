@@ -6,3 +6,7 @@ declare module '*.ttf' {
   const relativePath: string;
   export default relativePath;
 }
+declare module '*.woff' {
+  const relativePath: string;
+  export default relativePath;
+}
