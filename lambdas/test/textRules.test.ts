@@ -8,6 +8,7 @@ import type { ParsedMail } from 'mailparser';
 import { CHECKOUT_MESSAGES } from '@kesho/common/checkout-schema';
 import { CUSTOM_NAME_TAKEN_MESSAGE } from '@kesho/common/catalogue';
 import { contactMessages } from '@kesho/common/contact-schema';
+import { MPESA_PHONE_FIELD } from '@kesho/common/mpesa';
 import { UNSAFE_TEXT_MESSAGE } from '@kesho/common/text-rules';
 import { readMailbox } from '../src/mail/mailbox';
 import { mailDirectoryOf } from '../src/mail/fileTransport';
@@ -54,6 +55,11 @@ describe('prices are taken as written, with at most two decimals', () => {
     expect(response.status).toBe(200);
     const { invoiceNumber } = (await response.json()) as { invoiceNumber: string };
     expect((await server.api.runtime.orders.getOrder(invoiceNumber))?.lines[0]?.unitAmountCents).toBe(cents);
+  });
+
+  it.each(['25.0000000000000001', '2.5e1', '25.100'])('refuses %s for an M-Pesa payment too, before any push', async (written) => {
+    const body = orderPricedAs(written).replace(/}$/, `,"${MPESA_PHONE_FIELD}":"0712000099"}`);
+    expect(await fieldErrorsOf(await postJson(`${server.origin}/api/mpesa-payment`, body))).toEqual({ 'items[0].price': ORDER_MESSAGES.price });
   });
 
   it('refuses a quantity written otherwise than a whole number is (2.0, 1e0)', async () => {
