@@ -32,6 +32,7 @@ import {
 } from './lib/release.mjs';
 import { readEdgeState } from './lib/release/edge.mjs';
 import { previewLink } from './lib/release/preview-link.mjs';
+import { loadTsModule } from './lib/load-ts.mjs';
 import { readClientEvents, STATUS_WINDOW_MS, statusLines } from './lib/status.mjs';
 
 const remotes = appNames.filter((app) => app !== 'shell');
@@ -63,7 +64,7 @@ function origin({ source, commit, clean }) {
 const OPTIONS = {
   why: 'a reason, e.g. --why "checkout errors after the release"',
   canary: 'a share of visitors in percent, e.g. --canary 10',
-  hours: 'a number of hours, e.g. --hours 4',
+  hours: 'a number of hours up to 720, e.g. --hours 4',
   auto: "the figures of the watch's verdict",
 };
 
@@ -170,6 +171,9 @@ export async function main(argv) {
     if (command === 'preview') {
       const settings = await readLocalSettings('readReleaseConfig');
       const hours = options.hours ? numberOption('hours', options.hours) : settings.previewLinkHours;
+      const { MAX_PREVIEW_LINK_HOURS } = await loadTsModule('packages/common/src/build-choice.ts');
+      // The edge refuses a link valid for longer, so none is signed.
+      if (hours <= 0 || hours > MAX_PREVIEW_LINK_HOURS) throw new ReleaseError(`--hours must be more than 0 and at most ${MAX_PREVIEW_LINK_HOURS} (30 days), not ${hours}`);
       const expiresAt = new Date(Date.now() + hours * 3_600_000);
       const { pointer } = await stagePreview(app, { build: buildRemote, expiresAt });
       console.log(`${app} ${pointer.buildId} staged for preview; visitors still get the live build.`);

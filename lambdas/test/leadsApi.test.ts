@@ -3,6 +3,7 @@
  * with the file mail transport: JSON and plain form posts (JavaScript off), the messages as .eml
  * files in the data folder, a mailbox that cannot be written (send failure) and the retry.
  */
+import { request as httpRequest } from 'node:http';
 import { rm, writeFile } from 'node:fs/promises';
 import type { ParsedMail } from 'mailparser';
 import { site } from '@kesho/common/site';
@@ -182,6 +183,49 @@ describe('cross-site form posts', () => {
       expect((await postFormFrom('/api/subscriptions', { email }, from)).status).toBe(403);
       expect(await mailsTo(email)).toHaveLength(0);
     }
+  });
+
+  it('does not trust Host: Origin and Host both evil.example (a DNS rebinding onto this machine) is refused, for every name but loopback ones (issue 40, item 8)', async () => {
+    const port = new URL(server.origin).port;
+    // What a browser sends from a page of evil.example after its name was pointed at 127.0.0.1: to the browser it is same-origin.
+    const rebound = (pathname: string, fields: Record<string, string>, name: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const body = new URLSearchParams(fields).toString();
+        const request = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: pathname,
+            method: 'POST',
+            headers: {
+              Host: `${name}:${port}`,
+              Origin: `http://${name}:${port}`,
+              'Sec-Fetch-Site': 'same-origin',
+              'Content-Type': 'application/x-www-form-urlencoded',
+              'Content-Length': Buffer.byteLength(body),
+            },
+          },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+    for (const name of ['evil.example', 'kesho.evil.example', '192.168.1.20', '10.0.0.1']) {
+      const sent = enquiry();
+      const answer = await rebound('/api/enquiries', sent, name);
+      expect(answer.status).toBe(403);
+      expect(JSON.parse(answer.body).error).toBe(`This form can only be sent from the ${site.brand} website.`);
+      expect(await mailsTo(sent.email)).toHaveLength(0);
+      const email = `target${counter++}@example.com`;
+      expect((await rebound('/api/subscriptions', { email }, name)).status).toBe(403);
+      expect(await mailsTo(email)).toHaveLength(0);
+    }
+    // The site's loopback names still post to themselves.
+    for (const name of ['localhost', '127.0.0.1']) expect((await rebound('/api/subscriptions', { email: `reader${counter++}@example.com` }, name)).status).toBe(303);
   });
 
   it("keeps the site's own posts without JavaScript working, by any of its names", async () => {

@@ -421,4 +421,24 @@ describe('M-Pesa configuration', () => {
     expect(loadConfig({ ...daraja, DARAJA_BASE_URL: 'http://127.0.0.1:4567' }, { runtime: 'local' }).mpesa).toMatchObject({ baseUrl: 'http://127.0.0.1:4567' });
     expect(loadConfig({ ...daraja, DARAJA_BASE_URL: 'https://sandbox.safaricom.co.ke' }).mpesa).toMatchObject({ baseUrl: 'https://sandbox.safaricom.co.ke' });
   });
+
+  it('takes http:// in the local runtime only for a loopback host: any other Daraja gets the credentials and phones over https (issue 40, item 8)', () => {
+    const local = { runtime: 'local' } as const;
+    for (const baseUrl of ['http://127.0.0.1:4567', 'http://localhost:4567', 'http://[::1]:4567', 'http://127.8.9.10']) {
+      expect(loadConfig({ ...daraja, DARAJA_BASE_URL: baseUrl }, local).mpesa).toMatchObject({ baseUrl });
+    }
+    for (const baseUrl of [
+      'http://api.safaricom.co.ke',
+      'http://sandbox.safaricom.co.ke',
+      'http://192.168.1.20:4567',
+      'http://10.0.0.5',
+      'http://127.0.0.1.evil.example',
+      'http://localhost.evil.example',
+    ]) {
+      expect(() => loadConfig({ ...daraja, DARAJA_BASE_URL: baseUrl }, local)).toThrow(
+        'DARAJA_BASE_URL may use http:// only for a loopback host (localhost, 127.0.0.1, [::1]); any other Daraja needs https, such as https://sandbox.safaricom.co.ke',
+      );
+    }
+    expect(loadConfig({ ...daraja, DARAJA_BASE_URL: 'https://sandbox.safaricom.co.ke' }, local).mpesa).toMatchObject({ baseUrl: 'https://sandbox.safaricom.co.ke' });
+  });
 });

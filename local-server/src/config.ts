@@ -10,6 +10,7 @@
  * once, naming the variable and the value it had.
  */
 import path from 'node:path';
+import { MAX_PREVIEW_LINK_HOURS } from '@kesho/common/build-choice';
 import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/common/canary-health';
 
 export interface SiteServerConfig {
@@ -40,7 +41,7 @@ export interface CanaryWatchConfig {
 /** The release commands' own settings (`npm run release -- preview|status …`). */
 export interface ReleaseConfig {
   readonly previewLinkSecret: string;
-  /** PREVIEW_LINK_HOURS (default 24, at most 720): how long a preview link is valid. */
+  /** PREVIEW_LINK_HOURS (default 24, at most MAX_PREVIEW_LINK_HOURS = 720): how long a preview link is valid. */
   readonly previewLinkHours: number;
   /** Where preview links point: PUBLIC_SITE_URL, else the local server's own origin (HOST, PORT). */
   readonly siteOrigin: string;
@@ -51,7 +52,10 @@ export interface ReleaseConfig {
 
 /**
  * Signs preview links when PREVIEW_LINK_SECRET is empty: fine on one's own machine, where anyone who
- * can read this file can read the unreleased build anyway; AWS has its own generated secret.
+ * can read this file can read the unreleased build anyway; AWS has its own generated secret. Never
+ * beyond the machine: the site server takes links signed with it from loopback visitors only
+ * (site-server.ts previewKeyFor), and the release command refuses to sign with it for a site that is
+ * not on loopback (PUBLIC_SITE_URL or HOST).
  */
 export const DEVELOPMENT_PREVIEW_LINK_SECRET = 'kesho-local-development-only-preview-link-secret';
 
@@ -155,6 +159,10 @@ function settingsOf(env: Env, repoRoot: string) {
       return list.length > 0 ? list : null;
     },
     text,
+    /** A problem of several settings together. */
+    problem(message: string): void {
+      problems.push(message);
+    },
     /** Returns the config, or throws every problem found while reading it. */
     checked<T>(config: T): T {
       if (problems.length > 0) throw new LocalConfigError(problems);
@@ -194,10 +202,15 @@ export function readSiteServerConfig(env: Env, repoRoot: string): SiteServerConf
 export function readReleaseConfig(env: Env, repoRoot: string): ReleaseConfig {
   const read = settingsOf(env, repoRoot);
   const publicSiteUrl = read.text('PUBLIC_SITE_URL');
+  const previewLinkSecret = read.secret('PREVIEW_LINK_SECRET', DEVELOPMENT_PREVIEW_LINK_SECRET);
+  const siteOrigin = publicSiteUrl ? read.origin('PUBLIC_SITE_URL', 'http://127.0.0.1:3000').origin : originOf(read.host(), read.port('PORT', 3000));
+  if (previewLinkSecret === DEVELOPMENT_PREVIEW_LINK_SECRET && !isLoopbackOrigin(siteOrigin)) {
+    read.problem(`PREVIEW_LINK_SECRET must be set for preview links to ${siteOrigin}: the built-in development key signs links for this machine (a loopback site) only`);
+  }
   return read.checked({
-    previewLinkSecret: read.secret('PREVIEW_LINK_SECRET', DEVELOPMENT_PREVIEW_LINK_SECRET),
-    previewLinkHours: read.number('PREVIEW_LINK_HOURS', 24, 1, 720),
-    siteOrigin: publicSiteUrl ? read.origin('PUBLIC_SITE_URL', 'http://127.0.0.1:3000').origin : originOf(read.host(), read.port('PORT', 3000)),
+    previewLinkSecret,
+    previewLinkHours: read.number('PREVIEW_LINK_HOURS', 24, 1, MAX_PREVIEW_LINK_HOURS),
+    siteOrigin,
     dataDir: read.directory('DATA_DIR', '.data'),
     canaryThresholds: canaryThresholds(read),
   });
@@ -225,4 +238,10 @@ export function readBenchConfig(env: Env, repoRoot: string): BenchConfig {
 /** "http://127.0.0.1:3000", "http://[::1]:3000": how a browser is told where a server listens. */
 export function originOf(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** Whether an origin's host is this machine only (localhost, 127.0.0.0/8, [::1]). */
+function isLoopbackOrigin(origin: string): boolean {
+  const hostname = new URL(origin).hostname.toLowerCase();
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 }

@@ -21,6 +21,7 @@ import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
 import { contentTypeOf, extensionOf } from '@kesho/common/content-types';
 import { FEED_CONTENT_TYPE, NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/security-headers';
+import { DEVELOPMENT_PREVIEW_LINK_SECRET } from './config';
 
 /**
  * The local stand-in for CloudFront + S3: serves the built site with the production headers and
@@ -104,6 +105,24 @@ function edgeStateReader(file: string): () => Promise<EdgeState> {
   };
 }
 
+/**
+ * The key a request's preview links are checked with. The built-in development key is in this
+ * repository for anyone to read, so it signs for visitors on this machine only (a loopback
+ * connection); from any other address no link signed with it is valid. Set PREVIEW_LINK_SECRET to
+ * share previews beyond the machine.
+ */
+export function previewKeyFor(secret: string, remoteAddress: string | undefined): string | null {
+  if (secret !== DEVELOPMENT_PREVIEW_LINK_SECRET) return secret;
+  return isLoopbackAddress(remoteAddress) ? secret : null;
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a dual-stack socket's view of 127.0.0.1). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return plain === '::1' || /^127(?:\.\d{1,3}){3}$/.test(plain);
+}
+
 export function createSiteServer(options: SiteServerOptions): http.Server {
   const root = path.resolve(options.siteDir);
   const bodies = new Map<string, CachedBody>();
@@ -125,7 +144,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
         secure: false,
       },
       await edgeState(),
-      choice.previewLinkSecret,
+      previewKeyFor(choice.previewLinkSecret, req.socket.remoteAddress),
       { hmacHex, random: choice.random ?? Math.random },
     );
   }

@@ -3,9 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { setCookieHeader, type EdgeState } from '@kesho/common/build-choice';
+import { createHmac } from 'node:crypto';
+import { previewToken, setCookieHeader, type EdgeState } from '@kesho/common/build-choice';
 import { buildChoiceCases, FOLDERS, PREVIEW_KEY, RANDOM, type BuildChoiceCase } from '@kesho/common/build-choice-cases';
-import { createSiteServer } from '../src/site-server';
+import { DEVELOPMENT_PREVIEW_LINK_SECRET } from '../src/config';
+import { createSiteServer, isLoopbackAddress, previewKeyFor } from '../src/site-server';
 
 /*
  * The table of @kesho/common/build-choice-cases (the rule's own test and the CloudFront functions'
@@ -93,5 +95,38 @@ describe('the site server, on the table of build choices (the CloudFront functio
     const origin = await serverFor(buildChoiceCases(NOW)[0]?.state as EdgeState, PREVIEW_KEY);
     const answer = await get(`${origin}/variants/${FOLDERS.preview}/pages/faq.html`, { 'user-agent': 'Mozilla/5.0' });
     expect(answer).toMatchObject({ status: 404, body: 'not found' });
+  });
+});
+
+describe('the built-in development preview key (issue 40, item 8)', () => {
+  it('checks links with it for visitors on this machine only; a key of its own is used for everyone', () => {
+    for (const address of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) {
+      expect(isLoopbackAddress(address)).toBe(true);
+      expect(previewKeyFor(DEVELOPMENT_PREVIEW_LINK_SECRET, address)).toBe(DEVELOPMENT_PREVIEW_LINK_SECRET);
+    }
+    for (const address of ['192.168.1.20', '10.0.0.5', '::ffff:192.0.2.2', 'fd00::2', '128.0.0.1', undefined]) {
+      expect(isLoopbackAddress(address)).toBe(false);
+      expect(previewKeyFor(DEVELOPMENT_PREVIEW_LINK_SECRET, address)).toBeNull();
+      expect(previewKeyFor(PREVIEW_KEY, address)).toBe(PREVIEW_KEY);
+    }
+  });
+
+  it('a link signed with the built-in key opens the preview from this machine', async () => {
+    const [valid] = buildChoiceCases(NOW).filter((c) => c.request.previewParameter !== undefined && c.expected.reason === 'preview');
+    const state = valid!.state;
+    const edgeStateFile = path.join(siteDir, '..', 'edge-state-development-key.json');
+    write(edgeStateFile, JSON.stringify({ edge: state }));
+    const hmac = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
+    const token = previewToken('marketing', valid!.request.previewParameter!.split('.')[1]!, NOW + 3_600_000, DEVELOPMENT_PREVIEW_LINK_SECRET, hmac, NOW);
+    const server = createSiteServer({ siteDir, buildChoice: { edgeStateFile, previewLinkSecret: DEVELOPMENT_PREVIEW_LINK_SECRET, now: () => NOW, random: () => RANDOM } });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const answer = await get(`${origin}/faq?kesho-preview=${token}`, { 'user-agent': 'Mozilla/5.0' });
+      expect(answer.body).toBe(`faq of ${FOLDERS.preview}`);
+      expect(String(answer.headers['set-cookie'])).toContain(`kesho-preview=${token}`);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -74,10 +74,26 @@ describe('preview links and the watch over canaries', () => {
     );
   });
 
+  it('bounds how long a preview link lasts: at most 720 hours (issue 40, item 8)', () => {
+    expect(readReleaseConfig({ PREVIEW_LINK_HOURS: '720' }, repoRoot).previewLinkHours).toBe(720);
+    for (const hours of ['721', '8760', '0']) {
+      expect(() => readReleaseConfig({ PREVIEW_LINK_HOURS: hours }, repoRoot)).toThrow(`PREVIEW_LINK_HOURS must be a number from 1 to 720, got "${hours}"`);
+    }
+  });
+
+  it('signs with the built-in preview key only for a site on this machine (issue 40, item 8)', () => {
+    const refusal = (origin: string) => `PREVIEW_LINK_SECRET must be set for preview links to ${origin}: the built-in development key signs links for this machine (a loopback site) only`;
+    expect(() => readReleaseConfig({ PUBLIC_SITE_URL: 'https://staging.example.com' }, repoRoot)).toThrow(refusal('https://staging.example.com'));
+    expect(() => readReleaseConfig({ HOST: '0.0.0.0' }, repoRoot)).toThrow(refusal('http://0.0.0.0:3000'));
+    expect(() => readReleaseConfig({ HOST: '192.168.1.20', PORT: '8080' }, repoRoot)).toThrow(refusal('http://192.168.1.20:8080'));
+    for (const host of ['127.0.0.1', 'localhost', '::1']) expect(readReleaseConfig({ HOST: host }, repoRoot).previewLinkSecret).toBe(DEVELOPMENT_PREVIEW_LINK_SECRET);
+    expect(readReleaseConfig({ HOST: '0.0.0.0', PREVIEW_LINK_SECRET: 'k'.repeat(32) }, repoRoot).previewLinkSecret).toBe('k'.repeat(32));
+  });
+
   it('points preview links at PUBLIC_SITE_URL, else at the local server', () => {
     expect(readReleaseConfig({}, repoRoot)).toMatchObject({ siteOrigin: 'http://127.0.0.1:3000', previewLinkHours: 24 });
     expect(readReleaseConfig({ PORT: '4000', HOST: '::1' }, repoRoot).siteOrigin).toBe('http://[::1]:4000');
-    expect(readReleaseConfig({ PUBLIC_SITE_URL: 'https://staging.example.com', PREVIEW_LINK_HOURS: '2' }, repoRoot)).toMatchObject({
+    expect(readReleaseConfig({ PUBLIC_SITE_URL: 'https://staging.example.com', PREVIEW_LINK_HOURS: '2', PREVIEW_LINK_SECRET: 's'.repeat(32) }, repoRoot)).toMatchObject({
       siteOrigin: 'https://staging.example.com',
       previewLinkHours: 2,
     });

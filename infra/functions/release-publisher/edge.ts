@@ -397,7 +397,7 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
           },
         ].slice(-HISTORY_KEPT),
       };
-      const token = previewToken(preview.app, preview.buildId, Date.parse(expiresAt), await services.previewSecret(), hmacHex);
+      const token = previewToken(preview.app, preview.buildId, Date.parse(expiresAt), await services.previewSecret(), hmacHex, now.getTime());
       staged = { app: preview.app, buildId: preview.buildId, expiresAt, link: `${services.siteOrigin ?? ''}${previewPath(release.pointer.routes[0]?.path ?? '/', token)}` };
     }
 

@@ -5,6 +5,7 @@
  */
 import type { FunctionSecret } from '@kesho/common/function-secrets';
 import { KES_PER_USD, KES_RATE_DATE, rateHundredths } from '@kesho/common/mpesa';
+import { isLoopbackHostname } from '../http/crossSite';
 import type { ReadContext } from './problems';
 import { checkSecretValue, secretSource, type SecretSource } from './secrets';
 
@@ -25,8 +26,9 @@ export type MpesaConfig =
 /**
  * A function that never calls Daraja needs no M-Pesa of its own: off in production, the secret-free
  * sandbox elsewhere. The local runtime (`localRuntime`: `npm start` and the tests, whose fake Daraja
- * answers on a loopback http:// origin) may name an http:// Daraja; everywhere else the credentials
- * and the payer's phone travel over TLS only.
+ * answers on a loopback http:// origin) may name an http:// Daraja on a loopback host (localhost,
+ * 127.0.0.0/8, [::1]: the request never leaves the machine); any other host, and everywhere outside
+ * the local runtime, the credentials and the payer's phone travel over TLS only.
  */
 export function readMpesaConfig(context: ReadContext, needs: ReadonlySet<FunctionSecret>): MpesaConfig {
   const { read, production, localRuntime, problems } = context;
@@ -52,8 +54,14 @@ export function readMpesaConfig(context: ReadContext, needs: ReadonlySet<Functio
   // Which Daraja (sandbox or production) is never guessed in production.
   if (!baseUrlText && production) missing.push('DARAJA_BASE_URL');
   const baseUrl = (baseUrlText ?? DARAJA_SANDBOX_BASE_URL).replace(/\/+$/, '');
-  if (!(localRuntime ? /^https?:\/\/[^/?#]+$/ : /^https:\/\/[^/?#]+$/).test(baseUrl)) {
-    invalid.push(`DARAJA_BASE_URL must be an ${localRuntime ? '' : 'https '}origin such as https://api.safaricom.co.ke`);
+  if (!/^https?:\/\/[^/?#]+$/.test(baseUrl)) {
+    invalid.push('DARAJA_BASE_URL must be an https origin such as https://api.safaricom.co.ke');
+  } else if (baseUrl.startsWith('http:') && !(localRuntime && isLoopbackHostname(new URL(baseUrl).hostname))) {
+    invalid.push(
+      localRuntime
+        ? 'DARAJA_BASE_URL may use http:// only for a loopback host (localhost, 127.0.0.1, [::1]); any other Daraja needs https, such as https://sandbox.safaricom.co.ke'
+        : 'DARAJA_BASE_URL must be an https origin such as https://api.safaricom.co.ke',
+    );
   }
   const none: SecretSource = { kind: 'value', value: '' };
   return { provider: 'daraja', baseUrl, shortcode: shortcode ?? '', consumerKey: consumerKey ?? none, consumerSecret: consumerSecret ?? none, passkey: passkey ?? none };

@@ -155,14 +155,23 @@ export function variantObjectKey(folder: string, liveKey: string): string {
   return liveKey === POINTER_KEY ? `${VARIANTS_PREFIX}${folder}/${VARIANT_POINTER_FILE}` : `${VARIANTS_PREFIX}${folder}/${liveKey}`;
 }
 
+/**
+ * The longest a preview link may be valid: 720 hours (30 days). A token that names a later expiry is
+ * refused as not valid, even with the right key, so no link (whoever signed it) opens a staged build
+ * for longer; the release command refuses to sign one (PREVIEW_LINK_HOURS, --hours).
+ */
+export const MAX_PREVIEW_LINK_HOURS = 720;
+
 /** The payload a preview token signs. */
 function previewPayload(app: string, build: string, expiresAtSeconds: number): string {
   return `${app}.${build}.${expiresAtSeconds}`;
 }
 
-/** A preview link's token for `build` of `app`, valid until `expiresAt` (ms). */
-export function previewToken(app: string, build: string, expiresAt: number, key: string, hmacHex: ChoiceTools['hmacHex']): string {
+/** A preview link's token for `build` of `app`, valid until `expiresAt` (ms; `now` + at most MAX_PREVIEW_LINK_HOURS). */
+export function previewToken(app: string, build: string, expiresAt: number, key: string, hmacHex: ChoiceTools['hmacHex'], now?: number): string {
   if (!APP_NAME.test(app) || !BUILD_ID.test(build)) throw new Error(`Cannot sign a preview of "${app}" build "${build}"`);
+  const signedAt = now === undefined ? Date.now() : now;
+  if (expiresAt > signedAt + MAX_PREVIEW_LINK_HOURS * 3600000) throw new Error(`A preview link is valid for at most ${MAX_PREVIEW_LINK_HOURS} hours`);
   const payload = previewPayload(app, build, Math.floor(expiresAt / 1000));
   return `${payload}.${hmacHex(key, payload)}`;
 }
@@ -191,6 +200,8 @@ export function checkPreviewToken(token: string, key: string | null, now: number
   const expiresAtSeconds = Number(match[3]);
   if (!sameText(hmacHex(key, previewPayload(app, build, expiresAtSeconds)), match[4] as string)) return { ok: false, why: 'invalid' };
   if (expiresAtSeconds * 1000 <= now) return { ok: false, why: 'expired' };
+  // Signed, but for longer than any link may last: not one of ours (a key that leaked cannot make a link for ever).
+  if (expiresAtSeconds * 1000 > now + MAX_PREVIEW_LINK_HOURS * 3600000) return { ok: false, why: 'invalid' };
   return { ok: true, app, build, expiresAt: expiresAtSeconds * 1000 };
 }
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { previewToken, type BuildChoice, type BuildRequest, type EdgeState } from '../src/build-choice';
+import { MAX_PREVIEW_LINK_HOURS, previewToken, type BuildChoice, type BuildRequest, type EdgeState } from '../src/build-choice';
 
 /**
  * One table of requests and the build each one gets: the rule's own test, the local server's test
@@ -73,6 +73,11 @@ export function buildChoiceCases(now: number): BuildChoiceCase[] {
   const otherKey = previewToken('marketing', PREVIEW_BUILD, inAnHour, 'a-key-that-is-not-the-edge-key', hmacHex);
   // The same link with its expiry moved a day later: the signature no longer matches.
   const stretched = valid.replace(/\.(\d+)\./, (_, seconds: string) => `.${Number(seconds) + 86_400}.`);
+  // Signed with the right key, for 720 hours (the longest a link may last) and for a year: the second is refused.
+  const longestAt = Math.floor(now / 1000) * 1000 + MAX_PREVIEW_LINK_HOURS * 3_600_000;
+  const longest = previewToken('marketing', PREVIEW_BUILD, longestAt, PREVIEW_KEY, hmacHex, now);
+  const yearPayload = `marketing.${PREVIEW_BUILD}.${Math.floor(now / 1000) + 365 * 86_400}`;
+  const forAYear = `${yearPayload}.${hmacHex(PREVIEW_KEY, yearPayload)}`;
   const maxAge = Math.floor((inAnHour - now) / 1000);
   const page = (cookies: Record<string, string> = {}, extra: Partial<BuildChoiceCase['request']> = {}): BuildChoiceCase['request'] => ({
     kind: 'page',
@@ -197,6 +202,24 @@ export function buildChoiceCases(now: number): BuildChoiceCase[] {
     {
       why: 'a link whose expiry was changed: not valid',
       request: page({}, { previewParameter: stretched }),
+      state: STATES.previewOnly,
+      expected: notice(FOLDERS.invalid, 'preview-invalid'),
+    },
+    {
+      why: 'a link signed with the right key for the longest a link may last (720 hours): the preview',
+      request: page({}, { previewParameter: longest }),
+      state: STATES.previewOnly,
+      expected: { folder: FOLDERS.preview, reason: 'preview', cookies: [previewCookie(longest, Math.floor((longestAt - now) / 1000))], cacheControl: 'private, no-store', noindex: true },
+    },
+    {
+      why: 'a link signed with the right key but valid for a year (beyond 720 hours): not valid',
+      request: page({}, { previewParameter: forAYear }),
+      state: STATES.previewOnly,
+      expected: notice(FOLDERS.invalid, 'preview-invalid'),
+    },
+    {
+      why: 'a preview cookie valid for a year: not valid, cleared',
+      request: page({ 'kesho-preview': forAYear }),
       state: STATES.previewOnly,
       expected: notice(FOLDERS.invalid, 'preview-invalid'),
     },
