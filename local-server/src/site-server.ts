@@ -21,6 +21,7 @@ import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
 import { contentTypeOf, extensionOf } from '@kesho/common/content-types';
 import { FEED_CONTENT_TYPE, NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/security-headers';
+import { LOCAL_EDGE_STATE_FILE } from '@kesho/common/site-keys';
 import { DEVELOPMENT_PREVIEW_LINK_SECRET } from './config';
 
 /**
@@ -36,7 +37,7 @@ export interface ApiRuntime {
 }
 
 /** The edge state's file name beside the site folder (dist/edge-state.json), written by the release. */
-export const EDGE_STATE_FILE = 'edge-state.json';
+export const EDGE_STATE_FILE = LOCAL_EDGE_STATE_FILE;
 
 export interface BuildChoiceOptions {
   /** dist/edge-state.json: `edge` is what the release says the edge serves (canaries, previews, their folders). */

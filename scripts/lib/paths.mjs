@@ -3,6 +3,8 @@ import { repoRoot } from './repo-root.mjs';
 import { loadTsModule } from './load-ts.mjs';
 
 const { feedKeyForRoute, pageKeyForRoute, NOT_FOUND_PAGE_KEY } = await loadTsModule('packages/common/src/page-routes.ts');
+/** The store keys (@kesho/common/site-keys): the one module that names them. */
+export const { POINTER_DOCUMENT_KEY, VARIANTS_PREFIX, VARIANT_POINTER_FILE, LOCAL_EDGE_STATE_FILE } = await loadTsModule('packages/common/src/site-keys.ts');
 
 /**
  * Where builds go. dist/site is what a browser (or CloudFront) gets; dist/ssr only feeds the
@@ -14,7 +16,11 @@ export const ssrDir = path.join(distDir, 'ssr');
 /** The browser builds' source maps, by the path their script has under dist/site; never served. */
 export const sourceMapsDir = path.join(distDir, 'sourcemaps');
 export const stagingDir = path.join(distDir, '.staging');
-export const pointerFile = path.join(siteDir, 'mfe', 'remotes.json');
+export const pointerFile = path.join(siteDir, POINTER_DOCUMENT_KEY);
+/** The variant folders of canaries, previews and notices (dist/site/variants/<folder>/). */
+export const variantsDir = path.join(siteDir, VARIANTS_PREFIX);
+/** The local edge key-value state: which builds canaries and previews get, and their folders. */
+export const edgeStateFile = path.join(distDir, LOCAL_EDGE_STATE_FILE);
 export const shellCurrentFile = path.join(ssrDir, 'shell', 'current.json');
 export const kitServerFile = path.join(ssrDir, 'kit', 'shell-kit.cjs');
 /** The release history: who released which build of what, when, and what it replaced. */

@@ -34,11 +34,11 @@ import {
   type EdgeState,
 } from '@kesho/common/build-choice';
 import { resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
+import { EDGE_STATE_KEY, POINTER_DOCUMENT_URL, PREVIEW_KEY_KEY } from '@kesho/common/site-keys';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 
-/** The KeyValueStore keys the release publisher writes. */
-export const EDGE_STATE_KEY = 'state';
-export const PREVIEW_KEY_KEY = 'preview-key';
+/** The KeyValueStore keys the release publisher writes (@kesho/common/site-keys). */
+export { EDGE_STATE_KEY, PREVIEW_KEY_KEY };
 
 interface Field {
   value: string;
@@ -70,7 +70,6 @@ interface Crypto {
   createHmac(algorithm: string, key: string): { update(text: string): { digest(encoding: string): string } };
 }
 
-const POINTER_URI = '/mfe/remotes.json';
 /** @kesho/common/client-events' CLIENT_EVENTS_PATH (that module's scrubbing has no place in a CloudFront Function). */
 export const CLIENT_EVENTS_URI = '/api/client-events';
 const PAGES_URI = '/pages/';
@@ -202,7 +201,7 @@ async function onViewerRequest(rewritten: EdgeRequest, kvs: KeyValueStore, crypt
     rewritten.headers[EDGE_BUILDS_HEADER] = { value: edgeBuildsOf(stateText ? parseEdgeStateText(stateText) : EMPTY_EDGE_STATE) };
     return rewritten;
   }
-  const kind = uri === POINTER_URI ? 'pointer' : uri.indexOf(PAGES_URI) === 0 && /\.html$/.test(uri) ? 'page' : null;
+  const kind = uri === POINTER_DOCUMENT_URL ? 'pointer' : uri.indexOf(PAGES_URI) === 0 && /\.html$/.test(uri) ? 'page' : null;
   if (!kind) return rewritten;
   const choice = await decide(rewritten, kind, kvs, crypto);
   if (choice.folder) rewritten.uri = `/${variantObjectKey(choice.folder, uri.slice(1))}`;

@@ -24,16 +24,15 @@ import { createHash, createHmac } from 'node:crypto';
 import { EMPTY_EDGE_STATE, previewPath, previewToken, variantKeyOf, type EdgeState } from '@kesho/common/build-choice';
 import { DEFAULT_CANARY_THRESHOLDS, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
+import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, EDGE_STATE_KEY, PREVIEW_KEY_KEY, VARIANT_POINTER_FILE, VARIANTS_PREFIX } from '@kesho/common/site-keys';
 import { withRibbon, type Ribbon } from '@kesho/common/preview-ribbon';
 import { publishReleases, readPublished, readRecord, revalidatedMetadata, type DeployOutcome, type DeployRequest, type ObjectStore, type PublishResult, type Rejection } from './publisher';
 import { pageKeyForRoute, pointerKey, RELEASE_RECORD_FILE, releasePrefix, SHELL_APP, type RemotePointer, type RemoteRelease } from './release-record';
 
-export const CANARY_COMMANDS_PREFIX = 'mfe/canary/';
-export const EDGE_RECORD_KEY = 'edge/state.json';
-export const VARIANTS_PREFIX = 'variants/';
-/** The KeyValueStore keys (read by the CloudFront functions, functions/build-choice/edge.ts). */
-export const KVS_STATE_KEY = 'state';
-export const KVS_PREVIEW_KEY = 'preview-key';
+/** The keys, named in @kesho/common/site-keys; the KeyValueStore's are read by the CloudFront functions (functions/build-choice/edge.ts). */
+export { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX };
+export const KVS_STATE_KEY = EDGE_STATE_KEY;
+export const KVS_PREVIEW_KEY = PREVIEW_KEY_KEY;
 /** The scheduled check's event: {"canaryCheck": true}. */
 export const CANARY_CHECK_EVENT_FIELD = 'canaryCheck';
 const HISTORY_KEPT = 500;
@@ -274,7 +273,7 @@ async function writeVariant(store: ObjectStore, variant: Variant, live: { remote
     .digest('hex')
     .slice(0, 12);
   const prefix = `${VARIANTS_PREFIX}${folder}/`;
-  const documentKey = `${prefix}remotes.json`;
+  const documentKey = `${prefix}${VARIANT_POINTER_FILE}`;
   // remotes.json is written last: a folder that has it is whole.
   if (await store.get(documentKey)) return folder;
   for (const remote of remotes) {

@@ -23,20 +23,18 @@
 import { DISCOVERY_FILE_NAMES } from '@kesho/common/discovery-files';
 import { feedKeyForRoute, NOT_FOUND_PAGE_KEY, pageKeyForRoute } from '@kesho/common/page-routes';
 import { createHash } from 'node:crypto';
+import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASE_RECORD_FILE, RELEASES_PREFIX, WITHDRAWN_FILE } from '@kesho/common/site-keys';
 import { isBuildId, isRemoteName, parsePointerDocument, parseRemotePointer, type PointerDocument, type RemotePointer } from '@kesho/common/pointer-document';
 
 export type { PointerDocument, RemotePointer };
 
-export const POINTER_DOCUMENT_KEY = 'mfe/remotes.json';
-export const POINTERS_PREFIX = 'mfe/pointers/';
-export const RELEASES_PREFIX = 'releases/';
-export const RELEASE_RECORD_FILE = 'release.json';
 /**
- * The mark of a release rolled back by hand (infra/README.md, Rollback). CloudFormation still records
- * the release a stack last deployed, so a later failed deploy of that stack rolls back by uploading it
- * again: the publisher refuses a release with this mark, and the site stays at the rollback's.
+ * The keys, named in @kesho/common/site-keys. WITHDRAWN_FILE is the mark of a release rolled back by
+ * hand (infra/README.md, Rollback). CloudFormation still records the release a stack last deployed, so
+ * a later failed deploy of that stack rolls back by uploading it again: the publisher refuses a
+ * release with this mark, and the site stays at the rollback's.
  */
-export const WITHDRAWN_FILE = 'withdrawn.json';
+export { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASE_RECORD_FILE, RELEASES_PREFIX, WITHDRAWN_FILE };
 /** The shell's app name; no remote may take it (the release scripts use the same names). */
 export const SHELL_APP = 'shell';
 

@@ -15,6 +15,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_ID_PATTERN, CLIENT_APPS, LIMITS, routePattern, type ClientApp } from '@kesho/common/client-events';
+import { POINTER_DOCUMENT_KEY, VARIANT_POINTER_FILE, VARIANTS_PREFIX } from '@kesho/common/site-keys';
 import type { KnownBuilds } from './service';
 
 /** A pointer document as far as it names routes. */
@@ -44,8 +45,8 @@ function createMemory() {
 
 /** The pointer documents of a local site: the live one and each variant folder's. */
 async function pointerFilesOf(siteDir: string): Promise<string[]> {
-  const variants = await fs.readdir(path.join(siteDir, 'variants')).catch(() => [] as string[]);
-  return [path.join(siteDir, 'mfe', 'remotes.json'), ...variants.map((folder) => path.join(siteDir, 'variants', folder, 'remotes.json'))];
+  const variants = await fs.readdir(path.join(siteDir, VARIANTS_PREFIX)).catch(() => [] as string[]);
+  return [path.join(siteDir, POINTER_DOCUMENT_KEY), ...variants.map((folder) => path.join(siteDir, VARIANTS_PREFIX, folder, VARIANT_POINTER_FILE))];
 }
 
 export function createReleaseHistoryBuilds(historyFile: string, siteDir = path.join(path.dirname(historyFile), 'site')): KnownBuilds {

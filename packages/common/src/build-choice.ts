@@ -27,6 +27,7 @@
  * HMAC-SHA256 in hex and a random number.
  */
 
+import { POINTER_DOCUMENT_KEY, VARIANT_POINTER_FILE, VARIANTS_PREFIX } from './site-keys';
 import { SITE_COOKIES } from './storage-keys';
 
 export const BUCKET_COOKIE = SITE_COOKIES.bucket;
@@ -34,15 +35,9 @@ export const PREVIEW_COOKIE = SITE_COOKIES.preview;
 /** The query parameter of a preview link; its value `exit` ends the preview. */
 export const PREVIEW_PARAMETER = 'kesho-preview';
 export const EXIT_PREVIEW = 'exit';
-/** Where the variant folders (a canary's or a preview's pages) live, beside the live pages; page-routes answers "not found" for them. */
-export const VARIANTS_PREFIX = 'variants/';
-/**
- * The pointer document's object key (@kesho/common/pointer-document POINTER_URL without its slash,
- * held equal by the test): that module is not written for a CloudFront Function, so it is not imported.
- */
-export const POINTER_KEY = 'mfe/remotes.json';
-/** A variant folder's pointer document, `variants/<folder>/remotes.json`. */
-export const VARIANT_POINTER_FILE = 'remotes.json';
+/** The variant folders, the pointer document and a variant's pointer document: keys of ./site-keys. */
+export { VARIANTS_PREFIX, VARIANT_POINTER_FILE };
+export const POINTER_KEY = POINTER_DOCUMENT_KEY;
 /** Buckets run from 0 to BUCKETS - 1: a share is counted in hundredths of a percent. */
 export const BUCKETS = 10000;
 /** How long a browser keeps its bucket: 90 days. */

@@ -5,6 +5,7 @@
  * accepts the other does too. Releasing or rolling back a remote changes this document, never the
  * shell.
  */
+import { POINTER_DOCUMENT_URL } from './site-keys';
 export interface RoutePointer {
   /** "/" or "/segment[/segment…]" (letters, digits, "-" and "_"). */
   readonly path: string;
@@ -49,7 +50,7 @@ export interface PointerDocument {
   readonly remotes: readonly RemotePointer[];
 }
 
-export const POINTER_URL = '/mfe/remotes.json';
+export const POINTER_URL = POINTER_DOCUMENT_URL;
 
 const REMOTE_NAME = /^[a-z][a-z0-9_]*$/;
 /**

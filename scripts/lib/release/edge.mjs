@@ -20,7 +20,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { exists, readJson } from '../compile.mjs';
 import { lazyTsModule } from '../load-ts.mjs';
-import { distDir, pageFileFor, siteDir, ssrDir } from '../paths.mjs';
+import { distDir, edgeStateFile, pageFileFor, siteDir, ssrDir, VARIANT_POINTER_FILE, variantsDir } from '../paths.mjs';
 import { renderPages } from '../prerender.mjs';
 import { verifyStage } from './verify.mjs';
 
@@ -37,8 +37,7 @@ import { verifyStage } from './verify.mjs';
  * @typedef {{ edge: EdgeState, canaries: Canary[], previews: Preview[] }} EdgeStateFile
  */
 
-export const edgeStateFile = path.join(distDir, 'edge-state.json');
-export const variantsDir = path.join(siteDir, 'variants');
+export { edgeStateFile, variantsDir };
 
 /** @type {() => Promise<typeof import('../../../packages/common/src/build-choice')>} */
 const buildChoice = lazyTsModule('packages/common/src/build-choice.ts');
@@ -140,7 +139,7 @@ export async function stageVariants({ stageDir, pointers, shell, canaries, previ
       const html = await fs.readFile(source, 'utf8');
       files.push({ name: path.relative(siteDir, pageFileFor(route)), content: variant.ribbon ? withRibbon(html, variant.ribbon) : html });
     }
-    files.push({ name: 'remotes.json', content: `${JSON.stringify(document, null, 2)}\n` });
+    files.push({ name: VARIANT_POINTER_FILE, content: `${JSON.stringify(document, null, 2)}\n` });
     const hash = crypto.createHash('sha256');
     for (const file of files) hash.update(file.name).update('\0').update(file.content).update('\0');
     const folder = hash.digest('hex').slice(0, 12);
@@ -150,7 +149,7 @@ export async function stageVariants({ stageDir, pointers, shell, canaries, previ
     else notices[variant.key] = folder;
     if (folders.includes(folder) || (await exists(path.join(variantsDir, folder)))) continue;
     for (const file of files) {
-      const target = path.join(stageDir, 'variants', folder, file.name);
+      const target = path.join(stageDir, path.relative(siteDir, variantsDir), folder, file.name);
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.writeFile(target, file.content);
     }

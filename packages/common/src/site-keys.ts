@@ -1,0 +1,39 @@
+/**
+ * Every key of the site's stores, named once: the objects of the site (dist/site locally, the site
+ * bucket in AWS), the release publisher's own objects in that bucket, and the edge key-value state
+ * (dist/edge-state.json locally, the CloudFront KeyValueStore in AWS). The local release, the AWS
+ * release publisher, the local server, the CloudFront functions, the shell and the client-events
+ * endpoint all read these names from here. Written for a CloudFront Function too: constants only.
+ *
+ *   mfe/remotes.json                        the live pointer document the shell reads
+ *   variants/<folder>/…                     a variant of the site (a canary's, a preview's, a notice's pages)
+ *   variants/<folder>/remotes.json          and its pointer document
+ *   mfe/pointers/<app>.json                 (AWS) an app's current release record
+ *   mfe/canary/<app>.json                   (AWS) a team's canary command
+ *   releases/<app>/<release>/release.json   (AWS) a release record; withdrawn.json beside it marks a rollback
+ *   edge/state.json                         (AWS) the publisher's record of canaries, previews and history
+ *   KeyValueStore `state`, `preview-key`    the edge state and the preview links' key the CloudFront functions read
+ */
+
+/** The live pointer document's key; the shell fetches it at POINTER_DOCUMENT_URL. */
+export const POINTER_DOCUMENT_KEY = 'mfe/remotes.json';
+export const POINTER_DOCUMENT_URL = `/${POINTER_DOCUMENT_KEY}`;
+/** Where the variant folders live, beside the live pages; page-routes answers "not found" for them. */
+export const VARIANTS_PREFIX = 'variants/';
+/** A variant folder's pointer document, `variants/<folder>/remotes.json`. */
+export const VARIANT_POINTER_FILE = 'remotes.json';
+/** Each app's current release record (AWS): mfe/pointers/<app>.json. */
+export const POINTERS_PREFIX = 'mfe/pointers/';
+/** Each team's canary command (AWS): mfe/canary/<app>.json. */
+export const CANARY_COMMANDS_PREFIX = 'mfe/canary/';
+/** Release snapshots (AWS): releases/<app>/<release>/. */
+export const RELEASES_PREFIX = 'releases/';
+export const RELEASE_RECORD_FILE = 'release.json';
+export const WITHDRAWN_FILE = 'withdrawn.json';
+/** The release publisher's record of the edge (AWS). */
+export const EDGE_RECORD_KEY = 'edge/state.json';
+/** The local edge key-value state: a file beside the site folder (dist/edge-state.json). */
+export const LOCAL_EDGE_STATE_FILE = 'edge-state.json';
+/** The edge key-value state's keys: the edge state, and the preview links' HMAC key. */
+export const EDGE_STATE_KEY = 'state';
+export const PREVIEW_KEY_KEY = 'preview-key';
