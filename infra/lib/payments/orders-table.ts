@@ -15,9 +15,11 @@ import type { PaymentHandlerName } from './payment-functions';
  * session; confirming (success page, fulfilment, reconciliation) reads the order, changes its status
  * with conditional updates and claims the receipt's outbox record with a conditional PutItem. The
  * forms store an enquiry or a subscription, count rate limits (UpdateItem ADD) and keep their mail
- * outbox records, all with conditional writes. mpesa-payment stores order + payment + callback token
- * and settles; the callback and the success page (checkout-session, for mp_ ids) read them and record
- * Daraja's answer with conditional updates. stripe-webhook and client-events never touch the table.
+ * outbox records, all with conditional writes. create-payment and mpesa-payment count the payment
+ * limits (UpdateItem ADD, and the hold of a phone while its push waits: a conditional UpdateItem; every
+ * function that settles an M-Pesa payment frees the hold with one). mpesa-payment stores order + payment +
+ * callback token and settles; the callback and the success page (checkout-session, for mp_ ids) read them
+ * and record Daraja's answer with conditional updates. stripe-webhook and client-events never touch the table.
  * Only the reconciliation queries, and only the indexes it reads; nothing may scan the table.
  */
 export const ORDERS_TABLE_ACCESS: Readonly<Partial<Record<PaymentHandlerName, { readonly items: readonly string[]; readonly queries?: readonly TableIndex[] }>>> = {
