@@ -15,11 +15,12 @@ import { startTestTable, type TestTable } from './support/table';
 import { composeMail } from '../src/mail/compose';
 import { createFileTransport } from '../src/mail/fileTransport';
 import { formatMailbox, listMailbox } from '../src/mail/mailbox';
-import { createOutbox, OUTBOX_LEASE_MS } from '../src/mail/outbox';
+import { createOutbox, OUTBOX_DEADLINE_GRACE_MS, OUTBOX_LEASE_MS } from '../src/mail/outbox';
 import { createMailRuntime, MailTransportUnavailableError } from '../src/mail/runtime';
 import { createSesTransport, NO_MESSAGE_ID, sesMailbox } from '../src/mail/sesTransport';
 import type { MailTransport, OutgoingMail } from '../src/mail/types';
 import { silentLogger } from '../src/log';
+import { createAwsFoundation } from '../src/runtime/aws';
 import { uncountedMetrics } from '../src/metrics';
 import { createOrdersStore } from '../src/orders/store';
 import type { OrderDraft } from '../src/orders/types';
@@ -342,6 +343,39 @@ describe('outbox', () => {
     const results = await Promise.all([self.sendOnce('receipt#INV-00000007', () => sample), self.sendOnce('receipt#INV-00000007', () => sample)]);
     expect([...results].sort()).toEqual(['in-progress', 'sent']);
     expect(slow.sent).toHaveLength(1);
+  });
+
+  test('in AWS a claim lasts as long as the invocation that made it could run: taken over by the first caller after that, not after 10 minutes (issue 40, item 5)', async () => {
+    let now = new Date('2026-11-27T09:00:00Z');
+    const clock = () => now;
+    const hanging: MailTransport = { send: () => new Promise(() => undefined) };
+    // checkout-session's invocation, 15 s from Lambda's timeout, dies after claiming.
+    const dying = createOutbox({ client: documents, tableName: TABLE, transport: hanging, clock, deadline: () => now.getTime() + 15_000 });
+    void dying.sendOnce('receipt#INV-00000009', () => sample);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await dying.read('receipt#INV-00000009')).toMatchObject({ status: 'sending', leaseUntil: new Date(now.getTime() + 15_000 + OUTBOX_DEADLINE_GRACE_MS).toISOString() });
+
+    const { transport, sent } = recordingTransport();
+    // The reconciliation, an invocation of its own with five minutes to run.
+    const reconciliation = createOutbox({ client: documents, tableName: TABLE, transport, clock, deadline: () => now.getTime() + 300_000 });
+    now = new Date(now.getTime() + 15_000 + OUTBOX_DEADLINE_GRACE_MS - 1);
+    expect(await reconciliation.sendOnce('receipt#INV-00000009', () => sample)).toBe('in-progress');
+    now = new Date(now.getTime() + 1);
+    expect(await reconciliation.sendOnce('receipt#INV-00000009', () => sample)).toBe('sent');
+    expect(sent).toHaveLength(1);
+    expect(await reconciliation.read('receipt#INV-00000009')).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  test('the AWS foundation tells the outbox when the current invocation ends, from its Lambda context', () => {
+    const foundation = createAwsFoundation('enquiries', {
+      env: { NODE_ENV: 'production', PUBLIC_SITE_URL: 'https://www.example.com', ORDERS_TABLE: 'orders', FULFIL_ORDER_FUNCTION_NAME: 'f', MAIL_TRANSPORT: 'ses', LOG_LEVEL: 'silent' },
+    });
+    expect(foundation.invocationDeadline?.()).toBeUndefined();
+    const before = Date.now();
+    foundation.addLambdaContext?.({ awsRequestId: 'req-1', functionName: 'enquiries', getRemainingTimeInMillis: () => 14_000 });
+    const deadline = foundation.invocationDeadline?.() ?? 0;
+    expect(deadline).toBeGreaterThanOrEqual(before + 14_000);
+    expect(deadline).toBeLessThanOrEqual(Date.now() + 14_000);
   });
 
   test('a receipt whose claim died is counted once, when it is complete, whoever sends its two messages and when (issue 40, item 5)', async () => {

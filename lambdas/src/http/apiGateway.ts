@@ -41,6 +41,8 @@ export interface ApiGatewayResult {
 export interface LambdaContext {
   readonly awsRequestId: string;
   readonly functionName: string;
+  /** Lambda's own: how long this invocation may still run before Lambda stops it. */
+  readonly getRemainingTimeInMillis?: () => number;
 }
 
 export type HttpHandler = (event: ApiGatewayEvent, context?: LambdaContext) => Promise<ApiGatewayResult>;

@@ -13,7 +13,10 @@
  * duplicated. A claim names its sender's process (`owner`); where it is known that the named process
  * is gone (`ownerGone`: the local runtime is the only process that can open its data directory's
  * table, so after a restart every earlier process is dead), the claim is taken over at once, by the
- * first caller after the crash (the reconciliation at start-up), instead of after the lease.
+ * first caller after the crash (the reconciliation at start-up), instead of after the lease. In AWS a
+ * claim's lease ends when the invocation that made it must have ended (`deadline`: Lambda stops it at
+ * its timeout; OUTBOX_DEADLINE_GRACE_MS later), so a crashed claim is taken over by the first
+ * reconciliation after that, not 10 minutes later.
  * The record keeps no message content: only status, attempts, times, the claiming process's random
  * id and the transport's message id.
  */
@@ -25,6 +28,8 @@ import type { MailTransport, Outbox, OutgoingMail } from './types';
 export const OUTBOX_KEY_PREFIX = 'outbox#';
 /** A sender that has not reported back after this long is presumed dead. */
 export const OUTBOX_LEASE_MS = 10 * 60 * 1000;
+/** Clocks of two Lambda instances may differ a little: a claim outlives its invocation's deadline by this much. */
+export const OUTBOX_DEADLINE_GRACE_MS = 30 * 1000;
 
 export type OutboxStatus = 'sending' | 'sent' | 'failed';
 
@@ -37,6 +42,8 @@ export interface OutboxRecord {
   readonly claimedAt: string;
   /** The claiming process (a random id per process), on records claimed since owners were kept. */
   readonly owner?: string;
+  /** When the claim may be taken over (ISO), when its claimer's invocation had a deadline. */
+  readonly leaseUntil?: string;
   readonly sentAt?: string;
   readonly messageId?: string;
   readonly lastError?: string;
@@ -54,6 +61,8 @@ export interface OutboxOptions {
   readonly owner?: string;
   /** True when the process that wrote a claim can no longer be sending: its claim is taken over at once. */
   readonly ownerGone?: (owner: string) => boolean;
+  /** When the current invocation ends (epoch ms; in AWS, from the Lambda context): the claim's lease ends then. */
+  readonly deadline?: () => number | undefined;
 }
 
 export interface OutboxInternals extends Outbox {
@@ -64,7 +73,17 @@ export function outboxKey(key: string): { pk: string } {
   return { pk: `${OUTBOX_KEY_PREFIX}${key}` };
 }
 
-export function createOutbox({ client, tableName, transport, clock = () => new Date(), leaseMs = OUTBOX_LEASE_MS, onSendFailed, owner, ownerGone }: OutboxOptions): OutboxInternals {
+export function createOutbox({
+  client,
+  tableName,
+  transport,
+  clock = () => new Date(),
+  leaseMs = OUTBOX_LEASE_MS,
+  onSendFailed,
+  owner,
+  ownerGone,
+  deadline,
+}: OutboxOptions): OutboxInternals {
   const read = async (key: string): Promise<OutboxRecord | null> => {
     const result = await client.send(new GetCommand({ TableName: tableName, Key: outboxKey(key), ConsistentRead: true }));
     return result.Item ? reshape(key, result.Item) : null;
@@ -73,12 +92,14 @@ export function createOutbox({ client, tableName, transport, clock = () => new D
   /** 'claimed' when this caller now holds the key and must send; else why not. */
   const claim = async (key: string): Promise<'claimed' | 'already-sent' | 'in-progress'> => {
     const now = clock().toISOString();
-    const ownerField = owner !== undefined ? { owner } : {};
+    const ends = deadline?.();
+    const leaseUntil = ends === undefined ? undefined : new Date(Math.min(clock().getTime() + leaseMs, ends + OUTBOX_DEADLINE_GRACE_MS)).toISOString();
+    const claimFields = { ...(owner !== undefined ? { owner } : {}), ...(leaseUntil !== undefined ? { leaseUntil } : {}) };
     try {
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...outboxKey(key), kind: 'outbox', key, status: 'sending', attempts: 1, claimedAt: now, ...ownerField },
+          Item: { ...outboxKey(key), kind: 'outbox', key, status: 'sending', attempts: 1, claimedAt: now, ...claimFields },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -89,17 +110,25 @@ export function createOutbox({ client, tableName, transport, clock = () => new D
     const record = await read(key);
     if (!record || record.status === 'sent') return 'already-sent';
     if (record.status === 'sending') {
-      const leaseExpired = Date.parse(record.claimedAt) + leaseMs <= clock().getTime();
+      const leaseEnds = record.leaseUntil !== undefined ? Date.parse(record.leaseUntil) : Date.parse(record.claimedAt) + leaseMs;
+      const leaseExpired = leaseEnds <= clock().getTime();
       const senderGone = record.owner !== undefined && record.owner !== owner && (ownerGone?.(record.owner) ?? false);
       if (!leaseExpired && !senderGone) return 'in-progress';
     }
+    // The claim is this caller's now: its owner and lease, or none of an earlier claimer's.
+    const sets = ['#status = :sending', 'attempts = :next', 'claimedAt = :now'];
+    const removals: string[] = [];
+    if (owner !== undefined) sets.push('#owner = :owner');
+    else removals.push('#owner');
+    if (leaseUntil !== undefined) sets.push('leaseUntil = :leaseUntil');
+    else removals.push('leaseUntil');
     try {
       // Conditional on what was just read: of several retriers only one moves the record on.
       await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: outboxKey(key),
-          UpdateExpression: `SET #status = :sending, attempts = :next, claimedAt = :now${owner !== undefined ? ', #owner = :owner' : ' REMOVE #owner'}`,
+          UpdateExpression: `SET ${sets.join(', ')}${removals.length > 0 ? ` REMOVE ${removals.join(', ')}` : ''}`,
           ConditionExpression: '#status = :seen AND attempts = :attempts',
           ExpressionAttributeNames: { '#status': 'status', '#owner': 'owner' },
           ExpressionAttributeValues: {
@@ -109,6 +138,7 @@ export function createOutbox({ client, tableName, transport, clock = () => new D
             ':seen': record.status,
             ':attempts': record.attempts,
             ...(owner !== undefined ? { ':owner': owner } : {}),
+            ...(leaseUntil !== undefined ? { ':leaseUntil': leaseUntil } : {}),
           },
         }),
       );
@@ -175,6 +205,7 @@ function reshape(key: string, item: Readonly<Record<string, unknown>>): OutboxRe
     attempts: Number(item.attempts),
     claimedAt: String(item.claimedAt),
     ...(typeof item.owner === 'string' ? { owner: item.owner } : {}),
+    ...(typeof item.leaseUntil === 'string' ? { leaseUntil: item.leaseUntil } : {}),
     ...(typeof item.sentAt === 'string' ? { sentAt: item.sentAt } : {}),
     ...(typeof item.messageId === 'string' ? { messageId: item.messageId } : {}),
     ...(typeof item.lastError === 'string' ? { lastError: item.lastError } : {}),

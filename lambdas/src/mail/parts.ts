@@ -16,5 +16,6 @@ export const mailRuntime = part((foundation) => {
     ...(config.mail.transport === 'ses' && !given.mailTransport ? { ses: traced(new SESv2Client({})) } : {}),
     ...(given.mailTransport !== undefined ? { mailTransport: given.mailTransport } : {}),
     ...(given.outboxOwnership !== undefined ? { ownership: given.outboxOwnership } : {}),
+    ...(foundation.invocationDeadline !== undefined ? { deadline: foundation.invocationDeadline } : {}),
   });
 });

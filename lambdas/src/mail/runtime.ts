@@ -22,6 +22,8 @@ export interface MailClients {
   readonly onSendFailed?: () => void;
   /** This process and the claimers known to be gone (the local runtime's; see the outbox). */
   readonly ownership?: { readonly owner: string; readonly ownerGone: (owner: string) => boolean };
+  /** When the current invocation ends (in AWS): a claim's lease ends there (see the outbox). */
+  readonly deadline?: () => number | undefined;
 }
 
 /** MAIL_TRANSPORT=file in a function that was not given the local runtime's file transport (a deployed one). */
@@ -41,6 +43,7 @@ export function createMailRuntime(config: MailConfig, clients: MailClients): Mai
     ...(clients.clock ? { clock: clients.clock } : {}),
     ...(clients.onSendFailed ? { onSendFailed: clients.onSendFailed } : {}),
     ...(clients.ownership ? { owner: clients.ownership.owner, ownerGone: clients.ownership.ownerGone } : {}),
+    ...(clients.deadline ? { deadline: clients.deadline } : {}),
   });
   return { transport, outbox, from: config.from, supportEmail: config.supportEmail };
 }

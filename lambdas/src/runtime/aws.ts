@@ -21,6 +21,8 @@ export interface AwsFoundationOptions {
 export function createAwsFoundation(fn: BackendFunction, options: AwsFoundationOptions = {}): Foundation {
   const config = loadConfig(options.env ?? process.env, { secrets: secretsOf(fn) });
   const logger = createLogger(config.logLevel, { service: fn });
+  // One invocation at a time per Lambda instance: the current one's end, as its context says.
+  let deadline: number | undefined;
   return {
     config,
     logger,
@@ -28,6 +30,11 @@ export function createAwsFoundation(fn: BackendFunction, options: AwsFoundationO
     clock: () => new Date(),
     given: options.given ?? {},
     // Powertools reads the request id and the cold start from it (our LambdaContext is the part of Lambda's context the handlers use).
-    addLambdaContext: (context) => logger.powertools.addContext(context as unknown as Parameters<PowertoolsLogger['addContext']>[0]),
+    addLambdaContext: (context) => {
+      logger.powertools.addContext(context as unknown as Parameters<PowertoolsLogger['addContext']>[0]);
+      const remaining = context.getRemainingTimeInMillis?.();
+      deadline = remaining === undefined ? undefined : Date.now() + remaining;
+    },
+    invocationDeadline: () => deadline,
   };
 }

@@ -35,7 +35,8 @@ export interface GivenClients {
   /**
    * Who claims outbox messages, and which claimers are known to be gone (mail/outbox.ts). The local
    * runtime: this process, and every other one (only one process can open a data directory's table).
-   * In AWS none: a crashed invocation's claim is taken over after the lease.
+   * In AWS none: a crashed invocation's claim is taken over once its invocation's deadline has passed
+   * (invocationDeadline below).
    */
   readonly outboxOwnership?: { readonly owner: string; readonly ownerGone: (owner: string) => boolean };
 }
@@ -49,6 +50,11 @@ export interface Foundation {
   readonly given: GivenClients;
   /** In AWS: each invocation's Lambda context goes on the logger (request id, cold start). */
   readonly addLambdaContext?: (context: LambdaContext) => void;
+  /**
+   * In AWS: when Lambda stops the current invocation (epoch ms), from its context; nothing this
+   * process claimed can still be at work after it, so an outbox claim's lease ends there.
+   */
+  readonly invocationDeadline?: () => number | undefined;
 }
 
 export type Part<T> = (foundation: Foundation) => T;
