@@ -53,7 +53,9 @@ export const sharedSingletons = ['react', 'react-dom', 'styled-components', '@ke
 /**
  * react-router ships a production build beside the development one its package exports (the same
  * code with its development warnings off), but not tree-shakeable: its top-level contexts and
- * components are made by calls a bundler must keep. The shell imports `react-router` from that build,
+ * components are made by calls a bundler must keep. The shell imports `react-router-dom` (the design's
+ * router package, which in v7 re-exports `react-router`: byte-identical output, measured), whose
+ * `react-router` comes from that build,
  * through lib/tree-shakeable-router-loader.cjs, which marks those calls pure: 6.4 KB gzip instead of
  * 12.3 KB with react-router 7.18.5. Both depend on how react-router lays out its build, so an upgrade
  * that changes it stops the build here or in the loader, with the reason, rather than shipping a

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, useNavigate, useSearchParams, useShell, useToast } from '@kesho/shell-kit';
 import { site } from '@kesho/common/site';
 import { App } from '../src/app/App';
-import { MemoryRouter, useLocation, useNavigationType } from 'react-router';
+import { MemoryRouter, useLocation, useNavigationType } from 'react-router-dom';
 import type { PageResolver, Resolution } from '../src/app/resolution';
 import { parsePointerDocument, type PointerDocument, type RemotePointer } from '../src/federation/pointer';
 import { FederatedResolver } from '../src/federation/resolver';

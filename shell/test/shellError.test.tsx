@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { App } from '../src/app/App';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router-dom';
 
 jest.mock('../src/app/Footer', () => ({
   Footer: () => {

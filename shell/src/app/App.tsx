@@ -1,5 +1,5 @@
 import { Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import styled from 'styled-components';
 import { ShellContext, tokens } from '@kesho/shell-kit';
 import { useRouterShell } from '@kesho/shell-kit/router-shell';

@@ -1,5 +1,5 @@
 import { StrictMode, type ReactElement } from 'react';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import type { PointerDocument } from '../federation/pointer';
 import type { PageResolver, PendingResolution, Resolution } from './resolution';

@@ -1,4 +1,4 @@
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import type { PointerDocument, RemotePointer, RoutePointer } from './pointer';
 
 /** What a route of the table stands for: the route as the pointer document lists it, and its remote. */

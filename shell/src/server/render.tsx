@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { palette, ShellContext, type PageRoute, type ShellApi } from '@kesho/shell-kit';
 import { globalCss } from '@kesho/shell-kit/global-style';

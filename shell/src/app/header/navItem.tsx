@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useMatch } from 'react-router';
+import { useMatch } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { Link, media, tokens } from '@kesho/shell-kit';
 
