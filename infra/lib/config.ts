@@ -22,6 +22,7 @@ import type { App, Environment } from 'aws-cdk-lib';
 import { site } from '@kesho/common/site';
 import { isRemoteName } from '@kesho/common/pointer-document';
 import { DEFAULT_MONTHLY_BUDGET_USD, type AlarmSettings } from './alarms';
+import { DEFAULT_GITHUB_REPOSITORY } from './ci-workflows';
 import type { RateLimitAction } from './edge-stack';
 import { SECRET_VERSION_ID } from './origin-verify';
 import { INFRA_ROOT } from './paths';
@@ -58,6 +59,7 @@ export const ENVIRONMENT_SETTINGS = [
   'originVerifySecretVersion',
   'rateLimitAction',
   'fulfilOrderConcurrency',
+  'githubRepository',
 ] as const;
 export type EnvironmentSetting = (typeof ENVIRONMENT_SETTINGS)[number];
 
@@ -120,6 +122,8 @@ export interface KeshoConfig {
   readonly alarms: AlarmSettings;
   /** What the WAF's per-address rate rules do over their limit (lib/edge-stack.ts): count until confirmed, then block. */
   readonly rateLimitAction?: RateLimitAction;
+  /** `owner/name` of the GitHub repository whose workflows may assume the CI roles (lib/ci-roles.ts). */
+  readonly githubRepository: string;
   /** fulfil-order's reserved concurrency (lib/api-limits.ts); 0 reserves none. */
   readonly fulfilOrderConcurrency?: number;
   /** The origin-verify secret's version the distribution sends (lib/origin-verify.ts); unset until the first deploy. */
@@ -294,6 +298,13 @@ export function readAlarmSettings(settings: SettingsSource): AlarmSettings {
   return { monthlyBudgetUsd, ...(email ? { email } : {}), ...(distributionId ? { distributionId } : {}) };
 }
 
+/** The repository of the CI workflows (lib/ci-workflows.ts), `owner/name`. */
+export function readGithubRepository(settings: SettingsSource): string {
+  const repository = settings.get('githubRepository') ?? DEFAULT_GITHUB_REPOSITORY;
+  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repository)) throw new Error(`${settings.label('githubRepository')} (${repository}) must be the GitHub repository as owner/name`);
+  return repository;
+}
+
 /** Defaults: the support address of the site facts, sent from its domain. */
 export function readMailSettings(settings: SettingsSource): MailSettings {
   const supportEmail = settings.get('supportEmail') ?? site.email;
@@ -388,6 +399,7 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
     ...(domain ? { domain } : {}),
     ...(mpesa ? { mpesa } : {}),
     mail: readMailSettings(settings),
+    githubRepository: readGithubRepository(settings),
     alarms: readAlarmSettings(settings),
     ...(originVerifySecretVersion ? { originVerifySecretVersion } : {}),
     ...(rateLimitAction ? { rateLimitAction } : {}),

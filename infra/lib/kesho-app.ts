@@ -118,6 +118,8 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
     env: config.env,
     description: "Kesho Global Education: each team's deploy role, CloudFormation execution role and permissions boundary (ops own them)",
     siteBucketName: config.siteBucketName,
+    githubRepository: config.githubRepository,
+    ciRegions: [config.env.region, EDGE_REGION],
   });
   const base = { alarms, edge, teams, ...(edgeAlarms ? { edgeAlarms } : {}) };
 

@@ -24,6 +24,7 @@ import type { Construct } from 'constructs';
 import { RELEASE_PUBLISHER_FUNCTION_NAME } from './release-publisher';
 import { STACK_NAMES } from './stack-names';
 import { teamReadableKeys, teamWritableKeys } from './team-keys';
+import { CiRoles } from './ci-roles';
 import { acknowledge } from './nag';
 import { SHELL_APP } from '../functions/release-publisher/release-record';
 
@@ -73,12 +74,19 @@ export function applyTeamBoundary(stack: Stack, team: string): void {
 
 export interface TeamsStackProps extends StackProps {
   readonly siteBucketName: string;
+  /** `owner/name`: the repository whose workflows may assume the CI roles (lib/ci-roles.ts). */
+  readonly githubRepository: string;
+  /** The regions ops' pipeline deploys to. */
+  readonly ciRegions: readonly string[];
 }
 
-/** ops' stack: each deploying team's boundary, CloudFormation execution role and deploy role. */
+/** ops' stack: each deploying team's boundary, CloudFormation execution role and deploy role; the CI roles of the workflows. */
 export class TeamsStack extends Stack {
+  readonly ci: CiRoles;
+
   constructor(scope: Construct, id: string, props: TeamsStackProps) {
     super(scope, id, props);
+    this.ci = new CiRoles(this, 'Ci', { repository: props.githubRepository, regions: props.ciRegions });
     const arn = (service: string, resource: string, region = this.region) => `arn:${this.partition}:${service}:${region}:${this.account}:${resource}`;
     const siteObjects = (pattern: string) => `arn:${this.partition}:s3:::${props.siteBucketName}/${pattern}`;
     const assetsBucket = `cdk-${QUALIFIER}-assets-${this.account}-${this.region}`;

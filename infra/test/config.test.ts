@@ -124,6 +124,14 @@ describe('committed environments', () => {
     );
   });
 
+  test("the pipelines' repository is a setting, owner/name", () => {
+    expect(readConfig(appWith({}), {}).githubRepository).toBe('kesho/kesho-global-education');
+    expect(readConfig(appWith({ githubRepository: 'kesho-global/site' }), {}).githubRepository).toBe('kesho-global/site');
+    expect(() => readConfig(appWith({ githubRepository: 'https://github.com/kesho/site' }), {})).toThrow(
+      '-c githubRepository (https://github.com/kesho/site) must be the GitHub repository as owner/name',
+    );
+  });
+
   test('refuses an unknown environment, an unknown setting and a malformed file', () => {
     expect(() => readConfig(appWith({ environment: 'prod' }), {})).toThrow('-c environment=prod: there is no config/prod.json (committed environments: production, staging)');
     const dir = environmentsDir({
