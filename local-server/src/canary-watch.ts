@@ -12,16 +12,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { figuresOf, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
 import { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf, type StoredClientEvent } from '@kesho/common/client-events';
+import { canaryRecordsOf, type CanaryRecord } from '@kesho/common/edge-plan';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
-
-/** A canary as the release records it in the edge state file. */
-interface RecordedCanary {
-  readonly app: string;
-  readonly buildId: string;
-  readonly previous: string | null;
-  readonly since: string;
-  readonly percent: number;
-}
 
 export interface CanaryWatchOptions {
   /** dist/edge-state.json. */
@@ -40,10 +32,10 @@ export interface CanaryWatch {
   stop(): Promise<void>;
 }
 
-async function recordedCanaries(file: string): Promise<RecordedCanary[]> {
+/** The canaries the release recorded in the edge state file (@kesho/common/edge-plan's records). */
+async function recordedCanaries(file: string): Promise<CanaryRecord[]> {
   try {
-    const state = JSON.parse(await fs.readFile(file, 'utf8')) as { canaries?: RecordedCanary[] };
-    return Array.isArray(state.canaries) ? state.canaries : [];
+    return canaryRecordsOf(JSON.parse(await fs.readFile(file, 'utf8')));
   } catch {
     return [];
   }

@@ -21,9 +21,11 @@
  * with the local server's rule (@kesho/common/canary-health) and aborts it itself, by "auto".
  */
 import { createHash, createHmac } from 'node:crypto';
-import { EMPTY_EDGE_STATE, previewPath, previewToken, variantKeyOf, type EdgeState } from '@kesho/common/build-choice';
+import { EMPTY_EDGE_STATE, previewPath, previewToken, type EdgeState } from '@kesho/common/build-choice';
 import { DEFAULT_CANARY_THRESHOLDS, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
+import { edgeStateOf, planVariants, unusedFolders, type CanaryRecord, type PlannedVariant, type PreviewRecord } from '@kesho/common/edge-plan';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
+import { withRemote, type PointerDocument } from '@kesho/common/pointer-document';
 import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, EDGE_STATE_KEY, PREVIEW_KEY_KEY, VARIANT_POINTER_FILE, VARIANTS_PREFIX } from '@kesho/common/site-keys';
 import { withRibbon, type Ribbon } from '@kesho/common/preview-ribbon';
 import { publishReleases, readPublished, readRecord, revalidatedMetadata, type DeployOutcome, type DeployRequest, type ObjectStore, type PublishResult, type Rejection } from './publisher';
@@ -45,24 +47,14 @@ export type CanaryCommand =
   | { readonly action: 'start'; readonly release: string; readonly percent: number; readonly by?: string; readonly why?: string }
   | { readonly action: 'promote' | 'abort'; readonly by?: string; readonly why?: string };
 
-export interface EdgeCanary {
-  readonly app: string;
+/** A running canary (@kesho/common/edge-plan's record, the local release's too) and the release it came from. */
+export interface EdgeCanary extends CanaryRecord {
   readonly release: string;
-  readonly buildId: string;
-  readonly percent: number;
-  /** The live build it is compared with. */
-  readonly previous: string | null;
-  readonly since: string;
-  readonly by: string;
-  readonly why?: string;
 }
 
-export interface EdgePreview {
-  readonly app: string;
+/** A staged preview (@kesho/common/edge-plan's record) and the release it came from. */
+export interface EdgePreview extends PreviewRecord {
   readonly release: string;
-  readonly buildId: string;
-  readonly expiresAt: string;
-  readonly by: string;
 }
 
 export interface EdgeHistoryEntry {
@@ -247,16 +239,8 @@ function endCanary(record: EdgeRecord, canary: EdgeCanary): EdgeRecord {
   return { ...record, canaries: record.canaries.filter((entry) => entry !== canary), ended: [...record.ended, `${canary.app}/${canary.release}`].slice(-HISTORY_KEPT) };
 }
 
-/** Every combination of the canaries, none empty. */
-function combinations<T>(items: readonly T[]): T[][] {
-  const all: T[][] = [[]];
-  for (const item of items) for (const existing of [...all]) all.push([...existing, item]);
-  return all.filter((combination) => combination.length > 0);
-}
-
+/** A planned variant (@kesho/common/edge-plan) with the releases it shows instead of the live ones. */
 interface Variant {
-  readonly kind: 'canary' | 'preview' | 'notice';
-  readonly key: string;
   readonly overrides: readonly RemoteRelease[];
   readonly ribbon: Ribbon | null;
 }
@@ -264,9 +248,10 @@ interface Variant {
 /** Writes a variant folder (new ones only) and returns its name: a hash of what it shows. */
 async function writeVariant(store: ObjectStore, variant: Variant, live: { remotes: readonly RemotePointer[]; releases: Readonly<Record<string, string>> }): Promise<string> {
   const overridden = new Map(variant.overrides.map((release) => [release.app, release]));
-  const remotes = live.remotes.map((remote) => overridden.get(remote.name)?.pointer ?? remote);
-  for (const release of variant.overrides) if (!remotes.some((remote) => remote.name === release.app)) remotes.push(release.pointer);
-  remotes.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // The live document with the candidates put in, as the local release does it.
+  let pointers: PointerDocument = { remotes: live.remotes };
+  for (const release of variant.overrides) pointers = withRemote(pointers, release.pointer);
+  const { remotes } = pointers;
   const document = JSON.stringify({ remotes });
   const folder = createHash('sha256')
     .update(JSON.stringify({ ribbon: variant.ribbon, overrides: variant.overrides.map((release) => release.release), live: live.releases, document }))
@@ -295,38 +280,22 @@ async function writeVariant(store: ObjectStore, variant: Variant, live: { remote
   return folder;
 }
 
-/** The folders of the next edge state, written. */
+/** The folders of the next edge state (@kesho/common/edge-plan's variants), written, and the state that names them. */
 async function writeVariants(store: ObjectStore, record: EdgeRecord, live: { remotes: readonly RemotePointer[]; releases: Readonly<Record<string, string>> }): Promise<EdgeState> {
-  const releaseOf = (app: string, release: string) => remoteRelease(store, app, release);
-  const variants: Record<string, string> = {};
-  const previews: Record<string, string> = {};
-  const notices: Record<string, string> = {};
-  const sorted = [...record.canaries].sort((a, b) => a.app.localeCompare(b.app));
-  for (const combination of combinations(sorted)) {
-    const overrides = await Promise.all(combination.map((canary) => releaseOf(canary.app, canary.release)));
-    variants[variantKeyOf(combination.map((canary) => canary.app))] = await writeVariant(store, { kind: 'canary', key: '', overrides, ribbon: null }, live);
+  const written: { variant: PlannedVariant; folder: string }[] = [];
+  for (const variant of planVariants(record.canaries, record.previews)) {
+    const overrides = await Promise.all(variant.candidates.map((candidate) => remoteRelease(store, candidate.app, candidate.release)));
+    written.push({ variant, folder: await writeVariant(store, { overrides, ribbon: variant.ribbon }, live) });
   }
-  for (const preview of record.previews) {
-    const release = await releaseOf(preview.app, preview.release);
-    previews[`${preview.app}/${preview.buildId}`] = await writeVariant(
-      store,
-      { kind: 'preview', key: '', overrides: [release], ribbon: { kind: 'preview', app: preview.app, build: preview.buildId } },
-      live,
-    );
-  }
-  for (const kind of ['expired', 'invalid'] as const) notices[kind] = await writeVariant(store, { kind: 'notice', key: kind, overrides: [], ribbon: { kind } }, live);
-  return { canaries: record.canaries.map((canary) => ({ app: canary.app, build: canary.buildId, percent: canary.percent })), variants, previews, notices };
+  return edgeStateOf(record.canaries, written);
 }
-
-const foldersOf = (edge: EdgeState) =>
-  new Set([...Object.values(edge.variants), ...Object.values(edge.previews), ...Object.values(edge.notices).filter((folder): folder is string => Boolean(folder))]);
 
 /** Removes the folders neither this state nor the one before names (a browser may still fetch the latter's pages). */
 async function removeUnusedVariants(store: ObjectStore, current: EdgeState, previous: EdgeState): Promise<void> {
-  const keep = new Set([...foldersOf(current), ...foldersOf(previous)]);
-  for (const key of await store.listKeys(VARIANTS_PREFIX)) {
-    if (!keep.has(key.slice(VARIANTS_PREFIX.length).split('/')[0] ?? '')) await store.delete(key);
-  }
+  const keys = await store.listKeys(VARIANTS_PREFIX);
+  const folderOf = (key: string) => key.slice(VARIANTS_PREFIX.length).split('/')[0] ?? '';
+  const unused = new Set(unusedFolders(keys.map(folderOf), current, previous));
+  for (const key of keys) if (unused.has(folderOf(key))) await store.delete(key);
 }
 
 export interface EdgePublishResult extends PublishResult {

@@ -3,7 +3,8 @@
  * dist/edge-state.json, and each variant of the site they make is a folder under
  * dist/site/variants/<folder>/ holding every page as that variant shows it, plus its pointer document.
  * The local server (and in AWS the CloudFront functions) pick a folder per request with
- * @kesho/common/build-choice; this module plans and writes the folders a release needs:
+ * @kesho/common/build-choice; this module writes the folders a release needs, as
+ * @kesho/common/edge-plan plans them for both engines (the AWS release publisher's too):
  *
  *   - one per combination of running canaries (a browser can be in several apps' shares),
  *   - one per staged preview (with the "Preview: <app> <build>" ribbon, @kesho/common/preview-ribbon),
@@ -29,11 +30,9 @@ import { verifyStage } from './verify.mjs';
 /** @typedef {import('../../../packages/common/src/build-choice').EdgeState} EdgeState */
 /** @typedef {import('../../../packages/common/src/preview-ribbon').Ribbon} Ribbon */
 /**
- * A running canary, as the release keeps it: the app, the candidate build, its share, the live
- * build it is compared with, when it started, who started it and why.
- * @typedef {{ app: string, buildId: string, percent: number, previous: string | null, since: string, by: string, why?: string }} Canary
- * A staged preview: the app, the build, until when its links are valid (ISO), who staged it.
- * @typedef {{ app: string, buildId: string, expiresAt: string, since: string, by: string }} Preview
+ * A running canary and a staged preview: the records both engines keep (@kesho/common/edge-plan).
+ * @typedef {import('../../../packages/common/src/edge-plan').CanaryRecord} Canary
+ * @typedef {import('../../../packages/common/src/edge-plan').PreviewRecord} Preview
  * @typedef {{ edge: EdgeState, canaries: Canary[], previews: Preview[] }} EdgeStateFile
  */
 
@@ -43,6 +42,8 @@ export { edgeStateFile, variantsDir };
 const buildChoice = lazyTsModule('packages/common/src/build-choice.ts');
 /** @type {() => Promise<typeof import('../../../packages/common/src/preview-ribbon')>} */
 const previewRibbon = lazyTsModule('packages/common/src/preview-ribbon.ts');
+/** @type {() => Promise<typeof import('../../../packages/common/src/edge-plan')>} */
+const edgePlan = lazyTsModule('packages/common/src/edge-plan.ts');
 /** @type {() => Promise<typeof import('../../../packages/common/src/pointer-document')>} */
 const pointerDocument = lazyTsModule('packages/common/src/pointer-document.ts');
 
@@ -59,45 +60,11 @@ export async function buildRecordOf(app, buildId) {
   return (await exists(file)) ? readJson(file) : null;
 }
 
-/** Every combination of the given items, none empty. @template T @param {T[]} items @returns {T[][]} */
-function combinations(items) {
-  /** @type {T[][]} */
-  const all = [[]];
-  for (const item of items) for (const existing of [...all]) all.push([...existing, item]);
-  return all.filter((combination) => combination.length > 0);
-}
-
-/**
- * The variants the next state needs: each combination of canaries, each preview, the two notices.
- * @param {{ canaries: Canary[], previews: Preview[] }} next
- * @returns {Promise<{ key: string, kind: 'canary' | 'preview' | 'notice', overrides: RemotePointer[], ribbon: Ribbon | null }[]>}
- */
-async function plannedVariants({ canaries, previews }) {
-  const { variantKeyOf } = await buildChoice();
-  const pointerOf = async (app, buildId) => {
-    const record = await buildRecordOf(app, buildId);
-    if (!record) throw new Error(`No build ${buildId} of ${app} is kept in ${path.relative(distDir, ssrDir)}`);
-    return record.pointer;
-  };
-  const planned = [];
-  for (const combination of combinations([...canaries].sort((a, b) => a.app.localeCompare(b.app)))) {
-    planned.push({
-      key: variantKeyOf(combination.map((canary) => canary.app)),
-      kind: /** @type {const} */ ('canary'),
-      overrides: await Promise.all(combination.map((canary) => pointerOf(canary.app, canary.buildId))),
-      ribbon: null,
-    });
-  }
-  for (const preview of previews) {
-    planned.push({
-      key: `${preview.app}/${preview.buildId}`,
-      kind: /** @type {const} */ ('preview'),
-      overrides: [await pointerOf(preview.app, preview.buildId)],
-      ribbon: { kind: /** @type {const} */ ('preview'), app: preview.app, build: preview.buildId },
-    });
-  }
-  for (const notice of /** @type {const} */ (['expired', 'invalid'])) planned.push({ key: notice, kind: /** @type {const} */ ('notice'), overrides: [], ribbon: { kind: notice } });
-  return planned;
+/** The pointer entry of a kept build: what a canary or a preview puts in the document. @param {string} app @param {string} buildId */
+async function pointerOf(app, buildId) {
+  const record = await buildRecordOf(app, buildId);
+  if (!record) throw new Error(`No build ${buildId} of ${app} is kept in ${path.relative(distDir, ssrDir)}`);
+  return record.pointer;
 }
 
 /**
@@ -110,17 +77,14 @@ async function plannedVariants({ canaries, previews }) {
 export async function stageVariants({ stageDir, pointers, shell, canaries, previews, stagedPage }) {
   const { withRemote } = await pointerDocument();
   const { withRibbon } = await previewRibbon();
-  /** @type {Record<string, string>} */
-  const variants = {};
-  /** @type {Record<string, string>} */
-  const previewFolders = {};
-  /** @type {Record<string, string>} */
-  const notices = {};
+  const { edgeStateOf, planVariants } = await edgePlan();
+  /** @type {{ variant: import('../../../packages/common/src/edge-plan').PlannedVariant, folder: string }[]} */
+  const written = [];
   const folders = [];
-  for (const [index, variant] of (await plannedVariants({ canaries, previews })).entries()) {
+  for (const [index, variant] of planVariants(canaries, previews).entries()) {
     let document = pointers;
-    for (const pointer of variant.overrides) document = withRemote(document, pointer);
-    const apps = variant.overrides.map((pointer) => pointer.name);
+    for (const candidate of variant.candidates) document = withRemote(document, await pointerOf(candidate.app, candidate.buildId));
+    const apps = variant.candidates.map((candidate) => candidate.app);
     const renderDir = path.join(stageDir, 'variant-pages', String(index));
     const rendered = apps.length ? await renderPages({ shell, pointers: document, remotes: apps, outDir: renderDir, notFound: false }) : [];
     const ownRoutes = document.remotes.filter((remote) => apps.includes(remote.name)).flatMap((remote) => remote.routes.map((route) => route.path));
@@ -144,9 +108,7 @@ export async function stageVariants({ stageDir, pointers, shell, canaries, previ
     for (const file of files) hash.update(file.name).update('\0').update(file.content).update('\0');
     const folder = hash.digest('hex').slice(0, 12);
 
-    if (variant.kind === 'canary') variants[variant.key] = folder;
-    else if (variant.kind === 'preview') previewFolders[variant.key] = folder;
-    else notices[variant.key] = folder;
+    written.push({ variant, folder });
     if (folders.includes(folder) || (await exists(path.join(variantsDir, folder)))) continue;
     for (const file of files) {
       const target = path.join(stageDir, path.relative(siteDir, variantsDir), folder, file.name);
@@ -155,15 +117,7 @@ export async function stageVariants({ stageDir, pointers, shell, canaries, previ
     }
     folders.push(folder);
   }
-  return {
-    edge: { canaries: canaries.map((canary) => ({ app: canary.app, build: canary.buildId, percent: canary.percent })), variants, previews: previewFolders, notices },
-    folders,
-  };
-}
-
-/** Every folder an edge state names. @param {EdgeState} edge */
-function foldersOf(edge) {
-  return new Set([...Object.values(edge.variants), ...Object.values(edge.previews), ...Object.values(edge.notices).filter(Boolean)]);
+  return { edge: edgeStateOf(canaries, written), folders };
 }
 
 /**
@@ -172,7 +126,7 @@ function foldersOf(edge) {
  * @param {EdgeState} current @param {EdgeState} previous
  */
 export async function removeUnusedVariants(current, previous) {
-  const keep = new Set([...foldersOf(current), ...foldersOf(previous)]);
+  const { unusedFolders } = await edgePlan();
   const present = (await exists(variantsDir)) ? await fs.readdir(variantsDir) : [];
-  for (const folder of present) if (!keep.has(folder)) await fs.rm(path.join(variantsDir, folder), { recursive: true, force: true });
+  for (const folder of unusedFolders(present, current, previous)) await fs.rm(path.join(variantsDir, folder), { recursive: true, force: true });
 }

@@ -1,0 +1,111 @@
+/**
+ * The edge's plan, one for both release engines (scripts/lib/release/edge.mjs locally,
+ * infra/functions/release-publisher/edge.ts in AWS): the records of running canaries and staged
+ * previews, which variant folders an edge state needs, the edge state that names them, and which
+ * folders a new state lets go. Each engine only makes the folders (its own store) and names them.
+ *
+ * The variants of a state:
+ *   - one per combination of running canaries (a browser can be in several apps' shares), keyed by
+ *     its apps (variantKeyOf);
+ *   - one per staged preview ("<app>/<build>"), with the "Preview: <app> <build>" ribbon;
+ *   - two notices: the live site saying a preview link expired, or is not valid.
+ */
+import { variantKeyOf, type EdgeState } from './build-choice';
+import type { Ribbon } from './preview-ribbon';
+
+/**
+ * A running canary, as both engines record it: the app, the candidate build, its share, the live
+ * build it is compared with, when it started, who started it and why; in AWS also the release it
+ * came from.
+ */
+export interface CanaryRecord {
+  readonly app: string;
+  readonly buildId: string;
+  readonly percent: number;
+  readonly previous: string | null;
+  readonly since: string;
+  readonly by: string;
+  readonly why?: string;
+  readonly release?: string;
+}
+
+/** A staged preview: the app, the build, until when its links are valid (ISO), who staged it; in AWS its release. */
+export interface PreviewRecord {
+  readonly app: string;
+  readonly buildId: string;
+  readonly expiresAt: string;
+  readonly by: string;
+  readonly since?: string;
+  readonly release?: string;
+}
+
+/** A variant the state needs: what it is, its key in the edge state, the builds it shows instead of the live ones, its ribbon. */
+export interface PlannedVariant<Canary extends CanaryRecord = CanaryRecord, Preview extends PreviewRecord = PreviewRecord> {
+  readonly kind: 'canary' | 'preview' | 'notice';
+  readonly key: string;
+  readonly candidates: readonly (Canary | Preview)[];
+  readonly ribbon: Ribbon | null;
+}
+
+/** Every combination of the given items, none empty. */
+export function combinations<T>(items: readonly T[]): T[][] {
+  const all: T[][] = [[]];
+  for (const item of items) for (const existing of [...all]) all.push([...existing, item]);
+  return all.filter((combination) => combination.length > 0);
+}
+
+/** The variants a state with these canaries and previews needs, in the order both engines write them. */
+export function planVariants<Canary extends CanaryRecord, Preview extends PreviewRecord>(canaries: readonly Canary[], previews: readonly Preview[]): PlannedVariant<Canary, Preview>[] {
+  const planned: PlannedVariant<Canary, Preview>[] = [];
+  for (const combination of combinations([...canaries].sort((a, b) => a.app.localeCompare(b.app)))) {
+    planned.push({ kind: 'canary', key: variantKeyOf(combination.map((canary) => canary.app)), candidates: combination, ribbon: null });
+  }
+  for (const preview of previews) {
+    planned.push({ kind: 'preview', key: `${preview.app}/${preview.buildId}`, candidates: [preview], ribbon: { kind: 'preview', app: preview.app, build: preview.buildId } });
+  }
+  for (const notice of ['expired', 'invalid'] as const) planned.push({ kind: 'notice', key: notice, candidates: [], ribbon: { kind: notice } });
+  return planned;
+}
+
+/** The edge state of these canaries, each planned variant named by the folder its engine wrote. */
+export function edgeStateOf(canaries: readonly CanaryRecord[], written: readonly { readonly variant: PlannedVariant; readonly folder: string }[]): EdgeState {
+  const variants: Record<string, string> = {};
+  const previews: Record<string, string> = {};
+  const notices: Record<string, string> = {};
+  for (const { variant, folder } of written) {
+    if (variant.kind === 'canary') variants[variant.key] = folder;
+    else if (variant.kind === 'preview') previews[variant.key] = folder;
+    else notices[variant.key] = folder;
+  }
+  return { canaries: canaries.map((canary) => ({ app: canary.app, build: canary.buildId, percent: canary.percent })), variants, previews, notices };
+}
+
+/** Every folder an edge state names. */
+export function foldersOf(edge: EdgeState): Set<string> {
+  return new Set([...Object.values(edge.variants), ...Object.values(edge.previews), ...Object.values(edge.notices).filter((folder): folder is string => Boolean(folder))]);
+}
+
+/**
+ * The folders to remove once `current` is the state: those neither it nor the state before it
+ * names (a browser may still be fetching a page of the state just replaced).
+ */
+export function unusedFolders(present: Iterable<string>, current: EdgeState, previous: EdgeState): string[] {
+  const keep = new Set([...foldersOf(current), ...foldersOf(previous)]);
+  return [...new Set(present)].filter((folder) => !keep.has(folder));
+}
+
+/** The canaries an edge record names (the local edge-state file, edge/state.json): anything unreadable is skipped. */
+export function canaryRecordsOf(value: unknown): CanaryRecord[] {
+  const canaries = typeof value === 'object' && value !== null ? (value as { canaries?: unknown }).canaries : undefined;
+  if (!Array.isArray(canaries)) return [];
+  return canaries.filter(
+    (entry): entry is CanaryRecord =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      typeof entry.app === 'string' &&
+      typeof entry.buildId === 'string' &&
+      typeof entry.percent === 'number' &&
+      typeof entry.since === 'string' &&
+      (entry.previous === null || typeof entry.previous === 'string'),
+  );
+}
