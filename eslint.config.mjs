@@ -7,47 +7,80 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-/**
- * Each workspace's "May import" (its README's table), enforced: importing another workspace that is not
- * listed, by package name or by a relative path into its folder, fails lint with the rule's message.
- * Remotes reach each other and the shell only at run time (the pointer document, shell-kit's contract).
- * `notPackages`: libraries a workspace must not import, with the reason.
- */
-const ROUTER_IS_THE_SHELLS = {
-  names: ['react-router', 'react-router-dom'],
-  message: "the router is the shell's: pages navigate and read the address through the shell-kit contract (Link, useNavigate, useSearchParams, useShell), so the router sees every change.",
-};
-const WORKSPACES = [
-  { folder: 'shell', name: '@kesho/shell', mayImport: ['@kesho/common', '@kesho/shell-kit'] },
-  { folder: 'mfe-marketing', name: '@kesho/mfe-marketing', mayImport: ['@kesho/common', '@kesho/shell-kit'], notPackages: ROUTER_IS_THE_SHELLS },
-  { folder: 'mfe-commerce', name: '@kesho/mfe-commerce', mayImport: ['@kesho/common', '@kesho/shell-kit'], notPackages: ROUTER_IS_THE_SHELLS },
-  { folder: 'mfe-legal', name: '@kesho/mfe-legal', mayImport: ['@kesho/common', '@kesho/shell-kit'], notPackages: ROUTER_IS_THE_SHELLS },
-  { folder: 'packages/shell-kit', name: '@kesho/shell-kit', mayImport: [], notPackages: ROUTER_IS_THE_SHELLS },
-  { folder: 'packages/common', name: '@kesho/common', mayImport: [] },
-  { folder: 'lambdas', name: '@kesho/lambdas', mayImport: ['@kesho/common'] },
-  { folder: 'local-server', name: '@kesho/local-server', mayImport: ['@kesho/common', '@kesho/lambdas'] },
-  { folder: 'infra', name: '@kesho/infra', mayImport: ['@kesho/common'] },
-  { folder: 'scripts', name: 'scripts', mayImport: ['@kesho/common', '@kesho/shell-kit'] },
-  { folder: 'e2e', name: '@kesho/e2e', mayImport: ['@kesho/common', 'scripts'] },
-];
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WORKSPACES, boundaryMessage, mayUse, workspaceOfPackage, workspaceOfPath } from './scripts/lib/workspaces.mjs';
 
 const remoteHistoryMessage =
   "A remote changes the history through the shell-kit contract (useNavigate with { replace, state }, useShell().setHistoryState), never window.history: the shell's router must see every change.";
 const remoteSearchMessage = "A remote reads the query through the shell-kit contract (useSearchParams), never location.search: it is the shell's router's location.";
 
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+
+/** The module a call names when it is a string (`'x'`, or a template without expressions). */
+function literalSource(node) {
+  if (node?.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node?.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0]?.value.cooked ?? undefined;
+  return undefined;
+}
+
+/**
+ * no-restricted-imports sees static imports, `export … from` and TypeScript's `import x = require('…')`
+ * only: this rule holds the same table for `import('…')`, `require('…')` and `require.resolve('…')`.
+ */
+const dynamicBoundaryRule = {
+  meta: { type: 'problem', schema: [], docs: { description: 'a workspace\'s import() and require() keep to its README\'s "May import" table' } },
+  create(context) {
+    const own = workspaceOfPath(path.relative(repoRoot, context.filename));
+    if (!own) return {};
+    const check = (node, source) => {
+      if (source === undefined) return;
+      if (own.notPackages?.names.some((name) => source === name || source.startsWith(`${name}/`))) {
+        context.report({ node, message: `${own.folder} may not import ${own.notPackages.names.join(' or ')}: ${own.notPackages.message}` });
+        return;
+      }
+      const target = source.startsWith('.') ? workspaceOfPath(path.relative(repoRoot, path.resolve(path.dirname(context.filename), source))) : workspaceOfPackage(source);
+      if (target && !mayUse(own, target)) context.report({ node, message: boundaryMessage(own) });
+    };
+    const isRequire = (callee) =>
+      (callee.type === 'Identifier' && callee.name === 'require') ||
+      (callee.type === 'MemberExpression' &&
+        callee.object.type === 'Identifier' &&
+        callee.object.name === 'require' &&
+        callee.property.type === 'Identifier' &&
+        callee.property.name === 'resolve');
+    return {
+      ImportExpression: (node) => check(node, literalSource(node.source)),
+      CallExpression: (node) => {
+        if (isRequire(node.callee)) check(node, literalSource(node.arguments[0]));
+      },
+    };
+  },
+};
+
+const keshoPlugin = { rules: { 'workspace-boundaries': dynamicBoundaryRule } };
+
+/**
+ * Each workspace's "May import" (its README's table), enforced: importing another workspace that is not
+ * listed, by package name or by a relative path into its folder, fails lint with the rule's message.
+ * Remotes reach each other and the shell only at run time (the pointer document, shell-kit's contract).
+ * `notPackages`: libraries a workspace must not import, with the reason. The table is scripts/lib/workspaces.mjs,
+ * which a release also checks each build's module graph against.
+ */
 export const workspaceBoundaries = WORKSPACES.map((workspace) => {
   const forbidden = WORKSPACES.filter((other) => other !== workspace && !workspace.mayImport.includes(other.name));
   return {
     files: [`${workspace.folder}/**/*.{ts,tsx,js,mjs,cjs}`],
+    plugins: { kesho: keshoPlugin },
     rules: {
+      'kesho/workspace-boundaries': 'error',
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
               group: forbidden.flatMap((other) => [...(other.name.startsWith('@kesho/') ? [other.name, `${other.name}/**`] : []), `**/${other.folder}/**`, `**/${other.folder}`]),
-              message: `${workspace.folder} may import ${workspace.mayImport.length > 0 ? workspace.mayImport.join(', ') : 'no other workspace'} (see ${workspace.folder}/README.md); another workspace's code is not its to use.`,
+              message: boundaryMessage(workspace),
             },
             ...(workspace.notPackages
               ? [

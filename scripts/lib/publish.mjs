@@ -2,10 +2,12 @@ import fs from 'node:fs/promises';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { repoRoot } from './repo-root.mjs';
-import { BUILD_ID_PLACEHOLDER, browserConfig, kitServerConfig, serverConfig, sharedVersionsProvided } from '../webpack.config.mjs';
+import { BUILD_ID_PLACEHOLDER, appBuilds, browserConfig, kitServerConfig, serverConfig, sharedVersionsProvided } from '../webpack.config.mjs';
 import { compile, contentId, exists, moveInto, readJson, setSourceMapsAside, writeJson } from './compile.mjs';
 import { kitServerFile, siteDir, sourceMapsDir, ssrDir, stagingDir } from './paths.mjs';
 import { cardNameOf, routeShareCard, writeAppIcons, writeShareCard } from './share-images.mjs';
+import { boundaryBreaches, bundledResources } from './workspaces.mjs';
+import { RefusedError } from './release/errors.mjs';
 
 const require = createRequire(import.meta.url);
 const requireFromRepo = createRequire(path.join(repoRoot, 'package.json'));
@@ -91,7 +93,9 @@ export async function buildShell({ mode = 'production', configure = (config) => 
   const serverOut = path.join(stagingDir, 'shell-server');
   const kitOut = path.join(stagingDir, 'shell-kit');
   const browser = configure(browserConfig('shell', { outDir: browserOut, mode }));
-  const [browserStats] = await compile([browser, serverConfig('shell', { outDir: serverOut, mode }), kitServerConfig({ outDir: kitOut, mode })]);
+  const allStats = await compile([browser, serverConfig('shell', { outDir: serverOut, mode }), kitServerConfig({ outDir: kitOut, mode })]);
+  refuseBoundaryBreaches('shell', allStats.slice(0, 2));
+  const [browserStats] = allStats;
   const entryAssets = browserStats?.toJson({ all: false, entrypoints: true, chunks: true, chunkOrigins: true }).entrypoints?.main?.assets;
   if (!entryAssets) throw new Error('The shell build has no main entry point');
   const entryFiles = entryAssets.map((asset) => asset.name).filter((name) => name.endsWith('.js'));
@@ -138,7 +142,7 @@ export async function buildShell({ mode = 'production', configure = (config) => 
 export async function buildRemote(name, { mode = 'production', configure = (config) => config } = {}) {
   const browserOut = path.join(stagingDir, `${name}-browser`);
   const serverOut = path.join(stagingDir, `${name}-server`);
-  await compile([configure(browserConfig(name, { outDir: browserOut, mode })), configure(serverConfig(name, { outDir: serverOut, mode }))]);
+  refuseBoundaryBreaches(name, await compile([configure(browserConfig(name, { outDir: browserOut, mode })), configure(serverConfig(name, { outDir: serverOut, mode }))]));
   // The team's own pages' share cards, built and released with its build.
   const cards = await drawShareCards(browserOut, loadFreshServerBundle(path.join(serverOut, 'server.cjs')).routes);
   const buildId = await contentId(browserOut, serverOut);
@@ -174,6 +178,24 @@ export async function buildRemote(name, { mode = 'production', configure = (conf
   const recordFile = path.join(ssrDir, name, buildId, 'publish.json');
   if (!(await exists(recordFile))) await writeJson(recordFile, { pointer, preloads, shareImages: cardUrls(cards, publicDir) });
   return readJson(recordFile);
+}
+
+/**
+ * Lint holds each workspace to its "May import" table in the source; this holds the build to it: a
+ * module of another team's workspace in what webpack bundled (reached by an import lint did not see:
+ * a computed path, a disabled rule, a re-export) refuses the build before it is stored, naming each
+ * module and its workspace. The shell-kit's Node build is the shell's platform code and not checked.
+ * @param {string} app @param {import('webpack').Stats[]} stats the app's browser and prerender builds
+ */
+export function refuseBoundaryBreaches(app, stats) {
+  const folder = appBuilds[/** @type {keyof typeof appBuilds} */ (app)]?.dir;
+  if (!folder) throw new Error(`No build of ${app}`);
+  const resources = new Set(stats.flatMap((one) => [...bundledResources(one)]));
+  const breaches = boundaryBreaches(repoRoot, folder, resources);
+  if (breaches.length === 0) return;
+  throw new RefusedError(
+    `The ${app} build is refused: its module graph reaches another team's workspace.\n${breaches.map((breach) => `  ${breach.module} (workspace ${breach.workspace})`).join('\n')}\n${breaches[0]?.message} Nothing was stored; the live site is unchanged.`,
+  );
 }
 
 /**

@@ -30,6 +30,29 @@ test('a remote importing another remote, by name or by path, fails lint with the
   }
 });
 
+test('a remote reaching another remote through import() or require() fails lint too, with the same message', async () => {
+  const rules = ['no-restricted-imports', 'kesho/workspace-boundaries'];
+  for (const code of [
+    "export const breach = () => import('@kesho/mfe-commerce/src/cart/cartSlice');\n",
+    'export const breach = () => import(`../../../mfe-commerce/src/cart/cartSlice`);\n',
+    "// eslint-disable-next-line @typescript-eslint/no-require-imports\nexport const breach = require('../../../mfe-commerce/src/cart/cartSlice');\n",
+    "export const breach = require.resolve('@kesho/mfe-commerce/src/cart/cartSlice');\n",
+    "import breach = require('@kesho/mfe-commerce/src/cart/cartSlice');\nexport { breach };\n",
+  ]) {
+    const problems = await problemsOf('mfe-marketing/src/pages/Breach.ts', code, rules);
+    assert.equal(problems.length, 1, code);
+    assert.match(problems[0] ?? '', /mfe-marketing may import @kesho\/common, @kesho\/shell-kit \(see mfe-marketing\/README\.md\)/, code);
+  }
+  const router = await problemsOf('mfe-legal/src/pages/Breach.tsx', "export const breach = () => import('react-router');\n", rules);
+  assert.equal(router.length, 1);
+  assert.match(router[0] ?? '', /may not import react-router or react-router-dom/);
+  assert.deepEqual(
+    await problemsOf('mfe-marketing/src/pages/Fine.ts', "export const fine = () => [import('@kesho/shell-kit'), import('./About'), import('@kesho/common/site')];\n", rules),
+    [],
+  );
+  assert.deepEqual(await problemsOf('e2e/support/fine.mjs', "export const fine = () => import('../../scripts/lib/paths.mjs');\n", rules), []);
+});
+
 test('the shell importing a remote’s source, or a shared package importing a workspace, fails lint', async () => {
   assert.equal((await importProblems('shell/src/app/Breach.ts', "import About from '../../../mfe-marketing/src/pages/About';\nexport const breach = About;\n")).length, 1);
   assert.equal((await importProblems('packages/common/src/breach.ts', "import { kit } from '@kesho/shell-kit';\nexport const breach = kit;\n")).length, 1);
