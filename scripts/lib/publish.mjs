@@ -109,6 +109,10 @@ export async function buildShell({ mode = 'production', configure = (config) => 
   const { shellShareCards } = loadFreshServerBundle(path.join(serverOut, 'server.cjs'));
   const cards = await drawShareCards(browserOut, shellShareCards);
   const icons = await writeAppIcons(browserOut);
+  // What the kit provides by name, which a release checks each remote's imports against (lib/kit-contract.mjs).
+  const kitExports = Object.keys(loadFreshServerBundle(path.join(kitOut, 'shell-kit.cjs')))
+    .filter((name) => name !== '__esModule')
+    .sort();
   const buildId = await contentId(browserOut, serverOut, kitOut);
   const publicDir = path.join(siteDir, 'shell', buildId);
   await setSourceMapsAside(browserOut, path.join(sourceMapsDir, path.relative(siteDir, publicDir)));
@@ -124,6 +128,7 @@ export async function buildShell({ mode = 'production', configure = (config) => 
     kit: path.relative(ssrDir, path.join(serverDir, 'shell-kit.cjs')),
     scripts: entryFiles.map((name) => urlOf(path.join(publicDir, name))),
     shared: sharedVersionsProvided(browser),
+    kitExports,
     shareImages: cardUrls(cards, publicDir),
     manifest: urlOf(path.join(publicDir, icons.manifest)),
     appleTouchIcon: urlOf(path.join(publicDir, icons.appleTouchIcon)),

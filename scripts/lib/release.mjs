@@ -33,6 +33,7 @@ import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
 import { shellRecordFile } from './publish.mjs';
 import { commitFiles, recoverInterruptedCommit } from './release/commit.mjs';
 import { RefusedError, ReleaseError } from './release/errors.mjs';
+import { kitContractProblems } from './kit-contract.mjs';
 import { clearRefusal, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf } from './release/history.mjs';
 import { buildRecordOf, edgeStateFile, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/edge.mjs';
 import { lock } from './release/lock.mjs';
@@ -176,14 +177,16 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
   const candidates = [change.startCanary?.pointer, change.startPreview?.pointer].filter((pointer) => pointer !== undefined);
   const staged = shell ? [...canaries, ...previews].map((entry) => ({ name: entry.app, buildId: entry.buildId })) : [];
   const checked = await Promise.all(
-    [...next.remotes.filter((remote) => shell || changed.includes(remote.name)), ...candidates, ...staged].map(async (remote) => ({
-      name: remote.name,
-      buildId: remote.buildId,
-      requires: requirementsOf(await readJson(path.join(siteDir, 'mfe', remote.name, remote.buildId, 'mf-manifest.json'))),
-    })),
+    [...next.remotes.filter((remote) => shell || changed.includes(remote.name)), ...candidates, ...staged].map(async (remote) => {
+      const manifest = await readJson(path.join(siteDir, 'mfe', remote.name, remote.buildId, 'mf-manifest.json'));
+      return { name: remote.name, buildId: remote.buildId, requires: requirementsOf(manifest), kitImports: manifest.shellKitImports };
+    }),
   );
-  const skew = versionSkewProblems({ shell: nextShell, remotes: checked, releasing: shell ? 'shell' : [...changed, ...candidates.map((pointer) => pointer.name)] });
+  const releasing = shell ? 'shell' : [...changed, ...candidates.map((pointer) => pointer.name)];
+  const skew = versionSkewProblems({ shell: nextShell, remotes: checked, releasing });
   if (skew.length) throw new RefusedError(`Version skew: the release would put together builds that do not fit:\n  ${skew.join('\n  ')}`);
+  const contract = kitContractProblems({ shell: nextShell, remotes: checked, releasing });
+  if (contract.length) throw new RefusedError(`Shell-kit contract: the release would put together builds that do not fit:\n  ${contract.join('\n  ')}`);
 
   const stageDir = await fs.mkdtemp(path.join(distDir, '.release-'));
   try {

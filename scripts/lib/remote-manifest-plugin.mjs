@@ -1,8 +1,12 @@
+import { collectKitImports } from './kit-contract.mjs';
+
 /**
  * Writes a remote's mf-manifest.json (the Module Federation manifest format, the fields the shell and
  * the release scripts read) for a container built with webpack's own ModuleFederationPlugin, which
  * has no manifest of its own: metaData.remoteEntry and globalName say how to load the container,
- * exposes[].assets.js.sync what to preload for an exposed module.
+ * exposes[].assets.js.sync what to preload for an exposed module. `shellKitImports`: every export of
+ * @kesho/shell-kit the remote's code imports, which a release checks against the live shell's kit
+ * (lib/kit-contract.mjs).
  */
 export class RemoteManifestPlugin {
   /**
@@ -16,8 +20,13 @@ export class RemoteManifestPlugin {
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('RemoteManifestPlugin', (compilation) => {
+      /** @type {string[]} */
+      let kitImports = [];
+      compilation.hooks.finishModules.tap('RemoteManifestPlugin', (modules) => {
+        kitImports = collectKitImports(modules, compilation.moduleGraph);
+      });
       compilation.hooks.processAssets.tap({ name: 'RemoteManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const manifest = this.manifest(compilation);
+        const manifest = { ...this.manifest(compilation), shellKitImports: kitImports };
         compilation.emitAsset('mf-manifest.json', new RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
       });
     });
