@@ -35,7 +35,7 @@ import { commitFiles, recoverInterruptedCommit } from './release/commit.mjs';
 import { RefusedError, ReleaseError } from './release/errors.mjs';
 import { kitContractProblems } from './kit-contract.mjs';
 import { clearRefusal, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf } from './release/history.mjs';
-import { buildRecordOf, edgeStateFile, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/edge.mjs';
+import { buildRecordOf, edgePlan, edgeStateFile, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/edge.mjs';
 import { lock } from './release/lock.mjs';
 import { verifyStage } from './release/verify.mjs';
 import { repoRoot } from './repo-root.mjs';
@@ -144,7 +144,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     }
   }
   let canaries = edgeBefore.canaries.filter((canary) => canary.app !== change.endCanary);
-  let previews = edgeBefore.previews.filter((preview) => Date.parse(preview.expiresAt) > now.getTime());
+  let previews = (await edgePlan()).unexpiredPreviews(edgeBefore.previews, now);
   const liveOf = (name) => live.remotes.find((remote) => remote.name === name)?.buildId ?? null;
   if (change.startCanary) {
     const { pointer, percent } = change.startCanary;

@@ -23,7 +23,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { EMPTY_EDGE_STATE, previewPath, previewToken, type EdgeState } from '@kesho/common/build-choice';
 import { DEFAULT_CANARY_THRESHOLDS, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
-import { edgeStateOf, planVariants, unusedFolders, type CanaryRecord, type PlannedVariant, type PreviewRecord } from '@kesho/common/edge-plan';
+import { edgeStateOf, planVariants, unexpiredPreviews, unusedFolders, type CanaryRecord, type HistoryEntry, type PlannedVariant, type PreviewRecord } from '@kesho/common/edge-plan';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
 import { withRemote, type PointerDocument } from '@kesho/common/pointer-document';
 import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, EDGE_STATE_KEY, PREVIEW_KEY_KEY, VARIANT_POINTER_FILE, VARIANTS_PREFIX } from '@kesho/common/site-keys';
@@ -57,17 +57,9 @@ export interface EdgePreview extends PreviewRecord {
   readonly release: string;
 }
 
-export interface EdgeHistoryEntry {
-  readonly action: 'canary' | 'promote' | 'abort' | 'preview';
-  readonly app: string;
-  readonly buildId: string;
+/** One entry of the publisher's history (@kesho/common/edge-plan's, the local history's shape), with its release. */
+export interface EdgeHistoryEntry extends HistoryEntry {
   readonly release: string;
-  readonly previous: string | null;
-  readonly by: string;
-  readonly at: string;
-  readonly why?: string;
-  readonly percent?: number;
-  readonly expiresAt?: string;
 }
 
 export interface EdgeRecord {
@@ -341,7 +333,7 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
     const { state: live } = await readPublished(store);
 
     let staged: EdgePublishResult['preview'];
-    const previews = pass.record.previews.filter((preview) => Date.parse(preview.expiresAt) > now.getTime());
+    const previews = unexpiredPreviews(pass.record.previews, now);
     pass.record = { ...pass.record, previews };
     if (change.preview) {
       const release = await remoteRelease(store, change.preview.app, change.preview.release);

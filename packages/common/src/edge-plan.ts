@@ -39,6 +39,31 @@ export interface PreviewRecord {
   readonly release?: string;
 }
 
+/**
+ * One entry of a release history, the shape both engines record (dist/releases.json locally, with the
+ * source it was built from; edge/state.json's history in AWS, with the release): `buildId` is the
+ * build the action is about (put live, the canary's or preview's candidate, or the canary's build
+ * that was ended), `previous` the build live before it; a canary's share is `percent`, a preview's
+ * links are valid until `expiresAt`; an automatic abort is by "auto", its figures in `why`.
+ */
+export interface HistoryEntry<Action extends string = 'canary' | 'promote' | 'abort' | 'preview'> {
+  readonly action: Action;
+  readonly app: string;
+  readonly buildId: string;
+  readonly previous: string | null;
+  readonly by: string;
+  readonly at: string;
+  readonly why?: string;
+  readonly percent?: number;
+  readonly expiresAt?: string;
+  readonly release?: string;
+}
+
+/** The previews whose links are still valid at `now`: an expired one is dropped by the next pass of either engine. */
+export function unexpiredPreviews<Preview extends PreviewRecord>(previews: readonly Preview[], now: Date): Preview[] {
+  return previews.filter((preview) => Date.parse(preview.expiresAt) > now.getTime());
+}
+
 /** A variant the state needs: what it is, its key in the edge state, the builds it shows instead of the live ones, its ribbon. */
 export interface PlannedVariant<Canary extends CanaryRecord = CanaryRecord, Preview extends PreviewRecord = PreviewRecord> {
   readonly kind: 'canary' | 'preview' | 'notice';

@@ -43,7 +43,7 @@ const buildChoice = lazyTsModule('packages/common/src/build-choice.ts');
 /** @type {() => Promise<typeof import('../../../packages/common/src/preview-ribbon')>} */
 const previewRibbon = lazyTsModule('packages/common/src/preview-ribbon.ts');
 /** @type {() => Promise<typeof import('../../../packages/common/src/edge-plan')>} */
-const edgePlan = lazyTsModule('packages/common/src/edge-plan.ts');
+export const edgePlan = lazyTsModule('packages/common/src/edge-plan.ts');
 /** @type {() => Promise<typeof import('../../../packages/common/src/pointer-document')>} */
 const pointerDocument = lazyTsModule('packages/common/src/pointer-document.ts');
 

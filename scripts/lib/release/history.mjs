@@ -8,13 +8,10 @@ import { shellRecordFile } from '../publish.mjs';
 import { repoRoot } from '../repo-root.mjs';
 
 /**
- * One entry of the history. `buildId` is the build the action is about: the one put live (publish,
- * rollback, build, promote), the canary's or preview's candidate (canary, preview), or the canary's
- * build that was ended (abort); `previous` the build live before it. A canary's share is `percent`,
- * a preview's links are valid until `expiresAt`; an automatic abort is by "auto", its figures in `why`.
- * @typedef {{ app: string, buildId: string, previous: string | null,
- *   action: 'publish' | 'rollback' | 'build' | 'canary' | 'promote' | 'abort' | 'preview',
- *   by: string, at: string, source: string, commit?: string, clean?: boolean, why?: string, percent?: number, expiresAt?: string }} ReleaseEntry
+ * One entry of the history: @kesho/common/edge-plan's HistoryEntry (the AWS publisher records the
+ * same shape), with the local actions (publish, rollback, build) and the source it was built from.
+ * @typedef {import('../../../packages/common/src/edge-plan').HistoryEntry<'publish' | 'rollback' | 'build' | 'canary' | 'promote' | 'abort' | 'preview'>
+ *   & { source: string, commit?: string, clean?: boolean }} ReleaseEntry
  * @typedef {{ buildId: string, builtAt: string, source: string, commit?: string, clean?: boolean }} BuildEntry
  * @typedef {{ releases: ReleaseEntry[], builds: Record<string, BuildEntry[]> }} History
  * @typedef {{ source: string, commit?: string, clean?: boolean }} Revision
