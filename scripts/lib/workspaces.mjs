@@ -25,7 +25,7 @@ export const WORKSPACES = [
   { folder: 'packages/shell-kit', name: '@kesho/shell-kit', mayImport: [], notPackages: ROUTER_IS_THE_SHELLS },
   { folder: 'packages/common', name: '@kesho/common', mayImport: [] },
   { folder: 'lambdas', name: '@kesho/lambdas', mayImport: ['@kesho/common'] },
-  { folder: 'local-server', name: '@kesho/local-server', mayImport: ['@kesho/common', '@kesho/lambdas'] },
+  { folder: 'local-server', name: '@kesho/local-server', mayImport: ['@kesho/common', '@kesho/lambdas', 'scripts'] },
   { folder: 'infra', name: '@kesho/infra', mayImport: ['@kesho/common'] },
   { folder: 'scripts', name: 'scripts', mayImport: ['@kesho/common', '@kesho/shell-kit'] },
   { folder: 'e2e', name: '@kesho/e2e', mayImport: ['@kesho/common', 'scripts'] },
