@@ -6,7 +6,7 @@
  *   node scripts/release.mjs promote <remote> [--why "…"]                the running canary goes live for everyone
  *   node scripts/release.mjs abort <remote> [--why "…"]                  the running canary ends; everyone is on the live build
  *   node scripts/release.mjs rollback <app> [buildId] [--why "…"]       back to a kept build (default: the one before), with the reason
- *   node scripts/release.mjs list [app]                                  releases and known builds, newest first
+ *   node scripts/release.mjs list [app]                                  releases and known builds, newest first (also: history [app])
  *   node scripts/release.mjs status [app]                                what visitors' browsers saw of each build in the last hour
  * (`npm run release -- <command> …`). A release prerenders and verifies its pages in staging and
  * swaps the pointer document last; on any failure the live site is left as it was. The local
@@ -43,7 +43,7 @@ const usage = `Usage:
   node scripts/release.mjs promote <${remotes.join('|')}> [--why "reason"]
   node scripts/release.mjs abort <${remotes.join('|')}> [--why "reason"]
   node scripts/release.mjs rollback <${appNames.join('|')}> [buildId] [--why "reason"]
-  node scripts/release.mjs list [${appNames.join('|')}]
+  node scripts/release.mjs list [${appNames.join('|')}]     (or: history)
   node scripts/release.mjs status [${appNames.join('|')}]`;
 
 function describe(result) {
@@ -58,6 +58,16 @@ function describe(result) {
 function origin({ source, commit, clean }) {
   if (!commit) return `source ${source}`;
   return `commit ${commit}${clean ? '' : ' with uncommitted changes'}`;
+}
+
+/**
+ * What a history row adds after the build: a preview is labelled as one (its build never went live;
+ * the live build stays), a canary with its share, a change with the build live before it.
+ * @param {{ action: string, previous?: string | null, percent?: number, expiresAt?: string }} entry
+ */
+function entryDetail(entry) {
+  if (entry.action === 'preview') return ` PREVIEW until ${entry.expiresAt ?? '?'}, not live (the live build stays ${entry.previous ?? 'none'})`;
+  return `${entry.percent !== undefined ? ` for ${entry.percent} % of visitors` : ''}  (was ${entry.previous ?? 'none'})`;
 }
 
 /** The options that take a value, and what a missing value should have been. */
@@ -116,36 +126,38 @@ export async function main(argv) {
     const live = Object.fromEntries((await livePointers()).remotes.map((remote) => [remote.name, remote.buildId]));
     live.shell = (await liveShell())?.buildId;
     const events = await readClientEvents(dataDir, new Date(now.getTime() - STATUS_WINDOW_MS));
-    const { canaries } = await readEdgeState();
-    for (const line of await statusLines({ apps: app ? [app] : appNames, live, events, now, canaries, thresholds: canaryThresholds })) console.log(line);
+    const { canaries, previews } = await readEdgeState();
+    for (const line of await statusLines({ apps: app ? [app] : appNames, live, events, now, canaries, previews, thresholds: canaryThresholds })) console.log(line);
     return;
   }
-  if (command === 'list') {
+  if (command === 'list' || command === 'history') {
     if (app && !appNames.includes(app)) throw new ReleaseError(usage);
     const history = await readHistory();
     const releases = history.releases.filter((entry) => !app || entry.app === app).reverse();
     console.log('Releases, newest first:');
     for (const entry of releases) {
-      const detail = entry.percent !== undefined ? ` for ${entry.percent} % of visitors` : entry.expiresAt ? ` until ${entry.expiresAt}` : '';
       console.log(
-        `  ${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${entry.buildId}${detail}  (was ${entry.previous ?? 'none'})  by ${entry.by}, ${origin(entry)}${entry.why ? `, why: ${entry.why}` : ''}`,
+        `  ${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${entry.buildId}${entryDetail(entry)}  by ${entry.by}, ${origin(entry)}${entry.why ? `, why: ${entry.why}` : ''}`,
       );
     }
     if (!releases.length) console.log('  none recorded');
-    const { canaries } = await readEdgeState();
+    const { canaries, previews } = await readEdgeState();
     for (const name of app ? [app] : appNames) {
       console.log(`Builds of ${name}, newest first:`);
       const canary = canaries.find((entry) => entry.app === name);
       for (const build of await knownBuilds(name)) {
+        const preview = previews.find((entry) => entry.app === name && entry.buildId === build.buildId);
         const state = build.live
           ? '  (live)'
           : canary?.buildId === build.buildId
             ? `  (canary for ${canary.percent} % of visitors since ${canary.since})`
-            : build.refused
-              ? `  REFUSED on ${build.refused.at}, not a rollback target: ${build.refused.reason.split('\n').slice(0, 2).join(' ').trim()}`
-              : build.withdrawn
-                ? `  WITHDRAWN by a rollback to ${build.withdrawn.rolledBackTo} on ${build.withdrawn.at} by ${build.withdrawn.by}${build.withdrawn.why ? ` (why: ${build.withdrawn.why})` : ''}: not published again`
-                : '';
+            : preview
+              ? `  (PREVIEW, not live: shown through its signed link until ${preview.expiresAt})`
+              : build.refused
+                ? `  REFUSED on ${build.refused.at}, not a rollback target: ${build.refused.reason.split('\n').slice(0, 2).join(' ').trim()}`
+                : build.withdrawn
+                  ? `  WITHDRAWN by a rollback to ${build.withdrawn.rolledBackTo} on ${build.withdrawn.at} by ${build.withdrawn.by}${build.withdrawn.why ? ` (why: ${build.withdrawn.why})` : ''}: not published again`
+                  : '';
         console.log(`  ${build.live ? '*' : build.refused ? 'x' : canary?.buildId === build.buildId ? '~' : ' '} ${build.buildId}  built ${build.builtAt}  ${origin(build)}${state}`);
       }
     }

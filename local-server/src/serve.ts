@@ -3,7 +3,9 @@
  * same Lambda handler code as AWS (lambdas' local API runtime). Settings come from the environment
  * and the repository's .env (see .env.example), read by ./config.
  */
+import fs from 'node:fs';
 import path from 'node:path';
+import { LOCAL_RUNNING_SITE_FILE } from '@kesho/common/site-keys';
 import { createLocalApi } from '@kesho/lambdas/local-api';
 import { startCanaryWatch } from './canary-watch';
 import { originOf, readSiteServerConfig } from './config';
@@ -31,6 +33,9 @@ async function main() {
   const api = await createLocalApi({ dataDir, publicOrigin: origin, env: process.env, releaseHistoryFile: path.join(path.dirname(siteDir), 'releases.json'), siteDir });
   options.api = api;
   console.log(`Kesho Global Education is running at ${origin}`);
+  // The release prints preview links with this address (PUBLIC_SITE_URL aside), whatever PORT the server got.
+  const runningSiteFile = path.join(distDir, LOCAL_RUNNING_SITE_FILE);
+  fs.writeFileSync(runningSiteFile, `${JSON.stringify({ origin, pid: process.pid, since: new Date().toISOString() })}\n`);
   console.log(api.startupMessage);
   // Running canaries are judged on what visitors' browsers report, and aborted without a person.
   const watch = startCanaryWatch({
@@ -45,6 +50,7 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    fs.rmSync(runningSiteFile, { force: true });
     server.close();
     server.closeAllConnections();
     await watch.stop();

@@ -2,7 +2,7 @@
  * `npm run release -- status [app]`: what visitors' browsers made of each app's builds in the last
  * hour, from the client events the local server stored (<DATA_DIR>/client-events/<day>.jsonl): per
  * app the live build and any other build seen, with page views, errors, error rate, the top error
- * messages (their top frames mapped back to the original source with the build's private source map,
+ * messages (every frame mapped back to the original source with the build's private source map,
  * dist/sourcemaps/…) and the Web Vitals' p75. In AWS the same figures are the Kesho/ClientEvents
  * metrics and the client-events function's log (infra/README.md).
  */
@@ -57,9 +57,9 @@ const ms = (value) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
  * The status report's lines; for a running canary, the watch's verdict on it since it started
  * (@kesho/common/canary-health, the rule that aborts it on its own).
  * @param {{ apps: string[], live: Record<string, string | undefined>, events: any[], now?: Date,
- *   canaries?: import('./release/edge.mjs').Canary[], thresholds?: import('../../packages/common/src/canary-health').CanaryThresholds }} input
+ *   canaries?: import('./release/edge.mjs').Canary[], previews?: import('./release/edge.mjs').Preview[], thresholds?: import('../../packages/common/src/canary-health').CanaryThresholds }} input
  */
-export async function statusLines({ apps, live, events, now = new Date(), canaries = [], thresholds }) {
+export async function statusLines({ apps, live, events, now = new Date(), canaries = [], previews = [], thresholds }) {
   const { summariseClientEvents } = await loadTsModule('packages/common/src/client-events.ts');
   const { figuresOf, judgeCanary } = await loadTsModule('packages/common/src/canary-health.ts');
   const summaries = summariseClientEvents(events);
@@ -77,14 +77,23 @@ export async function statusLines({ apps, live, events, now = new Date(), canari
     const builds = [...seen].sort((a, b) => (a.build === liveBuild ? -1 : b.build === liveBuild ? 1 : 0));
     if (!builds.some((summary) => summary.build === liveBuild)) lines.push(`  ${liveBuild ?? '-'} (live): no events yet`);
     for (const summary of builds) {
-      const label = summary.build === liveBuild ? `${summary.build} (live)` : summary.build === canary?.buildId ? `${summary.build} (canary)` : `${summary.build} (not live)`;
+      const preview = previews.find((entry) => entry.app === app && entry.buildId === summary.build);
+      const label =
+        summary.build === liveBuild
+          ? `${summary.build} (live)`
+          : summary.build === canary?.buildId
+            ? `${summary.build} (canary)`
+            : preview
+              ? `${summary.build} (preview, until ${preview.expiresAt})`
+              : `${summary.build} (not live)`;
       lines.push(
         `  ${label}: ${summary.pageViews} page views, ${summary.errors} errors, error rate ${percent(summary.errorRate)}, ` +
           `LCP p75 ${ms(summary.p75.LCP)}, INP p75 ${ms(summary.p75.INP)}, CLS p75 ${summary.p75.CLS === null ? 'n/a' : summary.p75.CLS.toFixed(3)}`,
       );
       for (const error of summary.topErrors) {
         lines.push(`    ${error.count} × ${error.name}: ${error.message}`);
-        for (const frame of error.frames.slice(0, 3)) {
+        // Every frame the browser sent (at most LIMITS.frames), each mapped to its build's source line.
+        for (const frame of error.frames) {
           const original = await originalPosition(frame);
           lines.push(`        ${original ? `${original}  ← ${frame}` : frame}`);
         }

@@ -14,7 +14,8 @@ import { fixtureBuilders } from './support/fixture-builds.mjs';
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-release-cli-'));
 process.env.KESHO_DIST_DIR = root;
 process.env.RELEASED_BY = 'team-legal';
-const { buildSite, publishRemote } = await import('../lib/release.mjs');
+const { buildSite, publishRemote, stagePreview } = await import('../lib/release.mjs');
+const { runningSiteFile } = await import('../lib/paths.mjs');
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 
 const script = path.join(import.meta.dirname, '..', 'release.mjs');
@@ -98,4 +99,32 @@ test('a refused build is listed as refused with the reason and is no rollback ta
   const noReason = await run('rollback', 'legal', '--why');
   assert.equal(noReason.code, 1);
   assert.match(noReason.stderr, /--why needs a reason/);
+});
+
+test('history is list; a preview is labelled as one in the history and the builds, never "(was …)"', async () => {
+  builders.sources.legal = 'l5';
+  const expiresAt = new Date(Date.now() + 3_600_000);
+  const { pointer } = await stagePreview('legal', { build: builders.buildRemote, expiresAt });
+  const history = await run('history', 'legal');
+  const list = await run('list', 'legal');
+  assert.equal(history.code, 0, history.stderr);
+  assert.equal(history.stdout, list.stdout);
+  const row = history.stdout.split('\n').find((line) => line.includes(' preview '));
+  assert.match(row ?? '', new RegExp(`preview +legal +${pointer.buildId} PREVIEW until ${expiresAt.toISOString()}, not live \\(the live build stays legall3\\)`));
+  assert.doesNotMatch(row ?? '', /\(was /);
+  assert.match(history.stdout, new RegExp(`  ${pointer.buildId}  built .*\\(PREVIEW, not live: shown through its signed link until ${expiresAt.toISOString()}\\)`));
+});
+
+test('a preview link names the running local server’s address, not the PORT the release’s environment has', async () => {
+  /** @type {NodeJS.ProcessEnv} */
+  const env = { ...process.env, KESHO_DIST_DIR: root, PORT: '3000' };
+  delete env.PUBLIC_SITE_URL;
+  const { previewSiteOrigin } = await import('../lib/release/preview-link.mjs');
+  await fs.writeFile(runningSiteFile, JSON.stringify({ origin: 'http://127.0.0.1:3932', pid: process.pid }));
+  assert.equal(await previewSiteOrigin({ siteOrigin: 'http://127.0.0.1:3000' }, env), 'http://127.0.0.1:3932');
+  assert.equal(await previewSiteOrigin({ siteOrigin: 'https://kesho.example' }, { ...env, PUBLIC_SITE_URL: 'https://kesho.example' }), 'https://kesho.example');
+  // A server that stopped without removing its file (killed): the settings' address.
+  await fs.writeFile(runningSiteFile, JSON.stringify({ origin: 'http://127.0.0.1:3932', pid: 2 ** 22 + 12345 }));
+  assert.equal(await previewSiteOrigin({ siteOrigin: 'http://127.0.0.1:3000' }, env), 'http://127.0.0.1:3000');
+  await fs.rm(runningSiteFile);
 });

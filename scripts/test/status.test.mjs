@@ -68,3 +68,36 @@ test('status sums page views, errors and vitals per build, live first, and names
   assert.match(oldLine, new RegExp(`^  ${OLD} \\(not live\\): 1 page views, 0 errors, error rate 0\\.0 %`));
   assert.deepEqual(rest, ['legal: live build ccccccccccc3', '  ccccccccccc3 (live): no events yet']);
 });
+
+test('every frame of an error, scrubbed as the browser’s report is, is mapped to its source line; a preview’s build is labelled as one', async () => {
+  const { scrubFrame } = await import('../lib/load-ts.mjs').then(({ loadTsModule }) => loadTsModule('packages/common/src/client-events.ts'));
+  // Build ids with long digit runs, as the trial's (/shell/f1234567a129/…) were scrubbed into "[number]".
+  const PREVIEW = 'f1234567a129';
+  const generator = new sourceMap.SourceMapGenerator({ file: '470.js' });
+  for (let line = 1; line <= 5; line += 1) {
+    generator.addMapping({
+      generated: { line, column: 9 },
+      original: { line: line * 10, column: 2 },
+      source: `webpack://kesho_marketing_${PREVIEW}/./src/pages/Page${line}.tsx`,
+      name: `Page${line}`,
+    });
+  }
+  const mapDir = path.join(root, 'dist', 'sourcemaps', 'mfe', 'marketing', PREVIEW);
+  await fs.mkdir(mapDir, { recursive: true });
+  await fs.writeFile(path.join(mapDir, '470.js.map'), generator.toString());
+  const frames = [1, 2, 3, 4, 5].map((line) => scrubFrame(`at Page${line} (http://127.0.0.1:3932/mfe/marketing/${PREVIEW}/470.js:${line}:10)`));
+  assert.equal(frames[0], `at Page1 (/mfe/marketing/${PREVIEW}/470.js:1:10)`);
+  const events = [
+    { at: at(3), type: 'pageview', app: 'marketing', build: PREVIEW, route: '/about' },
+    { at: at(3), type: 'error', kind: 'effect', app: 'marketing', build: PREVIEW, route: '/about', name: 'TypeError', message: 'boom', frames },
+  ];
+  const previews = [{ app: 'marketing', buildId: PREVIEW, expiresAt: '2026-11-26T10:00:00.000Z', since: at(4), by: 'team-marketing' }];
+  const lines = await statusLines({ apps: ['marketing'], live: { marketing: LIVE }, events, now, previews });
+  assert.ok(lines.includes(`  ${PREVIEW} (preview, until 2026-11-26T10:00:00.000Z): 1 page views, 1 errors, error rate 100.0 %, LCP p75 n/a, INP p75 n/a, CLS p75 n/a`), lines.join('\n'));
+  const mapped = lines.filter((line) => line.startsWith('        '));
+  assert.deepEqual(
+    mapped.map((line) => line.trim().split('  ←')[0]),
+    [1, 2, 3, 4, 5].map((line) => `mfe-marketing/src/pages/Page${line}.tsx:${line * 10}:3 (Page${line})`),
+  );
+  assert.ok(!lines.some((line) => line.includes('(not live)')));
+});

@@ -34,6 +34,12 @@ export const WITHDRAWN_FILE = 'withdrawn.json';
 export const EDGE_RECORD_KEY = 'edge/state.json';
 /** The local edge key-value state: a file beside the site folder (dist/edge-state.json). */
 export const LOCAL_EDGE_STATE_FILE = 'edge-state.json';
+/**
+ * The running local server's address, beside the site folder (dist/running-site.json: origin, pid):
+ * what the release prints preview links with when PUBLIC_SITE_URL is not set, whatever PORT the
+ * server was started with.
+ */
+export const LOCAL_RUNNING_SITE_FILE = 'running-site.json';
 /** The edge key-value state's keys: the edge state, and the preview links' HMAC key. */
 export const EDGE_STATE_KEY = 'state';
 export const PREVIEW_KEY_KEY = 'preview-key';

@@ -1,10 +1,31 @@
 import { createHmac } from 'node:crypto';
 import { loadTsModule } from '../load-ts.mjs';
+import { readJson } from '../compile.mjs';
+import { runningSiteFile } from '../paths.mjs';
+
+/**
+ * The site a preview link points at: PUBLIC_SITE_URL when set; else the local server running on this
+ * dist/ (its address in dist/running-site.json, written when it listens: the PORT it was started with,
+ * which the release's own environment may not know); else the origin HOST and PORT give.
+ * @param {{ siteOrigin: string }} settings @param {NodeJS.ProcessEnv} [env]
+ */
+export async function previewSiteOrigin(settings, env = process.env) {
+  if (env.PUBLIC_SITE_URL?.trim()) return settings.siteOrigin;
+  const running = await readJson(runningSiteFile, null).catch(() => null);
+  if (typeof running?.origin !== 'string' || !Number.isInteger(running.pid)) return settings.siteOrigin;
+  try {
+    process.kill(running.pid, 0);
+  } catch (error) {
+    // EPERM: the process runs, as another user.
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EPERM') return settings.siteOrigin;
+  }
+  return running.origin;
+}
 
 /**
  * A preview link: the staged build's first page with its signed, expiring token
  * (@kesho/common/build-choice previewToken, HMAC-SHA256 with PREVIEW_LINK_SECRET), on the site the
- * settings name (readReleaseConfig: PUBLIC_SITE_URL, else the local server's origin).
+ * settings name (readReleaseConfig: PUBLIC_SITE_URL, else the running local server's origin, `previewSiteOrigin`).
  * @param {{ pointer: { name: string, buildId: string, routes: { path: string }[] }, expiresAt: Date,
  *   settings: { previewLinkSecret: string, siteOrigin: string } }} preview
  */
@@ -12,5 +33,5 @@ export async function previewLink({ pointer, expiresAt, settings }) {
   const { previewPath, previewToken } = await loadTsModule('packages/common/src/build-choice.ts');
   const hmacHex = (key, text) => createHmac('sha256', key).update(text).digest('hex');
   const token = previewToken(pointer.name, pointer.buildId, expiresAt.getTime(), settings.previewLinkSecret, hmacHex);
-  return `${settings.siteOrigin}${previewPath(pointer.routes[0]?.path ?? '/', token)}`;
+  return `${await previewSiteOrigin(settings)}${previewPath(pointer.routes[0]?.path ?? '/', token)}`;
 }
