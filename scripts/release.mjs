@@ -32,6 +32,8 @@ import {
 } from './lib/release.mjs';
 import { readEdgeState } from './lib/release/edge.mjs';
 import { previewLink } from './lib/release/preview-link.mjs';
+import { changesFile, readBuildFailures, recordedBuild } from './lib/release/build-records.mjs';
+import { exists } from './lib/compile.mjs';
 import { loadTsModule } from './lib/load-ts.mjs';
 import { readClientEvents, STATUS_WINDOW_MS, statusLines } from './lib/status.mjs';
 
@@ -69,6 +71,9 @@ function entryDetail(entry) {
   if (entry.action === 'preview') return ` PREVIEW until ${entry.expiresAt ?? '?'}, not live (the live build stays ${entry.previous ?? 'none'})`;
   return `${entry.percent !== undefined ? ` for ${entry.percent} % of visitors` : ''}  (was ${entry.previous ?? 'none'})`;
 }
+
+/** The release command's remote build: a failure recorded, a dirty tree's diff kept (lib/release/build-records.mjs). @param {string} name */
+const recordedRemote = (name) => recordedBuild(name, () => buildRemote(name));
 
 /** The options that take a value, and what a missing value should have been. */
 const OPTIONS = {
@@ -158,8 +163,12 @@ export async function main(argv) {
                 : build.withdrawn
                   ? `  WITHDRAWN by a rollback to ${build.withdrawn.rolledBackTo} on ${build.withdrawn.at} by ${build.withdrawn.by}${build.withdrawn.why ? ` (why: ${build.withdrawn.why})` : ''}: not published again`
                   : '';
-        console.log(`  ${build.live ? '*' : build.refused ? 'x' : canary?.buildId === build.buildId ? '~' : ' '} ${build.buildId}  built ${build.builtAt}  ${origin(build)}${state}`);
+        const diff = (await exists(changesFile(name, build.buildId))) ? ` (its changes: ${changesFile(name, build.buildId)})` : '';
+        console.log(`  ${build.live ? '*' : build.refused ? 'x' : canary?.buildId === build.buildId ? '~' : ' '} ${build.buildId}  built ${build.builtAt}  ${origin(build)}${diff}${state}`);
       }
+      const failed = (await readBuildFailures()).filter((failure) => failure.app === name).reverse();
+      if (failed.length) console.log(`Failed builds of ${name}, newest first:`);
+      for (const failure of failed) console.log(`  ! ${failure.at}  by ${failure.by}, ${origin(failure)}: ${failure.error.split('\n').slice(0, 3).join(' ').trim()}`);
     }
     return;
   }
@@ -187,19 +196,19 @@ export async function main(argv) {
       // The edge refuses a link valid for longer, so none is signed.
       if (hours <= 0 || hours > MAX_PREVIEW_LINK_HOURS) throw new ReleaseError(`--hours must be more than 0 and at most ${MAX_PREVIEW_LINK_HOURS} (30 days), not ${hours}`);
       const expiresAt = new Date(Date.now() + hours * 3_600_000);
-      const { pointer } = await stagePreview(app, { build: buildRemote, expiresAt });
+      const { pointer } = await stagePreview(app, { build: recordedRemote, expiresAt });
       console.log(`${app} ${pointer.buildId} staged for preview; visitors still get the live build.`);
       console.log(`Preview link (valid until ${expiresAt.toISOString()}): ${await previewLink({ pointer, expiresAt, settings })}`);
       return;
     }
     if (options.canary) {
       const percent = numberOption('canary', options.canary);
-      const result = await publishCanary(app, percent, { build: buildRemote, why });
+      const result = await publishCanary(app, percent, { build: recordedRemote, why });
       const started = result.entries.find((entry) => entry.action === 'canary');
       console.log(`${app} canary: ${started?.buildId} for ${percent} % of visitors, ${started?.previous ?? 'none'} stays live for the others (npm run release -- promote|abort ${app})`);
       return;
     }
-    const result = app === 'shell' ? await publishShell({ build: buildShell }) : await publishRemote(app, { build: buildRemote });
+    const result = app === 'shell' ? await publishShell({ build: () => recordedBuild('shell', () => buildShell()) }) : await publishRemote(app, { build: recordedRemote });
     console.log(`${app} released: ${describe(result)}`);
   } finally {
     await cleanStaging();

@@ -16,6 +16,7 @@ process.env.KESHO_DIST_DIR = root;
 process.env.RELEASED_BY = 'team-legal';
 const { buildSite, publishRemote, stagePreview } = await import('../lib/release.mjs');
 const { runningSiteFile } = await import('../lib/paths.mjs');
+const { changesFile, readBuildFailures, recordedBuild } = await import('../lib/release/build-records.mjs');
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 
 const script = path.join(import.meta.dirname, '..', 'release.mjs');
@@ -127,4 +128,29 @@ test('a preview link names the running local server’s address, not the PORT th
   await fs.writeFile(runningSiteFile, JSON.stringify({ origin: 'http://127.0.0.1:3932', pid: 2 ** 22 + 12345 }));
   assert.equal(await previewSiteOrigin({ siteOrigin: 'http://127.0.0.1:3000' }, env), 'http://127.0.0.1:3000');
   await fs.rm(runningSiteFile);
+});
+
+test('a failed build is recorded and listed; a build from a tree with uncommitted changes keeps its diff, which list names', async () => {
+  await assert.rejects(
+    recordedBuild('legal', () => Promise.reject(new Error("Build failed:\n[legal-browser] Module not found: Error: Can't resolve './Missing'"))),
+    /Module not found/,
+  );
+  const [failure] = (await readBuildFailures()).filter((entry) => entry.app === 'legal');
+  assert.equal(failure?.by, 'team-legal');
+  assert.match(failure?.error ?? '', /Can't resolve '\.\/Missing'/);
+
+  builders.sources.legal = 'l6';
+  const dirty = { source: 'abc123abc123+changes', commit: 'abc123abc123', clean: false };
+  const diff = 'diff --git a/mfe-legal/src/pages/TermsPage.tsx b/mfe-legal/src/pages/TermsPage.tsx\n-old\n+new\n';
+  const { pointer } = await recordedBuild('legal', () => builders.buildRemote('legal'), { revision: () => dirty, diff: () => diff });
+  assert.equal(await fs.readFile(changesFile('legal', pointer.buildId), 'utf8'), diff);
+  // A clean tree keeps no diff.
+  builders.sources.legal = 'l7';
+  const clean = await recordedBuild('legal', () => builders.buildRemote('legal'), { revision: () => ({ source: 'abc', commit: 'abc', clean: true }), diff: () => diff });
+  await assert.rejects(fs.access(changesFile('legal', clean.pointer.buildId)));
+
+  const listed = await run('list', 'legal');
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.ok(listed.stdout.includes(`(its changes: ${changesFile('legal', pointer.buildId)})`), listed.stdout);
+  assert.match(listed.stdout, /Failed builds of legal, newest first:\n {2}! \S+ {2}by team-legal, .*Module not found: Error: Can't resolve '\.\/Missing'/);
 });
