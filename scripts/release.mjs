@@ -33,6 +33,7 @@ import {
 import { readEdgeState } from './lib/release/edge.mjs';
 import { previewLink } from './lib/release/preview-link.mjs';
 import { changesFile, readBuildFailures, recordedBuild } from './lib/release/build-records.mjs';
+import { describeMark, markOf } from './lib/release/marks.mjs';
 import { exists } from './lib/compile.mjs';
 import { loadTsModule } from './lib/load-ts.mjs';
 import { readClientEvents, STATUS_WINDOW_MS, statusLines } from './lib/status.mjs';
@@ -152,17 +153,20 @@ export async function main(argv) {
       const canary = canaries.find((entry) => entry.app === name);
       for (const build of await knownBuilds(name)) {
         const preview = previews.find((entry) => entry.app === name && entry.buildId === build.buildId);
+        const mark = build.live ? null : markOf(history, name, build.buildId);
         const state = build.live
           ? '  (live)'
           : canary?.buildId === build.buildId
             ? `  (canary for ${canary.percent} % of visitors since ${canary.since})`
             : preview
               ? `  (PREVIEW, not live: shown through its signed link until ${preview.expiresAt})`
-              : build.refused
-                ? `  REFUSED on ${build.refused.at}, not a rollback target: ${build.refused.reason.split('\n').slice(0, 2).join(' ').trim()}`
-                : build.withdrawn
-                  ? `  WITHDRAWN by a rollback to ${build.withdrawn.rolledBackTo} on ${build.withdrawn.at} by ${build.withdrawn.by}${build.withdrawn.why ? ` (why: ${build.withdrawn.why})` : ''}: not published again`
-                  : '';
+              : mark
+                ? `  ${describeMark(mark)}: a rollback to it needs --why`
+                : build.refused
+                  ? `  REFUSED on ${build.refused.at}, not a rollback target: ${build.refused.reason.split('\n').slice(0, 2).join(' ').trim()}`
+                  : build.withdrawn
+                    ? `  WITHDRAWN by a rollback to ${build.withdrawn.rolledBackTo} on ${build.withdrawn.at} by ${build.withdrawn.by}${build.withdrawn.why ? ` (why: ${build.withdrawn.why})` : ''}: not published again`
+                    : '';
         const diff = (await exists(changesFile(name, build.buildId))) ? ` (its changes: ${changesFile(name, build.buildId)})` : '';
         console.log(`  ${build.live ? '*' : build.refused ? 'x' : canary?.buildId === build.buildId ? '~' : ' '} ${build.buildId}  built ${build.builtAt}  ${origin(build)}${diff}${state}`);
       }

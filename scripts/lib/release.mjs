@@ -34,6 +34,7 @@ import { shellRecordFile } from './publish.mjs';
 import { commitFiles, recoverInterruptedCommit } from './release/commit.mjs';
 import { RefusedError, ReleaseError } from './release/errors.mjs';
 import { kitContractProblems } from './kit-contract.mjs';
+import { describeMark, markOf } from './release/marks.mjs';
 import { clearRefusal, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf } from './release/history.mjs';
 import { buildRecordOf, edgePlan, edgeStateFile, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/edge.mjs';
 import { lock } from './release/lock.mjs';
@@ -419,6 +420,11 @@ export async function rollback(app, buildId, { beforeWrite, why } = {}) {
   }
   const refused = await refusalOf(app, target);
   if (refused) throw new ReleaseError(`Build ${target} of ${app} was refused on ${refused.at} and never went live, so it is no rollback target:\n${refused.reason}`);
+  const mark = markOf(await readHistory(), app, target);
+  if (mark && !why)
+    throw new ReleaseError(
+      `Build ${target} of ${app} was ${describeMark(mark)}, so it is no rollback target unless forced with the reason: npm run release -- rollback ${app} ${target} --why "…". The live site is unchanged.`,
+    );
   const record = await readJson(recordFile);
   if (app === 'shell') return release({ shell: record, action: 'rollback', beforeWrite, why });
   return release({ remotes: [record.pointer], action: 'rollback', beforeWrite, why });

@@ -1,0 +1,73 @@
+/**
+ * Aborted and automatically rolled-back builds are marked (the trial: a canary that threw was aborted
+ * by the watch, and `rollback marketing <that build>` put it live with no warning): with stand-in
+ * builds on a scratch dist/, such a build is listed with its mark and reason, a rollback to it is
+ * refused naming them unless forced with --why, and putting it live again clears the mark.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+import { freshDist } from './support/fixture-builds.mjs';
+import { markOf } from '../lib/release/marks.mjs';
+
+const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-marks-'));
+process.env.KESHO_DIST_DIR = root;
+process.env.RELEASED_BY = 'team-marketing';
+const { abort, buildSite, publishCanary, publishRemote, readHistory, rollback } = await import('../lib/release.mjs');
+const { pointerFile } = await import('../lib/paths.mjs');
+test.after(() => fs.rm(root, { recursive: true, force: true }));
+
+const liveMarketing = async () => JSON.parse(await fs.readFile(pointerFile, 'utf8')).remotes.find((remote) => remote.name === 'marketing').buildId;
+const script = path.join(import.meta.dirname, '..', 'release.mjs');
+const run = (...args) =>
+  promisify(execFile)(process.execPath, [script, ...args], { env: { ...process.env, KESHO_DIST_DIR: root } }).then(
+    ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
+    (error) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+
+test('a canary aborted by the watch is marked, and a rollback to it is refused unless forced with --why', async () => {
+  const builders = await freshDist(root);
+  await buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });
+  builders.sources.marketing = 'm2';
+  await publishCanary('marketing', 10, { build: (name) => builders.buildRemote(name) });
+  await abort('marketing', { by: 'auto', why: 'error rate 50.0 % (5 errors in 10 page views)' });
+  assert.equal(await liveMarketing(), 'marketingm1');
+
+  await assert.rejects(rollback('marketing', 'marketingm2'), (/** @type {Error} */ error) => {
+    assert.match(
+      error.message,
+      /Build marketingm2 of marketing was ABORTED on \S+ by auto \(why: error rate 50\.0 % \(5 errors in 10 page views\)\), so it is no rollback target unless forced/,
+    );
+    return true;
+  });
+  assert.equal(await liveMarketing(), 'marketingm1');
+  const listed = await run('list', 'marketing');
+  assert.match(listed.stdout, /marketingm2 +built .*ABORTED on \S+ by auto \(why: error rate 50\.0 %.*\): a rollback to it needs --why/);
+  const cli = await run('rollback', 'marketing', 'marketingm2');
+  assert.equal(cli.code, 1);
+  assert.match(cli.stderr, /ABORTED/);
+
+  await rollback('marketing', 'marketingm2', { why: 'the watch misread a bot storm' });
+  assert.equal(await liveMarketing(), 'marketingm2');
+  assert.equal(markOf(await readHistory(), 'marketing', 'marketingm2'), null);
+});
+
+test('a build an automatic rollback replaced is marked with its figures; a person’s rollback marks nothing', async () => {
+  const builders = await freshDist(root);
+  await buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });
+  builders.sources.marketing = 'm3';
+  await publishRemote('marketing', { build: (name) => builders.buildRemote(name) });
+  await rollback('marketing', 'marketingm1', { why: 'a person' });
+  assert.equal(markOf(await readHistory(), 'marketing', 'marketingm3'), null);
+  const history = {
+    releases: [
+      ...(await readHistory()).releases,
+      { app: 'marketing', buildId: 'marketingm1', previous: 'marketingm3', action: 'rollback', by: 'auto', at: '2026-11-27T15:00:00.000Z', why: 'INP p75 900 ms' },
+    ],
+  };
+  assert.deepEqual(markOf(history, 'marketing', 'marketingm3'), { kind: 'rolled back automatically', at: '2026-11-27T15:00:00.000Z', by: 'auto', why: 'INP p75 900 ms' });
+});
