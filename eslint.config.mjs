@@ -145,7 +145,7 @@ export default defineConfig(
   },
   {
     // The page.evaluate callbacks of the bench run in the browser tab.
-    files: ['scripts/bench.mjs', 'scripts/lib/route-javascript.mjs'],
+    files: ['scripts/bench.mjs', 'scripts/lib/route-javascript.mjs', 'scripts/lib/long-tasks.mjs'],
     languageOptions: { globals: { window: 'readonly', document: 'readonly' } },
   },
 

@@ -19,7 +19,7 @@
  * /checkout and /payment are measured as a customer reaches them, with a package in the cart and the
  * checkout details saved (without them, the first shows an empty-cart screen and the second sends the
  * visitor back to /custom-quote).
- * Options (read by local-server/src/config.ts): BENCH_RUNS (default 3), BENCH_ROUTES (comma-separated
+ * Options (read by local-server/src/config.ts): BENCH_STATIC_SITE (a static site's build, measured beside this one), BENCH_RUNS (default 3), BENCH_ROUTES (comma-separated
  * paths, default every route); the browser is CHROMIUM_PATH (read by lib/chromium.mjs).
  */
 import { spawn } from 'node:child_process';
@@ -32,6 +32,7 @@ import { readLocalSettings } from './lib/local-config.mjs';
 import { benchLambdas, benchLambdaSizing } from './lib/lambda-bench.mjs';
 import { loadTsModule } from './lib/load-ts.mjs';
 import { formatRouteJavaScript, measureRouteJavaScript } from './lib/route-javascript.mjs';
+import { launchBrowser, longTaskBudget, measureLongTasks, REFERENCE_STATIC_SITE, serveFolder } from './lib/long-tasks.mjs';
 import { localServerScript } from './lib/paths.mjs';
 import { repoRoot } from './lib/repo-root.mjs';
 
@@ -290,8 +291,17 @@ async function benchSite(sections) {
 }
 
 async function benchPages(server, routes, order) {
+  const staticSite = settings.staticSite ? await serveFolder(settings.staticSite) : null;
+  try {
+    return await benchPagesWith(server, routes, order, staticSite);
+  } finally {
+    await staticSite?.close();
+  }
+}
+
+async function benchPagesWith(server, routes, order, staticSite) {
   let misses = 0;
-  console.log(`Lighthouse 13, mobile, ${RUNS} runs per route (medians):`);
+  console.log(`Lighthouse 13, mobile, ${RUNS} runs per route (medians)${staticSite ? ', and the static site of BENCH_STATIC_SITE at the end' : ''}:`);
   const rows = await lighthouseRoutes(server.origin, routes, order.storage);
   const header = ['route', 'perf', 'a11y', 'best', 'seo', 'agent', 'LCP ms', 'TBT ms', 'CLS', ''];
   const lines = [header, ['budget', `≥${BUDGET.performance}`, '100', '100', '100', '100', `≤${BUDGET.lcpMs}`, `≤${BUDGET.tbtMs}`, `≤${BUDGET.cls}`, '']];
@@ -319,10 +329,81 @@ async function benchPages(server, routes, order) {
       ].map(String),
     );
   }
-  const widths = header.map((_, i) => Math.max(...lines.map((line) => String(line[i]).length)));
+  if (staticSite) {
+    const [row] = await lighthouseRoutes(staticSite.origin, ['/'], order.storage);
+    if (row) {
+      lines.push(
+        [
+          'static site /',
+          row.performance,
+          row.accessibility,
+          row['best-practices'],
+          row.seo,
+          row['agentic-browsing'] ?? 'n/a',
+          Math.round(row.lcpMs),
+          Math.round(row.tbtMs),
+          row.cls.toFixed(3),
+          '(same run)',
+        ].map(String),
+      );
+    }
+  }
+  printTable(lines);
+  return misses + (await benchLongTasks(server, routes, order, staticSite));
+}
+
+function printTable(/** @type {string[][]} */ lines) {
+  const widths = (lines[0] ?? []).map((_, i) => Math.max(...lines.map((line) => String(line[i]).length)));
   console.log('');
-  for (const line of lines) console.log(line.map((cell, i) => String(cell).padEnd(widths[i] ?? 0)).join('  '));
-  return misses;
+  for (const line of lines)
+    console.log(
+      line
+        .map((cell, i) => String(cell).padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    );
+}
+
+/** Loads per route for the long tasks: wall-clock figures on a shared machine need a median of several. */
+const LONG_TASK_LOADS = Math.max(RUNS, 5);
+const CPU_THROTTLE = 4;
+
+/**
+ * Every long task of each route's start-up at CPU 4x (scripts/lib/long-tasks.mjs), the median of
+ * LONG_TASK_LOADS fresh loads, beside the budget: no task longer than the static site's longest and a
+ * blocking time within 1.5 times its own, the static site measured in the same run when
+ * BENCH_STATIC_SITE names its build; returns the routes over budget.
+ */
+async function benchLongTasks(server, routes, order, staticSite) {
+  const browser = await launchBrowser(CHROMIUM);
+  try {
+    let reference = REFERENCE_STATIC_SITE;
+    if (staticSite) {
+      const measured = await measureLongTasks({ browser, url: `${staticSite.origin}/`, runs: LONG_TASK_LOADS, throttle: CPU_THROTTLE });
+      reference = { label: `the static site at ${settings.staticSite}, /, this run`, longestMs: measured.longestMs, blockingMs: measured.blockingMs };
+    }
+    const budget = longTaskBudget(reference);
+    console.log(`\nStart-up long tasks at CPU ${CPU_THROTTLE}x (Chromium, fresh context, median of ${LONG_TASK_LOADS} loads; blocking = the time each task runs past 50 ms):`);
+    console.log(
+      `  budget: longest ≤ ${Math.round(budget.longestMs)} ms, blocking ≤ ${Math.round(budget.blockingMs)} ms (${reference.label}: longest ${Math.round(reference.longestMs)} ms, blocking ${Math.round(reference.blockingMs)} ms, ×1.5)`,
+    );
+    const lines = [['route', 'tasks', 'longest ms', 'blocking ms', 'loads (longest/blocking)', '']];
+    lines.push(['budget', '', `≤${Math.round(budget.longestMs)}`, `≤${Math.round(budget.blockingMs)}`, '', '']);
+    let misses = 0;
+    for (const route of routes) {
+      const storage = ORDER_STATE_ROUTES.has(route) ? order.storage : undefined;
+      const measured = await measureLongTasks({ browser, url: `${server.origin}${route}`, runs: LONG_TASK_LOADS, throttle: CPU_THROTTLE, ...(storage ? { storage } : {}) });
+      const ok = measured.longestMs <= budget.longestMs && measured.blockingMs <= budget.blockingMs;
+      if (!ok) misses += 1;
+      const loads = measured.samples.map((sample) => `${Math.round(sample.longestMs)}/${Math.round(sample.blockingMs)}`).join(' ');
+      lines.push([route, String(measured.count), String(Math.round(measured.longestMs)), String(Math.round(measured.blockingMs)), loads, mark(ok)]);
+    }
+    printTable(lines);
+    console.log("  (where each task's time goes: node scripts/lib/long-tasks.mjs <origin> <route>…)");
+    return misses;
+  } finally {
+    await browser.close();
+  }
 }
 
 /** What each route downloads, script by script and module by module, beside its budget; returns how many routes are over. */

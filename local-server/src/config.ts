@@ -9,6 +9,7 @@
  * the repository root, so a run from any folder reads the same data. Every problem is reported at
  * once, naming the variable and the value it had.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_PREVIEW_LINK_HOURS } from '@kesho/common/build-choice';
 import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/common/canary-health';
@@ -73,6 +74,12 @@ export interface BenchConfig {
   readonly runs: number;
   /** BENCH_ROUTES (comma-separated paths): the routes to measure; null = every route the site serves. */
   readonly routes: readonly string[] | null;
+  /**
+   * BENCH_STATIC_SITE: the build of a static site (a folder with an index.html, e.g. AstroWind's
+   * `dist/`), served beside this site so its start-up long tasks are measured in the same run and
+   * set the budget of this site's; null = the budget measured in issue 44 (scripts/lib/long-tasks.mjs).
+   */
+  readonly staticSite: string | null;
 }
 
 export class LocalConfigError extends Error {
@@ -112,6 +119,14 @@ function settingsOf(env: Env, repoRoot: string) {
     },
     directory(name: string, fallback: string): string {
       return path.resolve(repoRoot, text(name) ?? fallback);
+    },
+    /** A folder that must hold `file` when named; null when the variable is empty. */
+    optionalDirectoryWith(name: string, file: string): string | null {
+      const value = text(name);
+      if (value === undefined) return null;
+      const folder = path.resolve(repoRoot, value);
+      if (!existsSync(path.join(folder, file))) problems.push(`${name} must be a folder holding ${file}, got "${value}"`);
+      return folder;
     },
     origin(name: string, fallback: string): URL {
       const value = text(name) ?? fallback;
@@ -232,6 +247,7 @@ export function readBenchConfig(env: Env, repoRoot: string): BenchConfig {
   return read.checked({
     runs: read.positiveInteger('BENCH_RUNS', 3),
     routes: read.paths('BENCH_ROUTES'),
+    staticSite: read.optionalDirectoryWith('BENCH_STATIC_SITE', 'index.html'),
   });
 }
 

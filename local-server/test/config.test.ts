@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CANARY_THRESHOLDS } from '@kesho/common/canary-health';
 import { DEVELOPMENT_PREVIEW_LINK_SECRET, LocalConfigError, originOf, readBenchConfig, readReleaseConfig, readSiteServerConfig, readStandaloneConfig } from '../src/config';
@@ -121,11 +123,18 @@ describe('the settings of a remote alone (npm start -w mfe-*)', () => {
 
 describe('the settings of the benchmark (npm run bench)', () => {
   it('measures every route three times by default', () => {
-    expect(readBenchConfig({}, repoRoot)).toEqual({ runs: 3, routes: null });
+    expect(readBenchConfig({}, repoRoot)).toEqual({ runs: 3, routes: null, staticSite: null });
   });
 
   it('takes the runs and a list of routes (the browser is CHROMIUM_PATH, read by scripts/lib/chromium.mjs)', () => {
-    expect(readBenchConfig({ BENCH_RUNS: '5', BENCH_ROUTES: '/faq, /pricing,' }, repoRoot)).toEqual({ runs: 5, routes: ['/faq', '/pricing'] });
+    expect(readBenchConfig({ BENCH_RUNS: '5', BENCH_ROUTES: '/faq, /pricing,' }, repoRoot)).toEqual({ runs: 5, routes: ['/faq', '/pricing'], staticSite: null });
+  });
+
+  it('takes the build of a static site to measure beside this one, resolved from the repository root', () => {
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'static-site-'));
+    fs.writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>static</title>');
+    expect(readBenchConfig({ BENCH_STATIC_SITE: site }, repoRoot).staticSite).toBe(site);
+    expect(() => readBenchConfig({ BENCH_STATIC_SITE: 'no-such-build' }, repoRoot)).toThrow('BENCH_STATIC_SITE must be a folder holding index.html, got "no-such-build"');
   });
 
   it('refuses a count of runs that is not a whole number of at least 1, and routes that are not paths', () => {
