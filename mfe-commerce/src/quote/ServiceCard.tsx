@@ -7,7 +7,17 @@ import { formatUsd } from '@kesho/common/money';
 import { ServiceIcon } from '../components/ServiceIcon';
 import { Checkbox, RangeInput, VisuallyHidden } from '../components/ui';
 
+/*
+ * Most of the twelve cards start below the fold: each is laid out only when it comes near the viewport
+ * (the shell-kit's `lazyLayout` rule, written out here: the kit this remote runs with is the shell's,
+ * which may predate that export).
+ */
 const CardItem = styled.li<{ $selected: boolean }>`
+  content-visibility: auto;
+  contain-intrinsic-size: auto 16rem;
+  @media print {
+    content-visibility: visible;
+  }
   display: flex;
   flex-direction: column;
   gap: ${tokens.space(3)};
