@@ -52,6 +52,8 @@ async function start() {
   const hydrating = container.dataset.path === path;
   // The page's remote loads over the network while the shell's own code is evaluated.
   const resolving = resolver.resolve(path);
+  // Matching the route and starting the remote's requests is a task of its own, React's evaluation the next.
+  await yieldToMain();
 
   const { startTransition } = await import(/* webpackMode: "eager" */ 'react');
   await yieldToMain();
@@ -79,4 +81,9 @@ async function start() {
   else setTimeout(refresh, 2_000);
 }
 
-void start();
+/*
+ * Started in a task of its own: this chunk's arrival already evaluated its modules (the loader, the
+ * resolver, the route table with react-router's matcher, client events) in the task of the script's
+ * load event.
+ */
+void yieldToMain().then(start);

@@ -1,11 +1,9 @@
 import styled from 'styled-components';
-import { lazyLayout, Link, media, tokens } from '@kesho/shell-kit';
+import { Link, media, tokens } from '@kesho/shell-kit';
 import { mailtoHref, site, telHref } from '@kesho/common/site';
 import { footerLegalLinks, footerQuickLinks } from './navigation';
 
-/** Below the fold on every page: laid out when it comes near the viewport (`lazyLayout`). */
 const Band = styled.footer`
-  ${lazyLayout('24rem')}
   background: ${tokens.color.footer};
   color: #e5e7eb;
   padding: ${tokens.space(12)} 0 ${tokens.space(6)};

@@ -137,24 +137,29 @@ export interface StartOptions {
   /** Replaces the beacon (tests). */
   readonly send?: (body: string) => void;
   readonly random?: () => number;
-  /** Starts the Web Vitals measurement (default: the web-vitals library, loaded on its own). */
+  /** Starts the Web Vitals measurement (default: the web-vitals library, loaded on its own when the page is first idle). */
   readonly measureVitals?: (report: (name: VitalName, value: number) => void) => void;
 }
 
-async function measureWithWebVitals(report: (name: VitalName, value: number) => void) {
-  const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import(/* webpackChunkName: "web-vitals" */ 'web-vitals');
-  for (const measure of [onCLS, onFCP, onINP, onLCP, onTTFB]) measure((metric) => report(metric.name, metric.value));
+/** The longest web-vitals waits for an idle moment before it is fetched and evaluated anyway. */
+export const VITALS_IDLE_TIMEOUT_MS = 4_000;
+
+/**
+ * web-vitals is fetched and evaluated when the page is first idle (its evaluation was a task of its
+ * own during start-up on a phone); its observers read the entries buffered meanwhile (paint, LCP,
+ * layout shifts, navigation timing, the first input).
+ */
+function measureWithWebVitals(report: (name: VitalName, value: number) => void) {
+  const measure = async () => {
+    const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import(/* webpackChunkName: "web-vitals" */ 'web-vitals');
+    for (const start of [onCLS, onFCP, onINP, onLCP, onTTFB]) start((metric) => report(metric.name, metric.value));
+  };
+  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void measure(), { timeout: VITALS_IDLE_TIMEOUT_MS });
+  else setTimeout(() => void measure(), 0);
 }
 
 /** Starts reporting for this page view, unless the sample leaves it out. Returns whether it reports. */
-export function startClientEvents({
-  builds,
-  page,
-  sampleRate,
-  send = defaultSend,
-  random = Math.random,
-  measureVitals = (report) => void measureWithWebVitals(report),
-}: StartOptions): boolean {
+export function startClientEvents({ builds, page, sampleRate, send = defaultSend, random = Math.random, measureVitals = measureWithWebVitals }: StartOptions): boolean {
   if (reporter || random() >= sampleRate) return false;
   reporter = { builds: { ...builds, [page.app]: page.build }, page: { route: routePattern(page.route), app: page.app, build: page.build }, queue: [], send };
   window.addEventListener('error', (event) => reportClientError('error', event.error ?? event.message));
