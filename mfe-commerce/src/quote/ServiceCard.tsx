@@ -13,10 +13,11 @@ import { Checkbox, RangeInput, VisuallyHidden } from '../components/ui';
  * which may predate that export).
  */
 const CardItem = styled.li<{ $selected: boolean }>`
-  content-visibility: auto;
-  contain-intrinsic-size: auto 16rem;
-  @media print {
-    content-visibility: visible;
+  @media screen {
+    html:not([data-navigated]) & {
+      content-visibility: auto;
+      contain-intrinsic-size: auto 16rem;
+    }
   }
   display: flex;
   flex-direction: column;

@@ -120,7 +120,12 @@ function PageArea({ initial, resolver }: { initial: PageState; resolver?: PageRe
   useEffect(() => {
     const path = normalisePath(pathname);
     wantedPath.current = path;
-    if (path !== shownPath.current) show(path);
+    if (path !== shownPath.current) {
+      // Below-the-fold content of the first page was left unlaid-out (the shell-kit's `lazyLayout`);
+      // from the first navigation on, pages are laid out whole, so Back restores exact positions.
+      document.documentElement.dataset.navigated = '';
+      show(path);
+    }
     // Back on the page still shown before a pending one arrived: that one is dropped, nothing is loading.
     else setBusy(false);
   }, [pathname, show]);
