@@ -255,6 +255,21 @@ describe('the page area', () => {
     expect(document.title).toBe('/faq title');
   });
 
+  it('lays pages out whole from the first navigation on (<html data-navigated>: the first page alone leaves below-the-fold bands for later)', async () => {
+    const user = userEvent.setup();
+    delete document.documentElement.dataset.navigated;
+    const resolver: PageResolver = { resolve: jest.fn(async (path: string) => page(path, () => <h1>Page at {path}</h1>)) };
+    renderApp(
+      page('/', () => <h1>Home</h1>),
+      resolver,
+    );
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(document.documentElement.dataset.navigated).toBeUndefined();
+    await user.click(within(await openMenu(user)).getByRole('link', { name: 'FAQ' }));
+    expect(await screen.findByRole('heading', { name: 'Page at /faq' })).toBeInTheDocument();
+    expect(document.documentElement.dataset.navigated).toBe('');
+  });
+
   it('going back to the page still shown while another is loading leaves nothing marked busy', async () => {
     const user = userEvent.setup();
     let finishFaq: (resolution: Resolution) => void = () => undefined;
