@@ -18,7 +18,7 @@ import { Topic, type ITopic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE, type ClientApp } from '@kesho/common/client-events';
+import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE, CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC, type ClientApp } from '@kesho/common/client-events';
 import {
   BUSINESS_METRICS,
   BUSINESS_METRICS_NAMESPACE,
@@ -138,13 +138,32 @@ export class EdgeAlarmsStack extends Stack {
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
-    this.serverErrors.addAlarmAction(new SnsAction(this.topic));
+    notify(this.serverErrors, this.topic);
   }
 }
 
+/** Told when the alarm fires and again when it is over (OK), so a mail thread ends with its all-clear. */
 function notify(alarm: Alarm, topic: ITopic): Alarm {
   alarm.addAlarmAction(new SnsAction(topic));
+  alarm.addOkAction(new SnsAction(topic));
   return alarm;
+}
+
+/**
+ * A heartbeat: something that must keep happening (a run, a beacon) did not, `metric` below 1.
+ * Missing data is what silence looks like, so it breaches.
+ */
+function heartbeatAlarm(scope: Construct, id: string, alarmName: string, metric: IMetric, description: string, evaluationPeriods = 1): Alarm {
+  return new Alarm(scope, id, {
+    alarmName,
+    alarmDescription: `${description} (see infra/README.md, Alarms).`,
+    metric,
+    threshold: 1,
+    evaluationPeriods,
+    datapointsToAlarm: evaluationPeriods,
+    comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+    treatMissingData: TreatMissingData.BREACHING,
+  });
 }
 
 interface CountAlarmOptions {
@@ -204,12 +223,14 @@ function clientMetric(app: ClientApp, metricName: string, statistic: string, per
 
 /**
  * The share of an app's page views that met an error in visitors' browsers, in percent; 0 while too
- * few page views came in to judge.
+ * few page views came in to judge. `PageViewsWithErrors` counts a page view once however many errors
+ * it met (the client-events function caps each beacon's errors at its page views), so one page that
+ * throws in a loop cannot raise the rate alone, and the share never passes 100 %.
  */
 function clientErrorRate(app: ClientApp, period: Duration): MathExpression {
   return new MathExpression({
-    expression: `IF(views >= ${CLIENT_ERRORS_MIN_PAGE_VIEWS}, 100 * errors / views, 0)`,
-    usingMetrics: { errors: clientMetric(app, 'Errors', 'Sum', period), views: clientMetric(app, 'PageViews', 'Sum', period) },
+    expression: `IF(views >= ${CLIENT_ERRORS_MIN_PAGE_VIEWS}, 100 * FILL(erred, 0) / views, 0)`,
+    usingMetrics: { erred: clientMetric(app, CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC, 'Sum', period), views: clientMetric(app, 'PageViews', 'Sum', period) },
     label: `${app} error rate (%)`,
     period,
   });
@@ -227,6 +248,63 @@ function clientErrorAlarm(scope: Construct, app: ClientApp): Alarm {
     comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
     treatMissingData: TreatMissingData.NOT_BREACHING,
   });
+}
+
+/**
+ * Web Vitals alarms: an app's p75 over web.dev's "good" boundary (LCP 2.5 s, INP 200 ms) in each of
+ * three 15-minute periods running, each period judged only from WEB_VITALS_MIN_SAMPLES measurements
+ * (a few slow phones prove nothing).
+ */
+export const WEB_VITALS_P75_LIMITS_MS = { LCP: 2500, INP: 200 } as const;
+export const WEB_VITALS_MIN_SAMPLES = 20;
+export const WEB_VITALS_PERIOD = Duration.minutes(15);
+export const WEB_VITALS_EVALUATION_PERIODS = 3;
+
+function webVitalAlarm(scope: Construct, app: ClientApp, vital: keyof typeof WEB_VITALS_P75_LIMITS_MS): Alarm {
+  const limit = WEB_VITALS_P75_LIMITS_MS[vital];
+  return new Alarm(scope, `${vital}${app[0]?.toUpperCase()}${app.slice(1)}`, {
+    alarmName: `kesho-${vital.toLowerCase()}-p75-${app}`,
+    alarmDescription:
+      `${app}'s ${vital} p75 in visitors' browsers was over ${limit} ms for ${WEB_VITALS_EVALUATION_PERIODS * WEB_VITALS_PERIOD.toMinutes()} minutes ` +
+      `(at least ${WEB_VITALS_MIN_SAMPLES} measurements each ${WEB_VITALS_PERIOD.toMinutes()} minutes; see infra/README.md, Alarms).`,
+    metric: new MathExpression({
+      expression: `IF(samples >= ${WEB_VITALS_MIN_SAMPLES}, p75, 0)`,
+      usingMetrics: { p75: clientMetric(app, vital, 'p75', WEB_VITALS_PERIOD), samples: clientMetric(app, vital, 'SampleCount', WEB_VITALS_PERIOD) },
+      label: `${app} ${vital} p75 (ms)`,
+      period: WEB_VITALS_PERIOD,
+    }),
+    threshold: limit,
+    evaluationPeriods: WEB_VITALS_EVALUATION_PERIODS,
+    datapointsToAlarm: WEB_VITALS_EVALUATION_PERIODS,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+}
+
+/**
+ * Visitors' beacons stop arriving for an app (the shell's reporter broken by a release, the API's
+ * route refusing them, the function failing): during Kenya's day (07:00–22:00 EAT, UTC+3), in
+ * CLIENT_EVENTS_SILENT_HOURS hours running, no page view was counted. At night it never fires.
+ */
+export const KENYA_DAY_UTC_HOURS = { from: 4, to: 19 } as const;
+export const CLIENT_EVENTS_SILENT_HOURS = 3;
+
+function clientEventsHeartbeat(scope: Construct, app: ClientApp): Alarm {
+  const { from, to } = KENYA_DAY_UTC_HOURS;
+  return heartbeatAlarm(
+    scope,
+    `ClientEventsSilent${app[0]?.toUpperCase()}${app.slice(1)}`,
+    `kesho-client-events-silent-${app}`,
+    new MathExpression({
+      // Night hours count as 1 (never silent); a day hour with no page view counts 0 (FILL).
+      expression: `IF(HOUR(FILL(views, 0)) >= ${from} AND HOUR(FILL(views, 0)) < ${to}, FILL(views, 0), 1)`,
+      usingMetrics: { views: clientMetric(app, 'PageViews', 'Sum', Duration.hours(1)) },
+      label: `${app} page views in the day's hours`,
+      period: Duration.hours(1),
+    }),
+    `No page view of ${app} was reported by visitors' browsers for ${CLIENT_EVENTS_SILENT_HOURS} hours of Kenya's day`,
+    CLIENT_EVENTS_SILENT_HOURS,
+  );
 }
 
 /**
@@ -342,7 +420,17 @@ function businessAlarms(scope: Construct): { readonly all: Alarm[]; readonly hel
     businessMetric('ordersHeldForReview', { statistic: 'Maximum', period: quarter }),
     1,
   );
+  // Each run of the reconciliation reports its pending backlog, even 0: no sample in 15 minutes is
+  // three runs missed (the schedule disabled, the function failing before its report).
+  const reconciliationSilent = heartbeatAlarm(
+    scope,
+    'ReconciliationSilent',
+    'kesho-reconciliation-silent',
+    businessMetric('pendingOrdersBacklog', { statistic: 'SampleCount', period: quarter }),
+    'The reconciliation reported no run in 15 minutes (it runs every 5): paid orders are not settled behind failed hand-offs and due receipts wait',
+  );
   const all = [
+    reconciliationSilent,
     needsReview,
     heldForReview,
     alarm(
@@ -436,7 +524,7 @@ export class PaymentsAlarms extends Construct {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     const perFunction = Object.entries(props.functions).flatMap(([name, fn]) => functionAlarms(this, name, fn));
-    const clientErrors = CLIENT_APPS.map((app) => clientErrorAlarm(this, app));
+    const clientErrors = CLIENT_APPS.flatMap((app) => [clientErrorAlarm(this, app), webVitalAlarm(this, app, 'LCP'), webVitalAlarm(this, app, 'INP'), clientEventsHeartbeat(this, app)]);
     const mail = mailReputationAlarms(this);
     const tableThrottles = tableThrottleAlarm(this, props.ordersTable, props.ordersTableIndexes);
     const business = businessAlarms(this);
@@ -521,19 +609,38 @@ export class PaymentsAlarms extends Construct {
 export interface SiteAlarmsProps {
   readonly publisher: IFunction;
   readonly publishFailures: IQueue;
+  /** The scheduled canary check: its alias (its own runs' metrics) and its failure queue (lib/canary-check.ts). */
+  readonly canaryCheck: { readonly alias: IFunction; readonly failures: IQueue };
   /** The pages' failover origin: its errors reach visitors as 5xx for unknown paths. */
   readonly notFoundPage: IFunction;
 }
 
-/** In the site stack: the release publisher's errors, throttles and failed events; the not-found function's errors and throttles. */
+/** In the site stack: the release publisher's errors, throttles and failed publications; the canary check's failures and heartbeat; the not-found function's errors and throttles. */
 export class SiteAlarms extends Construct {
   readonly alarms: readonly Alarm[];
 
   constructor(scope: Construct, id: string, props: SiteAlarmsProps) {
     super(scope, id);
     const topic = alarmTopic(this, 'AlarmTopic');
+    const checkPeriod = Duration.minutes(5);
     this.alarms = [
-      queueDepthAlarm(this, 'PublishFailures', props.publishFailures, 'The release publisher'),
+      queueDepthAlarm(this, 'PublishFailures', props.publishFailures, 'A release did not publish: the release publisher'),
+      countAlarm(
+        this,
+        'CanaryCheckFailures',
+        props.canaryCheck.failures.metricApproximateNumberOfMessagesVisible({ period: checkPeriod, statistic: 'Maximum' }),
+        'The scheduled canary check failed at least once: a running canary is not being judged',
+        1,
+        { alarmName: 'kesho-canary-check-failures' },
+      ),
+      // Every minute, whether a canary runs or not: five missed runs in a row.
+      heartbeatAlarm(
+        this,
+        'CanaryCheckSilent',
+        'kesho-canary-check-silent',
+        props.canaryCheck.alias.metricInvocations({ period: checkPeriod, statistic: 'Sum' }),
+        'The scheduled canary check did not run in 5 minutes (it runs every minute): a failing canary would not be aborted',
+      ),
       ...functionAlarms(this, 'release-publisher', props.publisher),
       ...functionAlarms(this, 'not-found-page', props.notFoundPage),
     ].map((alarm) => notify(alarm, topic));

@@ -98,6 +98,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
   new SiteAlarms(siteStack, 'Alarms', {
     publisher: siteStack.releasePublisher.function,
     publishFailures: siteStack.releasePublisher.failures,
+    canaryCheck: siteStack.releasePublisher.canaryCheck,
     notFoundPage: siteStack.notFoundPage.function,
   });
   // The alarms notify the topic by name: it must exist first.

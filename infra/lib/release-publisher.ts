@@ -28,6 +28,7 @@ import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/common/
 import { CANARY_CHECK_EVENT_FIELD, CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '../functions/release-publisher/edge';
 import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, PUBLISHED_ROOT_FILES, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
 import { ALARM_TOPIC_NAME } from './alarms';
+import { CanaryCheckInvocation } from './canary-check';
 import { LAMBDA_BUNDLING, LAMBDA_FUNCTION_BASE } from './lambda-bundling';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
 import { INFRA_ROOT } from './paths';
@@ -53,10 +54,12 @@ export const CANARY_CHECK_PERIOD = Duration.minutes(1);
 
 export class ReleasePublisher extends Construct {
   readonly function: NodejsFunction;
-  /** Where a run that kept failing ends up (after two retries): the PublishFailures alarm watches it. */
+  /** Where a publication that kept failing ends up (after two retries): the PublishFailures alarm watches it. The canary check has its own (canaryCheck.failures). */
   readonly failures: Queue;
   readonly logGroup: LogGroup;
   readonly previewLinkSecret: Secret;
+  /** The scheduled check's alias and failure queue (lib/canary-check.ts). */
+  readonly canaryCheck: CanaryCheckInvocation;
 
   constructor(scope: Construct, id: string, props: ReleasePublisherProps) {
     super(scope, id);
@@ -164,10 +167,12 @@ export class ReleasePublisher extends Construct {
     // A team's canary command (start from a deploy, promote or abort written by the team).
     bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(publisher), { prefix: CANARY_COMMANDS_PREFIX, suffix: '.json' });
     // The scheduled check: each running canary judged on what visitors' browsers report.
+    // Through its own alias: not retried, failures in their own queue, runs counted apart from publications.
+    this.canaryCheck = new CanaryCheckInvocation(this, 'CanaryCheckInvocation', publisher);
     new Rule(this, 'CanaryCheck', {
       description: 'Judges running canaries on the Kesho/ClientEvents metrics and aborts a failing one (release publisher)',
       schedule: Schedule.rate(CANARY_CHECK_PERIOD),
-      targets: [new LambdaFunction(publisher, { event: RuleTargetInput.fromObject({ [CANARY_CHECK_EVENT_FIELD]: true }), retryAttempts: 0 })],
+      targets: [new LambdaFunction(this.canaryCheck.alias, { event: RuleTargetInput.fromObject({ [CANARY_CHECK_EVENT_FIELD]: true }), retryAttempts: 0 })],
     });
 
     const bucketArn = arnToken(bucket);

@@ -216,7 +216,13 @@ describe('alarms without a distribution id or e-mail', () => {
     const siteFunctionIds = Object.keys(site.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('mfe/remotes.json|not-found page') } }));
     expect(siteFunctionIds).toHaveLength(2);
     for (const id of siteFunctionIds) {
-      const watching = alarmsOf(site).filter((alarm) => alarm.Properties.Namespace === 'AWS/Lambda' && JSON.stringify(alarm.Properties.Dimensions).includes(`"${id}"`));
+      // The function's own metrics (the canary check's alias has its heartbeat, by Resource: heartbeats.test.ts).
+      const watching = alarmsOf(site).filter(
+        (alarm) =>
+          alarm.Properties.Namespace === 'AWS/Lambda' &&
+          JSON.stringify(alarm.Properties.Dimensions).includes(`"${id}"`) &&
+          !JSON.stringify(alarm.Properties.Dimensions).includes('"Resource"'),
+      );
       expect(watching.map((alarm) => alarm.Properties.MetricName).sort()).toEqual(['Errors', 'Throttles']);
     }
   });
@@ -263,9 +269,10 @@ describe('alarms without a distribution id or e-mail', () => {
         Expression?: string;
         MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: unknown }; Stat: string };
       }>;
-      expect(queries.find((query) => query.Expression)?.Expression).toBe(`IF(views >= ${CLIENT_ERRORS_MIN_PAGE_VIEWS}, 100 * errors / views, 0)`);
+      // Page views that met an error (errors capped per page view by the client-events function), not errors ÷ page views.
+      expect(queries.find((query) => query.Expression)?.Expression).toBe(`IF(views >= ${CLIENT_ERRORS_MIN_PAGE_VIEWS}, 100 * FILL(erred, 0) / views, 0)`);
       for (const [id, metricName] of [
-        ['errors', 'Errors'],
+        ['erred', 'PageViewsWithErrors'],
         ['views', 'PageViews'],
       ]) {
         expect(queries.find((query) => query.Id === id)?.MetricStat).toEqual({
@@ -334,10 +341,10 @@ describe('alarms with an e-mail, a budget and the distribution id', () => {
       const covered = rows.some((row) => {
         const [, means = '', todo = ''] = row.split(' | ');
         const explained = means.trim().length > 20 && todo.trim().length > 20;
-        // `kesho-client-errors-<app>`, and a function's alarms on the row that names the function and the kind.
+        // `kesho-…-<app>` (client errors, Web Vitals, beacons) on a row naming each app, and a function's alarms on the row that names the function and the kind.
         const named =
           row.includes(`\`${name}\``) ||
-          CLIENT_APPS.some((clientApp) => name === `kesho-client-errors-${clientApp}` && row.includes('`kesho-client-errors-<app>`') && row.includes(clientApp)) ||
+          CLIENT_APPS.some((clientApp) => [...row.matchAll(/`(kesho-[a-z0-9-]*)<app>`/g)].some((match) => name === `${match[1]}${clientApp}` && row.includes(clientApp))) ||
           (perFunction !== null && row.includes(`\`${perFunction[1]}Errors\``) && row.includes(perFunction[2] ?? '')) ||
           (perFunction !== null && row.includes(`\`<function>${perFunction[2]}\``) && functionsRow.includes(perFunction[1] ?? ''));
         return named && explained;

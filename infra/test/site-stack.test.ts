@@ -387,10 +387,16 @@ describe('site stack: release publisher', () => {
     template.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'kesho/preview-link-secret', GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true } });
   });
 
-  test('checks the running canaries every minute', () => {
+  test("checks the running canaries every minute (through the publisher's canary-check alias: heartbeats.test.ts)", () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [publisherId, 'Arn'] }, Input: JSON.stringify({ canaryCheck: true }), RetryPolicy: { MaximumRetryAttempts: 0 } })],
+      Targets: [
+        Match.objectLike({
+          Arn: { Ref: Match.stringLikeRegexp('^ReleasePublisherCanaryCheckInvocationAlias') },
+          Input: JSON.stringify({ canaryCheck: true }),
+          RetryPolicy: { MaximumRetryAttempts: 0 },
+        }),
+      ],
     });
   });
 

@@ -224,11 +224,24 @@ describe('in AWS', () => {
       Build: MARKETING,
       PageViews: 2,
       Errors: 1,
+      PageViewsWithErrors: 1,
       INP: 120,
       routes: ['/about', '/faq'],
     });
     const metrics = (document?._aws as { CloudWatchMetrics: { Metrics: { Name: string }[] }[] }).CloudWatchMetrics[0]?.Metrics.map((metric) => metric.Name);
-    expect(metrics).toEqual(['PageViews', 'Errors', 'INP']);
+    expect(metrics).toEqual(['PageViews', 'Errors', 'PageViewsWithErrors', 'INP']);
+  });
+
+  test("a page that throws in a loop counts as one page view with errors: each beacon's errors are capped at its page views", () => {
+    const at = new Date('2026-11-24T10:00:00Z');
+    const error = { type: 'error', kind: 'error', app: 'commerce', build: MARKETING, route: '/payment', name: 'TypeError', message: 'x is undefined', frames: [] } as const;
+    const pageView = { type: 'pageview', app: 'commerce', build: MARKETING, route: '/payment' } as const;
+    const one = (events: Parameters<typeof emfDocuments>[0]) => emfDocuments(events, at)[0] as Record<string, unknown>;
+    expect(one([pageView, ...Array.from({ length: 30 }, () => error)])).toMatchObject({ PageViews: 1, Errors: 30, PageViewsWithErrors: 1 });
+    expect(one([pageView, pageView, pageView, error, error])).toMatchObject({ PageViews: 3, Errors: 2, PageViewsWithErrors: 2 });
+    // An error reported without its page view (sampled or sent apart) is still one page that met it.
+    expect(one([error, error])).toMatchObject({ Errors: 2, PageViewsWithErrors: 1 });
+    expect(one([pageView])).not.toHaveProperty('PageViewsWithErrors');
   });
 
   test('known builds come from the published pointer document, the shell from its release name, and stay known after a release', async () => {

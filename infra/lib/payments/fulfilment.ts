@@ -32,6 +32,10 @@ export class Fulfilment {
       // The next run is minutes away and does the same work: no retries to pile up behind a slow one.
       targets: [new LambdaFunction(props.reconcileOrders, { retryAttempts: 0 })],
     });
+    // EventBridge hands the run to Lambda asynchronously, and Lambda retries a failed asynchronous
+    // invocation twice by default: set what the comment above says there too, and drop a run older
+    // than the next one.
+    props.reconcileOrders.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: RECONCILE_EVERY });
 
     this.failures = new Queue(stack, 'FulfilmentFailures', {
       encryption: QueueEncryption.SQS_MANAGED,

@@ -7,7 +7,14 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CLIENT_EVENTS_FOLDER, CLIENT_EVENTS_METRICS_NAMESPACE, clientEventsFileOf, type ClientEvent, type ErrorEvent } from '@kesho/common/client-events';
+import {
+  CLIENT_EVENTS_FOLDER,
+  CLIENT_EVENTS_METRICS_NAMESPACE,
+  CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC,
+  clientEventsFileOf,
+  type ClientEvent,
+  type ErrorEvent,
+} from '@kesho/common/client-events';
 import type { ClientEventSink } from './service';
 
 export function clientEventsDirectoryOf(dataDir: string): string {
@@ -24,7 +31,16 @@ export function createFileSink(directory: string): ClientEventSink {
   };
 }
 
-const UNITS = { PageViews: 'Count', Errors: 'Count', LCP: 'Milliseconds', INP: 'Milliseconds', TTFB: 'Milliseconds', FCP: 'Milliseconds', CLS: 'None' } as const;
+const UNITS = {
+  PageViews: 'Count',
+  Errors: 'Count',
+  [CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC]: 'Count',
+  LCP: 'Milliseconds',
+  INP: 'Milliseconds',
+  TTFB: 'Milliseconds',
+  FCP: 'Milliseconds',
+  CLS: 'None',
+} as const;
 type MetricName = keyof typeof UNITS;
 
 /** One EMF document per app × build of the batch (values as arrays: CloudWatch keeps every one for percentiles). */
@@ -40,7 +56,11 @@ export function emfDocuments(events: readonly ClientEvent[], at: Date): object[]
     const pageViews = group.filter((event) => event.type === 'pageview').length;
     const errors = group.filter((event): event is ErrorEvent => event.type === 'error');
     if (pageViews) add('PageViews', pageViews);
-    if (errors.length) add('Errors', errors.length);
+    if (errors.length) {
+      add('Errors', errors.length);
+      // A beacon is one page left: however many errors its page met, it counts once per page view.
+      add(CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC, Math.min(errors.length, Math.max(pageViews, 1)));
+    }
     for (const event of group) if (event.type === 'vital') add(event.name, event.value);
     const metrics = (Object.keys(values) as MetricName[]).map((name) => ({ Name: name, Unit: UNITS[name] }));
     if (!metrics.length) continue;

@@ -17,6 +17,12 @@ export const CLIENT_EVENTS_PATH = '/api/client-events';
  * infra's alarms and dashboard read: per app and build, and per app.
  */
 export const CLIENT_EVENTS_METRICS_NAMESPACE = 'Kesho/ClientEvents';
+/**
+ * Page views that met at least one error: each beacon's errors counted at most once per page view it
+ * reports (min(errors, page views), at least 1 when it has errors), so the client-error alarm's rate
+ * is a share of page views, not errors ÷ page views.
+ */
+export const CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC = 'PageViewsWithErrors';
 
 export const CLIENT_APPS = ['shell', 'marketing', 'commerce', 'legal'] as const;
 export type ClientApp = (typeof CLIENT_APPS)[number];
