@@ -143,7 +143,7 @@ export class EdgeAlarmsStack extends Stack {
 }
 
 /** Told when the alarm fires and again when it is over (OK), so a mail thread ends with its all-clear. */
-function notify(alarm: Alarm, topic: ITopic): Alarm {
+export function notify(alarm: Alarm, topic: ITopic): Alarm {
   alarm.addAlarmAction(new SnsAction(topic));
   alarm.addOkAction(new SnsAction(topic));
   return alarm;

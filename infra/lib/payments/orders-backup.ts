@@ -16,12 +16,11 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
 import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { alarmTopic } from '../alarms';
+import { alarmTopic, notify } from '../alarms';
 import { acknowledge } from '../nag';
 
 export const ORDERS_BACKUP_VAULT_NAME = 'kesho-orders';
@@ -105,6 +104,6 @@ export class OrdersBackup extends Construct {
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
-    this.failedJobs.addAlarmAction(new SnsAction(alarmTopic(this, 'AlarmTopic')));
+    notify(this.failedJobs, alarmTopic(this, 'AlarmTopic'));
   }
 }
