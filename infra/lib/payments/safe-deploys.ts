@@ -18,7 +18,6 @@
 import path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { LambdaApplication, LambdaDeploymentConfig, LambdaDeploymentGroup, type ILambdaDeploymentConfig } from 'aws-cdk-lib/aws-codedeploy';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Alias, type Version } from 'aws-cdk-lib/aws-lambda';
@@ -26,7 +25,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { SAFE_DEPLOY_HANDLERS, type SafeDeployHandler } from '@kesho/common/pre-traffic-probes';
-import { alarmTopic } from '../alarms';
+import { alarmTopic, notify } from '../alarms';
 import { LAMBDA_BUNDLING, LAMBDA_FUNCTION_BASE } from '../lambda-bundling';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from '../nag';
 import { INFRA_ROOT } from '../paths';
@@ -127,7 +126,7 @@ export class SafeDeploys extends Construct {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       });
       for (const alarm of [errors, latency]) {
-        alarm.addAlarmAction(new SnsAction(topic));
+        notify(alarm, topic);
         alarms.push(alarm);
       }
       const group = new LambdaDeploymentGroup(this, `${pascal}Deploys`, {
