@@ -1,20 +1,25 @@
 /**
- * Limits on the payments API beyond the stage-wide throttle: the Stripe webhook gets its own route
- * throttle, so a flood of anonymous checkout calls cannot starve the webhook (and the reverse), and
+ * Limits on the payments API beyond the stage-wide throttle: every route gets its own route throttle
+ * (@kesho/common/api-throttles, sized from a stated peak), so a flood on one cannot starve another
+ * (the webhook, the M-Pesa status polls, the beacons), and
  * fulfil-order has reserved concurrency, so a burst of paid orders neither takes the account's
  * whole Lambda concurrency nor is starved by the web-facing functions.
  */
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
-import { DEPLOYED_ROUTES, LEAD_HANDLERS, LEAD_ROUTE_THROTTLE, type ApiThrottle } from './payments/payments-api';
+import { CLIENT_EVENTS_ROUTE_THROTTLE, ROUTE_THROTTLES, routeKeyOf, WEBHOOK_ROUTE_THROTTLE } from '@kesho/common/api-throttles';
+import { DEPLOYED_ROUTES, type ApiThrottle } from './payments/payments-api';
 
 export interface ApiLimits {
+  /**
+   * Each route's own stage throttle, by route key ("GET /api/mpesa-payment"): @kesho/common/api-throttles,
+   * sized from its stated peak (API_PEAK: 50 families paying at once, the M-Pesa page's polling
+   * schedule); the local runtime answers 429 over the same table.
+   */
+  readonly routes: Readonly<Record<string, ApiThrottle>>;
   /** The Stripe webhook: Stripe retries with backoff, so a modest rate suffices even for a backlog. */
   readonly webhook: ApiThrottle;
-  /** Each anonymous browser route (create-payment, checkout-session, mpesa-payment); the contact and
-   *  newsletter forms keep their own tighter LEAD_ROUTE_THROTTLE. */
-  readonly anonymous: ApiThrottle;
   /** Visitors' beacons (POST /api/client-events): one per page left, sampled; a flood of them is
    *  dropped at the edge of the API rather than competing with payments for concurrency. */
   readonly clientEvents: ApiThrottle;
@@ -26,23 +31,23 @@ export interface ApiLimits {
 }
 
 export const DEFAULT_API_LIMITS: ApiLimits = {
-  webhook: { rateLimit: 10, burstLimit: 20 },
-  anonymous: { rateLimit: 10, burstLimit: 20 },
-  clientEvents: { rateLimit: 20, burstLimit: 40 },
+  routes: ROUTE_THROTTLES,
+  webhook: WEBHOOK_ROUTE_THROTTLE,
+  clientEvents: CLIENT_EVENTS_ROUTE_THROTTLE,
   fulfilOrderConcurrency: 5,
 };
 
 /** `"POST /api/stripe-webhook"`: how API Gateway keys route settings. */
-export const routeKey = (route: { readonly method: string; readonly path: string }): string => `${route.method} ${route.path}`;
+export const routeKey = (route: { readonly method: string; readonly path: string }): string => routeKeyOf(route.method, route.path);
 
-/** Providers' callbacks (Stripe's webhook, Daraja's STK callback) share the webhook's throttle. */
+/** Providers' callbacks (Stripe's webhook, Daraja's STK callback): not counted by the WAF's per-address rules. */
 export const PROVIDER_CALLBACKS: ReadonlySet<string> = new Set(['stripe-webhook', 'mpesa-callback']);
 
-function throttleFor(handler: string, limits: ApiLimits): ApiThrottle {
-  if (PROVIDER_CALLBACKS.has(handler)) return limits.webhook;
-  if ((LEAD_HANDLERS as ReadonlySet<string>).has(handler)) return LEAD_ROUTE_THROTTLE;
-  if (handler === 'client-events') return limits.clientEvents;
-  return limits.anonymous;
+function throttleFor(route: { readonly method: string; readonly path: string }, limits: ApiLimits): ApiThrottle {
+  const throttle = limits.routes[routeKey(route)];
+  // A new route is sized from the peak, never left to a default (common/api-throttles.ts).
+  if (!throttle) throw new Error(`${routeKey(route)} has no throttle in @kesho/common/api-throttles (ROUTE_THROTTLES): size it from API_PEAK`);
+  return throttle;
 }
 
 export function applyApiLimits(stage: HttpStage, fulfilOrder: IFunction, limits: ApiLimits = DEFAULT_API_LIMITS): void {
@@ -52,7 +57,7 @@ export function applyApiLimits(stage: HttpStage, fulfilOrder: IFunction, limits:
     'RouteSettings',
     Object.fromEntries(
       DEPLOYED_ROUTES.map((route) => {
-        const throttle = throttleFor(route.handler, limits);
+        const throttle = throttleFor(route, limits);
         return [routeKey(route), { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit }];
       }),
     ),

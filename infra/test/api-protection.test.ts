@@ -5,6 +5,7 @@
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { DEFAULT_API_LIMITS } from '../lib/api-limits';
+import { API_PEAK, MPESA_POLL_SCHEDULE, ROUTE_THROTTLES, unsizedRoutes } from '@kesho/common/api-throttles';
 import { DEFAULT_RATE_LIMITS, PROVIDER_PATHS, SHARED_ADDRESS_ASSUMPTION, WAF_LOG_GROUP_NAME } from '../lib/edge-stack';
 import { ORIGIN_VERIFY_SECRET_NAME, ROTATION_WINDOW } from '../lib/origin-verify';
 import { ORIGIN_VERIFY_HEADER } from '../functions/origin-verify/verify';
@@ -137,16 +138,20 @@ describe('references between stacks', () => {
 });
 
 describe('API limits', () => {
-  test('the webhook and each anonymous route have their own throttle on the stage', () => {
+  test('the webhook and each anonymous route have their own throttle on the stage, sized from the stated peak', () => {
     const throttle = (limits: { rateLimit: number; burstLimit: number }) => ({ ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit });
     payments.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
-      RouteSettings: {
-        'POST /api/stripe-webhook': throttle(DEFAULT_API_LIMITS.webhook),
-        'POST /api/create-payment': throttle(DEFAULT_API_LIMITS.anonymous),
-        'GET /api/checkout-session': throttle(DEFAULT_API_LIMITS.anonymous),
-      },
+      RouteSettings: Object.fromEntries(Object.entries(ROUTE_THROTTLES).map(([key, limits]) => [key, throttle(limits)])),
     });
+    expect(ROUTE_THROTTLES['POST /api/stripe-webhook']).toEqual(DEFAULT_API_LIMITS.webhook);
+    // 50 payers polling their M-Pesa payment at the schedule's fastest (one every 2 s) fit the status route's rate, and all at one moment its burst.
+    const status = ROUTE_THROTTLES['GET /api/mpesa-payment'];
+    expect(status?.rateLimit).toBeGreaterThanOrEqual((API_PEAK.payersAtOnce * 1000) / MPESA_POLL_SCHEDULE.firstIntervalMs);
+    expect(status?.burstLimit).toBeGreaterThanOrEqual(API_PEAK.payersAtOnce);
+    for (const key of ['POST /api/create-payment', 'POST /api/mpesa-payment', 'GET /api/checkout-session', 'POST /api/mpesa/callback/{token}'])
+      expect(ROUTE_THROTTLES[key]?.burstLimit).toBeGreaterThanOrEqual(API_PEAK.payersAtOnce);
+    expect(unsizedRoutes()).toEqual([]);
     // Route settings only apply to routes that exist: every key names one.
     const routeKeys = Object.values(payments.findResources('AWS::ApiGatewayV2::Route')).map((route) => (route as { Properties: { RouteKey: string } }).Properties.RouteKey);
     const stage = Object.values(payments.findResources('AWS::ApiGatewayV2::Stage'))[0] as { Properties: { RouteSettings: Record<string, unknown> } };

@@ -26,6 +26,11 @@ export interface SiteServerConfig {
   /** PREVIEW_LINK_SECRET: the HMAC key of preview links (default: a built-in development key). */
   readonly previewLinkSecret: string;
   readonly canaryWatch: CanaryWatchConfig;
+  /**
+   * API_ROUTE_THROTTLES (default on): the API answers 429 over each route's throttle as API Gateway
+   * does in AWS (@kesho/common/api-throttles), so the pages' polling meets the same limits locally.
+   */
+  readonly routeThrottles: boolean;
 }
 
 /** The local server's watch over running canaries (the automatic abort). */
@@ -147,6 +152,15 @@ function settingsOf(env: Env, repoRoot: string) {
       }
       return parsed;
     },
+    onOff(name: string, fallback: boolean): boolean {
+      const value = text(name);
+      if (value === undefined) return fallback;
+      if (value !== 'on' && value !== 'off') {
+        problems.push(`${name} must be on or off, got "${value}"`);
+        return fallback;
+      }
+      return value === 'on';
+    },
     secret(name: string, fallback: string): string {
       const value = text(name);
       if (value === undefined) return fallback;
@@ -210,6 +224,7 @@ export function readSiteServerConfig(env: Env, repoRoot: string): SiteServerConf
     dataDir: read.directory('DATA_DIR', '.data'),
     previewLinkSecret: read.secret('PREVIEW_LINK_SECRET', DEVELOPMENT_PREVIEW_LINK_SECRET),
     canaryWatch: { intervalSeconds: read.number('CANARY_WATCH_SECONDS', 15, 1, 3600), thresholds: canaryThresholds(read) },
+    routeThrottles: read.onOff('API_ROUTE_THROTTLES', true),
   });
 }
 

@@ -16,7 +16,7 @@ import { createSiteServer, EDGE_STATE_FILE, type SiteServerOptions } from './sit
 const repoRoot = path.resolve(__dirname, '..', '..');
 
 async function main() {
-  const { port, host, siteDir, dataDir, previewLinkSecret, canaryWatch } = readSiteServerConfig(process.env, repoRoot);
+  const { port, host, siteDir, dataDir, previewLinkSecret, canaryWatch, routeThrottles } = readSiteServerConfig(process.env, repoRoot);
   // The release writes which builds canaries and previews get beside the site (dist/edge-state.json).
   const distDir = path.dirname(siteDir);
   const edgeStateFile = path.join(distDir, EDGE_STATE_FILE);
@@ -30,7 +30,7 @@ async function main() {
   const origin = originOf(host, typeof address === 'object' && address ? address.port : port);
   // The API's own origin (the local Lambda Invoke endpoint lives here); PUBLIC_SITE_URL, when set, only changes the return URLs.
   // The site's release history (beside dist/site) says which builds client events may name, its pointer documents which routes.
-  const api = await createLocalApi({ dataDir, publicOrigin: origin, env: process.env, releaseHistoryFile: path.join(path.dirname(siteDir), 'releases.json'), siteDir });
+  const api = await createLocalApi({ dataDir, publicOrigin: origin, env: process.env, releaseHistoryFile: path.join(path.dirname(siteDir), 'releases.json'), siteDir, routeThrottles });
   options.api = api;
   console.log(`Kesho Global Education is running at ${origin}`);
   // The release prints preview links with this address (PUBLIC_SITE_URL aside), whatever PORT the server got.

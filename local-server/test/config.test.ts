@@ -15,7 +15,14 @@ describe('the settings of the whole site (npm start)', () => {
       dataDir: path.join(repoRoot, '.data'),
       previewLinkSecret: DEVELOPMENT_PREVIEW_LINK_SECRET,
       canaryWatch: { intervalSeconds: 15, thresholds: DEFAULT_CANARY_THRESHOLDS },
+      routeThrottles: true,
     });
+  });
+
+  it("answers 429 over the API's route throttles unless API_ROUTE_THROTTLES=off, and refuses anything but on or off", () => {
+    expect(readSiteServerConfig({ API_ROUTE_THROTTLES: 'off' }, repoRoot).routeThrottles).toBe(false);
+    expect(readSiteServerConfig({ API_ROUTE_THROTTLES: 'on' }, repoRoot).routeThrottles).toBe(true);
+    expect(() => readSiteServerConfig({ API_ROUTE_THROTTLES: 'yes' }, repoRoot)).toThrow('API_ROUTE_THROTTLES must be on or off, got "yes"');
   });
 
   it('reads empty values, as .env.example writes them, as the defaults', () => {

@@ -70,7 +70,7 @@ export interface RecordedRequest {
   idempotencyKey?: string;
 }
 
-type Reply = { status: number; data: unknown } | Error;
+type Reply = { status: number; data: unknown; headers?: Record<string, string> } | Error;
 
 /**
  * Answers the payment API's HTTP calls in-process (axios adapter), so the tests exercise the real
@@ -90,7 +90,7 @@ export function fakePaymentsApi(answer: (request: RecordedRequest) => Reply | Pr
     requests.push(request);
     const reply = await answer(request);
     if (reply instanceof Error) throw reply;
-    const response: AxiosResponse = { data: reply.data, status: reply.status, statusText: '', headers: new AxiosHeaders(), config };
+    const response: AxiosResponse = { data: reply.data, status: reply.status, statusText: '', headers: new AxiosHeaders(reply.headers ?? {}), config };
     if (reply.status >= 400) {
       throw new AxiosError(`Request failed with status code ${reply.status}`, AxiosError.ERR_BAD_REQUEST, config, null, response);
     }

@@ -190,3 +190,12 @@ describe('openCheckout', () => {
     expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/x');
   });
 });
+
+describe("the answer's Retry-After", () => {
+  test('a 429 or 503 carries its Retry-After (seconds) on the PaymentError; other answers none', async () => {
+    fakePaymentsApi(() => ({ status: 429, data: { message: 'Too Many Requests' }, headers: { 'retry-after': '12' } }));
+    await expect(getCheckoutSession('cs_test_a1')).rejects.toMatchObject({ status: 429, retryAfterMs: 12_000 });
+    fakePaymentsApi(() => ({ status: 503, data: {} }));
+    await expect(getCheckoutSession('cs_test_a1')).rejects.toMatchObject({ status: 503, retryAfterMs: null });
+  });
+});

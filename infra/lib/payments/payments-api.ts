@@ -10,6 +10,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { API_ROUTES, type ApiHandlerName } from '@kesho/common/api-routes';
+import { DEFAULT_ROUTE_THROTTLE, LEAD_ROUTE_THROTTLE as COMMON_LEAD_ROUTE_THROTTLE } from '@kesho/common/api-throttles';
 import { apiAccessLogFormat } from './api-access-log';
 import { toPascalCase } from './payment-functions';
 
@@ -19,15 +20,12 @@ export interface ApiThrottle {
   readonly burstLimit: number;
 }
 
-export const DEFAULT_API_THROTTLE: ApiThrottle = { rateLimit: 25, burstLimit: 50 };
+export const DEFAULT_API_THROTTLE: ApiThrottle = DEFAULT_ROUTE_THROTTLE;
 /**
  * The public forms get a tighter throttle than the payment routes: a person sends one enquiry, and a
  * flood should meet API Gateway's 429 before it reaches the handlers' own per-address limits.
  */
-export const LEAD_ROUTE_THROTTLE: ApiThrottle = { rateLimit: 5, burstLimit: 10 };
-
-/** The contact and newsletter forms: throttled tighter than the other routes (lib/api-limits.ts). */
-export const LEAD_HANDLERS: ReadonlySet<string> = new Set<ApiHandlerName>(['enquiries', 'subscriptions']);
+export const LEAD_ROUTE_THROTTLE: ApiThrottle = COMMON_LEAD_ROUTE_THROTTLE;
 
 /** The API's routes, one per method as API Gateway keys them. */
 export const DEPLOYED_ROUTES: readonly { readonly method: HttpMethod; readonly path: string; readonly handler: ApiHandlerName }[] = API_ROUTES.flatMap((route) =>

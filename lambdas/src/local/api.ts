@@ -22,6 +22,7 @@ import { handler as clientEvents } from '../handlers/client-events';
 import { createReleaseHistoryBuilds } from '../clientEvents/knownBuilds';
 import { clientEventsDirectoryOf, createFileSink } from '../clientEvents/sinks';
 import { apiRouteFor, type ApiHandlerName } from '@kesho/common/api-routes';
+import { createRouteBuckets } from '@kesho/common/api-throttles';
 import { handler as subscriptions } from '../handlers/subscriptions';
 import { handler as fulfilOrder } from '../handlers/fulfil-order';
 import { handler as mpesaCallback } from '../handlers/mpesa-callback';
@@ -79,6 +80,12 @@ export interface LocalApiOptions {
    */
   siteDir?: string;
   env?: NodeJS.ProcessEnv;
+  /**
+   * Answer 429 (`{"message":"Too Many Requests"}`, no Retry-After) over each route's throttle as API
+   * Gateway does in AWS (@kesho/common/api-throttles: one token bucket per route). `npm start` sets it
+   * (API_ROUTE_THROTTLES); tests that are not about it leave it off.
+   */
+  routeThrottles?: boolean;
 }
 
 /** What tests may change on top of LocalApiOptions. */
@@ -256,10 +263,15 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
     while (background.size > 0) await Promise.allSettled([...background]);
   };
 
+  const routeBuckets = options.routeThrottles ? createRouteBuckets() : undefined;
   const serveApi = async (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase();
     const handler = localHandlerFor(url.pathname);
     if (!handler) return writeResult(res, errorResponse(404, 'Not found.'), method);
+    const route = apiRouteFor(url.pathname);
+    // API Gateway's stage throttle answers before any function runs, with its own body and no Retry-After.
+    if (route && routeBuckets && !routeBuckets.take(method, route.path))
+      return writeResult(res, { statusCode: 429, headers: {}, body: JSON.stringify({ message: 'Too Many Requests' }) }, method);
     const event: ApiGatewayEvent = toApiGatewayEvent(req, url, body);
     const result = await inFoundation(() => handler(event, { awsRequestId: event.requestContext.requestId, functionName: 'local' }));
     writeResult(res, result, method);

@@ -24,7 +24,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string; mailTransport?: MailTransport; releaseHistoryFile?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string>; dataDir?: string; mailTransport?: MailTransport; releaseHistoryFile?: string; routeThrottles?: boolean } = {},
+): Promise<TestServer> {
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kesho-lambdas-')));
   let api: LocalApiInternals | undefined;
@@ -51,6 +53,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
       logToStdout: false,
       ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
       ...(options.releaseHistoryFile ? { releaseHistoryFile: options.releaseHistoryFile } : {}),
+      ...(options.routeThrottles ? { routeThrottles: true } : {}),
     });
   } catch (error) {
     server.close();

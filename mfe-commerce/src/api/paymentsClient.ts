@@ -70,12 +70,15 @@ export interface FieldProblem {
 export class PaymentError extends Error {
   readonly fields: readonly FieldProblem[];
   readonly status: number | null;
+  /** The answer's Retry-After, in milliseconds (a 429 or 503 that says when to ask again); null when it has none. */
+  readonly retryAfterMs: number | null;
 
-  constructor(message: string, options: { fields?: readonly FieldProblem[]; status?: number | null } = {}) {
+  constructor(message: string, options: { fields?: readonly FieldProblem[]; status?: number | null; retryAfterMs?: number | null } = {}) {
     super(message);
     this.name = 'PaymentError';
     this.fields = options.fields ?? [];
     this.status = options.status ?? null;
+    this.retryAfterMs = options.retryAfterMs ?? null;
   }
 
   /** One line per refused field, as the page lists them. */
@@ -251,5 +254,21 @@ export function reshapeFailure(error: unknown, lines: readonly PaymentLine[]): P
       : [];
   const fields = fieldErrors.map(({ path, message }) => ({ path, text: `${describeField(path, lines)}: ${message}` }));
   const message = serverMessage || STATUS_MESSAGES[response.status] || PAYMENT_MESSAGES.fallback;
-  return new PaymentError(message, { fields, status: response.status });
+  return new PaymentError(message, { fields, status: response.status, retryAfterMs: retryAfterMs(headerOf(response.headers, 'retry-after')) });
+}
+
+function headerOf(headers: unknown, name: string): string | null {
+  if (!isRecord(headers)) return null;
+  const get = (headers as { get?: unknown }).get;
+  const value = typeof get === 'function' ? (get as (key: string) => unknown).call(headers, name) : headers[name];
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+}
+
+/** Retry-After as seconds or an HTTP date, in milliseconds from now; null when absent or unreadable. */
+export function retryAfterMs(value: string | null, now: number = Date.now()): number | null {
+  if (value === null) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }

@@ -151,3 +151,25 @@ export function outcomeForResultCode(code: number): MpesaOutcome {
       return 'failed';
   }
 }
+
+/**
+ * The M-Pesa page's status polls, in milliseconds after the push: every 2 s while a payer is likely to
+ * be answering the prompt (the first 20 s), then further apart, growing by half each time, to at most
+ * one every 10 s, for three minutes in all (Daraja gives up on an unanswered prompt after about one).
+ * The payments API's status route is sized for this schedule (./api-throttles.ts). A 429 or 503 answer waits for its Retry-After when it says more than the next step.
+ */
+export const MPESA_POLL_SCHEDULE = {
+  firstIntervalMs: 2_000,
+  fastForMs: 20_000,
+  growth: 1.5,
+  maxIntervalMs: 10_000,
+  totalMs: 180_000,
+} as const;
+
+/** The wait before poll number `index` (0 = the first after the push), by MPESA_POLL_SCHEDULE. */
+export function mpesaPollDelayMs(index: number, elapsedMs: number): number {
+  const { firstIntervalMs, fastForMs, growth, maxIntervalMs } = MPESA_POLL_SCHEDULE;
+  if (elapsedMs < fastForMs) return firstIntervalMs;
+  const fastPolls = Math.ceil(fastForMs / firstIntervalMs);
+  return Math.min(maxIntervalMs, Math.round(firstIntervalMs * growth ** Math.max(1, index - fastPolls + 1)));
+}
