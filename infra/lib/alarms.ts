@@ -18,6 +18,7 @@ import { Topic, type ITopic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { MACHINE_PATHS_RULE_METRIC, WEB_ACL_NAME } from './edge-stack';
 import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE, CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC, type ClientApp } from '@kesho/common/client-events';
 import {
   BUSINESS_METRICS,
@@ -118,6 +119,7 @@ export interface EdgeAlarmsStackProps extends StackProps {
 export class EdgeAlarmsStack extends Stack {
   readonly topic: Topic;
   readonly serverErrors: Alarm;
+  readonly machinePathBlocks: Alarm;
 
   constructor(scope: Construct, id: string, props: EdgeAlarmsStackProps) {
     super(scope, id, props);
@@ -139,6 +141,25 @@ export class EdgeAlarmsStack extends Stack {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     notify(this.serverErrors, this.topic);
+    // The WAF (its metrics are CloudFront's region's too): anything the common rule set still blocks
+    // on a path machines call (the providers' callbacks, visitors' beacons) is a payment or an error
+    // report lost.
+    this.machinePathBlocks = new Alarm(this, 'WafMachinePathBlocks', {
+      alarmName: 'kesho-waf-machine-path-blocks',
+      alarmDescription: "The WAF blocked a request to a provider's callback or to /api/client-events (see infra/README.md, Alarms).",
+      metric: new Metric({
+        namespace: 'AWS/WAFV2',
+        metricName: 'BlockedRequests',
+        dimensionsMap: { WebACL: WEB_ACL_NAME, Rule: MACHINE_PATHS_RULE_METRIC },
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    notify(this.machinePathBlocks, this.topic);
   }
 }
 

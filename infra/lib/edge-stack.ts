@@ -12,6 +12,7 @@ import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { API_ROUTES } from '@kesho/common/api-routes';
+import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
 import { PROVIDER_CALLBACKS } from './api-limits';
 import type { Construct } from 'constructs';
 
@@ -73,6 +74,8 @@ export const PROVIDER_PATHS: readonly { readonly path: string; readonly match: '
 
 /** WAF logs must go to a log group whose name starts with aws-waf-logs-. */
 export const WAF_LOG_GROUP_NAME = 'aws-waf-logs-kesho-site';
+/** The web ACL's name (its metrics' WebACL dimension). */
+export const WEB_ACL_NAME = 'kesho-site';
 
 export interface EdgeStackProps extends StackProps {
   readonly rateLimits?: RateLimits;
@@ -102,6 +105,33 @@ const notProviderPath: CfnWebACL.StatementProperty = {
   },
 };
 
+/**
+ * The paths machines call, not people typing: the providers' callbacks (a webhook has no browser
+ * User-Agent, Stripe's event bodies carry customers' text and URLs) and the beacons of
+ * /api/client-events (a stack trace looks like path traversal or script to a body rule). The common
+ * rule set runs there only in its own rule, with the rules that would refuse them counting.
+ */
+export const MACHINE_PATHS: readonly { readonly path: string; readonly match: 'EXACTLY' | 'STARTS_WITH' }[] = [...PROVIDER_PATHS, { path: CLIENT_EVENTS_PATH, match: 'EXACTLY' }];
+
+/**
+ * The common rule set's rules that count instead of block on MACHINE_PATHS: no User-Agent, a body
+ * over 8 KB, and the body rules a stack trace or a provider's payload trips (script, local and
+ * remote file inclusion, the metadata address).
+ */
+export const MACHINE_PATH_COUNTED_RULES: readonly string[] = [
+  'NoUserAgent_HEADER',
+  'SizeRestrictions_BODY',
+  'CrossSiteScripting_BODY',
+  'GenericLFI_BODY',
+  'GenericRFI_BODY',
+  'EC2MetaDataSSRF_BODY',
+];
+/** The metric of the common rule set on the machine paths: any block there raises `kesho-waf-machine-path-blocks`. */
+export const MACHINE_PATHS_RULE_METRIC = 'kesho-aws-common-machine-paths';
+
+const onePathOf = (paths: readonly { readonly path: string; readonly match: 'EXACTLY' | 'STARTS_WITH' }[]): CfnWebACL.StatementProperty =>
+  paths.length === 1 ? pathMatch(paths[0]?.path ?? '', paths[0]?.match ?? 'EXACTLY') : { orStatement: { statements: paths.map(({ path, match }) => pathMatch(path, match)) } };
+
 export class EdgeStack extends Stack {
   readonly webAcl: CfnWebACL;
   readonly certificate?: Certificate;
@@ -121,7 +151,7 @@ export class EdgeStack extends Stack {
     const limits = props.rateLimits ?? DEFAULT_RATE_LIMITS;
     const action = (props.rateLimitAction ?? DEFAULT_RATE_LIMIT_ACTION) === 'block' ? { block: {} } : { count: {} };
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
-      name: 'kesho-site',
+      name: WEB_ACL_NAME,
       description: 'Kesho site distribution: AWS common rule set and per-IP rate limits',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
@@ -157,9 +187,25 @@ export class EdgeStack extends Stack {
               name: 'AWSManagedRulesCommonRuleSet',
               // Stripe's signed webhook events can exceed the rule set's 8 KB body limit: count, not block.
               ruleActionOverrides: [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }],
+              // People's paths only: the machines' paths have the next rule.
+              scopeDownStatement: { notStatement: { statement: onePathOf(MACHINE_PATHS) } },
             },
           },
           visibilityConfig: visibility('kesho-aws-common'),
+        },
+        {
+          name: 'aws-common-rule-set-machine-paths',
+          priority: 3,
+          overrideAction: { none: {} },
+          statement: {
+            managedRuleGroupStatement: {
+              vendorName: 'AWS',
+              name: 'AWSManagedRulesCommonRuleSet',
+              ruleActionOverrides: MACHINE_PATH_COUNTED_RULES.map((name) => ({ name, actionToUse: { count: {} } })),
+              scopeDownStatement: onePathOf(MACHINE_PATHS),
+            },
+          },
+          visibilityConfig: visibility(MACHINE_PATHS_RULE_METRIC),
         },
       ],
     });
