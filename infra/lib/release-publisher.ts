@@ -209,7 +209,8 @@ export class ReleasePublisher extends Construct {
     );
     acknowledge(this.previewLinkSecret, {
       id: 'AwsSolutions-SMG4',
-      reason: 'The preview link key is rotated by hand (put a new value, the next publish hands it to the edge); every link signed with the old one then stops working, as it should.',
+      reason:
+        'The preview link key is rotated by hand: put a new value; the publisher reads it again at most five minutes later (its cache expires, however warm the one-minute canary check keeps it) and its next pass signs with it and hands it to the edge; every link signed with the old one then stops working, as it should.',
     });
     // CDK's own singleton that applies the bucket's event notifications.
     const notificationsHandler = Stack.of(this).node.findChild('BucketNotificationsHandler050a0587b7544547bf325f094a3db834');

@@ -12,6 +12,8 @@ const mockBucket = { store: new MemoryStore(), answers: [] as { url: string; met
 /** Each stack's status, as DescribeStacks answers it. */
 const mockStacks = new Map<string, string>();
 const mockEdge = { values: new Map<string, string>(), version: 1 };
+/** The preview links' key in Secrets Manager (a rotation puts another). */
+const mockPreviewSecret = { value: 'the-generated-preview-link-secret-0123456789abcdef' };
 
 jest.mock('@aws-sdk/client-cloudfront-keyvaluestore', () => {
   class Command {
@@ -52,7 +54,7 @@ jest.mock(
     SecretsManagerClient: class {
       async send(command: { input: { SecretId: string } }) {
         if (command.input.SecretId !== 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:kesho/preview-link-secret') throw new Error('AccessDenied');
-        return { SecretString: 'the-generated-preview-link-secret-0123456789abcdef' };
+        return { SecretString: mockPreviewSecret.value };
       }
     },
   }),
@@ -288,6 +290,37 @@ describe('release publisher Lambda: canaries and previews', () => {
     expect(state.canaries).toEqual([{ app: 'marketing', build: 'bbbbbbbbbbbb', percent: 10 }]);
     expect(mockBucket.store.text(`variants/${state.variants.marketing}/pages/faq.html`)).toContain('marketing bbbbbbbbbbbb /faq');
     expect(mockEdge.values.get('preview-key')).toBe('the-generated-preview-link-secret-0123456789abcdef');
+  });
+
+  test('a rotated preview-link key is used within five minutes, without a cold start (the canary check keeps the container warm)', async () => {
+    const now = jest.spyOn(Date, 'now');
+    // Later than any read an earlier test made, so the first pass reads the key afresh too.
+    const start = Date.now() + 60 * 60 * 1000;
+    now.mockReturnValue(start);
+    const startCanary = async (build: string) => {
+      const current = mockBucket.store.text('mfe/pointers/marketing.json') as string;
+      const candidate = deployRemote(mockBucket.store, pointer('marketing', build, ['/', '/faq']));
+      mockBucket.store.write('mfe/pointers/marketing.json', current);
+      mockBucket.store.write('mfe/canary/marketing.json', JSON.stringify({ action: 'start', release: candidate.release, percent: 10 }));
+      await handler({ Records: [{ eventName: 'ObjectCreated:Put', s3: { object: { key: 'mfe/canary/marketing.json' } } }] });
+    };
+    try {
+      deployRemote(mockBucket.store, pointer('marketing', 'aaaaaaaaaaaa', ['/', '/faq']));
+      await handler({ Records: [{ eventName: 'ObjectCreated:Put', s3: { object: { key: 'mfe/pointers/marketing.json' } } }] });
+      await startCanary('bbbbbbbbbbbb');
+      const before = mockEdge.values.get('preview-key');
+      mockPreviewSecret.value = 'the-rotated-preview-link-secret-fedcba9876543210fedcba98765432';
+      // Within the five minutes the container keeps the key it read; past them it reads the new one.
+      now.mockReturnValue(start + 6 * 60 * 1000);
+      mockBucket.store.write('mfe/canary/marketing.json', JSON.stringify({ action: 'abort', by: 'amina', why: 'rotation test' }));
+      await handler({ Records: [{ eventName: 'ObjectCreated:Put', s3: { object: { key: 'mfe/canary/marketing.json' } } }] });
+      await startCanary('cccccccccccc');
+      expect(before).toBe('the-generated-preview-link-secret-0123456789abcdef');
+      expect(mockEdge.values.get('preview-key')).toBe(mockPreviewSecret.value);
+    } finally {
+      now.mockRestore();
+      mockPreviewSecret.value = 'the-generated-preview-link-secret-0123456789abcdef';
+    }
   });
 
   test("a preview deploy answers CloudFormation with the link as the resource's PreviewLink", async () => {

@@ -137,14 +137,21 @@ async function stackIsRollingBack(event) {
   return Stacks.some((stack) => /ROLLBACK_IN_PROGRESS$/.test(stack.StackStatus || ''));
 }
 
+/**
+ * How long a read of the preview links' key is used: the one-minute canary check keeps a container
+ * warm for days, so a key cached for the container's life would never see a rotation; read again
+ * after this, a put key is signed with and handed to the edge within five minutes.
+ */
+const PREVIEW_SECRET_MAX_AGE_MS = 5 * 60 * 1000;
 let previewSecret;
-/** The preview links' key, read once per container from Secrets Manager. */
+/** The preview links' key from Secrets Manager, read again once PREVIEW_SECRET_MAX_AGE_MS old. */
 async function readPreviewSecret() {
-  if (!previewSecret) {
+  if (!previewSecret || Date.now() - previewSecret.readAt >= PREVIEW_SECRET_MAX_AGE_MS) {
     const { SecretsManagerClient, GetSecretValueCommand } = require('@aws-sdk/client-secrets-manager');
-    previewSecret = (await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: process.env.PREVIEW_LINK_SECRET_ARN }))).SecretString;
+    const value = (await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: process.env.PREVIEW_LINK_SECRET_ARN }))).SecretString;
+    previewSecret = { value, readAt: Date.now() };
   }
-  return previewSecret;
+  return previewSecret.value;
 }
 
 /** One build's client-event figures between two times, from the Kesho/ClientEvents metrics (figures.ts). */
