@@ -30,7 +30,18 @@ export interface DarajaClientOptions extends DarajaCredentials {
   readonly rereadCredentials?: () => Promise<Omit<DarajaCredentials, 'shortcode'>>;
   /** Told when a refusal made the credentials be read again, and whether they changed. */
   readonly onCredentialsReread?: (changed: boolean) => void;
+  /**
+   * A pair read again that Daraja still refuses is read again after these waits (ms) before the call
+   * fails: a rotation puts the consumer key and the consumer secret one after the other, and an
+   * instance that read between the two puts holds a key of one app and the secret of another
+   * (infra/README.md, "Rotating Daraja's credentials").
+   */
+  readonly rereadRetryDelaysMs?: readonly number[];
+  readonly sleep?: (ms: number) => Promise<void>;
 }
+
+/** Waits before reading refused credentials once more: the second put of a rotation lands within seconds of the first. */
+export const DARAJA_REREAD_RETRY_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000];
 
 /** Kenya keeps UTC+3 all year (no daylight saving), so Africa/Nairobi is a fixed offset. */
 const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
@@ -97,8 +108,15 @@ export function createDarajaClient(options: DarajaClientOptions): MpesaGateway {
       return call('/oauth/v1/generate?grant_type=client_credentials', { method: 'GET', headers: { Authorization: `Basic ${basic}` } });
     };
     let { status, body } = await generate();
+    const refused = () => status === 400 || status === 401;
     // Daraja refuses unknown credentials with 400 (sometimes 401): ops may have rotated them.
-    if ((status === 400 || status === 401) && (await refreshCredentials())) ({ status, body } = await generate());
+    if (refused() && (await refreshCredentials())) ({ status, body } = await generate());
+    // Still refused with what was read again: in the middle of a rotation's two puts, wait for the second.
+    for (const delay of refused() && options.rereadCredentials ? (options.rereadRetryDelaysMs ?? DARAJA_REREAD_RETRY_DELAYS_MS) : []) {
+      await (options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(delay);
+      if (await refreshCredentials()) ({ status, body } = await generate());
+      if (!refused()) break;
+    }
     const accessToken = typeof body.access_token === 'string' ? body.access_token : '';
     const expiresIn = Number(body.expires_in);
     if (status !== 200 || !accessToken || !Number.isFinite(expiresIn)) throw new PaymentProviderError(`Daraja refused the OAuth credentials (HTTP ${status})`);

@@ -32,6 +32,11 @@ export interface FakeDaraja {
   /** The callback Daraja would POST for a settled push (or for any body a forger chooses). */
   callbackBody(push: FakePush, override?: { amount?: number; phone?: string; resultCode?: number; receipt?: string }): Record<string, unknown>;
   revokeTokens(): void;
+  /**
+   * The consumer key and secret pairs Daraja accepts (its apps on the portal for this shortcode):
+   * FAKE_DARAJA's alone until a test adds a second app or deletes the first.
+   */
+  acceptCredentials(pairs: readonly { readonly consumerKey: string; readonly consumerSecret: string }[]): void;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,7 @@ export async function startFakeDaraja(options: { now?: () => number } = {}): Pro
   const now = options.now ?? (() => Date.now());
   const tokens = new Set<string>();
   let issued = 0;
+  let accepted: readonly { readonly consumerKey: string; readonly consumerSecret: string }[] = [FAKE_DARAJA];
   const pushes: FakePush[] = [];
   const requests: { path: string; status: number }[] = [];
 
@@ -81,8 +87,8 @@ export async function startFakeDaraja(options: { now?: () => number } = {}): Pro
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       if (url.pathname === '/oauth/v1/generate') {
-        const expected = `Basic ${Buffer.from(`${FAKE_DARAJA.consumerKey}:${FAKE_DARAJA.consumerSecret}`).toString('base64')}`;
-        if (req.method !== 'GET' || url.searchParams.get('grant_type') !== 'client_credentials' || req.headers.authorization !== expected) {
+        const expected = accepted.map((pair) => `Basic ${Buffer.from(`${pair.consumerKey}:${pair.consumerSecret}`).toString('base64')}`);
+        if (req.method !== 'GET' || url.searchParams.get('grant_type') !== 'client_credentials' || !expected.includes(req.headers.authorization ?? '')) {
           return send(req, res, 400, { errorCode: '400.008.01', errorMessage: 'Invalid Authentication passed' });
         }
         const token = randomBytes(16).toString('hex');
@@ -187,6 +193,9 @@ export async function startFakeDaraja(options: { now?: () => number } = {}): Pro
       return { Body: { stkCallback } };
     },
     revokeTokens: () => tokens.clear(),
+    acceptCredentials: (pairs) => {
+      accepted = [...pairs];
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
