@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
+import { Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ApiHandlerName } from '@kesho/common/api-routes';
@@ -63,6 +64,9 @@ export const FUNCTION_MEMORY_MB: Readonly<Record<PaymentHandlerName, number>> = 
   'client-events': 128,
 };
 
+/** Functions without X-Ray active tracing: client-events (a beacon per page left; its handler carries no tracer either). */
+export const UNTRACED_HANDLERS: ReadonlySet<PaymentHandlerName> = new Set<PaymentHandlerName>(['client-events']);
+
 export const toPascalCase = (kebab: string): string => kebab.replace(/(^|-)([a-z])/g, (_match, _dash: string, letter: string) => letter.toUpperCase());
 
 export class PaymentFunctions {
@@ -107,6 +111,8 @@ export class PaymentFunctions {
         // POWERTOOLS_SERVICE_NAME: the Tracer's service annotation (lambdas/src/runtime/tracing.ts) is the function's name.
         environment: { ...environment, NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: name },
         ...LAMBDA_FUNCTION_BASE,
+        // Visitors' beacons: a trace per beacon would cost more than the beacon and show nobody waiting.
+        ...(UNTRACED_HANDLERS.has(name) ? { tracing: Tracing.DISABLED } : {}),
         bundling: PAYMENT_HANDLER_BUNDLING,
       });
       props.secrets.give(name, fn);
@@ -136,8 +142,10 @@ export class PaymentFunctions {
   }
 
   acknowledgeFindings(): void {
-    for (const fn of Object.values(this.byName)) {
-      acknowledge(fn, { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON }, { id: WILDCARD_RESOURCE, reason: XRAY_REASON });
+    for (const [name, fn] of Object.entries(this.byName)) {
+      acknowledge(fn, { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON });
+      // Untraced functions are given no xray:* on "*", so there is nothing to acknowledge.
+      if (!UNTRACED_HANDLERS.has(name as PaymentHandlerName)) acknowledge(fn, { id: WILDCARD_RESOURCE, reason: XRAY_REASON });
     }
     acknowledge(this.byName['stripe-webhook'], {
       id: `AwsSolutions-IAM5[Resource::${arnToken(this.byName['fulfil-order'])}:*]`,
