@@ -33,6 +33,22 @@ export const DEPLOYING_TEAMS: readonly string[] = [SHELL_APP, 'marketing', 'comm
 
 const QUALIFIER = DefaultStackSynthesizer.DEFAULT_QUALIFIER;
 
+const stackNameOf = (team: string): string => (team === SHELL_APP ? STACK_NAMES.shell : STACK_NAMES.remote(team));
+
+/**
+ * Teams whose stack's resources another team's `<stack>-*` patterns would reach: CloudFormation names
+ * them `<stack>-<logical id>-<suffix>`, so `KeshoRemote-blog-*` also matches every role, function and
+ * log group of a stack `KeshoRemote-blog-extra`. IAM patterns cannot stop at a dash, so such a pair of
+ * names is refused (the synth fails naming both): one answer per overlapping pair.
+ */
+export function overlappingTeams(teams: readonly string[]): string[] {
+  return teams.flatMap((team) =>
+    teams
+      .filter((other) => other !== team && stackNameOf(other).startsWith(`${stackNameOf(team)}-`))
+      .map((other) => `${other} (${stackNameOf(other)}) lies under ${team}'s pattern ${stackNameOf(team)}-*`),
+  );
+}
+
 export interface TeamDeployNames {
   readonly stackName: string;
   readonly deployRoleName: string;
@@ -47,7 +63,7 @@ export function teamDeployNames(team: string): TeamDeployNames {
     throw new Error(`${team} has no deploy roles: ops add it to DEPLOYING_TEAMS (infra/lib/team-deploy.ts) and deploy KeshoTeams before its first deploy`);
   }
   return {
-    stackName: team === SHELL_APP ? STACK_NAMES.shell : STACK_NAMES.remote(team),
+    stackName: stackNameOf(team),
     deployRoleName: `kesho-deploy-${team}`,
     executionRoleName: `kesho-cfn-exec-${team}`,
     boundaryName: `kesho-team-boundary-${team}`,
@@ -86,6 +102,8 @@ export class TeamsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: TeamsStackProps) {
     super(scope, id, props);
+    const overlaps = overlappingTeams(DEPLOYING_TEAMS);
+    if (overlaps.length > 0) throw new Error(`DEPLOYING_TEAMS holds names whose stacks' resources another team's roles would reach: ${overlaps.join('; ')}. Rename one.`);
     this.ci = new CiRoles(this, 'Ci', { repository: props.githubRepository, regions: props.ciRegions });
     const arn = (service: string, resource: string, region = this.region) => `arn:${this.partition}:${service}:${region}:${this.account}:${resource}`;
     const siteObjects = (pattern: string) => `arn:${this.partition}:s3:::${props.siteBucketName}/${pattern}`;
