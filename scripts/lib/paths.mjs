@@ -15,7 +15,14 @@ export const siteDir = path.join(distDir, 'site');
 export const ssrDir = path.join(distDir, 'ssr');
 /** The browser builds' source maps, by the path their script has under dist/site; never served. */
 export const sourceMapsDir = path.join(distDir, 'sourcemaps');
-export const stagingDir = path.join(distDir, '.staging');
+/**
+ * Where this process builds before a build has its id: its own folder (dist/.staging/<pid>), so two
+ * teams building at once never write, or clean, each other's (they once shared dist/.staging, and one
+ * team's clean-up removed the other's half-made build). `lib/publish.mjs` cleanStaging removes this
+ * process's folder and those of processes that no longer run.
+ */
+export const stagingRoot = path.join(distDir, '.staging');
+export const stagingDir = path.join(stagingRoot, String(process.pid));
 export const pointerFile = path.join(siteDir, POINTER_DOCUMENT_KEY);
 /** The variant folders of canaries, previews and notices (dist/site/variants/<folder>/). */
 export const variantsDir = path.join(siteDir, VARIANTS_PREFIX);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { repoRoot } from './repo-root.mjs';
 import { BUILD_ID_PLACEHOLDER, appBuilds, browserConfig, kitServerConfig, serverConfig, sharedVersionsProvided } from '../webpack.config.mjs';
 import { compile, contentId, exists, moveInto, readJson, setSourceMapsAside, writeJson } from './compile.mjs';
-import { kitServerFile, siteDir, sourceMapsDir, ssrDir, stagingDir } from './paths.mjs';
+import { kitServerFile, siteDir, sourceMapsDir, ssrDir, stagingDir, stagingRoot } from './paths.mjs';
 import { cardNameOf, routeShareCard, writeAppIcons, writeShareCard } from './share-images.mjs';
 import { boundaryBreaches, bundledResources } from './workspaces.mjs';
 import { RefusedError } from './release/errors.mjs';
@@ -218,6 +218,23 @@ async function stampBuildId(dir, buildId) {
   }
 }
 
+/** Removes this process's staging folder, and those left by processes that no longer run (never another running one's). */
 export async function cleanStaging() {
   await fs.rm(stagingDir, { recursive: true, force: true });
+  const left = await fs.readdir(stagingRoot, { withFileTypes: true }).catch(() => []);
+  for (const entry of left) {
+    const pid = Number(entry.name);
+    // A folder of the layout before per-process folders (shell-browser, legal-server …) or of a process that is gone.
+    if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) await fs.rm(path.join(stagingRoot, entry.name), { recursive: true, force: true });
+  }
+}
+
+/** @param {number} pid */
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
+  }
 }

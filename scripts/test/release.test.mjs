@@ -4,6 +4,7 @@
  * releases and rolls back alone, and the history lists who released what, when, newest first.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -307,17 +308,28 @@ test('known builds are listed newest first, the live one marked', async () => {
   );
 });
 
-test('one release at a time: a second one is refused while the first runs, and a lock left by a dead process is taken over', async () => {
+test('one release at a time: a second one waits for the first, saying so, or gives up after its wait; a lock left by a dead process is taken over', async () => {
   await build();
   const before = await snapshotLive(root);
   builders.sources.legal = 'l2';
-  // A process that is running (this one's parent) holds the lock.
+  // A process that is running (this one's parent) holds the lock: a release that may wait 0.3 s gives up.
   await fs.writeFile(path.join(root, '.release.lock'), String(process.ppid));
-  await assert.rejects(publish('legal'), /Another release is running \(process \d+\)/);
+  const { lock } = await import('../lib/release/lock.mjs');
+  const said = [];
+  await assert.rejects(lock({ waitMs: 300, log: (line) => said.push(line) }), /Another release is running \(process \d+\); waited 0 s for it\. The live site is unchanged/);
+  assert.deepEqual(said, [`Another release is running (process ${process.ppid}): waiting for it to finish (up to 0 s)…`]);
   assert.deepEqual(await snapshotLive(root), before);
+  // Another release that finishes in a second: this one waits for it, then goes live.
+  const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 1000)'], { stdio: 'ignore' });
+  await fs.writeFile(path.join(root, '.release.lock'), String(other.pid));
+  const started = Date.now();
+  await publish('legal');
+  assert.ok(Date.now() - started >= 500, `waited ${Date.now() - started} ms`);
+  assert.equal((await live()).legal, 'legall2');
+  builders.sources.legal = 'l3';
   // A crashed release left its lock behind: its process is gone.
   await fs.writeFile(path.join(root, '.release.lock'), '2147483646');
   await publish('legal');
-  assert.equal((await live()).legal, 'legall2');
+  assert.equal((await live()).legal, 'legall3');
   await assert.rejects(fs.access(path.join(root, '.release.lock')), { code: 'ENOENT' });
 });
