@@ -28,7 +28,18 @@ import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
 import { withRemote, type PointerDocument } from '@kesho/common/pointer-document';
 import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, EDGE_STATE_KEY, PREVIEW_KEY_KEY, VARIANT_POINTER_FILE, VARIANTS_PREFIX } from '@kesho/common/site-keys';
 import { withRibbon, type Ribbon } from '@kesho/common/preview-ribbon';
-import { publishReleases, readPublished, readRecord, revalidatedMetadata, type DeployOutcome, type DeployRequest, type ObjectStore, type PublishResult, type Rejection } from './publisher';
+import {
+  foreignApp,
+  publishReleases,
+  readPublished,
+  readRecord,
+  revalidatedMetadata,
+  type DeployOutcome,
+  type DeployRequest,
+  type ObjectStore,
+  type PublishResult,
+  type Rejection,
+} from './publisher';
 import { pageKeyForRoute, pointerKey, RELEASE_RECORD_FILE, releasePrefix, SHELL_APP, type RemotePointer, type RemoteRelease } from './release-record';
 
 /** The keys, named in @kesho/common/site-keys; the KeyValueStore's are read by the CloudFront functions (functions/build-choice/edge.ts). */
@@ -426,6 +437,9 @@ export async function deployEdge(store: ObjectStore, services: EdgeServices, req
     return { status: 'FAILED', reason: 'The publish resource needs App, Release and a Mode of canary or preview', physicalResourceId };
   }
   if (request.RequestType === 'Delete') return { status: 'SUCCESS', reason: `Deleting the stack leaves ${app}'s ${mode} as it is`, physicalResourceId };
+  // A team's stack stages its own app only (its App property is the team's to write).
+  const foreign = foreignApp(app, request.StackId);
+  if (foreign) return { status: 'FAILED', reason: foreign, physicalResourceId };
   const hoursValue = Number(hours);
   if (mode === 'preview' && !(hoursValue > 0 && hoursValue <= 720)) return { status: 'FAILED', reason: 'A preview is valid for 1 to 720 hours (-c preview=<hours>)', physicalResourceId };
   let result: EdgePublishResult;

@@ -426,6 +426,20 @@ export interface DeployOutcome {
 }
 
 /**
+ * Why a deploy's App is not the deploying stack's own (null when it is): a team's stack names its App
+ * in the resource's properties, which the team writes, so a stack could otherwise stage a preview or
+ * a canary of another app, or answer for another app's release. CloudFormation names the stack in
+ * every request (StackId, `arn:…:stack/<name>/<id>`): KeshoShell deploys the shell, KeshoRemote-<app>
+ * that remote, nothing else.
+ */
+export function foreignApp(app: string, stackId: string | undefined): string | null {
+  if (stackId === undefined) return null;
+  const stackName = /:stack\/([^/]+)\//.exec(stackId)?.[1] ?? '';
+  const own = stackName === 'KeshoShell' ? 'shell' : /^KeshoRemote-(.+)$/.exec(stackName)?.[1];
+  return own === app ? null : `stack ${stackName || stackId} may only publish its own app${own ? ` (${own})` : ''}, not ${app}`;
+}
+
+/**
  * A deploy's publish: publishes, then reads mfe/remotes.json back and succeeds only if it records the
  * release this deploy wrote for its app (and, for a remote, that release's build), so `cdk deploy`
  * fails, and CloudFormation rolls the stack back, whenever the site does not show what was deployed.
@@ -445,6 +459,8 @@ export async function publishForDeploy(
     return { status: 'FAILED', reason: 'The publish resource needs the properties App and Release', physicalResourceId: 'release-publish' };
   }
   const physicalResourceId = `release-publish-${app}`;
+  const foreign = request.RequestType === 'Delete' ? null : foreignApp(app, request.StackId);
+  if (foreign) return { status: 'FAILED', reason: foreign, physicalResourceId };
   if (request.RequestType === 'Delete') {
     return { status: 'SUCCESS', reason: `Deleting the stack leaves ${app}'s release published`, physicalResourceId };
   }
