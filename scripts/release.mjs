@@ -25,6 +25,7 @@ import {
   publishCanary,
   publishRemote,
   publishShell,
+  pruneAfterRelease,
   readHistory,
   ReleaseError,
   rollback,
@@ -122,7 +123,6 @@ export async function main(argv) {
     positional: [command, app, buildId],
     options,
   } = parseArguments(argv);
-  const why = options.why;
   process.env.NODE_ENV = 'production';
   if (command === 'status') {
     if (app && !appNames.includes(app)) throw new ReleaseError(usage);
@@ -177,6 +177,23 @@ export async function main(argv) {
     return;
   }
   if (!app || !appNames.includes(app) || !['publish', 'rollback', 'preview', 'promote', 'abort'].includes(command ?? '')) throw new ReleaseError(usage);
+  try {
+    await change(command ?? '', app, buildId, options);
+  } finally {
+    // Whatever the command's outcome: a refused build stops being served at once, old builds go (lib/release/prune.mjs).
+    const { keptBuilds } = await readLocalSettings('readPruneConfig');
+    const pruned = await pruneAfterRelease({ keep: keptBuilds });
+    if (pruned.length) console.log(`Pruned: ${pruned.map((entry) => `${entry.app} ${entry.buildId} (${entry.removed})`).join(', ')}`);
+  }
+}
+
+/**
+ * The commands that change the site.
+ * @param {string} command @param {string} app @param {string | undefined} buildId
+ * @param {Partial<Record<keyof typeof OPTIONS, string>>} options
+ */
+async function change(command, app, buildId, options) {
+  const why = options.why;
   if (command === 'rollback') {
     console.log(`${app} rolled back: ${describe(await rollback(app, buildId, { why }))}`);
     return;

@@ -56,6 +56,12 @@ export interface ReleaseConfig {
   readonly canaryThresholds: CanaryThresholds;
 }
 
+/** What the release commands keep in dist/ (read apart from ReleaseConfig: every release command prunes, and needs no preview key). */
+export interface PruneConfig {
+  /** KEPT_BUILDS (default 5, 1 to 1000): builds per app kept in dist/ beyond the live one, a canary, previews and the rollback target. */
+  readonly keptBuilds: number;
+}
+
 /**
  * Signs preview links when PREVIEW_LINK_SECRET is empty: fine on one's own machine, where anyone who
  * can read this file can read the unreleased build anyway; AWS has its own generated secret. Never
@@ -244,6 +250,12 @@ export function readReleaseConfig(env: Env, repoRoot: string): ReleaseConfig {
     dataDir: read.directory('DATA_DIR', '.data'),
     canaryThresholds: canaryThresholds(read),
   });
+}
+
+/** The release commands' pruning of kept builds (scripts/lib/release/prune.mjs). */
+export function readPruneConfig(env: Env, repoRoot: string): PruneConfig {
+  const read = settingsOf(env, repoRoot);
+  return read.checked({ keptBuilds: read.number('KEPT_BUILDS', 5, 1, 1000) });
 }
 
 /** A remote alone with its minimal host. */

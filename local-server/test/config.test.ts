@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CANARY_THRESHOLDS } from '@kesho/common/canary-health';
-import { DEVELOPMENT_PREVIEW_LINK_SECRET, LocalConfigError, originOf, readBenchConfig, readReleaseConfig, readSiteServerConfig, readStandaloneConfig } from '../src/config';
+import { DEVELOPMENT_PREVIEW_LINK_SECRET, LocalConfigError, originOf, readBenchConfig, readPruneConfig, readReleaseConfig, readSiteServerConfig, readStandaloneConfig } from '../src/config';
 
 const repoRoot = path.join(path.sep, 'repo');
 
@@ -81,6 +81,12 @@ describe('preview links and the watch over canaries', () => {
     expect(() => readSiteServerConfig({ PREVIEW_LINK_SECRET: 'short', CANARY_ABORT_ERROR_RATE_PERCENT: '150', CANARY_WATCH_SECONDS: '0' }, repoRoot)).toThrow(
       /PREVIEW_LINK_SECRET must be at least 32 characters.*\n- CANARY_WATCH_SECONDS must be a number from 1 to 3600, got "0"\n- CANARY_ABORT_ERROR_RATE_PERCENT must be a number from 0 to 100, got "150"/s,
     );
+  });
+
+  it('reads how many builds per app the release keeps: KEPT_BUILDS, default 5 (issue 39, item 9)', () => {
+    expect(readPruneConfig({}, repoRoot).keptBuilds).toBe(5);
+    expect(readPruneConfig({ KEPT_BUILDS: '2' }, repoRoot).keptBuilds).toBe(2);
+    expect(() => readPruneConfig({ KEPT_BUILDS: '0' }, repoRoot)).toThrow('KEPT_BUILDS must be a number from 1 to 1000, got "0"');
   });
 
   it('bounds how long a preview link lasts: at most 720 hours (issue 40, item 8)', () => {

@@ -35,6 +35,7 @@ import { commitFiles, recoverInterruptedCommit } from './release/commit.mjs';
 import { RefusedError, ReleaseError } from './release/errors.mjs';
 import { kitContractProblems } from './kit-contract.mjs';
 import { describeMark, markOf } from './release/marks.mjs';
+import { pruneBuilds } from './release/prune.mjs';
 import { clearRefusal, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf } from './release/history.mjs';
 import { buildRecordOf, edgePlan, edgeStateFile, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/edge.mjs';
 import { lock } from './release/lock.mjs';
@@ -285,12 +286,31 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
 }
 
 /**
+ * Prunes the builds kept in dist/ under the release lock (lib/release/prune.mjs): a refused build's
+ * served files at once, and the builds no one may need beyond the newest `keep` per app.
+ * @param {{ keep: number }} options
+ */
+export async function pruneAfterRelease({ keep }) {
+  const unlock = await lock();
+  try {
+    return await pruneBuilds({ apps: appNames, keep, knownBuilds, history: await readHistory() });
+  } finally {
+    await unlock();
+  }
+}
+
+/**
  * Builds one remote and releases it. `build` makes the build (lib/publish.mjs buildRemote).
  * @param {string} name
  * @param {{ build: BuildRemote, beforeWrite?: BeforeWrite }} options
  */
 export async function publishRemote(name, { build, beforeWrite }) {
   const { pointer } = await build(name);
+  // The live build again: nothing to release, and nothing is written.
+  const live = await livePointers();
+  if (live.remotes.some((remote) => remote.name === name && remote.buildId === pointer.buildId) && !(await readEdgeState()).canaries.some((canary) => canary.app === name)) {
+    return { pointers: live, shell: /** @type {ShellRecord} */ (await liveShell()), pages: [], entries: [] };
+  }
   return releaseBuild(name, pointer.buildId, () => release({ remotes: [pointer], action: 'publish', built: { [name]: pointer.buildId }, beforeWrite }));
 }
 
@@ -369,6 +389,8 @@ export async function abort(app, { why, by, beforeWrite } = {}) {
  */
 export async function publishShell({ build, beforeWrite }) {
   const shell = await build();
+  // The live build again: nothing to release, and nothing is written.
+  if ((await liveShell())?.buildId === shell.buildId) return { pointers: await livePointers(), shell, pages: [], entries: [] };
   return releaseBuild('shell', shell.buildId, () => release({ shell, action: 'publish', built: { shell: shell.buildId }, beforeWrite }));
 }
 
@@ -443,7 +465,9 @@ export async function buildSite({ buildShell, buildRemote, beforeWrite, log = ()
   const currentShell = await liveShell();
   /** @type {Record<string, Set<string>>} */
   const knownBefore = {};
-  for (const app of appNames) knownBefore[app] = new Set((await knownBuilds(app)).map((build) => build.buildId));
+  // A build pruned from dist/ (lib/release/prune.mjs) is still in the history: seen before, not a change.
+  const recordedBuilds = (await readHistory()).builds;
+  for (const app of appNames) knownBefore[app] = new Set([...(await knownBuilds(app)).map((build) => build.buildId), ...(recordedBuilds[app] ?? []).map((build) => build.buildId)]);
   /** @type {Record<string, string>} */
   const built = {};
   const keeps = async (app, buildId, liveId, liveFiles) =>

@@ -1,0 +1,81 @@
+/**
+ * Builds are pruned (the trial: 13 marketing builds, 15 MB, all still served, refused ones included):
+ * with stand-in builds on a scratch dist/, after a release command a refused build's served files are
+ * gone at once (its record and refusal stay), and of the other builds only the live one, the canary,
+ * previews, the default rollback target and the newest KEPT_BUILDS are kept; `npm run build` does not
+ * release a pruned build again; a no-op publish writes nothing.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { freshDist } from './support/fixture-builds.mjs';
+
+const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-prune-'));
+process.env.KESHO_DIST_DIR = root;
+process.env.RELEASED_BY = 'team-legal';
+const { buildSite, knownBuilds, publishRemote, pruneAfterRelease, rollback } = await import('../lib/release.mjs');
+test.after(() => fs.rm(root, { recursive: true, force: true }));
+
+const served = (id) =>
+  fs.access(path.join(root, 'site', 'mfe', 'legal', id)).then(
+    () => true,
+    () => false,
+  );
+const ids = async () => (await knownBuilds('legal')).map((build) => `${build.buildId}${build.live ? '*' : ''}${build.refused ? 'x' : ''}`);
+
+test('refused builds stop being served at once; other builds are kept to the configured count, the rollback target always', async () => {
+  const builders = await freshDist(root);
+  await buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });
+  for (const version of ['l2', 'l3', 'l4', 'l5', 'l6']) {
+    builders.sources.legal = version;
+    await publishRemote('legal', { build: builders.buildRemote });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  builders.sources.legal = 'l7';
+  builders.sources.throwsOn = '/terms';
+  await assert.rejects(publishRemote('legal', { build: builders.buildRemote }), /a component threw/);
+  builders.sources.throwsOn = null;
+  assert.equal(await served('legall7'), true);
+
+  const removed = await pruneAfterRelease({ keep: 2 });
+  assert.equal(await served('legall7'), false);
+  // Live l6; the default rollback target l5; the newest two others l4, l3; l2 and l1 removed whole.
+  assert.deepEqual(await ids(), ['legall7x', 'legall6*', 'legall5', 'legall4', 'legall3']);
+  assert.deepEqual(
+    removed.filter((entry) => entry.app === 'legal').map((entry) => `${entry.buildId} ${entry.removed}`),
+    ['legall7 served files', 'legall2 build', 'legall1 build'],
+  );
+  assert.equal(await served('legall1'), false);
+  await assert.rejects(rollback('legal', 'legall7'), /was refused/);
+
+  // A rebuild of a checkout at a pruned build's sources does not put it live.
+  builders.sources.legal = 'l1';
+  await buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });
+  assert.ok((await ids()).includes('legall6*'));
+
+  await pruneAfterRelease({ keep: 2 });
+
+  // A no-op publish (the live build again: the real build moves nothing into place for a build id it has) writes nothing.
+  builders.sources.legal = 'l6';
+  const again = await builders.buildRemote('legal');
+  const before = await snapshot(root);
+  const result = await publishRemote('legal', { build: async () => again });
+  assert.deepEqual(result.entries, []);
+  assert.deepEqual(await pruneAfterRelease({ keep: 2 }), []);
+  assert.deepEqual(await snapshot(root), before);
+});
+
+/** Every file under dist/ with its size and modification time. */
+async function snapshot(dir) {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  const files = {};
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const stat = await fs.stat(file);
+    files[path.relative(dir, file)] = `${stat.size} ${stat.mtimeMs}`;
+  }
+  return files;
+}
