@@ -1,6 +1,6 @@
 import { RemoteLoader } from './federation/loader';
 import { normalisePath, parsePointerDocument, type PointerDocument } from './federation/pointer';
-import { FederatedResolver, type ResolutionOutcome } from './federation/resolver';
+import { FederatedResolver, keepPointersFresh, type ResolutionOutcome } from './federation/resolver';
 import { matchRoute } from './federation/routeTable';
 import { notePageShown, reportClientError, sampleRateOf, shellBuildOf, startClientEvents, type PageOnScreen } from './telemetry/clientEvents';
 import { yieldToMain } from './scheduling/yieldToMain';
@@ -79,6 +79,8 @@ async function start() {
   const refresh = () => resolver.refresh();
   if ('requestIdleCallback' in window) window.requestIdleCallback(refresh, { timeout: 5_000 });
   else setTimeout(refresh, 2_000);
+  // A rollback or abort reaches this tab's next navigation within a minute, without that navigation waiting for a read.
+  keepPointersFresh(resolver, document);
 }
 
 /*

@@ -1,7 +1,7 @@
 import { normalisePath, parsePointerDocument } from '../src/federation/pointer';
 import { backoffDelay, withRetry } from '../src/federation/retry';
 import { RemoteLoader, RemoteUnavailableError, type FederationContainer, type FederationHost } from '../src/federation/loader';
-import { FederatedResolver, POINTER_MAX_AGE_MS, STALE_POINTER_WAIT_MS } from '../src/federation/resolver';
+import { FederatedResolver, keepPointersFresh, POINTER_MAX_AGE_MS, POINTER_REFRESH_MS, STALE_POINTER_WAIT_MS } from '../src/federation/resolver';
 
 const pointers = parsePointerDocument({
   remotes: [
@@ -116,7 +116,7 @@ describe('a long-open tab', () => {
     const tab = setUp([async () => legalAt('v1')]);
     tab.resolver.refresh();
     await Promise.resolve();
-    tab.advance(4 * 60_000);
+    tab.advance(POINTER_MAX_AGE_MS - 1_000);
     await tab.resolver.resolve('/terms');
     await tab.resolver.resolve('/terms');
     expect(tab.loaded).toEqual(['v1', 'v1']);
@@ -135,7 +135,7 @@ describe('a long-open tab', () => {
     expect(tab.quickReads).toEqual([true]);
   });
 
-  it('reads the pointer again on a navigation once it is older than five minutes, and picks up a release', async () => {
+  it('reads the pointer again on a navigation once it is older than a minute, and picks up a release', async () => {
     const tab = setUp([async () => legalAt('v2')]);
     tab.advance(POINTER_MAX_AGE_MS + 1);
     await expect(tab.resolver.resolve('/terms')).resolves.toMatchObject({ kind: 'page' });
@@ -157,6 +157,38 @@ describe('a long-open tab', () => {
     tab.advance(POINTER_MAX_AGE_MS + 1);
     await tab.resolver.resolve('/terms');
     expect(seen).toEqual(['v2']);
+    stop();
+  });
+
+  it('a rollback reaches an open tab within 60 s; the background reads keep its navigations from waiting (issue 39, item 6)', async () => {
+    expect(POINTER_MAX_AGE_MS).toBeLessThanOrEqual(60_000);
+    expect(POINTER_REFRESH_MS).toBeLessThan(POINTER_MAX_AGE_MS);
+    const tab = setUp([async () => legalAt('v2'), async () => legalAt('v1'), async () => legalAt('v1')]);
+    let tick: () => void = () => undefined;
+    const listeners: (() => void)[] = [];
+    const page = { visibilityState: 'visible', addEventListener: (_type: string, listener: () => void) => listeners.push(listener), removeEventListener: () => undefined };
+    const stop = keepPointersFresh(tab.resolver, page, { setInterval: (callback) => (tick = callback), clearInterval: () => undefined });
+    // The background read every POINTER_REFRESH_MS picks up the release (v2), then the rollback (v1): navigations read nothing themselves.
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    tab.advance(POINTER_REFRESH_MS);
+    tick();
+    await settle();
+    await tab.resolver.resolve('/terms');
+    tab.advance(POINTER_REFRESH_MS);
+    tick();
+    await settle();
+    await tab.resolver.resolve('/terms');
+    expect(tab.loaded).toEqual(['v2', 'v1']);
+    // Background reads only (not quick): no navigation waited for one.
+    expect(tab.quickReads).toEqual([false, false]);
+    // A hidden tab reads nothing; shown again after a while, it reads at once.
+    page.visibilityState = 'hidden';
+    tick();
+    expect(tab.quickReads).toHaveLength(2);
+    tab.advance(POINTER_REFRESH_MS + 1);
+    page.visibilityState = 'visible';
+    for (const listener of listeners) listener();
+    expect(tab.quickReads).toEqual([false, false, false]);
     stop();
   });
 

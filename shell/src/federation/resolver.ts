@@ -7,8 +7,16 @@ export interface PageLoader {
   loadPage(remote: RemotePointer, path: string): Promise<LoadedPage>;
 }
 
-/** How old the pointer document may get before a navigation reads it again (long-open tabs). */
-export const POINTER_MAX_AGE_MS = 5 * 60_000;
+/**
+ * How old the pointer document may get before a navigation reads it again (long-open tabs): a release,
+ * rollback or abort reaches an open tab's next navigation within this.
+ */
+export const POINTER_MAX_AGE_MS = 60_000;
+/**
+ * While the tab is shown, the document is read again in the background this often (`keepPointersFresh`),
+ * so an ordinary navigation finds it younger than POINTER_MAX_AGE_MS and never waits for a read.
+ */
+export const POINTER_REFRESH_MS = 50_000;
 /** How long a navigation waits for that read before it goes on with the document it has. */
 export const STALE_POINTER_WAIT_MS = 1_500;
 
@@ -111,6 +119,11 @@ export class FederatedResolver implements PageResolver {
     void this.reread(false);
   }
 
+  /** Reads the document again when it is older than `ageMs` (a tab shown again after a while). */
+  refreshIfOlderThan(ageMs: number): void {
+    if (this.now() - this.readAt > ageMs) this.refresh();
+  }
+
   private async currentPointers(navigation: boolean): Promise<PointerDocument> {
     if (this.now() - this.readAt <= this.maxAgeMs && !(navigation && this.unconfirmed)) return this.pointers;
     const known = this.pointers;
@@ -149,4 +162,35 @@ export class FederatedResolver implements PageResolver {
       return { kind: 'unavailable', path, remoteName: match.remote.name };
     }
   }
+}
+
+/**
+ * Keeps an open tab's pointer document fresh without slowing its navigations: every POINTER_REFRESH_MS
+ * while the tab is shown, and at once when it is shown again with a document older than that, the
+ * document is read in the background. Returns the stop.
+ */
+export function keepPointersFresh(
+  resolver: Pick<FederatedResolver, 'refresh' | 'refreshIfOlderThan'>,
+  page: {
+    readonly visibilityState: string;
+    addEventListener(type: 'visibilitychange', listener: () => void): void;
+    removeEventListener(type: 'visibilitychange', listener: () => void): void;
+  },
+  timers: { setInterval: (callback: () => void, ms: number) => unknown; clearInterval: (handle: never) => void } = {
+    setInterval: (callback, ms) => setInterval(callback, ms),
+    clearInterval: (handle) => clearInterval(handle),
+  },
+): () => void {
+  const shown = () => page.visibilityState === 'visible';
+  const handle = timers.setInterval(() => {
+    if (shown()) resolver.refresh();
+  }, POINTER_REFRESH_MS);
+  const onVisibility = () => {
+    if (shown()) resolver.refreshIfOlderThan(POINTER_REFRESH_MS);
+  };
+  page.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    timers.clearInterval(handle as never);
+    page.removeEventListener('visibilitychange', onVisibility);
+  };
 }
