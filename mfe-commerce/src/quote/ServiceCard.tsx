@@ -8,9 +8,10 @@ import { ServiceIcon } from '../components/ServiceIcon';
 import { Checkbox, RangeInput, VisuallyHidden } from '../components/ui';
 
 /*
- * Most of the twelve cards start below the fold: each is laid out only when it comes near the viewport
- * (the shell-kit's `lazyLayout` rule, written out here: the kit this remote runs with is the shell's,
- * which may predate that export).
+ * Most of the twelve cards start below the fold: on the first page of a visit each is laid out only
+ * when it comes near the viewport (`content-visibility: auto`; the first layout was the longest task
+ * of the page's start-up at 4x CPU). Once the visitor has navigated in the page (the shell marks
+ * `<html data-navigated>`) everything is laid out as usual, so Back restores exact positions.
  */
 const CardItem = styled.li<{ $selected: boolean }>`
   @media screen {

@@ -44,21 +44,3 @@ export const media = {
 /** A media token as `window.matchMedia` takes it: "@media (min-width: 64rem)" → "(min-width: 64rem)". */
 export type MediaRule = (typeof media)[keyof typeof media];
 export const mediaQuery = (rule: MediaRule): string => rule.slice('@media '.length);
-
-/**
- * Content below the fold of the first page is laid out only when it comes near the viewport:
- * `content-visibility: auto` skips its layout and paint meanwhile (its content stays in the document,
- * the accessibility tree and find-in-page), sized by `estimatedHeight` until it has been laid out
- * once. The first layout of a long page was the longest task of its start-up on a phone (4x CPU).
- * Once the visitor navigates in the page (the shell marks `<html data-navigated>`), everything is laid
- * out as usual, so Back returns to the exact position it left (estimated heights would move it).
- * Printing lays everything out.
- */
-export const lazyLayout = (estimatedHeight: string) => `
-  @media screen {
-    html:not([data-navigated]) & {
-      content-visibility: auto;
-      contain-intrinsic-size: auto ${estimatedHeight};
-    }
-  }
-`;

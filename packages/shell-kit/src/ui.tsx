@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Link } from './Link';
-import { lazyLayout, media, tokens } from './theme';
+import { media, tokens } from './theme';
 
 /** The handful of layout and control primitives every page uses, so remotes look like one site. */
 
@@ -15,13 +15,7 @@ export const Container = styled.div`
   }
 `;
 
-/**
- * A band of a page; off screen, it is not laid out until it comes near the viewport (`lazyLayout`),
- * except a brand-coloured one: accessibility checkers (axe, in the tests and Lighthouse) read the
- * light text of skipped content as if it stood on white. The footer is always laid out for the same reason.
- */
 export const Section = styled.section<{ $tone?: 'plain' | 'surface' | 'primary' }>`
-  ${({ $tone }) => $tone !== 'primary' && lazyLayout('40rem')}
   padding: ${tokens.space(12)} 0;
   ${media.md} {
     padding: ${tokens.space(16)} 0;

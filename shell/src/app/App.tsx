@@ -121,8 +121,9 @@ function PageArea({ initial, resolver }: { initial: PageState; resolver?: PageRe
     const path = normalisePath(pathname);
     wantedPath.current = path;
     if (path !== shownPath.current) {
-      // Below-the-fold content of the first page was left unlaid-out (the shell-kit's `lazyLayout`);
-      // from the first navigation on, pages are laid out whole, so Back restores exact positions.
+      // Below-the-fold content of the first page may be left unlaid-out (`content-visibility: auto`
+      // under `html:not([data-navigated])`, e.g. the quote builder's service cards); from the first
+      // navigation on, pages are laid out whole, so Back restores exact positions.
       document.documentElement.dataset.navigated = '';
       show(path);
     }
