@@ -28,7 +28,7 @@ const configure = (config) => ({ ...config, module: { ...config.module, rules: (
 
 await cleanStaging();
 try {
-  const result = await publishRemote('marketing', { build: (remote) => buildRemote(remote, { configure }) });
+  const result = await publishRemote('marketing', { build: (remote) => buildRemote(remote, { configure, contentDirs: [extraDir] }) });
   console.log(result.entries.map((entry) => `${entry.app} ${entry.previous} → ${entry.buildId}`).join(', '));
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
