@@ -11,7 +11,6 @@
 
 export const CLIENT_EVENTS_PATH = '/api/client-events';
 
-/** The apps of the composition: an event is counted against the one whose code it concerns. */
 /**
  * The CloudWatch metrics the events become in AWS (the client-events function's EMF lines), which
  * infra's alarms and dashboard read: per app and build, and per app.
@@ -24,6 +23,7 @@ export const CLIENT_EVENTS_METRICS_NAMESPACE = 'Kesho/ClientEvents';
  */
 export const CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC = 'PageViewsWithErrors';
 
+/** The apps of the composition: an event is counted against the one whose code it concerns. */
 export const CLIENT_APPS = ['shell', 'marketing', 'commerce', 'legal'] as const;
 export type ClientApp = (typeof CLIENT_APPS)[number];
 
