@@ -299,6 +299,22 @@ async function benchPages(server, routes, order) {
   }
 }
 
+/** One row of the Lighthouse table: the label, the scores and timings, and the last column's word. */
+function lighthouseCells(label, row, verdict) {
+  return [
+    label,
+    row.performance,
+    row.accessibility,
+    row['best-practices'],
+    row.seo,
+    row['agentic-browsing'] ?? 'n/a',
+    Math.round(row.lcpMs),
+    Math.round(row.tbtMs),
+    row.cls.toFixed(3),
+    verdict,
+  ].map(String);
+}
+
 async function benchPagesWith(server, routes, order, staticSite) {
   let misses = 0;
   console.log(`Lighthouse 13, mobile, ${RUNS} runs per route (medians)${staticSite ? ', and the static site of BENCH_STATIC_SITE at the end' : ''}:`);
@@ -314,39 +330,11 @@ async function benchPagesWith(server, routes, order, staticSite) {
       row.tbtMs <= BUDGET.tbtMs &&
       row.cls <= BUDGET.cls;
     if (!ok) misses += 1;
-    lines.push(
-      [
-        row.route,
-        row.performance,
-        row.accessibility,
-        row['best-practices'],
-        row.seo,
-        row['agentic-browsing'] ?? 'n/a',
-        Math.round(row.lcpMs),
-        Math.round(row.tbtMs),
-        row.cls.toFixed(3),
-        mark(ok),
-      ].map(String),
-    );
+    lines.push(lighthouseCells(row.route, row, mark(ok)));
   }
   if (staticSite) {
     const [row] = await lighthouseRoutes(staticSite.origin, ['/'], order.storage);
-    if (row) {
-      lines.push(
-        [
-          'static site /',
-          row.performance,
-          row.accessibility,
-          row['best-practices'],
-          row.seo,
-          row['agentic-browsing'] ?? 'n/a',
-          Math.round(row.lcpMs),
-          Math.round(row.tbtMs),
-          row.cls.toFixed(3),
-          '(same run)',
-        ].map(String),
-      );
-    }
+    if (row) lines.push(lighthouseCells('static site /', row, '(same run)'));
   }
   printTable(lines);
   return misses + (await benchLongTasks(server, routes, order, staticSite));
