@@ -35,6 +35,7 @@ import { formatRouteJavaScript, measureRouteJavaScript } from './lib/route-javas
 import { launchBrowser, longTaskBudget, measureLongTasks, REFERENCE_STATIC_SITE, serveFolder } from './lib/long-tasks.mjs';
 import { localServerScript } from './lib/paths.mjs';
 import { repoRoot } from './lib/repo-root.mjs';
+import { ROOMY_PAYMENT_LIMITS } from './lib/test-traffic.mjs';
 
 const require = createRequire(import.meta.url);
 const settings = await readLocalSettings('readBenchConfig');
@@ -79,9 +80,7 @@ async function startServer() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       STRIPE_SECRET_KEY: '',
-      PAYMENT_RATE_LIMIT_PER_CLIENT: '100000',
-      MPESA_RATE_LIMIT_PER_PHONE: '100000',
-      MPESA_PUSH_HOLD_SECONDS: '0',
+      ...ROOMY_PAYMENT_LIMITS,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

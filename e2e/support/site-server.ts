@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ROOMY_PAYMENT_LIMITS } from '../../scripts/lib/test-traffic.mjs';
 import { repoRoot } from './site';
 
 export interface RunningSite {
@@ -29,11 +30,8 @@ export async function startSite({ siteDir }: { siteDir?: string } = {}): Promise
       DATA_DIR: dataDir,
       STRIPE_SECRET_KEY: '',
       PUBLIC_SITE_URL: '',
-      // Every spec pays from 127.0.0.1, two workers at once, to the same test phones: room for the whole
-      // suite (the limits themselves are tested in lambdas/test/paymentLimits.test.ts).
-      PAYMENT_RATE_LIMIT_PER_CLIENT: '100000',
-      MPESA_RATE_LIMIT_PER_PHONE: '100000',
-      MPESA_PUSH_HOLD_SECONDS: '0',
+      // Every spec pays from 127.0.0.1, two workers at once, to the same test phones: room for the whole suite.
+      ...ROOMY_PAYMENT_LIMITS,
       ...(siteDir ? { SITE_DIR: siteDir } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,6 +14,7 @@ import type { MailTransport } from '../../src/mail/types';
  * The suites start hundreds of orders from 127.0.0.1 and push to one test phone again and again, so
  * their server has room for that; the limits' own tests set these back to '' (unset: the defaults,
  * which `npm start` and AWS use).
+ * The bench and the e2e server take the same values from scripts/lib/test-traffic.mjs (lambdas may not import scripts).
  */
 export const ROOMY_PAYMENT_LIMITS: Readonly<Record<string, string>> = { PAYMENT_RATE_LIMIT_PER_CLIENT: '100000', MPESA_RATE_LIMIT_PER_PHONE: '100000', MPESA_PUSH_HOLD_SECONDS: '0' };
 
