@@ -28,7 +28,7 @@ import { pointerKey, POINTER_DOCUMENT_KEY, type RemoteRelease } from '../functio
 import { viewerRequestCode } from '../lib/edge-functions';
 import { HANDLER_BUNDLING_FILE } from '../lib/lambda-bundling';
 import { REPO_ROOT } from '../lib/paths';
-import { MemoryStore } from './support/memory-store';
+import { MemoryKeyValueStore, MemoryStore } from './support/memory-store';
 import { deployRemote, pointer } from './support/releases';
 import { buildTestApp } from './support/test-app';
 
@@ -36,16 +36,6 @@ const LIVE = 'aaaaaaaaaaaa';
 const CANDIDATE = 'bbbbbbbbbbbb';
 // Real time: the handler stamps its EMF lines with the clock of the process.
 const START = new Date(Date.now() - 60_000);
-
-class MemoryKeyValueStore {
-  readonly values = new Map<string, string>();
-  async get(key: string) {
-    return this.values.get(key) ?? null;
-  }
-  async put(key: string, value: string) {
-    this.values.set(key, value);
-  }
-}
 
 interface Field {
   value: string;

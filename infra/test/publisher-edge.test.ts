@@ -12,7 +12,7 @@ import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
 import type { BuildFigures } from '@kesho/common/canary-health';
 import { canaryCommandKey, deployEdge, EDGE_RECORD_KEY, publishSite, watchCanaries, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/edge';
 import { pointerKey, releasePrefix, RELEASE_RECORD_FILE, type RemoteRelease } from '../functions/release-publisher/release-record';
-import { MemoryStore } from './support/memory-store';
+import { MemoryKeyValueStore, MemoryStore } from './support/memory-store';
 import { deployRemote, pointer, publishedDocument } from './support/releases';
 
 const LIVE = 'aaaaaaaaaaaa';
@@ -22,21 +22,6 @@ const marketingCandidate = pointer('marketing', CANDIDATE, ['/', '/faq']);
 const legal = pointer('legal', 'cccccccccccc', ['/terms']);
 const SECRET = 'the-preview-link-secret-of-the-tests-0123456789';
 const NOW = new Date('2025-06-01T12:00:00Z');
-
-class MemoryKeyValueStore {
-  readonly values = new Map<string, string>();
-  failNextPut = false;
-  async get(key: string) {
-    return this.values.get(key) ?? null;
-  }
-  async put(key: string, value: string) {
-    if (this.failNextPut) {
-      this.failNextPut = false;
-      throw new Error('KeyValueStore unavailable');
-    }
-    this.values.set(key, value);
-  }
-}
 
 function setUp() {
   const store = new MemoryStore();

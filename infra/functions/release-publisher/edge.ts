@@ -25,6 +25,7 @@ import { EMPTY_EDGE_STATE, previewPath, previewToken, type EdgeState } from '@ke
 import { DEFAULT_CANARY_THRESHOLDS, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
 import { edgeStateOf, planVariants, unexpiredPreviews, unusedFolders, type CanaryRecord, type HistoryEntry, type PlannedVariant, type PreviewRecord } from '@kesho/common/edge-plan';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
+import type { KeyValueStore } from '@kesho/common/object-store';
 import { withRemote, type PointerDocument } from '@kesho/common/pointer-document';
 import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, EDGE_STATE_KEY, PREVIEW_KEY_KEY, VARIANT_POINTER_FILE, VARIANTS_PREFIX } from '@kesho/common/site-keys';
 import { withRibbon, type Ribbon } from '@kesho/common/preview-ribbon';
@@ -84,11 +85,8 @@ export interface EdgeRecord {
 
 export const EMPTY_EDGE_RECORD: EdgeRecord = { canaries: [], previews: [], ended: [], history: [], edge: EMPTY_EDGE_STATE };
 
-/** The CloudFront KeyValueStore (index.js: @aws-sdk/client-cloudfront-keyvaluestore). */
-export interface KeyValueStore {
-  get(key: string): Promise<string | null>;
-  put(key: string, value: string): Promise<void>;
-}
+/** The CloudFront KeyValueStore (@kesho/common/object-store's; index.js: @aws-sdk/client-cloudfront-keyvaluestore). */
+export type { KeyValueStore };
 
 export interface EdgeServices {
   readonly kvs: KeyValueStore;

@@ -23,10 +23,10 @@
  * app's deploy, see publishForDeploy).
  */
 import { discoveryFiles } from '@kesho/common/discovery-files';
-import { contentTypeOf } from '@kesho/common/content-types';
 import { FEED_CONTENT_TYPE } from '@kesho/common/page-routes';
 import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
 import { pageProblems } from '@kesho/common/page-checks';
+import { revalidatedMetadata, type ObjectMetadata, type ObjectStore, type PutCondition, type StoredObject } from '@kesho/common/object-store';
 import { parsePointerDocument } from '@kesho/common/pointer-document';
 import {
   appOfPointerKey,
@@ -50,31 +50,9 @@ import {
   withdrawnKey,
 } from './release-record';
 
-export interface StoredObject {
-  readonly body: string;
-  readonly etag: string;
-}
-
-export interface ObjectMetadata {
-  readonly contentType: string;
-  readonly cacheControl: string;
-}
-
-export interface PutCondition {
-  /** Write only if the object still has this ETag. */
-  readonly ifMatch?: string;
-  /** Write only if the object does not exist yet. */
-  readonly ifNoneMatch?: '*';
-}
-
-/** The few bucket operations the publisher needs; index.js implements them with S3. */
-export interface ObjectStore {
-  get(key: string): Promise<StoredObject | null>;
-  listKeys(prefix: string): Promise<string[]>;
-  put(key: string, body: string, metadata: ObjectMetadata, condition: PutCondition): Promise<'written' | 'precondition-failed'>;
-  copy(sourceKey: string, targetKey: string, metadata: ObjectMetadata): Promise<void>;
-  delete(key: string): Promise<void>;
-}
+/** The store interface (@kesho/common/object-store): S3 here (index.js), a folder locally. */
+export type { ObjectMetadata, ObjectStore, PutCondition, StoredObject };
+export { revalidatedMetadata };
 
 export interface PublishOptions {
   readonly maxAttempts?: number;
@@ -113,14 +91,6 @@ export interface PublishedState {
   readonly releases: Readonly<Record<string, string>>;
 }
 
-/**
- * Every object the publishers write but a route's feed (pages, pointer documents, the shell's root files,
- * the discovery files, edge.ts's state): typed by its key's extension, as the local server types it, and
- * revalidated like the pages.
- */
-export function revalidatedMetadata(key: string): ObjectMetadata {
-  return { contentType: contentTypeOf(key), cacheControl: CACHE_NO_CACHE };
-}
 /** A route's feed: RSS, which its .xml extension would type as plain XML; revalidated like the page it belongs to. */
 const FEED_METADATA: ObjectMetadata = { contentType: FEED_CONTENT_TYPE, cacheControl: CACHE_NO_CACHE };
 

@@ -1,10 +1,12 @@
 /**
  * An in-memory bucket with the S3 semantics the publisher relies on: ETags that follow content (MD5,
  * like a single-part upload), conditional PUTs (If-Match / If-None-Match: *) that fail with a
- * precondition error, copies that replace metadata, and NoSuchKey on a missing copy source.
+ * precondition error, copies that replace metadata, and NoSuchKey on a missing copy source; and the
+ * CloudFront KeyValueStore's stand-in. Both pass the stores' contract (object-store-contract.test.ts),
+ * as the local folder store does.
  */
 import { createHash } from 'node:crypto';
-import type { ObjectMetadata, ObjectStore, PutCondition, StoredObject } from '../../functions/release-publisher/publisher';
+import type { KeyValueStore, ObjectMetadata, ObjectStore, PutCondition, StoredObject } from '@kesho/common/object-store';
 
 export interface MemoryObject extends StoredObject {
   readonly contentType: string;
@@ -57,5 +59,23 @@ export class MemoryStore implements ObjectStore {
   async delete(key: string): Promise<void> {
     this.objects.delete(key);
     this.changes.push({ key, body: undefined });
+  }
+}
+
+export class MemoryKeyValueStore implements KeyValueStore {
+  readonly values = new Map<string, string>();
+  /** The next put fails, as the KeyValueStore's API may. */
+  failNextPut = false;
+
+  async get(key: string): Promise<string | null> {
+    return this.values.get(key) ?? null;
+  }
+
+  async put(key: string, value: string): Promise<void> {
+    if (this.failNextPut) {
+      this.failNextPut = false;
+      throw new Error('KeyValueStore unavailable');
+    }
+    this.values.set(key, value);
   }
 }
