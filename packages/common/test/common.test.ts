@@ -1,4 +1,4 @@
-import { advisoryPackageList, refundRules } from '../src/packages';
+import { advisoryPackageList, refundRules } from '../src/advisory-packages';
 import { catalogue, CUSTOM_LINE_LABEL, CUSTOM_NAME_TAKEN_MESSAGE, findCatalogueService, isCatalogueServiceName, isCustomItemId, orderLineLabel } from '../src/catalogue';
 import { checkoutSchema, CHECKOUT_MESSAGES } from '../src/checkout-schema';
 import { serviceNameProblem } from '../src/custom-service-schema';

@@ -1,4 +1,4 @@
-import { typicalTimelines } from '@kesho/common/packages';
+import { typicalTimelines } from '@kesho/common/advisory-packages';
 import { site } from '@kesho/common/site';
 import { serviceCard } from './meta';
 import { bookConsultation } from '../actions';
