@@ -19,6 +19,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MACHINE_PATHS_RULE_METRIC, WEB_ACL_NAME } from './edge-stack';
+import { acknowledge, SERVERLESS_RULES } from './nag';
 import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE, CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC, type ClientApp } from '@kesho/common/client-events';
 import {
   BUSINESS_METRICS,
@@ -70,7 +71,13 @@ export function alarmTopic(scope: Construct, id: string, topicName: string = ALA
 
 function notificationTopic(scope: Construct, topicName: string, email: string | undefined): Topic {
   const topic = new Topic(scope, 'Topic', { topicName, displayName: 'Kesho alarms', enforceSSL: true });
-  if (email) topic.addSubscription(new EmailSubscription(email));
+  if (email) {
+    acknowledge(topic.addSubscription(new EmailSubscription(email)), {
+      id: SERVERLESS_RULES.snsRedrivePolicy,
+      reason:
+        "The alarm mail's subscription: SNS retries delivery to the mail server, and an alarm it could not mail stays in ALARM with its history in CloudWatch; a dead-letter queue would hold notifications nobody reads.",
+    });
+  }
   return topic;
 }
 

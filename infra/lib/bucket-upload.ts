@@ -16,7 +16,7 @@ import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { acknowledge } from './nag';
+import { acknowledge, SERVERLESS_RULES } from './nag';
 
 /**
  * Source maps carry the full source text: they are for decoding errors, not for visitors. The build
@@ -121,10 +121,25 @@ export class SiteBucketUploads extends Construct {
     const stack = Stack.of(this);
     for (const child of stack.node.children) {
       if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
-      acknowledge(child, {
-        id: 'AwsSolutions-L1',
-        reason: "The upload function's runtime is pinned by aws-cdk-lib's BucketDeployment (it runs the AWS CLI layer), not chosen by this app.",
-      });
+      acknowledge(
+        child,
+        {
+          id: 'AwsSolutions-L1',
+          reason: "The upload function's runtime is pinned by aws-cdk-lib's BucketDeployment (it runs the AWS CLI layer), not chosen by this app.",
+        },
+        {
+          id: SERVERLESS_RULES.lambdaLatestVersion,
+          reason: "The upload function's runtime is pinned by aws-cdk-lib's BucketDeployment (it runs the AWS CLI layer), not chosen by this app (as AwsSolutions-L1).",
+        },
+        {
+          id: SERVERLESS_RULES.lambdaDlq,
+          reason: "CloudFormation's custom-resource handler: a failed upload fails the deploy, which rolls back; there is no event to replay later.",
+        },
+        {
+          id: SERVERLESS_RULES.lambdaTracing,
+          reason: "aws-cdk-lib's BucketDeployment builds the upload function and offers no tracing setting; it runs only during deploys, whose events CloudFormation keeps.",
+        },
+      );
     }
     acknowledge(
       this.policy,

@@ -11,7 +11,7 @@ import { Alias, type Function as LambdaFunctionResource } from 'aws-cdk-lib/aws-
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { acknowledge } from './nag';
+import { acknowledge, failureQueueReason, SERVERLESS_RULES } from './nag';
 
 export const CANARY_CHECK_ALIAS = 'canary-check';
 
@@ -42,9 +42,13 @@ export class CanaryCheckInvocation extends Construct {
       maxEventAge: Duration.minutes(5),
       onFailure: new SqsDestination(this.failures),
     });
-    acknowledge(this.failures, {
-      id: 'AwsSolutions-SQS3',
-      reason: "This queue is itself the on-failure destination of the canary check's alias of the release publisher.",
-    });
+    acknowledge(
+      this.failures,
+      {
+        id: 'AwsSolutions-SQS3',
+        reason: "This queue is itself the on-failure destination of the canary check's alias of the release publisher.",
+      },
+      { id: SERVERLESS_RULES.sqsRedrivePolicy, reason: failureQueueReason("the canary check's alias of the release publisher") },
+    );
   }
 }

@@ -4,7 +4,7 @@
  * check the app ops deploy.
  */
 import { Annotations, App, CrossStackReferences, ReferenceStrength, Validations } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, ServerlessChecks, type NagPack } from 'cdk-nag';
 import { AlarmsStack, CLOUDFRONT_METRICS_REGION, EdgeAlarmsStack, PaymentsAlarms, SiteAlarms } from './alarms';
 import { applyApiLimits, DEFAULT_API_LIMITS } from './api-limits';
 import { EDGE_REGION, EdgeStack } from './edge-stack';
@@ -164,7 +164,16 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
   return { ...base, payments, site: siteStack, ...(shell ? { shell } : {}), remotes };
 }
 
-/** cdk-nag's AWS Solutions rules on every stack: an unacknowledged finding fails the synth. */
+/**
+ * cdk-nag's packs this app is held to: AWS Solutions and Serverless (dead-letter queues and failure
+ * destinations, tracing, runtimes, structured API logs). A finding is fixed or acknowledged on its
+ * own construct with its reason (infra/README.md, "cdk-nag").
+ */
+export function nagPacks(scope?: App): NagPack[] {
+  return [new AwsSolutionsChecks(scope, { verbose: true }), new ServerlessChecks(scope, { verbose: true })];
+}
+
+/** cdk-nag's packs (nagPacks) on every stack: an unacknowledged finding fails the synth. */
 export function addNagChecks(app: App): void {
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+  Validations.of(app).addPlugins(...nagPacks(app));
 }

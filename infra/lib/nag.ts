@@ -39,5 +39,44 @@ export function arnToken(construct: IConstruct): string {
   return `<${Stack.of(resource).getLogicalId(resource)}.Arn>`;
 }
 
+/**
+ * cdk-nag's Serverless pack (turned on beside AWS Solutions, lib/kesho-app.ts). Its finding ids name
+ * no resource, so each acknowledgement is given on the one construct it is about, with that
+ * construct's reason (infra/README.md lists them).
+ */
+export const SERVERLESS_RULES = {
+  /** No dead-letter queue (DeadLetterConfig) on a function. */
+  lambdaDlq: 'Serverless-LambdaDLQ',
+  /** An asynchronous invocation config with no on-failure destination. */
+  lambdaAsyncFailureDestination: 'Serverless-LambdaAsyncFailureDestination',
+  /** X-Ray active tracing off. */
+  lambdaTracing: 'Serverless-LambdaTracing',
+  /** A runtime older than the newest of its family that aws-cdk-lib knows. */
+  lambdaLatestVersion: 'Serverless-LambdaLatestVersion',
+  /** An EventBridge rule target with no dead-letter queue. */
+  eventBusDlq: 'Serverless-EventBusDLQ',
+  /** An SNS subscription with no redrive policy. */
+  snsRedrivePolicy: 'Serverless-SNSRedrivePolicy',
+  /** An SQS queue with no redrive policy (no dead-letter queue behind it). */
+  sqsRedrivePolicy: 'Serverless-SQSRedrivePolicy',
+  /** An API stage's access log format that is not JSON as written. */
+  apiStructuredLogging: 'Serverless-APIGWStructuredLogging',
+} as const;
+
+/** Serverless-LambdaDLQ on a function that is only ever invoked synchronously: a dead-letter queue only ever receives failed asynchronous invocations. */
+export function synchronousOnlyReason(caller: string): string {
+  return `Invoked synchronously only (${caller}): the caller gets the error, and a dead-letter queue only ever receives failed asynchronous invocations.`;
+}
+
+/** Serverless-LambdaDLQ on an asynchronously invoked function whose failures go to an on-failure destination instead. */
+export function onFailureDestinationReason(queue: string): string {
+  return `Failed asynchronous invocations go to its on-failure destination ${queue} (an SQS queue with an alarm), which keeps the event and the error; a dead-letter queue would receive the same events with less.`;
+}
+
+/** Serverless-SQSRedrivePolicy on a queue that is itself where failures end. */
+export function failureQueueReason(of: string): string {
+  return `This queue is itself the on-failure destination of ${of}: nothing consumes it to fail again, so a dead-letter queue behind it would only move the problem.`;
+}
+
 export const BASIC_EXECUTION_REASON = 'AWSLambdaBasicExecutionRole only lets the function create and write its own CloudWatch log streams.';
 export const XRAY_REASON = 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so CDK grants them on "*".';

@@ -16,7 +16,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { NOT_FOUND_PAGE_KEY } from '@kesho/common/page-routes';
 import { LAMBDA_BUNDLING, LAMBDA_FUNCTION_BASE } from './lambda-bundling';
-import { acknowledge, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
+import { acknowledge, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, SERVERLESS_RULES, synchronousOnlyReason, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
 import { INFRA_ROOT } from './paths';
 
 export interface NotFoundPageProps {
@@ -49,6 +49,11 @@ export class NotFoundPage extends Construct {
     // The one object it answers with, nothing else in the bucket (not even a listing).
     this.function.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [props.bucket.arnForObjects(NOT_FOUND_PAGE_KEY)] }));
     this.url = this.function.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
-    acknowledge(this.function, { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON }, { id: WILDCARD_RESOURCE, reason: XRAY_REASON });
+    acknowledge(
+      this.function,
+      { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON },
+      { id: WILDCARD_RESOURCE, reason: XRAY_REASON },
+      { id: SERVERLESS_RULES.lambdaDlq, reason: synchronousOnlyReason("CloudFront, through the function's URL") },
+    );
   }
 }

@@ -22,7 +22,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { ORIGIN_VERIFY_HEADER } from '../functions/origin-verify/verify';
-import { acknowledge, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
+import { acknowledge, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, SERVERLESS_RULES, synchronousOnlyReason, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
 import { INFRA_ROOT } from './paths';
 
 export const ORIGIN_VERIFY_SECRET_NAME = 'kesho/cloudfront/origin-verify';
@@ -103,7 +103,12 @@ export class OriginVerify extends Construct {
     const value = props.secretVersion ? SecretValue.secretsManager(this.secret.secretArn, { versionId: props.secretVersion }) : this.secret.secretValue;
     this.header = { name: ORIGIN_VERIFY_HEADER, value: value.unsafeUnwrap() };
 
-    acknowledge(this.authorizerFunction, { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON }, { id: WILDCARD_RESOURCE, reason: XRAY_REASON });
+    acknowledge(
+      this.authorizerFunction,
+      { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON },
+      { id: WILDCARD_RESOURCE, reason: XRAY_REASON },
+      { id: SERVERLESS_RULES.lambdaDlq, reason: synchronousOnlyReason("API Gateway, as the routes' authorizer") },
+    );
     acknowledge(this.secret, {
       id: 'AwsSolutions-SMG4',
       reason:

@@ -30,7 +30,17 @@ import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, PUBLISHED_ROOT_FILES, RELEASES_P
 import { ALARM_TOPIC_NAME } from './alarms';
 import { CanaryCheckInvocation } from './canary-check';
 import { LAMBDA_BUNDLING, LAMBDA_FUNCTION_BASE } from './lambda-bundling';
-import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
+import {
+  acknowledge,
+  arnToken,
+  BASIC_EXECUTION_REASON,
+  failureQueueReason,
+  LAMBDA_BASIC_EXECUTION_ROLE,
+  onFailureDestinationReason,
+  SERVERLESS_RULES,
+  WILDCARD_RESOURCE,
+  XRAY_REASON,
+} from './nag';
 import { INFRA_ROOT } from './paths';
 import { STACK_NAMES } from './stack-names';
 
@@ -69,10 +79,14 @@ export class ReleasePublisher extends Construct {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    acknowledge(this.failures, {
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the on-failure destination of the release publisher.',
-    });
+    acknowledge(
+      this.failures,
+      {
+        id: 'AwsSolutions-SQS3',
+        reason: 'This queue is itself the on-failure destination of the release publisher.',
+      },
+      { id: SERVERLESS_RULES.sqsRedrivePolicy, reason: failureQueueReason('the release publisher') },
+    );
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: RetentionDays.SIX_MONTHS,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -169,15 +183,22 @@ export class ReleasePublisher extends Construct {
     // The scheduled check: each running canary judged on what visitors' browsers report.
     // Through its own alias: not retried, failures in their own queue, runs counted apart from publications.
     this.canaryCheck = new CanaryCheckInvocation(this, 'CanaryCheckInvocation', publisher);
-    new Rule(this, 'CanaryCheck', {
+    const canaryCheckSchedule = new Rule(this, 'CanaryCheck', {
       description: 'Judges running canaries on the Kesho/ClientEvents metrics and aborts a failing one (release publisher)',
       schedule: Schedule.rate(CANARY_CHECK_PERIOD),
       targets: [new LambdaFunction(this.canaryCheck.alias, { event: RuleTargetInput.fromObject({ [CANARY_CHECK_EVENT_FIELD]: true }), retryAttempts: 0 })],
     });
 
+    acknowledge(canaryCheckSchedule, {
+      id: SERVERLESS_RULES.eventBusDlq,
+      reason:
+        'A schedule event EventBridge could not deliver is a canary check that did not run: kesho-canary-check-silent fires on missed runs, and the next minute runs the check again; a dead-letter queue would hold empty schedule events with nothing to replay.',
+    });
+
     const bucketArn = arnToken(bucket);
     acknowledge(
       publisher,
+      { id: SERVERLESS_RULES.lambdaDlq, reason: onFailureDestinationReason('PublishFailures') },
       { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON },
       { id: WILDCARD_RESOURCE, reason: `${XRAY_REASON} cloudwatch:GetMetricData (the canary check reads Kesho/ClientEvents) has none either.` },
       {

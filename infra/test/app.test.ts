@@ -1,6 +1,6 @@
 /**
  * The whole app as `cdk synth` builds it: real Lambda bundles (local esbuild, no Docker), every stack,
- * and cdk-nag's AWS Solutions checks registered as in bin/app.ts, which fail the synth on any finding
+ * and cdk-nag's AWS Solutions and Serverless checks registered as in bin/app.ts, which fail the synth on any finding
  * that is not acknowledged. One synth for the file.
  */
 import fs from 'node:fs';
@@ -8,10 +8,9 @@ import path from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { PLACEHOLDER_ACCOUNT, readConfig } from '../lib/config';
-import { addNagChecks } from '../lib/kesho-app';
+import { addNagChecks, nagPacks } from '../lib/kesho-app';
 import { INFRA_ROOT } from '../lib/paths';
 import { buildTestApp, cdkJsonContext, type TestApp } from './support/test-app';
 
@@ -76,28 +75,47 @@ describe('the synthesized app', () => {
     }
   });
 
-  test('leaves no cdk-nag finding unacknowledged, error or warning, in any stack', () => {
-    const report = new AwsSolutionsChecks(undefined, { verbose: true }).validateScope(testApp.app);
-    const findings = report.violations.map(
-      (violation) => `${violation.severity} ${violation.ruleName}: ${violation.violatingResources.map((resource) => resource.constructPath).join(', ')}`,
-    );
-    expect(findings).toEqual([]);
-    expect(report.success).toBe(true);
+  test('leaves no cdk-nag finding unacknowledged, error or warning, in any stack, of either pack (AWS Solutions, Serverless)', () => {
+    const packs = nagPacks();
+    expect(packs.map((pack) => pack.readPackName)).toEqual(['AwsSolutions', 'Serverless']);
+    for (const pack of packs) {
+      const report = pack.validateScope(testApp.app);
+      const findings = report.violations.map(
+        (violation) => `${violation.severity} ${violation.ruleName}: ${violation.violatingResources.map((resource) => resource.constructPath).join(', ')}`,
+      );
+      expect(findings).toEqual([]);
+      expect(report.success).toBe(true);
+    }
+  });
+
+  test('acknowledges each Serverless finding on its own construct, never on a stack or the app', () => {
+    const acknowledgedAt: string[] = [];
+    const visit = (construct: IConstruct) => {
+      for (const entry of construct.node.metadata) {
+        if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
+        for (const id of Object.keys(entry.data as Record<string, string>)) if (id.includes('Serverless-')) acknowledgedAt.push(`${construct.node.path} ${id}`);
+      }
+      for (const child of construct.node.children) visit(child);
+    };
+    visit(testApp.app);
+    expect(acknowledgedAt.length).toBeGreaterThan(10);
+    for (const entry of acknowledgedAt) expect(entry).toMatch(/^Kesho[\w-]+\/\S+ \S*Serverless-/);
   });
 
   test('acknowledges only findings cdk-nag raises: none is left over from a rule that no longer fires', () => {
-    const checks = new AwsSolutionsChecks(undefined, { verbose: true });
-    // cdk-nag asks isAcknowledged for each finding; record the ones an acknowledgement answered.
+    // cdk-nag asks isAcknowledged for each finding; record the ones an acknowledgement answered, of both packs.
     type Asks = { isAcknowledged(node: IConstruct, ruleId: string): boolean };
-    const asks = checks as unknown as Asks;
-    const original = asks.isAcknowledged.bind(checks);
     const answered: { path: string; ruleId: string }[] = [];
-    asks.isAcknowledged = (node, ruleId) => {
-      const acknowledged = original(node, ruleId);
-      if (acknowledged) answered.push({ path: node.node.path, ruleId });
-      return acknowledged;
-    };
-    checks.validateScope(testApp.app);
+    for (const checks of nagPacks()) {
+      const asks = checks as unknown as Asks;
+      const original = asks.isAcknowledged.bind(checks);
+      asks.isAcknowledged = (node, ruleId) => {
+        const acknowledged = original(node, ruleId);
+        if (acknowledged) answered.push({ path: node.node.path, ruleId });
+        return acknowledged;
+      };
+      checks.validateScope(testApp.app);
+    }
     const unused: string[] = [];
     const visit = (construct: IConstruct) => {
       for (const entry of construct.node.metadata) {
@@ -138,7 +156,7 @@ describe('the synthesized app', () => {
     visit(testApp.app);
     expect(acknowledged.size).toBeGreaterThan(10);
     for (const [reason, id] of acknowledged) {
-      const rule = /AwsSolutions-[A-Z]+\d+/.exec(id)?.[0] ?? id;
+      const rule = /AwsSolutions-[A-Z]+\d+|Serverless-[A-Za-z]+/.exec(id)?.[0] ?? id;
       expect({ rule, documented: readme.includes(rule) && readme.includes(reason) }).toEqual({ rule, documented: true });
     }
   });

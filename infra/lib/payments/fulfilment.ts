@@ -10,7 +10,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { acknowledge } from '../nag';
+import { acknowledge, failureQueueReason, SERVERLESS_RULES } from '../nag';
 
 /** How often pending orders are re-read from Stripe and due receipts sent (lambdas/src/orders/reconcile.ts). */
 export const RECONCILE_EVERY = Duration.minutes(5);
@@ -23,10 +23,12 @@ export interface FulfilmentProps {
 export class Fulfilment {
   /** fulfil-order's on-failure destination, drained by the reconciliation. */
   readonly failures: Queue;
+  /** The reconciliation's schedule. */
+  readonly schedule: Rule;
 
   /** Built in the stack's own scope, so the schedule and the queue keep their logical ids. */
   constructor(stack: Stack, props: FulfilmentProps) {
-    new Rule(stack, 'ReconcileSchedule', {
+    this.schedule = new Rule(stack, 'ReconcileSchedule', {
       description: 'Settles pending orders the webhook missed and sends receipts still due',
       schedule: Schedule.rate(RECONCILE_EVERY),
       // The next run is minutes away and does the same work: no retries to pile up behind a slow one.
@@ -53,9 +55,18 @@ export class Fulfilment {
   }
 
   acknowledgeFindings(): void {
-    acknowledge(this.failures, {
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the on-failure destination of fulfil-order; a dead-letter queue behind it would only move the problem.',
+    acknowledge(
+      this.failures,
+      {
+        id: 'AwsSolutions-SQS3',
+        reason: 'This queue is itself the on-failure destination of fulfil-order; a dead-letter queue behind it would only move the problem.',
+      },
+      { id: SERVERLESS_RULES.sqsRedrivePolicy, reason: failureQueueReason('fulfil-order (the reconciliation drains it)') },
+    );
+    acknowledge(this.schedule, {
+      id: SERVERLESS_RULES.eventBusDlq,
+      reason:
+        'A schedule event EventBridge could not deliver is a reconciliation run that did not happen: kesho-reconciliation-silent fires on missed runs, and the next run (5 minutes later) does the same work; a dead-letter queue would hold empty schedule events with nothing to replay.',
     });
   }
 }

@@ -12,7 +12,17 @@ import type { ApiHandlerName } from '@kesho/common/api-routes';
 import { secretsOf } from '@kesho/common/function-secrets';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { LAMBDA_FUNCTION_BASE, PAYMENT_HANDLER_BUNDLING } from '../lambda-bundling';
-import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from '../nag';
+import {
+  acknowledge,
+  arnToken,
+  BASIC_EXECUTION_REASON,
+  LAMBDA_BASIC_EXECUTION_ROLE,
+  onFailureDestinationReason,
+  SERVERLESS_RULES,
+  synchronousOnlyReason,
+  WILDCARD_RESOURCE,
+  XRAY_REASON,
+} from '../nag';
 import type { MailSettings } from './mail-identity';
 import type { PaymentSecrets } from './payment-secrets';
 
@@ -66,6 +76,15 @@ export const FUNCTION_MEMORY_MB: Readonly<Record<PaymentHandlerName, number>> = 
 
 /** Functions without X-Ray active tracing: client-events (a beacon per page left; its handler carries no tracer either). */
 export const UNTRACED_HANDLERS: ReadonlySet<PaymentHandlerName> = new Set<PaymentHandlerName>(['client-events']);
+
+const UNTRACED_REASON = "Visitors' beacons: a trace per beacon would cost more than the beacon and show nobody waiting (its handler carries no tracer).";
+const RECONCILE_FAILURE_REASON =
+  "Run by its schedule every 5 minutes with no retry: a failed run is the next run's work (the orders it left stay pending, the receipts due), so there is no event to keep; its Errors alarm and kesho-reconciliation-silent watch it.";
+/** The functions invoked asynchronously, and where their failures go instead of a dead-letter queue; every other one is an API route's. */
+const ASYNC_FAILURE_REASONS: Partial<Readonly<Record<PaymentHandlerName, string>>> = {
+  'fulfil-order': onFailureDestinationReason('FulfilmentFailures'),
+  'reconcile-orders': RECONCILE_FAILURE_REASON,
+};
 
 export const toPascalCase = (kebab: string): string => kebab.replace(/(^|-)([a-z])/g, (_match, _dash: string, letter: string) => letter.toUpperCase());
 
@@ -146,7 +165,11 @@ export class PaymentFunctions {
       acknowledge(fn, { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON });
       // Untraced functions are given no xray:* on "*", so there is nothing to acknowledge.
       if (!UNTRACED_HANDLERS.has(name as PaymentHandlerName)) acknowledge(fn, { id: WILDCARD_RESOURCE, reason: XRAY_REASON });
+      else acknowledge(fn, { id: SERVERLESS_RULES.lambdaTracing, reason: UNTRACED_REASON });
+      acknowledge(fn, { id: SERVERLESS_RULES.lambdaDlq, reason: ASYNC_FAILURE_REASONS[name as PaymentHandlerName] ?? synchronousOnlyReason("API Gateway, the API's routes") });
     }
+    // Its schedule's run is not retried: no destination either (the next run does the same work).
+    acknowledge(this.byName['reconcile-orders'], { id: SERVERLESS_RULES.lambdaAsyncFailureDestination, reason: RECONCILE_FAILURE_REASON });
     acknowledge(this.byName['stripe-webhook'], {
       id: `AwsSolutions-IAM5[Resource::${arnToken(this.byName['fulfil-order'])}:*]`,
       reason: 'grantInvoke covers fulfil-order and its versions/aliases ("<arn>:*"); the webhook can invoke nothing else.',

@@ -27,7 +27,7 @@ import { Construct } from 'constructs';
 import { SAFE_DEPLOY_HANDLERS, type SafeDeployHandler } from '@kesho/common/pre-traffic-probes';
 import { alarmTopic, notify } from '../alarms';
 import { LAMBDA_BUNDLING, LAMBDA_FUNCTION_BASE } from '../lambda-bundling';
-import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, WILDCARD_RESOURCE, XRAY_REASON } from '../nag';
+import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, SERVERLESS_RULES, WILDCARD_RESOURCE, XRAY_REASON } from '../nag';
 import { INFRA_ROOT } from '../paths';
 import { toPascalCase, type PaymentHandlerName } from './payment-functions';
 
@@ -151,7 +151,16 @@ export class SafeDeploys extends Construct {
     this.deploymentGroups = groups;
     this.alarms = alarms;
 
-    acknowledge(this.preTrafficCheck, { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON }, { id: WILDCARD_RESOURCE, reason: XRAY_REASON });
+    acknowledge(
+      this.preTrafficCheck,
+      { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON },
+      { id: WILDCARD_RESOURCE, reason: XRAY_REASON },
+      {
+        id: SERVERLESS_RULES.lambdaDlq,
+        reason:
+          "CodeDeploy's pre-traffic hook: a check that fails or never reports its status fails the deployment, which rolls back; a failed hook event has nothing to replay once its deployment has ended.",
+      },
+    );
     for (const group of Object.values(groups)) {
       acknowledge(group, {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]',
