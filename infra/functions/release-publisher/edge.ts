@@ -20,15 +20,14 @@
  * The scheduled check (every minute) judges each running canary on the Kesho/ClientEvents metrics
  * with the local server's rule (@kesho/common/canary-health) and aborts it itself, by "auto".
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { EMPTY_EDGE_STATE, previewPath, previewToken, type EdgeState } from '@kesho/common/build-choice';
 import { DEFAULT_CANARY_THRESHOLDS, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
-import { edgeStateOf, planVariants, unexpiredPreviews, unusedFolders, type CanaryRecord, type HistoryEntry, type PlannedVariant, type PreviewRecord } from '@kesho/common/edge-plan';
+import { unexpiredPreviews, type CanaryRecord, type HistoryEntry, type PreviewRecord } from '@kesho/common/edge-plan';
+import { removeUnusedVariants, writeVariants } from '@kesho/common/edge-variants';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
 import type { KeyValueStore } from '@kesho/common/object-store';
-import { withRemote, type PointerDocument } from '@kesho/common/pointer-document';
-import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, EDGE_STATE_KEY, PREVIEW_KEY_KEY, VARIANT_POINTER_FILE, VARIANTS_PREFIX } from '@kesho/common/site-keys';
-import { withRibbon, type Ribbon } from '@kesho/common/preview-ribbon';
+import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, EDGE_STATE_KEY, PREVIEW_KEY_KEY, VARIANTS_PREFIX } from '@kesho/common/site-keys';
 import {
   foreignApp,
   publishReleases,
@@ -41,7 +40,7 @@ import {
   type PublishResult,
   type Rejection,
 } from './publisher';
-import { pageKeyForRoute, pointerKey, RELEASE_RECORD_FILE, releasePrefix, SHELL_APP, type RemotePointer, type RemoteRelease } from './release-record';
+import { pointerKey, RELEASE_RECORD_FILE, releasePrefix, SHELL_APP, type RemotePointer, type RemoteRelease } from './release-record';
 
 /** The keys, named in @kesho/common/site-keys; the KeyValueStore's are read by the CloudFront functions (functions/build-choice/edge.ts). */
 export { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX };
@@ -240,63 +239,22 @@ function endCanary(record: EdgeRecord, canary: EdgeCanary): EdgeRecord {
   return { ...record, canaries: record.canaries.filter((entry) => entry !== canary), ended: [...record.ended, `${canary.app}/${canary.release}`].slice(-HISTORY_KEPT) };
 }
 
-/** A planned variant (@kesho/common/edge-plan) with the releases it shows instead of the live ones. */
-interface Variant {
-  readonly overrides: readonly RemoteRelease[];
-  readonly ribbon: Ribbon | null;
-}
-
-/** Writes a variant folder (new ones only) and returns its name: a hash of what it shows. */
-async function writeVariant(store: ObjectStore, variant: Variant, live: { remotes: readonly RemotePointer[]; releases: Readonly<Record<string, string>> }): Promise<string> {
-  const overridden = new Map(variant.overrides.map((release) => [release.app, release]));
-  // The live document with the candidates put in, as the local release does it.
-  let pointers: PointerDocument = { remotes: live.remotes };
-  for (const release of variant.overrides) pointers = withRemote(pointers, release.pointer);
-  const { remotes } = pointers;
-  const document = JSON.stringify({ remotes });
-  const folder = createHash('sha256')
-    .update(JSON.stringify({ ribbon: variant.ribbon, overrides: variant.overrides.map((release) => release.release), live: live.releases, document }))
-    .digest('hex')
-    .slice(0, 12);
-  const prefix = `${VARIANTS_PREFIX}${folder}/`;
-  const documentKey = `${prefix}${VARIANT_POINTER_FILE}`;
-  // remotes.json is written last: a folder that has it is whole.
-  if (await store.get(documentKey)) return folder;
-  for (const remote of remotes) {
-    const release = overridden.get(remote.name);
-    for (const route of remote.routes) {
-      const page = pageKeyForRoute(route.path);
-      const source = release ? `${releasePrefix(release.app, release.release)}${page}` : page;
-      const target = `${prefix}${page}`;
-      if (variant.ribbon) {
-        const object = await store.get(source);
-        if (!object) throw new Error(`${source} is missing`);
-        await store.put(target, withRibbon(object.body, variant.ribbon), revalidatedMetadata(target), {});
-      } else {
-        await store.copy(source, target, revalidatedMetadata(target));
-      }
-    }
-  }
-  await store.put(documentKey, document, revalidatedMetadata(documentKey), {});
-  return folder;
-}
-
-/** The folders of the next edge state (@kesho/common/edge-plan's variants), written, and the state that names them. */
-async function writeVariants(store: ObjectStore, record: EdgeRecord, live: { remotes: readonly RemotePointer[]; releases: Readonly<Record<string, string>> }): Promise<EdgeState> {
-  const written: { variant: PlannedVariant; folder: string }[] = [];
-  for (const variant of planVariants(record.canaries, record.previews)) {
-    const overrides = await Promise.all(variant.candidates.map((candidate) => remoteRelease(store, candidate.app, candidate.release)));
-    written.push({ variant, folder: await writeVariant(store, { overrides, ribbon: variant.ribbon }, live) });
-  }
-  return edgeStateOf(record.canaries, written);
-}
-
-/** Removes the folders neither this state nor the one before names (a browser may still fetch the latter's pages). */
-async function removeUnusedVariants(store: ObjectStore, current: EdgeState, previous: EdgeState): Promise<void> {
-  const keys = await store.listKeys(VARIANTS_PREFIX);
-  const folderOf = (key: string) => key.slice(VARIANTS_PREFIX.length).split('/')[0] ?? '';
-  const unused = new Set(unusedFolders(keys.map(folderOf), current, previous));
-  for (const key of keys) if (unused.has(folderOf(key))) await store.delete(key);
+/** The folders of the next edge state (@kesho/common/edge-variants), written, and the state that names them: candidates' pages from their releases' snapshots. */
+async function writeEdgeVariants(store: ObjectStore, record: EdgeRecord, live: { remotes: readonly RemotePointer[] }): Promise<EdgeState> {
+  const { edge } = await writeVariants(
+    store,
+    record,
+    {
+      live: { remotes: live.remotes },
+      livePageSource: (page) => page,
+      candidate: async (candidate) => {
+        const release = await remoteRelease(store, candidate.app, candidate.release);
+        return { pointer: release.pointer, pageSource: (page) => `${releasePrefix(release.app, release.release)}${page}` };
+      },
+    },
+    { variantsPrefix: VARIANTS_PREFIX },
+  );
+  return edge;
 }
 
 export interface EdgePublishResult extends PublishResult {
@@ -370,7 +328,7 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
       staged = { app: preview.app, buildId: preview.buildId, expiresAt, link: `${services.siteOrigin ?? ''}${previewPath(release.pointer.routes[0]?.path ?? '/', token)}` };
     }
 
-    const edge = await writeVariants(store, pass.record, live);
+    const edge = await writeEdgeVariants(store, pass.record, live);
     const edgeText = JSON.stringify(edge);
     if (Buffer.byteLength(edgeText) > KVS_VALUE_LIMIT_BYTES) {
       // Refused before anything visitors get changes: the edge could not read a state this large.
@@ -383,7 +341,7 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
     if ((await services.kvs.get(KVS_STATE_KEY)) !== edgeText) await services.kvs.put(KVS_STATE_KEY, edgeText);
     const secret = await services.previewSecret();
     if ((await services.kvs.get(KVS_PREVIEW_KEY)) !== secret) await services.kvs.put(KVS_PREVIEW_KEY, secret);
-    await removeUnusedVariants(store, edge, before.edge);
+    await removeUnusedVariants(store, VARIANTS_PREFIX, edge, before.edge);
     return { ...result, rejected: [...result.rejected, ...pass.rejected], edge, record, ...(staged ? { preview: staged } : {}) };
   }
   throw new Error(`Could not write ${EDGE_RECORD_KEY}: it kept changing during ${maxAttempts} attempts`);

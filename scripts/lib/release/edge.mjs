@@ -10,25 +10,23 @@
  *   - one per staged preview (with the "Preview: <app> <build>" ribbon, @kesho/common/preview-ribbon),
  *   - two notices (the live site saying a preview link expired, or is not valid).
  *
- * A variant's own apps' pages are prerendered with the next shell and the variant's pointer document
- * (the next live document with the candidates put in) and pass the checks every release passes; the
- * other pages are the next live pages. A folder is named by a hash of its content, so a folder is
- * never changed once written: a release writes the folders of its next state, then the state that
- * names them, and removes folders no longer named after it.
+ * The folders are written by the engine the AWS release publisher runs (@kesho/common/edge-variants)
+ * on dist/ as its store (@kesho/common/folder-store): a candidate's pages are rendered once, as its
+ * release, and every variant copies them and the next live pages as the publisher copies them in the
+ * bucket, a ribbon put in on the way; a folder is named by what it holds, so it is never changed once
+ * written: a release writes the folders of its next state, then the state that names them, and
+ * removes folders no longer named after it.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { exists, readJson } from '../compile.mjs';
 import { lazyTsModule } from '../load-ts.mjs';
-import { distDir, edgeStateFile, pageFileFor, siteDir, ssrDir, VARIANT_POINTER_FILE, variantsDir } from '../paths.mjs';
+import { distDir, edgeStateFile, siteDir, ssrDir, variantsDir } from '../paths.mjs';
 import { renderPages } from '../prerender.mjs';
 import { verifyStage } from './verify.mjs';
 
 /** @typedef {import('../../../packages/common/src/pointer-document').PointerDocument} PointerDocument */
 /** @typedef {import('../../../packages/common/src/pointer-document').RemotePointer} RemotePointer */
 /** @typedef {import('../../../packages/common/src/build-choice').EdgeState} EdgeState */
-/** @typedef {import('../../../packages/common/src/preview-ribbon').Ribbon} Ribbon */
 /**
  * A running canary and a staged preview: the records both engines keep (@kesho/common/edge-plan).
  * @typedef {import('../../../packages/common/src/edge-plan').CanaryRecord} Canary
@@ -40,8 +38,12 @@ export { edgeStateFile, variantsDir };
 
 /** @type {() => Promise<typeof import('../../../packages/common/src/build-choice')>} */
 const buildChoice = lazyTsModule('packages/common/src/build-choice.ts');
-/** @type {() => Promise<typeof import('../../../packages/common/src/preview-ribbon')>} */
-const previewRibbon = lazyTsModule('packages/common/src/preview-ribbon.ts');
+/** @type {() => Promise<typeof import('../../../packages/common/src/edge-variants')>} */
+const edgeVariants = lazyTsModule('packages/common/src/edge-variants.ts');
+/** @type {() => Promise<typeof import('../../../packages/common/src/folder-store')>} */
+const folderStore = lazyTsModule('packages/common/src/folder-store.ts');
+/** @type {() => Promise<typeof import('../../../packages/common/src/page-routes')>} */
+const pageRoutes = lazyTsModule('packages/common/src/page-routes.ts');
 /** @type {() => Promise<typeof import('../../../packages/common/src/edge-plan')>} */
 export const edgePlan = lazyTsModule('packages/common/src/edge-plan.ts');
 /** @type {() => Promise<typeof import('../../../packages/common/src/pointer-document')>} */
@@ -67,66 +69,61 @@ async function pointerOf(app, buildId) {
   return record.pointer;
 }
 
+/** The dist/ folder as the release engine's object store (@kesho/common/folder-store): the site below site/, this release's staging beside it. */
+async function distStore() {
+  const { FolderStore } = await folderStore();
+  return new FolderStore(distDir);
+}
+/** A store key of dist/: `site/pages/faq.html`, `.release-x/variants/…`. */
+const keyOf = (file) => path.relative(distDir, file).split(path.sep).join('/');
+const siteVariantsPrefix = () => `${keyOf(variantsDir)}/`;
+
 /**
- * Renders and checks the variants of the next state into `stageDir/variants/<folder>/`, each named
- * by its content; a folder already on the site is not written again.
+ * Writes the variant folders of the next state into `stageDir/variants/<folder>/` (new folders only)
+ * with the engine AWS runs too (@kesho/common/edge-variants): each candidate's pages are rendered once,
+ * as its release (a team's deploy renders them in AWS), with the next shell and the next live
+ * document with the candidate put in, and pass the checks every release passes; each variant then
+ * copies its candidates' pages and the next live pages, as the publisher copies them in the bucket.
  * @param {{ stageDir: string, pointers: PointerDocument, shell: { buildId: string, scripts: string[] }, canaries: Canary[], previews: Preview[],
  *   stagedPage: (route: string) => string | null }} next `stagedPage`: the file of a live page this release renders again, else null
  * @returns {Promise<{ edge: EdgeState, folders: string[] }>} the next edge state, and the folders to move into place
  */
 export async function stageVariants({ stageDir, pointers, shell, canaries, previews, stagedPage }) {
   const { withRemote } = await pointerDocument();
-  const { withRibbon } = await previewRibbon();
-  const { edgeStateOf, planVariants } = await edgePlan();
-  /** @type {{ variant: import('../../../packages/common/src/edge-plan').PlannedVariant, folder: string }[]} */
-  const written = [];
-  const folders = [];
-  for (const [index, variant] of planVariants(canaries, previews).entries()) {
-    let document = pointers;
-    for (const candidate of variant.candidates) document = withRemote(document, await pointerOf(candidate.app, candidate.buildId));
-    const apps = variant.candidates.map((candidate) => candidate.app);
-    const renderDir = path.join(stageDir, 'variant-pages', String(index));
-    const rendered = apps.length ? await renderPages({ shell, pointers: document, remotes: apps, outDir: renderDir, notFound: false }) : [];
-    const ownRoutes = document.remotes.filter((remote) => apps.includes(remote.name)).flatMap((remote) => remote.routes.map((route) => route.path));
-    try {
-      await verifyStage({ stageDir: renderDir, pages: rendered, expectedRoutes: ownRoutes, pointers: document, shell });
-    } catch (error) {
-      if (error instanceof Error) error.message = `The ${variant.kind} of ${apps.join(' and ')}: ${error.message}`;
-      throw error;
-    }
-    const renderedFiles = new Map(rendered.filter((page) => !page.feed).map((page) => [page.route, path.join(renderDir, page.file)]));
-
-    // Every route of the variant's document, its page as this variant shows it.
-    const files = [];
-    for (const route of document.remotes.flatMap((remote) => remote.routes.map((entry) => entry.path)).sort()) {
-      const source = renderedFiles.get(route) ?? stagedPage(route) ?? pageFileFor(route);
-      const html = await fs.readFile(source, 'utf8');
-      files.push({ name: path.relative(siteDir, pageFileFor(route)), content: variant.ribbon ? withRibbon(html, variant.ribbon) : html });
-    }
-    files.push({ name: VARIANT_POINTER_FILE, content: `${JSON.stringify(document, null, 2)}\n` });
-    const hash = crypto.createHash('sha256');
-    for (const file of files) hash.update(file.name).update('\0').update(file.content).update('\0');
-    const folder = hash.digest('hex').slice(0, 12);
-
-    written.push({ variant, folder });
-    if (folders.includes(folder) || (await exists(path.join(variantsDir, folder)))) continue;
-    for (const file of files) {
-      const target = path.join(stageDir, path.relative(siteDir, variantsDir), folder, file.name);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.writeFile(target, file.content);
-    }
-    folders.push(folder);
-  }
-  return { edge: edgeStateOf(canaries, written), folders };
+  const { writeVariants } = await edgeVariants();
+  const { pageKeyForRoute } = await pageRoutes();
+  const staged = new Map(pointers.remotes.flatMap((remote) => remote.routes.map((route) => [pageKeyForRoute(route.path), stagedPage(route.path)])));
+  const { edge, written } = await writeVariants(
+    await distStore(),
+    { canaries, previews },
+    {
+      live: pointers,
+      livePageSource: (page) => keyOf(staged.get(page) ?? path.join(siteDir, page)),
+      candidate: async (candidate) => {
+        const pointer = await pointerOf(candidate.app, candidate.buildId);
+        const document = withRemote(pointers, pointer);
+        const releaseDir = path.join(stageDir, 'candidates', `${candidate.app}-${candidate.buildId}`);
+        const rendered = await renderPages({ shell, pointers: document, remotes: [candidate.app], outDir: path.join(releaseDir, 'pages'), notFound: false });
+        try {
+          await verifyStage({ stageDir: path.join(releaseDir, 'pages'), pages: rendered, expectedRoutes: pointer.routes.map((route) => route.path), pointers: document, shell });
+        } catch (error) {
+          if (error instanceof Error) error.message = `The ${'percent' in candidate ? 'canary' : 'preview'} of ${candidate.app}: ${error.message}`;
+          throw error;
+        }
+        return { pointer, pageSource: (page) => keyOf(path.join(releaseDir, page)) };
+      },
+    },
+    { variantsPrefix: siteVariantsPrefix(), stagingPrefix: `${keyOf(path.join(stageDir, 'variants'))}/` },
+  );
+  return { edge, folders: written };
 }
 
 /**
  * Removes the variant folders neither the current state nor the one before it names (a browser may
- * still be fetching a page of the state just replaced).
+ * still be fetching a page of the state just replaced), as the publisher does in the bucket.
  * @param {EdgeState} current @param {EdgeState} previous
  */
 export async function removeUnusedVariants(current, previous) {
-  const { unusedFolders } = await edgePlan();
-  const present = (await exists(variantsDir)) ? await fs.readdir(variantsDir) : [];
-  for (const folder of unusedFolders(present, current, previous)) await fs.rm(path.join(variantsDir, folder), { recursive: true, force: true });
+  const { removeUnusedVariants: removeUnused } = await edgeVariants();
+  await removeUnused(await distStore(), siteVariantsPrefix(), current, previous);
 }
