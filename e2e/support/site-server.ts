@@ -14,9 +14,9 @@ export interface RunningSite {
 
 /**
  * Starts the local server (`npm run build` first) on a free loopback port with a fresh data
- * directory, serving `siteDir` (default the repository's dist/site).
+ * directory, serving `siteDir` (default the repository's dist/site), with `env`'s settings besides.
  */
-export async function startSite({ siteDir }: { siteDir?: string } = {}): Promise<RunningSite> {
+export async function startSite({ siteDir, env = {} }: { siteDir?: string; env?: Record<string, string> } = {}): Promise<RunningSite> {
   const serverScript = path.join(repoRoot, 'local-server', 'dist', 'serve.js');
   if (!fs.existsSync(serverScript) || !fs.existsSync(path.join(repoRoot, 'dist', 'site', 'mfe', 'remotes.json'))) {
     throw new Error('The site is not built: run `npm run build` at the repository root first.');
@@ -33,6 +33,7 @@ export async function startSite({ siteDir }: { siteDir?: string } = {}): Promise
       // Every spec pays from 127.0.0.1, two workers at once, to the same test phones: room for the whole suite.
       ...ROOMY_PAYMENT_LIMITS,
       ...(siteDir ? { SITE_DIR: siteDir } : {}),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -164,6 +164,8 @@ test.describe('a canary', () => {
       await page.context().close();
     }
     const history = await release(scratch, 'list', 'marketing');
-    expect(history).toMatch(new RegExp(`abort +marketing +${candidate} +\\(was ${live}\\) +by auto, .*why: error rate \\d+\\.\\d % \\(\\d+ errors in \\d+ page views\\)`));
+    expect(history).toMatch(
+      new RegExp(`abort +marketing +${candidate} +\\(was ${live}\\) +by auto, .*why: error rate \\d+\\.\\d % \\(\\d+ page views with errors in \\d+; 1 of 1 clients\\)`),
+    );
   });
 });

@@ -8,7 +8,13 @@
  * whose build errors in browsers.
  *
  * Nothing here is told which builds are canaries but the edge state: the handler reads the live
- * pointer document from the site (a local HTTP server answering from the bucket) as in AWS.
+ * pointer document from the site (a local HTTP server answering from the bucket) as in AWS, and
+ * counts each visitor in the orders table (dynalite on loopback, reached through the SDK's endpoint
+ * variable, with the table name the stack gives the function).
+ *
+ * Issue 40's sequences, on this path: forged errors from one or two addresses abort nothing; forged
+ * page views from a few addresses do not keep a failing canary running; real failures from enough
+ * distinct visitors still abort it.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -21,6 +27,7 @@ import vm from 'node:vm';
 import { createHmac } from 'node:crypto';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildSync } from 'esbuild';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CLIENT_EVENTS_METRICS_NAMESPACE, CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
 import { canaryCommandKey, EDGE_RECORD_KEY, publishSite, watchCanaries, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/edge';
 import { cloudWatchFigures, type GetMetricData } from '../functions/release-publisher/figures';
@@ -157,10 +164,25 @@ function cloudWatchStandIn(lines: readonly string[]): GetMetricData {
   });
 }
 
-describe('a failing canary in AWS is aborted by the scheduled check, on what the client-events function emitted', () => {
+/** dynalite (the local runtime's DynamoDB) on a loopback port: untyped here, lambdas/ types it. */
+async function startDynalite(): Promise<{ endpoint: string; close: () => Promise<void> }> {
+  const dynalite = createRequire(__filename)('dynalite') as (options: object) => http.Server;
+  const server = dynalite({ createTableMs: 0 });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const pageView = { type: 'pageview' };
+const renderError = { type: 'error', kind: 'render', name: 'TypeError', message: 'x is undefined', frames: [] };
+const forgedError = { type: 'error', kind: 'error', name: 'Error', message: 'forged', frames: [] };
+
+describe('a canary in AWS is judged by the scheduled check on what the client-events function emitted, by client', () => {
   const saved = { ...nodeProcess.env };
   let server: http.Server;
-  const store = new MemoryStore();
+  let dynamo: { endpoint: string; close: () => Promise<void> };
+  /** The bucket the site answers from: each test's own. */
+  let store = new MemoryStore();
+  let handler: ApiHandler;
 
   beforeAll(async () => {
     // The site as visitors reach it: the live pointer document from the bucket.
@@ -171,18 +193,54 @@ describe('a failing canary in AWS is aborted by the scheduled check, on what the
       response.end(body ?? '');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  });
+    dynamo = await startDynalite();
+    // The client-events function, as deployed, its table on dynalite.
+    const environment = clientEventsEnvironment();
+    const table = environment.ORDERS_TABLE;
+    if (!table) throw new Error('The client-events function is not told the orders table');
+    const region = 'eu-west-1';
+    const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+    const admin = new DynamoDBClient({ region, credentials, endpoint: dynamo.endpoint });
+    await admin.send(
+      new CreateTableCommand({
+        TableName: table,
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      }),
+    );
+    admin.destroy();
+    nodeProcess.env = {
+      ...saved,
+      ...environment,
+      PUBLIC_SITE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      AWS_LAMBDA_FUNCTION_NAME: 'KeshoPayments-ClientEvents',
+      LOG_LEVEL: 'error',
+      AWS_REGION: region,
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+    };
+    delete nodeProcess.env.AWS_EXECUTION_ENV;
+    delete nodeProcess.env.AWS_SESSION_TOKEN;
+    handler = bundledClientEventsHandler();
+  }, 120_000);
 
   afterAll(async () => {
     nodeProcess.env = saved;
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await dynamo.close();
   });
 
-  test("the canary build's errors reach CloudWatch and the check aborts it; the live build keeps everyone", async () => {
+  /**
+   * A site whose marketing canary runs (edge state in its KeyValueStore), the beacons of visitors
+   * through the viewer-request function to the handler, and the scheduled check on what it emitted.
+   */
+  async function canaryScenario() {
+    store = new MemoryStore();
     const kvs = new MemoryKeyValueStore();
     let now = START;
-    const logged: Record<string, unknown>[] = [];
-    const services: EdgeServices = { kvs, previewSecret: async () => 'the-preview-link-secret-of-the-tests-0123456789', now: () => now, log: (line) => void logged.push(line) };
+    const services: EdgeServices = { kvs, previewSecret: async () => 'the-preview-link-secret-of-the-tests-0123456789', now: () => now, log: () => undefined };
     deployRemote(store, pointer('marketing', LIVE, ['/', '/faq']));
     deployRemote(store, pointer('legal', 'cccccccccccc', ['/terms']));
     await publishSite(store, services);
@@ -194,23 +252,8 @@ describe('a failing canary in AWS is aborted by the scheduled check, on what the
     await publishSite(store, services);
     expect((JSON.parse(store.text(EDGE_RECORD_KEY) ?? '{}') as EdgeRecord).canaries.map((canary) => canary.buildId)).toEqual([CANDIDATE]);
 
-    // The client-events function, as deployed.
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    nodeProcess.env = { ...saved, ...clientEventsEnvironment(), PUBLIC_SITE_URL: origin, AWS_LAMBDA_FUNCTION_NAME: 'KeshoPayments-ClientEvents', LOG_LEVEL: 'error' };
-    delete nodeProcess.env.AWS_EXECUTION_ENV;
-    const handler = bundledClientEventsHandler();
     const viewerRequest = viewerRequestFunction(kvs);
-
     const emitted: string[] = [];
-    const write = nodeProcess.stdout.write.bind(nodeProcess.stdout);
-    const capture = jest.spyOn(nodeProcess.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      const text = String(chunk);
-      if (text.includes(CLIENT_EVENTS_METRICS_NAMESPACE)) {
-        emitted.push(...text.split('\n').filter(Boolean));
-        return true;
-      }
-      return (write as (chunk: string | Uint8Array, ...rest: unknown[]) => boolean)(chunk, ...rest);
-    });
     const beacon = async (ip: string, build: string, events: object[]) => {
       const request: EdgeRequest = {
         uri: CLIENT_EVENTS_PATH,
@@ -222,37 +265,85 @@ describe('a failing canary in AWS is aborted by the scheduled check, on what the
       const passed = await viewerRequest({ request, viewer: { ip } });
       const headers = Object.fromEntries(Object.entries(passed.headers).map(([name, field]) => [name, field.value]));
       const body = JSON.stringify({ events: events.map((event) => ({ app: 'marketing', build, route: '/faq', ...event })) });
-      const response = await handler({
-        version: '2.0',
-        routeKey: `POST ${CLIENT_EVENTS_PATH}`,
-        rawPath: passed.uri,
-        rawQueryString: '',
-        headers,
-        requestContext: { http: { method: 'POST', path: passed.uri, sourceIp: '130.176.0.1', protocol: 'HTTP/1.1', userAgent: 'test' }, requestId: `r-${ip}`, timeEpoch: Date.now() },
-        body,
-        isBase64Encoded: false,
+      const write = nodeProcess.stdout.write.bind(nodeProcess.stdout);
+      const capture = jest.spyOn(nodeProcess.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+        const text = String(chunk);
+        if (text.includes(CLIENT_EVENTS_METRICS_NAMESPACE)) {
+          emitted.push(...text.split('\n').filter(Boolean));
+          return true;
+        }
+        return (write as (chunk: string | Uint8Array, ...rest: unknown[]) => boolean)(chunk, ...rest);
       });
-      expect(response.statusCode).toBe(204);
+      try {
+        const response = await handler({
+          version: '2.0',
+          routeKey: `POST ${CLIENT_EVENTS_PATH}`,
+          rawPath: passed.uri,
+          rawQueryString: '',
+          headers,
+          requestContext: { http: { method: 'POST', path: passed.uri, sourceIp: '130.176.0.1', protocol: 'HTTP/1.1', userAgent: 'test' }, requestId: `r-${ip}`, timeEpoch: Date.now() },
+          body,
+          isBase64Encoded: false,
+        });
+        expect(response.statusCode).toBe(204);
+      } finally {
+        capture.mockRestore();
+      }
     };
-    try {
-      const pageView = { type: 'pageview' };
-      const error = { type: 'error', kind: 'render', name: 'TypeError', message: 'x is undefined', frames: [] };
-      // The canary's share: 10 page views, 6 render errors; the live build: 40 clean page views.
-      await beacon('41.90.5.6', CANDIDATE, [...Array(10).fill(pageView), ...Array(6).fill(error)]);
-      await beacon('41.90.5.7', LIVE, Array(20).fill(pageView));
-      await beacon('41.90.5.8', LIVE, Array(20).fill(pageView));
-    } finally {
-      capture.mockRestore();
-    }
+    /** The live build's visitors: 40 clean page views from 20 addresses of `net`. */
+    const calmLive = async (net: string) => {
+      for (let visitor = 1; visitor <= 20; visitor += 1) await beacon(`${net}.${visitor}`, LIVE, [pageView, pageView]);
+    };
+    /** The scheduled check, a watch cycle later each time. */
+    const check = async () => {
+      now = new Date(Date.now() + 60_000);
+      return watchCanaries(store, { ...services, figures: cloudWatchFigures(cloudWatchStandIn(emitted)) });
+    };
+    const canariesLeft = () => (JSON.parse(store.text(EDGE_RECORD_KEY) ?? '{}') as EdgeRecord).canaries;
+    return { beacon, calmLive, check, emitted, kvs, canariesLeft };
+  }
 
+  test('real failures from six visitors reach CloudWatch by client and the check aborts the canary; the live build keeps everyone', async () => {
+    const { beacon, calmLive, check, emitted, kvs, canariesLeft } = await canaryScenario();
+    // The canary's share: six visitors, each two page views that meet a render error.
+    for (let visitor = 1; visitor <= 6; visitor += 1) await beacon(`41.90.5.${visitor}`, CANDIDATE, [pageView, pageView, renderError, renderError]);
+    await calmLive('41.90.6');
     // The live build's figures reached CloudWatch (the function is configured and running).
-    expect(emitted.filter((line) => line.includes(`"Build":"${LIVE}"`))).toHaveLength(2);
-    now = new Date(Date.now() + 60_000);
-    const checked = await watchCanaries(store, { ...services, figures: cloudWatchFigures(cloudWatchStandIn(emitted)) });
-    expect(checked.aborted).toEqual([{ app: 'marketing', buildId: CANDIDATE, reason: expect.stringContaining('6 errors in 10 page views') }]);
+    expect(emitted.filter((line) => line.includes(`"Build":"${LIVE}"`))).toHaveLength(20);
+    const checked = await check();
+    expect(checked.aborted).toEqual([
+      {
+        app: 'marketing',
+        buildId: CANDIDATE,
+        reason: expect.stringContaining("error rate 100.0 % (12 page views with errors in 12; 6 of 6 clients) against live's 0.0 % (0 in 40; 0 of 20 clients)"),
+      },
+    ]);
+    expect(canariesLeft()).toEqual([]);
     const record = JSON.parse(store.text(EDGE_RECORD_KEY) ?? '{}') as EdgeRecord;
-    expect(record.canaries).toEqual([]);
     expect(record.history.at(-1)).toMatchObject({ action: 'abort', app: 'marketing', buildId: CANDIDATE, by: 'auto' });
     expect(JSON.parse(kvs.values.get('state') ?? '{}')).toMatchObject({ canaries: [], variants: {} });
+  }, 180_000);
+
+  test('2 posts of 20 forged errors, from one address or from two, abort nothing through two watch cycles', async () => {
+    const { beacon, calmLive, check, canariesLeft } = await canaryScenario();
+    await calmLive('41.90.7');
+    await beacon('198.51.100.77', CANDIDATE, Array(20).fill(forgedError));
+    await beacon('198.51.100.77', CANDIDATE, Array(20).fill(forgedError));
+    expect((await check()).aborted).toEqual([]);
+    await beacon('198.51.100.78', CANDIDATE, Array(20).fill(forgedError));
+    await beacon('198.51.100.79', CANDIDATE, Array(20).fill(forgedError));
+    expect((await check()).aborted).toEqual([]);
+    expect(canariesLeft().map((canary) => canary.buildId)).toEqual([CANDIDATE]);
+  }, 180_000);
+
+  test('30 posts of forged page views from one address do not keep a canary failing for its five visitors running', async () => {
+    const { beacon, calmLive, check, canariesLeft } = await canaryScenario();
+    await calmLive('41.90.8');
+    for (let visitor = 1; visitor <= 5; visitor += 1) await beacon(`41.90.9.${visitor}`, CANDIDATE, [pageView, renderError]);
+    for (let post = 0; post < 30; post += 1) await beacon('198.51.100.80', CANDIDATE, Array(20).fill(pageView));
+    const checked = await check();
+    // 600 forged page views weigh one visitor's 10: 5 page views with errors in 15.
+    expect(checked.aborted).toEqual([{ app: 'marketing', buildId: CANDIDATE, reason: expect.stringContaining('error rate 33.3 % (5 page views with errors in 15; 5 of 6 clients)') }]);
+    expect(canariesLeft()).toEqual([]);
   }, 180_000);
 });

@@ -188,7 +188,7 @@ describe('payments stack', () => {
     });
   });
 
-  test("takes visitors' client events on POST /api/client-events with a function of its own: no secrets, no table, no mail, its own throttle", () => {
+  test("takes visitors' client events on POST /api/client-events with a function of its own: no secrets, no mail, the table only to count visitors, its own throttle", () => {
     const [id, fn] = Object.entries(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Kesho payments: client-events' } }))[0] ?? [];
     expect(fn).toMatchObject({ Properties: { Runtime: 'nodejs24.x', Timeout: 5, Environment: { Variables: expect.objectContaining({ PUBLIC_SITE_URL: expect.anything() }) } } });
     const variables = Object.keys((fn as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment.Variables);
@@ -196,7 +196,8 @@ describe('payments stack', () => {
     const [route] = Object.values(template.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: 'POST /api/client-events' } }));
     const integrationId = (route as { Properties: { Target: { 'Fn::Join': [string, [string, { Ref: string }]] } } }).Properties.Target['Fn::Join'][1][1].Ref;
     expect(template.toJSON().Resources[integrationId].Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [id, 'Arn'] });
-    // Its role may write its logs and traces, nothing else: no table, no mail, no secret.
+    // Its role may write its logs and count visitors in the table (issue 40: the canary verdict's count by client), nothing else: no mail, no secret.
+    expect(actionsOn(id as string, logicalIds.orders)).toEqual(['dynamodb:UpdateItem']);
     const roleId = (fn as { Properties: { Role: { 'Fn::GetAtt': [string, string] } } }).Properties.Role['Fn::GetAtt'][0];
     const actions = Object.values(template.findResources('AWS::IAM::Policy'))
       .filter((policy) => JSON.stringify((policy as { Properties: { Roles: unknown } }).Properties.Roles).includes(`"${roleId}"`))
@@ -205,7 +206,7 @@ describe('payments stack', () => {
           [statement.Action].flat(),
         ),
       );
-    expect(actions.filter((action) => !/^xray:/.test(action))).toEqual([]);
+    expect(actions.filter((action) => !/^xray:/.test(action))).toEqual(['dynamodb:UpdateItem']);
     const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0] as { Properties: { RouteSettings: Record<string, unknown> } };
     expect(stage.Properties.RouteSettings['POST /api/client-events']).toEqual({
       ThrottlingRateLimit: DEFAULT_API_LIMITS.clientEvents.rateLimit,

@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import { checkPreviewToken, type EdgeState } from '@kesho/common/build-choice';
 import { discoveryFiles } from '@kesho/common/discovery-files';
 import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
-import type { BuildFigures } from '@kesho/common/canary-health';
+import { NO_FIGURES, type BuildFigures } from '@kesho/common/canary-health';
 import { canaryCommandKey, deployEdge, EDGE_RECORD_KEY, publishSite, watchCanaries, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/edge';
 import { pointerKey, releasePrefix, RELEASE_RECORD_FILE, type RemoteRelease } from '../functions/release-publisher/release-record';
 import { MemoryKeyValueStore, MemoryStore } from './support/memory-store';
@@ -32,7 +32,7 @@ function setUp() {
   const services: EdgeServices = {
     kvs,
     previewSecret: async () => SECRET,
-    figures: async (_app, build) => figures.get(build) ?? { pageViews: 0, errors: 0, inpP75: null, inpSamples: 0 },
+    figures: async (_app, build) => figures.get(build) ?? NO_FIGURES,
     notify: async (subject, message) => void notices.push(`${subject}: ${message}`),
     siteOrigin: 'https://www.keshoglobal.co.ke',
     now: () => NOW,
@@ -200,11 +200,11 @@ describe('the scheduled check', () => {
     const candidate = uploadCandidate(store);
     command(store, 'marketing', { action: 'start', release: candidate.release, percent: 50 });
     await publishSite(store, services);
-    figures.set(CANDIDATE, { pageViews: 10, errors: 6, inpP75: null, inpSamples: 0 });
-    figures.set(LIVE, { pageViews: 100, errors: 0, inpP75: 120, inpSamples: 30 });
+    figures.set(CANDIDATE, { ...NO_FIGURES, clients: 8, clientsWithErrors: 6, pageViews: 10, pageViewsWithErrors: 6 });
+    figures.set(LIVE, { clients: 50, clientsWithErrors: 0, pageViews: 100, pageViewsWithErrors: 0, inpP75: 120, inpSamples: 30, clientsWithInp: 30 });
 
     const checked = await watchCanaries(store, services);
-    expect(checked.aborted).toEqual([{ app: 'marketing', buildId: CANDIDATE, reason: expect.stringContaining('error rate 60.0 % (6 errors in 10 page views)') }]);
+    expect(checked.aborted).toEqual([{ app: 'marketing', buildId: CANDIDATE, reason: expect.stringContaining('error rate 60.0 % (6 page views with errors in 10; 6 of 8 clients)') }]);
     expect(kvsState(kvs).canaries).toEqual([]);
     expect(edgeRecord(store).history.at(-1)).toMatchObject({ action: 'abort', buildId: CANDIDATE, by: 'auto', why: expect.stringContaining('error rate 60.0 %') });
     expect(notices).toEqual([expect.stringContaining('Kesho: canary of marketing aborted: The canary of marketing (build bbbbbbbbbbbb) was aborted automatically: error rate 60.0 %')]);
@@ -219,7 +219,7 @@ describe('the scheduled check', () => {
     const candidate = uploadCandidate(store);
     command(store, 'marketing', { action: 'start', release: candidate.release, percent: 50 });
     await publishSite(store, services);
-    figures.set(CANDIDATE, { pageViews: 100, errors: 1, inpP75: 150, inpSamples: 30 });
+    figures.set(CANDIDATE, { clients: 60, clientsWithErrors: 1, pageViews: 100, pageViewsWithErrors: 1, inpP75: 150, inpSamples: 30, clientsWithInp: 30 });
     expect((await watchCanaries(store, services)).aborted).toEqual([]);
     expect(edgeRecord(store).canaries).toHaveLength(1);
   });

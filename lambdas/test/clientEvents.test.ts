@@ -8,10 +8,15 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EDGE_BUILDS_HEADER } from '@kesho/common/build-choice';
-import { CLIENT_EVENTS_PATH, NOT_FOUND_ROUTE, OTHER_ROUTE } from '@kesho/common/client-events';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { CLIENT_WEIGHT } from '@kesho/common/canary-health';
+import { CANARY_VERDICT_METRICS, CLIENT_EVENTS_PATH, NOT_FOUND_ROUTE, OTHER_ROUTE, type ClientEvent } from '@kesho/common/client-events';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { CLIENT_EVENTS_RATE } from '../src/clientEvents/service';
-import { clientEventsDirectoryOf, emfDocuments } from '../src/clientEvents/sinks';
+import { clientOfAddress, createDynamoTally } from '../src/clientEvents/clients';
+import { clientEventsDirectoryOf, createEmfSink, emfDocuments } from '../src/clientEvents/sinks';
+import { ensureOrdersTable, LOCAL_AWS_CLIENT, startEmbeddedDynamo, type EmbeddedDynamo } from '../src/local/embeddedDynamo';
 import { createPointerDocumentBuilds } from '../src/clientEvents/knownBuilds';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
 
@@ -191,6 +196,23 @@ describe('POST /api/client-events', () => {
     });
   });
 
+  test('stores who sent each event as a hash of its address for the day: one address one client, never the address itself', async () => {
+    const before = (await stored()).length;
+    await send({ events: [pageView, pageView] }, { [VIEWER_ADDRESS_HEADER]: '198.51.100.200' });
+    await send({ events: [pageView] }, { [VIEWER_ADDRESS_HEADER]: '198.51.100.200' });
+    // Another address within the same IPv6 /64 is the same client; another /64 is another.
+    await send({ events: [pageView] }, { [VIEWER_ADDRESS_HEADER]: '2001:db8:1:2::1' });
+    await send({ events: [pageView] }, { [VIEWER_ADDRESS_HEADER]: '2001:db8:1:2:ffff:eeee:dddd:cccc' });
+    await send({ events: [pageView] }, { [VIEWER_ADDRESS_HEADER]: '2001:db8:1:3::1' });
+    const clients = (await stored()).slice(before).map((event) => event.client as string);
+    expect(clients).toHaveLength(6);
+    expect(clients.every((client) => /^[0-9a-f]{20}$/.test(client))).toBe(true);
+    expect(new Set(clients.slice(0, 3)).size).toBe(1);
+    expect(clients[3]).toBe(clients[4]);
+    expect(new Set([clients[0], clients[3], clients[5]]).size).toBe(3);
+    expect(JSON.stringify(await stored())).not.toMatch(/198\.51\.100|2001:db8/);
+  });
+
   test('answers GET with 405', async () => {
     const response = await fetch(`${server.origin}${CLIENT_EVENTS_PATH}`);
     expect(response.status).toBe(405);
@@ -269,5 +291,136 @@ describe('in AWS', () => {
     now = 61_000;
     await builds.refresh?.();
     expect(['/about', '/faq'].map((route) => builds.hasRoute(route))).toEqual([true, true]);
+  });
+});
+
+describe('who a client is', () => {
+  test.each([
+    ['41.90.5.6', '41.90.5.6'],
+    ['::ffff:41.90.5.6', '41.90.5.6'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:ffff:eeee:dddd:cccc', '2001:db8:1:2::/64'],
+    ['2001:db8::7', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('%s is the client %s', (address, client) => {
+    expect(clientOfAddress(address)).toBe(client);
+  });
+});
+
+describe("in AWS, the canary verdict's figures are counted by client on the orders table (issue 40)", () => {
+  let dynamo: EmbeddedDynamo;
+  let documents: DynamoDBDocumentClient;
+  beforeAll(async () => {
+    dynamo = await startEmbeddedDynamo(undefined);
+    const client = new DynamoDBClient({ ...LOCAL_AWS_CLIENT, endpoint: dynamo.endpoint });
+    await ensureOrdersTable(client, 'orders');
+    documents = DynamoDBDocumentClient.from(client);
+  });
+  afterAll(async () => {
+    documents.destroy();
+    await dynamo.close();
+  });
+
+  const at = new Date('2026-11-27T10:00:00Z');
+  const view: ClientEvent = { type: 'pageview', app: 'marketing', build: MARKETING, route: '/about' };
+  const error: ClientEvent = { type: 'error', kind: 'error', app: 'marketing', build: MARKETING, route: '/about', name: 'Error', message: 'forged', frames: [] };
+  const inp = (value: number): ClientEvent => ({ type: 'vital', app: 'marketing', build: MARKETING, route: '/about', name: 'INP', value });
+
+  /** An EMF sink on the table; the sums of what it emitted, by metric, for App × Build. */
+  function emfOnTable() {
+    const lines: string[] = [];
+    const sink = createEmfSink({ tally: createDynamoTally(documents, 'orders'), logger: { warn: () => undefined }, writeLine: (line) => void lines.push(line) });
+    const sums = () => {
+      const total: Record<string, number> = {};
+      for (const line of lines) {
+        const document = JSON.parse(line) as Record<string, unknown> & { _aws: { CloudWatchMetrics: { Dimensions: string[][]; Metrics: { Name: string }[] }[] } };
+        for (const directive of document._aws.CloudWatchMetrics)
+          for (const metric of directive.Metrics) {
+            const value = document[metric.Name];
+            const values = Array.isArray(value) ? (value as number[]) : [value as number];
+            total[metric.Name] = (total[metric.Name] ?? 0) + (metric.Name === CANARY_VERDICT_METRICS.inp ? values.length : values.reduce((sum, one) => sum + one, 0));
+          }
+      }
+      return total;
+    };
+    return { sink, lines, sums };
+  }
+
+  test("30 posts of 20 forged page views from one address, sent at once, count as one client's 10 page views", async () => {
+    const { sink, sums, lines } = emfOnTable();
+    await Promise.all(
+      Array.from({ length: 30 }, () =>
+        sink.write(
+          Array.from({ length: 20 }, () => view),
+          at,
+          '203.0.113.50',
+        ),
+      ),
+    );
+    expect(sums()).toMatchObject({ PageViews: 600, [CANARY_VERDICT_METRICS.clients]: 1, [CANARY_VERDICT_METRICS.pageViews]: CLIENT_WEIGHT.pageViews });
+    // The verdict's figures by App × Build only; the others by App too.
+    const directives = lines.map((line) =>
+      (JSON.parse(line) as { _aws: { CloudWatchMetrics: { Dimensions: string[][] }[] } })._aws.CloudWatchMetrics.map((directive) => directive.Dimensions),
+    );
+    expect(directives[0]).toEqual([[['App', 'Build'], ['App']], [['App', 'Build']]]);
+  });
+
+  test('2 posts of 20 forged errors from one address are one client with one page view with errors', async () => {
+    const { sink, sums } = emfOnTable();
+    for (let post = 0; post < 2; post += 1)
+      await sink.write(
+        Array.from({ length: 20 }, () => error),
+        at,
+        '203.0.113.51',
+      );
+    expect(sums()).toMatchObject({ Errors: 40, [CANARY_VERDICT_METRICS.clients]: 1, [CANARY_VERDICT_METRICS.clientsWithErrors]: 1, [CANARY_VERDICT_METRICS.pageViewsWithErrors]: 1 });
+  });
+
+  test('an address rotating within its IPv6 /64 stays one client; five visitors are five, each weighing what it reported', async () => {
+    const { sink, sums } = emfOnTable();
+    for (let index = 1; index <= 12; index += 1) await sink.write([view, error, inp(900)], at, clientOfAddress(`2001:db8:5:6::${index.toString(16)}`));
+    expect(sums()).toMatchObject({
+      [CANARY_VERDICT_METRICS.clients]: 1,
+      [CANARY_VERDICT_METRICS.pageViews]: 10,
+      [CANARY_VERDICT_METRICS.pageViewsWithErrors]: 10,
+      [CANARY_VERDICT_METRICS.inp]: 10,
+    });
+    const visitors = emfOnTable();
+    for (const index of [1, 2, 3, 4, 5]) await visitors.sink.write([view, view, error], at, `41.90.7.${index}`);
+    expect(visitors.sums()).toMatchObject({
+      [CANARY_VERDICT_METRICS.clients]: 5,
+      [CANARY_VERDICT_METRICS.clientsWithErrors]: 5,
+      [CANARY_VERDICT_METRICS.pageViews]: 10,
+      [CANARY_VERDICT_METRICS.pageViewsWithErrors]: 5,
+    });
+  });
+
+  test('a batch the table cannot count still reaches the alarms and the dashboard, said in the log; the verdict goes without it', async () => {
+    const warnings: string[] = [];
+    const lines: string[] = [];
+    const sink = createEmfSink({
+      tally: createDynamoTally(documents, 'no-such-table'),
+      logger: { warn: (event) => void warnings.push(event) },
+      writeLine: (line) => void lines.push(line),
+    });
+    await sink.write([view, error], at, '203.0.113.53');
+    expect(warnings).toEqual(['client_events.not_counted']);
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([expect.objectContaining({ PageViews: 1, Errors: 1, PageViewsWithErrors: 1 })]);
+    expect(lines.join()).not.toContain(CANARY_VERDICT_METRICS.clients);
+  });
+
+  test('the same address the next day is counted again, and the tally keys hold no address', async () => {
+    const { sink, sums } = emfOnTable();
+    await sink.write([view], at, '203.0.113.52');
+    await sink.write([view], new Date(at.getTime() + 86_400_000), '203.0.113.52');
+    expect(sums()).toMatchObject({ [CANARY_VERDICT_METRICS.clients]: 2 });
+    const { Items = [] } = await documents.send(new ScanCommand({ TableName: 'orders' }));
+    expect(Items.length).toBeGreaterThan(0);
+    for (const item of Items) {
+      expect(item.pk).toMatch(/^clientevents#[0-9a-f]{32}$/);
+      expect(item.kind).toBe('clientevents');
+      expect(typeof item.expiresAt).toBe('number');
+    }
+    expect(JSON.stringify(Items)).not.toMatch(/203\.0\.113|2001:db8|41\.90/);
   });
 });

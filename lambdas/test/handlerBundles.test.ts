@@ -45,7 +45,8 @@ const MAY_HOLD: Readonly<Record<string, readonly BackendFunction[]>> = {
   // Powertools Tracer and the X-Ray SDK are their own file (./xrayTracing.js), loaded by the first traced invocation.
   '@aws-lambda-powertools/tracer': [],
   'aws-xray-sdk-core': [],
-  '@aws-sdk/client-dynamodb': handlers.filter((fn) => fn !== 'client-events'),
+  // client-events too since issue 40: the canary verdict's count by client (clientEvents/clients.ts).
+  '@aws-sdk/client-dynamodb': handlers,
   // The SDK's default credential chain and the STS/SSO clients it brings: bundling.json's alias puts the
   // environment's credentials (runtime/lambdaCredentials.ts) in its place.
   '@aws-sdk/credential-provider-node': [],
@@ -127,6 +128,7 @@ describe('each handler bundle holds only what its function uses', () => {
       ['subscriptions', '@aws-sdk/client-secrets-manager'],
       ['subscriptions', '@aws-lambda-powertools/parameters'],
       ['client-events', '@aws-lambda-powertools/logger'],
+      ['client-events', '@aws-sdk/client-dynamodb'],
     ] as const) {
       expect({ fn, module, held: bundles.get(fn)?.held.has(module) }).toEqual({ fn, module, held: true });
     }

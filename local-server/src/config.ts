@@ -38,7 +38,7 @@ export interface CanaryWatchConfig {
   /** CANARY_WATCH_SECONDS (default 15): how often the client events of each canary are judged. */
   readonly intervalSeconds: number;
   /**
-   * CANARY_ABORT_MIN_ERRORS (5), CANARY_ABORT_ERROR_RATE_PERCENT (2), CANARY_ABORT_LIVE_RATIO (2),
+   * CANARY_ABORT_MIN_CLIENTS (5), CANARY_ABORT_MIN_ERRORS (5), CANARY_ABORT_ERROR_RATE_PERCENT (2), CANARY_ABORT_LIVE_RATIO (2),
    * CANARY_ABORT_INP_P75_MS (500), CANARY_ABORT_MIN_INP_SAMPLES (5): @kesho/common/canary-health.
    */
   readonly thresholds: CanaryThresholds;
@@ -212,6 +212,7 @@ type Settings = ReturnType<typeof settingsOf>;
 function canaryThresholds(read: Settings): CanaryThresholds {
   const defaults = DEFAULT_CANARY_THRESHOLDS;
   return {
+    minClients: read.number('CANARY_ABORT_MIN_CLIENTS', defaults.minClients, 1, 10_000),
     minErrors: read.number('CANARY_ABORT_MIN_ERRORS', defaults.minErrors, 1, 10_000),
     errorRate: read.number('CANARY_ABORT_ERROR_RATE_PERCENT', defaults.errorRate * 100, 0, 100) / 100,
     liveRatio: read.number('CANARY_ABORT_LIVE_RATIO', defaults.liveRatio, 1, 100),

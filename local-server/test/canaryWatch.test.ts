@@ -25,9 +25,22 @@ function writeEvents(events: object[]) {
   for (const [day, lines] of byDay) fs.writeFileSync(path.join(dir, 'data', 'client-events', `${day}.jsonl`), `${lines.join('\n')}\n`);
 }
 
-const views = (build: string, count: number, at = new Date().toISOString()) => Array.from({ length: count }, () => ({ at, type: 'pageview', app: 'marketing', build, route: '/' }));
-const errors = (build: string, count: number, at = new Date().toISOString()) =>
-  Array.from({ length: count }, () => ({ at, type: 'error', app: 'marketing', build, route: '/', kind: 'render', name: 'Error', message: 'boom', frames: [] }));
+/**
+ * `count` events of one build, taken at `at`, from `clients` distinct clients in turn (as the endpoint
+ * stores them: each with its client's hash), one batch per client.
+ */
+const spread = <T extends object>(count: number, clients: number, at: string, event: T) =>
+  Array.from({ length: count }, (_, index) => ({ at, ...event, client: `client-${index % clients}` }));
+const views = (build: string, count: number, at = new Date().toISOString(), clients = count) => spread(count, clients, at, { type: 'pageview', app: 'marketing', build, route: '/' });
+const errors = (build: string, count: number, at = new Date().toISOString(), clients = count) =>
+  spread(count, clients, at, { type: 'error', app: 'marketing', build, route: '/', kind: 'render', name: 'Error', message: 'boom', frames: [] });
+/** What a forger's posts store: each post a batch of its own, all from one client (its address). */
+const forged = (client: string, posts: number, event: object) =>
+  Array.from({ length: posts }, (_, post) =>
+    Array.from({ length: 20 }, () => ({ at: new Date(Date.now() - 30_000 + post * 100).toISOString(), app: 'marketing', route: '/', ...event, client })),
+  ).flat();
+const forgedErrors = (client: string, posts: number) => forged(client, posts, { type: 'error', build: 'bbbbbbbbbbbb', kind: 'error', name: 'Error', message: 'forged', frames: [] });
+const forgedViews = (client: string, posts: number) => forged(client, posts, { type: 'pageview', build: 'bbbbbbbbbbbb' });
 
 function watch(abort: (app: string, reason: string) => Promise<void>, log: string[] = []) {
   const started = startCanaryWatch({
@@ -58,7 +71,9 @@ test('a canary whose build throws in browsers is aborted with the figures, and t
   const aborted: string[] = [];
   const log: string[] = [];
   await watch(async (app, reason) => void aborted.push(`${app}: ${reason}`), log).check();
-  expect(aborted).toEqual(["marketing: error rate 100.0 % (6 errors in 6 page views) against live's 0.0 % (0 in 40): at least 5 errors, over 2.0 % and over 2 × live's"]);
+  expect(aborted).toEqual([
+    "marketing: error rate 100.0 % (6 page views with errors in 6; 6 of 6 clients) against live's 0.0 % (0 in 40; 0 of 40 clients): errors on at least 5 clients and 5 page views, the error rate over 2.0 % and over 2 × live's",
+  ]);
   expect(JSON.parse(log[0] ?? '{}')).toMatchObject({ level: 'warn', message: 'release.canary_aborted', app: 'marketing', build: 'bbbbbbbbbbbb', live: 'aaaaaaaaaaaa' });
 });
 
@@ -95,4 +110,49 @@ test('no canary, nothing to do', async () => {
   const abort = jest.fn(async () => undefined);
   await watch(abort).check();
   expect(abort).not.toHaveBeenCalled();
+});
+
+describe('issue 40: a verdict no forging client can steer', () => {
+  test('2 posts of 20 forged errors (from one client, or each from its own) abort nothing, look after look', async () => {
+    for (const events of [forgedErrors('forger', 2), [...forgedErrors('forger-1', 1), ...forgedErrors('forger-2', 1)]]) {
+      writeEvents([...events, ...views('aaaaaaaaaaaa', 40)]);
+      const abort = jest.fn(async () => undefined);
+      const started = watch(abort);
+      await started.check();
+      await started.check();
+      expect(abort).not.toHaveBeenCalled();
+    }
+  });
+
+  test('forged errors from four addresses are still not enough; the errors of five visitors are', async () => {
+    writeEvents([...['f1', 'f2', 'f3', 'f4'].flatMap((client) => forgedErrors(client, 3)), ...views('aaaaaaaaaaaa', 40)]);
+    const abort = jest.fn(async () => undefined);
+    await watch(abort).check();
+    expect(abort).not.toHaveBeenCalled();
+  });
+
+  test('30 posts of forged page views from one client, or from three, do not keep a canary failing for every visitor running', async () => {
+    // Five visitors meet the error on each of their two pages; the live build is calm.
+    const real = [...views('bbbbbbbbbbbb', 10, undefined, 5), ...errors('bbbbbbbbbbbb', 10, undefined, 5), ...views('aaaaaaaaaaaa', 100, undefined, 50)];
+    for (const forgers of [['forger'], ['forger-1', 'forger-2', 'forger-3']]) {
+      writeEvents([...real, ...forgers.flatMap((client) => forgedViews(client, 30))]);
+      const aborted: string[] = [];
+      const started = watch(async (_app, reason) => void aborted.push(reason));
+      await started.check();
+      // 600 forged page views per forger count as 10: the build's rate is 10 of 20 (50 %) or 10 of 40.
+      expect(aborted).toEqual([
+        expect.stringMatching(
+          forgers.length === 1 ? /^error rate 50\.0 % \(10 page views with errors in 20; 5 of 6 clients\)/ : /^error rate 25\.0 % \(10 page views with errors in 40; 5 of 8 clients\)/,
+        ),
+      ]);
+    }
+  });
+
+  test('real failures from enough distinct clients still abort, however many clean page views one client claims', async () => {
+    // Twenty visitors with one page each, one of those five meeting the error: 5 of 20 page views; a forger's 600 page views weigh 10.
+    writeEvents([...views('bbbbbbbbbbbb', 20), ...errors('bbbbbbbbbbbb', 5), ...forgedViews('forger', 30), ...views('aaaaaaaaaaaa', 100, undefined, 50)]);
+    const aborted: string[] = [];
+    await watch(async (_app, reason) => void aborted.push(reason)).check();
+    expect(aborted).toEqual([expect.stringMatching(/^error rate 16\.7 % \(5 page views with errors in 30; 5 of 21 clients\)/)]);
+  });
 });

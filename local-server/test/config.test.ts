@@ -65,6 +65,7 @@ describe('preview links and the watch over canaries', () => {
       {
         PREVIEW_LINK_SECRET: 'x'.repeat(32),
         CANARY_WATCH_SECONDS: '5',
+        CANARY_ABORT_MIN_CLIENTS: '4',
         CANARY_ABORT_MIN_ERRORS: '3',
         CANARY_ABORT_ERROR_RATE_PERCENT: '2.5',
         CANARY_ABORT_LIVE_RATIO: '3',
@@ -74,7 +75,7 @@ describe('preview links and the watch over canaries', () => {
       repoRoot,
     );
     expect(config.previewLinkSecret).toBe('x'.repeat(32));
-    expect(config.canaryWatch).toEqual({ intervalSeconds: 5, thresholds: { minErrors: 3, errorRate: 0.025, liveRatio: 3, inpP75Ms: 400, minInpSamples: 10 } });
+    expect(config.canaryWatch).toEqual({ intervalSeconds: 5, thresholds: { minClients: 4, minErrors: 3, errorRate: 0.025, liveRatio: 3, inpP75Ms: 400, minInpSamples: 10 } });
   });
 
   it('refuses a short secret and thresholds out of range, all at once', () => {

@@ -1,11 +1,12 @@
 /**
- * The canary check's figures in AWS (@kesho/common/canary-health's FiguresSource): one build's page
- * views, errors and INP p75 between two times, from the Kesho/ClientEvents metrics the client-events
- * Lambda emits (EMF, by App and Build). index.js hands it CloudWatch's GetMetricData; the tests hand
- * it a stand-in fed from the handler's own EMF lines.
+ * The canary check's figures in AWS (@kesho/common/canary-health's FiguresSource): one build's
+ * figures between two times, from the metrics the client-events Lambda emits by App × Build for the
+ * verdict (CANARY_VERDICT_METRICS: counted by client on the orders table, each client's weight
+ * capped, so forged posts from a few addresses weigh what a few visitors do). index.js hands it
+ * CloudWatch's GetMetricData; the tests hand it a stand-in fed from the handler's own EMF lines.
  */
 import type { FiguresSource } from '@kesho/common/canary-health';
-import { CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/common/client-events';
+import { CANARY_VERDICT_METRICS, CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/common/client-events';
 
 export interface MetricDataQuery {
   readonly Id: string;
@@ -51,11 +52,27 @@ export function cloudWatchFigures(getMetricData: GetMetricData): FiguresSource {
     const { MetricDataResults = [] } = await getMetricData({
       StartTime: since,
       EndTime: until,
-      MetricDataQueries: [metric('views', 'PageViews', 'Sum'), metric('errors', 'Errors', 'Sum'), metric('inp', 'INP', 'p75'), metric('inps', 'INP', 'SampleCount')],
+      MetricDataQueries: [
+        metric('clients', CANARY_VERDICT_METRICS.clients, 'Sum'),
+        metric('errorclients', CANARY_VERDICT_METRICS.clientsWithErrors, 'Sum'),
+        metric('inpclients', CANARY_VERDICT_METRICS.clientsWithInp, 'Sum'),
+        metric('views', CANARY_VERDICT_METRICS.pageViews, 'Sum'),
+        metric('errorviews', CANARY_VERDICT_METRICS.pageViewsWithErrors, 'Sum'),
+        metric('inp', CANARY_VERDICT_METRICS.inp, 'p75'),
+        metric('inps', CANARY_VERDICT_METRICS.inp, 'SampleCount'),
+      ],
     });
     const valuesOf = (id: string) => MetricDataResults.find((result) => result.Id === id)?.Values ?? [];
     const total = (id: string) => valuesOf(id).reduce((sum, value) => sum + value, 0);
     const inp = valuesOf('inp');
-    return { pageViews: total('views'), errors: total('errors'), inpP75: inp.length ? Math.max(...inp) : null, inpSamples: total('inps') };
+    return {
+      clients: total('clients'),
+      clientsWithErrors: total('errorclients'),
+      clientsWithInp: total('inpclients'),
+      pageViews: total('views'),
+      pageViewsWithErrors: total('errorviews'),
+      inpP75: inp.length ? Math.max(...inp) : null,
+      inpSamples: total('inps'),
+    };
   };
 }

@@ -19,7 +19,9 @@ import type { PaymentHandlerName } from './payment-functions';
  * limits (UpdateItem ADD, and the hold of a phone while its push waits: a conditional UpdateItem; every
  * function that settles an M-Pesa payment frees the hold with one). mpesa-payment stores order + payment +
  * callback token and settles; the callback and the success page (checkout-session, for mp_ ids) read them
- * and record Daraja's answer with conditional updates. stripe-webhook and client-events never touch the table.
+ * and record Daraja's answer with conditional updates. client-events counts each visitor's events per
+ * build and day for the canary verdict (UpdateItem ADD on `clientevents#…` counters that expire with
+ * TTL; lambdas/src/clientEvents/clients.ts), nothing else. stripe-webhook never touches the table.
  * Only the reconciliation queries, and only the indexes it reads; nothing may scan the table.
  */
 export const ORDERS_TABLE_ACCESS: Readonly<Partial<Record<PaymentHandlerName, { readonly items: readonly string[]; readonly queries?: readonly TableIndex[] }>>> = {
@@ -31,6 +33,7 @@ export const ORDERS_TABLE_ACCESS: Readonly<Partial<Record<PaymentHandlerName, { 
   subscriptions: { items: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'] },
   'mpesa-payment': { items: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'] },
   'mpesa-callback': { items: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] },
+  'client-events': { items: ['dynamodb:UpdateItem'] },
 };
 
 export class OrdersTable {
@@ -44,7 +47,8 @@ export class OrdersTable {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       // Items that carry `expiresAt` (epoch seconds: unpaid orders after 30 days, enquiries after a year,
-      // unconfirmed sign-ups after 7 days, rate-limit counters after their hour) are deleted by DynamoDB.
+      // unconfirmed sign-ups after 7 days, rate-limit counters after their hour, client-event counters a
+      // day after their day) are deleted by DynamoDB.
       timeToLiveAttribute: ORDERS_TABLE_TTL_ATTRIBUTE,
       encryption: TableEncryption.AWS_MANAGED,
       deletionProtection: true,

@@ -7,10 +7,15 @@
 import { parseEdgeBuilds } from '@kesho/common/build-choice';
 import { parseClientEventBatch, type ClientApp, type ClientEvent } from '@kesho/common/client-events';
 import type { Logger } from '../log';
+import { clientOfAddress } from './clients';
 
-/** Where accepted events go: a file per day locally, CloudWatch Embedded Metric Format lines in AWS. */
+/**
+ * Where accepted events go: a file per day locally, CloudWatch Embedded Metric Format lines in AWS.
+ * `client`: who sent them (clients.ts clientOfAddress), for the canary verdict's count by client;
+ * never written as it is.
+ */
 export interface ClientEventSink {
-  write(events: readonly ClientEvent[], at: Date): Promise<void>;
+  write(events: readonly ClientEvent[], at: Date, client: string): Promise<void>;
 }
 
 /**
@@ -53,8 +58,8 @@ export function createReceiveClientEvents({
   logger: Logger;
   clock?: () => Date;
 }): ReceiveClientEvents {
-  // Per container and fixed windows: a best-effort brake behind the route's throttle and the WAF,
-  // with no store to write for what is, after all, telemetry.
+  // Per container and fixed windows: a best-effort brake behind the route's throttle and the WAF.
+  // What a client's events weigh in a canary's verdict is capped apart, across containers (clients.ts).
   const windows = new Map<string, { start: number; count: number }>();
   const limited = (ip: string, now: number) => {
     const windowMs = CLIENT_EVENTS_RATE.windowSeconds * 1000;
@@ -97,7 +102,7 @@ export function createReceiveClientEvents({
     if (!parsed.ok) return { kind: 'invalid', message: parsed.problem };
     if (parsed.batch.events.length) {
       try {
-        await sink.write(parsed.batch.events, now);
+        await sink.write(parsed.batch.events, now, clientOfAddress(ip));
       } catch (error) {
         logger.warn('client_events.not_stored', { error, events: parsed.batch.events.length });
         return { kind: 'accepted', stored: 0, dropped: parsed.dropped + parsed.batch.events.length };

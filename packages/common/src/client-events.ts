@@ -5,8 +5,9 @@
  * agree on the shape, the limits and the scrubbing.
  *
  * Never personal data: no page text, form values, query strings or fragments, e-mail addresses, phone
- * numbers or names; no cookies, no identifiers. Text that could carry any (error messages, stack
- * frames) is scrubbed by the sender and again by the endpoint.
+ * numbers or names; no cookies, no identifiers sent. Text that could carry any (error messages, stack
+ * frames) is scrubbed by the sender and again by the endpoint. The endpoint tells senders apart only by
+ * a keyed hash of their address for the day (StoredClientEvent's `client`), for the canary verdict.
  */
 
 export const CLIENT_EVENTS_PATH = '/api/client-events';
@@ -22,6 +23,22 @@ export const CLIENT_EVENTS_METRICS_NAMESPACE = 'Kesho/ClientEvents';
  * is a share of page views, not errors ÷ page views.
  */
 export const CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC = 'PageViewsWithErrors';
+
+/**
+ * The figures the canary verdict reads in AWS (@kesho/common/canary-health), emitted by App × Build
+ * only: counted by client (an address, an IPv6 one by its /64, per UTC day), each client's weight
+ * capped (CLIENT_WEIGHT), so a forger's thousand posts weigh what one visitor does. `Clients`,
+ * `ClientsWithErrors` and `ClientsWithINP` grow by one the first time a client is seen (with errors,
+ * with interactions) for the build in the day; the counted figures by what fits in its caps.
+ */
+export const CANARY_VERDICT_METRICS = {
+  clients: 'Clients',
+  clientsWithErrors: 'ClientsWithErrors',
+  clientsWithInp: 'ClientsWithINP',
+  pageViews: 'CountedPageViews',
+  pageViewsWithErrors: 'CountedPageViewsWithErrors',
+  inp: 'CountedINP',
+} as const;
 
 /** The apps of the composition: an event is counted against the one whose code it concerns. */
 export const CLIENT_APPS = ['shell', 'marketing', 'commerce', 'legal'] as const;
@@ -268,8 +285,13 @@ export interface BuildHealth {
   readonly lastSeen: string;
 }
 
-/** A stored event: the event and when the endpoint took it. */
-export type StoredClientEvent = ClientEvent & { readonly at: string };
+/**
+ * A stored event: the event, when the endpoint took it and, locally, which client sent it (`client`:
+ * a keyed hash of the sender's address and the day, the key never stored, so the same address is
+ * the same client for one day and can be told from no other; the canary verdict counts by it,
+ * @kesho/common/canary-health). Events stored before clients were recorded have none.
+ */
+export type StoredClientEvent = ClientEvent & { readonly at: string; readonly client?: string };
 
 /** Locally, accepted events are kept one JSON line each in a file per day: `<DATA_DIR>/client-events/<YYYY-MM-DD>.jsonl`. */
 export const CLIENT_EVENTS_FOLDER = 'client-events';
