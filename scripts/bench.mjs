@@ -33,7 +33,7 @@ import { benchLambdas, benchLambdaSizing } from './lib/lambda-bench.mjs';
 import { loadTsModule } from './lib/load-ts.mjs';
 import { formatRouteJavaScript, measureRouteJavaScript } from './lib/route-javascript.mjs';
 import { launchBrowser, longTaskBudget, measureLongTasks, REFERENCE_STATIC_SITE, serveFolder } from './lib/long-tasks.mjs';
-import { localServerScript } from './lib/paths.mjs';
+import { localServerScript, pointerFile } from './lib/paths.mjs';
 import { repoRoot } from './lib/repo-root.mjs';
 import { ROOMY_PAYMENT_LIMITS } from './lib/test-traffic.mjs';
 
@@ -244,7 +244,7 @@ async function main() {
   const sections = requestedSections();
   let misses = 0;
   if (sections.has('pages') || sections.has('js') || sections.has('api') || sections.has('releases')) {
-    if (!fs.existsSync(path.join(repoRoot, 'dist/site/mfe/remotes.json')) || !fs.existsSync(localServerScript)) {
+    if (!fs.existsSync(pointerFile) || !fs.existsSync(localServerScript)) {
       await run('npm', ['run', 'build'], { cwd: repoRoot });
     }
   }
@@ -271,7 +271,7 @@ async function main() {
 
 /** Lighthouse per route, the JavaScript per route and create-payment under load, against the local server; returns the misses. */
 async function benchSite(sections) {
-  const pointers = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist/site/mfe/remotes.json'), 'utf8'));
+  const pointers = JSON.parse(fs.readFileSync(pointerFile, 'utf8'));
   /** @type {Map<string, string>} the remote that serves each route */
   const remoteOf = new Map(pointers.remotes.flatMap((remote) => remote.routes.map((route) => [route.path, remote.name])));
   const routes = settings.routes ?? [...remoteOf.keys()];

@@ -4,7 +4,8 @@ import { loadTsModule } from './load-ts.mjs';
 
 const { feedKeyForRoute, pageKeyForRoute, NOT_FOUND_PAGE_KEY } = await loadTsModule('packages/common/src/page-routes.ts');
 /** The store keys (@kesho/common/site-keys): the one module that names them. */
-export const { POINTER_DOCUMENT_KEY, VARIANTS_PREFIX, VARIANT_POINTER_FILE, LOCAL_EDGE_STATE_FILE, LOCAL_RUNNING_SITE_FILE } = await loadTsModule('packages/common/src/site-keys.ts');
+export const { POINTER_DOCUMENT_KEY, VARIANTS_PREFIX, VARIANT_POINTER_FILE, LOCAL_EDGE_STATE_FILE, LOCAL_RUNNING_SITE_FILE, WITHDRAWN_FILE } =
+  await loadTsModule('packages/common/src/site-keys.ts');
 
 /**
  * Where builds go. dist/site is what a browser (or CloudFront) gets; dist/ssr only feeds the

@@ -145,25 +145,42 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       );
     }
   }
-  let canaries = edgeBefore.canaries.filter((canary) => canary.app !== change.endCanary);
-  let previews = (await edgePlan()).unexpiredPreviews(edgeBefore.previews, now);
   const liveOf = (name) => live.remotes.find((remote) => remote.name === name)?.buildId ?? null;
+  // The edge's transitions, the AWS publisher's too (@kesho/common/edge-plan): each gives the next
+  // records and its history entry, or why it is refused.
+  const { endCanary, stagePreview, startCanary, unexpiredPreviews } = await edgePlan();
+  /** @type {import('../../packages/common/src/edge-plan').EdgeRecords} */
+  let records = { canaries: edgeBefore.canaries, previews: unexpiredPreviews(edgeBefore.previews, now) };
+  /** @type {import('../../packages/common/src/edge-plan').HistoryEntry[]} */
+  const edgeEntries = [];
+  /**
+   * @template {import('../../packages/common/src/edge-plan').CanaryRecord} C
+   * @template {import('../../packages/common/src/edge-plan').PreviewRecord} P
+   * @param {import('../../packages/common/src/edge-plan').EdgeStep<C, P>} step
+   * @returns {Extract<import('../../packages/common/src/edge-plan').EdgeStep<C, P>, { refused: null }>}
+   */
+  const take = (step) => {
+    if (step.refused !== null) throw new ReleaseError(`${step.refused}. The live site is unchanged.`);
+    records = step.records;
+    return step;
+  };
+  if (change.endCanary) {
+    const ended = take(endCanary(records, change.endCanary, { action: action === 'promote' ? 'promote' : 'abort', by, at, ...(why ? { why } : {}) }));
+    // A promotion is recorded as the release of its build (below), an abort as the end of the canary.
+    if (action === 'abort') edgeEntries.push(ended.entry);
+  }
   if (change.startCanary) {
     const { pointer, percent } = change.startCanary;
-    const running = canaries.find((canary) => canary.app === pointer.name);
-    if (running)
-      throw new ReleaseError(
-        `A canary of ${pointer.name} is already running (build ${running.buildId} for ${running.percent} % of visitors): one at a time; promote or abort it first. The live site is unchanged.`,
-      );
-    if (liveOf(pointer.name) === pointer.buildId) throw new ReleaseError(`Build ${pointer.buildId} of ${pointer.name} is the live build already: nothing to try on a share of visitors.`);
-    canaries = [...canaries, { app: pointer.name, buildId: pointer.buildId, percent, previous: liveOf(pointer.name), since: at, by, ...(why ? { why } : {}) }];
+    const canary = { app: pointer.name, buildId: pointer.buildId, percent, previous: liveOf(pointer.name), since: at, by, ...(why ? { why } : {}) };
+    edgeEntries.push(take(startCanary(records, canary)).entry);
   }
   if (change.startPreview) {
     const { pointer, expiresAt } = change.startPreview;
-    const earlier = previews.find((preview) => preview.app === pointer.name && preview.buildId === pointer.buildId);
-    const until = earlier && earlier.expiresAt > expiresAt ? earlier.expiresAt : expiresAt;
-    previews = [...previews.filter((preview) => preview !== earlier), { app: pointer.name, buildId: pointer.buildId, expiresAt: until, since: at, by }];
+    const preview = { app: pointer.name, buildId: pointer.buildId, expiresAt, since: at, by };
+    edgeEntries.push(take(stagePreview(records, preview, { at, now, liveBuild: liveOf(pointer.name) })).entry);
   }
+  const canaries = [...records.canaries];
+  const previews = [...records.previews];
 
   let next = live;
   for (const pointer of remotes) next = withRemote(next, parseRemotePointer(pointer));
@@ -252,12 +269,12 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     ]);
     if (shell) record('shell', shell.buildId, currentShell?.buildId ?? null);
     for (const pointer of remotes) record(pointer.name, pointer.buildId, liveOf(pointer.name));
-    if (change.startCanary)
-      record(change.startCanary.pointer.name, change.startCanary.pointer.buildId, liveOf(change.startCanary.pointer.name), 'canary', { percent: change.startCanary.percent });
-    if (change.startPreview)
-      record(change.startPreview.pointer.name, change.startPreview.pointer.buildId, liveOf(change.startPreview.pointer.name), 'preview', { expiresAt: change.startPreview.expiresAt });
-    const ended = edgeBefore.canaries.find((canary) => canary.app === change.endCanary);
-    if (ended && action === 'abort') record(ended.app, ended.buildId, liveOf(ended.app), 'abort');
+    for (const entry of edgeEntries) {
+      /** @type {ReleaseEntry} */
+      const recorded = { ...entry, ...originOf(entry.app, entry.buildId) };
+      entries.push(recorded);
+      history.releases.push(recorded);
+    }
 
     /** @type {EdgeStateFile} */
     const nextEdge = { edge: variants.edge, canaries, previews };

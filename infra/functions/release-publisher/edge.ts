@@ -23,7 +23,7 @@
 import { createHmac } from 'node:crypto';
 import { EMPTY_EDGE_STATE, previewPath, previewToken, type EdgeState } from '@kesho/common/build-choice';
 import { DEFAULT_CANARY_THRESHOLDS, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
-import { unexpiredPreviews, type CanaryRecord, type HistoryEntry, type PreviewRecord } from '@kesho/common/edge-plan';
+import { canaryRefusal, endCanary, stagePreview, startCanary, unexpiredPreviews, type CanaryRecord, type HistoryEntry, type PreviewRecord } from '@kesho/common/edge-plan';
 import { removeUnusedVariants, writeVariants } from '@kesho/common/edge-variants';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
 import type { KeyValueStore } from '@kesho/common/object-store';
@@ -166,6 +166,25 @@ interface Pass {
   rejected: Rejection[];
 }
 
+/** Keeps the last HISTORY_KEPT entries of the history and of the ended canaries. */
+function recorded(record: EdgeRecord, entry: HistoryEntry, ended?: EdgeCanary): EdgeRecord {
+  return {
+    ...record,
+    history: [...record.history, entry as EdgeHistoryEntry].slice(-HISTORY_KEPT),
+    ended: ended ? [...record.ended, `${ended.app}/${ended.release}`].slice(-HISTORY_KEPT) : record.ended,
+  };
+}
+
+/** A step of the edge's state machine (@kesho/common/edge-plan) taken on the pass's record, or its refusal as this app's rejection. */
+function take(pass: Pass, app: string, step: ReturnType<typeof startCanary<EdgeCanary, EdgePreview>> | ReturnType<typeof endCanary<EdgeCanary, EdgePreview>>): boolean {
+  if (step.refused !== null) {
+    pass.rejected.push({ app, reason: step.refused });
+    return false;
+  }
+  pass.record = recorded({ ...pass.record, ...step.records }, step.entry, 'ended' in step ? step.ended : undefined);
+  return true;
+}
+
 /** Applies the canary commands; a promotion writes the canary's record as the app's current one. */
 async function applyCommands(store: ObjectStore, pass: Pass, at: string): Promise<void> {
   for (const [app, command] of await readCommands(store)) {
@@ -174,14 +193,13 @@ async function applyCommands(store: ObjectStore, pass: Pass, at: string): Promis
       continue;
     }
     const running = pass.record.canaries.find((canary) => canary.app === app);
-    const history: EdgeHistoryEntry[] = [];
+    const by = command.by ?? 'unknown';
+    const why = command.why ? { why: command.why } : {};
     if (command.action === 'start') {
       if (running?.release === command.release || pass.record.ended.includes(`${app}/${command.release}`)) continue;
-      if (running) {
-        pass.rejected.push({
-          app,
-          reason: `A canary of ${app} is already running (release ${running.release} for ${running.percent} % of visitors): one at a time; promote or abort it first`,
-        });
+      const busy = canaryRefusal(pass.record, app);
+      if (busy) {
+        pass.rejected.push({ app, reason: busy });
         continue;
       }
       let release: RemoteRelease;
@@ -192,23 +210,7 @@ async function applyCommands(store: ObjectStore, pass: Pass, at: string): Promis
         continue;
       }
       const previous = await liveBuildOf(store, app);
-      if (previous === release.pointer.buildId) {
-        pass.rejected.push({ app, reason: `build ${previous} of ${app} is the live build already` });
-        continue;
-      }
-      const by = command.by ?? 'unknown';
-      const canary: EdgeCanary = {
-        app,
-        release: command.release,
-        buildId: release.pointer.buildId,
-        percent: command.percent,
-        previous,
-        since: at,
-        by,
-        ...(command.why ? { why: command.why } : {}),
-      };
-      pass.record = { ...pass.record, canaries: [...pass.record.canaries, canary] };
-      history.push({ action: 'canary', app, buildId: canary.buildId, release: canary.release, previous, by, at, percent: canary.percent, ...(command.why ? { why: command.why } : {}) });
+      take(pass, app, startCanary(pass.record, { app, release: command.release, buildId: release.pointer.buildId, percent: command.percent, previous, since: at, by, ...why }));
     } else if (running) {
       if (command.action === 'promote') {
         // The next live publish (publisher.ts) puts this record live, like any team's release.
@@ -219,24 +221,9 @@ async function applyCommands(store: ObjectStore, pass: Pass, at: string): Promis
         }
         await store.put(pointerKey(app), snapshot.body, revalidatedMetadata(pointerKey(app)), {});
       }
-      pass.record = endCanary(pass.record, running);
-      history.push({
-        action: command.action,
-        app,
-        buildId: running.buildId,
-        release: running.release,
-        previous: running.previous,
-        by: command.by ?? 'unknown',
-        at,
-        ...(command.why ? { why: command.why } : {}),
-      });
+      take(pass, app, endCanary(pass.record, app, { action: command.action, by, at, ...why }));
     }
-    pass.record = { ...pass.record, history: [...pass.record.history, ...history].slice(-HISTORY_KEPT) };
   }
-}
-
-function endCanary(record: EdgeRecord, canary: EdgeCanary): EdgeRecord {
-  return { ...record, canaries: record.canaries.filter((entry) => entry !== canary), ended: [...record.ended, `${canary.app}/${canary.release}`].slice(-HISTORY_KEPT) };
 }
 
 /** The folders of the next edge state (@kesho/common/edge-variants), written, and the state that names them: candidates' pages from their releases' snapshots. */
@@ -285,45 +272,32 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
     const pass: Pass = { record: before, rejected: [] };
     for (const verdict of change.autoAbort ?? []) {
       const running = pass.record.canaries.find((canary) => canary.app === verdict.app && canary.release === verdict.release);
-      if (!running) continue;
-      pass.record = endCanary(pass.record, running);
-      pass.record = {
-        ...pass.record,
-        history: [
-          ...pass.record.history,
-          { action: 'abort' as const, app: running.app, buildId: running.buildId, release: running.release, previous: running.previous, by: 'auto', at, why: verdict.reason },
-        ].slice(-HISTORY_KEPT),
-      };
+      if (running) take(pass, verdict.app, endCanary(pass.record, verdict.app, { action: 'abort', by: 'auto', at, why: verdict.reason }));
     }
     await applyCommands(store, pass, at);
     const result = await publishReleases(store);
     const { state: live } = await readPublished(store);
 
     let staged: EdgePublishResult['preview'];
-    const previews = unexpiredPreviews(pass.record.previews, now);
-    pass.record = { ...pass.record, previews };
+    pass.record = { ...pass.record, previews: unexpiredPreviews(pass.record.previews, now) };
     if (change.preview) {
       const release = await remoteRelease(store, change.preview.app, change.preview.release);
-      const expiresAt = new Date(now.getTime() + change.preview.hours * 3_600_000).toISOString();
-      const by = change.preview.by ?? 'unknown';
-      const preview: EdgePreview = { app: release.app, release: release.release, buildId: release.pointer.buildId, expiresAt, by };
-      pass.record = {
-        ...pass.record,
-        previews: [...previews.filter((entry) => entry.release !== release.release), preview],
-        history: [
-          ...pass.record.history,
-          {
-            action: 'preview' as const,
-            app: preview.app,
-            buildId: preview.buildId,
-            release: preview.release,
-            previous: live.remotes.find((remote) => remote.name === preview.app)?.buildId ?? null,
-            by,
-            at,
-            expiresAt,
-          },
-        ].slice(-HISTORY_KEPT),
-      };
+      const step = stagePreview(
+        pass.record,
+        {
+          app: release.app,
+          release: release.release,
+          buildId: release.pointer.buildId,
+          expiresAt: new Date(now.getTime() + change.preview.hours * 3_600_000).toISOString(),
+          since: at,
+          by: change.preview.by ?? 'unknown',
+        },
+        { at, now, liveBuild: live.remotes.find((remote) => remote.name === release.app)?.buildId ?? null },
+      );
+      if (step.refused !== null) throw new Error(step.refused);
+      pass.record = recorded({ ...pass.record, ...step.records }, step.entry);
+      const preview = step.records.previews.at(-1) as EdgePreview;
+      const { expiresAt } = preview;
       const token = previewToken(preview.app, preview.buildId, Date.parse(expiresAt), await services.previewSecret(), hmacHex, now.getTime());
       staged = { app: preview.app, buildId: preview.buildId, expiresAt, link: `${services.siteOrigin ?? ''}${previewPath(release.pointer.routes[0]?.path ?? '/', token)}` };
     }

@@ -134,3 +134,82 @@ export function canaryRecordsOf(value: unknown): CanaryRecord[] {
       (entry.previous === null || typeof entry.previous === 'string'),
   );
 }
+
+/**
+ * The canaries and previews running at the edge, as both engines keep them: the state the
+ * transitions below move from one to the next (the local release keeps it in dist/edge-state.json,
+ * the AWS publisher in edge/state.json).
+ */
+export interface EdgeRecords<Canary extends CanaryRecord = CanaryRecord, Preview extends PreviewRecord = PreviewRecord> {
+  readonly canaries: readonly Canary[];
+  readonly previews: readonly Preview[];
+}
+
+/** A transition of the edge: the next records and the history entry that says what happened, or why it was refused (nothing changed). */
+export type EdgeStep<Canary extends CanaryRecord, Preview extends PreviewRecord> =
+  { readonly refused: null; readonly records: EdgeRecords<Canary, Preview>; readonly entry: HistoryEntry } | { readonly refused: string };
+
+/**
+ * Why a canary of this build may not start now (another of its app runs, or it is the live build), or
+ * null; without a build, whether another of its app runs.
+ */
+export function canaryRefusal(records: EdgeRecords, app: string, buildId?: string, liveBuild: string | null = null): string | null {
+  const running = records.canaries.find((canary) => canary.app === app);
+  if (running) {
+    return `A canary of ${app} is already running (build ${running.buildId} for ${running.percent} % of visitors): one at a time; promote or abort it first`;
+  }
+  if (buildId !== undefined && liveBuild === buildId) return `Build ${buildId} of ${app} is the live build already: nothing to try on a share of visitors`;
+  return null;
+}
+
+/** A canary starts: one per app, never of the live build (its `previous`). */
+export function startCanary<Canary extends CanaryRecord, Preview extends PreviewRecord>(records: EdgeRecords<Canary, Preview>, canary: Canary): EdgeStep<Canary, Preview> {
+  const refused = canaryRefusal(records, canary.app, canary.buildId, canary.previous);
+  if (refused) return { refused };
+  const { app, buildId, previous, by, since: at, percent, why, release } = canary;
+  return {
+    refused: null,
+    records: { ...records, canaries: [...records.canaries, canary] },
+    entry: { action: 'canary', app, buildId, previous, by, at, percent, ...(why ? { why } : {}), ...(release ? { release } : {}) },
+  };
+}
+
+/**
+ * The running canary of an app ends: promoted (its build goes live, which the engine's live publish
+ * does) or aborted (every visitor back on the live build); by "auto" with the figures as `why` when
+ * the scheduled check condemned it.
+ */
+export function endCanary<Canary extends CanaryRecord, Preview extends PreviewRecord>(
+  records: EdgeRecords<Canary, Preview>,
+  app: string,
+  { action, by, at, why }: { readonly action: 'promote' | 'abort'; readonly by: string; readonly at: string; readonly why?: string },
+): { readonly refused: string } | { readonly refused: null; readonly records: EdgeRecords<Canary, Preview>; readonly entry: HistoryEntry; readonly ended: Canary } {
+  const running = records.canaries.find((canary) => canary.app === app);
+  if (!running) return { refused: `No canary of ${app} is running` };
+  return {
+    refused: null,
+    records: { ...records, canaries: records.canaries.filter((canary) => canary !== running) },
+    entry: { action, app, buildId: running.buildId, previous: running.previous, by, at, ...(why ? { why } : {}), ...(running.release ? { release: running.release } : {}) },
+    ended: running,
+  };
+}
+
+/**
+ * A preview is staged (expired ones dropped at `now`): one per build of an app; staging it again
+ * keeps the later expiry, so a link handed out earlier stays valid until its time.
+ */
+export function stagePreview<Canary extends CanaryRecord, Preview extends PreviewRecord>(
+  records: EdgeRecords<Canary, Preview>,
+  preview: Preview,
+  { at, now, liveBuild }: { readonly at: string; readonly now: Date; readonly liveBuild: string | null },
+): EdgeStep<Canary, Preview> {
+  const previews = unexpiredPreviews(records.previews, now);
+  const earlier = previews.find((entry) => entry.app === preview.app && entry.buildId === preview.buildId);
+  const staged = earlier && earlier.expiresAt > preview.expiresAt ? { ...preview, expiresAt: earlier.expiresAt } : preview;
+  const { app, buildId, by, expiresAt, release } = staged;
+  return {
+    refused: null,
+    records: { ...records, previews: [...previews.filter((entry) => entry !== earlier), staged] },
+    entry: { action: 'preview', app, buildId, previous: liveBuild, by, at, expiresAt, ...(release ? { release } : {}) },
+  };
+}

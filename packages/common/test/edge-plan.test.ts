@@ -1,4 +1,4 @@
-import { canaryRecordsOf, edgeStateOf, planVariants, unusedFolders, type CanaryRecord, type PreviewRecord } from '../src/edge-plan';
+import { canaryRecordsOf, edgeStateOf, endCanary, planVariants, stagePreview, startCanary, unusedFolders, type CanaryRecord, type PreviewRecord } from '../src/edge-plan';
 
 const canary = (app: string, buildId: string, percent = 10): CanaryRecord => ({ app, buildId, percent, previous: 'aaaaaaaaaaaa', since: '2025-06-01T12:00:00.000Z', by: 'team' });
 const preview: PreviewRecord = { app: 'legal', buildId: 'dddddddddddd', expiresAt: '2025-06-02T12:00:00.000Z', by: 'team' };
@@ -38,5 +38,54 @@ describe("the edge's plan, one for both release engines", () => {
   test('reads the canary records of an edge record, skipping what is not one', () => {
     expect(canaryRecordsOf({ canaries: [canary('marketing', 'bbbbbbbbbbbb'), { app: 'legal' }, null] })).toEqual([canary('marketing', 'bbbbbbbbbbbb')]);
     expect(canaryRecordsOf('not a record')).toEqual([]);
+  });
+});
+
+describe("the edge's transitions, one state machine for both release engines", () => {
+  const AT = '2025-06-01T13:00:00.000Z';
+  const none = { canaries: [] as CanaryRecord[], previews: [] as PreviewRecord[] };
+
+  test('a canary starts, one per app and never of the live build; its entry says who, why and the share', () => {
+    const started = startCanary(none, { ...canary('marketing', 'bbbbbbbbbbbb', 25), why: 'new hero', release: 'bbbbbbbbbbbb-0123456789ab' });
+    if (started.refused !== null) throw new Error(started.refused);
+    expect(started.records.canaries.map((entry) => entry.buildId)).toEqual(['bbbbbbbbbbbb']);
+    expect(started.entry).toEqual({
+      action: 'canary',
+      app: 'marketing',
+      buildId: 'bbbbbbbbbbbb',
+      previous: 'aaaaaaaaaaaa',
+      by: 'team',
+      at: '2025-06-01T12:00:00.000Z',
+      percent: 25,
+      why: 'new hero',
+      release: 'bbbbbbbbbbbb-0123456789ab',
+    });
+    expect(startCanary(started.records, canary('marketing', 'cccccccccccc'))).toEqual({
+      refused: 'A canary of marketing is already running (build bbbbbbbbbbbb for 25 % of visitors): one at a time; promote or abort it first',
+    });
+    expect(startCanary(started.records, canary('legal', 'cccccccccccc')).refused).toBeNull();
+    expect(startCanary(none, { ...canary('legal', 'aaaaaaaaaaaa') })).toEqual({ refused: 'Build aaaaaaaaaaaa of legal is the live build already: nothing to try on a share of visitors' });
+  });
+
+  test('a canary ends by promotion or abort, recorded against the build it was compared with; none running is refused', () => {
+    const records = { canaries: [canary('marketing', 'bbbbbbbbbbbb'), canary('legal', 'cccccccccccc')], previews: [] };
+    const aborted = endCanary(records, 'marketing', { action: 'abort', by: 'auto', at: AT, why: 'error rate 60.0 %' });
+    if (aborted.refused !== null) throw new Error(aborted.refused);
+    expect(aborted.records.canaries.map((entry) => entry.app)).toEqual(['legal']);
+    expect(aborted.ended.buildId).toBe('bbbbbbbbbbbb');
+    expect(aborted.entry).toEqual({ action: 'abort', app: 'marketing', buildId: 'bbbbbbbbbbbb', previous: 'aaaaaaaaaaaa', by: 'auto', at: AT, why: 'error rate 60.0 %' });
+    expect(endCanary(aborted.records, 'marketing', { action: 'promote', by: 'team', at: AT })).toEqual({ refused: 'No canary of marketing is running' });
+  });
+
+  test('a preview is staged once per build, keeping the later expiry; expired ones are dropped', () => {
+    const now = new Date('2025-06-01T12:30:00.000Z');
+    const expired = { ...preview, buildId: 'eeeeeeeeeeee', expiresAt: '2025-06-01T12:00:00.000Z' };
+    const first = stagePreview({ canaries: [], previews: [preview, expired] }, { ...preview, expiresAt: '2025-06-01T18:00:00.000Z' }, { at: AT, now, liveBuild: 'cccccccccccc' });
+    if (first.refused !== null) throw new Error(first.refused);
+    expect(first.records.previews).toEqual([preview]);
+    expect(first.entry).toEqual({ action: 'preview', app: 'legal', buildId: 'dddddddddddd', previous: 'cccccccccccc', by: 'team', at: AT, expiresAt: preview.expiresAt });
+    const later = stagePreview(first.records, { ...preview, expiresAt: '2025-06-03T12:00:00.000Z' }, { at: AT, now, liveBuild: 'cccccccccccc' });
+    if (later.refused !== null) throw new Error(later.refused);
+    expect(later.records.previews.map((entry) => entry.expiresAt)).toEqual(['2025-06-03T12:00:00.000Z']);
   });
 });

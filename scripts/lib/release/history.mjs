@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readJson, writeJson } from '../compile.mjs';
-import { historyFile, ssrDir } from '../paths.mjs';
+import { historyFile, ssrDir, WITHDRAWN_FILE } from '../paths.mjs';
 import { shellRecordFile } from '../publish.mjs';
 import { repoRoot } from '../repo-root.mjs';
 
@@ -68,7 +68,7 @@ export async function recordRefusal(app, buildId, reason) {
 }
 
 /** Where the mark of a build withdrawn by a rollback is kept, beside its record. */
-export const withdrawalFile = (app, buildId) => path.join(buildRecordDir(app, buildId), 'withdrawn.json');
+export const withdrawalFile = (app, buildId) => path.join(buildRecordDir(app, buildId), WITHDRAWN_FILE);
 
 /** @returns {Promise<Withdrawal | null>} the rollback that withdrew a build, if one did (and none has chosen it since). */
 export async function withdrawalOf(app, buildId) {
