@@ -214,6 +214,18 @@ describe('the scheduled check', () => {
     expect(kvsState(kvs).canaries).toEqual([]);
   });
 
+  test('judges by client with thresholds set before clients were counted (CANARY_THRESHOLDS without minClients): errors of four clients abort nothing', async () => {
+    const { store, services, figures } = setUp();
+    const candidate = uploadCandidate(store);
+    command(store, 'marketing', { action: 'start', release: candidate.release, percent: 50 });
+    await publishSite(store, services);
+    const older = { ...services, thresholds: { minErrors: 5, errorRate: 0.02, liveRatio: 2, inpP75Ms: 500, minInpSamples: 5 } };
+    figures.set(CANDIDATE, { ...NO_FIGURES, clients: 4, clientsWithErrors: 4, pageViews: 0, pageViewsWithErrors: 4 });
+    expect((await watchCanaries(store, older)).aborted).toEqual([]);
+    figures.set(CANDIDATE, { ...NO_FIGURES, clients: 5, clientsWithErrors: 5, pageViews: 5, pageViewsWithErrors: 5 });
+    expect((await watchCanaries(store, older)).aborted).toHaveLength(1);
+  });
+
   test('leaves a canary that behaves running', async () => {
     const { store, services, figures } = setUp();
     const candidate = uploadCandidate(store);

@@ -95,7 +95,8 @@ export interface EdgeServices {
   readonly figures?: FiguresSource;
   /** Tells ops (SNS, the kesho-alarms topic). */
   notify?(subject: string, message: string): Promise<void>;
-  readonly thresholds?: CanaryThresholds;
+  /** The publisher's CANARY_THRESHOLDS; a threshold it does not name keeps its default. */
+  readonly thresholds?: Partial<CanaryThresholds>;
   /** Where preview links point (the site's origin). */
   readonly siteOrigin?: string;
   now?(): Date;
@@ -339,7 +340,8 @@ export async function watchCanaries(store: ObjectStore, services: EdgeServices):
     const verdict = judgeCanary(
       await figures(canary.app, canary.buildId, since, now),
       await figures(canary.app, canary.previous, since, now),
-      services.thresholds ?? DEFAULT_CANARY_THRESHOLDS,
+      // Over the defaults: CANARY_THRESHOLDS written before a threshold existed (minClients, issue 40) keeps its default.
+      { ...DEFAULT_CANARY_THRESHOLDS, ...services.thresholds },
     );
     if (verdict.abort) verdicts.push({ app: canary.app, release: canary.release, buildId: canary.buildId, reason: verdict.reason });
   }
