@@ -144,9 +144,9 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // The page.evaluate callbacks of the bench run in the browser tab.
-    files: ['scripts/bench.mjs', 'scripts/lib/route-javascript.mjs', 'scripts/lib/long-tasks.mjs'],
-    languageOptions: { globals: { window: 'readonly', document: 'readonly' } },
+    // The page.evaluate callbacks of the bench and of the release's browser check run in the browser tab.
+    files: ['scripts/bench.mjs', 'scripts/lib/route-javascript.mjs', 'scripts/lib/long-tasks.mjs', 'scripts/lib/release/browser-check.mjs'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', PopStateEvent: 'readonly' } },
   },
 
   {

@@ -143,7 +143,7 @@ export async function main(argv) {
     console.log('Releases, newest first:');
     for (const entry of releases) {
       console.log(
-        `  ${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${entry.buildId}${entryDetail(entry)}  by ${entry.by}, ${origin(entry)}${entry.why ? `, why: ${entry.why}` : ''}`,
+        `  ${entry.at}  ${entry.action.padEnd(8)} ${entry.app.padEnd(9)} ${entry.buildId}${entryDetail(entry)}  by ${entry.by}, ${origin(entry)}${entry.why ? `, why: ${entry.why}` : ''}${entry.browserCheck ? `, browser check: ${entry.browserCheck}` : ''}`,
       );
     }
     if (!releases.length) console.log('  none recorded');

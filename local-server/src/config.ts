@@ -62,6 +62,14 @@ export interface PruneConfig {
   readonly keptBuilds: number;
 }
 
+/** The browser check every publish and canary runs before going live (scripts/lib/release/browser-check.mjs). */
+export interface BrowserCheckConfig {
+  /** RELEASE_BROWSER_CHECK (on/off, default on): off only where a test needs a broken build live (the history records it). */
+  readonly enabled: boolean;
+  /** RELEASE_BROWSER_CHECK_TIMEOUT_MS (default 20000, 1000 to 120000): how long one page view may take to become interactive. */
+  readonly timeoutMs: number;
+}
+
 /**
  * Signs preview links when PREVIEW_LINK_SECRET is empty: fine on one's own machine, where anyone who
  * can read this file can read the unreleased build anyway; AWS has its own generated secret. Never
@@ -257,6 +265,12 @@ export function readReleaseConfig(env: Env, repoRoot: string): ReleaseConfig {
 export function readPruneConfig(env: Env, repoRoot: string): PruneConfig {
   const read = settingsOf(env, repoRoot);
   return read.checked({ keptBuilds: read.number('KEPT_BUILDS', 5, 1, 1000) });
+}
+
+/** The release's browser check (read apart from ReleaseConfig: a publish needs no preview key). */
+export function readBrowserCheckConfig(env: Env, repoRoot: string): BrowserCheckConfig {
+  const read = settingsOf(env, repoRoot);
+  return read.checked({ enabled: read.onOff('RELEASE_BROWSER_CHECK', true), timeoutMs: read.number('RELEASE_BROWSER_CHECK_TIMEOUT_MS', 20_000, 1_000, 120_000) });
 }
 
 /** A remote alone with its minimal host. */

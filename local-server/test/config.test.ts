@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CANARY_THRESHOLDS } from '@kesho/common/canary-health';
-import { DEVELOPMENT_PREVIEW_LINK_SECRET, LocalConfigError, originOf, readBenchConfig, readPruneConfig, readReleaseConfig, readSiteServerConfig, readStandaloneConfig } from '../src/config';
+import {
+  DEVELOPMENT_PREVIEW_LINK_SECRET,
+  LocalConfigError,
+  originOf,
+  readBenchConfig,
+  readBrowserCheckConfig,
+  readPruneConfig,
+  readReleaseConfig,
+  readSiteServerConfig,
+  readStandaloneConfig,
+} from '../src/config';
 
 const repoRoot = path.join(path.sep, 'repo');
 
@@ -88,6 +98,12 @@ describe('preview links and the watch over canaries', () => {
     expect(readPruneConfig({}, repoRoot).keptBuilds).toBe(5);
     expect(readPruneConfig({ KEPT_BUILDS: '2' }, repoRoot).keptBuilds).toBe(2);
     expect(() => readPruneConfig({ KEPT_BUILDS: '0' }, repoRoot)).toThrow('KEPT_BUILDS must be a number from 1 to 1000, got "0"');
+  });
+
+  it('runs the browser check of a release by default: RELEASE_BROWSER_CHECK on, 20 s a page view (issue 39, item 1)', () => {
+    expect(readBrowserCheckConfig({}, repoRoot)).toEqual({ enabled: true, timeoutMs: 20_000 });
+    expect(readBrowserCheckConfig({ RELEASE_BROWSER_CHECK: 'off', RELEASE_BROWSER_CHECK_TIMEOUT_MS: '5000' }, repoRoot)).toEqual({ enabled: false, timeoutMs: 5000 });
+    expect(() => readBrowserCheckConfig({ RELEASE_BROWSER_CHECK: 'no' }, repoRoot)).toThrow('RELEASE_BROWSER_CHECK must be on or off, got "no"');
   });
 
   it('bounds how long a preview link lasts: at most 720 hours (issue 40, item 8)', () => {

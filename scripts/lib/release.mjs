@@ -38,6 +38,7 @@ import { describeMark, markOf } from './release/marks.mjs';
 import { pruneBuilds } from './release/prune.mjs';
 import { clearRefusal, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf } from './release/history.mjs';
 import { buildRecordOf, edgePlan, edgeStateFile, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/edge.mjs';
+import { browserCheckOf, checkRelease } from './release/browser-check.mjs';
 import { lock } from './release/lock.mjs';
 import { verifyStage } from './release/verify.mjs';
 import { repoRoot } from './repo-root.mjs';
@@ -61,7 +62,9 @@ export const appNames = ['shell', ...remoteNames];
  * @typedef {{ startCanary?: { pointer: RemotePointer, percent: number }, endCanary?: string,
  *   startPreview?: { pointer: RemotePointer, expiresAt: string }, by?: string }} EdgeChange
  * @typedef {{ remotes?: RemotePointer[], shell?: ShellRecord | null, renderAll?: boolean,
- *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: BeforeWrite, why?: string, edge?: EdgeChange }} ReleaseRequest
+ *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: BeforeWrite, why?: string, edge?: EdgeChange,
+ *   browserCheck?: import('./release/browser-check.mjs').BrowserCheck | null }} ReleaseRequest
+ * `browserCheck`: the publish's or canary's browser check (`browserCheckOf`), or null for none.
  * @typedef {(name: string) => Promise<{ pointer: RemotePointer }>} BuildRemote
  */
 
@@ -124,7 +127,7 @@ export async function release(request) {
 const LIVE_ACTIONS = ['publish', 'rollback', 'build', 'promote'];
 
 /** @param {ReleaseRequest} request */
-async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite, why, edge: change = {} }) {
+async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite, why, edge: change = {}, browserCheck = null }) {
   const { parseRemotePointer, withRemote, siteMenus } = await schema();
   const live = await livePointers();
   const currentShell = await liveShell();
@@ -225,6 +228,20 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       throw new RefusedError(`A page failed to prerender: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     });
 
+    // A real browser before going live: the composed site of a publish or a canary (lib/release/browser-check.mjs).
+    const checked = browserCheck
+      ? await checkRelease({
+          check: browserCheck,
+          stageDir,
+          pointers: next,
+          shell,
+          remotes,
+          canary: change.startCanary?.pointer.name,
+          variants,
+          stagedPage: (route) => stagedPages.get(route),
+        })
+      : null;
+
     // Pages of routes that no remote serves any more after this release, and feeds no route has any more.
     const served = new Set(next.remotes.flatMap((remote) => remote.routes.map((route) => route.path)));
     const fed = new Set(next.remotes.flatMap((remote) => remote.routes.filter((route) => route.feed).map((route) => route.path)));
@@ -250,7 +267,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     const record = (app, buildId, previous, entryAction = action, extra = {}) => {
       if (buildId === previous && LIVE_ACTIONS.includes(entryAction)) return;
       /** @type {ReleaseEntry} */
-      const entry = { app, buildId, previous, action: entryAction, by, at, ...originOf(app, buildId), ...(why ? { why } : {}), ...extra };
+      const entry = { app, buildId, previous, action: entryAction, by, at, ...originOf(app, buildId), ...(why ? { why } : {}), ...(checked ? { browserCheck: checked } : {}), ...extra };
       entries.push(entry);
       history.releases.push(entry);
     };
@@ -328,7 +345,8 @@ export async function publishRemote(name, { build, beforeWrite }) {
   if (live.remotes.some((remote) => remote.name === name && remote.buildId === pointer.buildId) && !(await readEdgeState()).canaries.some((canary) => canary.app === name)) {
     return { pointers: live, shell: /** @type {ShellRecord} */ (await liveShell()), pages: [], entries: [] };
   }
-  return releaseBuild(name, pointer.buildId, () => release({ remotes: [pointer], action: 'publish', built: { [name]: pointer.buildId }, beforeWrite }));
+  const browserCheck = await browserCheckOf();
+  return releaseBuild(name, pointer.buildId, () => release({ remotes: [pointer], action: 'publish', built: { [name]: pointer.buildId }, beforeWrite, browserCheck }));
 }
 
 /** The remotes, the only apps a canary or a preview is for: the shell renders every page, so it is released whole. */
@@ -352,7 +370,10 @@ export async function publishCanary(name, percent, { build, beforeWrite, why }) 
     throw new ReleaseError(`A canary's share is a percentage from 1 to 99 (at most two decimals), not "${percent}"`);
   }
   const { pointer } = await build(name);
-  return releaseBuild(name, pointer.buildId, () => release({ action: 'canary', built: { [name]: pointer.buildId }, beforeWrite, why, edge: { startCanary: { pointer, percent } } }));
+  const browserCheck = await browserCheckOf();
+  return releaseBuild(name, pointer.buildId, () =>
+    release({ action: 'canary', built: { [name]: pointer.buildId }, beforeWrite, why, edge: { startCanary: { pointer, percent } }, browserCheck }),
+  );
 }
 
 /**
@@ -408,7 +429,8 @@ export async function publishShell({ build, beforeWrite }) {
   const shell = await build();
   // The live build again: nothing to release, and nothing is written.
   if ((await liveShell())?.buildId === shell.buildId) return { pointers: await livePointers(), shell, pages: [], entries: [] };
-  return releaseBuild('shell', shell.buildId, () => release({ shell, action: 'publish', built: { shell: shell.buildId }, beforeWrite }));
+  const browserCheck = await browserCheckOf();
+  return releaseBuild('shell', shell.buildId, () => release({ shell, action: 'publish', built: { shell: shell.buildId }, beforeWrite, browserCheck }));
 }
 
 /** Every build of an app kept in dist/, newest first: { buildId, builtAt, source, commit, clean, live, refused, withdrawn }. */

@@ -34,7 +34,7 @@ const consumers = new Map();
 const appFolder = (script) => (script.startsWith('shell/') ? 'shell' : `mfe-${script.split('/')[1]}`);
 
 /** A frame's position in the original source, when the build's private source map is here. */
-async function originalPosition(frame) {
+export async function originalPosition(frame) {
   const match = /\/((?:mfe\/[a-z]+|shell)\/[0-9a-f]{12}\/[^\s:)]+\.js):(\d+):(\d+)/.exec(frame);
   if (!match) return null;
   const [, script, line, column] = match;

@@ -16,6 +16,9 @@ import { markOf } from '../lib/release/marks.mjs';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-marks-'));
 process.env.KESHO_DIST_DIR = root;
+// Stand-in builds (support/fixture-builds.mjs) have no browser code to run: the release's browser check is
+// tested on real builds (release-browser-check.test.mjs).
+process.env.RELEASE_BROWSER_CHECK = 'off';
 process.env.RELEASED_BY = 'team-marketing';
 const { abort, buildSite, publishCanary, publishRemote, readHistory, rollback } = await import('../lib/release.mjs');
 const { pointerFile } = await import('../lib/paths.mjs');

@@ -11,7 +11,8 @@ import { repoRoot } from '../repo-root.mjs';
  * One entry of the history: @kesho/common/edge-plan's HistoryEntry (the AWS publisher records the
  * same shape), with the local actions (publish, rollback, build) and the source it was built from.
  * @typedef {import('../../../packages/common/src/edge-plan').HistoryEntry<'publish' | 'rollback' | 'build' | 'canary' | 'promote' | 'abort' | 'preview'>
- *   & { source: string, commit?: string, clean?: boolean }} ReleaseEntry
+ *   & { source: string, commit?: string, clean?: boolean, browserCheck?: string }} ReleaseEntry
+ * `browserCheck`: what the browser check of a publish or canary saw ("38 page views in 17.0 s, no errors"), or "off".
  * @typedef {{ buildId: string, builtAt: string, source: string, commit?: string, clean?: boolean }} BuildEntry
  * @typedef {{ releases: ReleaseEntry[], builds: Record<string, BuildEntry[]> }} History
  * @typedef {{ source: string, commit?: string, clean?: boolean }} Revision
