@@ -206,11 +206,13 @@ export async function browserProblems({ pointers, pageFile, routes, timeoutMs = 
       pageViews += 1;
       const state = await page
         .waitForFunction(
-          (heading, title) =>
-            (document.documentElement.dataset.app === 'ready' && (title === null || document.title === title)) || (document.querySelector('main')?.textContent ?? '').includes(heading),
+          // The title of the route the page is at: a page may send the visitor on (an empty cart's /payment to /custom-quote).
+          (heading, routeTitles) =>
+            (document.documentElement.dataset.app === 'ready' && (routeTitles[window.location.pathname] ?? document.title) === document.title) ||
+            (document.querySelector('main')?.textContent ?? '').includes(heading),
           { timeout: timeoutMs, polling: 50 },
           ERROR_SCREEN_HEADING,
-          titles.get(route) ?? null,
+          Object.fromEntries(titles),
         )
         .then(
           () => 'settled',
@@ -220,7 +222,12 @@ export async function browserProblems({ pointers, pageFile, routes, timeoutMs = 
       await page.waitForNetworkIdle({ idleTime: NETWORK_IDLE_MS, timeout: timeoutMs }).catch(() => undefined);
       const found = [];
       if (state === 'timeout') found.push({ kind: 'not interactive', message: `the page did not become interactive with its title within ${timeoutMs} ms`, stack: '' });
-      const shown = await page.evaluate(() => ({ main: document.querySelector('main')?.textContent ?? null, h1: document.querySelector('main h1')?.textContent?.trim() ?? '' }));
+      const shown = await page.evaluate(() => ({
+        main: document.querySelector('main')?.textContent ?? null,
+        h1: document.querySelector('main h1')?.textContent?.trim() ?? '',
+        at: window.location.pathname,
+      }));
+      const via = shown.at === route ? how : `${how}, sent on to ${shown.at}`;
       if (shown.main === null) found.push({ kind: 'no content', message: 'it has no <main> element', stack: '' });
       else if (shown.main.includes(ERROR_SCREEN_HEADING)) found.push({ kind: 'error screen', message: `it shows the error screen ("${ERROR_SCREEN_HEADING}")`, stack: '' });
       else if (!shown.h1) found.push({ kind: 'no content', message: 'its <main> has no <h1> heading', stack: '' });
@@ -240,7 +247,7 @@ export async function browserProblems({ pointers, pageFile, routes, timeoutMs = 
       );
       for (const entry of unique.values()) {
         const frames = entry.stack ? await mappedFrames(entry.stack, site.origin) : [];
-        problems.push([`${route} (${how}): ${entry.kind}: ${entry.message}`, ...frames.map((frame) => `    ${frame}`)].join('\n'));
+        problems.push([`${route} (${via}): ${entry.kind}: ${entry.message}`, ...frames.map((frame) => `    ${frame}`)].join('\n'));
       }
     };
 
