@@ -7,13 +7,19 @@
  * (./release-engine: recorded in the history by "auto" with the figures), and says so in
  * the log (CANARY_ABORTED_EVENT, what ops watch). Without anyone typing a command, every visitor is
  * back on the live build within a period or two.
+ *
+ * A full publish is watched the same way for PUBLISH_WATCH_MINUTES after it (@kesho/common/publish-watch):
+ * the new build against the build it replaced, by the same rule; a condemned build is rolled back to the
+ * one it replaced through the engine's rollback (by "auto", the figures as its why), logged as
+ * PUBLISH_ROLLED_BACK_EVENT.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { figuresOf, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
 import { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf, type StoredClientEvent } from '@kesho/common/client-events';
-import { canaryRecordsOf, type CanaryRecord } from '@kesho/common/edge-plan';
-import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
+import { canaryRecordsOf, type CanaryRecord, type HistoryEntry } from '@kesho/common/edge-plan';
+import { CANARY_ABORTED_EVENT, PUBLISH_ROLLED_BACK_EVENT } from '@kesho/common/ops-events';
+import { judgePublish, watchedPublishes } from '@kesho/common/publish-watch';
 
 export interface CanaryWatchOptions {
   /** dist/edge-state.json. */
@@ -23,6 +29,16 @@ export interface CanaryWatchOptions {
   readonly thresholds: CanaryThresholds;
   /** Ends a canary the rule condemned: the release engine's abort (./release-engine) on the dist/ beside the edge state. */
   readonly abort: (app: string, reason: string) => Promise<void>;
+  /**
+   * Every publish is watched too (issue 39, item 3): the release history (dist/releases.json), how long
+   * after a publish its build is judged against the one it replaced (@kesho/common/publish-watch), and the
+   * rollback of a build the rule condemned (the engine's, by "auto", only while `expectLive` is still live).
+   */
+  readonly publishes?: {
+    readonly historyFile: string;
+    readonly windowMinutes: number;
+    readonly rollback: (app: string, to: string, reason: string, expectLive: string) => Promise<void>;
+  };
   readonly log?: (line: string) => void;
 }
 
@@ -47,6 +63,16 @@ async function eventsSince(dataDir: string, since: Date): Promise<StoredClientEv
   const events: StoredClientEvent[] = [];
   for (const file of files) events.push(...storedClientEventsOf(await fs.readFile(path.join(dir, file), 'utf8').catch(() => ''), since));
   return events;
+}
+
+/** The entries of the release history (dist/releases.json); none when it is missing or unreadable. */
+async function recordedReleases(file: string): Promise<HistoryEntry<string>[]> {
+  try {
+    const history = JSON.parse(await fs.readFile(file, 'utf8')) as { releases?: unknown };
+    return Array.isArray(history.releases) ? (history.releases as HistoryEntry<string>[]) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The local FiguresSource (@kesho/common/canary-health): one build's figures from the stored client events. */
@@ -75,6 +101,22 @@ export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
       } catch (error) {
         // Another release holds the lock, say: the next look tries again.
         log(JSON.stringify({ level: 'error', message: 'release.canary_abort_failed', app: canary.app, build: canary.buildId, error: String(error) }));
+      }
+    }
+    const publishes = options.publishes;
+    if (!publishes) return;
+    const now = new Date();
+    for (const publish of watchedPublishes(await recordedReleases(publishes.historyFile), now, publishes.windowMinutes)) {
+      const verdict = await judgePublish(figures, publish, now, options.thresholds);
+      if (!verdict.abort) continue;
+      try {
+        await publishes.rollback(publish.app, publish.previous, verdict.reason, publish.buildId);
+        log(
+          JSON.stringify({ level: 'warn', message: PUBLISH_ROLLED_BACK_EVENT, app: publish.app, build: publish.buildId, to: publish.previous, since: publish.since, reason: verdict.reason }),
+        );
+      } catch (error) {
+        // The lock, or a release since: the next look judges the history as it is then.
+        log(JSON.stringify({ level: 'error', message: 'release.publish_rollback_failed', app: publish.app, build: publish.buildId, error: String(error) }));
       }
     }
   }

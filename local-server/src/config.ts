@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_PREVIEW_LINK_HOURS } from '@kesho/common/build-choice';
 import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/common/canary-health';
+import { DEFAULT_PUBLISH_WATCH_MINUTES } from '@kesho/common/publish-watch';
 
 export interface SiteServerConfig {
   /** PORT (default 3000); 0 lets the system choose a free port, which the server prints. */
@@ -42,6 +43,8 @@ export interface CanaryWatchConfig {
    * CANARY_ABORT_INP_P75_MS (500), CANARY_ABORT_MIN_INP_SAMPLES (5): @kesho/common/canary-health.
    */
   readonly thresholds: CanaryThresholds;
+  /** PUBLISH_WATCH_MINUTES (default 30, 1 to 1440): how long after a full publish its build is judged against the one it replaced. */
+  readonly publishWatchMinutes: number;
 }
 
 /** The release commands' own settings (`npm run release -- preview|status …`). */
@@ -238,7 +241,11 @@ export function readSiteServerConfig(env: Env, repoRoot: string): SiteServerConf
     siteDir: read.directory('SITE_DIR', path.join('dist', 'site')),
     dataDir: read.directory('DATA_DIR', '.data'),
     previewLinkSecret: read.secret('PREVIEW_LINK_SECRET', DEVELOPMENT_PREVIEW_LINK_SECRET),
-    canaryWatch: { intervalSeconds: read.number('CANARY_WATCH_SECONDS', 15, 1, 3600), thresholds: canaryThresholds(read) },
+    canaryWatch: {
+      intervalSeconds: read.number('CANARY_WATCH_SECONDS', 15, 1, 3600),
+      thresholds: canaryThresholds(read),
+      publishWatchMinutes: read.number('PUBLISH_WATCH_MINUTES', DEFAULT_PUBLISH_WATCH_MINUTES, 1, 1440),
+    },
     routeThrottles: read.onOff('API_ROUTE_THROTTLES', true),
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The release engine (scripts/lib/release.mjs), called as a module by the local server: the canary
- * watch's automatic abort is the engine's `abort` with `by: "auto"`, in this process, under the
+ * watch's automatic abort is the engine's `abort` with `by: "auto"` (and a watched publish's automatic
+ * rollback its `rollback`), in this process, under the
  * engine's release lock, on the dist/ beside the site this server serves. The engine is loaded on
  * first use (an abort is rare; it bundles the common modules it reads when loaded) and kept.
  */
@@ -11,6 +12,7 @@ import type { CanaryWatchOptions } from './canary-watch';
 /** What the server calls of scripts/lib/release.mjs. */
 export interface ReleaseEngine {
   abort(app: string, options: { why?: string; by?: string }): Promise<unknown>;
+  rollback(app: string, buildId: string, options: { why?: string; by?: string; expectLive?: string }): Promise<unknown>;
 }
 
 /** Loads scripts/lib/release.mjs for one dist/ (its paths, scripts/lib/paths.mjs, are read from KESHO_DIST_DIR when it loads). */
@@ -34,5 +36,16 @@ export function releaseEngineOf(repoRoot: string, distDir: string): () => Promis
 export function abortThroughEngine(engine: () => Promise<ReleaseEngine>): CanaryWatchOptions['abort'] {
   return async (app, reason) => {
     await (await engine()).abort(app, { why: reason, by: 'auto' });
+  };
+}
+
+/**
+ * The rollback every automatic rollback of a watched publish goes through: the engine's, by "auto" with
+ * the figures as its why, only while the judged build is still live (so the build it replaced is marked
+ * "rolled back automatically" by the history, and withdrawn).
+ */
+export function rollbackThroughEngine(engine: () => Promise<ReleaseEngine>): NonNullable<CanaryWatchOptions['publishes']>['rollback'] {
+  return async (app, to, reason, expectLive) => {
+    await (await engine()).rollback(app, to, { why: reason, by: 'auto', expectLive });
   };
 }

@@ -9,7 +9,7 @@ import { LOCAL_RUNNING_SITE_FILE } from '@kesho/common/site-keys';
 import { createLocalApi } from '@kesho/lambdas/local-api';
 import { startCanaryWatch } from './canary-watch';
 import { originOf, readSiteServerConfig } from './config';
-import { abortThroughEngine, releaseEngineOf } from './release-engine';
+import { abortThroughEngine, releaseEngineOf, rollbackThroughEngine } from './release-engine';
 import { createSiteServer, EDGE_STATE_FILE, type SiteServerOptions } from './site-server';
 
 // dist/serve.js → the repository root.
@@ -38,12 +38,15 @@ async function main() {
   fs.writeFileSync(runningSiteFile, `${JSON.stringify({ origin, pid: process.pid, since: new Date().toISOString() })}\n`);
   console.log(api.startupMessage);
   // Running canaries are judged on what visitors' browsers report, and aborted without a person.
+  const engine = releaseEngineOf(repoRoot, distDir);
   const watch = startCanaryWatch({
     edgeStateFile,
     dataDir,
     intervalSeconds: canaryWatch.intervalSeconds,
     thresholds: canaryWatch.thresholds,
-    abort: abortThroughEngine(releaseEngineOf(repoRoot, distDir)),
+    abort: abortThroughEngine(engine),
+    // Every publish is watched too, for PUBLISH_WATCH_MINUTES, and rolled back by the same rule.
+    publishes: { historyFile: path.join(distDir, 'releases.json'), windowMinutes: canaryWatch.publishWatchMinutes, rollback: rollbackThroughEngine(engine) },
   });
 
   let stopping = false;

@@ -156,3 +156,81 @@ describe('issue 40: a verdict no forging client can steer', () => {
     expect(aborted).toEqual([expect.stringMatching(/^error rate 16\.7 % \(5 page views with errors in 30; 5 of 21 clients\)/)]);
   });
 });
+
+/*
+ * Every publish is watched (issue 39, item 3): for PUBLISH_WATCH_MINUTES after a full publish, the new
+ * build against the build it replaced (over as long before the publish), by the same rule; a condemned
+ * build is rolled back to the one it replaced, with the figures.
+ */
+describe('the watch of a full publish', () => {
+  const publishedAt = new Date(Date.now() - 5 * 60_000).toISOString();
+  const beforePublish = new Date(Date.now() - 8 * 60_000).toISOString();
+
+  function writeHistory(releases: object[]) {
+    fs.writeFileSync(path.join(dir, 'releases.json'), JSON.stringify({ releases, builds: {} }));
+  }
+
+  function watchPublishes(rollback: (app: string, to: string, reason: string, expectLive: string) => Promise<void>, log: string[] = [], windowMinutes = 30) {
+    const started = startCanaryWatch({
+      edgeStateFile: path.join(dir, 'edge-state.json'),
+      dataDir: path.join(dir, 'data'),
+      intervalSeconds: 3600,
+      thresholds: DEFAULT_CANARY_THRESHOLDS,
+      abort: async () => undefined,
+      publishes: { historyFile: path.join(dir, 'releases.json'), windowMinutes, rollback },
+      log: (line) => log.push(line),
+    });
+    watches.push(started);
+    return started;
+  }
+
+  beforeEach(() => {
+    writeState([]);
+    writeHistory([
+      { app: 'marketing', buildId: 'aaaaaaaaaaaa', previous: null, action: 'build', by: 'team', at: new Date(Date.now() - 3_600_000).toISOString() },
+      { app: 'marketing', buildId: 'cccccccccccc', previous: 'aaaaaaaaaaaa', action: 'publish', by: 'team', at: publishedAt },
+    ]);
+  });
+
+  test('a published build that throws in browsers is rolled back to the one it replaced, with the figures, and the log says so', async () => {
+    writeEvents([...views('aaaaaaaaaaaa', 50, beforePublish), ...views('cccccccccccc', 8), ...errors('cccccccccccc', 6)]);
+    const rolledBack: string[] = [];
+    const log: string[] = [];
+    await watchPublishes(async (app, to, reason, expectLive) => void rolledBack.push(`${app} ${expectLive} → ${to}: ${reason}`), log).check();
+    expect(rolledBack).toEqual([
+      "marketing cccccccccccc → aaaaaaaaaaaa: error rate 75.0 % (6 page views with errors in 8; 6 of 8 clients) against live's 0.0 % (0 in 50; 0 of 50 clients): errors on at least 5 clients and 5 page views, the error rate over 2.0 % and over 2 × live's (live's: the replaced build aaaaaaaaaaaa in the 5 min before the publish)",
+    ]);
+    expect(JSON.parse(log[0] ?? '{}')).toMatchObject({ level: 'warn', message: 'release.publish_rolled_back', app: 'marketing', build: 'cccccccccccc', to: 'aaaaaaaaaaaa' });
+  });
+
+  test('a published build that behaves is kept; so is one whose window has passed, and one rolled back already', async () => {
+    writeEvents([...views('aaaaaaaaaaaa', 50, beforePublish), ...views('cccccccccccc', 100), ...errors('cccccccccccc', 1)]);
+    const rollback = jest.fn(async () => undefined);
+    await watchPublishes(rollback).check();
+    expect(rollback).not.toHaveBeenCalled();
+
+    writeEvents([...views('cccccccccccc', 8), ...errors('cccccccccccc', 6)]);
+    await watchPublishes(rollback, [], 4).check();
+    expect(rollback).not.toHaveBeenCalled();
+
+    writeHistory([
+      { app: 'marketing', buildId: 'cccccccccccc', previous: 'aaaaaaaaaaaa', action: 'publish', by: 'team', at: publishedAt },
+      { app: 'marketing', buildId: 'aaaaaaaaaaaa', previous: 'cccccccccccc', action: 'rollback', by: 'auto', at: new Date().toISOString() },
+    ]);
+    await watchPublishes(rollback).check();
+    expect(rollback).not.toHaveBeenCalled();
+  });
+
+  test('a rollback that fails (a release since, the lock) is logged, and the next look judges again', async () => {
+    writeEvents([...views('cccccccccccc', 8), ...errors('cccccccccccc', 6)]);
+    const log: string[] = [];
+    const rollback = jest.fn(async () => {
+      throw new Error("marketing's live build is dddddddddddd, not cccccccccccc any more");
+    });
+    const started = watchPublishes(rollback, log);
+    await started.check();
+    await started.check();
+    expect(rollback).toHaveBeenCalledTimes(2);
+    expect(JSON.parse(log[0] ?? '{}')).toMatchObject({ level: 'error', message: 'release.publish_rollback_failed', app: 'marketing', build: 'cccccccccccc' });
+  });
+});

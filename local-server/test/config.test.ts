@@ -24,7 +24,7 @@ describe('the settings of the whole site (npm start)', () => {
       siteDir: path.join(repoRoot, 'dist', 'site'),
       dataDir: path.join(repoRoot, '.data'),
       previewLinkSecret: DEVELOPMENT_PREVIEW_LINK_SECRET,
-      canaryWatch: { intervalSeconds: 15, thresholds: DEFAULT_CANARY_THRESHOLDS },
+      canaryWatch: { intervalSeconds: 15, thresholds: DEFAULT_CANARY_THRESHOLDS, publishWatchMinutes: 30 },
       routeThrottles: true,
     });
   });
@@ -81,11 +81,16 @@ describe('preview links and the watch over canaries', () => {
         CANARY_ABORT_LIVE_RATIO: '3',
         CANARY_ABORT_INP_P75_MS: '400',
         CANARY_ABORT_MIN_INP_SAMPLES: '10',
+        PUBLISH_WATCH_MINUTES: '45',
       },
       repoRoot,
     );
     expect(config.previewLinkSecret).toBe('x'.repeat(32));
-    expect(config.canaryWatch).toEqual({ intervalSeconds: 5, thresholds: { minClients: 4, minErrors: 3, errorRate: 0.025, liveRatio: 3, inpP75Ms: 400, minInpSamples: 10 } });
+    expect(config.canaryWatch).toEqual({
+      intervalSeconds: 5,
+      thresholds: { minClients: 4, minErrors: 3, errorRate: 0.025, liveRatio: 3, inpP75Ms: 400, minInpSamples: 10 },
+      publishWatchMinutes: 45,
+    });
   });
 
   it('refuses a short secret and thresholds out of range, all at once', () => {

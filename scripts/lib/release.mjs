@@ -63,8 +63,9 @@ export const appNames = ['shell', ...remoteNames];
  *   startPreview?: { pointer: RemotePointer, expiresAt: string }, by?: string }} EdgeChange
  * @typedef {{ remotes?: RemotePointer[], shell?: ShellRecord | null, renderAll?: boolean,
  *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: BeforeWrite, why?: string, edge?: EdgeChange,
- *   browserCheck?: import('./release/browser-check.mjs').BrowserCheck | null }} ReleaseRequest
- * `browserCheck`: the publish's or canary's browser check (`browserCheckOf`), or null for none.
+ *   browserCheck?: import('./release/browser-check.mjs').BrowserCheck | null, expectLive?: string }} ReleaseRequest
+ * `browserCheck`: the publish's or canary's browser check (`browserCheckOf`), or null for none; `expectLive`: the
+ * build of the released app that must still be live (the publish watch's rollback), else nothing is done.
  * @typedef {(name: string) => Promise<{ pointer: RemotePointer }>} BuildRemote
  */
 
@@ -127,10 +128,16 @@ export async function release(request) {
 const LIVE_ACTIONS = ['publish', 'rollback', 'build', 'promote'];
 
 /** @param {ReleaseRequest} request */
-async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite, why, edge: change = {}, browserCheck = null }) {
+async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite, why, edge: change = {}, browserCheck = null, expectLive }) {
   const { parseRemotePointer, withRemote, siteMenus } = await schema();
   const live = await livePointers();
   const currentShell = await liveShell();
+  if (expectLive) {
+    // Read under the lock: a watch's rollback never undoes a release made since it judged.
+    const app = shell ? 'shell' : remotes[0]?.name;
+    const liveNow = app === 'shell' ? currentShell?.buildId : live.remotes.find((remote) => remote.name === app)?.buildId;
+    if (liveNow !== expectLive) throw new ReleaseError(`${app}'s live build is ${liveNow ?? 'none'}, not ${expectLive} any more: nothing rolled back. The live site is unchanged.`);
+  }
   const nextShell = shell ?? currentShell;
   if (!nextShell) throw new ReleaseError('No shell build is live yet: run `npm run build` first.');
   const edgeBefore = await readEdgeState();
@@ -462,9 +469,10 @@ export async function knownBuilds(app) {
  * A build a release refused is no target: it never went live, and its pages would be refused again.
  * @param {string} app
  * @param {string} [buildId]
- * @param {{ beforeWrite?: BeforeWrite, why?: string }} [options] `why`: the reason, recorded in the history
+ * @param {{ beforeWrite?: BeforeWrite, why?: string, by?: string, expectLive?: string }} [options] `why`: the reason, recorded in the history;
+ *   `by` "auto" with `expectLive`: the local server's watch of a publish rolling back the build it judged, only while that build is still live
  */
-export async function rollback(app, buildId, { beforeWrite, why } = {}) {
+export async function rollback(app, buildId, { beforeWrite, why, by, expectLive } = {}) {
   if (!appNames.includes(app)) throw new ReleaseError(`Unknown app "${app}": one of ${appNames.join(', ')}`);
   let target = buildId;
   if (!target) {
@@ -487,8 +495,9 @@ export async function rollback(app, buildId, { beforeWrite, why } = {}) {
       `Build ${target} of ${app} was ${describeMark(mark)}, so it is no rollback target unless forced with the reason: npm run release -- rollback ${app} ${target} --why "…". The live site is unchanged.`,
     );
   const record = await readJson(recordFile);
-  if (app === 'shell') return release({ shell: record, action: 'rollback', beforeWrite, why });
-  return release({ remotes: [record.pointer], action: 'rollback', beforeWrite, why });
+  const edge = by ? { by } : {};
+  if (app === 'shell') return release({ shell: record, action: 'rollback', beforeWrite, why, edge, expectLive });
+  return release({ remotes: [record.pointer], action: 'rollback', beforeWrite, why, edge, expectLive });
 }
 
 /**

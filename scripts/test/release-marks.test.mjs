@@ -74,3 +74,31 @@ test('a build an automatic rollback replaced is marked with its figures; a perso
   };
   assert.deepEqual(markOf(history, 'marketing', 'marketingm3'), { kind: 'rolled back automatically', at: '2026-11-27T15:00:00.000Z', by: 'auto', why: 'INP p75 900 ms' });
 });
+
+test('the publish watch’s rollback (issue 39, item 3): by auto with its figures, only while the judged build is live; the build it replaced is marked', async () => {
+  const builders = await freshDist(root);
+  await buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });
+  builders.sources.marketing = 'w2';
+  await publishRemote('marketing', { build: (name) => builders.buildRemote(name) });
+  builders.sources.marketing = 'w3';
+  await publishRemote('marketing', { build: (name) => builders.buildRemote(name) });
+  assert.equal(await liveMarketing(), 'marketingw3');
+
+  // Judged while w2 was live, but w3 went live since: nothing is rolled back.
+  const figures = "error rate 75.0 % (6 errors in 8 page views) against live's 0.0 % (0 in 50)";
+  await assert.rejects(
+    rollback('marketing', 'marketingm1', { by: 'auto', why: figures, expectLive: 'marketingw2' }),
+    /marketing's live build is marketingw3, not marketingw2 any more: nothing rolled back/,
+  );
+  assert.equal(await liveMarketing(), 'marketingw3');
+
+  await rollback('marketing', 'marketingw2', { by: 'auto', why: figures, expectLive: 'marketingw3' });
+  assert.equal(await liveMarketing(), 'marketingw2');
+  const last = (await readHistory()).releases.at(-1);
+  assert.deepEqual(
+    { action: last?.action, by: last?.by, buildId: last?.buildId, previous: last?.previous, why: last?.why },
+    { action: 'rollback', by: 'auto', buildId: 'marketingw2', previous: 'marketingw3', why: figures },
+  );
+  assert.deepEqual(markOf(await readHistory(), 'marketing', 'marketingw3'), { kind: 'rolled back automatically', at: last?.at, by: 'auto', why: figures });
+  await assert.rejects(rollback('marketing', 'marketingw3'), /ROLLED BACK AUTOMATICALLY on \S+ by auto .*so it is no rollback target unless forced/);
+});

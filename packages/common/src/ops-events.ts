@@ -11,6 +11,9 @@ export const HELD_FOR_REVIEW_EVENT = 'orders.held_for_review';
 /** A running canary was aborted without anyone typing a command (the local watch, the AWS release publisher), with its figures. */
 export const CANARY_ABORTED_EVENT = 'release.canary_aborted';
 
+/** A publish's build was rolled back to the build it replaced without anyone typing a command (the local watch), with its figures. */
+export const PUBLISH_ROLLED_BACK_EVENT = 'release.publish_rolled_back';
+
 /**
  * The business metrics: CloudWatch Embedded Metric Format lines the Lambdas write (Powertools
  * Metrics, lambdas/src/metrics.ts) in one namespace, and ops' alarms and dashboard read

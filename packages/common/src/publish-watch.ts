@@ -1,0 +1,56 @@
+/**
+ * Every publish is watched: for a window after a full publish (the build live for everyone at once),
+ * the new build is compared with the build it replaced by the canary rule (@kesho/common/canary-health's
+ * judgeCanary), and a build the rule condemns is rolled back to the one it replaced automatically,
+ * recorded as a rollback by "auto" with the figures as its why. The local server's watch
+ * (local-server/src/canary-watch.ts, on the release history dist/releases.json) applies it.
+ *
+ * The replaced build has no visitors once the new one is live, so its figures over the same minutes
+ * would be empty: it is judged over as long a time just before the publish, when it had them all.
+ */
+import { judgeCanary, type CanaryThresholds, type CanaryVerdict, type FiguresSource } from './canary-health';
+import type { HistoryEntry } from './edge-plan';
+
+/** How long after a publish the build is watched, by default: 30 minutes. */
+export const DEFAULT_PUBLISH_WATCH_MINUTES = 30;
+
+/** The actions that put a build live for everyone (the history's): the last of them says which build is live. */
+const LIVE_ACTIONS: readonly string[] = ['publish', 'rollback', 'build', 'promote'];
+
+/** A publish under watch: the app, the build it put live, the build it replaced, when. */
+export interface WatchedPublish {
+  readonly app: string;
+  readonly buildId: string;
+  readonly previous: string;
+  readonly since: string;
+}
+
+/**
+ * The publishes to watch at `now`: per app, its last live change, when it is a publish that replaced a
+ * build less than `windowMinutes` ago (a rollback, another publish or a promotion since ends the watch).
+ */
+export function watchedPublishes(history: readonly HistoryEntry<string>[], now: Date, windowMinutes: number): WatchedPublish[] {
+  const last = new Map<string, HistoryEntry<string>>();
+  for (const entry of history) if (LIVE_ACTIONS.includes(entry.action)) last.set(entry.app, entry);
+  const watched: WatchedPublish[] = [];
+  for (const entry of last.values()) {
+    if (entry.action !== 'publish' || !entry.previous || entry.previous === entry.buildId) continue;
+    const age = now.getTime() - Date.parse(entry.at);
+    if (!(age >= 0 && age < windowMinutes * 60_000)) continue;
+    watched.push({ app: entry.app, buildId: entry.buildId, previous: entry.previous, since: entry.at });
+  }
+  return watched;
+}
+
+/**
+ * The verdict on a watched publish: the new build's figures since the publish against the replaced
+ * build's over as long a time before it. The reason (when it condemns) names both builds' figures.
+ */
+export async function judgePublish(figures: FiguresSource, publish: WatchedPublish, now: Date, thresholds?: CanaryThresholds): Promise<CanaryVerdict> {
+  const since = new Date(publish.since);
+  const before = new Date(since.getTime() - Math.max(now.getTime() - since.getTime(), 0));
+  const verdict = judgeCanary(await figures(publish.app, publish.buildId, since, now), await figures(publish.app, publish.previous, before, since), thresholds);
+  if (!verdict.abort) return verdict;
+  const minutes = Math.round((since.getTime() - before.getTime()) / 60_000);
+  return { abort: true, reason: `${verdict.reason} (live's: the replaced build ${publish.previous} in the ${minutes} min before the publish)` };
+}
