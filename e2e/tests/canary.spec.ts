@@ -169,3 +169,41 @@ test.describe('a canary', () => {
     );
   });
 });
+
+test.describe('a full publish', () => {
+  const liveMarketing = (scratch: ScratchSite) =>
+    (JSON.parse(fs.readFileSync(path.join(scratch.distDir, 'site', 'mfe', 'remotes.json'), 'utf8')) as { remotes: { name: string; buildId: string }[] }).remotes.find(
+      (remote) => remote.name === 'marketing',
+    )?.buildId;
+
+  test('of a build that throws in the browser is rolled back to the build it replaced within a minute of enough errors, by auto with its figures, and marked', async ({ page, scratch }) => {
+    test.setTimeout(240_000);
+    const [, live, broken] = /publish marketing ([0-9a-f]{12}) → ([0-9a-f]{12})/.exec(await releaseAboutThatThrows(scratch)) ?? [];
+    expect(broken).toMatch(/^[0-9a-f]{12}$/);
+    expect(liveMarketing(scratch)).toBe(broken);
+
+    // Five visits meet the error; each hidden page sends its report.
+    await dismissCookieBanner(page);
+    for (let visit = 0; visit < 5; visit += 1) {
+      await page.goto('/');
+      await waitForApp(page);
+      await navigation(page).getByRole('link', { name: 'About Us' }).click();
+      await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+      await hideTab(page);
+    }
+    await expect.poll(() => storedClientEvents(scratch).filter((event) => event.type === 'error' && event.build === broken).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+    const enoughErrors = Date.now();
+
+    // Nobody types a command: the server's watch of the publish rolls it back.
+    await expect.poll(() => liveMarketing(scratch), { timeout: 60_000, intervals: [1_000] }).toBe(live);
+    expect(Date.now() - enoughErrors).toBeLessThan(60_000);
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+
+    const history = await release(scratch, 'list', 'marketing');
+    expect(history).toMatch(
+      new RegExp(`rollback +marketing +${live} +\\(was ${broken}\\) +by auto, .*why: error rate \\d+\\.\\d % \\(\\d+ errors in \\d+ page views\\).*replaced build ${live}`),
+    );
+    expect(history).toMatch(new RegExp(`${broken} +built .*ROLLED BACK AUTOMATICALLY on \\S+ by auto`));
+  });
+});
