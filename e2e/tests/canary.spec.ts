@@ -202,7 +202,9 @@ test.describe('a full publish', () => {
 
     const history = await release(scratch, 'list', 'marketing');
     expect(history).toMatch(
-      new RegExp(`rollback +marketing +${live} +\\(was ${broken}\\) +by auto, .*why: error rate \\d+\\.\\d % \\(\\d+ errors in \\d+ page views\\).*replaced build ${live}`),
+      new RegExp(
+        `rollback +marketing +${live} +\\(was ${broken}\\) +by auto, .*why: error rate \\d+\\.\\d % \\(\\d+ page views with errors in \\d+; 1 of 1 clients\\).*replaced build ${live}`,
+      ),
     );
     expect(history).toMatch(new RegExp(`${broken} +built .*ROLLED BACK AUTOMATICALLY on \\S+ by auto`));
   });

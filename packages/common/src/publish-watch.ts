@@ -51,6 +51,7 @@ export async function judgePublish(figures: FiguresSource, publish: WatchedPubli
   const before = new Date(since.getTime() - Math.max(now.getTime() - since.getTime(), 0));
   const verdict = judgeCanary(await figures(publish.app, publish.buildId, since, now), await figures(publish.app, publish.previous, before, since), thresholds);
   if (!verdict.abort) return verdict;
-  const minutes = Math.round((since.getTime() - before.getTime()) / 60_000);
-  return { abort: true, reason: `${verdict.reason} (live's: the replaced build ${publish.previous} in the ${minutes} min before the publish)` };
+  const span = since.getTime() - before.getTime();
+  const length = span < 120_000 ? `${Math.round(span / 1000)} s` : `${Math.round(span / 60_000)} min`;
+  return { abort: true, reason: `${verdict.reason} (live's: the replaced build ${publish.previous} in the ${length} before the publish)` };
 }
