@@ -9,6 +9,7 @@ import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { CLIENT_EVENTS_ROUTE_THROTTLE, ROUTE_THROTTLES, routeKeyOf, WEBHOOK_ROUTE_THROTTLE } from '@kesho/common/api-throttles';
+import { DEPLOYED_FUNCTIONS, FUNCTIONS } from '@kesho/common/functions';
 import { DEPLOYED_ROUTES, type ApiThrottle } from './payments/payments-api';
 
 export interface ApiLimits {
@@ -34,14 +35,15 @@ export const DEFAULT_API_LIMITS: ApiLimits = {
   routes: ROUTE_THROTTLES,
   webhook: WEBHOOK_ROUTE_THROTTLE,
   clientEvents: CLIENT_EVENTS_ROUTE_THROTTLE,
-  fulfilOrderConcurrency: 5,
+  // fulfil-order's entry in @kesho/common/functions; the app's configuration may set another.
+  fulfilOrderConcurrency: FUNCTIONS['fulfil-order'].aws.reservedConcurrency,
 };
 
 /** `"POST /api/stripe-webhook"`: how API Gateway keys route settings. */
 export const routeKey = (route: { readonly method: string; readonly path: string }): string => routeKeyOf(route.method, route.path);
 
-/** Providers' callbacks (Stripe's webhook, Daraja's STK callback): not counted by the WAF's per-address rules. */
-export const PROVIDER_CALLBACKS: ReadonlySet<string> = new Set(['stripe-webhook', 'mpesa-callback']);
+/** Providers' callbacks (Stripe's webhook, Daraja's STK callback: `aws.providerCallback` in @kesho/common/functions): not counted by the WAF's per-address rules. */
+export const PROVIDER_CALLBACKS: ReadonlySet<string> = new Set(DEPLOYED_FUNCTIONS.filter(([, spec]) => spec.providerCallback).map(([name]) => name));
 
 function throttleFor(route: { readonly method: string; readonly path: string }, limits: ApiLimits): ApiThrottle {
   const throttle = limits.routes[routeKey(route)];

@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { answeringSecretsManager } from './support/secretsManager';
-import { FUNCTION_SECRETS, SECRET_VARIABLES, secretsOf, type BackendFunction, type FunctionSecret } from '@kesho/common/function-secrets';
+import { SECRET_VARIABLES, type FunctionSecret } from '@kesho/common/function-secrets';
+import { BACKEND_FUNCTIONS, secretsOf, type BackendFunction } from '@kesho/common/functions';
 import Stripe from 'stripe';
 import { ConfigError, SecretNotGivenError, loadConfig } from '../src/config';
 import { handler as subscriptionsHandler } from '../src/handlers/subscriptions';
@@ -38,7 +39,7 @@ function secretArns(secrets: readonly FunctionSecret[]): Record<string, string> 
 }
 
 const EVERY_SECRET = Object.keys(SECRET_VARIABLES) as FunctionSecret[];
-const FUNCTIONS = Object.keys(FUNCTION_SECRETS) as BackendFunction[];
+const FUNCTIONS = BACKEND_FUNCTIONS;
 
 /** A Secrets Manager that answers every ARN with a usable value and records what it was asked. */
 function recordingSecretsManager() {

@@ -6,22 +6,26 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { FUNCTION_SECRETS, type BackendFunction } from '@kesho/common/function-secrets';
+import { BACKEND_FUNCTIONS, secretsOf, specOf, type BackendFunction } from '@kesho/common/functions';
 import bundlingJson from '../bundling.json';
 
 /** bundling.json as esbuild reads it (the JSON import widens its string literals). */
 const handlerBundling = bundlingJson as BuildOptions & { external: string[] };
 
 const HANDLERS_DIR = path.join(__dirname, '../src/handlers');
-const handlers = readdirSync(HANDLERS_DIR).map((file) => path.basename(file, '.ts') as BackendFunction);
+/** Every function of @kesho/common/functions, as lambdas/build.mjs builds them (the sandboxes' too). */
+const handlers = BACKEND_FUNCTIONS;
+const functionsWhere = (has: (fn: BackendFunction) => boolean): readonly BackendFunction[] => handlers.filter(has);
 
-/** The functions that may send a receipt (they can make an order paid) or any other mail. */
-const RECEIPT_SENDERS: readonly BackendFunction[] = ['checkout-session', 'fulfil-order', 'reconcile-orders', 'mpesa-payment', 'mpesa-callback', 'sandbox-checkout', 'mpesa-sandbox'];
-const MAIL_SENDERS: readonly BackendFunction[] = [...RECEIPT_SENDERS, 'enquiries', 'subscriptions'];
-/** The functions that open, read or verify card payments (Stripe, or the sandbox that stands in for it). */
-const CARD_PAYMENTS: readonly BackendFunction[] = ['create-payment', 'checkout-session', 'stripe-webhook', 'fulfil-order', 'reconcile-orders', 'sandbox-checkout'];
+/** The functions that may send a receipt (they can make an order paid) or any other mail (their entries' sendsReceipts, aws.sendsMail). */
+const RECEIPT_SENDERS = functionsWhere((fn) => specOf(fn).sendsReceipts);
+const MAIL_SENDERS = functionsWhere((fn) => specOf(fn).sendsReceipts || specOf(fn).aws?.sendsMail === true);
+/** The functions that open, read or verify card payments: whoever reads a Stripe secret, and the sandbox that stands in for Stripe. */
+const CARD_PAYMENTS = functionsWhere((fn) => secretsOf(fn).some((secret) => secret.startsWith('stripe')) || fn === 'sandbox-checkout');
+/** The functions that invoke another (the Lambda client), by their entries' aws.invokes. */
+const INVOKERS = functionsWhere((fn) => (specOf(fn).aws?.invokes ?? []).length > 0);
 /** Secrets are read from Secrets Manager by the functions that read one, and by the two local-only sandboxes, which share those functions' parts. */
-const SECRET_READERS = handlers.filter((fn) => FUNCTION_SECRETS[fn].length > 0 || fn === 'sandbox-checkout' || fn === 'mpesa-sandbox');
+const SECRET_READERS = functionsWhere((fn) => secretsOf(fn).length > 0 || specOf(fn).localPagesUnder !== undefined);
 
 /** Each heavy module, and the only handlers whose bundle may hold it. */
 const MAY_HOLD: Readonly<Record<string, readonly BackendFunction[]>> = {
@@ -37,7 +41,7 @@ const MAY_HOLD: Readonly<Record<string, readonly BackendFunction[]>> = {
   // SES builds the messages (mail/sesTransport.ts); the MIME composer is the local mailbox's.
   nodemailer: [],
   '@aws-sdk/client-sesv2': MAIL_SENDERS,
-  '@aws-sdk/client-lambda': ['stripe-webhook'],
+  '@aws-sdk/client-lambda': INVOKERS,
   '@aws-sdk/client-sqs': ['reconcile-orders'],
   '@aws-sdk/client-secrets-manager': SECRET_READERS,
   // Powertools Parameters (the Secrets Manager reads, runtime/secrets.ts): only where a secret is read.
@@ -102,6 +106,10 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('each handler bundle holds only what its function uses', () => {
+  it('builds exactly the functions of @kesho/common/functions, each from its own handler file', () => {
+    expect(readdirSync(HANDLERS_DIR).sort()).toEqual(handlers.map((fn) => `${fn}.ts`).sort());
+  });
+
   it.each(handlers)('%s holds no heavy module on its deny list', (fn) => {
     const held = bundles.get(fn)?.held ?? new Set();
     const denied = Object.entries(MAY_HOLD)

@@ -1,12 +1,12 @@
 /**
  * The SES identity every mail is sent from (receipts, their copies, enquiries, newsletter links), and
- * which functions may send from it: the five that can make an order paid and so send its receipt
- * (checkout-session, fulfil-order, reconcile-orders, mpesa-payment, mpesa-callback) and the two forms
- * (enquiries, subscriptions), seven in all, from that identity only.
+ * which functions may send from it: those whose entry in @kesho/common/functions says `sendsMail` (the
+ * five that can make an order paid and so send its receipt, and the two forms), from that identity only.
  */
 import { CfnOutput, type Stack } from 'aws-cdk-lib';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { DEPLOYED_FUNCTIONS } from '@kesho/common/functions';
 import type { PaymentHandlerName } from './payment-functions';
 
 export interface MailSettings {
@@ -18,7 +18,7 @@ export interface MailSettings {
   readonly supportEmail: string;
 }
 
-export const MAIL_SENDERS: readonly PaymentHandlerName[] = ['checkout-session', 'fulfil-order', 'reconcile-orders', 'enquiries', 'subscriptions', 'mpesa-payment', 'mpesa-callback'];
+export const MAIL_SENDERS: readonly PaymentHandlerName[] = DEPLOYED_FUNCTIONS.filter(([, spec]) => spec.sendsMail).map(([name]) => name);
 
 export class MailIdentity {
   readonly identity: EmailIdentity;

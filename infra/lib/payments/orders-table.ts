@@ -7,34 +7,17 @@
 import { RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import { ORDERS_TABLE_INDEXES, ORDERS_TABLE_KEY, ORDERS_TABLE_TTL_ATTRIBUTE, type TableIndex } from '@kesho/common/orders-table';
+import { DEPLOYED_FUNCTIONS, type DeployedFunction } from '@kesho/common/functions';
+import { ORDERS_TABLE_INDEXES, ORDERS_TABLE_KEY, ORDERS_TABLE_TTL_ATTRIBUTE } from '@kesho/common/orders-table';
 import type { PaymentHandlerName } from './payment-functions';
 
 /**
- * What each function does in the table. create-payment stores the order and attaches the Checkout
- * session; confirming (success page, fulfilment, reconciliation) reads the order, changes its status
- * with conditional updates and claims the receipt's outbox record with a conditional PutItem. The
- * forms store an enquiry or a subscription, count rate limits (UpdateItem ADD) and keep their mail
- * outbox records, all with conditional writes. create-payment and mpesa-payment count the payment
- * limits (UpdateItem ADD, and the hold of a phone while its push waits: a conditional UpdateItem; every
- * function that settles an M-Pesa payment frees the hold with one). mpesa-payment stores order + payment +
- * callback token and settles; the callback and the success page (checkout-session, for mp_ ids) read them
- * and record Daraja's answer with conditional updates. client-events counts each visitor's events per
- * build and day for the canary verdict (UpdateItem ADD on `clientevents#…` counters that expire with
- * TTL; lambdas/src/clientEvents/clients.ts), nothing else. stripe-webhook never touches the table.
- * Only the reconciliation queries, and only the indexes it reads; nothing may scan the table.
+ * What each function does in the table: its entry's `aws.table` in @kesho/common/functions (item
+ * actions on the table, Query on the indexes it reads); a function without one never touches the table.
  */
-export const ORDERS_TABLE_ACCESS: Readonly<Partial<Record<PaymentHandlerName, { readonly items: readonly string[]; readonly queries?: readonly TableIndex[] }>>> = {
-  'create-payment': { items: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'] },
-  'checkout-session': { items: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
-  'fulfil-order': { items: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
-  'reconcile-orders': { items: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], queries: ORDERS_TABLE_INDEXES },
-  enquiries: { items: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'] },
-  subscriptions: { items: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'] },
-  'mpesa-payment': { items: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'] },
-  'mpesa-callback': { items: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] },
-  'client-events': { items: ['dynamodb:UpdateItem'] },
-};
+export const ORDERS_TABLE_ACCESS: Readonly<Partial<Record<PaymentHandlerName, NonNullable<DeployedFunction['table']>>>> = Object.fromEntries(
+  DEPLOYED_FUNCTIONS.flatMap(([name, spec]) => (spec.table ? [[name, spec.table]] : [])),
+);
 
 export class OrdersTable {
   readonly table: Table;

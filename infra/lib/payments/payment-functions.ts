@@ -1,15 +1,16 @@
 /**
- * The ten payment functions, one per handler of lambdas/src/handlers (the sandboxes' are local only):
- * Node.js 24 on ARM with X-Ray active tracing (Powertools Tracer inside: lambdas/src/runtime/tracing.ts) and a log group each, memory sized per function from a measurement, bundled by the one set of esbuild options, with
- * the environment every handler's configuration reads and the secrets and Daraja settings of its own.
+ * The payment functions, one per deployed entry of @kesho/common/functions (the sandboxes' are local
+ * only), each as its entry says: memory, timeout, architecture, X-Ray active tracing (Powertools Tracer
+ * inside: lambdas/src/runtime/tracing.ts) or none, a fixed name, whom it may invoke; a log group each,
+ * bundled by the one set of esbuild options, with the environment every handler's configuration reads
+ * and the secrets and Daraja settings of its own.
  */
 import path from 'node:path';
 import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
-import { Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { ApiHandlerName } from '@kesho/common/api-routes';
-import { secretsOf } from '@kesho/common/function-secrets';
+import { DEPLOYED_FUNCTIONS, secretsOf, type DeployedFunction, type DeployedFunctionName } from '@kesho/common/functions';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { LAMBDA_FUNCTION_BASE, PAYMENT_HANDLER_BUNDLING } from '../lambda-bundling';
 import {
@@ -26,8 +27,10 @@ import {
 import type { MailSettings } from './mail-identity';
 import type { PaymentSecrets } from './payment-secrets';
 
-/** The API's handlers, plus the two that only events start. */
-export type PaymentHandlerName = ApiHandlerName | 'fulfil-order' | 'reconcile-orders';
+/** The deployed functions: the API's handlers, plus the two that only events start. */
+export type PaymentHandlerName = DeployedFunctionName;
+
+const ARCHITECTURES: Readonly<Record<DeployedFunction['architecture'], Architecture>> = { arm64: Architecture.ARM_64 };
 
 export interface MpesaSettings {
   readonly shortcode: string;
@@ -49,36 +52,6 @@ export interface PaymentFunctionsProps {
   readonly secrets: PaymentSecrets;
 }
 
-/**
- * Memory per function, chosen from `npm run bench -- lambda-sizing` (infra/README.md, "Memory and
- * architecture"): Lambda gives CPU in proportion to memory (1 vCPU at 1769 MB), and each step below is
- * CPU-bound, so its duration is its CPU time divided by the size's share of a vCPU.
- * - A visitor waits: create-payment (cold start 138 ms of CPU, warm p99 13 ms: 1536 MB keeps the warm
- *   p99 near 15 ms), checkout-session and mpesa-payment (the success page and the M-Pesa poll may settle
- *   the order and draw its invoice, 350 ms of CPU the first time): 1536 MB; enquiries and subscriptions
- *   (a 60 ms module load, a mail composed): 1024 MB.
- * - Nobody waits on the second: stripe-webhook, fulfil-order, mpesa-callback, reconcile-orders: 512 MB,
- *   room for drawing invoices (181 MB resident) at a third of a vCPU.
- * - client-events (24 KB, 4 ms of CPU to load, 48 MB resident; since issue 40 it counts visitors on the
- *   orders table for the canary verdict, and the DynamoDB client makes its bundle 69 → 292 KB, its load
- *   ~11 → ~38 ms of CPU and 52 → 64 MB resident, measured in one process on the shared machine): 128 MB.
- */
-export const FUNCTION_MEMORY_MB: Readonly<Record<PaymentHandlerName, number>> = {
-  'create-payment': 1536,
-  'checkout-session': 1536,
-  'mpesa-payment': 1536,
-  enquiries: 1024,
-  subscriptions: 1024,
-  'stripe-webhook': 512,
-  'fulfil-order': 512,
-  'mpesa-callback': 512,
-  'reconcile-orders': 512,
-  'client-events': 128,
-};
-
-/** Functions without X-Ray active tracing: client-events (a beacon per page left; its handler carries no tracer either). */
-export const UNTRACED_HANDLERS: ReadonlySet<PaymentHandlerName> = new Set<PaymentHandlerName>(['client-events']);
-
 const UNTRACED_REASON = "Visitors' beacons: a trace per beacon would cost more than the beacon and show nobody waiting (its handler carries no tracer).";
 const RECONCILE_FAILURE_REASON =
   "Run by its schedule every 5 minutes with no retry: a failed run is the next run's work (the orders it left stay pending, the receipts due), so there is no event to keep; its Errors alarm and kesho-reconciliation-silent watch it.";
@@ -95,12 +68,12 @@ export class PaymentFunctions {
 
   /** Built in the stack's own scope: each function, role and log group keeps its logical id. */
   constructor(stack: Stack, props: PaymentFunctionsProps) {
-    const fulfilOrderFunctionName = `${stack.stackName}-fulfil-order`;
+    const fixedNameOf = (name: PaymentHandlerName) => `${stack.stackName}-${name}`;
     const environment = {
       PUBLIC_SITE_URL: props.publicSiteUrl,
       ORDERS_TABLE: props.ordersTableName,
       // A literal, not a reference: fulfil-order's own configuration needs it too (no self-reference).
-      FULFIL_ORDER_FUNCTION_NAME: fulfilOrderFunctionName,
+      FULFIL_ORDER_FUNCTION_NAME: fixedNameOf('fulfil-order'),
       // Every handler loads the one configuration, which requires SES in production.
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.mail.from,
@@ -118,13 +91,13 @@ export class PaymentFunctions {
         }
       : {};
 
-    const handler = (name: PaymentHandlerName, options: { timeout: Duration; functionName?: string }) => {
+    const handler = (name: PaymentHandlerName, spec: DeployedFunction) => {
       const fn = new NodejsFunction(stack, toPascalCase(name), {
-        ...(options.functionName ? { functionName: options.functionName } : {}),
+        ...(spec.fixedName ? { functionName: fixedNameOf(name) } : {}),
         description: `Kesho payments: ${name}`,
         entry: path.join(props.handlersDir, `${name}.ts`),
-        memorySize: FUNCTION_MEMORY_MB[name],
-        timeout: options.timeout,
+        memorySize: spec.memoryMb,
+        timeout: Duration.seconds(spec.timeoutSeconds),
         logGroup: new LogGroup(stack, `${toPascalCase(name)}Logs`, {
           retention: RetentionDays.THREE_MONTHS,
           removalPolicy: RemovalPolicy.RETAIN,
@@ -132,8 +105,8 @@ export class PaymentFunctions {
         // POWERTOOLS_SERVICE_NAME: the Tracer's service annotation (lambdas/src/runtime/tracing.ts) is the function's name.
         environment: { ...environment, NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: name },
         ...LAMBDA_FUNCTION_BASE,
-        // Visitors' beacons: a trace per beacon would cost more than the beacon and show nobody waiting.
-        ...(UNTRACED_HANDLERS.has(name) ? { tracing: Tracing.DISABLED } : {}),
+        architecture: ARCHITECTURES[spec.architecture],
+        ...(spec.tracing ? {} : { tracing: Tracing.DISABLED }),
         bundling: PAYMENT_HANDLER_BUNDLING,
       });
       props.secrets.give(name, fn);
@@ -142,40 +115,25 @@ export class PaymentFunctions {
       return fn;
     };
 
-    const apiTimeout = { timeout: Duration.seconds(15) };
-    this.byName = {
-      'create-payment': handler('create-payment', apiTimeout),
-      'checkout-session': handler('checkout-session', apiTimeout),
-      'stripe-webhook': handler('stripe-webhook', apiTimeout),
-      'fulfil-order': handler('fulfil-order', { timeout: Duration.seconds(60), functionName: fulfilOrderFunctionName }),
-      enquiries: handler('enquiries', apiTimeout),
-      subscriptions: handler('subscriptions', apiTimeout),
-      // Daraja's STK push and query can each take several seconds.
-      'mpesa-payment': handler('mpesa-payment', { timeout: Duration.seconds(29) }),
-      'mpesa-callback': handler('mpesa-callback', { timeout: Duration.seconds(29) }),
-      // One run re-reads every pending order from Stripe (5 s per call at worst) and sends due receipts.
-      'reconcile-orders': handler('reconcile-orders', { timeout: Duration.minutes(5) }),
-      // Reads the published pointer document (which builds are real), counts each visitor per build and
-      // day on the orders table (the canary verdict's figures) and writes EMF lines: nothing else.
-      'client-events': handler('client-events', { timeout: Duration.seconds(5) }),
-    };
-    // The webhook only hands a paid session to fulfil-order, asynchronously.
-    this.byName['fulfil-order'].grantInvoke(this.byName['stripe-webhook']);
+    this.byName = Object.fromEntries(DEPLOYED_FUNCTIONS.map(([name, spec]) => [name, handler(name, spec)])) as Record<PaymentHandlerName, NodejsFunction>;
+    for (const [name, spec] of DEPLOYED_FUNCTIONS) for (const callee of spec.invokes ?? []) this.byName[callee as PaymentHandlerName].grantInvoke(this.byName[name]);
   }
 
   acknowledgeFindings(): void {
-    for (const [name, fn] of Object.entries(this.byName)) {
+    for (const [name, spec] of DEPLOYED_FUNCTIONS) {
+      const fn = this.byName[name];
       acknowledge(fn, { id: LAMBDA_BASIC_EXECUTION_ROLE, reason: BASIC_EXECUTION_REASON });
       // Untraced functions are given no xray:* on "*", so there is nothing to acknowledge.
-      if (!UNTRACED_HANDLERS.has(name as PaymentHandlerName)) acknowledge(fn, { id: WILDCARD_RESOURCE, reason: XRAY_REASON });
+      if (spec.tracing) acknowledge(fn, { id: WILDCARD_RESOURCE, reason: XRAY_REASON });
       else acknowledge(fn, { id: SERVERLESS_RULES.lambdaTracing, reason: UNTRACED_REASON });
-      acknowledge(fn, { id: SERVERLESS_RULES.lambdaDlq, reason: ASYNC_FAILURE_REASONS[name as PaymentHandlerName] ?? synchronousOnlyReason("API Gateway, the API's routes") });
+      acknowledge(fn, { id: SERVERLESS_RULES.lambdaDlq, reason: ASYNC_FAILURE_REASONS[name] ?? synchronousOnlyReason("API Gateway, the API's routes") });
+      for (const callee of spec.invokes ?? [])
+        acknowledge(fn, {
+          id: `AwsSolutions-IAM5[Resource::${arnToken(this.byName[callee as PaymentHandlerName])}:*]`,
+          reason: `grantInvoke covers ${callee} and its versions/aliases ("<arn>:*"); ${name} can invoke nothing else.`,
+        });
     }
     // Its schedule's run is not retried: no destination either (the next run does the same work).
     acknowledge(this.byName['reconcile-orders'], { id: SERVERLESS_RULES.lambdaAsyncFailureDestination, reason: RECONCILE_FAILURE_REASON });
-    acknowledge(this.byName['stripe-webhook'], {
-      id: `AwsSolutions-IAM5[Resource::${arnToken(this.byName['fulfil-order'])}:*]`,
-      reason: 'grantInvoke covers fulfil-order and its versions/aliases ("<arn>:*"); the webhook can invoke nothing else.',
-    });
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The secrets of the payment functions: Stripe's two and Daraja's three (placeholders ops fill) and the
  * generated newsletter link-signing key; and giving each function the ARNs of, and read access to,
- * only the secrets @kesho/common/function-secrets lists for it.
+ * only the secrets its entry in @kesho/common/functions lists.
  *
  * Daraja's secrets exist whether M-Pesa is on or not: they are retained under fixed names, so a
  * stack that made them only with M-Pesa on would fail its next deploy with M-Pesa on again (the
@@ -10,7 +10,8 @@
 import { RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { SECRET_VARIABLES, secretsOf, type FunctionSecret } from '@kesho/common/function-secrets';
+import { SECRET_VARIABLES, type FunctionSecret } from '@kesho/common/function-secrets';
+import { secretsOf } from '@kesho/common/functions';
 import { acknowledge } from '../nag';
 import type { PaymentHandlerName } from './payment-functions';
 

@@ -24,6 +24,7 @@ import { Alias, type Version } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { FUNCTIONS } from '@kesho/common/functions';
 import { SAFE_DEPLOY_HANDLERS, type SafeDeployHandler } from '@kesho/common/pre-traffic-probes';
 import { alarmTopic, notify } from '../alarms';
 import { LAMBDA_BUNDLING, LAMBDA_FUNCTION_BASE } from '../lambda-bundling';
@@ -39,18 +40,13 @@ export const deploymentGroupName = (handler: SafeDeployHandler): string => `kesh
 export const liveAlarmName = (handler: SafeDeployHandler, kind: 'errors' | 'latency'): string => `kesho-live-${handler}-${kind}`;
 
 /**
- * The p99 duration over which a version is rolled back, per function: several times what it takes
- * when healthy (a warm create-payment answers in ~10 ms plus Stripe's ~300–800 ms; Daraja's STK push
- * and query take seconds), well under its timeout, so a version stuck on a dependency or twice as slow
- * is caught while it serves a tenth of the requests.
+ * The p99 duration over which a version is rolled back, per function: its entry's
+ * `aws.safeDeploy.latencyP99Ms` in @kesho/common/functions (several times what it takes when healthy,
+ * well under its timeout).
  */
-export const LIVE_LATENCY_P99_MS: Readonly<Record<SafeDeployHandler, number>> = {
-  'create-payment': 3000,
-  'checkout-session': 3000,
-  'stripe-webhook': 1500,
-  'mpesa-payment': 10000,
-  'mpesa-callback': 5000,
-};
+export const LIVE_LATENCY_P99_MS: Readonly<Record<SafeDeployHandler, number>> = Object.fromEntries(
+  SAFE_DEPLOY_HANDLERS.map((handler) => [handler, FUNCTIONS[handler].aws.safeDeploy.latencyP99Ms]),
+) as Record<SafeDeployHandler, number>;
 
 export interface SafeDeploysProps {
   readonly functions: Readonly<Record<PaymentHandlerName, NodejsFunction>>;

@@ -49,7 +49,7 @@ export interface LoadConfigOptions {
   readonly runtime?: 'aws' | 'local';
   readonly defaultPublicSiteUrl?: string;
   /**
-   * The secrets this function reads (@kesho/common/function-secrets); the others are neither looked
+   * The secrets this function reads (its entry in @kesho/common/functions); the others are neither looked
    * up nor required, so they may be absent from its environment. Default: every secret, as the local
    * runtime serves every function.
    */

@@ -11,7 +11,7 @@ export interface StripeApiEndpoint {
 
 /**
  * With Stripe, each of its two secrets is present only in a function that reads it (see
- * @kesho/common/function-secrets): the webhook verifies signatures without the API key, and the
+ * @kesho/common/functions): the webhook verifies signatures without the API key, and the
  * functions that call Stripe's API never see the signing secret.
  */
 export type PaymentsConfig =

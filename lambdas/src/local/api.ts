@@ -22,6 +22,7 @@ import { handler as clientEvents } from '../handlers/client-events';
 import { createReleaseHistoryBuilds } from '../clientEvents/knownBuilds';
 import { clientEventsDirectoryOf, createFileSink } from '../clientEvents/sinks';
 import { apiRouteFor, type ApiHandlerName } from '@kesho/common/api-routes';
+import { BACKEND_FUNCTIONS, FUNCTIONS, specOf, type BackendFunction } from '@kesho/common/functions';
 import { createRouteBuckets } from '@kesho/common/api-throttles';
 import { handler as subscriptions } from '../handlers/subscriptions';
 import { handler as fulfilOrder } from '../handlers/fulfil-order';
@@ -40,8 +41,6 @@ import type { OrdersStore } from '../orders/store';
 import { summariseOrder, type OrderSummary } from '../orders/story';
 import { INVOICE_NUMBER_PATTERN } from '../orders/types';
 import { openLocalLog } from './logFile';
-import { SANDBOX_CHECKOUT_PATH } from '../payments/sandbox';
-import { MPESA_SANDBOX_PATH } from '../mpesa/sandbox';
 import { createFileTransport, mailDirectoryOf } from '../mail/fileTransport';
 import type { MailTransport } from '../mail/types';
 import { runWithFoundation } from '../runtime/context';
@@ -109,8 +108,15 @@ export const LOCAL_MAX_BODY_BYTES = 1024 * 1024;
 /** Lambda retries a failed asynchronous invocation twice; locally the waits are seconds, not minutes. */
 const ASYNC_RETRY_DELAYS_MS = [1_000, 2_000] as const;
 
-/** Every handler of the API's one route table (@kesho/common/api-routes), as deployed. */
-const API_HANDLERS: Readonly<Record<ApiHandlerName, HttpHandler>> = {
+type LocalPageFunction = { [K in BackendFunction]: (typeof FUNCTIONS)[K] extends { readonly localPagesUnder: string } ? K : never }[BackendFunction];
+type EventFunction = Exclude<BackendFunction, ApiHandlerName | LocalPageFunction>;
+
+/**
+ * Every handler module of @kesho/common/functions, by its function's name (the types hold these two
+ * maps to the table): those that answer HTTP (the API's routes, the sandboxes' local-only pages) and
+ * those that only events start.
+ */
+const HTTP_HANDLERS: Readonly<Record<ApiHandlerName | LocalPageFunction, HttpHandler>> = {
   'create-payment': createPayment,
   'checkout-session': checkoutSession,
   'stripe-webhook': stripeWebhook,
@@ -119,19 +125,26 @@ const API_HANDLERS: Readonly<Record<ApiHandlerName, HttpHandler>> = {
   'client-events': clientEvents,
   'mpesa-payment': mpesaPayment,
   'mpesa-callback': mpesaCallback,
+  'sandbox-checkout': sandboxCheckout,
+  'mpesa-sandbox': mpesaSandbox,
+};
+const EVENT_HANDLERS: Readonly<Record<EventFunction, LocalFunction>> = {
+  'fulfil-order': fulfilOrder,
+  // The schedule's event says nothing: the run reads the table.
+  'reconcile-orders': (_payload, context) => reconcileOrders({}, context),
 };
 
 /** The sandboxes' test pages: local only, never deployed. */
-const LOCAL_ONLY_ROUTES: readonly { readonly matches: (pathname: string) => boolean; readonly handler: HttpHandler }[] = [
-  { matches: (pathname) => pathname.startsWith(`${SANDBOX_CHECKOUT_PATH}/`), handler: sandboxCheckout },
-  { matches: (pathname) => pathname.startsWith(`${MPESA_SANDBOX_PATH}/`), handler: mpesaSandbox },
-];
+const LOCAL_ONLY_ROUTES: readonly { readonly under: string; readonly handler: HttpHandler }[] = BACKEND_FUNCTIONS.flatMap((fn) => {
+  const under = specOf(fn).localPagesUnder;
+  return under ? [{ under, handler: HTTP_HANDLERS[fn as LocalPageFunction] }] : [];
+});
 
 /** The handler for a request path: the deployed route table's, or a local-only sandbox page's. */
 export function localHandlerFor(pathname: string): HttpHandler | undefined {
   const route = apiRouteFor(pathname);
-  if (route) return API_HANDLERS[route.handler];
-  return LOCAL_ONLY_ROUTES.find((candidate) => candidate.matches(pathname))?.handler;
+  if (route) return HTTP_HANDLERS[route.handler];
+  return LOCAL_ONLY_ROUTES.find((candidate) => pathname.startsWith(`${candidate.under}/`))?.handler;
 }
 
 export async function createLocalApi(options: LocalApiOptions): Promise<LocalApi> {
@@ -203,19 +216,10 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
     (run: LocalFunction): LocalFunction =>
     (payload, context) =>
       inFoundation(() => run(payload, context));
+  // Lambda's Invoke API by function name; fulfil-order by the fixed name the others' configuration gives it.
   const functions = new Map<string, LocalFunction>([
-    ['create-payment', inRuntime(asFunction(createPayment))],
-    ['checkout-session', inRuntime(asFunction(checkoutSession))],
-    ['stripe-webhook', inRuntime(asFunction(stripeWebhook))],
-    ['sandbox-checkout', inRuntime(asFunction(sandboxCheckout))],
-    ['enquiries', inRuntime(asFunction(enquiries))],
-    ['client-events', inRuntime(asFunction(clientEvents))],
-    ['subscriptions', inRuntime(asFunction(subscriptions))],
-    ['mpesa-payment', inRuntime(asFunction(mpesaPayment))],
-    ['mpesa-callback', inRuntime(asFunction(mpesaCallback))],
-    ['mpesa-sandbox', inRuntime(asFunction(mpesaSandbox))],
-    [config.fulfilOrderFunctionName, inRuntime((payload, context) => fulfilOrder(payload, context))],
-    ['reconcile-orders', inRuntime((_payload, context) => reconcileOrders({}, context))],
+    ...Object.entries(HTTP_HANDLERS).map(([name, handler]) => [name, inRuntime(asFunction(handler))] as const),
+    ...Object.entries(EVENT_HANDLERS).map(([name, run]) => [name === 'fulfil-order' ? config.fulfilOrderFunctionName : name, inRuntime(run)] as const),
     // Local only: what `npm run orders -- show` prints of the store while this server holds its files.
     ['order-story', async (payload) => orderStory(runtime.orders, payload)],
   ]);

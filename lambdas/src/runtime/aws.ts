@@ -1,10 +1,10 @@
 /**
  * A deployed function's foundation: its configuration, from its environment and limited to the
- * secrets it reads (@kesho/common/function-secrets), its logger (named after the function) and its
+ * secrets it reads (its entry in @kesho/common/functions), its logger (named after the function) and its
  * business metrics (EMF lines on stdout). The SDK clients are made by the
  * parts that use them (runtime/dynamo.ts, runtime/secrets.ts, …), so this module imports none.
  */
-import { secretsOf, type BackendFunction } from '@kesho/common/function-secrets';
+import { secretsOf, type BackendFunction } from '@kesho/common/functions';
 import { loadConfig } from '../config';
 import type { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
 import { createLogger } from '../log';

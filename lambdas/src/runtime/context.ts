@@ -11,7 +11,7 @@
  * (request id, cold start) and, for a traced function, inside its handler's X-Ray subsegment.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { BackendFunction } from '@kesho/common/function-secrets';
+import type { BackendFunction } from '@kesho/common/functions';
 import type { AppConfig } from '../config';
 import type { LambdaContext } from '../http/apiGateway';
 import { createLogger, type Logger } from '../log';

@@ -1,36 +1,26 @@
 /**
- * The payments API's routes, written once. infra/lib/payments-stack.ts deploys exactly these (one API
- * Gateway route per method, each to its handler's function) and the local runtime
- * (lambdas/src/local/api.ts) serves exactly these, beside its local-only sandbox pages; a test on each
- * side checks it. `{name}` in a path is one path segment.
+ * The payments API's routes: every route of every function of @kesho/common/functions, one entry per
+ * path. infra/lib/payments-stack.ts deploys exactly these (one API Gateway route per method, each to its
+ * handler's function) and the local runtime (lambdas/src/local/api.ts) serves exactly these, beside its
+ * local-only sandbox pages; a test on each side checks it. `{name}` in a path is one path segment.
  */
-import { CLIENT_EVENTS_PATH } from './client-events';
+import { BACKEND_FUNCTIONS, FUNCTIONS, type BackendFunction, type FunctionRoute } from './functions';
 
-export type ApiMethod = 'GET' | 'POST';
+export type { ApiMethod } from './functions';
 
-export interface ApiRoute {
-  readonly methods: readonly ApiMethod[];
-  readonly path: string;
+/** The functions that answer a route of the API. */
+export type ApiHandlerName = { [K in BackendFunction]: (typeof FUNCTIONS)[K]['routes'] extends readonly [] ? never : K }[BackendFunction];
+
+export interface ApiRoute extends FunctionRoute {
   /** The handler (lambdas/src/handlers/<handler>.ts), deployed as a function of that name. */
-  readonly handler: string;
+  readonly handler: ApiHandlerName;
 }
 
-export const API_ROUTES = [
-  { methods: ['POST'], path: '/api/create-payment', handler: 'create-payment' },
-  { methods: ['GET'], path: '/api/checkout-session', handler: 'checkout-session' },
-  { methods: ['POST'], path: '/api/stripe-webhook', handler: 'stripe-webhook' },
-  { methods: ['POST'], path: '/api/enquiries', handler: 'enquiries' },
-  { methods: ['POST'], path: '/api/subscriptions', handler: 'subscriptions' },
-  // GET shows the page with one button, POST (the button, or RFC 8058 one-click) acts.
-  { methods: ['GET', 'POST'], path: '/api/subscriptions/confirm', handler: 'subscriptions' },
-  { methods: ['GET', 'POST'], path: '/api/subscriptions/unsubscribe', handler: 'subscriptions' },
-  // Visitors' browsers' errors and Web Vitals (shell/src/telemetry): an untrusted stream, its own throttle.
-  { methods: ['POST'], path: CLIENT_EVENTS_PATH, handler: 'client-events' },
-  { methods: ['GET', 'POST'], path: '/api/mpesa-payment', handler: 'mpesa-payment' },
-  { methods: ['POST'], path: '/api/mpesa/callback/{token}', handler: 'mpesa-callback' },
-] as const satisfies readonly ApiRoute[];
+export const API_ROUTES: readonly ApiRoute[] = BACKEND_FUNCTIONS.flatMap((handler) =>
+  (FUNCTIONS[handler].routes as readonly FunctionRoute[]).map((route) => ({ methods: route.methods, path: route.path, handler: handler as ApiHandlerName })),
+);
 
-export type ApiHandlerName = (typeof API_ROUTES)[number]['handler'];
+export const isApiHandler = (fn: BackendFunction): fn is ApiHandlerName => FUNCTIONS[fn].routes.length > 0;
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // "/api/mpesa/callback/{token}" → /^\/api\/mpesa\/callback\/[^/]+$/
@@ -44,6 +34,6 @@ const matcherOf = (path: string): RegExp =>
 const MATCHERS = API_ROUTES.map((route) => ({ route, matcher: matcherOf(route.path) }));
 
 /** The route serving a request path (any method), or undefined. */
-export function apiRouteFor(pathname: string): (typeof API_ROUTES)[number] | undefined {
+export function apiRouteFor(pathname: string): ApiRoute | undefined {
   return MATCHERS.find(({ matcher }) => matcher.test(pathname))?.route;
 }

@@ -10,11 +10,11 @@
  * lambdas/test/preTrafficProbes.test.ts sends every probe to the real handlers through the local API and
  * checks the status, so a handler change that moves an answer fails there, not in a deploy.
  */
-import type { ApiHandlerName, ApiMethod } from './api-routes';
+import { BACKEND_FUNCTIONS, FUNCTIONS, specOf, type ApiMethod, type BackendFunction } from './functions';
 
-/** The functions money passes through: a bad version of one of these takes payments down. */
-export const SAFE_DEPLOY_HANDLERS = ['create-payment', 'checkout-session', 'stripe-webhook', 'mpesa-payment', 'mpesa-callback'] as const satisfies readonly ApiHandlerName[];
-export type SafeDeployHandler = (typeof SAFE_DEPLOY_HANDLERS)[number];
+/** The functions money passes through (their entries' `aws.safeDeploy` in @kesho/common/functions): a bad version of one of these takes payments down. */
+export type SafeDeployHandler = { [K in BackendFunction]: (typeof FUNCTIONS)[K] extends { readonly aws: { readonly safeDeploy: object } } ? K : never }[BackendFunction];
+export const SAFE_DEPLOY_HANDLERS: readonly SafeDeployHandler[] = BACKEND_FUNCTIONS.filter((fn): fn is SafeDeployHandler => specOf(fn).aws?.safeDeploy !== undefined);
 
 /** The User-Agent of every probe: its log lines say where they came from. */
 export const PRE_TRAFFIC_USER_AGENT = 'kesho-pre-traffic-check';
