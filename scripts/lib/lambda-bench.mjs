@@ -18,14 +18,16 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { lazyTsModule } from './load-ts.mjs';
 
-/** Budgets of issue 26: the four handlers a visitor waits on, and every handler. */
-export const LAMBDA_BUDGET = {
-  visitorFacing: ['create-payment', 'mpesa-payment', 'enquiries', 'subscriptions'],
-  visitorFacingKb: 400,
-  visitorFacingLoadMs: 60,
-  anyHandlerKb: 1024,
-};
+/** Each handler's budget: its entry's `budget` in @kesho/common/functions (HANDLER_BUDGETS there). */
+const functionTable = lazyTsModule('packages/common/src/functions.ts');
+export async function lambdaBudgetOf(name) {
+  const { FUNCTIONS, HANDLER_BUDGETS } = await functionTable();
+  const entry = FUNCTIONS[name];
+  if (!entry) throw new Error(`lambdas/dist/handlers/${name} is no function of @kesho/common/functions: rebuild the lambdas (npm run build -w lambdas)`);
+  return { kb: HANDLER_BUDGETS.bundleKb[entry.budget.bundle], loadMs: entry.budget.visitorWaitsOnLoad ? HANDLER_BUDGETS.visitorLoadMs : undefined };
+}
 const LOAD_RUNS = 10;
 const COLD_START_RUNS = 5;
 const WARM_CALLS = 60;
@@ -228,16 +230,15 @@ export async function benchLambdas(repoRoot, order) {
   // The X-Ray tracer file is not part of the module load: a deployed function loads it with its first traced invocation, so a cold start in AWS adds its CPU time.
   const rows = [['handler', 'KB', 'budget', 'load ms', 'budget', 'CPU ms', 'RSS MB', 'first traced call: X-Ray', 'on first receipt', '']];
   for (const handler of await measureHandlerLoads(repoRoot)) {
-    const visitorFacing = LAMBDA_BUDGET.visitorFacing.includes(handler.name);
-    const kbBudget = visitorFacing ? LAMBDA_BUDGET.visitorFacingKb : LAMBDA_BUDGET.anyHandlerKb;
-    const ok = handler.kb <= kbBudget && (!visitorFacing || handler.loadMs <= LAMBDA_BUDGET.visitorFacingLoadMs);
+    const budget = await lambdaBudgetOf(handler.name);
+    const ok = handler.kb <= budget.kb && (budget.loadMs === undefined || handler.loadMs <= budget.loadMs);
     if (!ok) misses += 1;
     rows.push([
       handler.name,
       handler.kb.toFixed(0),
-      `≤${kbBudget}`,
+      `≤${budget.kb}`,
       handler.loadMs.toFixed(1),
-      visitorFacing ? `≤${LAMBDA_BUDGET.visitorFacingLoadMs}` : '',
+      budget.loadMs === undefined ? '' : `≤${budget.loadMs}`,
       handler.loadCpuMs.toFixed(1),
       handler.rssMb.toFixed(0),
       handler.tracerKb ? `xrayTracing.js ${handler.tracerKb.toFixed(0)} KB, CPU ${handler.tracerLoadCpuMs.toFixed(1)} ms` : '',

@@ -56,7 +56,17 @@ export interface DeployedFunction {
   readonly providerCallback?: boolean;
 }
 
+/**
+ * What `npm run bench -- lambdas` holds each handler's bundle (lambdas/dist/handlers/<name>/index.js) and
+ * cold module load to: a form handler's bundle, a payment handler's, any handler's; and the module load
+ * of the handlers a visitor waits on (median of 10 fresh processes). The bundled AWS SDK core and the
+ * Stripe SDK are the floor of a payment handler (the runtime's own SDK measured slower to load).
+ */
+export const HANDLER_BUDGETS = { bundleKb: { form: 460, payment: 720, any: 1024 }, visitorLoadMs: 60 } as const;
+
 export interface FunctionSpec {
+  /** Its bundle's budget (HANDLER_BUDGETS.bundleKb), and whether a visitor waits on its cold module load (HANDLER_BUDGETS.visitorLoadMs). */
+  readonly budget: { readonly bundle: keyof typeof HANDLER_BUDGETS.bundleKb; readonly visitorWaitsOnLoad: boolean };
   /** The API routes it answers (in AWS through API Gateway, locally through the same table). */
   readonly routes: readonly FunctionRoute[];
   /** The secrets it reads at its start (their variables: @kesho/common/function-secrets). */
@@ -114,18 +124,21 @@ const ITEM_READS_THEN_WRITES = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamod
  */
 export const FUNCTIONS = {
   'create-payment': {
+    budget: { bundle: 'payment', visitorWaitsOnLoad: true },
     routes: [{ methods: ['POST'], path: '/api/create-payment' }],
     secrets: ['stripeSecretKey'],
     sendsReceipts: false,
     aws: { memoryMb: 1536, timeoutSeconds: 15, architecture: 'arm64', tracing: true, table: { items: ITEM_WRITES }, sendsMail: false, safeDeploy: { latencyP99Ms: 3000 } },
   },
   'checkout-session': {
+    budget: { bundle: 'payment', visitorWaitsOnLoad: false },
     routes: [{ methods: ['GET'], path: '/api/checkout-session' }],
     secrets: ['stripeSecretKey', 'darajaCredentials'],
     sendsReceipts: true,
     aws: { memoryMb: 1536, timeoutSeconds: 15, architecture: 'arm64', tracing: true, table: { items: ITEM_READS_THEN_WRITES }, sendsMail: true, safeDeploy: { latencyP99Ms: 3000 } },
   },
   'stripe-webhook': {
+    budget: { bundle: 'payment', visitorWaitsOnLoad: false },
     routes: [{ methods: ['POST'], path: '/api/stripe-webhook' }],
     secrets: ['stripeWebhookSecret'],
     sendsReceipts: false,
@@ -133,6 +146,7 @@ export const FUNCTIONS = {
     aws: { memoryMb: 512, timeoutSeconds: 15, architecture: 'arm64', tracing: true, sendsMail: false, invokes: ['fulfil-order'], safeDeploy: { latencyP99Ms: 1500 }, providerCallback: true },
   },
   'fulfil-order': {
+    budget: { bundle: 'payment', visitorWaitsOnLoad: false },
     routes: [],
     secrets: ['stripeSecretKey'],
     sendsReceipts: true,
@@ -142,12 +156,14 @@ export const FUNCTIONS = {
     aws: { memoryMb: 512, timeoutSeconds: 60, architecture: 'arm64', tracing: true, table: { items: ITEM_READS_THEN_WRITES }, sendsMail: true, fixedName: true, reservedConcurrency: 5 },
   },
   enquiries: {
+    budget: { bundle: 'form', visitorWaitsOnLoad: true },
     routes: [{ methods: ['POST'], path: '/api/enquiries' }],
     secrets: [],
     sendsReceipts: false,
     aws: { memoryMb: 1024, timeoutSeconds: 15, architecture: 'arm64', tracing: true, table: { items: ITEM_WRITES }, sendsMail: true },
   },
   subscriptions: {
+    budget: { bundle: 'form', visitorWaitsOnLoad: true },
     routes: [
       { methods: ['POST'], path: '/api/subscriptions' },
       // GET shows the page with one button, POST (the button, or RFC 8058 one-click) acts.
@@ -159,6 +175,7 @@ export const FUNCTIONS = {
     aws: { memoryMb: 1024, timeoutSeconds: 15, architecture: 'arm64', tracing: true, table: { items: ITEM_WRITES }, sendsMail: true },
   },
   'mpesa-payment': {
+    budget: { bundle: 'payment', visitorWaitsOnLoad: true },
     routes: [{ methods: ['GET', 'POST'], path: '/api/mpesa-payment' }],
     secrets: ['darajaCredentials'],
     sendsReceipts: true,
@@ -166,6 +183,7 @@ export const FUNCTIONS = {
     aws: { memoryMb: 1536, timeoutSeconds: 29, architecture: 'arm64', tracing: true, table: { items: ITEM_WRITES }, sendsMail: true, safeDeploy: { latencyP99Ms: 10000 } },
   },
   'mpesa-callback': {
+    budget: { bundle: 'payment', visitorWaitsOnLoad: false },
     routes: [{ methods: ['POST'], path: '/api/mpesa/callback/{token}' }],
     secrets: ['darajaCredentials'],
     sendsReceipts: true,
@@ -181,6 +199,7 @@ export const FUNCTIONS = {
     },
   },
   'reconcile-orders': {
+    budget: { bundle: 'payment', visitorWaitsOnLoad: false },
     routes: [],
     secrets: ['stripeSecretKey', 'darajaCredentials'],
     sendsReceipts: true,
@@ -196,6 +215,7 @@ export const FUNCTIONS = {
     },
   },
   'client-events': {
+    budget: { bundle: 'any', visitorWaitsOnLoad: false },
     // Visitors' browsers' errors and Web Vitals (shell/src/telemetry): an untrusted stream, its own throttle.
     routes: [{ methods: ['POST'], path: CLIENT_EVENTS_PATH }],
     secrets: [],
@@ -205,8 +225,20 @@ export const FUNCTIONS = {
     // Untraced: a trace per beacon would cost more than the beacon and show nobody waiting (its handler carries no tracer either).
     aws: { memoryMb: 128, timeoutSeconds: 5, architecture: 'arm64', tracing: false, table: { items: ['dynamodb:UpdateItem'] }, sendsMail: false },
   },
-  'sandbox-checkout': { routes: [], secrets: [], sendsReceipts: true, localPagesUnder: '/api/sandbox/checkout' },
-  'mpesa-sandbox': { routes: [], secrets: [], sendsReceipts: true, localPagesUnder: MPESA_SANDBOX_PATH },
+  'sandbox-checkout': {
+    budget: { bundle: 'any', visitorWaitsOnLoad: false },
+    routes: [],
+    secrets: [],
+    sendsReceipts: true,
+    localPagesUnder: '/api/sandbox/checkout',
+  },
+  'mpesa-sandbox': {
+    budget: { bundle: 'any', visitorWaitsOnLoad: false },
+    routes: [],
+    secrets: [],
+    sendsReceipts: true,
+    localPagesUnder: MPESA_SANDBOX_PATH,
+  },
 } as const satisfies Readonly<Record<string, FunctionSpec>>;
 
 export type BackendFunction = keyof typeof FUNCTIONS;
