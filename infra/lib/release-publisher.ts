@@ -25,6 +25,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct, type IConstruct } from 'constructs';
 import { PAGES_PREFIX } from '@kesho/common/page-routes';
 import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/common/canary-health';
+import { DEFAULT_PUBLISH_WATCH_MINUTES } from '@kesho/common/publish-watch';
 import { CANARY_CHECK_EVENT_FIELD, CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '../functions/release-publisher/edge';
 import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, PUBLISHED_ROOT_FILES, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
 import { ALARM_TOPIC_NAME } from './alarms';
@@ -55,6 +56,8 @@ export interface ReleasePublisherProps {
   /** Where preview links point. */
   readonly siteOrigin: string;
   readonly canaryThresholds?: CanaryThresholds;
+  /** How long after a team's publish its build is watched and rolled back by the scheduled check (publish-watch.ts); default 30 minutes. */
+  readonly publishWatchMinutes?: number;
 }
 
 /** The preview links' HMAC key, generated; the publisher signs links with it and hands it to the functions' KeyValueStore. */
@@ -113,6 +116,7 @@ export class ReleasePublisher extends Construct {
         ALARM_TOPIC_ARN: Stack.of(this).formatArn({ service: 'sns', resource: ALARM_TOPIC_NAME }),
         SITE_ORIGIN: props.siteOrigin,
         CANARY_THRESHOLDS: JSON.stringify(thresholds),
+        PUBLISH_WATCH_MINUTES: String(props.publishWatchMinutes ?? DEFAULT_PUBLISH_WATCH_MINUTES),
         NODE_OPTIONS: '--enable-source-maps',
       },
       retryAttempts: 2,

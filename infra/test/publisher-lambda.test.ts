@@ -339,7 +339,7 @@ describe('release publisher Lambda: canaries and previews', () => {
   });
 
   test('the scheduled check with no canary running reads nothing and changes nothing', async () => {
-    await expect(handler({ canaryCheck: true })).resolves.toEqual({ aborted: [] });
+    await expect(handler({ canaryCheck: true })).resolves.toEqual({ aborted: [], rolledBack: [] });
     expect(mockEdge.values.size).toBe(0);
   });
 });

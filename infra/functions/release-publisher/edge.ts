@@ -18,7 +18,8 @@
  * over), then the KeyValueStore. A failure before the KeyValueStore leaves what visitors get as it
  * was; a pass that failed there is completed by the next one, which writes the same value.
  * The scheduled check (every minute) judges each running canary on the Kesho/ClientEvents metrics
- * with the local server's rule (@kesho/common/canary-health) and aborts it itself, by "auto".
+ * with the local server's rule (@kesho/common/canary-health) and aborts it itself, by "auto"; and a
+ * team's recent publish, rolled back by "auto" when it fails the same rule (publish-watch.ts).
  */
 import { createHmac } from 'node:crypto';
 import { EMPTY_EDGE_STATE, previewPath, previewToken, type EdgeState } from '@kesho/common/build-choice';
@@ -41,6 +42,16 @@ import {
   type Rejection,
 } from './publisher';
 import { pointerKey, RELEASE_RECORD_FILE, releasePrefix, SHELL_APP, type RemotePointer, type RemoteRelease } from './release-record';
+import { noteLiveBuilds, type LiveBuild } from './live-builds';
+
+/** A watched publish rolled back by the scheduled check: the app, the build and release taken off, the release put back, the figures. */
+export interface AutoRollback {
+  readonly app: string;
+  readonly buildId: string;
+  readonly release: string;
+  readonly to: { readonly release: string; readonly buildId: string };
+  readonly reason: string;
+}
 
 /** The keys, named in @kesho/common/site-keys; the KeyValueStore's are read by the CloudFront functions (functions/build-choice/edge.ts). */
 export { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX };
@@ -69,9 +80,11 @@ export interface EdgePreview extends PreviewRecord {
 }
 
 /** One entry of the publisher's history (@kesho/common/edge-plan's, the local history's shape), with its release. */
-export interface EdgeHistoryEntry extends HistoryEntry {
+export interface EdgeHistoryEntry extends HistoryEntry<EdgeAction> {
   readonly release: string;
 }
+/** What the history records: the canary's and preview's steps, and the scheduled check's rollback of a watched publish (publish-watch.ts). */
+export type EdgeAction = 'canary' | 'promote' | 'abort' | 'preview' | 'rollback';
 
 export interface EdgeRecord {
   readonly canaries: readonly EdgeCanary[];
@@ -80,6 +93,8 @@ export interface EdgeRecord {
   readonly ended: readonly string[];
   readonly history: readonly EdgeHistoryEntry[];
   readonly edge: EdgeState;
+  /** Each app's live build, how it got there and the one it replaced (live-builds.ts): what the publish watch reads. */
+  readonly live?: Readonly<Record<string, LiveBuild>>;
 }
 
 export const EMPTY_EDGE_RECORD: EdgeRecord = { canaries: [], previews: [], ended: [], history: [], edge: EMPTY_EDGE_STATE };
@@ -105,7 +120,7 @@ export interface EdgeServices {
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-async function readEdgeRecord(store: ObjectStore): Promise<{ record: EdgeRecord; etag: string | null }> {
+export async function readEdgeRecord(store: ObjectStore): Promise<{ record: EdgeRecord; etag: string | null }> {
   const object = await store.get(EDGE_RECORD_KEY);
   if (!object) return { record: EMPTY_EDGE_RECORD, etag: null };
   return { record: { ...EMPTY_EDGE_RECORD, ...(JSON.parse(object.body) as Partial<EdgeRecord>) }, etag: object.etag };
@@ -168,7 +183,7 @@ interface Pass {
 }
 
 /** Keeps the last HISTORY_KEPT entries of the history and of the ended canaries. */
-function recorded(record: EdgeRecord, entry: HistoryEntry, ended?: EdgeCanary): EdgeRecord {
+function recorded(record: EdgeRecord, entry: HistoryEntry<EdgeAction>, ended?: EdgeCanary): EdgeRecord {
   return {
     ...record,
     history: [...record.history, entry as EdgeHistoryEntry].slice(-HISTORY_KEPT),
@@ -257,6 +272,8 @@ export interface EdgeChange {
   readonly preview?: { readonly app: string; readonly release: string; readonly hours: number; readonly by?: string };
   /** Canaries to end before anything else (the scheduled check's verdicts), with their reason. */
   readonly autoAbort?: readonly { readonly app: string; readonly release: string; readonly reason: string }[];
+  /** Watched publishes the scheduled check rolled back (publish-watch.ts: the older record already current, the bad release withdrawn), recorded by "auto". */
+  readonly autoRollback?: readonly AutoRollback[];
   readonly maxAttempts?: number;
 }
 
@@ -275,9 +292,26 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
       const running = pass.record.canaries.find((canary) => canary.app === verdict.app && canary.release === verdict.release);
       if (running) take(pass, verdict.app, endCanary(pass.record, verdict.app, { action: 'abort', by: 'auto', at, why: verdict.reason }));
     }
+    for (const rolled of change.autoRollback ?? []) {
+      pass.record = recorded(pass.record, {
+        action: 'rollback',
+        app: rolled.app,
+        buildId: rolled.to.buildId,
+        release: rolled.to.release,
+        previous: rolled.buildId,
+        by: 'auto',
+        at,
+        why: rolled.reason,
+      });
+    }
     await applyCommands(store, pass, at);
     const result = await publishReleases(store);
     const { state: live } = await readPublished(store);
+    const liveBuilds = [
+      ...live.remotes.flatMap((remote) => (live.releases[remote.name] ? [{ app: remote.name, release: live.releases[remote.name] as string, buildId: remote.buildId }] : [])),
+      ...(result.shell ? [{ app: SHELL_APP, release: result.shell.release, buildId: result.shell.buildId }] : []),
+    ];
+    pass.record = { ...pass.record, live: noteLiveBuilds(pass.record.live, liveBuilds, pass.record.history, at) };
 
     let staged: EdgePublishResult['preview'];
     pass.record = { ...pass.record, previews: unexpiredPreviews(pass.record.previews, now) };

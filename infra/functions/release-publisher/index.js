@@ -15,6 +15,7 @@ const { cloudWatchFigures } = require('./figures');
 const { publishForDeploy } = require('./publisher');
 const { CANARY_CHECK_EVENT_FIELD, canaryCommandKey, deployEdge, publishSite, watchCanaries } = require('./edge');
 const { pointerKey } = require('./release-record');
+const { watchPublishes } = require('./publish-watch');
 
 const bucket = process.env.SITE_BUCKET_NAME;
 if (!bucket) throw new Error('Missing env var SITE_BUCKET_NAME');
@@ -172,6 +173,7 @@ const services = {
   notify,
   siteOrigin: process.env.SITE_ORIGIN,
   thresholds: process.env.CANARY_THRESHOLDS ? JSON.parse(process.env.CANARY_THRESHOLDS) : undefined,
+  publishWatchMinutes: process.env.PUBLISH_WATCH_MINUTES ? Number(process.env.PUBLISH_WATCH_MINUTES) : undefined,
   log: (line) => console.log(JSON.stringify(line)),
 };
 
@@ -193,8 +195,10 @@ exports.handler = async (event) => {
   }
   if (event[CANARY_CHECK_EVENT_FIELD]) {
     const checked = await watchCanaries(store, services);
-    if (checked.aborted.length) console.log(JSON.stringify({ message: 'canary check', ...checked }));
-    return checked;
+    // Every publish is watched too: a team's publish of the last PUBLISH_WATCH_MINUTES, judged by the same rule.
+    const watched = await watchPublishes(store, services);
+    if (checked.aborted.length || watched.rolledBack.length) console.log(JSON.stringify({ message: 'canary check', ...checked, ...watched }));
+    return { ...checked, ...watched };
   }
   const changedKeys = new Set((event.Records || []).map((record) => record.s3.object.key));
   const changes = (event.Records || []).map((record) => `${record.eventName} ${record.s3.object.key}`);

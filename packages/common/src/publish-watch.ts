@@ -3,7 +3,9 @@
  * the new build is compared with the build it replaced by the canary rule (@kesho/common/canary-health's
  * judgeCanary), and a build the rule condemns is rolled back to the one it replaced automatically,
  * recorded as a rollback by "auto" with the figures as its why. The local server's watch
- * (local-server/src/canary-watch.ts, on the release history dist/releases.json) applies it.
+ * (local-server/src/canary-watch.ts, on the release history dist/releases.json) and the AWS release
+ * publisher's scheduled check (infra/functions/release-publisher/publish-watch.ts, on the live builds
+ * it notes in edge/state.json) apply it.
  *
  * The replaced build has no visitors once the new one is live, so its figures over the same minutes
  * would be empty: it is judged over as long a time just before the publish, when it had them all.

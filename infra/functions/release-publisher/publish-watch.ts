@@ -1,0 +1,78 @@
+/**
+ * Every publish is watched, in AWS (issue 39, item 3): the scheduled check (every minute, with the
+ * canaries' watchCanaries) judges each app's build that a team's publish put live less than
+ * PUBLISH_WATCH_MINUTES ago (EdgeRecord.live, live-builds.ts) against the release it replaced, by the
+ * local server's rule (@kesho/common/publish-watch on @kesho/common/canary-health, the figures from
+ * the Kesho/ClientEvents metrics, figures.ts). A condemned build is rolled back as the runbook's
+ * rollback does it by hand (infra/README.md, Rollback): its release withdrawn
+ * (releases/<app>/<release>/withdrawn.json: by "auto", the figures as its why, the release put back),
+ * so a stack's upload of it is refused, and the replaced release's record made the app's current one;
+ * then one pass publishes it and records the rollback by "auto" in the history, and ops are told.
+ * Only while the judged release is still the app's current record: a team's release since wins.
+ */
+import { DEFAULT_CANARY_THRESHOLDS } from '@kesho/common/canary-health';
+import { PUBLISH_ROLLED_BACK_EVENT } from '@kesho/common/ops-events';
+import { DEFAULT_PUBLISH_WATCH_MINUTES, judgePublish, watchedPublishes } from '@kesho/common/publish-watch';
+import { publishSite, readEdgeRecord, type AutoRollback, type EdgeServices } from './edge';
+import { liveChanges } from './live-builds';
+import { revalidatedMetadata, type ObjectStore } from './publisher';
+import { pointerKey, RELEASE_RECORD_FILE, releasePrefix, withdrawnKey } from './release-record';
+
+export interface PublishWatchServices extends EdgeServices {
+  /** PUBLISH_WATCH_MINUTES (the CDK app sets it; default 30): how long after a publish its build is judged. */
+  readonly publishWatchMinutes?: number;
+}
+
+/** The release an app's current record names, or null. */
+async function currentRelease(store: ObjectStore, app: string): Promise<string | null> {
+  const object = await store.get(pointerKey(app));
+  if (!object) return null;
+  try {
+    const release = (JSON.parse(object.body) as { release?: unknown }).release;
+    return typeof release === 'string' ? release : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function watchPublishes(store: ObjectStore, services: PublishWatchServices): Promise<{ rolledBack: AutoRollback[] }> {
+  const { figures } = services;
+  if (!figures) throw new Error('The publish watch needs the client-event figures');
+  const now = (services.now ?? (() => new Date()))();
+  const { record } = await readEdgeRecord(store);
+  const thresholds = { ...DEFAULT_CANARY_THRESHOLDS, ...services.thresholds };
+  const rolledBack: AutoRollback[] = [];
+  for (const publish of watchedPublishes(liveChanges(record.live), now, services.publishWatchMinutes ?? DEFAULT_PUBLISH_WATCH_MINUTES)) {
+    const live = record.live?.[publish.app];
+    if (!live?.previous) continue;
+    const verdict = await judgePublish(figures, publish, now, thresholds);
+    if (!verdict.abort) continue;
+    if ((await currentRelease(store, publish.app)) !== live.release) continue;
+    const replaced = await store.get(`${releasePrefix(publish.app, live.previous.release)}${RELEASE_RECORD_FILE}`);
+    if (!replaced) {
+      services.log?.({
+        level: 'error',
+        message: 'release.publish_rollback_failed',
+        app: publish.app,
+        build: publish.buildId,
+        error: `release ${live.previous.release} is gone from the bucket`,
+      });
+      continue;
+    }
+    const withdrawn = withdrawnKey(publish.app, live.release);
+    const mark = { at: now.toISOString(), by: 'auto', rolledBackTo: live.previous.release, why: verdict.reason };
+    await store.put(withdrawn, JSON.stringify(mark), revalidatedMetadata(withdrawn), {});
+    await store.put(pointerKey(publish.app), replaced.body, revalidatedMetadata(pointerKey(publish.app)), {});
+    rolledBack.push({ app: publish.app, buildId: live.buildId, release: live.release, to: live.previous, reason: verdict.reason });
+  }
+  if (!rolledBack.length) return { rolledBack };
+  await publishSite(store, services, { autoRollback: rolledBack });
+  for (const rolled of rolledBack) {
+    services.log?.({ level: 'warn', message: PUBLISH_ROLLED_BACK_EVENT, app: rolled.app, build: rolled.buildId, to: rolled.to.buildId, reason: rolled.reason });
+    await services.notify?.(
+      `Kesho: ${rolled.app} rolled back`,
+      `The publish of ${rolled.app} (build ${rolled.buildId}, release ${rolled.release}) was rolled back automatically to build ${rolled.to.buildId} (release ${rolled.to.release}): ${rolled.reason}. Release ${rolled.release} is withdrawn.`,
+    );
+  }
+  return { rolledBack };
+}
