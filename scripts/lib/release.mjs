@@ -27,7 +27,7 @@ import path from 'node:path';
 import { exists, readJson } from './compile.mjs';
 import { writeDiscoveryFiles } from './discovery-files.mjs';
 import { lazyTsModule } from './load-ts.mjs';
-import { distDir, historyFile, feedFileFor, pageFileFor, pagesDir, pointerFile, shellCurrentFile, siteDir, siteFileOf, ssrDir } from './paths.mjs';
+import { distDir, historyFile, pagesDir, pointerFile, shellCurrentFile, siteDir, siteFileOf, ssrDir } from './paths.mjs';
 import { renderPages } from './prerender.mjs';
 import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
 import { shellRecordFile } from './publish.mjs';
@@ -71,6 +71,8 @@ export const appNames = ['shell', ...remoteNames];
 
 /** The pointer document's schema: the module the shell validates it with. */
 const schema = lazyTsModule('packages/common/src/pointer-document.ts');
+/** Which pages a publish removes: the AWS publisher's rule too. */
+const publishedPages = lazyTsModule('packages/common/src/published-pages.ts');
 /** @returns {Promise<PointerDocument>} the live pointer document (empty before the first build). */
 export async function livePointers() {
   const { parsePointerDocument } = await schema();
@@ -250,13 +252,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       : null;
 
     // Pages of routes that no remote serves any more after this release, and feeds no route has any more.
-    const served = new Set(next.remotes.flatMap((remote) => remote.routes.map((route) => route.path)));
-    const fed = new Set(next.remotes.flatMap((remote) => remote.routes.filter((route) => route.feed).map((route) => route.path)));
-    const liveRoutes = live.remotes.flatMap((remote) => remote.routes);
-    const gone = [
-      ...liveRoutes.filter((route) => !served.has(route.path)).map((route) => pageFileFor(route.path)),
-      ...liveRoutes.filter((route) => route.feed && !fed.has(route.path)).map((route) => feedFileFor(route.path)),
-    ];
+    const gone = (await publishedPages()).removedPageKeys(live, next).map((key) => path.join(siteDir, key));
 
     const history = await readHistory();
     const revision = sourceRevision();

@@ -24,6 +24,7 @@
  */
 import { discoveryFiles } from '@kesho/common/discovery-files';
 import { FEED_CONTENT_TYPE } from '@kesho/common/page-routes';
+import { removedPageKeys } from '@kesho/common/published-pages';
 import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
 import { pageProblems } from '@kesho/common/page-checks';
 import { revalidatedMetadata, type ObjectMetadata, type ObjectStore, type PutCondition, type StoredObject } from '@kesho/common/object-store';
@@ -293,7 +294,6 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
     }
 
     // What goes live with this state: each route's page and feed, the shell release's shared files, the discovery files.
-    const livePages = new Set<string>();
     const pagesFromShell: string[] = [];
     // Each file copied from a release's snapshot (source) or written as made here (body).
     const copies: ({ readonly target: string; readonly metadata: ObjectMetadata } & ({ readonly source: string } | { readonly body: string }))[] = [];
@@ -302,9 +302,7 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
       const remote = live.get(name) as LiveRemote;
       for (const route of remote.pointer.routes) {
         const page = pageKeyForRoute(route.path);
-        livePages.add(page);
         const feed = route.feed ? feedKeyForRoute(route.path) : null;
-        if (feed) livePages.add(feed);
         const source = pageSource(remote, route.path, shell);
         if (!source) continue;
         copies.push({ source: source.key, target: page, metadata: revalidatedMetadata(page) });
@@ -324,9 +322,7 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
     for (const [key, body] of Object.entries(discoveryFiles({ remotes }))) {
       copies.push({ target: key, body, metadata: revalidatedMetadata(key) });
     }
-    const removedPages = published.remotes
-      .flatMap((pointer) => pointer.routes.flatMap((route) => (route.feed ? [pageKeyForRoute(route.path), feedKeyForRoute(route.path)] : [pageKeyForRoute(route.path)])))
-      .filter((page) => !livePages.has(page));
+    const removedPages = removedPageKeys(published, { remotes });
 
     const releases: Record<string, string> = {};
     for (const name of names) {

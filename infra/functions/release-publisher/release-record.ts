@@ -22,6 +22,7 @@
  */
 import { DISCOVERY_FILE_NAMES } from '@kesho/common/discovery-files';
 import { feedKeyForRoute, NOT_FOUND_PAGE_KEY, pageKeyForRoute } from '@kesho/common/page-routes';
+import { pageKeysOf } from '@kesho/common/published-pages';
 import { createHash } from 'node:crypto';
 import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASE_RECORD_FILE, RELEASES_PREFIX, WITHDRAWN_FILE } from '@kesho/common/site-keys';
 import { isBuildId, isRemoteName, parsePointerDocument, parseRemotePointer, type PointerDocument, type RemotePointer } from '@kesho/common/pointer-document';
@@ -107,16 +108,14 @@ export function withdrawnKey(app: string, release: string): string {
   return `${releasePrefix(app, release)}${WITHDRAWN_FILE}`;
 }
 
-/** Where a route's live page lives: the site's one route → page rule ("/" is pages/index.html, "/a/b" is pages/a/b.html), and its feed (pages/a/b/rss.xml). */
-export { feedKeyForRoute, pageKeyForRoute };
+/**
+ * Where a route's live page lives: the site's one route → page rule ("/" is pages/index.html, "/a/b" is
+ * pages/a/b.html), its feed (pages/a/b/rss.xml), and every page and feed of a remote (pageKeysOf).
+ */
+export { feedKeyForRoute, pageKeyForRoute, pageKeysOf };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Bucket keys of the live pages a remote serves, e.g. ["pages/index.html", "pages/faq.html"], and of its routes' feeds ("pages/blog/rss.xml"). */
-export function pageKeysOf(pointer: RemotePointer): string[] {
-  return pointer.routes.flatMap((route) => (route.feed ? [pageKeyForRoute(route.path), feedKeyForRoute(route.path)] : [pageKeyForRoute(route.path)]));
 }
 
 /** Bucket keys of the pages (and a shell release's shared files) a release holds, below its releasePrefix. */
