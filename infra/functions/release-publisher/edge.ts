@@ -24,7 +24,18 @@
 import { createHmac } from 'node:crypto';
 import { EMPTY_EDGE_STATE, previewPath, previewToken, type EdgeState } from '@kesho/common/build-choice';
 import { DEFAULT_CANARY_THRESHOLDS, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
-import { canaryRefusal, endCanary, stagePreview, startCanary, unexpiredPreviews, type CanaryRecord, type HistoryEntry, type PreviewRecord } from '@kesho/common/edge-plan';
+import {
+  canaryRefusal,
+  edgeRecordOf,
+  endCanary,
+  stagePreview,
+  startCanary,
+  unexpiredPreviews,
+  type CanaryRecord,
+  type EdgeRecord as SharedEdgeRecord,
+  type HistoryEntry,
+  type PreviewRecord,
+} from '@kesho/common/edge-plan';
 import { removeUnusedVariants, writeVariants } from '@kesho/common/edge-variants';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
 import type { KeyValueStore } from '@kesho/common/object-store';
@@ -86,13 +97,11 @@ export interface EdgeHistoryEntry extends HistoryEntry<EdgeAction> {
 /** What the history records: the canary's and preview's steps, and the scheduled check's rollback of a watched publish (publish-watch.ts). */
 export type EdgeAction = 'canary' | 'promote' | 'abort' | 'preview' | 'rollback';
 
-export interface EdgeRecord {
-  readonly canaries: readonly EdgeCanary[];
-  readonly previews: readonly EdgePreview[];
+/** The edge record (@kesho/common/edge-plan's, the local release's shape) with the publisher's own fields. */
+export interface EdgeRecord extends SharedEdgeRecord<EdgeCanary, EdgePreview> {
   /** "<app>/<release>" of canaries that were promoted or aborted: their start command is done. */
   readonly ended: readonly string[];
   readonly history: readonly EdgeHistoryEntry[];
-  readonly edge: EdgeState;
   /** Each app's live build, how it got there and the one it replaced (live-builds.ts): what the publish watch reads. */
   readonly live?: Readonly<Record<string, LiveBuild>>;
 }
@@ -123,7 +132,14 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 export async function readEdgeRecord(store: ObjectStore): Promise<{ record: EdgeRecord; etag: string | null }> {
   const object = await store.get(EDGE_RECORD_KEY);
   if (!object) return { record: EMPTY_EDGE_RECORD, etag: null };
-  return { record: { ...EMPTY_EDGE_RECORD, ...(JSON.parse(object.body) as Partial<EdgeRecord>) }, etag: object.etag };
+  const value = JSON.parse(object.body) as Partial<EdgeRecord>;
+  // The publisher's canaries and previews carry their release, which the shared reader keeps.
+  const shared = edgeRecordOf(value) as SharedEdgeRecord<EdgeCanary, EdgePreview>;
+  // Its own fields (the ended releases, the history, the live builds) as it wrote them.
+  return {
+    record: { ...EMPTY_EDGE_RECORD, ...value, ...shared, ended: Array.isArray(value.ended) ? value.ended : [], history: Array.isArray(value.history) ? value.history : [] },
+    etag: object.etag,
+  };
 }
 
 function parseCommand(text: string, key: string): CanaryCommand {

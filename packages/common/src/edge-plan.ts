@@ -10,7 +10,7 @@
  *   - one per staged preview ("<app>/<build>"), with the "Preview: <app> <build>" ribbon;
  *   - two notices: the live site saying a preview link expired, or is not valid.
  */
-import { variantKeyOf, type EdgeState } from './build-choice';
+import { EMPTY_EDGE_STATE, parseEdgeState, variantKeyOf, type EdgeState } from './build-choice';
 import type { Ribbon } from './preview-ribbon';
 
 /**
@@ -121,18 +121,26 @@ export function unusedFolders(present: Iterable<string>, current: EdgeState, pre
 
 /** The canaries an edge record names (the local edge-state file, edge/state.json): anything unreadable is skipped. */
 export function canaryRecordsOf(value: unknown): CanaryRecord[] {
-  const canaries = typeof value === 'object' && value !== null ? (value as { canaries?: unknown }).canaries : undefined;
-  if (!Array.isArray(canaries)) return [];
-  return canaries.filter(
-    (entry): entry is CanaryRecord =>
-      typeof entry === 'object' &&
-      entry !== null &&
+  return recordsOf(value, 'canaries').filter(
+    (entry) =>
       typeof entry.app === 'string' &&
       typeof entry.buildId === 'string' &&
       typeof entry.percent === 'number' &&
       typeof entry.since === 'string' &&
       (entry.previous === null || typeof entry.previous === 'string'),
-  );
+  ) as unknown as CanaryRecord[];
+}
+
+/** The previews an edge record names: anything unreadable is skipped. */
+export function previewRecordsOf(value: unknown): PreviewRecord[] {
+  return recordsOf(value, 'previews').filter(
+    (entry) => typeof entry.app === 'string' && typeof entry.buildId === 'string' && typeof entry.expiresAt === 'string' && typeof entry.by === 'string',
+  ) as unknown as PreviewRecord[];
+}
+
+function recordsOf(value: unknown, field: 'canaries' | 'previews'): Record<string, unknown>[] {
+  const entries = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;
+  return Array.isArray(entries) ? entries.filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null) : [];
 }
 
 /**
@@ -212,4 +220,19 @@ export function stagePreview<Canary extends CanaryRecord, Preview extends Previe
     records: { ...records, previews: [...previews.filter((entry) => entry !== earlier), staged] },
     entry: { action: 'preview', app, buildId, previous: liveBuild, by, at, expiresAt, ...(release ? { release } : {}) },
   };
+}
+
+/**
+ * The record of the edge, one shape in both engines (dist/edge-state.json locally, edge/state.json in
+ * AWS, which adds the ended canary releases and the history): the running canaries, the staged
+ * previews, and the edge state naming their folders (what the servers and the CloudFront functions read).
+ */
+export interface EdgeRecord<Canary extends CanaryRecord = CanaryRecord, Preview extends PreviewRecord = PreviewRecord> extends EdgeRecords<Canary, Preview> {
+  readonly edge: EdgeState;
+}
+
+/** Reads an edge record (an empty one before the first canary or preview); unreadable entries are skipped, an unreadable state is empty. */
+export function edgeRecordOf(value: unknown): EdgeRecord {
+  const edge = typeof value === 'object' && value !== null ? (value as { edge?: unknown }).edge : undefined;
+  return { canaries: canaryRecordsOf(value), previews: previewRecordsOf(value), edge: edge === undefined ? EMPTY_EDGE_STATE : parseEdgeState(edge) };
 }

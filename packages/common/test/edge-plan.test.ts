@@ -1,4 +1,4 @@
-import { canaryRecordsOf, edgeStateOf, endCanary, planVariants, stagePreview, startCanary, unusedFolders, type CanaryRecord, type PreviewRecord } from '../src/edge-plan';
+import { canaryRecordsOf, edgeRecordOf, edgeStateOf, endCanary, planVariants, stagePreview, startCanary, unusedFolders, type CanaryRecord, type PreviewRecord } from '../src/edge-plan';
 
 const canary = (app: string, buildId: string, percent = 10): CanaryRecord => ({ app, buildId, percent, previous: 'aaaaaaaaaaaa', since: '2025-06-01T12:00:00.000Z', by: 'team' });
 const preview: PreviewRecord = { app: 'legal', buildId: 'dddddddddddd', expiresAt: '2025-06-02T12:00:00.000Z', by: 'team' };
@@ -38,6 +38,14 @@ describe("the edge's plan, one for both release engines", () => {
   test('reads the canary records of an edge record, skipping what is not one', () => {
     expect(canaryRecordsOf({ canaries: [canary('marketing', 'bbbbbbbbbbbb'), { app: 'legal' }, null] })).toEqual([canary('marketing', 'bbbbbbbbbbbb')]);
     expect(canaryRecordsOf('not a record')).toEqual([]);
+  });
+
+  test('reads an edge record of either engine: canaries and previews kept with their own fields (an AWS release), the rest skipped, an unreadable state empty', () => {
+    const withRelease = { ...canary('marketing', 'bbbbbbbbbbbb'), release: 'bbbbbbbbbbbb-0123456789ab' };
+    const edge = { canaries: [{ app: 'marketing', build: 'bbbbbbbbbbbb', percent: 10 }], variants: { marketing: 'f1' }, previews: {}, notices: { expired: 'n1', invalid: 'n2' } };
+    expect(edgeRecordOf({ canaries: [withRelease, 'x'], previews: [preview, { app: 'legal' }], edge, ended: [] })).toEqual({ canaries: [withRelease], previews: [preview], edge });
+    expect(edgeRecordOf({})).toEqual({ canaries: [], previews: [], edge: { canaries: [], variants: {}, previews: {}, notices: {} } });
+    expect(edgeRecordOf({ edge: { canaries: 'bad' } }).edge).toEqual({ canaries: [], variants: {}, previews: {}, notices: {} });
   });
 });
 

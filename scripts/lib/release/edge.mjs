@@ -28,16 +28,14 @@ import { verifyStage } from './verify.mjs';
 /** @typedef {import('../../../packages/common/src/pointer-document').RemotePointer} RemotePointer */
 /** @typedef {import('../../../packages/common/src/build-choice').EdgeState} EdgeState */
 /**
- * A running canary and a staged preview: the records both engines keep (@kesho/common/edge-plan).
+ * A running canary, a staged preview and the edge record: the shapes both engines keep (@kesho/common/edge-plan).
  * @typedef {import('../../../packages/common/src/edge-plan').CanaryRecord} Canary
  * @typedef {import('../../../packages/common/src/edge-plan').PreviewRecord} Preview
- * @typedef {{ edge: EdgeState, canaries: Canary[], previews: Preview[] }} EdgeStateFile
+ * @typedef {import('../../../packages/common/src/edge-plan').EdgeRecord & { canaries: Canary[], previews: Preview[] }} EdgeStateFile
  */
 
 export { edgeStateFile, variantsDir };
 
-/** @type {() => Promise<typeof import('../../../packages/common/src/build-choice')>} */
-const buildChoice = lazyTsModule('packages/common/src/build-choice.ts');
 /** @type {() => Promise<typeof import('../../../packages/common/src/edge-variants')>} */
 const edgeVariants = lazyTsModule('packages/common/src/edge-variants.ts');
 /** @type {() => Promise<typeof import('../../../packages/common/src/folder-store')>} */
@@ -49,11 +47,9 @@ export const edgePlan = lazyTsModule('packages/common/src/edge-plan.ts');
 /** @type {() => Promise<typeof import('../../../packages/common/src/pointer-document')>} */
 const pointerDocument = lazyTsModule('packages/common/src/pointer-document.ts');
 
-/** @returns {Promise<EdgeStateFile>} the edge state (nothing running before the first canary or preview). */
+/** @returns {Promise<EdgeStateFile>} the edge record (@kesho/common/edge-plan's, the publisher's shape; empty before the first canary or preview). */
 export async function readEdgeState() {
-  const { EMPTY_EDGE_STATE } = await buildChoice();
-  const file = await readJson(edgeStateFile, {});
-  return { edge: file.edge ?? EMPTY_EDGE_STATE, canaries: file.canaries ?? [], previews: file.previews ?? [] };
+  return /** @type {EdgeStateFile} */ ((await edgePlan()).edgeRecordOf(await readJson(edgeStateFile, {})));
 }
 
 /** The record of a kept build: its pointer entry (what a canary or preview puts in the document). */
