@@ -380,6 +380,8 @@ function tableThrottleAlarm(scope: Construct, table: ITable, indexNames: readonl
  * Mail: a refused message now and then is a bad address; this many in 15 minutes is SES refusing us.
  */
 export const MAIL_SEND_FAILURES_THRESHOLD = 5;
+/** Bounces of our own messages in an hour: one is a typed address; this many is a list or a sender going wrong. */
+export const MAIL_BOUNCES_THRESHOLD = 3;
 /** Daraja's status query failing this often in 15 minutes: payers' M-Pesa payments cannot be settled. */
 export const MPESA_QUERY_FAILURES_THRESHOLD = 5;
 /** Failed payments over all payment outcomes (paid + failed) in an hour, in percent, from at least FAILED_PAYMENTS_MIN_OUTCOMES outcomes. */
@@ -473,6 +475,15 @@ function businessAlarms(scope: Construct): { readonly all: Alarm[]; readonly hel
       businessMetric('mailSendFailures', { statistic: 'Sum', period: quarter }),
       MAIL_SEND_FAILURES_THRESHOLD,
     ),
+    // SES's events of our own messages (mail-events): a bounce is a customer without their receipt or
+    // answer, a complaint a recipient who marked us as spam (SES's account-wide rates are alarmed apart).
+    alarm(
+      'MailBounced',
+      `At least ${MAIL_BOUNCES_THRESHOLD} messages bounced in an hour (receipts, enquiry answers, newsletter confirmations)`,
+      businessMetric('mailBounced', { statistic: 'Sum', period: Duration.hours(1) }),
+      MAIL_BOUNCES_THRESHOLD,
+    ),
+    alarm('MailComplaints', 'A recipient marked one of our messages as spam', businessMetric('mailComplaints', { statistic: 'Sum', period: Duration.hours(1) }), 1),
     alarm(
       'MpesaQueryFailures',
       `Daraja's STK status query failed at least ${MPESA_QUERY_FAILURES_THRESHOLD} times in 15 minutes`,
@@ -502,6 +513,8 @@ function businessAlarms(scope: Construct): { readonly all: Alarm[]; readonly hel
 export interface PaymentsAlarmsProps {
   readonly functions: Readonly<Record<string, IFunction>>;
   readonly fulfilmentFailures: IQueue;
+  /** SES events mail-events could not record (lib/payments/mail-events.ts). */
+  readonly mailEventFailures: IQueue;
   readonly api: HttpApi;
   readonly apiAccessLogs: ILogGroup;
   readonly ordersTable: ITable;
@@ -541,6 +554,14 @@ export class PaymentsAlarms extends Construct {
     });
 
     const fulfilment = queueDepthAlarm(this, 'FulfilmentFailures', props.fulfilmentFailures, 'fulfil-order');
+    const mailEventFailures = countAlarm(
+      this,
+      'MailEventFailures',
+      props.mailEventFailures.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
+      "SES's events of at least one message could not be recorded (EventBridge could not deliver them, or mail-events failed after its retries); they wait in MailEventFailures",
+      1,
+      { alarmName: 'kesho-mail-event-failures' },
+    );
     const api5xx = countAlarm(this, 'Api5xx', serverErrors, 'The payments API answered 5xx at least 3 times in 5 minutes', 3);
     const api429 = countAlarm(this, 'Api429', throttledMetric, 'The payments API throttled at least 20 requests in 5 minutes', 20);
     const api403 = new Alarm(this, 'Api403', {
@@ -556,7 +577,7 @@ export class PaymentsAlarms extends Construct {
     const mail = mailReputationAlarms(this);
     const tableThrottles = tableThrottleAlarm(this, props.ordersTable, props.ordersTableIndexes);
     const business = businessAlarms(this);
-    this.alarms = [fulfilment, api5xx, api429, api403, ...mail, tableThrottles, ...business.all, ...perFunction, ...clientErrors].map((alarm) => notify(alarm, topic));
+    this.alarms = [fulfilment, mailEventFailures, api5xx, api429, api403, ...mail, tableThrottles, ...business.all, ...perFunction, ...clientErrors].map((alarm) => notify(alarm, topic));
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: 'kesho',
@@ -605,6 +626,7 @@ export class PaymentsAlarms extends Construct {
         width: 12,
       }),
       new GraphWidget({ title: 'Receipts and mail', left: sums('receiptsSent', 'receiptsFailed', 'mailSendFailures'), right: levels('receiptsOverdue'), width: 12 }),
+      new GraphWidget({ title: 'What became of the mail (SES events)', left: sums('mailDelivered'), right: sums('mailBounced', 'mailComplaints', 'mailRejected'), width: 12 }),
       new GraphWidget({
         title: 'Reconciliation and M-Pesa status queries',
         left: sums('reconcileSettled', 'reconcileLeft', 'mpesaQueryFailures'),

@@ -90,6 +90,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
   new PaymentsAlarms(payments, 'Alarms', {
     functions: { ...payments.functions, 'origin-verify': originVerify.authorizerFunction, 'pre-traffic-check': payments.safeDeploys.preTrafficCheck },
     fulfilmentFailures: payments.fulfilmentFailures,
+    mailEventFailures: payments.mailEventFailures,
     api: payments.httpApi,
     apiAccessLogs: payments.apiAccessLogs,
     ordersTable: payments.ordersTable,

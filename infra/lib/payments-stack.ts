@@ -19,6 +19,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { SavedLogQueries } from './log-queries';
 import { Fulfilment } from './payments/fulfilment';
+import { MailEvents } from './payments/mail-events';
 import { MailIdentity, type MailSettings } from './payments/mail-identity';
 import { OrdersBackup } from './payments/orders-backup';
 import { OrdersTable } from './payments/orders-table';
@@ -52,6 +53,8 @@ export class PaymentsStack extends Stack {
   readonly functions: Readonly<Record<PaymentHandlerName, NodejsFunction>>;
   readonly mailIdentity: EmailIdentity;
   readonly fulfilmentFailures: Queue;
+  /** SES events neither EventBridge nor mail-events could hand on (lib/payments/mail-events.ts). */
+  readonly mailEventFailures: Queue;
   /** AWS Backup of the orders table: daily for a month, monthly for the six years tax records are kept. */
   readonly ordersBackup: OrdersBackup;
   /** The payment path's aliases, CodeDeploy canaries, their alarms and the pre-traffic check. */
@@ -74,6 +77,8 @@ export class PaymentsStack extends Stack {
     });
     orders.grantAccess(functions.byName);
     mail.grantSending(functions.byName);
+    const mailEvents = new MailEvents(this, { handler: functions.byName['mail-events'] });
+    mailEvents.grantSending(functions.byName);
     const fulfilment = new Fulfilment(this, { fulfilOrder: functions.byName['fulfil-order'], reconcileOrders: functions.byName['reconcile-orders'] });
     // The payment path is served through its aliases, which CodeDeploy moves with a canary.
     this.safeDeploys = new SafeDeploys(this, 'SafeDeploys', { functions: functions.byName, mpesa: props.mpesa !== undefined });
@@ -83,6 +88,7 @@ export class PaymentsStack extends Stack {
     this.functions = functions.byName;
     this.mailIdentity = mail.identity;
     this.fulfilmentFailures = fulfilment.failures;
+    this.mailEventFailures = mailEvents.failures;
     this.httpApi = api.httpApi;
     this.apiStage = api.stage;
     this.apiAccessLogs = api.accessLogs;
@@ -107,6 +113,7 @@ export class PaymentsStack extends Stack {
 
     secrets.acknowledgeFindings();
     fulfilment.acknowledgeFindings();
+    mailEvents.acknowledgeFindings();
     functions.acknowledgeFindings();
   }
 }

@@ -45,7 +45,7 @@ describe('alarms without a distribution id or e-mail', () => {
         (alarm) => alarm.Properties.MetricName === metricName && alarm.Properties.Namespace === 'AWS/Lambda' && !JSON.stringify(alarm.Properties.Dimensions).includes('ExecutedVersion'),
       );
     const functionIds = Object.keys(payments.findResources('AWS::Lambda::Function'));
-    expect(functionIds).toHaveLength(12);
+    expect(functionIds).toHaveLength(13);
     for (const metricName of ['Errors', 'Throttles']) {
       const watched = byMetric(metricName).map((alarm) => JSON.stringify(alarm.Properties.Dimensions));
       expect(watched).toHaveLength(functionIds.length);
@@ -195,7 +195,7 @@ describe('alarms without a distribution id or e-mail', () => {
       Properties: { TracingConfig?: { Mode: string }; Environment?: { Variables?: Record<string, unknown> }; Description?: string };
     }>;
     const handlers = functions.filter((fn) => fn.Properties.Description?.startsWith('Kesho payments: '));
-    expect(handlers).toHaveLength(10);
+    expect(handlers).toHaveLength(11);
     for (const fn of handlers) {
       expect(fn.Properties.TracingConfig).toEqual(fn.Properties.Description === 'Kesho payments: client-events' ? undefined : { Mode: 'Active' });
       expect(fn.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME).toBe(fn.Properties.Description?.replace('Kesho payments: ', ''));

@@ -79,7 +79,7 @@ describe('the API access log', () => {
     const functionLogGroups = Object.values(payments.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('^Kesho payments: ') } })) as Array<{
       Properties: { LoggingConfig: { LogGroup: { Ref: string } } };
     }>;
-    expect(functionLogGroups).toHaveLength(10);
+    expect(functionLogGroups).toHaveLength(11);
     payments.hasResourceProperties('AWS::Logs::QueryDefinition', {
       Name: ORDER_STORY_QUERY_NAME,
       QueryString: orderStoryQuery(ORDER_STORY_PLACEHOLDER),

@@ -53,7 +53,7 @@ describe('the synthesized app', () => {
     const functions = Object.values(payments.template.Resources as Record<string, LambdaResource>).filter(
       (resource) => resource.Type === 'AWS::Lambda::Function' && resource.Properties.Description.startsWith('Kesho payments: '),
     );
-    expect(functions).toHaveLength(10);
+    expect(functions).toHaveLength(11);
     // The functions that can make an order paid send its receipt, whose PDF (pdf-lib, fontkit, the fonts) loads on first use.
     const receiptSenders = ['checkout-session', 'fulfil-order', 'reconcile-orders', 'mpesa-payment', 'mpesa-callback'];
     for (const fn of functions) {

@@ -38,6 +38,7 @@ const EXPECTED: Readonly<Record<string, readonly SecretKey[]>> = {
   'mpesa-payment': DARAJA,
   'mpesa-callback': DARAJA,
   'client-events': [],
+  'mail-events': [],
 };
 
 describe('each payment function is given only the secrets it reads', () => {
@@ -73,7 +74,7 @@ describe('each payment function is given only the secrets it reads', () => {
     return (Object.keys(secretIds) as SecretKey[]).filter((key) => statements.some((statement) => JSON.stringify(statement.Resource).includes(`"${secretIds[key]}"`)));
   };
 
-  test('covers all ten functions', () => {
+  test('covers all eleven functions', () => {
     expect(functions.map((fn) => fn.Properties.Description.replace('Kesho payments: ', '')).sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 

@@ -41,7 +41,7 @@ describe('M-Pesa in the payments stack', () => {
 
     test('hands the functions that talk to Daraja its configuration by ARN, and lets them read exactly those secrets', () => {
       const functions = functionsOf(template);
-      expect(Object.keys(functions)).toHaveLength(10);
+      expect(Object.keys(functions)).toHaveLength(11);
       const policies = template.findResources('AWS::IAM::Policy');
       const darajaFunctions = Object.values(functions).filter((fn) => /: (mpesa-payment|mpesa-callback|checkout-session|reconcile-orders)$/.test(fn.Properties.Description));
       expect(darajaFunctions).toHaveLength(4);

@@ -59,11 +59,11 @@ function actionsOn(functionLogicalId: string, resourceLogicalId: string): string
 }
 
 describe('payments stack', () => {
-  test('runs ten Node.js 24 functions on ARM with tracing, sensible limits and their own log groups', () => {
+  test('runs eleven Node.js 24 functions on ARM with tracing, sensible limits and their own log groups', () => {
     const functions = template.findResources('AWS::Lambda::Function', {
       Properties: { Description: Match.stringLikeRegexp('^Kesho payments: ') },
     });
-    expect(Object.keys(functions)).toHaveLength(10);
+    expect(Object.keys(functions)).toHaveLength(11);
     for (const fn of Object.values(functions)) {
       expect(fn).toMatchObject({
         Properties: {
@@ -77,8 +77,8 @@ describe('payments stack', () => {
       const beacons = (fn as { Properties: { Description?: string } }).Properties.Description === 'Kesho payments: client-events';
       expect((fn as { Properties: { TracingConfig?: unknown } }).Properties.TracingConfig).toEqual(beacons ? undefined : { Mode: 'Active' });
     }
-    // Ten functions, the API access log, the origin-verify authorizer (lib/origin-verify.ts) and the pre-traffic check (lib/payments/safe-deploys.ts).
-    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 13);
+    // Eleven functions, the API access log, the origin-verify authorizer (lib/origin-verify.ts) and the pre-traffic check (lib/payments/safe-deploys.ts).
+    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 90 }, 14);
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: create-payment', Timeout: 15 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: fulfil-order', Timeout: 60 });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: reconcile-orders', Timeout: 300 });
@@ -101,6 +101,7 @@ describe('payments stack', () => {
       'mpesa-callback': 512,
       'reconcile-orders': 512,
       'client-events': 128,
+      'mail-events': 256,
     };
     for (const [name, memorySize] of Object.entries(expected)) expect({ name, ...memoryOf(name) }).toMatchObject({ name, MemorySize: memorySize, Architectures: ['arm64'] });
   });
@@ -303,7 +304,7 @@ describe('payments stack', () => {
   });
 
   test('retries fulfil-order twice and then parks the event in an encrypted queue', () => {
-    const [queueId] = Object.keys(template.findResources('AWS::SQS::Queue'));
+    const [queueId] = Object.keys(template.findResources('AWS::SQS::Queue')).filter((id) => id.startsWith('FulfilmentFailures'));
     template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
       FunctionName: { Ref: logicalIds.fulfilOrder },
@@ -317,7 +318,7 @@ describe('payments stack', () => {
   });
 
   test('lets only reconcile-orders drain the failure queue (receive and delete), and tells only it where the queue is', () => {
-    const [queueId] = Object.keys(template.findResources('AWS::SQS::Queue')) as [string];
+    const [queueId] = Object.keys(template.findResources('AWS::SQS::Queue')).filter((id) => id.startsWith('FulfilmentFailures')) as [string];
     expect(actionsOn(logicalIds.reconcileOrders, queueId)).toEqual(['sqs:DeleteMessage', 'sqs:ReceiveMessage']);
     for (const fn of [logicalIds.createPayment, logicalIds.checkoutSession, logicalIds.stripeWebhook, logicalIds.mpesaPayment, logicalIds.mpesaCallback]) {
       expect(actionsOn(fn, queueId)).toEqual([]);

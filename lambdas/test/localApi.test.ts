@@ -50,8 +50,8 @@ describe('routing', () => {
       expect([unlisted, localHandlerFor(unlisted)]).toEqual([unlisted, undefined]);
     expect(localHandlerFor('/api/sandbox/checkout/cs_sandbox_1')).toBe((await import('../src/handlers/sandbox-checkout')).handler);
     expect(localHandlerFor('/api/mpesa/sandbox/ws_1')).toBe((await import('../src/handlers/mpesa-sandbox')).handler);
-    // Every handler is routed, local-only, or invoked (fulfil-order by the webhook, reconcile-orders by its schedule).
-    const routed = new Set<string>([...API_ROUTES.map((route) => route.handler), 'sandbox-checkout', 'mpesa-sandbox', 'fulfil-order', 'reconcile-orders']);
+    // Every handler is routed, local-only, or invoked (fulfil-order by the webhook, reconcile-orders by its schedule, mail-events by SES's events).
+    const routed = new Set<string>([...API_ROUTES.map((route) => route.handler), 'sandbox-checkout', 'mpesa-sandbox', 'fulfil-order', 'reconcile-orders', 'mail-events']);
     expect(
       readdirSync(path.join(__dirname, '../src/handlers'))
         .map((file) => file.replace(/\.ts$/, ''))

@@ -151,7 +151,9 @@ describe('business metrics and one story per order (the local runtime, its log f
       expect.arrayContaining(['order.created', 'checkout.created', 'order.status_changed', 'receipt.sent', 'OrdersStarted', 'OrdersPaid', 'ReceiptsSent']),
     );
     expect(new Set(story.map((entry) => entry.correlationId))).toEqual(new Set([stored?.correlationId]));
-    expect(new Set(story.filter((entry) => entry.event).map((entry) => entry.function))).toEqual(new Set(['create-payment', 'sandbox-checkout']));
+    // The receipt's SES events (the local stand-in's: delivered) join the story through mail-events (issue 41, item 8).
+    expect(story.filter((entry) => entry.event === 'mail.delivered').map((entry) => entry.outboxKey)).toEqual(expect.arrayContaining([`receipt#${invoiceNumber}`]));
+    expect(new Set(story.filter((entry) => entry.event).map((entry) => entry.function))).toEqual(new Set(['create-payment', 'sandbox-checkout', 'mail-events']));
     expectMetric(all, 'OrdersStarted', { Method: 'card' });
     expectMetric(all, 'OrdersPaid', { Method: 'card' });
     expectMetric(all, 'ReceiptsSent');

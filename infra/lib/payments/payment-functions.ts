@@ -24,10 +24,11 @@ import {
   WILDCARD_RESOURCE,
   XRAY_REASON,
 } from '../nag';
+import { MAIL_CONFIGURATION_SET_NAME } from './mail-events';
 import type { MailSettings } from './mail-identity';
 import type { PaymentSecrets } from './payment-secrets';
 
-/** The deployed functions: the API's handlers, plus the two that only events start. */
+/** The deployed functions: the API's handlers, plus the three that only events start. */
 export type PaymentHandlerName = DeployedFunctionName;
 
 const ARCHITECTURES: Readonly<Record<DeployedFunction['architecture'], Architecture>> = { arm64: Architecture.ARM_64 };
@@ -59,6 +60,7 @@ const RECONCILE_FAILURE_REASON =
 const ASYNC_FAILURE_REASONS: Partial<Readonly<Record<PaymentHandlerName, string>>> = {
   'fulfil-order': onFailureDestinationReason('FulfilmentFailures'),
   'reconcile-orders': RECONCILE_FAILURE_REASON,
+  'mail-events': onFailureDestinationReason('MailEventFailures, also the dead-letter queue of its EventBridge rule,'),
 };
 
 export const toPascalCase = (kebab: string): string => kebab.replace(/(^|-)([a-z])/g, (_match, _dash: string, letter: string) => letter.toUpperCase());
@@ -78,6 +80,8 @@ export class PaymentFunctions {
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.mail.from,
       SUPPORT_EMAIL: props.mail.supportEmail,
+      // Every send names it, so SES publishes the message's delivery, bounce, complaint and reject events (mail-events.ts).
+      SES_CONFIGURATION_SET: MAIL_CONFIGURATION_SET_NAME,
       // Written by the distribution's viewer-request function (functions/build-choice/edge.ts) over anything the visitor sent.
       CLIENT_ADDRESS_HEADER: VIEWER_ADDRESS_HEADER,
     };

@@ -26,6 +26,7 @@ import { BACKEND_FUNCTIONS, FUNCTIONS, specOf, type BackendFunction } from '@kes
 import { createRouteBuckets } from '@kesho/common/api-throttles';
 import { handler as subscriptions } from '../handlers/subscriptions';
 import { handler as fulfilOrder } from '../handlers/fulfil-order';
+import { handler as mailEvents } from '../handlers/mail-events';
 import { handler as mpesaCallback } from '../handlers/mpesa-callback';
 import { handler as mpesaPayment } from '../handlers/mpesa-payment';
 import { handler as mpesaSandbox } from '../handlers/mpesa-sandbox';
@@ -42,6 +43,7 @@ import { summariseOrder, type OrderSummary } from '../orders/story';
 import { INVOICE_NUMBER_PATTERN } from '../orders/types';
 import { openLocalLog } from './logFile';
 import { createFileTransport, mailDirectoryOf } from '../mail/fileTransport';
+import type { MailEventEnvelope } from '../mail/localEvents';
 import type { MailTransport } from '../mail/types';
 import { runWithFoundation } from '../runtime/context';
 import { DOCUMENT_CLIENT_OPTIONS } from '../runtime/dynamo';
@@ -107,6 +109,8 @@ export interface LocalApiInternals extends LocalApi {
 export const LOCAL_MAX_BODY_BYTES = 1024 * 1024;
 /** Lambda retries a failed asynchronous invocation twice; locally the waits are seconds, not minutes. */
 const ASYNC_RETRY_DELAYS_MS = [1_000, 2_000] as const;
+/** SES publishes a message's events after its send call has answered: the stand-in's come this much later. */
+const MAIL_EVENTS_DELAY_MS = 100;
 
 type LocalPageFunction = { [K in BackendFunction]: (typeof FUNCTIONS)[K] extends { readonly localPagesUnder: string } ? K : never }[BackendFunction];
 type EventFunction = Exclude<BackendFunction, ApiHandlerName | LocalPageFunction>;
@@ -132,6 +136,8 @@ const EVENT_HANDLERS: Readonly<Record<EventFunction, LocalFunction>> = {
   'fulfil-order': fulfilOrder,
   // The schedule's event says nothing: the run reads the table.
   'reconcile-orders': (_payload, context) => reconcileOrders({}, context),
+  // SES's events of a message (in AWS through EventBridge; here the file transport's stand-in events).
+  'mail-events': mailEvents,
 };
 
 /** The sandboxes' test pages: local only, never deployed. */
@@ -173,6 +179,8 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
     secretsClient.destroy();
   };
 
+  // The file transport's stand-in SES events, run by the mail-events function's own handler (bound below).
+  let deliverMailEvents: (events: readonly MailEventEnvelope[]) => void = () => undefined;
   let runtime: LocalRuntime;
   try {
     await ensureOrdersTable(dynamoClient, config.ordersTable);
@@ -196,7 +204,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
         ...(options.mailTransport
           ? { mailTransport: options.mailTransport }
           : config.mail.transport === 'file'
-            ? { mailTransport: createFileTransport({ directory: mailDirectoryOf(dataDir), from: config.mail.from }) }
+            ? { mailTransport: createFileTransport({ directory: mailDirectoryOf(dataDir), from: config.mail.from, onEvents: (events) => deliverMailEvents(events) }) }
             : {}),
       },
     };
@@ -261,6 +269,23 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
     })();
     background.add(job);
     void job.finally(() => background.delete(job));
+  };
+
+  // In AWS EventBridge invokes mail-events asynchronously for each SES event; here each stand-in event
+  // is such an invocation, with Lambda's retries (an event that outran its sender is tried again).
+  deliverMailEvents = (events) => {
+    const run = functions.get('mail-events');
+    if (!run || closing) return;
+    for (const [index, event] of events.entries()) {
+      runInBackground(
+        'mail-events',
+        async () => {
+          await new Promise((resolve) => setTimeout(resolve, MAIL_EVENTS_DELAY_MS * (index + 1)));
+          await run(event, { awsRequestId: `mail-event-${randomUUID()}`, functionName: 'mail-events' });
+        },
+        event,
+      );
+    }
   };
 
   const settled = async (): Promise<void> => {

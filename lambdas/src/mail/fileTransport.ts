@@ -6,6 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { composeMail } from './compose';
+import { standInEvents, type MailEventEnvelope } from './localEvents';
 import type { MailTransport } from './types';
 
 /** Where the local runtime writes its mail: `<DATA_DIR>/mail`. */
@@ -18,11 +19,16 @@ export interface FileTransportOptions {
   readonly directory: string;
   readonly from: string;
   readonly clock?: () => Date;
+  /**
+   * Told the events SES would publish for each message sent under an outbox key (localEvents.ts): the
+   * local runtime hands them to the mail-events function's code, as EventBridge does in AWS.
+   */
+  readonly onEvents?: (events: readonly MailEventEnvelope[]) => void;
 }
 
-export function createFileTransport({ directory, from, clock = () => new Date() }: FileTransportOptions): MailTransport {
+export function createFileTransport({ directory, from, clock = () => new Date(), onEvents }: FileTransportOptions): MailTransport {
   return {
-    async send(mail) {
+    async send(mail, options = {}) {
       const date = clock();
       const { messageId, raw } = await composeMail(mail, { from, date });
       await mkdir(directory, { recursive: true });
@@ -31,6 +37,7 @@ export function createFileTransport({ directory, from, clock = () => new Date() 
       const id = messageId.slice(1, messageId.indexOf('@'));
       // 'wx': never overwrite an earlier message.
       await writeFile(path.join(directory, `${stamp}-${id}.eml`), raw, { flag: 'wx' });
+      if (onEvents && options.key !== undefined) onEvents(standInEvents({ to: mail.to, messageId, key: options.key, at: date }));
       return { messageId };
     },
   };

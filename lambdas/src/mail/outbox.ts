@@ -18,10 +18,12 @@
  * its timeout; OUTBOX_DEADLINE_GRACE_MS later), so a crashed claim is taken over by the first
  * reconciliation after that, not 10 minutes later.
  * The record keeps no message content: only status, attempts, times, the claiming process's random
- * id and the transport's message id.
+ * id, the transport's message id, the order it is about (invoice number and correlation id, when the
+ * sender's scope names one) and, from the message's mail events (events.ts), its delivery outcome.
  */
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { redactAddresses } from '../log';
+import { currentOrderFields } from '../orderContext';
 import { isConditionalCheckFailure } from '../orders/store';
 import type { MailTransport, Outbox, OutgoingMail } from './types';
 
@@ -32,6 +34,9 @@ export const OUTBOX_LEASE_MS = 10 * 60 * 1000;
 export const OUTBOX_DEADLINE_GRACE_MS = 30 * 1000;
 
 export type OutboxStatus = 'sending' | 'sent' | 'failed';
+/** What became of a sent message, from its mail events (events.ts): written on the record beside `status`. */
+export type OutboxDelivery = 'delivered' | 'bounced' | 'complained' | 'rejected';
+const DELIVERIES: readonly string[] = ['delivered', 'bounced', 'complained', 'rejected'] satisfies OutboxDelivery[];
 
 export type SendOnceResult = 'sent' | 'already-sent' | 'in-progress';
 
@@ -47,6 +52,10 @@ export interface OutboxRecord {
   readonly sentAt?: string;
   readonly messageId?: string;
   readonly lastError?: string;
+  /** The message's outcome once its mail events came (events.ts), with when and the bounce type, complaint type or reject reason. */
+  readonly delivery?: OutboxDelivery;
+  readonly deliveryAt?: string;
+  readonly deliveryDetail?: string;
 }
 
 export interface OutboxOptions {
@@ -95,11 +104,14 @@ export function createOutbox({
     const ends = deadline?.();
     const leaseUntil = ends === undefined ? undefined : new Date(Math.min(clock().getTime() + leaseMs, ends + OUTBOX_DEADLINE_GRACE_MS)).toISOString();
     const claimFields = { ...(owner !== undefined ? { owner } : {}), ...(leaseUntil !== undefined ? { leaseUntil } : {}) };
+    // The order the message is about, when the sender knows it (a receipt): its later mail events join that order's story.
+    const { invoiceNumber, correlationId } = currentOrderFields();
+    const orderFields = { ...(invoiceNumber !== undefined ? { invoiceNumber } : {}), ...(correlationId !== undefined ? { correlationId } : {}) };
     try {
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...outboxKey(key), kind: 'outbox', key, status: 'sending', attempts: 1, claimedAt: now, ...claimFields },
+          Item: { ...outboxKey(key), kind: 'outbox', key, status: 'sending', attempts: 1, claimedAt: now, ...claimFields, ...orderFields },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -177,7 +189,7 @@ export function createOutbox({
       let messageId: string;
       try {
         mail = await build();
-        ({ messageId } = await transport.send(mail));
+        ({ messageId } = await transport.send(mail, { key }));
       } catch (error) {
         if (mail) onSendFailed?.();
         // If even this write fails the record stays 'sending' and is taken over after the lease.
@@ -209,5 +221,8 @@ function reshape(key: string, item: Readonly<Record<string, unknown>>): OutboxRe
     ...(typeof item.sentAt === 'string' ? { sentAt: item.sentAt } : {}),
     ...(typeof item.messageId === 'string' ? { messageId: item.messageId } : {}),
     ...(typeof item.lastError === 'string' ? { lastError: item.lastError } : {}),
+    ...(typeof item.delivery === 'string' && DELIVERIES.includes(item.delivery) ? { delivery: item.delivery as OutboxDelivery } : {}),
+    ...(typeof item.deliveryAt === 'string' ? { deliveryAt: item.deliveryAt } : {}),
+    ...(typeof item.deliveryDetail === 'string' ? { deliveryDetail: item.deliveryDetail } : {}),
   };
 }

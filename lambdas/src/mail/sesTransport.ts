@@ -8,6 +8,7 @@ import { domainToASCII } from 'node:url';
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { domainOf, splitMailbox } from './address';
 import { withLineFeeds } from './lineBreaks';
+import { OUTBOX_TAG, outboxTagValue } from './tags';
 import type { MailTransport, OutgoingMail } from './types';
 
 export interface SesTransportOptions {
@@ -23,14 +24,17 @@ export const NO_MESSAGE_ID = '(no SES message id)';
 export function createSesTransport({ client, from, configurationSet }: SesTransportOptions): MailTransport {
   const fromAddress = sesMailbox(from);
   return {
-    async send(mail) {
+    async send(mail, options = {}) {
       const result = await client.send(
         new SendEmailCommand({
           FromEmailAddress: fromAddress,
           Destination: { ToAddresses: [sesMailbox(mail.to)] },
           ...(mail.replyTo !== undefined ? { ReplyToAddresses: [sesMailbox(mail.replyTo)] } : {}),
           Content: { Simple: simpleMessage(mail) },
+          // The configuration set publishes the message's delivery, bounce, complaint and reject events
+          // (the mail-events function); the tag leads each event back to the outbox record.
           ...(configurationSet !== undefined ? { ConfigurationSetName: configurationSet } : {}),
+          ...(options.key !== undefined ? { EmailTags: [{ Name: OUTBOX_TAG, Value: outboxTagValue(options.key) }] } : {}),
         }),
       );
       // SES's id is what its bounce and complaint notifications refer to. The message is sent either

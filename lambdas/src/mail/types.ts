@@ -22,8 +22,16 @@ export interface OutgoingMail {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+export interface SendOptions {
+  /**
+   * The outbox key the message is sent under: SES tags the message with it (events.ts's OUTBOX_TAG),
+   * so its delivery, bounce and complaint events find the outbox record; the local stand-in's events too.
+   */
+  readonly key?: string;
+}
+
 export interface MailTransport {
-  send(mail: OutgoingMail): Promise<{ readonly messageId: string }>;
+  send(mail: OutgoingMail, options?: SendOptions): Promise<{ readonly messageId: string }>;
 }
 
 export interface Outbox {

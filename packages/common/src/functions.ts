@@ -89,7 +89,7 @@ const ITEM_READS_THEN_WRITES = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamod
  *   the event on without calling Stripe;
  * - the newsletter token secret: only subscriptions, which signs and checks the mailed links;
  * - Daraja's credentials: whoever starts an STK push or settles an M-Pesa payment from Daraja's query;
- * - none: enquiries, client-events, and the two sandboxes' test pages.
+ * - none: enquiries, client-events, mail-events, and the two sandboxes' test pages.
  *
  * Memory (Lambda gives CPU in proportion to memory, 1 vCPU at 1769 MB, and each step below is
  * CPU-bound, so its duration is its CPU time divided by the size's share of a vCPU):
@@ -113,7 +113,8 @@ const ITEM_READS_THEN_WRITES = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamod
  * token and settles; the callback and the success page (checkout-session, for mp_ ids) read them and
  * record Daraja's answer with conditional updates. client-events counts each visitor's events per
  * build and day for the canary verdict (UpdateItem ADD on `clientevents#…` counters that expire with
- * TTL; lambdas/src/clientEvents/clients.ts), nothing else. stripe-webhook never touches the table.
+ * TTL; lambdas/src/clientEvents/clients.ts), nothing else. mail-events writes SES's events on the outbox
+ * records (a conditional update, and a read when its condition fails). stripe-webhook never touches the table.
  * Only the reconciliation queries, and only the indexes it reads; nothing may scan the table.
  *
  * Mail: the five that can make an order paid and so send its receipt, and the two forms.
@@ -224,6 +225,15 @@ export const FUNCTIONS = {
     // day on the orders table (the canary verdict's figures) and writes EMF lines: nothing else.
     // Untraced: a trace per beacon would cost more than the beacon and show nobody waiting (its handler carries no tracer either).
     aws: { memoryMb: 128, timeoutSeconds: 5, architecture: 'arm64', tracing: false, table: { items: ['dynamodb:UpdateItem'] }, sendsMail: false },
+  },
+  'mail-events': {
+    budget: { bundle: 'any', visitorWaitsOnLoad: false },
+    // Run by EventBridge for each SES event of the kesho-mail configuration set (infra/lib/payments/mail-events.ts).
+    routes: [],
+    secrets: [],
+    sendsReceipts: false,
+    // One read and one conditional write of a message's outbox record per event, nobody waiting: 256 MB, not measured by the bench yet.
+    aws: { memoryMb: 256, timeoutSeconds: 10, architecture: 'arm64', tracing: true, table: { items: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] }, sendsMail: false },
   },
   'sandbox-checkout': {
     budget: { bundle: 'any', visitorWaitsOnLoad: false },

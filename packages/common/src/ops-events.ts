@@ -53,6 +53,16 @@ export const BUSINESS_METRICS = {
   receiptsOverdue: { name: 'ReceiptsOverdue', dimensions: [[]] },
   /** Any outgoing mail the transport refused (receipts, enquiries, newsletter). */
   mailSendFailures: { name: 'MailSendFailures', dimensions: [[]] },
+  /**
+   * What became of a message SES accepted, from its configuration set's events (lambdas/src/mail/events.ts,
+   * the mail-events function; locally the file transport's stand-in events): delivered to the
+   * recipient's server, bounced (the bounce type a field), marked as spam by the recipient, rejected
+   * by SES (a virus). Counted once per message and outcome.
+   */
+  mailDelivered: { name: 'MailDelivered', dimensions: [[]] },
+  mailBounced: { name: 'MailBounced', dimensions: [[]] },
+  mailComplaints: { name: 'MailComplaints', dimensions: [[]] },
+  mailRejected: { name: 'MailRejected', dimensions: [[]] },
   /** Daraja's STK status query failed (unreachable, refused, malformed). */
   mpesaQueryFailures: { name: 'MpesaQueryFailures', dimensions: [[]] },
   /** Every reconciliation run: pending orders older than PENDING_BACKLOG_MINUTES after the run (the backlog). */
@@ -68,6 +78,18 @@ export const BUSINESS_METRICS = {
 } as const satisfies Readonly<Record<string, { readonly name: string; readonly dimensions: readonly (readonly string[])[] }>>;
 
 export type BusinessMetric = keyof typeof BUSINESS_METRICS;
+
+/**
+ * The SES events the mail's configuration set publishes (its event destination, infra/lib/payments/
+ * mail-events.ts) and mail-events records (lambdas/src/mail/events.ts), each with the detail-type
+ * EventBridge gives it (the rule's pattern).
+ */
+export const MAIL_EVENT_DETAIL_TYPES = {
+  Delivery: 'Email Delivered',
+  Bounce: 'Email Bounced',
+  Complaint: 'Email Complaint Received',
+  Reject: 'Email Rejected',
+} as const;
 
 /** A paid order's receipt still due this long after payment raises ReceiptsOverdue. */
 export const RECEIPT_OVERDUE_MINUTES = 30;
