@@ -10,18 +10,11 @@ import { subscriptions } from '../src/leads/newsletterParts';
 import { cardPayments } from '../src/payments/parts';
 import { createAwsFoundation } from '../src/runtime/aws';
 import { runWithFoundation, type FunctionRuntime } from '../src/runtime/context';
+import type { GivenClients } from '../src/runtime/foundation';
+import { startFunction, type FunctionStart } from '../src/lambda';
 import { createSecretsManagerReader } from '../src/runtime/secrets';
 import type { ApiGatewayEvent } from '../src/http/apiGateway';
-
-/** What every function of the deployed stack is given besides secrets. */
-const DEPLOYED_ENV = {
-  NODE_ENV: 'production',
-  PUBLIC_SITE_URL: 'https://www.example.com',
-  ORDERS_TABLE: 'orders',
-  FULFIL_ORDER_FUNCTION_NAME: 'stack-fulfil-order',
-  MAIL_TRANSPORT: 'ses',
-  LOG_LEVEL: 'silent',
-};
+import { DEPLOYED_ENV } from './support/deployedEnv';
 
 /** Daraja's settings that travel with its credentials. */
 const DARAJA_SETTINGS = { DARAJA_SHORTCODE: '174379', DARAJA_BASE_URL: 'https://api.safaricom.co.ke', KES_PER_USD: '129.25', KES_RATE_DATE: '2026-11-20' };
@@ -53,9 +46,21 @@ function recordingSecretsManager() {
   return { given: { secrets: createSecretsManagerReader(answeringSecretsManager(fetched, valueOf)) }, fetched };
 }
 
-/** The services a handler module declares (`export const runtime = defineFunction(…)`). */
-async function runtimeOf(fn: BackendFunction): Promise<FunctionRuntime<object>> {
-  return ((await import(`../src/handlers/${fn}`)) as { runtime: FunctionRuntime<object> }).runtime;
+/**
+ * What a handler module builds its services with at cold start: its parts (`export const runtime = defineFunction(…)`),
+ * or, for a handler written as a factory (lambda.ts), its `build<Function>` from the function's start,
+ * which is given no Secrets Manager reader at all when the function reads no secret.
+ */
+async function coldStartOf(fn: BackendFunction): Promise<(env: NodeJS.ProcessEnv, given: GivenClients) => Promise<unknown>> {
+  const module = (await import(`../src/handlers/${fn}`)) as { runtime?: FunctionRuntime<object> } & Record<string, unknown>;
+  const { runtime } = module;
+  if (runtime) {
+    expect(runtime.name).toBe(fn);
+    return (env, given) => runtime.compose(createAwsFoundation(fn, { env, given }));
+  }
+  const build = Object.entries(module).find(([name]) => name.startsWith('build'))?.[1] as ((start: FunctionStart) => unknown) | undefined;
+  if (!build) throw new Error(`handlers/${fn}.ts declares neither its runtime nor a build function`);
+  return async (env) => build(startFunction(fn, env));
 }
 
 describe('each function reads only the secrets it needs', () => {
@@ -99,9 +104,8 @@ describe('each function reads only the secrets it needs', () => {
 
   it.each(FUNCTIONS)('%s builds its services at cold start fetching exactly its own secrets, even when given every ARN', async (fn) => {
     const secretsManager = recordingSecretsManager();
-    const runtime = await runtimeOf(fn);
-    expect(runtime.name).toBe(fn);
-    await runtime.compose(createAwsFoundation(fn, { env: { ...DEPLOYED_ENV, ...secretArns(EVERY_SECRET) }, given: secretsManager.given }));
+    const coldStart = await coldStartOf(fn);
+    await coldStart({ ...DEPLOYED_ENV, ...secretArns(EVERY_SECRET) }, secretsManager.given);
     const expected = secretsOf(fn).flatMap((secret) => SECRET_VARIABLES[secret].map((variables) => arnOf(variables.arn)));
     expect(secretsManager.fetched.slice().sort()).toEqual(expected.slice().sort());
   });

@@ -17,7 +17,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { loadConfig, type AppConfig } from '../config';
 import { handler as checkoutSession } from '../handlers/checkout-session';
 import { handler as createPayment } from '../handlers/create-payment';
-import { handler as enquiries } from '../handlers/enquiries';
+import { createEnquiriesHandler } from '../handlers/enquiries';
 import { handler as clientEvents } from '../handlers/client-events';
 import { createReleaseHistoryBuilds } from '../clientEvents/knownBuilds';
 import { clientEventsDirectoryOf, createFileSink } from '../clientEvents/sinks';
@@ -38,6 +38,7 @@ import { errorResponse, SERVER_ERROR_MESSAGE } from '../http/responses';
 import { createDirectoryFulfilmentFailures } from '../fulfilment/failures';
 import { createLogger, writeToStdout } from '../log';
 import { createBusinessMetrics } from '../metrics';
+import { runInOrderScope } from '../orderContext';
 import type { OrdersStore } from '../orders/store';
 import { summariseOrder, type OrderSummary } from '../orders/story';
 import { INVOICE_NUMBER_PATTERN } from '../orders/types';
@@ -115,16 +116,19 @@ const MAIL_EVENTS_DELAY_MS = 100;
 type LocalPageFunction = { [K in BackendFunction]: (typeof FUNCTIONS)[K] extends { readonly localPagesUnder: string } ? K : never }[BackendFunction];
 type EventFunction = Exclude<BackendFunction, ApiHandlerName | LocalPageFunction>;
 
+type HttpFunction = ApiHandlerName | LocalPageFunction;
+/** The handlers written as factories (lambda.ts): the local runtime builds each over its own services. */
+type FactoryFunction = 'enquiries';
+
 /**
- * Every handler module of @kesho/common/functions, by its function's name (the types hold these two
- * maps to the table): those that answer HTTP (the API's routes, the sandboxes' local-only pages) and
- * those that only events start.
+ * Every handler module of @kesho/common/functions, by its function's name (the types hold these maps
+ * to the table): those that answer HTTP (the API's routes, the sandboxes' local-only pages), which
+ * find their services in the foundation they run in (runtime/context.ts), and those that only events start.
  */
-const HTTP_HANDLERS: Readonly<Record<ApiHandlerName | LocalPageFunction, HttpHandler>> = {
+const FOUNDATION_HTTP_HANDLERS: Readonly<Record<Exclude<HttpFunction, FactoryFunction>, HttpHandler>> = {
   'create-payment': createPayment,
   'checkout-session': checkoutSession,
   'stripe-webhook': stripeWebhook,
-  enquiries,
   subscriptions,
   'client-events': clientEvents,
   'mpesa-payment': mpesaPayment,
@@ -140,17 +144,25 @@ const EVENT_HANDLERS: Readonly<Record<EventFunction, LocalFunction>> = {
   'mail-events': mailEvents,
 };
 
+/** The factory handlers over the local runtime's services (the same ones every other handler uses here). */
+function factoryHandlers(runtime: LocalRuntime): Readonly<Record<FactoryFunction, HttpHandler>> {
+  const { config, logger, foundation, services } = runtime;
+  return {
+    enquiries: createEnquiriesHandler({ config, logger, metrics: foundation.metrics, submitEnquiry: services.submitEnquiry }),
+  };
+}
+
 /** The sandboxes' test pages: local only, never deployed. */
-const LOCAL_ONLY_ROUTES: readonly { readonly under: string; readonly handler: HttpHandler }[] = BACKEND_FUNCTIONS.flatMap((fn) => {
+const LOCAL_ONLY_ROUTES: readonly { readonly under: string; readonly fn: LocalPageFunction }[] = BACKEND_FUNCTIONS.flatMap((fn) => {
   const under = specOf(fn).localPagesUnder;
-  return under ? [{ under, handler: HTTP_HANDLERS[fn as LocalPageFunction] }] : [];
+  return under ? [{ under, fn: fn as LocalPageFunction }] : [];
 });
 
-/** The handler for a request path: the deployed route table's, or a local-only sandbox page's. */
-export function localHandlerFor(pathname: string): HttpHandler | undefined {
+/** The function answering a request path: the deployed route table's, or a local-only sandbox page's. */
+export function localFunctionFor(pathname: string): HttpFunction | undefined {
   const route = apiRouteFor(pathname);
-  if (route) return HTTP_HANDLERS[route.handler];
-  return LOCAL_ONLY_ROUTES.find((candidate) => pathname.startsWith(`${candidate.under}/`))?.handler;
+  if (route) return route.handler;
+  return LOCAL_ONLY_ROUTES.find((candidate) => pathname.startsWith(`${candidate.under}/`))?.fn;
 }
 
 export async function createLocalApi(options: LocalApiOptions): Promise<LocalApi> {
@@ -220,13 +232,25 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
   const background = new Set<Promise<void>>();
   let closing = false;
 
+  // Each invocation as in AWS: the foundation handlers inside this runtime's foundation, every one in an order scope of its own named after its function.
+  const factories = factoryHandlers(runtime);
+  const httpHandlers: Readonly<Record<HttpFunction, HttpHandler>> = {
+    ...(Object.fromEntries(Object.entries(FOUNDATION_HTTP_HANDLERS).map(([name, handler]) => [name, (event, context) => inFoundation(() => handler(event, context))])) as Record<
+      Exclude<HttpFunction, FactoryFunction>,
+      HttpHandler
+    >),
+    ...(Object.fromEntries(Object.entries(factories).map(([name, handler]) => [name, (event, context) => runInOrderScope(() => handler(event, context), {}, { fn: name })])) as Record<
+      FactoryFunction,
+      HttpHandler
+    >),
+  };
   const inRuntime =
     (run: LocalFunction): LocalFunction =>
     (payload, context) =>
       inFoundation(() => run(payload, context));
   // Lambda's Invoke API by function name; fulfil-order by the fixed name the others' configuration gives it.
   const functions = new Map<string, LocalFunction>([
-    ...Object.entries(HTTP_HANDLERS).map(([name, handler]) => [name, inRuntime(asFunction(handler))] as const),
+    ...Object.entries(httpHandlers).map(([name, handler]) => [name, asFunction(handler)] as const),
     ...Object.entries(EVENT_HANDLERS).map(([name, run]) => [name === 'fulfil-order' ? config.fulfilOrderFunctionName : name, inRuntime(run)] as const),
     // Local only: what `npm run orders -- show` prints of the store while this server holds its files.
     ['order-story', async (payload) => orderStory(runtime.orders, payload)],
@@ -295,14 +319,14 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
   const routeBuckets = options.routeThrottles ? createRouteBuckets() : undefined;
   const serveApi = async (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase();
-    const handler = localHandlerFor(url.pathname);
-    if (!handler) return writeResult(res, errorResponse(404, 'Not found.'), method);
+    const fn = localFunctionFor(url.pathname);
+    if (!fn) return writeResult(res, errorResponse(404, 'Not found.'), method);
     const route = apiRouteFor(url.pathname);
     // API Gateway's stage throttle answers before any function runs, with its own body and no Retry-After.
     if (route && routeBuckets && !routeBuckets.take(method, route.path))
       return writeResult(res, { statusCode: 429, headers: {}, body: JSON.stringify({ message: 'Too Many Requests' }) }, method);
     const event: ApiGatewayEvent = toApiGatewayEvent(req, url, body);
-    const result = await inFoundation(() => handler(event, { awsRequestId: event.requestContext.requestId, functionName: 'local' }));
+    const result = await httpHandlers[fn](event, { awsRequestId: event.requestContext.requestId, functionName: 'local' });
     writeResult(res, result, method);
   };
 

@@ -4,11 +4,8 @@
  * business metrics (EMF lines on stdout). The SDK clients are made by the
  * parts that use them (runtime/dynamo.ts, runtime/secrets.ts, …), so this module imports none.
  */
-import { secretsOf, type BackendFunction } from '@kesho/common/functions';
-import { loadConfig } from '../config';
-import type { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
-import { createLogger } from '../log';
-import { createBusinessMetrics } from '../metrics';
+import { startFunction } from '../lambda';
+import type { BackendFunction } from '@kesho/common/functions';
 import type { Foundation, GivenClients } from './foundation';
 
 export interface AwsFoundationOptions {
@@ -18,23 +15,16 @@ export interface AwsFoundationOptions {
   readonly given?: GivenClients;
 }
 
+/** The function's start (lambda.ts: the one for factory handlers too) as a foundation of parts. */
 export function createAwsFoundation(fn: BackendFunction, options: AwsFoundationOptions = {}): Foundation {
-  const config = loadConfig(options.env ?? process.env, { secrets: secretsOf(fn) });
-  const logger = createLogger(config.logLevel, { service: fn });
-  // One invocation at a time per Lambda instance: the current one's end, as its context says.
-  let deadline: number | undefined;
+  const start = startFunction(fn, options.env ?? process.env);
   return {
-    config,
-    logger,
-    metrics: createBusinessMetrics(),
-    clock: () => new Date(),
+    config: start.config,
+    logger: start.logger,
+    metrics: start.metrics,
+    clock: start.clock,
     given: options.given ?? {},
-    // Powertools reads the request id and the cold start from it (our LambdaContext is the part of Lambda's context the handlers use).
-    addLambdaContext: (context) => {
-      logger.powertools.addContext(context as unknown as Parameters<PowertoolsLogger['addContext']>[0]);
-      const remaining = context.getRemainingTimeInMillis?.();
-      deadline = remaining === undefined ? undefined : Date.now() + remaining;
-    },
-    invocationDeadline: () => deadline,
+    addLambdaContext: start.addLambdaContext,
+    invocationDeadline: start.invocationDeadline,
   };
 }

@@ -16,7 +16,8 @@ import type { AppConfig } from '../config';
 import type { LambdaContext } from '../http/apiGateway';
 import { createLogger, type Logger } from '../log';
 import type { BusinessMetrics } from '../metrics';
-import { runInOrderScope, type OrderFields } from '../orderContext';
+import type { InvocationTracing } from '../lambda';
+import { runInOrderScope } from '../orderContext';
 import { createAwsFoundation } from './aws';
 import { part, type Foundation, type Part } from './foundation';
 
@@ -58,14 +59,6 @@ export interface FunctionServices<S> {
   readonly logger: Logger;
   readonly metrics: BusinessMetrics;
   readonly services: S;
-}
-
-/** How an invocation is traced (runtime/tracing.ts: Powertools Tracer); a function without it carries no X-Ray SDK. */
-export interface InvocationTracing {
-  /** Runs the invocation inside the function's handler subsegment when `enabled` (the function's configuration: inside Lambda, tracing on). */
-  run<T>(fn: BackendFunction, work: () => Promise<T>, enabled: boolean): Promise<T>;
-  /** The order the invocation turned out to be about, as annotations of its trace. */
-  annotateOrder(fields: OrderFields): void;
 }
 
 export interface FunctionOptions {

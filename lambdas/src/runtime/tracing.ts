@@ -11,7 +11,7 @@
  * parts are built inside the first invocation (runtime.current()), after it is.
  */
 import type { OrderFields } from '../orderContext';
-import type { InvocationTracing } from './context';
+import type { InvocationTracing } from '../lambda';
 
 type XrayTracing = (typeof import('./xrayTracing.js'))['xrayTracing'];
 

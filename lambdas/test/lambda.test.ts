@@ -1,0 +1,108 @@
+/**
+ * lambda.ts: how a factory handler starts and runs in AWS Lambda. The start reads the function's
+ * environment once; the build (clients, services, handler) runs at the first invocation and again
+ * after one that failed; each invocation gets the Lambda context on its logger and an order scope
+ * named after its function; a start that fails is answered as a plain 500, never a stack trace.
+ */
+import type { ApiGatewayEvent } from '../src/http/apiGateway';
+import { SERVER_ERROR_MESSAGE } from '../src/http/responses';
+import { handler as deployedEnquiries } from '../src/handlers/enquiries';
+import { lambdaHttpHandler, type FunctionStart } from '../src/lambda';
+import { bindOrder, currentOrderFields } from '../src/orderContext';
+import { DEPLOYED_ENV as QUIET_DEPLOYED_ENV } from './support/deployedEnv';
+
+/** The deployed environment, logging at info so the lines can be read. */
+const DEPLOYED_ENV = { ...QUIET_DEPLOYED_ENV, LOG_LEVEL: 'info' };
+
+const event = (path: string, headers: Record<string, string> = {}): ApiGatewayEvent =>
+  ({
+    version: '2.0',
+    rawPath: path,
+    rawQueryString: '',
+    headers,
+    body: 'name=Amani',
+    isBase64Encoded: false,
+    requestContext: { http: { method: 'POST', path, sourceIp: '127.0.0.1' }, requestId: 'r1' },
+  }) as unknown as ApiGatewayEvent;
+
+const saved = { ...process.env };
+let output: string[];
+let write: jest.SpyInstance;
+
+beforeEach(() => {
+  output = [];
+  write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => (output.push(String(chunk)), true));
+});
+
+afterEach(() => {
+  write.mockRestore();
+  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+  Object.assign(process.env, saved);
+});
+
+const logged = () =>
+  output
+    .join('')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('a factory handler in AWS Lambda', () => {
+  it('builds once per container, at the first invocation, and runs each invocation in its own order scope with the Lambda context on its logger', async () => {
+    Object.assign(process.env, DEPLOYED_ENV);
+    const starts: FunctionStart[] = [];
+    const handler = lambdaHttpHandler('enquiries', (start) => {
+      starts.push(start);
+      return async (request) => {
+        expect(currentOrderFields()).toEqual({});
+        bindOrder({ invoiceNumber: 'INV-00000001' });
+        start.logger.info('probe', { path: request.rawPath });
+        return { statusCode: 204, headers: {}, body: '' };
+      };
+    });
+    expect(starts).toHaveLength(0);
+    await handler(event('/api/enquiries'), { awsRequestId: 'req-1', functionName: 'enquiries' });
+    await handler(event('/api/enquiries'), { awsRequestId: 'req-2', functionName: 'enquiries' });
+    expect(starts).toHaveLength(1);
+    expect(starts[0]?.config.publicSiteUrl).toBe('https://www.example.com');
+    const probes = logged().filter((line) => line.event === 'probe');
+    expect(probes.map((line) => [line.function_request_id, line.service, line.invoiceNumber])).toEqual([
+      ['req-1', 'enquiries', 'INV-00000001'],
+      ['req-2', 'enquiries', 'INV-00000001'],
+    ]);
+  });
+
+  it('answers a start it cannot make with a plain 500, logged, and tries again at the next invocation', async () => {
+    Object.assign(process.env, DEPLOYED_ENV);
+    let attempts = 0;
+    const handler = lambdaHttpHandler('enquiries', () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('the table is not there yet');
+      return async () => ({ statusCode: 204, headers: {}, body: '' });
+    });
+    const failed = await handler(event('/api/enquiries'));
+    expect(failed.statusCode).toBe(500);
+    expect(JSON.parse(String(failed.body))).toEqual({ error: SERVER_ERROR_MESSAGE });
+    expect(String(failed.body)).not.toContain('not there yet');
+    expect(logged().find((line) => line.event === 'handler.failed')).toMatchObject({ handler: 'enquiries', level: 'error' });
+    expect((await handler(event('/api/enquiries'))).statusCode).toBe(204);
+    expect(attempts).toBe(2);
+  });
+
+  it('answers a configuration that cannot be read with a plain 500 rather than throwing', async () => {
+    Object.assign(process.env, { ...DEPLOYED_ENV, PUBLIC_SITE_URL: '' });
+    const handler = lambdaHttpHandler('enquiries', () => async () => ({ statusCode: 204, headers: {}, body: '' }));
+    const response = await handler(event('/api/enquiries'));
+    expect(response.statusCode).toBe(500);
+    expect(logged().find((line) => line.event === 'handler.failed')).toMatchObject({ handler: 'enquiries' });
+  });
+
+  it('runs the deployed enquiries handler from its own start: a cross-site post is refused before any AWS call', async () => {
+    Object.assign(process.env, DEPLOYED_ENV);
+    const response = await deployedEnquiries(event('/api/enquiries', { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }), {
+      awsRequestId: 'req-3',
+      functionName: 'enquiries',
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
