@@ -7,6 +7,7 @@
 import type { ApiGatewayEvent } from '../src/http/apiGateway';
 import { SERVER_ERROR_MESSAGE } from '../src/http/responses';
 import { handler as deployedEnquiries } from '../src/handlers/enquiries';
+import { handler as deployedSubscriptions } from '../src/handlers/subscriptions';
 import { lambdaHttpHandler, type FunctionStart } from '../src/lambda';
 import { bindOrder, currentOrderFields } from '../src/orderContext';
 import { DEPLOYED_ENV as QUIET_DEPLOYED_ENV } from './support/deployedEnv';
@@ -103,6 +104,12 @@ describe('a factory handler in AWS Lambda', () => {
       awsRequestId: 'req-3',
       functionName: 'enquiries',
     });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('runs the deployed subscriptions handler from its own start, its link secret given as a value: a cross-site sign-up is refused', async () => {
+    Object.assign(process.env, DEPLOYED_ENV, { SUBSCRIPTION_TOKEN_SECRET: 'a-link-signing-key-long-enough-for-the-newsletter-0123456789' });
+    const response = await deployedSubscriptions(event('/api/subscriptions', { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }));
     expect(response.statusCode).toBe(403);
   });
 });

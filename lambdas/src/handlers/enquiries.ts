@@ -3,9 +3,6 @@
  * post (JavaScript off, or sent before the page's script started) gets 303 to the contact page with
  * the outcome in the query and the fragment, which the prerendered page shows without scripts.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { contactStatusLocation, contactStatusTexts, type ContactStatus } from '@kesho/common/lead-status';
 import type { AppConfig } from '../config';
 import { clientAddress, type ApiGatewayResult, type HttpHandler } from '../http/apiGateway';
@@ -14,13 +11,13 @@ import { CROSS_SITE_MESSAGE, isCrossSitePost } from '../http/crossSite';
 import { readFormBody } from '../http/formBody';
 import { errorResponse, json, methodNotAllowed, seeOther } from '../http/responses';
 import { lambdaHttpHandler, type FunctionStart } from '../lambda';
-import { createSubmitEnquiry, type SubmitEnquiry } from '../leads/enquiries';
+import { createSubmitEnquiry, leadLimitsOf, type SubmitEnquiry } from '../leads/enquiries';
 import { createRateLimiter } from '../leads/rateLimit';
 import type { Logger } from '../log';
-import { createMailRuntime } from '../mail/runtime';
+import { createFunctionMail } from '../mail/runtime';
 import type { BusinessMetrics } from '../metrics';
-import { DOCUMENT_CLIENT_OPTIONS } from '../runtime/dynamo';
-import { traced, tracing } from '../runtime/tracing';
+import { awsDocumentClient } from '../runtime/dynamo';
+import { tracing } from '../runtime/tracing';
 
 export interface EnquiriesServices {
   readonly config: Pick<AppConfig, 'publicSiteUrl' | 'clientAddressHeader'>;
@@ -72,24 +69,17 @@ export function createEnquiriesHandler({ config, logger, metrics, submitEnquiry 
 }
 
 /** In AWS: configuration (the function's start) → clients → services → handler, once per container (lambda.ts). */
-export function buildEnquiries({ config, logger, metrics, clock, invocationDeadline }: FunctionStart): HttpHandler {
-  const dynamo = DynamoDBDocumentClient.from(traced(new DynamoDBClient({})), DOCUMENT_CLIENT_OPTIONS);
-  const mail = createMailRuntime(config.mail, {
-    dynamo,
-    tableName: config.ordersTable,
-    clock,
-    // A refused send is a business event (MailSendFailures), whichever mail it was.
-    onSendFailed: () => metrics.count('mailSendFailures'),
-    ...(config.mail.transport === 'ses' ? { ses: traced(new SESv2Client({})) } : {}),
-    deadline: invocationDeadline,
-  });
+export function buildEnquiries(start: FunctionStart): HttpHandler {
+  const { config, logger, metrics, clock } = start;
+  const dynamo = awsDocumentClient();
+  const mail = createFunctionMail(start, dynamo);
   const submitEnquiry = createSubmitEnquiry({
     dynamo,
     tableName: config.ordersTable,
     outbox: mail.outbox,
     supportEmail: mail.supportEmail,
     rateLimiter: createRateLimiter(dynamo, config.ordersTable, clock),
-    limits: { perClientPerHour: config.leads.perClientPerHour, perAddressPerHour: config.leads.perAddressPerHour },
+    limits: leadLimitsOf(config),
     clock,
     logger,
   });

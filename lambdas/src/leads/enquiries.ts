@@ -11,6 +11,7 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import { contactSchema, countryLabel, HONEYPOT_FIELD, type ContactFormValues } from '@kesho/common/contact-schema';
 import { ENQUIRY_RETENTION_DAYS, expiresAtEpochSeconds } from '@kesho/common/retention';
 import { site } from '@kesho/common/site';
+import type { AppConfig } from '../config';
 import type { Logger } from '../log';
 import type { Outbox, OutgoingMail } from '../mail/types';
 import { isConditionalCheckFailure } from '../orders/store';
@@ -29,6 +30,9 @@ export interface LeadLimits {
 }
 
 export const DEFAULT_LEAD_LIMITS: LeadLimits = { perClientPerHour: 30, perAddressPerHour: 5 };
+
+/** The forms' limits from the configuration alone: the services never see its secret sources. */
+export const leadLimitsOf = ({ leads }: Pick<AppConfig, 'leads'>): LeadLimits => ({ perClientPerHour: leads.perClientPerHour, perAddressPerHour: leads.perAddressPerHour });
 
 export type EnquiryResult =
   | { readonly kind: 'accepted'; readonly enquiryId: string }

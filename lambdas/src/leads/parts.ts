@@ -1,15 +1,16 @@
 /** The contact form's service (enquiries.ts) and the per-hour limits the forms share; no secret is read here. */
 import { mailRuntime } from '../mail/parts';
 import { dynamoDocuments } from '../runtime/dynamo';
-import { part, type Foundation } from '../runtime/foundation';
-import { createSubmitEnquiry, type LeadLimits } from './enquiries';
+import type { AppConfig } from '../config';
+import { part } from '../runtime/foundation';
+import { createSubmitEnquiry, leadLimitsOf, type LeadLimits } from './enquiries';
 import { rateLimiter } from './rateLimit';
 
 /** The limiter the forms count with (the payments' limits use the same one). */
 export const leadRateLimiter = rateLimiter;
 
 /** The limits alone: the services never see the configuration's secret source. */
-export const leadLimits = ({ config }: Foundation): LeadLimits => ({ perClientPerHour: config.leads.perClientPerHour, perAddressPerHour: config.leads.perAddressPerHour });
+export const leadLimits = ({ config }: { readonly config: AppConfig }): LeadLimits => leadLimitsOf(config);
 
 export const submitEnquiry = part((foundation) => {
   const mail = mailRuntime(foundation);

@@ -24,7 +24,7 @@ import { clientEventsDirectoryOf, createFileSink } from '../clientEvents/sinks';
 import { apiRouteFor, type ApiHandlerName } from '@kesho/common/api-routes';
 import { BACKEND_FUNCTIONS, FUNCTIONS, specOf, type BackendFunction } from '@kesho/common/functions';
 import { createRouteBuckets } from '@kesho/common/api-throttles';
-import { handler as subscriptions } from '../handlers/subscriptions';
+import { createSubscriptionsHandler } from '../handlers/subscriptions';
 import { handler as fulfilOrder } from '../handlers/fulfil-order';
 import { handler as mailEvents } from '../handlers/mail-events';
 import { handler as mpesaCallback } from '../handlers/mpesa-callback';
@@ -118,7 +118,7 @@ type EventFunction = Exclude<BackendFunction, ApiHandlerName | LocalPageFunction
 
 type HttpFunction = ApiHandlerName | LocalPageFunction;
 /** The handlers written as factories (lambda.ts): the local runtime builds each over its own services. */
-type FactoryFunction = 'enquiries';
+type FactoryFunction = 'enquiries' | 'subscriptions';
 
 /**
  * Every handler module of @kesho/common/functions, by its function's name (the types hold these maps
@@ -129,7 +129,6 @@ const FOUNDATION_HTTP_HANDLERS: Readonly<Record<Exclude<HttpFunction, FactoryFun
   'create-payment': createPayment,
   'checkout-session': checkoutSession,
   'stripe-webhook': stripeWebhook,
-  subscriptions,
   'client-events': clientEvents,
   'mpesa-payment': mpesaPayment,
   'mpesa-callback': mpesaCallback,
@@ -149,6 +148,7 @@ function factoryHandlers(runtime: LocalRuntime): Readonly<Record<FactoryFunction
   const { config, logger, foundation, services } = runtime;
   return {
     enquiries: createEnquiriesHandler({ config, logger, metrics: foundation.metrics, submitEnquiry: services.submitEnquiry }),
+    subscriptions: createSubscriptionsHandler({ config, logger, metrics: foundation.metrics, subscriptions: services.subscriptions }),
   };
 }
 

@@ -6,7 +6,9 @@
  */
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MailConfig } from '../config';
+import type { AppConfig, MailConfig } from '../config';
+import type { BusinessMetrics } from '../metrics';
+import { traced } from '../runtime/tracing';
 import { createOutbox } from './outbox';
 import { createSesTransport } from './sesTransport';
 import type { MailRuntime, MailTransport } from './types';
@@ -46,6 +48,30 @@ export function createMailRuntime(config: MailConfig, clients: MailClients): Mai
     ...(clients.deadline ? { deadline: clients.deadline } : {}),
   });
   return { transport, outbox, from: config.from, supportEmail: config.supportEmail };
+}
+
+/**
+ * A deployed function's mail (a factory handler's build, lambda.ts): SES with the function's own
+ * credentials, traced, behind the outbox on the orders table; a refused send is a business event
+ * (MailSendFailures), and a claim's lease ends with the invocation.
+ */
+export function createFunctionMail(
+  {
+    config,
+    metrics,
+    clock,
+    invocationDeadline,
+  }: { readonly config: AppConfig; readonly metrics: BusinessMetrics; readonly clock: () => Date; readonly invocationDeadline: () => number | undefined },
+  dynamo: DynamoDBDocumentClient,
+): MailRuntime {
+  return createMailRuntime(config.mail, {
+    dynamo,
+    tableName: config.ordersTable,
+    clock,
+    onSendFailed: () => metrics.count('mailSendFailures'),
+    ...(config.mail.transport === 'ses' ? { ses: traced(new SESv2Client({})) } : {}),
+    deadline: invocationDeadline,
+  });
 }
 
 function sesTransportOf(config: MailConfig, clients: MailClients): MailTransport {

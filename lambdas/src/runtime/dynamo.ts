@@ -6,4 +6,7 @@ import { traced } from './tracing';
 
 export const DOCUMENT_CLIENT_OPTIONS = { marshallOptions: { removeUndefinedValues: true } } as const;
 
-export const dynamoDocuments = part(({ given }) => given.dynamo ?? DynamoDBDocumentClient.from(traced(new DynamoDBClient({})), DOCUMENT_CLIENT_OPTIONS));
+/** DynamoDB with the function's own credentials, traced (runtime/tracing.ts). */
+export const awsDocumentClient = (): DynamoDBDocumentClient => DynamoDBDocumentClient.from(traced(new DynamoDBClient({})), DOCUMENT_CLIENT_OPTIONS);
+
+export const dynamoDocuments = part(({ given }) => given.dynamo ?? awsDocumentClient());

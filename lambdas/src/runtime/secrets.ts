@@ -55,7 +55,10 @@ export function createSecretsManagerReader(client: SecretsManagerClient): Secret
 }
 
 /** The function's reader: the one given, else Secrets Manager with the function's own credentials (traced). */
-export const secretReader = part(({ given }) => given.secrets ?? createSecretsManagerReader(traced(new SecretsManagerClient({}))));
+/** Secrets Manager with the function's own credentials, traced (runtime/tracing.ts). */
+export const awsSecretReader = (): SecretReader => createSecretsManagerReader(traced(new SecretsManagerClient({})));
+
+export const secretReader = part(({ given }) => given.secrets ?? awsSecretReader());
 
 /**
  * The secret's value. From the environment: as given (its shape was checked with the configuration).
