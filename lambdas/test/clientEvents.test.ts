@@ -13,7 +13,8 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { CLIENT_WEIGHT } from '@kesho/common/canary-health';
 import { CANARY_VERDICT_METRICS, CLIENT_EVENTS_PATH, NOT_FOUND_ROUTE, OTHER_ROUTE, type ClientEvent } from '@kesho/common/client-events';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
-import { CLIENT_EVENTS_RATE } from '../src/clientEvents/service';
+import { CLIENT_EVENTS_RATE, createReceiveClientEvents } from '../src/clientEvents/service';
+import { createLogger } from '../src/log';
 import { clientOfAddress, createDynamoTally } from '../src/clientEvents/clients';
 import { clientEventsDirectoryOf, createEmfSink, emfDocuments } from '../src/clientEvents/sinks';
 import { ensureOrdersTable, LOCAL_AWS_CLIENT, startEmbeddedDynamo, type EmbeddedDynamo } from '../src/local/embeddedDynamo';
@@ -229,7 +230,7 @@ describe('POST /api/client-events', () => {
 });
 
 describe('in AWS', () => {
-  test('the same events become CloudWatch EMF documents by app and build, the route a field and never a dimension', () => {
+  test('the same events become CloudWatch EMF documents by app (the build and the route fields, never dimensions: issue 41 item 9)', () => {
     const at = new Date('2026-11-24T10:00:00Z');
     const [document] = emfDocuments(
       [
@@ -241,7 +242,7 @@ describe('in AWS', () => {
       at,
     ) as Record<string, unknown>[];
     expect(document).toMatchObject({
-      _aws: { Timestamp: at.getTime(), CloudWatchMetrics: [{ Namespace: 'Kesho/ClientEvents', Dimensions: [['App', 'Build'], ['App']] }] },
+      _aws: { Timestamp: at.getTime(), CloudWatchMetrics: [{ Namespace: 'Kesho/ClientEvents', Dimensions: [['App']] }] },
       App: 'marketing',
       Build: MARKETING,
       PageViews: 2,
@@ -279,6 +280,41 @@ describe('in AWS', () => {
     expect(builds.has('marketing', 'ddddddddddd4')).toBe(true);
     expect(builds.has('marketing', MARKETING)).toBe(true);
     expect(builds.has('legal', MARKETING)).toBe(false);
+    // Only the latest document's builds are live (a verdict's baseline); the earlier one is an old tab's.
+    expect([builds.isLive?.('marketing', 'ddddddddddd4'), builds.isLive?.('marketing', MARKETING), builds.isLive?.('shell', SHELL)]).toEqual([true, false, false]);
+  });
+
+  test("the Build dimension only where a verdict reads it: the edge's canary and preview builds and each app's live build; an old tab's build by App only, not counted by client", async () => {
+    const OLD = 'ccccccccccc3';
+    const CANARY = 'eeeeeeeeeee5';
+    const lines: string[] = [];
+    const tallied: string[] = [];
+    const sink = createEmfSink({
+      tally: { add: async (key) => (tallied.push(`${key.app} ${key.build}`), { pageViews: 0, pageViewsWithErrors: 0, inpSamples: 0 }) },
+      logger: { warn: () => undefined },
+      writeLine: (line) => void lines.push(line),
+    });
+    const receive = createReceiveClientEvents({
+      sink,
+      knownBuilds: { has: (_app, build) => build === MARKETING || build === OLD, isLive: (_app, build) => build === MARKETING, hasRoute: () => true },
+      logger: createLogger('silent'),
+      clock: () => new Date('2026-11-24T10:00:00Z'),
+    });
+    const pageViewOf = (build: string) => ({ type: 'pageview', app: 'marketing', build, route: '/about' });
+    const result = await receive({ events: [pageViewOf(MARKETING), pageViewOf(OLD), pageViewOf(CANARY)] }, { ip: '41.90.7.9', edgeBuilds: `marketing:${CANARY}` });
+    expect(result).toMatchObject({ kind: 'accepted', stored: 3 });
+    expect(tallied.sort()).toEqual([`marketing ${MARKETING}`, `marketing ${CANARY}`].sort());
+    const byBuild = Object.fromEntries(
+      lines.map((line) => {
+        const document = JSON.parse(line) as { Build: string; _aws: { CloudWatchMetrics: { Dimensions: string[][] }[] } };
+        return [document.Build, document._aws.CloudWatchMetrics.map((directive) => directive.Dimensions)];
+      }),
+    );
+    expect(byBuild).toEqual({
+      [MARKETING]: [[['App']], [['App', 'Build']]],
+      [CANARY]: [[['App']], [['App', 'Build']]],
+      [OLD]: [[['App']]],
+    });
   });
 
   test('known routes come from the published pointer document too, and stay known after a release', async () => {
@@ -358,11 +394,11 @@ describe("in AWS, the canary verdict's figures are counted by client on the orde
       ),
     );
     expect(sums()).toMatchObject({ PageViews: 600, [CANARY_VERDICT_METRICS.clients]: 1, [CANARY_VERDICT_METRICS.pageViews]: CLIENT_WEIGHT.pageViews });
-    // The verdict's figures by App × Build only; the others by App too.
+    // The verdict's figures by App × Build only; the others by App only (issue 41 item 9: no series per build for them).
     const directives = lines.map((line) =>
       (JSON.parse(line) as { _aws: { CloudWatchMetrics: { Dimensions: string[][] }[] } })._aws.CloudWatchMetrics.map((directive) => directive.Dimensions),
     );
-    expect(directives[0]).toEqual([[['App', 'Build'], ['App']], [['App', 'Build']]]);
+    expect(directives[0]).toEqual([[['App']], [['App', 'Build']]]);
   });
 
   test('2 posts of 20 forged errors from one address are one client with one page view with errors', async () => {

@@ -85,19 +85,28 @@ export const POINTER_REREAD_MS = 60_000;
 
 export function createPointerDocumentBuilds(pointerUrl: string, { fetchJson = defaultFetchJson, now = Date.now } = {}): KnownBuilds {
   const memory = createMemory();
+  /** Each app's build in the latest document: the live ones (builds seen before stay known, not live). */
+  let live = new Set<string>();
   let readAt = -Infinity;
   return {
     has: memory.has,
     hasRoute: memory.hasRoute,
+    isLive: (app, build) => live.has(`${app} ${build}`),
     async refresh() {
       if (now() - readAt < POINTER_REREAD_MS) return;
       readAt = now();
       const document = (await fetchJson(pointerUrl)) as { remotes?: { name?: string; buildId?: unknown; routes?: { path?: unknown }[] }[]; releases?: Record<string, unknown> };
-      for (const remote of document.remotes ?? []) if (remote.name) memory.add(remote.name, remote.buildId);
+      const current = new Set<string>();
+      const addLive = (app: string, build: unknown) => {
+        memory.add(app, build);
+        if (typeof build === 'string') current.add(`${app} ${build}`);
+      };
+      for (const remote of document.remotes ?? []) if (remote.name) addLive(remote.name, remote.buildId);
       memory.addRoutesOf(document);
       // A release is named "<buildId>-<hash of its record and pages>".
       const shellRelease = document.releases?.shell;
-      if (typeof shellRelease === 'string') memory.add('shell', shellRelease.split('-')[0]);
+      if (typeof shellRelease === 'string') addLive('shell', shellRelease.split('-')[0]);
+      live = current;
     },
   };
 }

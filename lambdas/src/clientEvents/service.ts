@@ -15,8 +15,22 @@ import { clientOfAddress } from './clients';
  * never written as it is.
  */
 export interface ClientEventSink {
-  write(events: readonly ClientEvent[], at: Date, client: string): Promise<void>;
+  /**
+   * `verdictBuilds` ("<app> <build>"): the builds a verdict may read (VERDICT_BUILDS_RULE); only
+   * these are counted by client and carry the Build dimension. Absent: every build of the batch.
+   */
+  write(events: readonly ClientEvent[], at: Date, client: string, verdictBuilds?: ReadonlySet<string>): Promise<void>;
 }
+
+/**
+ * Which builds keep the Build dimension (the canary verdict's figures, counted by client), so the
+ * metric series do not grow with every release and every old tab left open: the edge's canary and
+ * preview builds of the request (the canary check judges them), and each app's current live build
+ * (the canary check's and the publish watch's baseline, and, in the minutes after a publish, the
+ * build the publish watch judges). A build that was live once and is still open in an old tab is
+ * counted by App only.
+ */
+export const VERDICT_BUILDS_RULE = "edge canary and preview builds, and each app's current live build";
 
 /**
  * The live builds events may be counted against (anything else is dropped, so nobody can invent apps
@@ -25,6 +39,12 @@ export interface ClientEventSink {
  */
 export interface KnownBuilds {
   has(app: ClientApp, build: string): Promise<boolean> | boolean;
+  /**
+   * Whether this is the app's current live build (the pointer document's): a verdict's baseline,
+   * kept by build (VERDICT_BUILDS_RULE). Absent: every known build counts as live (the local runtime,
+   * whose file sink keeps every event anyway).
+   */
+  isLive?(app: ClientApp, build: string): boolean;
   /** Whether the site declares this route (an event naming any other is stored with OTHER_ROUTE). */
   hasRoute(route: string): boolean;
   /** Called once per batch before `has`: a provider that reads a file or a document refreshes here. */
@@ -84,6 +104,8 @@ export function createReceiveClientEvents({
       logger.warn('client_events.known_builds_unreadable', { error });
     }
     const known = parseEdgeBuilds(edgeBuilds);
+    // The edge's builds of this request, then each app's live one (VERDICT_BUILDS_RULE).
+    const verdictBuilds = new Set(known);
     const candidates = Array.isArray((body as { events?: unknown })?.events) ? ((body as { events: unknown[] }).events as { app?: unknown; build?: unknown }[]) : [];
     for (const candidate of candidates) {
       if (
@@ -102,7 +124,8 @@ export function createReceiveClientEvents({
     if (!parsed.ok) return { kind: 'invalid', message: parsed.problem };
     if (parsed.batch.events.length) {
       try {
-        await sink.write(parsed.batch.events, now, clientOfAddress(ip));
+        for (const event of parsed.batch.events) if (knownBuilds.isLive?.(event.app, event.build) ?? true) verdictBuilds.add(`${event.app} ${event.build}`);
+        await sink.write(parsed.batch.events, now, clientOfAddress(ip), verdictBuilds);
       } catch (error) {
         logger.warn('client_events.not_stored', { error, events: parsed.batch.events.length });
         return { kind: 'accepted', stored: 0, dropped: parsed.dropped + parsed.batch.events.length };

@@ -3,10 +3,11 @@
  * `<DATA_DIR>/client-events/`, which `npm run release -- status` and the local server's canary watch
  * read, each line with its client (a keyed hash of the client's address and window: the key is random
  * per process and never stored). In AWS: CloudWatch Embedded Metric Format lines on stdout, which
- * CloudWatch turns into metrics (namespace Kesho/ClientEvents, by App and by App × Build; the route
- * stays a log field, not a dimension, so a new article never costs a metric) while the lines stay
- * searchable in the function's log; and, by App × Build only, the figures the canary verdict reads,
- * counted by client through the tally (clients.ts; CANARY_VERDICT_METRICS of @kesho/common/client-events).
+ * CloudWatch turns into metrics (namespace Kesho/ClientEvents, by App only; the build and the route
+ * stay log fields, not dimensions, so neither a release nor a new article costs a metric) while the
+ * lines stay searchable in the function's log; and, by App × Build, the figures the canary verdict
+ * reads, counted by client through the tally (clients.ts; CANARY_VERDICT_METRICS of
+ * @kesho/common/client-events), for the builds a verdict reads only (service.ts's VERDICT_BUILDS_RULE).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -109,8 +110,8 @@ export function verdictCountsOf(before: ClientTotals, group: readonly ClientEven
 
 /**
  * One EMF document per app × build of the batch (values as arrays: CloudWatch keeps every one for
- * percentiles); with the verdict's counts of the group (`counted`, by "<app> <build>"), a second set
- * of metrics by App × Build only, the ones the canary check reads.
+ * percentiles), its metrics by App; with the verdict's counts of the group (`counted`, by
+ * "<app> <build>"), a second set of metrics by App × Build, the ones the canary check reads.
  */
 export function emfDocuments(events: readonly ClientEvent[], at: Date, counted: ReadonlyMap<string, VerdictCounts> = new Map()): object[] {
   const documents: object[] = [];
@@ -142,7 +143,8 @@ export function emfDocuments(events: readonly ClientEvent[], at: Date, counted: 
       : [];
     if (!metrics.length && !verdictValues.length) continue;
     const directives = [
-      ...(metrics.length ? [{ Namespace: CLIENT_EVENTS_METRICS_NAMESPACE, Dimensions: [['App', 'Build'], ['App']], Metrics: metrics }] : []),
+      // By App only: the alarms and the dashboard read them so, and a series per build would grow with every release.
+      ...(metrics.length ? [{ Namespace: CLIENT_EVENTS_METRICS_NAMESPACE, Dimensions: [['App']], Metrics: metrics }] : []),
       ...(verdictValues.length
         ? [
             {
@@ -182,13 +184,15 @@ export function createEmfSink({
   writeLine?: (line: string) => void;
 }): ClientEventSink {
   return {
-    async write(events, at, client) {
+    async write(events, at, client, verdictBuilds) {
       const window = clientWindowOf(at);
       const counted = new Map<string, VerdictCounts>();
       await Promise.all(
         groupsOf(events).map(async (group) => {
           const first = group[0];
           if (!first) return;
+          // A build no verdict reads (an old tab's) is neither counted by client nor given its own series.
+          if (verdictBuilds && !verdictBuilds.has(groupKey(first))) return;
           try {
             const before = await tally.add({ app: first.app, build: first.build, client, window }, batchTotalsOf(group));
             counted.set(groupKey(first), verdictCountsOf(before, group));
