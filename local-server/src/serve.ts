@@ -5,22 +5,24 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { LOCAL_RUNNING_SITE_FILE } from '@kesho/common/site-keys';
+import { LOCAL_EDGE_STATE_FILE, LOCAL_RUNNING_SITE_FILE } from '@kesho/common/site-keys';
 import { createLocalApi } from '@kesho/lambdas/local-api';
 import { startCanaryWatch } from './canary-watch';
 import { originOf, readSiteServerConfig } from './config';
 import { abortThroughEngine, releaseEngineOf, rollbackThroughEngine } from './release-engine';
-import { createSiteServer, EDGE_STATE_FILE, type SiteServerOptions } from './site-server';
+import { createSiteServer, EDGE_KEY_VALUE_FILE, type SiteServerOptions } from './site-server';
 
 // dist/serve.js → the repository root.
 const repoRoot = path.resolve(__dirname, '..', '..');
 
 async function main() {
   const { port, host, siteDir, dataDir, previewLinkSecret, canaryWatch, routeThrottles } = readSiteServerConfig(process.env, repoRoot);
-  // The release writes which builds canaries and previews get beside the site (dist/edge-state.json).
+  // The release writes beside the site its record of the edge (dist/edge-state.json: the running
+  // canaries, which the watch reads) and the edge state, which builds canaries and previews get
+  // (dist/edge-key-value.json, the KeyValueStore's stand-in, which every request reads).
   const distDir = path.dirname(siteDir);
-  const edgeStateFile = path.join(distDir, EDGE_STATE_FILE);
-  const options: SiteServerOptions = { siteDir, buildChoice: { edgeStateFile, previewLinkSecret } };
+  const edgeStateFile = path.join(distDir, LOCAL_EDGE_STATE_FILE);
+  const options: SiteServerOptions = { siteDir, buildChoice: { edgeKeyValueFile: path.join(distDir, EDGE_KEY_VALUE_FILE), previewLinkSecret } };
   const server = createSiteServer(options);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

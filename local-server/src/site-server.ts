@@ -21,7 +21,8 @@ import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
 import { contentTypeOf, extensionOf } from '@kesho/common/content-types';
 import { FEED_CONTENT_TYPE, NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/security-headers';
-import { LOCAL_EDGE_STATE_FILE } from '@kesho/common/site-keys';
+import { keyValuesOf } from '@kesho/common/folder-store';
+import { EDGE_STATE_KEY, LOCAL_EDGE_KEY_VALUE_FILE } from '@kesho/common/site-keys';
 import { DEVELOPMENT_PREVIEW_LINK_SECRET } from './config';
 
 /**
@@ -36,12 +37,15 @@ export interface ApiRuntime {
   handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
 }
 
-/** The edge state's file name beside the site folder (dist/edge-state.json), written by the release. */
-export const EDGE_STATE_FILE = LOCAL_EDGE_STATE_FILE;
+/** The edge key-value state's file beside the site folder (dist/edge-key-value.json), written by the release. */
+export const EDGE_KEY_VALUE_FILE = LOCAL_EDGE_KEY_VALUE_FILE;
 
 export interface BuildChoiceOptions {
-  /** dist/edge-state.json: `edge` is what the release says the edge serves (canaries, previews, their folders). */
-  readonly edgeStateFile: string;
+  /**
+   * dist/edge-key-value.json, the KeyValueStore's stand-in: its `state` is what the release says the
+   * edge serves (canaries, previews, their folders), read as the CloudFront functions read theirs.
+   */
+  readonly edgeKeyValueFile: string;
   /** The preview links' HMAC key (PREVIEW_LINK_SECRET). */
   readonly previewLinkSecret: string;
   /** The clock and the draw of a new browser's bucket (tests fix them). */
@@ -86,7 +90,7 @@ function cookiesOf(req: IncomingMessage): Record<string, string> {
   return cookies;
 }
 
-/** The edge state the release wrote, read again when the file changes; unreadable means live for everyone. */
+/** The edge state the release handed to the key-value state, read again when the file changes; unreadable means live for everyone. */
 function edgeStateReader(file: string): () => Promise<EdgeState> {
   let read: { version: string; state: EdgeState } | null = null;
   return async () => {
@@ -96,7 +100,7 @@ function edgeStateReader(file: string): () => Promise<EdgeState> {
       const text = stat ? await fs.readFile(file, 'utf8').catch(() => '') : '';
       let state = parseEdgeState(null);
       try {
-        state = parseEdgeState((JSON.parse(text) as { edge?: unknown }).edge);
+        state = parseEdgeState(JSON.parse(keyValuesOf(text)[EDGE_STATE_KEY] ?? 'null'));
       } catch {
         // Half-written or missing: the live site until the release finishes writing it.
       }
@@ -128,7 +132,7 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
   const root = path.resolve(options.siteDir);
   const bodies = new Map<string, CachedBody>();
   const choice = options.buildChoice;
-  const edgeState = choice ? edgeStateReader(choice.edgeStateFile) : null;
+  const edgeState = choice ? edgeStateReader(choice.edgeKeyValueFile) : null;
 
   /** The build this request gets, by the rule the CloudFront functions follow. */
   async function chooseFor(req: IncomingMessage, url: URL, kind: 'page' | 'pointer'): Promise<BuildChoice | null> {

@@ -28,12 +28,12 @@ async function serverFor(state: EdgeState, previewKey: string | null): Promise<s
   const id = `${JSON.stringify(state)} ${previewKey}`;
   const running = servers.get(id);
   if (running) return running.origin;
-  const edgeStateFile = path.join(siteDir, '..', `edge-state-${servers.size}.json`);
-  write(edgeStateFile, JSON.stringify({ edge: state }));
+  const edgeKeyValueFile = path.join(siteDir, '..', `edge-key-value-${servers.size}.json`);
+  write(edgeKeyValueFile, JSON.stringify({ state: JSON.stringify(state) }));
   const server = createSiteServer({
     siteDir,
     // An edge without the key the links were signed with takes every link for forged.
-    buildChoice: { edgeStateFile, previewLinkSecret: previewKey ?? 'a-key-no-link-of-the-table-was-signed-with', now: () => NOW, random: () => RANDOM },
+    buildChoice: { edgeKeyValueFile, previewLinkSecret: previewKey ?? 'a-key-no-link-of-the-table-was-signed-with', now: () => NOW, random: () => RANDOM },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -114,11 +114,11 @@ describe('the built-in development preview key (issue 40, item 8)', () => {
   it('a link signed with the built-in key opens the preview from this machine', async () => {
     const [valid] = buildChoiceCases(NOW).filter((c) => c.request.previewParameter !== undefined && c.expected.reason === 'preview');
     const state = valid!.state;
-    const edgeStateFile = path.join(siteDir, '..', 'edge-state-development-key.json');
-    write(edgeStateFile, JSON.stringify({ edge: state }));
+    const edgeKeyValueFile = path.join(siteDir, '..', 'edge-key-value-development-key.json');
+    write(edgeKeyValueFile, JSON.stringify({ state: JSON.stringify(state) }));
     const hmac = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
     const token = previewToken('marketing', valid!.request.previewParameter!.split('.')[1]!, NOW + 3_600_000, DEVELOPMENT_PREVIEW_LINK_SECRET, hmac, NOW);
-    const server = createSiteServer({ siteDir, buildChoice: { edgeStateFile, previewLinkSecret: DEVELOPMENT_PREVIEW_LINK_SECRET, now: () => NOW, random: () => RANDOM } });
+    const server = createSiteServer({ siteDir, buildChoice: { edgeKeyValueFile, previewLinkSecret: DEVELOPMENT_PREVIEW_LINK_SECRET, now: () => NOW, random: () => RANDOM } });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -4,7 +4,7 @@ import { loadTsModule } from './load-ts.mjs';
 
 const { feedKeyForRoute, pageKeyForRoute, NOT_FOUND_PAGE_KEY } = await loadTsModule('packages/common/src/page-routes.ts');
 /** The store keys (@kesho/common/site-keys): the one module that names them. */
-export const { POINTER_DOCUMENT_KEY, VARIANTS_PREFIX, VARIANT_POINTER_FILE, LOCAL_EDGE_STATE_FILE, LOCAL_RUNNING_SITE_FILE, WITHDRAWN_FILE } =
+export const { POINTER_DOCUMENT_KEY, VARIANTS_PREFIX, VARIANT_POINTER_FILE, LOCAL_EDGE_STATE_FILE, LOCAL_EDGE_KEY_VALUE_FILE, LOCAL_RUNNING_SITE_FILE, WITHDRAWN_FILE } =
   await loadTsModule('packages/common/src/site-keys.ts');
 
 /**
@@ -29,6 +29,8 @@ export const pointerFile = path.join(siteDir, POINTER_DOCUMENT_KEY);
 export const variantsDir = path.join(siteDir, VARIANTS_PREFIX);
 /** The local edge key-value state: which builds canaries and previews get, and their folders. */
 export const edgeStateFile = path.join(distDir, LOCAL_EDGE_STATE_FILE);
+/** The local edge key-value state (the CloudFront KeyValueStore's stand-in): the edge state the local server reads. */
+export const edgeKeyValueFile = path.join(distDir, LOCAL_EDGE_KEY_VALUE_FILE);
 /** The running local server's address (local-server/src/serve.ts writes it when it listens). */
 export const runningSiteFile = path.join(distDir, LOCAL_RUNNING_SITE_FILE);
 export const shellCurrentFile = path.join(ssrDir, 'shell', 'current.json');

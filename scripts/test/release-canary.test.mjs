@@ -19,7 +19,7 @@ process.env.RELEASE_BROWSER_CHECK = 'off';
 process.env.RELEASED_BY = 'team-marketing';
 const { abort, buildSite, promote, publishCanary, publishRemote, readHistory, rollback, stagePreview } = await import('../lib/release.mjs');
 const { readEdgeState, variantsDir } = await import('../lib/release/edge.mjs');
-const { pointerFile, pagesDir } = await import('../lib/paths.mjs');
+const { edgeKeyValueFile, pointerFile, pagesDir } = await import('../lib/paths.mjs');
 
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 
@@ -41,6 +41,8 @@ const variantPointer = async (folder) =>
 const folders = async () => fs.readdir(variantsDir).catch(() => /** @type {string[]} */ ([]));
 const leftovers = async () => (await fs.readdir(root)).filter((entry) => entry.startsWith('.release'));
 const lastEntry = async () => (await readHistory()).releases.at(-1);
+/** What the local server reads: the edge key-value state's `state` (the KeyValueStore's stand-in). */
+const servedEdge = async () => JSON.parse(JSON.parse(await fs.readFile(edgeKeyValueFile, 'utf8')).state);
 const inAnHour = () => new Date(Date.now() + 3_600_000);
 
 test('a preview stages a build without changing what visitors get; its folder shows it on every page, with the ribbon', async () => {
@@ -92,6 +94,7 @@ test('a canary leaves the live site alone and gets a folder of its own, recorded
 
   const { edge, canaries } = await readEdgeState();
   assert.deepEqual(edge.canaries, [{ app: 'marketing', build: 'marketingm2', percent: 50 }]);
+  assert.deepEqual(await servedEdge(), edge, 'the local server reads the state the record names, from the key-value state');
   const folder = edge.variants.marketing;
   assert.ok(folder);
   assert.match(await variantPage(folder, '/faq'), /marketing m2 page \/faq/);
@@ -211,8 +214,10 @@ for (const failAt of ['the edge state', 'a variant folder']) {
       if (failAt === 'the edge state' && target.endsWith('edge-state.json')) throw new Error('disk full');
       if (failAt === 'a variant folder' && target.startsWith(variantsDir)) throw new Error('disk full');
     };
+    const served = await servedEdge();
     await assert.rejects(publishCanary('marketing', 50, { build, beforeWrite }), /disk full/);
     assert.deepEqual(await snapshotLive(root), before);
+    assert.deepEqual(await servedEdge(), served, 'the local server still reads the previous state');
     assert.deepEqual(await folders(), foldersBefore);
     assert.deepEqual(await leftovers(), []);
   });

@@ -28,6 +28,7 @@ import {
   canaryRefusal,
   edgeRecordOf,
   endCanary,
+  publishEdgeState,
   stagePreview,
   startCanary,
   unexpiredPreviews,
@@ -363,7 +364,7 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
     const written = await store.put(EDGE_RECORD_KEY, JSON.stringify(record), revalidatedMetadata(EDGE_RECORD_KEY), etag ? { ifMatch: etag } : { ifNoneMatch: '*' });
     if (written === 'precondition-failed') continue;
     // What the CloudFront functions read; the same value again when a failed pass left it behind.
-    if ((await services.kvs.get(KVS_STATE_KEY)) !== edgeText) await services.kvs.put(KVS_STATE_KEY, edgeText);
+    await publishEdgeState(services.kvs, edge);
     const secret = await services.previewSecret();
     if ((await services.kvs.get(KVS_PREVIEW_KEY)) !== secret) await services.kvs.put(KVS_PREVIEW_KEY, secret);
     await removeUnusedVariants(store, VARIANTS_PREFIX, edge, before.edge);

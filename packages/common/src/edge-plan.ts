@@ -11,7 +11,9 @@
  *   - two notices: the live site saying a preview link expired, or is not valid.
  */
 import { EMPTY_EDGE_STATE, parseEdgeState, variantKeyOf, type EdgeState } from './build-choice';
+import type { KeyValueStore } from './object-store';
 import type { Ribbon } from './preview-ribbon';
+import { EDGE_STATE_KEY } from './site-keys';
 
 /**
  * A running canary, as both engines record it: the app, the candidate build, its share, the live
@@ -235,4 +237,16 @@ export interface EdgeRecord<Canary extends CanaryRecord = CanaryRecord, Preview 
 export function edgeRecordOf(value: unknown): EdgeRecord {
   const edge = typeof value === 'object' && value !== null ? (value as { edge?: unknown }).edge : undefined;
   return { canaries: canaryRecordsOf(value), previews: previewRecordsOf(value), edge: edge === undefined ? EMPTY_EDGE_STATE : parseEdgeState(edge) };
+}
+
+/**
+ * Hands the edge state to the edge key-value state (the CloudFront KeyValueStore; the local server's
+ * file) once its record is written: the same value again is not written, so a pass that failed here
+ * is completed by the next one. True when it wrote.
+ */
+export async function publishEdgeState(kvs: KeyValueStore, edge: EdgeState): Promise<boolean> {
+  const text = JSON.stringify(edge);
+  if ((await kvs.get(EDGE_STATE_KEY)) === text) return false;
+  await kvs.put(EDGE_STATE_KEY, text);
+  return true;
 }

@@ -150,6 +150,18 @@ export class FolderStore implements ObjectStore {
   }
 }
 
+/** The values of a key-value file's text (a reader that caches the file reads them with this); anything unreadable is no value. */
+export function keyValuesOf(text: string): Record<string, string> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
 /** The edge key-value state as a JSON file of string values (the CloudFront KeyValueStore's local stand-in). */
 export class FileKeyValueStore implements KeyValueStore {
   readonly file: string;
@@ -160,9 +172,7 @@ export class FileKeyValueStore implements KeyValueStore {
 
   private async read(): Promise<Record<string, string>> {
     const body = await readIfPresent(this.file);
-    if (!body) return {};
-    const value = JSON.parse(body.toString('utf8')) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, string>) : {};
+    return body ? keyValuesOf(body.toString('utf8')) : {};
   }
 
   async get(key: string): Promise<string | null> {

@@ -12,7 +12,9 @@
  *   mfe/canary/<app>.json                   (AWS) a team's canary command
  *   releases/<app>/<release>/release.json   (AWS) a release record; withdrawn.json beside it marks a rollback
  *   edge/state.json                         (AWS) the publisher's record of canaries, previews and history
+ *                                           (locally dist/edge-state.json, without the history)
  *   KeyValueStore `state`, `preview-key`    the edge state and the preview links' key the CloudFront functions read
+ *                                           (locally dist/edge-key-value.json's `state`; the key comes from the environment)
  */
 
 /** The live pointer document's key; the shell fetches it at POINTER_DOCUMENT_URL. */
@@ -32,8 +34,14 @@ export const RELEASE_RECORD_FILE = 'release.json';
 export const WITHDRAWN_FILE = 'withdrawn.json';
 /** The release publisher's record of the edge (AWS). */
 export const EDGE_RECORD_KEY = 'edge/state.json';
-/** The local edge key-value state: a file beside the site folder (dist/edge-state.json). */
+/** The local release's record of the edge (edge/state.json's shape without the history): a file beside the site folder (dist/edge-state.json). */
 export const LOCAL_EDGE_STATE_FILE = 'edge-state.json';
+/**
+ * The local edge key-value state, the KeyValueStore's stand-in (@kesho/common/folder-store's
+ * FileKeyValueStore): a file beside the site folder (dist/edge-key-value.json) holding EDGE_STATE_KEY,
+ * which the local server reads as the CloudFront functions read the KeyValueStore.
+ */
+export const LOCAL_EDGE_KEY_VALUE_FILE = 'edge-key-value.json';
 /**
  * The running local server's address, beside the site folder (dist/running-site.json: origin, pid):
  * what the release prints preview links with when PUBLIC_SITE_URL is not set, whatever PORT the

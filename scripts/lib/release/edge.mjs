@@ -20,7 +20,7 @@
 import path from 'node:path';
 import { exists, readJson } from '../compile.mjs';
 import { lazyTsModule } from '../load-ts.mjs';
-import { distDir, edgeStateFile, siteDir, ssrDir, variantsDir } from '../paths.mjs';
+import { distDir, edgeKeyValueFile, edgeStateFile, siteDir, ssrDir, variantsDir } from '../paths.mjs';
 import { renderPages } from '../prerender.mjs';
 import { verifyStage } from './verify.mjs';
 
@@ -112,6 +112,18 @@ export async function stageVariants({ stageDir, pointers, shell, canaries, previ
     { variantsPrefix: siteVariantsPrefix(), stagingPrefix: `${keyOf(path.join(stageDir, 'variants'))}/` },
   );
   return { edge, folders: written };
+}
+
+/**
+ * Hands the edge state to the local edge key-value state (dist/edge-key-value.json, the file store of
+ * @kesho/common/folder-store), which the local server reads as the CloudFront functions read the
+ * KeyValueStore: the publisher's step after its record, the same function. A release that died
+ * before it leaves the previous value, which the next release replaces.
+ * @param {EdgeState} edge
+ */
+export async function publishEdgeState(edge) {
+  const { FileKeyValueStore } = await folderStore();
+  await (await edgePlan()).publishEdgeState(new FileKeyValueStore(edgeKeyValueFile), edge);
 }
 
 /**
