@@ -66,7 +66,12 @@ describe("infra/README.md's cost table counts the synthesized app", () => {
   });
 
   test('the fixed part is the sum of its rows', () => {
-    const rows = table.split('\n\n').find((block) => block.startsWith('| line |'))?.split('\n').slice(2) ?? [];
+    const rows =
+      table
+        .split('\n\n')
+        .find((block) => block.startsWith('| line |'))
+        ?.split('\n')
+        .slice(2) ?? [];
     const priced = rows.filter((row) => !row.startsWith('| fixed part') && /\| \$[\d.]+ \|$/.test(row));
     const sum = priced.reduce((total, row) => total + Number(/\$([\d.]+) \|$/.exec(row)?.[1]), 0);
     expect(priced.length).toBe(8);
