@@ -251,6 +251,10 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
         })
       : null;
 
+    // A state the edge could not read is refused here, as the publisher refuses it in AWS.
+    const tooLarge = (await edgePlan()).edgeStateSizeProblem(variants.edge);
+    if (tooLarge) throw new ReleaseError(`${tooLarge}. The live site is unchanged.`);
+
     // Pages of routes that no remote serves any more after this release, and feeds no route has any more.
     const gone = (await publishedPages()).removedPageKeys(live, next).map((key) => path.join(siteDir, key));
 

@@ -21,12 +21,12 @@
  * with the local server's rule (@kesho/common/canary-health) and aborts it itself, by "auto"; and a
  * team's recent publish, rolled back by "auto" when it fails the same rule (publish-watch.ts).
  */
-import { createHmac } from 'node:crypto';
-import { EMPTY_EDGE_STATE, previewPath, previewToken, type EdgeState } from '@kesho/common/build-choice';
+import { EMPTY_EDGE_STATE, type EdgeState } from '@kesho/common/build-choice';
 import { DEFAULT_CANARY_THRESHOLDS, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
 import {
   canaryRefusal,
   edgeRecordOf,
+  edgeStateSizeProblem,
   endCanary,
   publishEdgeState,
   stagePreview,
@@ -37,7 +37,7 @@ import {
   type HistoryEntry,
   type PreviewRecord,
 } from '@kesho/common/edge-plan';
-import { removeUnusedVariants, writeVariants } from '@kesho/common/edge-variants';
+import { previewLinkOf, removeUnusedVariants, writeVariants } from '@kesho/common/edge-variants';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
 import type { KeyValueStore } from '@kesho/common/object-store';
 import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, EDGE_STATE_KEY, PREVIEW_KEY_KEY, VARIANTS_PREFIX } from '@kesho/common/site-keys';
@@ -72,8 +72,6 @@ export const KVS_PREVIEW_KEY = PREVIEW_KEY_KEY;
 /** The scheduled check's event: {"canaryCheck": true}. */
 export const CANARY_CHECK_EVENT_FIELD = 'canaryCheck';
 const HISTORY_KEPT = 500;
-/** A KeyValueStore value holds at most 1 KB. */
-export const KVS_VALUE_LIMIT_BYTES = 1024;
 
 export const canaryCommandKey = (app: string): string => `${CANARY_COMMANDS_PREFIX}${app}.json`;
 
@@ -350,16 +348,22 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
       pass.record = recorded({ ...pass.record, ...step.records }, step.entry);
       const preview = step.records.previews.at(-1) as EdgePreview;
       const { expiresAt } = preview;
-      const token = previewToken(preview.app, preview.buildId, Date.parse(expiresAt), await services.previewSecret(), hmacHex, now.getTime());
-      staged = { app: preview.app, buildId: preview.buildId, expiresAt, link: `${services.siteOrigin ?? ''}${previewPath(release.pointer.routes[0]?.path ?? '/', token)}` };
+      const link = previewLinkOf({
+        app: preview.app,
+        buildId: preview.buildId,
+        route: release.pointer.routes[0]?.path ?? '/',
+        expiresAt: Date.parse(expiresAt),
+        secret: await services.previewSecret(),
+        origin: services.siteOrigin ?? '',
+        now: now.getTime(),
+      });
+      staged = { app: preview.app, buildId: preview.buildId, expiresAt, link };
     }
 
     const edge = await writeEdgeVariants(store, pass.record, live);
-    const edgeText = JSON.stringify(edge);
-    if (Buffer.byteLength(edgeText) > KVS_VALUE_LIMIT_BYTES) {
-      // Refused before anything visitors get changes: the edge could not read a state this large.
-      throw new Error(`The edge state would be ${Buffer.byteLength(edgeText)} bytes, over the KeyValueStore's ${KVS_VALUE_LIMIT_BYTES}: end a canary or let previews expire first`);
-    }
+    // Refused before anything visitors get changes: the edge could not read a state this large.
+    const tooLarge = edgeStateSizeProblem(edge);
+    if (tooLarge) throw new Error(tooLarge);
     const record: EdgeRecord = { ...pass.record, edge };
     const written = await store.put(EDGE_RECORD_KEY, JSON.stringify(record), revalidatedMetadata(EDGE_RECORD_KEY), etag ? { ifMatch: etag } : { ifNoneMatch: '*' });
     if (written === 'precondition-failed') continue;
@@ -372,8 +376,6 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
   }
   throw new Error(`Could not write ${EDGE_RECORD_KEY}: it kept changing during ${maxAttempts} attempts`);
 }
-
-const hmacHex = (key: string, text: string): string => createHmac('sha256', key).update(text).digest('hex');
 
 /**
  * The scheduled check: each running canary's build against the live build since it started, by the

@@ -250,3 +250,15 @@ export async function publishEdgeState(kvs: KeyValueStore, edge: EdgeState): Pro
   await kvs.put(EDGE_STATE_KEY, text);
   return true;
 }
+
+/** The most a KeyValueStore value holds, the edge state's included: 1 KB. */
+export const EDGE_STATE_LIMIT_BYTES = 1024;
+
+/**
+ * Why this edge state cannot be handed to the edge (over the KeyValueStore's value limit), or null:
+ * both engines refuse it before anything visitors get changes, so a state that works locally works in AWS.
+ */
+export function edgeStateSizeProblem(edge: EdgeState): string | null {
+  const bytes = new TextEncoder().encode(JSON.stringify(edge)).length;
+  return bytes > EDGE_STATE_LIMIT_BYTES ? `The edge state would be ${bytes} bytes, over the KeyValueStore's ${EDGE_STATE_LIMIT_BYTES}: end a canary or let previews expire first` : null;
+}

@@ -14,8 +14,8 @@
  * folders, those neither it nor the state before it names are deleted (a browser may still be
  * fetching a page of the state just replaced).
  */
-import { createHash } from 'node:crypto';
-import type { EdgeState } from './build-choice';
+import { createHash, createHmac } from 'node:crypto';
+import { previewPath, previewToken, type EdgeState } from './build-choice';
 import { edgeStateOf, planVariants, unusedFolders, type CanaryRecord, type PlannedVariant, type PreviewRecord } from './edge-plan';
 import { revalidatedMetadata, type ObjectStore } from './object-store';
 import { pageKeyForRoute } from './page-routes';
@@ -134,4 +134,30 @@ export async function removeUnusedVariants(store: ObjectStore, variantsPrefix: s
   const unused = new Set(unusedFolders(keys.map(folderOf), current, previous));
   for (const key of keys) if (unused.has(folderOf(key))) await store.delete(key);
   return [...unused];
+}
+
+/**
+ * The signed link to a staged preview, as both engines hand it out: the preview's first route on the
+ * site's origin with its token (@kesho/common/build-choice previewToken: HMAC-SHA256 with the preview
+ * links' key, valid until `expiresAt`).
+ */
+export function previewLinkOf({
+  app,
+  buildId,
+  route,
+  expiresAt,
+  secret,
+  origin,
+  now,
+}: {
+  readonly app: string;
+  readonly buildId: string;
+  readonly route: string;
+  readonly expiresAt: number;
+  readonly secret: string;
+  readonly origin: string;
+  readonly now?: number;
+}): string {
+  const hmacHex = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
+  return `${origin}${previewPath(route, previewToken(app, buildId, expiresAt, secret, hmacHex, now))}`;
 }

@@ -1,4 +1,16 @@
-import { canaryRecordsOf, edgeRecordOf, edgeStateOf, endCanary, planVariants, stagePreview, startCanary, unusedFolders, type CanaryRecord, type PreviewRecord } from '../src/edge-plan';
+import {
+  canaryRecordsOf,
+  edgeRecordOf,
+  edgeStateOf,
+  edgeStateSizeProblem,
+  endCanary,
+  planVariants,
+  stagePreview,
+  startCanary,
+  unusedFolders,
+  type CanaryRecord,
+  type PreviewRecord,
+} from '../src/edge-plan';
 
 const canary = (app: string, buildId: string, percent = 10): CanaryRecord => ({ app, buildId, percent, previous: 'aaaaaaaaaaaa', since: '2025-06-01T12:00:00.000Z', by: 'team' });
 const preview: PreviewRecord = { app: 'legal', buildId: 'dddddddddddd', expiresAt: '2025-06-02T12:00:00.000Z', by: 'team' };
@@ -95,5 +107,18 @@ describe("the edge's transitions, one state machine for both release engines", (
     const later = stagePreview(first.records, { ...preview, expiresAt: '2025-06-03T12:00:00.000Z' }, { at: AT, now, liveBuild: 'cccccccccccc' });
     if (later.refused !== null) throw new Error(later.refused);
     expect(later.records.previews.map((entry) => entry.expiresAt)).toEqual(['2025-06-03T12:00:00.000Z']);
+  });
+});
+
+describe("the edge state's size, held to the KeyValueStore's limit in both engines", () => {
+  const stateWith = (previews: number) => ({
+    canaries: [],
+    variants: {},
+    previews: Object.fromEntries(Array.from({ length: previews }, (_, index) => [`marketing/${String(index).padStart(12, '0')}`, 'abcdef012345'])),
+    notices: { expired: 'abcdef012345', invalid: 'abcdef012345' },
+  });
+  test('a state within 1 KB passes; one over it is refused with its size', () => {
+    expect(edgeStateSizeProblem(stateWith(2))).toBeNull();
+    expect(edgeStateSizeProblem(stateWith(40))).toMatch(/^The edge state would be \d+ bytes, over the KeyValueStore's 1024: end a canary or let previews expire first$/);
   });
 });

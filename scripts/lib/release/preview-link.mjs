@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { loadTsModule } from '../load-ts.mjs';
 import { readJson } from '../compile.mjs';
 import { runningSiteFile } from '../paths.mjs';
@@ -23,15 +22,20 @@ export async function previewSiteOrigin(settings, env = process.env) {
 }
 
 /**
- * A preview link: the staged build's first page with its signed, expiring token
- * (@kesho/common/build-choice previewToken, HMAC-SHA256 with PREVIEW_LINK_SECRET), on the site the
+ * A preview link: the staged build's first page with its signed, expiring token, made as the AWS
+ * publisher makes it (@kesho/common/edge-variants previewLinkOf: HMAC-SHA256 with PREVIEW_LINK_SECRET), on the site the
  * settings name (readReleaseConfig: PUBLIC_SITE_URL, else the running local server's origin, `previewSiteOrigin`).
  * @param {{ pointer: { name: string, buildId: string, routes: { path: string }[] }, expiresAt: Date,
  *   settings: { previewLinkSecret: string, siteOrigin: string } }} preview
  */
 export async function previewLink({ pointer, expiresAt, settings }) {
-  const { previewPath, previewToken } = await loadTsModule('packages/common/src/build-choice.ts');
-  const hmacHex = (key, text) => createHmac('sha256', key).update(text).digest('hex');
-  const token = previewToken(pointer.name, pointer.buildId, expiresAt.getTime(), settings.previewLinkSecret, hmacHex);
-  return `${await previewSiteOrigin(settings)}${previewPath(pointer.routes[0]?.path ?? '/', token)}`;
+  const { previewLinkOf } = await loadTsModule('packages/common/src/edge-variants.ts');
+  return previewLinkOf({
+    app: pointer.name,
+    buildId: pointer.buildId,
+    route: pointer.routes[0]?.path ?? '/',
+    expiresAt: expiresAt.getTime(),
+    secret: settings.previewLinkSecret,
+    origin: await previewSiteOrigin(settings),
+  });
 }
