@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { EMAIL_ADDRESS_PATTERN } from '@kesho/common/ops-events';
 import { createLogger } from '../src/log';
 import { createBusinessMetrics } from '../src/metrics';
 import { createMailEvents, MailEventTooEarlyError, MAIL_EVENT_DETAIL_TYPES, parseMailEvent } from '../src/mail/events';
@@ -216,6 +217,8 @@ describe('the local stand-in', () => {
         (await server.api.runtime.foundation.given.dynamo?.send(new GetCommand({ TableName: server.api.runtime.config.ordersTable, Key: outboxKey(key) })))?.Item;
       expect(await read(String(bounced?.outboxKey))).toMatchObject({ status: 'sent', delivery: 'bounced', deliveryDetail: 'Permanent/General' });
       expect(await read(String(delivered?.outboxKey))).toMatchObject({ status: 'sent', delivery: 'delivered' });
+      // No address reaches the log: not the recipient's, nor a local Message-ID's (<id@domain>), which the logger scrubs.
+      expect(lines.filter((line) => EMAIL_ADDRESS_PATTERN.test(line))).toEqual([]);
     } finally {
       await server.close();
     }
