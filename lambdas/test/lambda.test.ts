@@ -6,6 +6,7 @@
  */
 import type { ApiGatewayEvent } from '../src/http/apiGateway';
 import { SERVER_ERROR_MESSAGE } from '../src/http/responses';
+import { handler as deployedCreatePayment } from '../src/handlers/create-payment';
 import { handler as deployedEnquiries } from '../src/handlers/enquiries';
 import { handler as deployedSubscriptions } from '../src/handlers/subscriptions';
 import { lambdaHttpHandler, type FunctionStart } from '../src/lambda';
@@ -111,5 +112,16 @@ describe('a factory handler in AWS Lambda', () => {
     Object.assign(process.env, DEPLOYED_ENV, { SUBSCRIPTION_TOKEN_SECRET: 'a-link-signing-key-long-enough-for-the-newsletter-0123456789' });
     const response = await deployedSubscriptions(event('/api/subscriptions', { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }));
     expect(response.statusCode).toBe(403);
+  });
+
+  it('runs the deployed create-payment handler from its own start, its Stripe key given as a value: a GET is answered 405 with the method it takes', async () => {
+    Object.assign(process.env, DEPLOYED_ENV, { STRIPE_SECRET_KEY: 'sk_test_aStripeTestKeyForTheStartOnly' });
+    const get = {
+      ...event('/api/create-payment'),
+      requestContext: { http: { method: 'GET', path: '/api/create-payment', sourceIp: '127.0.0.1' }, requestId: 'r2' },
+    } as unknown as ApiGatewayEvent;
+    const response = await deployedCreatePayment(get);
+    expect(response.statusCode).toBe(405);
+    expect(response.headers).toMatchObject({ Allow: 'POST' });
   });
 });

@@ -16,7 +16,7 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { loadConfig, type AppConfig } from '../config';
 import { handler as checkoutSession } from '../handlers/checkout-session';
-import { handler as createPayment } from '../handlers/create-payment';
+import { createCreatePaymentHandler } from '../handlers/create-payment';
 import { createEnquiriesHandler } from '../handlers/enquiries';
 import { handler as clientEvents } from '../handlers/client-events';
 import { createReleaseHistoryBuilds } from '../clientEvents/knownBuilds';
@@ -118,7 +118,7 @@ type EventFunction = Exclude<BackendFunction, ApiHandlerName | LocalPageFunction
 
 type HttpFunction = ApiHandlerName | LocalPageFunction;
 /** The handlers written as factories (lambda.ts): the local runtime builds each over its own services. */
-type FactoryFunction = 'enquiries' | 'subscriptions';
+type FactoryFunction = 'create-payment' | 'enquiries' | 'subscriptions';
 
 /**
  * Every handler module of @kesho/common/functions, by its function's name (the types hold these maps
@@ -126,7 +126,6 @@ type FactoryFunction = 'enquiries' | 'subscriptions';
  * find their services in the foundation they run in (runtime/context.ts), and those that only events start.
  */
 const FOUNDATION_HTTP_HANDLERS: Readonly<Record<Exclude<HttpFunction, FactoryFunction>, HttpHandler>> = {
-  'create-payment': createPayment,
   'checkout-session': checkoutSession,
   'stripe-webhook': stripeWebhook,
   'client-events': clientEvents,
@@ -147,6 +146,7 @@ const EVENT_HANDLERS: Readonly<Record<EventFunction, LocalFunction>> = {
 function factoryHandlers(runtime: LocalRuntime): Readonly<Record<FactoryFunction, HttpHandler>> {
   const { config, logger, foundation, services } = runtime;
   return {
+    'create-payment': createCreatePaymentHandler({ config, logger, startCheckout: services.startCheckout, paymentLimits: services.paymentLimits }),
     enquiries: createEnquiriesHandler({ config, logger, metrics: foundation.metrics, submitEnquiry: services.submitEnquiry }),
     subscriptions: createSubscriptionsHandler({ config, logger, metrics: foundation.metrics, subscriptions: services.subscriptions }),
   };
