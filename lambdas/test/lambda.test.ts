@@ -8,6 +8,7 @@ import type { ApiGatewayEvent } from '../src/http/apiGateway';
 import { SERVER_ERROR_MESSAGE } from '../src/http/responses';
 import { handler as deployedCreatePayment } from '../src/handlers/create-payment';
 import { handler as deployedEnquiries } from '../src/handlers/enquiries';
+import { handler as deployedMpesaPayment, MPESA_UNAVAILABLE_MESSAGE } from '../src/handlers/mpesa-payment';
 import { handler as deployedSubscriptions } from '../src/handlers/subscriptions';
 import { lambdaHttpHandler, type FunctionStart } from '../src/lambda';
 import { bindOrder, currentOrderFields } from '../src/orderContext';
@@ -123,5 +124,16 @@ describe('a factory handler in AWS Lambda', () => {
     const response = await deployedCreatePayment(get);
     expect(response.statusCode).toBe(405);
     expect(response.headers).toMatchObject({ Allow: 'POST' });
+  });
+
+  it('runs the deployed mpesa-payment handler from its own start: with no Daraja credentials in production M-Pesa is off, answered 503', async () => {
+    Object.assign(process.env, DEPLOYED_ENV);
+    const get = {
+      ...event('/api/mpesa-payment'),
+      requestContext: { http: { method: 'GET', path: '/api/mpesa-payment', sourceIp: '127.0.0.1' }, requestId: 'r4' },
+    } as unknown as ApiGatewayEvent;
+    const response = await deployedMpesaPayment(get);
+    expect(response.statusCode).toBe(503);
+    expect(JSON.parse(String(response.body))).toMatchObject({ error: MPESA_UNAVAILABLE_MESSAGE });
   });
 });

@@ -28,7 +28,7 @@ import { createSubscriptionsHandler } from '../handlers/subscriptions';
 import { handler as fulfilOrder } from '../handlers/fulfil-order';
 import { handler as mailEvents } from '../handlers/mail-events';
 import { handler as mpesaCallback } from '../handlers/mpesa-callback';
-import { handler as mpesaPayment } from '../handlers/mpesa-payment';
+import { createMpesaPaymentHandler } from '../handlers/mpesa-payment';
 import { handler as mpesaSandbox } from '../handlers/mpesa-sandbox';
 import { handler as reconcileOrders } from '../handlers/reconcile-orders';
 import { handler as sandboxCheckout } from '../handlers/sandbox-checkout';
@@ -118,7 +118,7 @@ type EventFunction = Exclude<BackendFunction, ApiHandlerName | LocalPageFunction
 
 type HttpFunction = ApiHandlerName | LocalPageFunction;
 /** The handlers written as factories (lambda.ts): the local runtime builds each over its own services. */
-type FactoryFunction = 'create-payment' | 'enquiries' | 'subscriptions';
+type FactoryFunction = 'create-payment' | 'enquiries' | 'subscriptions' | 'mpesa-payment';
 
 /**
  * Every handler module of @kesho/common/functions, by its function's name (the types hold these maps
@@ -129,7 +129,6 @@ const FOUNDATION_HTTP_HANDLERS: Readonly<Record<Exclude<HttpFunction, FactoryFun
   'checkout-session': checkoutSession,
   'stripe-webhook': stripeWebhook,
   'client-events': clientEvents,
-  'mpesa-payment': mpesaPayment,
   'mpesa-callback': mpesaCallback,
   'sandbox-checkout': sandboxCheckout,
   'mpesa-sandbox': mpesaSandbox,
@@ -148,6 +147,7 @@ function factoryHandlers(runtime: LocalRuntime): Readonly<Record<FactoryFunction
   return {
     'create-payment': createCreatePaymentHandler({ config, logger, startCheckout: services.startCheckout, paymentLimits: services.paymentLimits }),
     enquiries: createEnquiriesHandler({ config, logger, metrics: foundation.metrics, submitEnquiry: services.submitEnquiry }),
+    'mpesa-payment': createMpesaPaymentHandler({ config, logger, mpesa: services.mpesa }),
     subscriptions: createSubscriptionsHandler({ config, logger, metrics: foundation.metrics, subscriptions: services.subscriptions }),
   };
 }

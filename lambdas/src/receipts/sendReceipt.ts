@@ -4,10 +4,11 @@
  * the order's `receiptStatus` moved from `due` to `sent`. Until then the order stays marked `due`
  * and the reconciliation retries; the outbox makes the retry send only what is still missing.
  */
+import type { AppConfig } from '../config';
 import type { Logger } from '../log';
 import { uncountedMetrics, type BusinessMetrics } from '../metrics';
 import { bindOrder } from '../orderContext';
-import type { Outbox } from '../mail/types';
+import type { MailRuntime, Outbox } from '../mail/types';
 import type { OrdersStore } from '../orders/store';
 import type { Order } from '../orders/types';
 import { buildReceiptMails, type ReceiptContext } from './receiptMail';
@@ -35,6 +36,15 @@ export function receiptKey(invoiceNumber: string): string {
 
 export function receiptCopyKey(invoiceNumber: string): string {
   return `receipt-copy#${invoiceNumber}`;
+}
+
+/** A function's receipts: through its mail's outbox, a copy to its support address, links to the site. */
+export function createFunctionReceipts(
+  { config, clock, logger, metrics }: { readonly config: Pick<AppConfig, 'publicSiteUrl'>; readonly clock: () => Date; readonly logger: Logger; readonly metrics: BusinessMetrics },
+  mail: Pick<MailRuntime, 'outbox' | 'supportEmail'>,
+  orders: OrdersStore,
+): SendReceipt {
+  return createSendReceipt({ outbox: mail.outbox, orders, context: { supportEmail: mail.supportEmail, publicSiteUrl: config.publicSiteUrl }, clock, logger, metrics });
 }
 
 export function createSendReceipt({ outbox, orders, context, clock, logger, metrics = uncountedMetrics }: SendReceiptDependencies): SendReceipt {

@@ -1,0 +1,88 @@
+/**
+ * M-Pesa: Daraja when configured (its secrets from the environment or Secrets Manager), the built-in
+ * sandbox otherwise, nothing when switched off in production. A paid M-Pesa order gets its receipt.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { mpesaSandboxPagePath } from '@kesho/common/mpesa';
+import type { AppConfig, MpesaConfig } from '../config';
+import type { Logger } from '../log';
+import type { BusinessMetrics } from '../metrics';
+import type { PaymentAttemptsStore } from '../orders/attempts';
+import type { PaymentLimits } from '../orders/paymentLimits';
+import type { OrdersStore } from '../orders/store';
+import type { SendReceipt } from '../receipts/sendReceipt';
+import { resolveSecret, type SecretReader } from '../runtime/secrets';
+import { createDarajaClient } from './daraja';
+import { createMpesaSandbox, type MpesaSandbox } from './sandbox';
+import { createMpesaPayments, type MpesaPayments } from './service';
+import { createMpesaStore, type MpesaStore } from './store';
+
+export interface MpesaServices {
+  readonly payments: MpesaPayments;
+  readonly store: MpesaStore;
+  /** Only without Daraja credentials. */
+  readonly sandbox: MpesaSandbox | null;
+}
+
+export interface MpesaDependencies {
+  readonly config: AppConfig;
+  readonly clock: () => Date;
+  readonly logger: Logger;
+  readonly metrics: BusinessMetrics;
+  readonly dynamo: DynamoDBDocumentClient;
+  readonly orders: OrdersStore;
+  readonly attempts: PaymentAttemptsStore;
+  readonly sendReceipt: SendReceipt;
+  readonly limits: PaymentLimits;
+  /** The secret reader, made only when Daraja's credentials are to be read. */
+  readonly secrets: () => SecretReader;
+}
+
+/** null when M-Pesa is switched off (production without Daraja credentials). */
+export async function createMpesaServices({ config, clock, logger, metrics, dynamo, orders, attempts, sendReceipt, limits, secrets }: MpesaDependencies): Promise<MpesaServices | null> {
+  const settings = config.mpesa;
+  if (settings.provider === 'off') return null;
+  const store = createMpesaStore(dynamo, config.ordersTable);
+  const common = {
+    orders,
+    attempts,
+    sendReceipt,
+    store,
+    publicSiteUrl: config.publicSiteUrl,
+    kesPerUsd: config.kesRate.kesPerUsd,
+    rateDate: config.kesRate.rateDate,
+    clock,
+    logger,
+    metrics,
+    limits,
+  };
+
+  if (settings.provider === 'sandbox') {
+    const sandbox = createMpesaSandbox(dynamo, config.ordersTable);
+    const payments = createMpesaPayments({ ...common, gateway: sandbox, sandboxPageUrl: mpesaSandboxPagePath });
+    return { payments, store, sandbox };
+  }
+
+  const reader = secrets();
+  const fromSecretsManager = [settings.consumerKey, settings.consumerSecret, settings.passkey].some((source) => source.kind === 'secrets-manager');
+  const gateway = createDarajaClient({
+    baseUrl: settings.baseUrl,
+    shortcode: settings.shortcode,
+    ...(await darajaCredentials(settings, reader)),
+    // Credentials from Secrets Manager are read again when Daraja refuses them (rotated on the Daraja portal, put by ops).
+    ...(fromSecretsManager ? { rereadCredentials: () => darajaCredentials(settings, reader, { fresh: true }) } : {}),
+    onCredentialsReread: (changed) => logger.warn('secret.reread', { secret: 'darajaCredentials', why: 'daraja-refused', changed }),
+    clock,
+  });
+  return { payments: createMpesaPayments({ ...common, gateway }), store, sandbox: null };
+}
+
+/** Daraja's three secrets, each checked for its shape when read from Secrets Manager. */
+async function darajaCredentials(settings: Extract<MpesaConfig, { provider: 'daraja' }>, reader: SecretReader, options: { readonly fresh?: boolean } = {}) {
+  const [consumerKey, consumerSecret, passkey] = await Promise.all([
+    resolveSecret('darajaConsumerKey', settings.consumerKey, reader, options),
+    resolveSecret('darajaConsumerSecret', settings.consumerSecret, reader, options),
+    resolveSecret('darajaPasskey', settings.passkey, reader, options),
+  ]);
+  return { consumerKey, consumerSecret, passkey };
+}
