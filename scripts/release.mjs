@@ -6,6 +6,7 @@
  *   node scripts/release.mjs promote <remote> [--why "…"]                the running canary goes live for everyone
  *   node scripts/release.mjs abort <remote> [--why "…"]                  the running canary ends; everyone is on the live build
  *   node scripts/release.mjs rollback <app> [buildId] [--why "…"]       back to a kept build (default: the one before), with the reason
+ *   node scripts/release.mjs check <preview link>                        load a staged preview (a deployed site's too) in Chromium, as a publish is checked
  *   node scripts/release.mjs list [app]                                  releases and known builds, newest first (also: history [app])
  *   node scripts/release.mjs status [app]                                what visitors' browsers saw of each build in the last hour
  * (`npm run release -- <command> …`). A release prerenders and verifies its pages in staging and
@@ -33,6 +34,7 @@ import {
 } from './lib/release.mjs';
 import { readEdgeState } from './lib/release/edge.mjs';
 import { previewLink } from './lib/release/preview-link.mjs';
+import { previewLinkProblems } from './lib/release/browser-check.mjs';
 import { changesFile, readBuildFailures, recordedBuild } from './lib/release/build-records.mjs';
 import { describeMark, markOf } from './lib/release/marks.mjs';
 import { exists } from './lib/compile.mjs';
@@ -47,6 +49,7 @@ const usage = `Usage:
   node scripts/release.mjs promote <${remotes.join('|')}> [--why "reason"]
   node scripts/release.mjs abort <${remotes.join('|')}> [--why "reason"]
   node scripts/release.mjs rollback <${appNames.join('|')}> [buildId] [--why "reason"]
+  node scripts/release.mjs check <preview link>
   node scripts/release.mjs list [${appNames.join('|')}]     (or: history)
   node scripts/release.mjs status [${appNames.join('|')}]`;
 
@@ -174,6 +177,16 @@ export async function main(argv) {
       if (failed.length) console.log(`Failed builds of ${name}, newest first:`);
       for (const failure of failed) console.log(`  ! ${failure.at}  by ${failure.by}, ${origin(failure)}: ${failure.error.split('\n').slice(0, 3).join(' ').trim()}`);
     }
+    return;
+  }
+  if (command === 'check') {
+    // The browser check through a deployed site's preview link (AWS: a -c preview=<hours> deploy's PreviewLink).
+    if (!app) throw new ReleaseError(usage);
+    const { timeoutMs } = await readLocalSettings('readBrowserCheckConfig');
+    const checked = await previewLinkProblems(app, { timeoutMs });
+    const what = `${checked.app} ${checked.build} through its preview link: ${checked.routes.length} routes, ${checked.pageViews} page views in Chromium, ${(checked.ms / 1000).toFixed(1)} s`;
+    if (checked.problems.length) throw new ReleaseError(`The preview of ${what}, failed in a browser; do not put it live:\n  ${checked.problems.join('\n  ')}`);
+    console.log(`Browser check of ${what}: no errors`);
     return;
   }
   if (!app || !appNames.includes(app) || !['publish', 'rollback', 'preview', 'promote', 'abort'].includes(command ?? '')) throw new ReleaseError(usage);

@@ -19,8 +19,12 @@ process.env.RELEASED_BY = 'browser-check-test';
 process.env.NODE_ENV = 'production';
 delete process.env.RELEASE_BROWSER_CHECK;
 const { buildRemote, buildShell, cleanStaging } = await import('../lib/publish.mjs');
-const { publishCanary, publishRemote, readHistory, release } = await import('../lib/release.mjs');
-const { edgeStateFile, pointerFile } = await import('../lib/paths.mjs');
+const { publishCanary, publishRemote, readHistory, release, stagePreview } = await import('../lib/release.mjs');
+const { edgeStateFile, pointerFile, siteDir } = await import('../lib/paths.mjs');
+const { previewLinkProblems } = await import('../lib/release/browser-check.mjs');
+const { previewLink } = await import('../lib/release/preview-link.mjs');
+const { readLocalSettings } = await import('../lib/local-config.mjs');
+const { loadTsModule } = await import('../lib/load-ts.mjs');
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 
 const aboutSource = path.join(repoRoot, 'mfe-marketing/src/pages/AboutPage.tsx');
@@ -80,4 +84,36 @@ test('a build that works goes live, with what the browser check saw in its histo
   assert.equal(Number(entry.browserCheck?.split(' ')[0]), routes * 2);
   console.log(`browser check of marketing's ${routes} routes: ${entry.browserCheck}`);
   assert.deepEqual((await readHistory()).releases.at(-1), entry);
+});
+
+test('through a preview link, as a release to AWS is checked where its command runs: the staged About page that throws is named, with its source line', async () => {
+  // The local server's site (its build choice, the rule the CloudFront functions follow), serving this dist/ with its preview.
+  const { createSiteServer } = await loadTsModule('local-server/src/site-server.ts');
+  const settings = await readLocalSettings('readReleaseConfig');
+  const server = createSiteServer({ siteDir, buildChoice: { edgeStateFile, previewLinkSecret: settings.previewLinkSecret } });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  try {
+    const origin = `http://127.0.0.1:${server.address().port}`;
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    const { pointer } = await stagePreview('marketing', { build: (name) => buildRemote(name, { configure: throwsInEffect }), expiresAt });
+    const link = await previewLink({ pointer, expiresAt, settings: { ...settings, siteOrigin: origin } });
+    const checked = await previewLinkProblems(link);
+    console.log(`preview link check: ${checked.pageViews} page views in ${(checked.ms / 1000).toFixed(1)} s, ${checked.problems.length} problems`);
+    assert.equal(checked.app, 'marketing');
+    assert.equal(checked.build, pointer.buildId);
+    const about = checked.problems.filter((problem) => problem.startsWith('/about ('));
+    assert.ok(
+      about.some((problem) => /error screen/.test(problem)),
+      checked.problems.join('\n'),
+    );
+    assert.ok(
+      about.some((problem) => new RegExp(`The About page broke in the browser[\\s\\S]*mfe-marketing/src/pages/AboutPage\\.tsx:${throwLine}:\\d+`).test(problem)),
+      checked.problems.join('\n'),
+    );
+    // Only /about fails: every other route of the preview is fine.
+    assert.deepEqual([...new Set(checked.problems.map((problem) => problem.split(' ')[0]))], ['/about']);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(() => resolve(undefined)));
+  }
 });

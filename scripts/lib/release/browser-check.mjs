@@ -23,7 +23,7 @@ import { lazyTsModule } from '../load-ts.mjs';
 import { pageFileFor, siteDir, VARIANT_POINTER_FILE, variantsDir } from '../paths.mjs';
 import { repoRoot } from '../repo-root.mjs';
 import { originalPosition } from '../status.mjs';
-import { RefusedError } from './errors.mjs';
+import { RefusedError, ReleaseError } from './errors.mjs';
 
 /** @typedef {import('../../../packages/common/src/pointer-document').PointerDocument} PointerDocument */
 /** @typedef {{ enabled: boolean, timeoutMs: number }} BrowserCheck the settings (readBrowserCheckConfig) */
@@ -104,6 +104,8 @@ export async function serveComposedSite({ pointers, pageFile }) {
 
 /** How long a page view must make no request to count as settled (effects, lazy chunks): 100 ms measured 12–20 s for marketing's 38 page views, 250 ms 17–27 s. */
 const NETWORK_IDLE_MS = 100;
+/** How long a page view that settled may wait for its network to go idle (some runs through a preview link waited out the whole timeout, 20 s a page view). */
+const NETWORK_IDLE_WAIT_MS = 3_000;
 /** Frames shown per error, each mapped to its source line. */
 const FRAMES_SHOWN = 5;
 
@@ -177,99 +179,149 @@ async function mappedFrames(stack, origin) {
  */
 export async function browserProblems({ pointers, pageFile, routes, timeoutMs = 20_000 }) {
   const started = Date.now();
-  const { ERROR_SCREEN_HEADING } = await pageChecks();
-  const titles = new Map(pointers.remotes.flatMap((remote) => remote.routes.map((route) => [route.path, route.title])));
   const site = await serveComposedSite({ pointers, pageFile });
   const browser = await launch();
-  const problems = [];
-  let pageViews = 0;
   try {
     const page = await browser.newPage();
-    await page.evaluateOnNewDocument(recordErrors);
-    /** Errors the DevTools protocol saw that the page's own listeners could not (a script that failed to load, say). */
-    const protocolErrors = [];
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const location = message.location();
-      // console.error calls are recorded with their stack by recordErrors; the browser's own messages (a failed load) are not.
-      if (message.stackTrace().length && !message.text().startsWith('Failed to load resource')) return;
-      protocolErrors.push({ kind: 'console error', message: `${message.text()}${location.url ? ` (${location.url})` : ''}`, stack: '' });
-    });
-    page.on('requestfailed', (request) => {
-      // A request the check's own next navigation cancelled (the page's report beacon, say) is no failure of the page.
-      if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
-      protocolErrors.push({ kind: 'failed request', message: `${request.url()}: ${request.failure()?.errorText ?? 'failed'}`, stack: '' });
-    });
-
-    /** What the page shows and reported, once it settled. @param {string} route @param {string} how */
-    const inspect = async (route, how) => {
-      pageViews += 1;
-      const state = await page
-        .waitForFunction(
-          // The title of the route the page is at: a page may send the visitor on (an empty cart's /payment to /custom-quote).
-          (heading, routeTitles) =>
-            (document.documentElement.dataset.app === 'ready' && (routeTitles[window.location.pathname] ?? document.title) === document.title) ||
-            (document.querySelector('main')?.textContent ?? '').includes(heading),
-          { timeout: timeoutMs, polling: 50 },
-          ERROR_SCREEN_HEADING,
-          Object.fromEntries(titles),
-        )
-        .then(
-          () => 'settled',
-          () => 'timeout',
-        );
-      // Effects, lazy chunks and their requests: what the page does right after it showed.
-      await page.waitForNetworkIdle({ idleTime: NETWORK_IDLE_MS, timeout: timeoutMs }).catch(() => undefined);
-      const found = [];
-      if (state === 'timeout') found.push({ kind: 'not interactive', message: `the page did not become interactive with its title within ${timeoutMs} ms`, stack: '' });
-      const shown = await page.evaluate(() => ({
-        main: document.querySelector('main')?.textContent ?? null,
-        h1: document.querySelector('main h1')?.textContent?.trim() ?? '',
-        at: window.location.pathname,
-      }));
-      const via = shown.at === route ? how : `${how}, sent on to ${shown.at}`;
-      if (shown.main === null) found.push({ kind: 'no content', message: 'it has no <main> element', stack: '' });
-      else if (shown.main.includes(ERROR_SCREEN_HEADING)) found.push({ kind: 'error screen', message: `it shows the error screen ("${ERROR_SCREEN_HEADING}")`, stack: '' });
-      else if (!shown.h1) found.push({ kind: 'no content', message: 'its <main> has no <h1> heading', stack: '' });
-      const recorded = await page.evaluate(() => /** @type {any} */ (window).__keshoReleaseCheck.splice(0));
-      found.push(...recorded, ...protocolErrors.splice(0));
-      // One error is often reported twice (React's console.error and the shell's own): once, by its stack.
-      const unique = new Map(
-        found.map((entry) => [
-          entry.stack
-            ? entry.stack
-                .split('\n')
-                .filter((line) => line.trim().startsWith('at '))
-                .join('\n')
-            : `${entry.kind}\0${entry.message}`,
-          entry,
-        ]),
-      );
-      for (const entry of unique.values()) {
-        const frames = entry.stack ? await mappedFrames(entry.stack, site.origin) : [];
-        problems.push([`${route} (${via}): ${entry.kind}: ${entry.message}`, ...frames.map((frame) => `    ${frame}`)].join('\n'));
-      }
-    };
-
-    for (const [index, route] of routes.entries()) {
-      await page.goto(`${site.origin}${route}`, { waitUntil: 'load', timeout: timeoutMs }).catch((error) => {
-        problems.push(`${route} (loaded): the page did not load: ${error instanceof Error ? error.message : String(error)}`);
-      });
-      await inspect(route, 'loaded');
-      const next = routes[(index + 1) % routes.length];
-      if (!next || next === route) continue;
-      // The shell's router follows the browser's history, as it does on a click of a link.
-      await page.evaluate((to) => {
-        window.history.pushState(null, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-      }, next);
-      await inspect(next, `reached from ${route} in the page`);
-    }
+    const { problems, pageViews } = await routeProblems(page, { origin: site.origin, pointers, routes, timeoutMs });
+    return { problems, pageViews, ms: Date.now() - started };
   } finally {
     await browser.close();
     await site.stop();
   }
-  return { problems, pageViews, ms: Date.now() - started };
+}
+
+/**
+ * The check on a page of Chromium at a site's origin: each route loaded, then the next reached in
+ * the page; the titles from the pointer document the browser gets.
+ * @param {import('puppeteer-core').Page} page
+ * @param {{ origin: string, pointers: PointerDocument, routes: string[], timeoutMs: number }} site
+ */
+async function routeProblems(page, { origin, pointers, routes, timeoutMs }) {
+  const { ERROR_SCREEN_HEADING } = await pageChecks();
+  const titles = new Map(pointers.remotes.flatMap((remote) => remote.routes.map((route) => [route.path, route.title])));
+  const problems = [];
+  let pageViews = 0;
+  await page.evaluateOnNewDocument(recordErrors);
+  /** Errors the DevTools protocol saw that the page's own listeners could not (a script that failed to load, say). */
+  const protocolErrors = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const location = message.location();
+    // console.error calls are recorded with their stack by recordErrors; the browser's own messages (a failed load) are not.
+    if (message.stackTrace().length && !message.text().startsWith('Failed to load resource')) return;
+    protocolErrors.push({ kind: 'console error', message: `${message.text()}${location.url ? ` (${location.url})` : ''}`, stack: '' });
+  });
+  page.on('requestfailed', (request) => {
+    // A request the check's own next navigation cancelled (the page's report beacon, say) is no failure of the page.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
+    protocolErrors.push({ kind: 'failed request', message: `${request.url()}: ${request.failure()?.errorText ?? 'failed'}`, stack: '' });
+  });
+
+  /** What the page shows and reported, once it settled. @param {string} route @param {string} how */
+  const inspect = async (route, how) => {
+    pageViews += 1;
+    const state = await page
+      .waitForFunction(
+        // The title of the route the page is at: a page may send the visitor on (an empty cart's /payment to /custom-quote).
+        (heading, routeTitles) =>
+          (document.documentElement.dataset.app === 'ready' && (routeTitles[window.location.pathname] ?? document.title) === document.title) ||
+          (document.querySelector('main')?.textContent ?? '').includes(heading),
+        { timeout: timeoutMs, polling: 50 },
+        ERROR_SCREEN_HEADING,
+        Object.fromEntries(titles),
+      )
+      .then(
+        () => 'settled',
+        () => 'timeout',
+      );
+    // Effects, lazy chunks and their requests: what the page does right after it showed.
+    // At most NETWORK_IDLE_WAIT_MS: a request that never ends (a report to a server that does not answer it) must not hold every page view.
+    await page.waitForNetworkIdle({ idleTime: NETWORK_IDLE_MS, timeout: Math.min(timeoutMs, NETWORK_IDLE_WAIT_MS) }).catch(() => undefined);
+    const found = [];
+    if (state === 'timeout') found.push({ kind: 'not interactive', message: `the page did not become interactive with its title within ${timeoutMs} ms`, stack: '' });
+    const shown = await page.evaluate(() => ({
+      main: document.querySelector('main')?.textContent ?? null,
+      h1: document.querySelector('main h1')?.textContent?.trim() ?? '',
+      at: window.location.pathname,
+    }));
+    const via = shown.at === route ? how : `${how}, sent on to ${shown.at}`;
+    if (shown.main === null) found.push({ kind: 'no content', message: 'it has no <main> element', stack: '' });
+    else if (shown.main.includes(ERROR_SCREEN_HEADING)) found.push({ kind: 'error screen', message: `it shows the error screen ("${ERROR_SCREEN_HEADING}")`, stack: '' });
+    else if (!shown.h1) found.push({ kind: 'no content', message: 'its <main> has no <h1> heading', stack: '' });
+    const recorded = await page.evaluate(() => /** @type {any} */ (window).__keshoReleaseCheck.splice(0));
+    found.push(...recorded, ...protocolErrors.splice(0));
+    // One error is often reported twice (React's console.error and the shell's own): once, by its stack.
+    const unique = new Map(
+      found.map((entry) => [
+        entry.stack
+          ? entry.stack
+              .split('\n')
+              .filter((line) => line.trim().startsWith('at '))
+              .join('\n')
+          : `${entry.kind}\0${entry.message}`,
+        entry,
+      ]),
+    );
+    for (const entry of unique.values()) {
+      const frames = entry.stack ? await mappedFrames(entry.stack, origin) : [];
+      problems.push([`${route} (${via}): ${entry.kind}: ${entry.message}`, ...frames.map((frame) => `    ${frame}`)].join('\n'));
+    }
+  };
+
+  for (const [index, route] of routes.entries()) {
+    await page.goto(`${origin}${route}`, { waitUntil: 'load', timeout: timeoutMs }).catch((error) => {
+      problems.push(`${route} (loaded): the page did not load: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    await inspect(route, 'loaded');
+    const next = routes[(index + 1) % routes.length];
+    if (!next || next === route) continue;
+    // The shell's router follows the browser's history, as it does on a click of a link.
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, next);
+    await inspect(next, `reached from ${route} in the page`);
+  }
+  return { problems, pageViews };
+}
+
+/**
+ * The check through a preview link, where the release command runs (a team's machine or CI): the
+ * staged build of a deployed site (`-c preview=<hours>` in AWS, `npm run release -- preview` locally)
+ * loaded in Chromium as its visitors would get it once live. The link's own page first (it sets the
+ * preview cookie), then each route of the previewed app, from the document the preview gets, each
+ * with the next reached in the page. The check's client events reach the site like any visitor's,
+ * counted against the preview's build: no verdict reads them (a canary's and a publish's figures
+ * start when it does; blocking them, by request interception or DevTools' blocked URLs, kept the
+ * page's network from going idle, 8 s a page view). Frames are mapped with this dist/'s source maps
+ * when it holds the build.
+ * @param {string} link @param {{ timeoutMs?: number }} [options]
+ */
+export async function previewLinkProblems(link, { timeoutMs = 20_000 } = {}) {
+  const started = Date.now();
+  const url = new URL(link);
+  const { PREVIEW_PARAMETER } = await buildChoice();
+  const [app, build] = (url.searchParams.get(PREVIEW_PARAMETER) ?? '').split('.');
+  if (!app || !build) throw new ReleaseError(`Not a preview link (no ${PREVIEW_PARAMETER} token): ${link}`);
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    const opened = await page.goto(link, { waitUntil: 'load', timeout: timeoutMs });
+    if (!opened?.ok()) throw new ReleaseError(`The preview link answered ${opened?.status() ?? 'nothing'}: ${link}`);
+    /** @type {PointerDocument} */
+    const pointers = await page.evaluate(async () => (await fetch('/mfe/remotes.json', { cache: 'no-store' })).json());
+    const previewed = pointers.remotes.find((remote) => remote.name === app);
+    if (previewed?.buildId !== build)
+      throw new ReleaseError(
+        `The preview link does not show ${app} ${build} (the site gives ${previewed ? `${app} ${previewed.buildId}` : `no ${app}`}): has it expired, or is the preview not staged?`,
+      );
+    const routes = previewed.routes.map((route) => route.path);
+    const { problems, pageViews } = await routeProblems(page, { origin: url.origin, pointers, routes, timeoutMs });
+    return { app, build, routes, problems, pageViews, ms: Date.now() - started };
+  } finally {
+    await browser.close();
+  }
 }
 
 /**
