@@ -8,6 +8,8 @@ import type { ApiGatewayEvent } from '../src/http/apiGateway';
 import { SERVER_ERROR_MESSAGE } from '../src/http/responses';
 import { handler as deployedCreatePayment } from '../src/handlers/create-payment';
 import { handler as deployedEnquiries } from '../src/handlers/enquiries';
+import { handler as deployedMpesaCallback } from '../src/handlers/mpesa-callback';
+import { handler as deployedStripeWebhook } from '../src/handlers/stripe-webhook';
 import { handler as deployedMpesaPayment, MPESA_UNAVAILABLE_MESSAGE } from '../src/handlers/mpesa-payment';
 import { handler as deployedSubscriptions } from '../src/handlers/subscriptions';
 import { lambdaHttpHandler, type FunctionStart } from '../src/lambda';
@@ -135,5 +137,18 @@ describe('a factory handler in AWS Lambda', () => {
     const response = await deployedMpesaPayment(get);
     expect(response.statusCode).toBe(503);
     expect(JSON.parse(String(response.body))).toMatchObject({ error: MPESA_UNAVAILABLE_MESSAGE });
+  });
+
+  it('runs the deployed stripe-webhook handler from its own start, its signing secret given as a value: an unsigned event is refused 400', async () => {
+    Object.assign(process.env, DEPLOYED_ENV, { STRIPE_WEBHOOK_SECRET: 'whsec_aSigningSecretForTheStartOnly' });
+    const response = await deployedStripeWebhook({ ...event('/api/stripe-webhook', { 'content-type': 'application/json' }), body: '{"type":"checkout.session.completed"}' });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(String(response.body))).toEqual({ error: 'The webhook signature could not be verified.' });
+  });
+
+  it('runs the deployed mpesa-callback handler from its own start: with M-Pesa off every callback is 404', async () => {
+    Object.assign(process.env, DEPLOYED_ENV);
+    const response = await deployedMpesaCallback({ ...event('/api/mpesa/callback/abcdefabcdefabcdefabcdefabcdefab', { 'content-type': 'application/json' }), body: '{}' });
+    expect(response.statusCode).toBe(404);
   });
 });

@@ -65,7 +65,11 @@ export function createCreatePaymentHandler({ config, logger, startCheckout, paym
 export async function buildCreatePayment(start: FunctionStart, given: { readonly secrets?: SecretReader } = {}): Promise<HttpHandler> {
   const { config, logger, metrics, clock } = start;
   const dynamo = awsDocumentClient();
-  const { provider } = await createCardPayments(start, dynamo, () => given.secrets ?? awsSecretReader());
+  const { provider } = await createCardPayments(
+    start,
+    () => dynamo,
+    () => given.secrets ?? awsSecretReader(),
+  );
   const startCheckout = createStartCheckout({
     orders: createOrdersStore(dynamo, config.ordersTable),
     payments: provider,

@@ -9,25 +9,47 @@ import { respondSafely } from '../http/boundary';
 import { readJsonBody } from '../http/jsonBody';
 import { errorResponse, json, methodNotAllowed } from '../http/responses';
 import { MPESA_CALLBACK_PATH, MPESA_CALLBACK_TOKEN_PATTERN, parseCallbackBody } from '../mpesa/service';
-import { defineFunction } from '../runtime/context';
+import { lambdaHttpHandler, type FunctionStart } from '../lambda';
+import type { Logger } from '../log';
+import { createFunctionMpesa, type MpesaServices } from '../mpesa/services';
+import { awsDocumentClient } from '../runtime/dynamo';
+import { awsSecretReader, type SecretReader } from '../runtime/secrets';
 import { tracing } from '../runtime/tracing';
-import { mpesa } from '../mpesa/parts';
 
-/** This function's services: its bundle holds these parts and what they use, nothing else. */
-export const runtime = defineFunction('mpesa-callback', { mpesa }, { tracing });
+export interface MpesaCallbackServices {
+  readonly logger: Logger;
+  /** null when M-Pesa is switched off: every callback is a 404. */
+  readonly mpesa: MpesaServices | null;
+}
 
-export const handler: HttpHandler = runtime.handle((event) =>
-  respondSafely('mpesa-callback', async () => {
-    if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
-    const token = event.rawPath.startsWith(`${MPESA_CALLBACK_PATH}/`) ? event.rawPath.slice(MPESA_CALLBACK_PATH.length + 1) : '';
-    const { services } = await runtime.current();
-    if (!services.mpesa || !MPESA_CALLBACK_TOKEN_PATTERN.test(token)) return errorResponse(404, 'Not found.');
-    const body = readJsonBody(event);
-    if (!body.ok) return body.response;
-    const hint = parseCallbackBody(body.value);
-    if (!hint) return errorResponse(400, 'The body is not an STK callback.');
-    const outcome = await services.mpesa.payments.callback(token, hint);
-    if (outcome.kind === 'unknown-token') return errorResponse(404, 'Not found.');
-    return json(200, { ResultCode: 0, ResultDesc: 'Accepted' });
-  }),
-);
+/** The handler over its services: the deployed one below, the local runtime's (local/api.ts), a test's. */
+export function createMpesaCallbackHandler({ logger, mpesa }: MpesaCallbackServices): HttpHandler {
+  return (event) =>
+    respondSafely(
+      'mpesa-callback',
+      async () => {
+        if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
+        const token = event.rawPath.startsWith(`${MPESA_CALLBACK_PATH}/`) ? event.rawPath.slice(MPESA_CALLBACK_PATH.length + 1) : '';
+        if (!mpesa || !MPESA_CALLBACK_TOKEN_PATTERN.test(token)) return errorResponse(404, 'Not found.');
+        const body = readJsonBody(event);
+        if (!body.ok) return body.response;
+        const hint = parseCallbackBody(body.value);
+        if (!hint) return errorResponse(400, 'The body is not an STK callback.');
+        const outcome = await mpesa.payments.callback(token, hint);
+        if (outcome.kind === 'unknown-token') return errorResponse(404, 'Not found.');
+        return json(200, { ResultCode: 0, ResultDesc: 'Accepted' });
+      },
+      logger,
+    );
+}
+
+/**
+ * In AWS: configuration (the function's start) → clients → services → handler, once per container
+ * (lambda.ts). `given.secrets` stands in for Secrets Manager (tests).
+ */
+export async function buildMpesaCallback(start: FunctionStart, given: { readonly secrets?: SecretReader } = {}): Promise<HttpHandler> {
+  const mpesa = await createFunctionMpesa(start, awsDocumentClient(), () => given.secrets ?? awsSecretReader());
+  return createMpesaCallbackHandler({ logger: start.logger, mpesa });
+}
+
+export const handler: HttpHandler = lambdaHttpHandler('mpesa-callback', (start) => buildMpesaCallback(start), { tracing });

@@ -17,14 +17,8 @@ import { PROVIDER_ERROR_MESSAGE, errorResponse, json, methodNotAllowed } from '.
 import { INVALID_ORDER_MESSAGE, parseOrderRequest, priceMismatchMessage } from '../orders/orderRequest';
 import type { AppConfig } from '../config';
 import { lambdaHttpHandler, type FunctionStart } from '../lambda';
-import { createRateLimiter } from '../leads/rateLimit';
 import type { Logger } from '../log';
-import { createFunctionMail } from '../mail/runtime';
-import { createMpesaServices, type MpesaServices } from '../mpesa/services';
-import { createPaymentAttemptsStore } from '../orders/attempts';
-import { createPaymentLimits } from '../orders/paymentLimits';
-import { createOrdersStore } from '../orders/store';
-import { createFunctionReceipts } from '../receipts/sendReceipt';
+import { createFunctionMpesa, type MpesaServices } from '../mpesa/services';
 import { awsDocumentClient } from '../runtime/dynamo';
 import { awsSecretReader, type SecretReader } from '../runtime/secrets';
 import { tracing } from '../runtime/tracing';
@@ -86,24 +80,8 @@ export function createMpesaPaymentHandler({ config, logger, mpesa }: MpesaPaymen
  * (lambda.ts). `given.secrets` stands in for Secrets Manager (tests).
  */
 export async function buildMpesaPayment(start: FunctionStart, given: { readonly secrets?: SecretReader } = {}): Promise<HttpHandler> {
-  const { config, logger, metrics, clock } = start;
-  const dynamo = awsDocumentClient();
-  const orders = createOrdersStore(dynamo, config.ordersTable);
-  const mpesa =
-    config.mpesa.provider === 'off'
-      ? null
-      : await createMpesaServices({
-          config,
-          clock,
-          logger,
-          metrics,
-          dynamo,
-          orders,
-          attempts: createPaymentAttemptsStore(dynamo, config.ordersTable),
-          sendReceipt: createFunctionReceipts(start, createFunctionMail(start, dynamo), orders),
-          limits: createPaymentLimits(createRateLimiter(dynamo, config.ordersTable, clock), config.paymentLimits, logger),
-          secrets: () => given.secrets ?? awsSecretReader(),
-        });
+  const { config, logger } = start;
+  const mpesa = await createFunctionMpesa(start, awsDocumentClient(), () => given.secrets ?? awsSecretReader());
   return createMpesaPaymentHandler({ config, logger, mpesa });
 }
 

@@ -6,19 +6,45 @@
 import { header, rawBody, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';
 import { errorResponse, json, methodNotAllowed } from '../http/responses';
-import { defineFunction } from '../runtime/context';
-import { tracing } from '../runtime/tracing';
-import { receiveWebhook } from '../fulfilment/parts';
+import { LambdaClient } from '@aws-sdk/client-lambda';
+import { createLambdaFulfilmentQueue } from '../fulfilment/queue';
+import { lambdaHttpHandler, type FunctionStart } from '../lambda';
+import type { Logger } from '../log';
+import { createCardPayments } from '../payments/cardPayments';
+import { createWebhookReceiver, type ReceiveWebhook } from '../payments/webhookReceiver';
+import { awsDocumentClient } from '../runtime/dynamo';
+import { awsSecretReader, type SecretReader } from '../runtime/secrets';
+import { traced, tracing } from '../runtime/tracing';
 
-/** This function's services: its bundle holds these parts and what they use, nothing else. */
-export const runtime = defineFunction('stripe-webhook', { receiveWebhook }, { tracing });
+export interface StripeWebhookServices {
+  readonly logger: Logger;
+  readonly receiveWebhook: ReceiveWebhook;
+}
 
-export const handler: HttpHandler = runtime.handle((event) =>
-  respondSafely('stripe-webhook', async () => {
-    if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
-    const { services } = await runtime.current();
-    const outcome = await services.receiveWebhook(rawBody(event), header(event, 'stripe-signature'));
-    if (outcome.kind === 'rejected') return errorResponse(400, 'The webhook signature could not be verified.');
-    return json(200, { received: true });
-  }),
-);
+/** The handler over its services: the deployed one below, the local runtime's (local/api.ts), a test's. */
+export function createStripeWebhookHandler({ logger, receiveWebhook }: StripeWebhookServices): HttpHandler {
+  return (event) =>
+    respondSafely(
+      'stripe-webhook',
+      async () => {
+        if (event.requestContext.http.method !== 'POST') return methodNotAllowed(['POST']);
+        const outcome = await receiveWebhook(rawBody(event), header(event, 'stripe-signature'));
+        if (outcome.kind === 'rejected') return errorResponse(400, 'The webhook signature could not be verified.');
+        return json(200, { received: true });
+      },
+      logger,
+    );
+}
+
+/**
+ * In AWS: configuration (the function's start) → clients (Lambda, to hand the job to fulfil-order) →
+ * services → handler, once per container (lambda.ts). `given.secrets` stands in for Secrets Manager (tests).
+ */
+export async function buildStripeWebhook(start: FunctionStart, given: { readonly secrets?: SecretReader } = {}): Promise<HttpHandler> {
+  const { config, logger } = start;
+  const { provider } = await createCardPayments(start, awsDocumentClient, () => given.secrets ?? awsSecretReader());
+  const queue = createLambdaFulfilmentQueue(traced(new LambdaClient({})), config.fulfilOrderFunctionName);
+  return createStripeWebhookHandler({ logger, receiveWebhook: createWebhookReceiver(provider, queue, logger) });
+}
+
+export const handler: HttpHandler = lambdaHttpHandler('stripe-webhook', (start) => buildStripeWebhook(start), { tracing });

@@ -27,12 +27,12 @@ import { createRouteBuckets } from '@kesho/common/api-throttles';
 import { createSubscriptionsHandler } from '../handlers/subscriptions';
 import { handler as fulfilOrder } from '../handlers/fulfil-order';
 import { handler as mailEvents } from '../handlers/mail-events';
-import { handler as mpesaCallback } from '../handlers/mpesa-callback';
+import { createMpesaCallbackHandler } from '../handlers/mpesa-callback';
 import { createMpesaPaymentHandler } from '../handlers/mpesa-payment';
 import { handler as mpesaSandbox } from '../handlers/mpesa-sandbox';
 import { handler as reconcileOrders } from '../handlers/reconcile-orders';
 import { handler as sandboxCheckout } from '../handlers/sandbox-checkout';
-import { handler as stripeWebhook } from '../handlers/stripe-webhook';
+import { createStripeWebhookHandler } from '../handlers/stripe-webhook';
 import type { ApiGatewayEvent, HttpHandler, LambdaContext } from '../http/apiGateway';
 import { errorResponse, SERVER_ERROR_MESSAGE } from '../http/responses';
 import { createDirectoryFulfilmentFailures } from '../fulfilment/failures';
@@ -118,7 +118,7 @@ type EventFunction = Exclude<BackendFunction, ApiHandlerName | LocalPageFunction
 
 type HttpFunction = ApiHandlerName | LocalPageFunction;
 /** The handlers written as factories (lambda.ts): the local runtime builds each over its own services. */
-type FactoryFunction = 'create-payment' | 'enquiries' | 'subscriptions' | 'mpesa-payment';
+type FactoryFunction = 'create-payment' | 'stripe-webhook' | 'enquiries' | 'subscriptions' | 'mpesa-payment' | 'mpesa-callback';
 
 /**
  * Every handler module of @kesho/common/functions, by its function's name (the types hold these maps
@@ -127,9 +127,7 @@ type FactoryFunction = 'create-payment' | 'enquiries' | 'subscriptions' | 'mpesa
  */
 const FOUNDATION_HTTP_HANDLERS: Readonly<Record<Exclude<HttpFunction, FactoryFunction>, HttpHandler>> = {
   'checkout-session': checkoutSession,
-  'stripe-webhook': stripeWebhook,
   'client-events': clientEvents,
-  'mpesa-callback': mpesaCallback,
   'sandbox-checkout': sandboxCheckout,
   'mpesa-sandbox': mpesaSandbox,
 };
@@ -147,7 +145,9 @@ function factoryHandlers(runtime: LocalRuntime): Readonly<Record<FactoryFunction
   return {
     'create-payment': createCreatePaymentHandler({ config, logger, startCheckout: services.startCheckout, paymentLimits: services.paymentLimits }),
     enquiries: createEnquiriesHandler({ config, logger, metrics: foundation.metrics, submitEnquiry: services.submitEnquiry }),
+    'stripe-webhook': createStripeWebhookHandler({ logger, receiveWebhook: services.receiveWebhook }),
     'mpesa-payment': createMpesaPaymentHandler({ config, logger, mpesa: services.mpesa }),
+    'mpesa-callback': createMpesaCallbackHandler({ logger, mpesa: services.mpesa }),
     subscriptions: createSubscriptionsHandler({ config, logger, metrics: foundation.metrics, subscriptions: services.subscriptions }),
   };
 }

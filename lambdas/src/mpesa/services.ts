@@ -7,10 +7,13 @@ import { mpesaSandboxPagePath } from '@kesho/common/mpesa';
 import type { AppConfig, MpesaConfig } from '../config';
 import type { Logger } from '../log';
 import type { BusinessMetrics } from '../metrics';
-import type { PaymentAttemptsStore } from '../orders/attempts';
-import type { PaymentLimits } from '../orders/paymentLimits';
-import type { OrdersStore } from '../orders/store';
-import type { SendReceipt } from '../receipts/sendReceipt';
+import type { FunctionStart } from '../lambda';
+import { createRateLimiter } from '../leads/rateLimit';
+import { createFunctionMail } from '../mail/runtime';
+import { createPaymentAttemptsStore, type PaymentAttemptsStore } from '../orders/attempts';
+import { createPaymentLimits, type PaymentLimits } from '../orders/paymentLimits';
+import { createOrdersStore, type OrdersStore } from '../orders/store';
+import { createFunctionReceipts, type SendReceipt } from '../receipts/sendReceipt';
 import { resolveSecret, type SecretReader } from '../runtime/secrets';
 import { createDarajaClient } from './daraja';
 import { createMpesaSandbox, type MpesaSandbox } from './sandbox';
@@ -85,4 +88,26 @@ async function darajaCredentials(settings: Extract<MpesaConfig, { provider: 'dar
     resolveSecret('darajaPasskey', settings.passkey, reader, options),
   ]);
   return { consumerKey, consumerSecret, passkey };
+}
+
+/**
+ * A deployed function's M-Pesa (a factory handler's build, lambda.ts): its orders and attempts on the
+ * orders table, receipts through its mail, the payment limits, Daraja's credentials through `secrets()`.
+ */
+export async function createFunctionMpesa(start: FunctionStart, dynamo: DynamoDBDocumentClient, secrets: () => SecretReader): Promise<MpesaServices | null> {
+  const { config, clock, logger, metrics } = start;
+  if (config.mpesa.provider === 'off') return null;
+  const orders = createOrdersStore(dynamo, config.ordersTable);
+  return createMpesaServices({
+    config,
+    clock,
+    logger,
+    metrics,
+    dynamo,
+    orders,
+    attempts: createPaymentAttemptsStore(dynamo, config.ordersTable),
+    sendReceipt: createFunctionReceipts(start, createFunctionMail(start, dynamo), orders),
+    limits: createPaymentLimits(createRateLimiter(dynamo, config.ordersTable, clock), config.paymentLimits, logger),
+    secrets,
+  });
 }

@@ -15,11 +15,11 @@ export interface CardPayments {
 
 /**
  * Stripe with only the Stripe secrets this function reads (its configuration holds only those, so only
- * those are fetched, through `secrets()`, made only then), or the sandbox on the orders table.
+ * those are fetched, through `secrets()`, made only then), or the sandbox on the orders table (`dynamo()`, made only then).
  */
 export async function createCardPayments(
   { config, clock, logger }: { readonly config: AppConfig; readonly clock: () => Date; readonly logger: Logger },
-  dynamo: DynamoDBDocumentClient,
+  dynamo: () => DynamoDBDocumentClient,
   secrets: () => SecretReader,
 ): Promise<CardPayments> {
   if (config.payments.provider === 'stripe') {
@@ -38,6 +38,6 @@ export async function createCardPayments(
     });
     return { provider, sandbox: null };
   }
-  const sandbox = createSandboxPayments({ client: dynamo, tableName: config.ordersTable, publicSiteUrl: config.publicSiteUrl, clock });
+  const sandbox = createSandboxPayments({ client: dynamo(), tableName: config.ordersTable, publicSiteUrl: config.publicSiteUrl, clock });
   return { provider: sandbox, sandbox };
 }

@@ -11,7 +11,13 @@ import { createCardPayments } from './cardPayments';
 
 export type { CardPayments } from './cardPayments';
 
-export const cardPayments = part((foundation) => createCardPayments(foundation, dynamoDocuments(foundation), () => secretReader(foundation)));
+export const cardPayments = part((foundation) =>
+  createCardPayments(
+    foundation,
+    () => dynamoDocuments(foundation),
+    () => secretReader(foundation),
+  ),
+);
 
 export const startCheckout = part(async (foundation) =>
   createStartCheckout({
