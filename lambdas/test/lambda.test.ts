@@ -6,6 +6,7 @@
  */
 import type { ApiGatewayEvent } from '../src/http/apiGateway';
 import { SERVER_ERROR_MESSAGE } from '../src/http/responses';
+import { handler as deployedCheckoutSession } from '../src/handlers/checkout-session';
 import { handler as deployedCreatePayment } from '../src/handlers/create-payment';
 import { handler as deployedEnquiries } from '../src/handlers/enquiries';
 import { handler as deployedMpesaCallback } from '../src/handlers/mpesa-callback';
@@ -150,5 +151,16 @@ describe('a factory handler in AWS Lambda', () => {
     Object.assign(process.env, DEPLOYED_ENV);
     const response = await deployedMpesaCallback({ ...event('/api/mpesa/callback/abcdefabcdefabcdefabcdefabcdefab', { 'content-type': 'application/json' }), body: '{}' });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('runs the deployed checkout-session handler from its own start, its Stripe key given as a value: a success page without its session id is 400', async () => {
+    Object.assign(process.env, DEPLOYED_ENV, { STRIPE_SECRET_KEY: 'sk_test_aStripeTestKeyForTheStartOnly' });
+    const get = {
+      ...event('/api/checkout-session'),
+      requestContext: { http: { method: 'GET', path: '/api/checkout-session', sourceIp: '127.0.0.1' }, requestId: 'r5' },
+    } as unknown as ApiGatewayEvent;
+    const response = await deployedCheckoutSession(get);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(String(response.body))).toEqual({ error: 'The session_id parameter is required.' });
   });
 });

@@ -7,30 +7,80 @@ import { respondSafely } from '../http/boundary';
 import { errorResponse, json, methodNotAllowed } from '../http/responses';
 import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
 import { SESSION_ID_PATTERN } from '../payments/types';
-import { defineFunction } from '../runtime/context';
+import { lambdaHttpHandler, type FunctionStart } from '../lambda';
+import { createRateLimiter } from '../leads/rateLimit';
+import type { Logger } from '../log';
+import { createFunctionMail } from '../mail/runtime';
+import { createMpesaServices, type MpesaServices } from '../mpesa/services';
+import { createPaymentAttemptsStore } from '../orders/attempts';
+import { createCheckoutStatus, type CheckoutStatus } from '../orders/checkoutStatus';
+import { createConfirmOrder } from '../orders/confirmOrder';
+import { createPaymentLimits } from '../orders/paymentLimits';
+import { createOrdersStore } from '../orders/store';
+import { createCardPayments } from '../payments/cardPayments';
+import { createFunctionReceipts } from '../receipts/sendReceipt';
+import { awsDocumentClient } from '../runtime/dynamo';
+import { awsSecretReader, type SecretReader } from '../runtime/secrets';
 import { tracing } from '../runtime/tracing';
-import { checkoutStatus } from '../orders/settleParts';
-import { mpesa } from '../mpesa/parts';
 
-/** This function's services: its bundle holds these parts and what they use, nothing else. */
-export const runtime = defineFunction('checkout-session', { checkoutStatus, mpesa }, { tracing });
+export interface CheckoutSessionServices {
+  readonly logger: Logger;
+  readonly checkoutStatus: CheckoutStatus;
+  /** null when M-Pesa is switched off: an M-Pesa payment id is then not found. */
+  readonly mpesa: MpesaServices | null;
+}
 
-export const handler: HttpHandler = runtime.handle((event) =>
-  respondSafely('checkout-session', async () => {
-    const method = event.requestContext.http.method;
-    if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(['GET']);
-    const sessionId = queryParameter(event, 'session_id');
-    if (!sessionId) return errorResponse(400, 'The session_id parameter is required.');
-    if (MPESA_PAYMENT_ID_PATTERN.test(sessionId)) {
-      // An M-Pesa payment's success page: the same summary, plus the M-Pesa receipt number.
-      const payment = await (await runtime.current()).services.mpesa?.payments.status(sessionId, 'success-page');
-      return payment ? json(200, payment) : errorResponse(404, 'We could not find this checkout session.');
-    }
-    if (!SESSION_ID_PATTERN.test(sessionId)) return errorResponse(400, 'The session_id parameter is not a checkout session id.');
+/** The handler over its services: the deployed one below, the local runtime's (local/api.ts), a test's. */
+export function createCheckoutSessionHandler({ logger, checkoutStatus, mpesa }: CheckoutSessionServices): HttpHandler {
+  return (event) =>
+    respondSafely(
+      'checkout-session',
+      async () => {
+        const method = event.requestContext.http.method;
+        if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(['GET']);
+        const sessionId = queryParameter(event, 'session_id');
+        if (!sessionId) return errorResponse(400, 'The session_id parameter is required.');
+        if (MPESA_PAYMENT_ID_PATTERN.test(sessionId)) {
+          // An M-Pesa payment's success page: the same summary, plus the M-Pesa receipt number.
+          const payment = await mpesa?.payments.status(sessionId, 'success-page');
+          return payment ? json(200, payment) : errorResponse(404, 'We could not find this checkout session.');
+        }
+        if (!SESSION_ID_PATTERN.test(sessionId)) return errorResponse(400, 'The session_id parameter is not a checkout session id.');
 
-    const { services } = await runtime.current();
-    const summary = await services.checkoutStatus(sessionId);
-    if (!summary) return errorResponse(404, 'We could not find this checkout session.');
-    return json(200, summary);
-  }),
-);
+        const summary = await checkoutStatus(sessionId);
+        if (!summary) return errorResponse(404, 'We could not find this checkout session.');
+        return json(200, summary);
+      },
+      logger,
+    );
+}
+
+/**
+ * In AWS: configuration (the function's start) → clients → services → handler, once per container
+ * (lambda.ts). The success page may settle the order and send its receipt, by card or by M-Pesa: both
+ * settle through the one orders store and the one receipt sender. `given.secrets` stands in for Secrets Manager (tests).
+ */
+export async function buildCheckoutSession(start: FunctionStart, given: { readonly secrets?: SecretReader } = {}): Promise<HttpHandler> {
+  const { config, logger, metrics, clock } = start;
+  const dynamo = awsDocumentClient();
+  const secrets = () => given.secrets ?? awsSecretReader();
+  const orders = createOrdersStore(dynamo, config.ordersTable);
+  const sendReceipt = createFunctionReceipts(start, createFunctionMail(start, dynamo), orders);
+  const { provider } = await createCardPayments(start, () => dynamo, secrets);
+  const checkoutStatus = createCheckoutStatus(createConfirmOrder({ orders, payments: provider, clock, logger, metrics, sendReceipt }));
+  const mpesa = await createMpesaServices({
+    config,
+    clock,
+    logger,
+    metrics,
+    dynamo,
+    orders,
+    attempts: createPaymentAttemptsStore(dynamo, config.ordersTable),
+    sendReceipt,
+    limits: createPaymentLimits(createRateLimiter(dynamo, config.ordersTable, clock), config.paymentLimits, logger),
+    secrets,
+  });
+  return createCheckoutSessionHandler({ logger, checkoutStatus, mpesa });
+}
+
+export const handler: HttpHandler = lambdaHttpHandler('checkout-session', (start) => buildCheckoutSession(start), { tracing });

@@ -15,7 +15,7 @@ import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { loadConfig, type AppConfig } from '../config';
-import { handler as checkoutSession } from '../handlers/checkout-session';
+import { createCheckoutSessionHandler } from '../handlers/checkout-session';
 import { createCreatePaymentHandler } from '../handlers/create-payment';
 import { createEnquiriesHandler } from '../handlers/enquiries';
 import { handler as clientEvents } from '../handlers/client-events';
@@ -118,7 +118,7 @@ type EventFunction = Exclude<BackendFunction, ApiHandlerName | LocalPageFunction
 
 type HttpFunction = ApiHandlerName | LocalPageFunction;
 /** The handlers written as factories (lambda.ts): the local runtime builds each over its own services. */
-type FactoryFunction = 'create-payment' | 'stripe-webhook' | 'enquiries' | 'subscriptions' | 'mpesa-payment' | 'mpesa-callback';
+type FactoryFunction = 'create-payment' | 'checkout-session' | 'stripe-webhook' | 'enquiries' | 'subscriptions' | 'mpesa-payment' | 'mpesa-callback';
 
 /**
  * Every handler module of @kesho/common/functions, by its function's name (the types hold these maps
@@ -126,7 +126,6 @@ type FactoryFunction = 'create-payment' | 'stripe-webhook' | 'enquiries' | 'subs
  * find their services in the foundation they run in (runtime/context.ts), and those that only events start.
  */
 const FOUNDATION_HTTP_HANDLERS: Readonly<Record<Exclude<HttpFunction, FactoryFunction>, HttpHandler>> = {
-  'checkout-session': checkoutSession,
   'client-events': clientEvents,
   'sandbox-checkout': sandboxCheckout,
   'mpesa-sandbox': mpesaSandbox,
@@ -145,6 +144,7 @@ function factoryHandlers(runtime: LocalRuntime): Readonly<Record<FactoryFunction
   return {
     'create-payment': createCreatePaymentHandler({ config, logger, startCheckout: services.startCheckout, paymentLimits: services.paymentLimits }),
     enquiries: createEnquiriesHandler({ config, logger, metrics: foundation.metrics, submitEnquiry: services.submitEnquiry }),
+    'checkout-session': createCheckoutSessionHandler({ logger, checkoutStatus: services.checkoutStatus, mpesa: services.mpesa }),
     'stripe-webhook': createStripeWebhookHandler({ logger, receiveWebhook: services.receiveWebhook }),
     'mpesa-payment': createMpesaPaymentHandler({ config, logger, mpesa: services.mpesa }),
     'mpesa-callback': createMpesaCallbackHandler({ logger, mpesa: services.mpesa }),
