@@ -26,6 +26,7 @@ import { Construct, type IConstruct } from 'constructs';
 import { PAGES_PREFIX } from '@kesho/common/page-routes';
 import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/common/canary-health';
 import { DEFAULT_PUBLISH_WATCH_MINUTES } from '@kesho/common/publish-watch';
+import { keptBuildsOf } from '@kesho/common/build-pruning';
 import { CANARY_CHECK_EVENT_FIELD, CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '../functions/release-publisher/edge';
 import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, PUBLISHED_ROOT_FILES, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
 import { ALARM_TOPIC_NAME } from './alarms';
@@ -58,6 +59,8 @@ export interface ReleasePublisherProps {
   readonly canaryThresholds?: CanaryThresholds;
   /** How long after a team's publish its build is watched and rolled back by the scheduled check (publish-watch.ts); default 30 minutes. */
   readonly publishWatchMinutes?: number;
+  /** How many builds per app the publisher keeps beyond the live, canary, preview and rollback-target ones (prune.ts, KEPT_BUILDS); default 5. */
+  readonly keptBuilds?: number;
 }
 
 /** The preview links' HMAC key, generated; the publisher signs links with it and hands it to the functions' KeyValueStore. */
@@ -117,6 +120,7 @@ export class ReleasePublisher extends Construct {
         SITE_ORIGIN: props.siteOrigin,
         CANARY_THRESHOLDS: JSON.stringify(thresholds),
         PUBLISH_WATCH_MINUTES: String(props.publishWatchMinutes ?? DEFAULT_PUBLISH_WATCH_MINUTES),
+        KEPT_BUILDS: String(keptBuildsOf(props.keptBuilds === undefined ? undefined : String(props.keptBuilds))),
         NODE_OPTIONS: '--enable-source-maps',
       },
       retryAttempts: 2,
@@ -148,6 +152,10 @@ export class ReleasePublisher extends Construct {
     const teamStacks = [STACK_NAMES.shell, STACK_NAMES.remote('*')].map((name) => Stack.of(this).formatArn({ service: 'cloudformation', resource: 'stack', resourceName: `${name}/*` }));
     publisher.addToRolePolicy(new PolicyStatement({ actions: ['cloudformation:DescribeStacks'], resources: teamStacks }));
     publisher.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(`${PAGES_PREFIX}*`), bucket.arnForObjects(`${VARIANTS_PREFIX}*`)] }));
+    // Pruning (prune.ts): old builds' files, and the release snapshots of a build removed whole.
+    publisher.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects('mfe/*/*/*'), bucket.arnForObjects('shell/*'), bucket.arnForObjects(`${RELEASES_PREFIX}*`)] }),
+    );
     // Canaries and previews: the teams' commands in, the variant folders and the edge record out; a
     // promotion writes the canary's record as the app's current one.
     publisher.addToRolePolicy(

@@ -303,6 +303,10 @@ describe('site stack: release publisher', () => {
     });
   });
 
+  test('keeps KEPT_BUILDS builds per app (default 5) when it prunes the bucket', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', { FunctionName: RELEASE_PUBLISHER_FUNCTION_NAME, Environment: { Variables: Match.objectLike({ KEPT_BUILDS: '5' }) } });
+  });
+
   test('has the fixed name the shell and remote stacks call it by, without an export', () => {
     template.hasResourceProperties('AWS::Lambda::Function', { FunctionName: RELEASE_PUBLISHER_FUNCTION_NAME, Handler: 'index.handler' });
     expect(RELEASE_PUBLISHER_FUNCTION_NAME).toBe('kesho-release-publisher');
@@ -343,7 +347,7 @@ describe('site stack: release publisher', () => {
     });
   });
 
-  test("may read the release inputs and write only the pointer document, the live pages, the shell's root files, the variant folders and its edge record (and a promoted canary as a current record)", () => {
+  test("may read the release inputs and write only the pointer document, the live pages, the shell's root files, the variant folders and its edge record (and a promoted canary as a current record), and delete old builds", () => {
     const arn = (suffix: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, suffix]] });
     const [policy] = Object.values(template.findResources('AWS::IAM::Policy', { Properties: { PolicyName: Match.stringLikeRegexp('^ReleasePublisher') } }));
     const statements = (policy as { Properties: { PolicyDocument: { Statement: { Action: string | string[] }[] } } }).Properties.PolicyDocument.Statement;
@@ -360,7 +364,9 @@ describe('site stack: release publisher', () => {
         Effect: 'Allow',
         Resource: ['/edge/state.json', '/favicon.svg', '/llms.txt', '/mfe/pointers/*', '/mfe/remotes.json', '/pages/*', '/robots.txt', '/sitemap.xml', '/variants/*'].map(arn),
       },
-      { Action: 's3:DeleteObject', Effect: 'Allow', Resource: ['/pages/*', '/variants/*'].map(arn) },
+      // Pages and variant folders no longer used; and, pruning old builds (issue 39, item 9), a build's files
+      // (mfe/<name>/<build>/…, never mfe/remotes.json nor mfe/pointers/<app>.json) and release snapshots.
+      { Action: 's3:DeleteObject', Effect: 'Allow', Resource: ['/mfe/*/*/*', '/pages/*', '/releases/*', '/shell/*', '/variants/*'].map(arn) },
     ]);
   });
 

@@ -55,6 +55,8 @@ import {
 } from './publisher';
 import { pointerKey, RELEASE_RECORD_FILE, releasePrefix, SHELL_APP, type RemotePointer, type RemoteRelease } from './release-record';
 import { noteLiveBuilds, type LiveBuild } from './live-builds';
+import { applyPrune, planPrune, servedBuilds, type TrackedBuilds } from './prune';
+import { DEFAULT_KEPT_BUILDS, type BuildRemoval } from '@kesho/common/build-pruning';
 
 /** A watched publish rolled back by the scheduled check: the app, the build and release taken off, the release put back, the figures. */
 export interface AutoRollback {
@@ -103,6 +105,8 @@ export interface EdgeRecord extends SharedEdgeRecord<EdgeCanary, EdgePreview> {
   readonly history: readonly EdgeHistoryEntry[];
   /** Each app's live build, how it got there and the one it replaced (live-builds.ts): what the publish watch reads. */
   readonly live?: Readonly<Record<string, LiveBuild>>;
+  /** Each app's builds in the bucket, in the order this record first saw them (prune.ts): what the pruning orders them by. */
+  readonly builds?: TrackedBuilds;
 }
 
 export const EMPTY_EDGE_RECORD: EdgeRecord = { canaries: [], previews: [], ended: [], history: [], edge: EMPTY_EDGE_STATE };
@@ -122,6 +126,8 @@ export interface EdgeServices {
   readonly thresholds?: Partial<CanaryThresholds>;
   /** Where preview links point (the site's origin). */
   readonly siteOrigin?: string;
+  /** The publisher's KEPT_BUILDS (prune.ts); default 5. */
+  readonly keptBuilds?: number;
   now?(): Date;
   log?(line: Record<string, unknown>): void;
 }
@@ -280,6 +286,8 @@ export interface EdgePublishResult extends PublishResult {
   readonly record: EdgeRecord;
   /** A preview staged by this pass, and its link. */
   readonly preview?: { readonly app: string; readonly buildId: string; readonly link: string; readonly expiresAt: string };
+  /** The builds this pass removed from the bucket (prune.ts): a withdrawn build's files, or a build whole. */
+  readonly prunedBuilds: readonly (BuildRemoval & { readonly app: string })[];
 }
 
 export interface EdgeChange {
@@ -360,6 +368,14 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
       staged = { app: preview.app, buildId: preview.buildId, expiresAt, link };
     }
 
+    // Which builds go (prune.ts), decided on this pass's state; deleted only once its record is written.
+    const prune = await planPrune(
+      store,
+      { live: pass.record.live ?? {}, canaries: pass.record.canaries, previews: pass.record.previews, published: live.releases },
+      { before: before.builds, servedBefore: servedBuilds(before), keep: services.keptBuilds ?? DEFAULT_KEPT_BUILDS, now },
+    );
+    pass.record = { ...pass.record, builds: prune.builds };
+
     const edge = await writeEdgeVariants(store, pass.record, live);
     // Refused before anything visitors get changes: the edge could not read a state this large.
     const tooLarge = edgeStateSizeProblem(edge);
@@ -372,7 +388,8 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
     const secret = await services.previewSecret();
     if ((await services.kvs.get(KVS_PREVIEW_KEY)) !== secret) await services.kvs.put(KVS_PREVIEW_KEY, secret);
     await removeUnusedVariants(store, VARIANTS_PREFIX, edge, before.edge);
-    return { ...result, rejected: [...result.rejected, ...pass.rejected], edge, record, ...(staged ? { preview: staged } : {}) };
+    await applyPrune(store, prune);
+    return { ...result, rejected: [...result.rejected, ...pass.rejected], edge, record, prunedBuilds: prune.removals, ...(staged ? { preview: staged } : {}) };
   }
   throw new Error(`Could not write ${EDGE_RECORD_KEY}: it kept changing during ${maxAttempts} attempts`);
 }

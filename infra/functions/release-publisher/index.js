@@ -16,6 +16,7 @@ const { publishForDeploy } = require('./publisher');
 const { CANARY_CHECK_EVENT_FIELD, canaryCommandKey, deployEdge, publishSite, watchCanaries } = require('./edge');
 const { pointerKey } = require('./release-record');
 const { watchPublishes } = require('./publish-watch');
+const { keptBuildsOf } = require('./prune');
 
 const bucket = process.env.SITE_BUCKET_NAME;
 if (!bucket) throw new Error('Missing env var SITE_BUCKET_NAME');
@@ -174,6 +175,7 @@ const services = {
   siteOrigin: process.env.SITE_ORIGIN,
   thresholds: process.env.CANARY_THRESHOLDS ? JSON.parse(process.env.CANARY_THRESHOLDS) : undefined,
   publishWatchMinutes: process.env.PUBLISH_WATCH_MINUTES ? Number(process.env.PUBLISH_WATCH_MINUTES) : undefined,
+  keptBuilds: keptBuildsOf(process.env.KEPT_BUILDS),
   log: (line) => console.log(JSON.stringify(line)),
 };
 

@@ -1,8 +1,8 @@
 /**
  * The layout of the site bucket that the deploy stacks write and the release publisher reads.
  *
- *   mfe/<name>/<buildId>/...                   a remote's build (immutable, never pruned)
- *   shell/<buildId>/...                        a shell build (immutable, never pruned)
+ *   mfe/<name>/<buildId>/...                   a remote's build (immutable; old ones pruned by prune.ts)
+ *   shell/<buildId>/...                        a shell build (immutable; old ones pruned by prune.ts)
  *   releases/<app>/<release>/release.json      a release record (immutable); <app> is "shell" or a remote
  *   releases/<app>/<release>/pages/...         the pages prerendered for that release, and its routes' feeds (immutable)
  *   releases/shell/<release>/shared/...        a shell release's root files and not-found page, as they go live (immutable)

@@ -9,11 +9,17 @@
  *     rollback target (the build live before the current one) are kept only to the newest
  *     `keep` per app (KEPT_BUILDS, default 5); older ones are removed whole. The history keeps their
  *     ids, so `npm run build` still counts them as seen and never releases them again on its own.
+ * Which builds go is the rule the AWS release publisher prunes the bucket by too
+ * (@kesho/common/build-pruning); this module only removes their files from dist/.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { siteDir, sourceMapsDir, ssrDir } from '../paths.mjs';
 import { readEdgeState } from './edge.mjs';
+import { lazyTsModule } from '../load-ts.mjs';
+
+/** @type {() => Promise<typeof import('../../../packages/common/src/build-pruning')>} */
+const buildPruning = lazyTsModule('packages/common/src/build-pruning.ts');
 
 /**
  * @typedef {{ buildId: string, builtAt: string, live: boolean, refused: unknown }} KnownBuild
@@ -23,33 +29,27 @@ import { readEdgeState } from './edge.mjs';
  */
 export async function pruneBuilds({ apps, keep, knownBuilds, history }) {
   const { canaries, previews } = await readEdgeState();
+  const { buildsToRemove, protectedBuildIds } = await buildPruning();
   const removed = [];
   for (const app of apps) {
     const lastLive = history.releases.filter((entry) => entry.app === app && ['publish', 'rollback', 'build', 'promote'].includes(entry.action)).at(-1);
-    const protectedIds = new Set([
-      ...canaries.filter((entry) => entry.app === app).flatMap((entry) => [entry.buildId, entry.previous]),
-      ...previews.filter((entry) => entry.app === app).map((entry) => entry.buildId),
-      ...(lastLive?.previous ? [lastLive.previous] : []),
-    ]);
+    const protectedIds = protectedBuildIds(app, { canaries, previews, rollbackTarget: lastLive?.previous });
     const served = (buildId) => (app === 'shell' ? path.join(siteDir, 'shell', buildId) : path.join(siteDir, 'mfe', app, buildId));
     const maps = (buildId) => (app === 'shell' ? path.join(sourceMapsDir, 'shell', buildId) : path.join(sourceMapsDir, 'mfe', app, buildId));
-    let kept = 0;
-    for (const build of await knownBuilds(app)) {
-      if (build.live || protectedIds.has(build.buildId)) continue;
-      if (build.refused) {
-        if (await present(served(build.buildId))) {
-          await fs.rm(served(build.buildId), { recursive: true, force: true });
-          await fs.rm(maps(build.buildId), { recursive: true, force: true });
-          removed.push({ app, buildId: build.buildId, removed: /** @type {const} */ ('served files') });
-        }
-        continue;
+    const builds = (await knownBuilds(app)).map((build) => ({ buildId: build.buildId, live: build.live, refused: Boolean(build.refused) }));
+    for (const removal of buildsToRemove(builds, { keep, protectedIds })) {
+      const { buildId } = removal;
+      if (removal.removed === 'served files') {
+        // Its record and refusal stay: reported once, when its files go.
+        if (!(await present(served(buildId)))) continue;
+        await fs.rm(served(buildId), { recursive: true, force: true });
+        await fs.rm(maps(buildId), { recursive: true, force: true });
+      } else {
+        await fs.rm(served(buildId), { recursive: true, force: true });
+        await fs.rm(maps(buildId), { recursive: true, force: true });
+        await fs.rm(path.join(ssrDir, app, buildId), { recursive: true, force: true });
       }
-      kept += 1;
-      if (kept <= keep) continue;
-      await fs.rm(served(build.buildId), { recursive: true, force: true });
-      await fs.rm(maps(build.buildId), { recursive: true, force: true });
-      await fs.rm(path.join(ssrDir, app, build.buildId), { recursive: true, force: true });
-      removed.push({ app, buildId: build.buildId, removed: /** @type {const} */ ('build') });
+      removed.push({ app, buildId, removed: removal.removed });
     }
   }
   return removed;

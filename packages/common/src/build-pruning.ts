@@ -1,0 +1,84 @@
+/**
+ * Which builds of an app a release engine removes (issue 39, item 9): the one rule of the local
+ * release (scripts/lib/release/prune.mjs, dist/) and of the AWS release publisher
+ * (infra/functions/release-publisher/prune.ts, the site bucket).
+ *
+ *   - a build that is live or protected (a running canary or the build it is compared with, a staged
+ *     preview, the default rollback target, and whatever else its engine names) is always kept;
+ *   - a refused build (never served: refused before going live, or all its releases withdrawn) is
+ *     removed at once, its served files only where its engine keeps its record;
+ *   - of the other builds, newest first, only the first `keep` are kept; older ones are removed whole.
+ */
+
+/** How many builds per app besides the live and protected ones are kept when KEPT_BUILDS is unset. */
+export const DEFAULT_KEPT_BUILDS = 5;
+
+export interface PrunableBuild {
+  readonly buildId: string;
+  readonly live: boolean;
+  /** Refused (or withdrawn): no visitor is sent to it again. */
+  readonly refused: boolean;
+}
+
+export interface BuildRemoval {
+  readonly buildId: string;
+  /** `served files`: a refused build's served files; `build`: the whole build. */
+  readonly removed: 'served files' | 'build';
+}
+
+/**
+ * The builds to remove, in the order given.
+ * @param builds every build of one app, NEWEST FIRST.
+ * @param protectedIds builds that are kept whatever their age or refusal.
+ */
+export function buildsToRemove(builds: readonly PrunableBuild[], { keep, protectedIds }: { readonly keep: number; readonly protectedIds: ReadonlySet<string> }): BuildRemoval[] {
+  const removals: BuildRemoval[] = [];
+  let kept = 0;
+  for (const build of builds) {
+    if (build.live || protectedIds.has(build.buildId)) continue;
+    if (build.refused) {
+      removals.push({ buildId: build.buildId, removed: 'served files' });
+      continue;
+    }
+    kept += 1;
+    if (kept > keep) removals.push({ buildId: build.buildId, removed: 'build' });
+  }
+  return removals;
+}
+
+/**
+ * The builds of `app` nobody may lose: each running canary's build and the build it is compared
+ * with, each staged preview's build, and the default rollback target (the build live before the
+ * current one).
+ */
+export function protectedBuildIds(
+  app: string,
+  {
+    canaries,
+    previews,
+    rollbackTarget,
+  }: {
+    readonly canaries: readonly { readonly app: string; readonly buildId: string; readonly previous: string | null }[];
+    readonly previews: readonly { readonly app: string; readonly buildId: string }[];
+    readonly rollbackTarget: string | null | undefined;
+  },
+): Set<string> {
+  return new Set([
+    ...canaries.filter((entry) => entry.app === app).flatMap((entry) => [entry.buildId, ...(entry.previous ? [entry.previous] : [])]),
+    ...previews.filter((entry) => entry.app === app).map((entry) => entry.buildId),
+    ...(rollbackTarget ? [rollbackTarget] : []),
+  ]);
+}
+
+/** The range KEPT_BUILDS may take, locally (local-server/src/config.ts) and in AWS. */
+export const KEPT_BUILDS_RANGE = { min: 1, max: 1000 } as const;
+
+/** KEPT_BUILDS as the AWS release publisher reads it: DEFAULT_KEPT_BUILDS when unset or empty. */
+export function keptBuildsOf(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_KEPT_BUILDS;
+  const keep = Number(value);
+  if (!Number.isInteger(keep) || keep < KEPT_BUILDS_RANGE.min || keep > KEPT_BUILDS_RANGE.max) {
+    throw new Error(`KEPT_BUILDS must be a whole number from ${KEPT_BUILDS_RANGE.min} to ${KEPT_BUILDS_RANGE.max}, not ${JSON.stringify(value)}`);
+  }
+  return keep;
+}
