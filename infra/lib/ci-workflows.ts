@@ -4,7 +4,8 @@
  * checks the workflow files against it, against .github/CODEOWNERS and against the synthesized roles.
  *
  * One workflow per team: it runs on a change under the folders that team owns (CODEOWNERS) and, on
- * main, releases what that team deploys, through that team's role only. A role trusts exactly one
+ * main, releases what that team deploys, through that team's role only (a remote: preview, browser
+ * check through the preview link, then the canary). A role trusts exactly one
  * workflow file of this repository on main (its OIDC `sub` carries the workflow's `job_workflow_ref`:
  * infra/README.md, "A team's first pipeline run"), so no other workflow, branch or repository can
  * assume it, and no AWS key is stored anywhere.
@@ -18,6 +19,21 @@ export const GITHUB_OIDC_HOST = 'token.actions.githubusercontent.com';
 export const OPS_APPROVAL_ENVIRONMENT = 'production';
 /** The share of visitors a team's release meets first (`-c canary=<percent>`, lib/release-upload.ts). */
 export const RELEASE_CANARY_PERCENT = 10;
+/**
+ * Before its canary, a remote team's release job stages the same build as a preview (`-c preview=<hours>`,
+ * the link valid this long: the job checks it at once) and loads it in Chromium through the stack's
+ * `PreviewLink` output (`npm run release -- check`); a failed check ends the job before the canary deploy,
+ * so no visitor gets the build. The shell is released whole (no preview of it), ops deploy no team stack.
+ */
+export const RELEASE_PREVIEW_HOURS = 1;
+/**
+ * Where the preview deploy writes the stack's outputs (`cdk deploy --outputs-file`, in infra/). The CLI
+ * reads them through the team's deploy role (its `cloudformation:DescribeStacks` of its own stack,
+ * lib/team-deploy.ts), so the CI role needs nothing beyond assuming that role.
+ */
+export const RELEASE_PREVIEW_OUTPUTS_FILE = 'preview-outputs.json';
+/** The Chromium of GitHub's Ubuntu runners (Google Chrome; Ubuntu has no Debian chromium package), as CHROMIUM_PATH. */
+export const CI_CHROMIUM_PATH = '/usr/bin/google-chrome';
 
 export interface CiWorkflow {
   /** The file under .github/workflows/. */

