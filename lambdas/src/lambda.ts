@@ -122,3 +122,18 @@ export function lambdaHttpHandler(
     },
   });
 }
+
+/** A function that only events start (an asynchronous invocation): a start that fails is logged and thrown, so Lambda retries the invocation. */
+export function lambdaEventHandler<R>(
+  name: BackendFunction,
+  build: (start: FunctionStart) => Invocation<unknown, R> | Promise<Invocation<unknown, R>>,
+  options: { readonly tracing?: InvocationTracing } = {},
+): Invocation<unknown, R> {
+  return lambdaHandler<unknown, R>(name, build, {
+    ...options,
+    startFailed: (error, logger) => {
+      logger.error('handler.failed', { handler: name, error });
+      throw error;
+    },
+  });
+}

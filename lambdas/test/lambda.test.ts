@@ -9,11 +9,12 @@ import { SERVER_ERROR_MESSAGE } from '../src/http/responses';
 import { handler as deployedCheckoutSession } from '../src/handlers/checkout-session';
 import { handler as deployedCreatePayment } from '../src/handlers/create-payment';
 import { handler as deployedEnquiries } from '../src/handlers/enquiries';
+import { handler as deployedFulfilOrder } from '../src/handlers/fulfil-order';
 import { handler as deployedMpesaCallback } from '../src/handlers/mpesa-callback';
 import { handler as deployedStripeWebhook } from '../src/handlers/stripe-webhook';
 import { handler as deployedMpesaPayment, MPESA_UNAVAILABLE_MESSAGE } from '../src/handlers/mpesa-payment';
 import { handler as deployedSubscriptions } from '../src/handlers/subscriptions';
-import { lambdaHttpHandler, type FunctionStart } from '../src/lambda';
+import { lambdaEventHandler, lambdaHttpHandler, type FunctionStart } from '../src/lambda';
 import { bindOrder, currentOrderFields } from '../src/orderContext';
 import { DEPLOYED_ENV as QUIET_DEPLOYED_ENV } from './support/deployedEnv';
 
@@ -162,5 +163,24 @@ describe('a factory handler in AWS Lambda', () => {
     const response = await deployedCheckoutSession(get);
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(String(response.body))).toEqual({ error: 'The session_id parameter is required.' });
+  });
+
+  it('throws the failed start of a function that only events start, so Lambda retries the invocation, and builds it at the next', async () => {
+    Object.assign(process.env, DEPLOYED_ENV, { STRIPE_SECRET_KEY: 'sk_test_aStripeTestKeyForTheStartOnly' });
+    let attempts = 0;
+    const handler = lambdaEventHandler('fulfil-order', () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('the secret is not readable yet');
+      return async () => 'done';
+    });
+    await expect(handler({})).rejects.toThrow('the secret is not readable yet');
+    expect(logged().find((line) => line.event === 'handler.failed')).toMatchObject({ handler: 'fulfil-order' });
+    await expect(handler({})).resolves.toBe('done');
+  });
+
+  it('runs the deployed fulfil-order handler from its own start, its Stripe key given as a value: a malformed job is dropped, not retried', async () => {
+    Object.assign(process.env, DEPLOYED_ENV, { STRIPE_SECRET_KEY: 'sk_test_aStripeTestKeyForTheStartOnly' });
+    await expect(deployedFulfilOrder({ not: 'a job' }, { awsRequestId: 'req-6', functionName: 'fulfil-order' })).resolves.toEqual({ kind: 'invalid-job' });
+    expect(logged().find((line) => line.event === 'fulfil.invalid_job')).toMatchObject({ service: 'fulfil-order', requestId: 'req-6' });
   });
 });

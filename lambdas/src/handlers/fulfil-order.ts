@@ -3,27 +3,59 @@
  * A malformed job is logged and dropped (retrying cannot fix it); any other failure is thrown, so
  * Lambda retries the invocation.
  */
+import { createFulfilOrder, type FulfilOrder, type FulfilResult } from '../fulfilment/fulfilOrder';
 import { parseFulfilmentJob } from '../fulfilment/queue';
-import type { FulfilResult } from '../fulfilment/fulfilOrder';
 import type { LambdaContext } from '../http/apiGateway';
+import { lambdaEventHandler, type FunctionStart } from '../lambda';
+import type { Logger } from '../log';
+import { createFunctionMail } from '../mail/runtime';
 import { bindOrder } from '../orderContext';
-import { defineFunction } from '../runtime/context';
+import { createConfirmOrder } from '../orders/confirmOrder';
+import { createOrdersStore } from '../orders/store';
+import { createCardPayments } from '../payments/cardPayments';
+import { createFunctionReceipts } from '../receipts/sendReceipt';
+import { awsDocumentClient } from '../runtime/dynamo';
+import { awsSecretReader, type SecretReader } from '../runtime/secrets';
 import { tracing } from '../runtime/tracing';
-import { fulfilOrder } from '../orders/settleParts';
-
-/** This function's services: its bundle holds these parts and what they use, nothing else. */
-export const runtime = defineFunction('fulfil-order', { fulfilOrder }, { tracing });
 
 export type FulfilHandlerResult = FulfilResult | { readonly kind: 'invalid-job' };
+export type FulfilHandler = (payload: unknown, context?: LambdaContext) => Promise<FulfilHandlerResult>;
 
-export const handler = runtime.handle(async (payload: unknown, context?: LambdaContext): Promise<FulfilHandlerResult> => {
-  const { services, logger } = await runtime.current();
-  const job = parseFulfilmentJob(payload);
-  if (!job) {
-    logger.error('fulfil.invalid_job', { requestId: context?.awsRequestId });
-    return { kind: 'invalid-job' };
-  }
-  // The webhook passed on the order the event named (Stripe's metadata), so this invocation's lines carry it from the start.
-  bindOrder(job);
-  return services.fulfilOrder(job);
-});
+export interface FulfilOrderServices {
+  readonly logger: Logger;
+  readonly fulfilOrder: FulfilOrder;
+}
+
+/** The handler over its services: the deployed one below, the local runtime's (local/api.ts), a test's. */
+export function createFulfilOrderHandler({ logger, fulfilOrder }: FulfilOrderServices): FulfilHandler {
+  return async (payload, context) => {
+    const job = parseFulfilmentJob(payload);
+    if (!job) {
+      logger.error('fulfil.invalid_job', { requestId: context?.awsRequestId });
+      return { kind: 'invalid-job' };
+    }
+    // The webhook passed on the order the event named (Stripe's metadata), so this invocation's lines carry it from the start.
+    bindOrder(job);
+    return fulfilOrder(job);
+  };
+}
+
+/**
+ * In AWS: configuration (the function's start) → clients → services → handler, once per container
+ * (lambda.ts). `given.secrets` stands in for Secrets Manager (tests).
+ */
+export async function buildFulfilOrder(start: FunctionStart, given: { readonly secrets?: SecretReader } = {}): Promise<FulfilHandler> {
+  const { config, logger, metrics, clock } = start;
+  const dynamo = awsDocumentClient();
+  const orders = createOrdersStore(dynamo, config.ordersTable);
+  const { provider } = await createCardPayments(
+    start,
+    () => dynamo,
+    () => given.secrets ?? awsSecretReader(),
+  );
+  const sendReceipt = createFunctionReceipts(start, createFunctionMail(start, dynamo), orders);
+  const confirmOrder = createConfirmOrder({ orders, payments: provider, clock, logger, metrics, sendReceipt });
+  return createFulfilOrderHandler({ logger, fulfilOrder: createFulfilOrder(confirmOrder, logger) });
+}
+
+export const handler: FulfilHandler = lambdaEventHandler('fulfil-order', (start) => buildFulfilOrder(start), { tracing });

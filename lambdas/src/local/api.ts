@@ -25,7 +25,7 @@ import { apiRouteFor, type ApiHandlerName } from '@kesho/common/api-routes';
 import { BACKEND_FUNCTIONS, FUNCTIONS, specOf, type BackendFunction } from '@kesho/common/functions';
 import { createRouteBuckets } from '@kesho/common/api-throttles';
 import { createSubscriptionsHandler } from '../handlers/subscriptions';
-import { handler as fulfilOrder } from '../handlers/fulfil-order';
+import { createFulfilOrderHandler } from '../handlers/fulfil-order';
 import { handler as mailEvents } from '../handlers/mail-events';
 import { createMpesaCallbackHandler } from '../handlers/mpesa-callback';
 import { createMpesaPaymentHandler } from '../handlers/mpesa-payment';
@@ -118,6 +118,8 @@ type EventFunction = Exclude<BackendFunction, ApiHandlerName | LocalPageFunction
 
 type HttpFunction = ApiHandlerName | LocalPageFunction;
 /** The handlers written as factories (lambda.ts): the local runtime builds each over its own services. */
+/** The event-started handlers written as factories. */
+type FactoryEventFunction = 'fulfil-order';
 type FactoryFunction = 'create-payment' | 'checkout-session' | 'stripe-webhook' | 'enquiries' | 'subscriptions' | 'mpesa-payment' | 'mpesa-callback';
 
 /**
@@ -130,8 +132,7 @@ const FOUNDATION_HTTP_HANDLERS: Readonly<Record<Exclude<HttpFunction, FactoryFun
   'sandbox-checkout': sandboxCheckout,
   'mpesa-sandbox': mpesaSandbox,
 };
-const EVENT_HANDLERS: Readonly<Record<EventFunction, LocalFunction>> = {
-  'fulfil-order': fulfilOrder,
+const EVENT_HANDLERS: Readonly<Record<Exclude<EventFunction, FactoryEventFunction>, LocalFunction>> = {
   // The schedule's event says nothing: the run reads the table.
   'reconcile-orders': (_payload, context) => reconcileOrders({}, context),
   // SES's events of a message (in AWS through EventBridge; here the file transport's stand-in events).
@@ -149,6 +150,14 @@ function factoryHandlers(runtime: LocalRuntime): Readonly<Record<FactoryFunction
     'mpesa-payment': createMpesaPaymentHandler({ config, logger, mpesa: services.mpesa }),
     'mpesa-callback': createMpesaCallbackHandler({ logger, mpesa: services.mpesa }),
     subscriptions: createSubscriptionsHandler({ config, logger, metrics: foundation.metrics, subscriptions: services.subscriptions }),
+  };
+}
+
+/** The event-started factory handlers over the local runtime's services. */
+function factoryEventHandlers(runtime: LocalRuntime): Readonly<Record<FactoryEventFunction, LocalFunction>> {
+  const { logger, services } = runtime;
+  return {
+    'fulfil-order': createFulfilOrderHandler({ logger, fulfilOrder: services.fulfilOrder }),
   };
 }
 
@@ -244,6 +253,10 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
       HttpHandler
     >),
   };
+  const inOrderScope =
+    (name: string, run: LocalFunction): LocalFunction =>
+    (payload, context) =>
+      runInOrderScope(() => run(payload, context), {}, { fn: name });
   const inRuntime =
     (run: LocalFunction): LocalFunction =>
     (payload, context) =>
@@ -251,7 +264,8 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
   // Lambda's Invoke API by function name; fulfil-order by the fixed name the others' configuration gives it.
   const functions = new Map<string, LocalFunction>([
     ...Object.entries(httpHandlers).map(([name, handler]) => [name, asFunction(handler)] as const),
-    ...Object.entries(EVENT_HANDLERS).map(([name, run]) => [name === 'fulfil-order' ? config.fulfilOrderFunctionName : name, inRuntime(run)] as const),
+    ...Object.entries(EVENT_HANDLERS).map(([name, run]) => [name, inRuntime(run)] as const),
+    ...Object.entries(factoryEventHandlers(runtime)).map(([name, run]) => [name === 'fulfil-order' ? config.fulfilOrderFunctionName : name, inOrderScope(name, run)] as const),
     // Local only: what `npm run orders -- show` prints of the store while this server holds its files.
     ['order-story', async (payload) => orderStory(runtime.orders, payload)],
   ]);
