@@ -4,15 +4,69 @@
  * ignored. A failure of the run itself (the table unreachable) is thrown so it shows in the
  * function's error metric; single orders that fail are counted and retried by the next run.
  */
-import type { ReconcileReport } from '../orders/reconcile';
-import { defineFunction } from '../runtime/context';
-import { tracing } from '../runtime/tracing';
-import { reconcileOrders } from '../orders/reconcileParts';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { createSqsFulfilmentFailures } from '../fulfilment/failures';
+import { lambdaEventHandler, type FunctionStart } from '../lambda';
+import { createRateLimiter } from '../leads/rateLimit';
+import { createFunctionMail } from '../mail/runtime';
+import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
+import { createMpesaServices } from '../mpesa/services';
+import { createPaymentAttemptsStore } from '../orders/attempts';
+import { createConfirmOrder, type ConfirmOrder } from '../orders/confirmOrder';
+import { createPaymentLimits } from '../orders/paymentLimits';
+import { createReconcileOrders, type ReconcileOrders, type ReconcileReport } from '../orders/reconcile';
+import { createOrdersStore } from '../orders/store';
+import { createCardPayments } from '../payments/cardPayments';
+import { createFunctionReceipts } from '../receipts/sendReceipt';
+import { awsDocumentClient } from '../runtime/dynamo';
+import { awsSecretReader, type SecretReader } from '../runtime/secrets';
+import { traced, tracing } from '../runtime/tracing';
 
-/** This function's services: its bundle holds these parts and what they use, nothing else. */
-export const runtime = defineFunction('reconcile-orders', { reconcileOrders }, { tracing });
+/** The handler over its service: the deployed one below; the local runtime runs its reconcileOrders service on a timer. */
+export function createReconcileOrdersHandler(reconcileOrders: ReconcileOrders): () => Promise<ReconcileReport> {
+  return () => reconcileOrders();
+}
 
-export const handler = runtime.handle(async (): Promise<ReconcileReport> => {
-  const { services } = await runtime.current();
-  return services.reconcileOrders();
-});
+/**
+ * In AWS: configuration (the function's start) → clients (DynamoDB, SQS for fulfil-order's failure
+ * queue when configured) → services (card and M-Pesa confirmation through one orders store and one
+ * receipt sender) → handler, once per container (lambda.ts). `given.secrets` stands in for Secrets Manager (tests).
+ */
+export async function buildReconcileOrders(start: FunctionStart, given: { readonly secrets?: SecretReader } = {}): Promise<() => Promise<ReconcileReport>> {
+  const { config, logger, metrics, clock } = start;
+  const dynamo = awsDocumentClient();
+  const secrets = () => given.secrets ?? awsSecretReader();
+  const orders = createOrdersStore(dynamo, config.ordersTable);
+  const sendReceipt = createFunctionReceipts(start, createFunctionMail(start, dynamo), orders);
+  const { provider } = await createCardPayments(start, () => dynamo, secrets);
+  const confirmCard = createConfirmOrder({ orders, payments: provider, clock, logger, metrics, sendReceipt });
+  const mpesa = await createMpesaServices({
+    config,
+    clock,
+    logger,
+    metrics,
+    dynamo,
+    orders,
+    attempts: createPaymentAttemptsStore(dynamo, config.ordersTable),
+    sendReceipt,
+    limits: createPaymentLimits(createRateLimiter(dynamo, config.ordersTable, clock), config.paymentLimits, logger),
+    secrets,
+  });
+  const confirmAny: ConfirmOrder = (request) => (mpesa && MPESA_PAYMENT_ID_PATTERN.test(request.sessionId) ? mpesa.payments.confirm(request) : confirmCard(request));
+  // Only reconcile-orders is given the queue (and the right to read it).
+  const failures = config.fulfilmentFailureQueueUrl ? createSqsFulfilmentFailures(traced(new SQSClient({})), config.fulfilmentFailureQueueUrl) : undefined;
+  return createReconcileOrdersHandler(
+    createReconcileOrders({
+      orders,
+      confirmOrder: confirmAny,
+      sendReceipt,
+      clock,
+      logger,
+      metrics,
+      pendingAgeSeconds: config.reconcile.pendingAgeSeconds,
+      ...(failures ? { failures } : {}),
+    }),
+  );
+}
+
+export const handler = lambdaEventHandler('reconcile-orders', (start) => buildReconcileOrders(start), { tracing });

@@ -30,7 +30,7 @@ import { handler as mailEvents } from '../handlers/mail-events';
 import { createMpesaCallbackHandler } from '../handlers/mpesa-callback';
 import { createMpesaPaymentHandler } from '../handlers/mpesa-payment';
 import { handler as mpesaSandbox } from '../handlers/mpesa-sandbox';
-import { handler as reconcileOrders } from '../handlers/reconcile-orders';
+import { createReconcileOrdersHandler } from '../handlers/reconcile-orders';
 import { handler as sandboxCheckout } from '../handlers/sandbox-checkout';
 import { createStripeWebhookHandler } from '../handlers/stripe-webhook';
 import type { ApiGatewayEvent, HttpHandler, LambdaContext } from '../http/apiGateway';
@@ -119,7 +119,7 @@ type EventFunction = Exclude<BackendFunction, ApiHandlerName | LocalPageFunction
 type HttpFunction = ApiHandlerName | LocalPageFunction;
 /** The handlers written as factories (lambda.ts): the local runtime builds each over its own services. */
 /** The event-started handlers written as factories. */
-type FactoryEventFunction = 'fulfil-order';
+type FactoryEventFunction = 'fulfil-order' | 'reconcile-orders';
 type FactoryFunction = 'create-payment' | 'checkout-session' | 'stripe-webhook' | 'enquiries' | 'subscriptions' | 'mpesa-payment' | 'mpesa-callback';
 
 /**
@@ -133,8 +133,6 @@ const FOUNDATION_HTTP_HANDLERS: Readonly<Record<Exclude<HttpFunction, FactoryFun
   'mpesa-sandbox': mpesaSandbox,
 };
 const EVENT_HANDLERS: Readonly<Record<Exclude<EventFunction, FactoryEventFunction>, LocalFunction>> = {
-  // The schedule's event says nothing: the run reads the table.
-  'reconcile-orders': (_payload, context) => reconcileOrders({}, context),
   // SES's events of a message (in AWS through EventBridge; here the file transport's stand-in events).
   'mail-events': mailEvents,
 };
@@ -158,6 +156,8 @@ function factoryEventHandlers(runtime: LocalRuntime): Readonly<Record<FactoryEve
   const { logger, services } = runtime;
   return {
     'fulfil-order': createFulfilOrderHandler({ logger, fulfilOrder: services.fulfilOrder }),
+    // The schedule's event says nothing: the run reads the table.
+    'reconcile-orders': createReconcileOrdersHandler(services.reconcileOrders),
   };
 }
 
@@ -253,6 +253,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
       HttpHandler
     >),
   };
+  const eventFactories = factoryEventHandlers(runtime);
   const inOrderScope =
     (name: string, run: LocalFunction): LocalFunction =>
     (payload, context) =>
@@ -265,7 +266,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
   const functions = new Map<string, LocalFunction>([
     ...Object.entries(httpHandlers).map(([name, handler]) => [name, asFunction(handler)] as const),
     ...Object.entries(EVENT_HANDLERS).map(([name, run]) => [name, inRuntime(run)] as const),
-    ...Object.entries(factoryEventHandlers(runtime)).map(([name, run]) => [name === 'fulfil-order' ? config.fulfilOrderFunctionName : name, inOrderScope(name, run)] as const),
+    ...Object.entries(eventFactories).map(([name, run]) => [name === 'fulfil-order' ? config.fulfilOrderFunctionName : name, inOrderScope(name, run)] as const),
     // Local only: what `npm run orders -- show` prints of the store while this server holds its files.
     ['order-story', async (payload) => orderStory(runtime.orders, payload)],
   ]);
@@ -274,7 +275,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
   let reconciling: Promise<void> | undefined;
   const reconcileTimer = setInterval(() => {
     if (reconciling || closing) return;
-    reconciling = inFoundation(() => reconcileOrders({}, { awsRequestId: `reconcile-${Date.now()}`, functionName: 'reconcile-orders' }))
+    reconciling = inOrderScope('reconcile-orders', eventFactories['reconcile-orders'])({}, { awsRequestId: `reconcile-${Date.now()}`, functionName: 'reconcile-orders' })
       .then(
         () => undefined,
         (error: unknown) => logger.error('local.reconcile_failed', { error }),
