@@ -66,10 +66,11 @@ export function MenuDropdown({ name, href, allLabel, pages, onNavigate }: { name
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const open = usePopoverOpen(listRef);
+  // Before useHoverOpen: its mount check may open the list in its effect, which must find it placed.
+  usePlaceUnder(listRef, buttonRef);
   const hover = useHoverOpen(listRef, mediaQuery(media.lg));
   const active = pathname === href || pathname.startsWith(`${href}/`);
   useCloseOnNavigation(listRef, pathname);
-  usePlaceUnder(listRef, buttonRef);
 
   const close = () => {
     setShowing(listRef.current, false);

@@ -54,7 +54,9 @@ export function useCloseOnNavigation(ref: RefObject<HTMLElement | null>, pathnam
 /**
  * Places a popover under its button each time it opens. Until the app runs, its CSS puts it under the
  * header at the content's right edge (CSS anchor positioning would do this without code, but the Nu
- * HTML Checker rejects it).
+ * HTML Checker rejects it). It is placed in the task that opens it (a microtask after `beforetoggle`,
+ * once it is shown and measurable), not at the `toggle` event a task later: shown for a frame at the
+ * right edge, the list would leave a pointer that opened it by hover, and the hover would close it.
  */
 export function usePlaceUnder(listRef: RefObject<HTMLElement | null>, buttonRef: RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -68,8 +70,11 @@ export function usePlaceUnder(listRef: RefObject<HTMLElement | null>, buttonRef:
       list.style.left = `${Math.max(0, Math.min(box.left, window.innerWidth - list.offsetWidth))}px`;
       list.style.right = 'auto';
     };
-    list.addEventListener('toggle', place);
-    return () => list.removeEventListener('toggle', place);
+    const placeOnOpening = (event: ToggleEvent) => {
+      if (event.newState === 'open') queueMicrotask(place);
+    };
+    list.addEventListener('beforetoggle', placeOnOpening);
+    return () => list.removeEventListener('beforetoggle', placeOnOpening);
   }, [listRef, buttonRef]);
 }
 
