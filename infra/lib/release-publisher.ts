@@ -236,6 +236,15 @@ export class ReleasePublisher extends Construct {
         reason: "The publisher writes, reads and deletes the variant folders (a canary's or a preview's pages), named by their content.",
       },
       {
+        id: `AwsSolutions-IAM5[Resource::${bucketArn}/mfe/*/*/*]`,
+        reason:
+          "Pruning (prune.ts) deletes a remote's old builds (mfe/<app>/<build>/…), whichever app and build the kept count lets go; three levels deep, so mfe/remotes.json, mfe/pointers/<app>.json and mfe/canary/<app>.json are outside it.",
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::${bucketArn}/shell/*]`,
+        reason: "Pruning (prune.ts) deletes the shell's old builds (shell/<build>/…), whichever build the kept count lets go.",
+      },
+      {
         id: `AwsSolutions-IAM5[Resource::${bucketArn}/${CANARY_COMMANDS_PREFIX}*]`,
         reason: "The publisher reads every team's canary command (mfe/canary/<app>.json); each team's roles write only their own.",
       },
