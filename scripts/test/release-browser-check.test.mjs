@@ -20,7 +20,7 @@ process.env.NODE_ENV = 'production';
 delete process.env.RELEASE_BROWSER_CHECK;
 const { buildRemote, buildShell, cleanStaging } = await import('../lib/publish.mjs');
 const { publishCanary, publishRemote, readHistory, release, stagePreview } = await import('../lib/release.mjs');
-const { edgeStateFile, pointerFile, siteDir } = await import('../lib/paths.mjs');
+const { edgeKeyValueFile, edgeStateFile, pointerFile, siteDir } = await import('../lib/paths.mjs');
 const { previewLinkProblems } = await import('../lib/release/browser-check.mjs');
 const { previewLink } = await import('../lib/release/preview-link.mjs');
 const { readLocalSettings } = await import('../lib/local-config.mjs');
@@ -90,7 +90,7 @@ test('through a preview link, as a release to AWS is checked where its command r
   // The local server's site (its build choice, the rule the CloudFront functions follow), serving this dist/ with its preview.
   const { createSiteServer } = await loadTsModule('local-server/src/site-server.ts');
   const settings = await readLocalSettings('readReleaseConfig');
-  const server = createSiteServer({ siteDir, buildChoice: { edgeStateFile, previewLinkSecret: settings.previewLinkSecret } });
+  const server = createSiteServer({ siteDir, buildChoice: { edgeKeyValueFile, previewLinkSecret: settings.previewLinkSecret } });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   try {
     const origin = `http://127.0.0.1:${server.address().port}`;
