@@ -8,14 +8,11 @@ import { errorResponse, json, methodNotAllowed } from '../http/responses';
 import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
 import { SESSION_ID_PATTERN } from '../payments/types';
 import { lambdaHttpHandler, type FunctionStart } from '../lambda';
-import { createRateLimiter } from '../leads/rateLimit';
 import type { Logger } from '../log';
 import { createFunctionMail } from '../mail/runtime';
-import { createMpesaServices, type MpesaServices } from '../mpesa/services';
-import { createPaymentAttemptsStore } from '../orders/attempts';
+import { createFunctionMpesa, type MpesaServices } from '../mpesa/services';
 import { createCheckoutStatus, type CheckoutStatus } from '../orders/checkoutStatus';
 import { createConfirmOrder } from '../orders/confirmOrder';
-import { createPaymentLimits } from '../orders/paymentLimits';
 import { createOrdersStore } from '../orders/store';
 import { createCardPayments } from '../payments/cardPayments';
 import { createFunctionReceipts } from '../receipts/sendReceipt';
@@ -68,18 +65,7 @@ export async function buildCheckoutSession(start: FunctionStart, given: { readon
   const sendReceipt = createFunctionReceipts(start, createFunctionMail(start, dynamo), orders);
   const { provider } = await createCardPayments(start, () => dynamo, secrets);
   const checkoutStatus = createCheckoutStatus(createConfirmOrder({ orders, payments: provider, clock, logger, metrics, sendReceipt }));
-  const mpesa = await createMpesaServices({
-    config,
-    clock,
-    logger,
-    metrics,
-    dynamo,
-    orders,
-    attempts: createPaymentAttemptsStore(dynamo, config.ordersTable),
-    sendReceipt,
-    limits: createPaymentLimits(createRateLimiter(dynamo, config.ordersTable, clock), config.paymentLimits, logger),
-    secrets,
-  });
+  const mpesa = await createFunctionMpesa(start, dynamo, secrets, { orders, sendReceipt });
   return createCheckoutSessionHandler({ logger, checkoutStatus, mpesa });
 }
 

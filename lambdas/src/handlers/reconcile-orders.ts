@@ -7,13 +7,10 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { createSqsFulfilmentFailures } from '../fulfilment/failures';
 import { lambdaEventHandler, type FunctionStart } from '../lambda';
-import { createRateLimiter } from '../leads/rateLimit';
 import { createFunctionMail } from '../mail/runtime';
 import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
-import { createMpesaServices } from '../mpesa/services';
-import { createPaymentAttemptsStore } from '../orders/attempts';
+import { createFunctionMpesa } from '../mpesa/services';
 import { createConfirmOrder, type ConfirmOrder } from '../orders/confirmOrder';
-import { createPaymentLimits } from '../orders/paymentLimits';
 import { createReconcileOrders, type ReconcileOrders, type ReconcileReport } from '../orders/reconcile';
 import { createOrdersStore } from '../orders/store';
 import { createCardPayments } from '../payments/cardPayments';
@@ -40,18 +37,7 @@ export async function buildReconcileOrders(start: FunctionStart, given: { readon
   const sendReceipt = createFunctionReceipts(start, createFunctionMail(start, dynamo), orders);
   const { provider } = await createCardPayments(start, () => dynamo, secrets);
   const confirmCard = createConfirmOrder({ orders, payments: provider, clock, logger, metrics, sendReceipt });
-  const mpesa = await createMpesaServices({
-    config,
-    clock,
-    logger,
-    metrics,
-    dynamo,
-    orders,
-    attempts: createPaymentAttemptsStore(dynamo, config.ordersTable),
-    sendReceipt,
-    limits: createPaymentLimits(createRateLimiter(dynamo, config.ordersTable, clock), config.paymentLimits, logger),
-    secrets,
-  });
+  const mpesa = await createFunctionMpesa(start, dynamo, secrets, { orders, sendReceipt });
   const confirmAny: ConfirmOrder = (request) => (mpesa && MPESA_PAYMENT_ID_PATTERN.test(request.sessionId) ? mpesa.payments.confirm(request) : confirmCard(request));
   // Only reconcile-orders is given the queue (and the right to read it).
   const failures = config.fulfilmentFailureQueueUrl ? createSqsFulfilmentFailures(traced(new SQSClient({})), config.fulfilmentFailureQueueUrl) : undefined;

@@ -94,10 +94,16 @@ async function darajaCredentials(settings: Extract<MpesaConfig, { provider: 'dar
  * A deployed function's M-Pesa (a factory handler's build, lambda.ts): its orders and attempts on the
  * orders table, receipts through its mail, the payment limits, Daraja's credentials through `secrets()`.
  */
-export async function createFunctionMpesa(start: FunctionStart, dynamo: DynamoDBDocumentClient, secrets: () => SecretReader): Promise<MpesaServices | null> {
+export async function createFunctionMpesa(
+  start: FunctionStart,
+  dynamo: DynamoDBDocumentClient,
+  secrets: () => SecretReader,
+  /** A handler that confirms card payments too passes its own orders store and receipts, so both kinds share them. */
+  shared: { readonly orders?: OrdersStore; readonly sendReceipt?: SendReceipt } = {},
+): Promise<MpesaServices | null> {
   const { config, clock, logger, metrics } = start;
   if (config.mpesa.provider === 'off') return null;
-  const orders = createOrdersStore(dynamo, config.ordersTable);
+  const orders = shared.orders ?? createOrdersStore(dynamo, config.ordersTable);
   return createMpesaServices({
     config,
     clock,
@@ -106,7 +112,7 @@ export async function createFunctionMpesa(start: FunctionStart, dynamo: DynamoDB
     dynamo,
     orders,
     attempts: createPaymentAttemptsStore(dynamo, config.ordersTable),
-    sendReceipt: createFunctionReceipts(start, createFunctionMail(start, dynamo), orders),
+    sendReceipt: shared.sendReceipt ?? createFunctionReceipts(start, createFunctionMail(start, dynamo), orders),
     limits: createPaymentLimits(createRateLimiter(dynamo, config.ordersTable, clock), config.paymentLimits, logger),
     secrets,
   });
