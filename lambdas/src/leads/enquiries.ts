@@ -14,7 +14,7 @@ import { site } from '@kesho/common/site';
 import type { AppConfig } from '../config';
 import type { Logger } from '../log';
 import type { Outbox, OutgoingMail } from '../mail/types';
-import { isConditionalCheckFailure } from '../orders/store';
+import { conditionalWrite } from '../conditionalWrite';
 import { hashKey, type RateLimiter, type RateLimitRule } from './rateLimit';
 import { escapeHtml } from '../http/html';
 import { validateFields } from './validate';
@@ -98,8 +98,8 @@ export function createSubmitEnquiry(deps: EnquiryDeps): SubmitEnquiry {
 
 async function storeEnquiry(deps: EnquiryDeps, enquiryId: string, enquiry: ContactFormValues): Promise<void> {
   const now = deps.clock();
-  try {
-    await deps.dynamo.send(
+  const stored = await conditionalWrite(
+    deps.dynamo.send(
       new PutCommand({
         TableName: deps.tableName,
         Item: {
@@ -111,12 +111,10 @@ async function storeEnquiry(deps: EnquiryDeps, enquiryId: string, enquiry: Conta
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    deps.logger.info('enquiry.stored', { enquiryId });
-  } catch (error) {
-    // Two identical posts racing: the other one stored it.
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
+  // Refused: two identical posts racing, and the other one stored it.
+  if (stored) deps.logger.info('enquiry.stored', { enquiryId });
 }
 
 export function supportMail(enquiry: ContactFormValues, enquiryId: string, supportEmail: string): OutgoingMail {

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailure } from '../orders/store';
+import { conditionalWrite } from '../conditionalWrite';
 import { dynamoDocuments } from '../runtime/dynamo';
 import { part } from '../runtime/foundation';
 
@@ -65,8 +65,8 @@ export function createRateLimiter(client: DynamoDBDocumentClient, tableName: str
     async hold(rule, key, holder) {
       const nowMs = clock().getTime();
       const until = nowMs + rule.seconds * 1000;
-      try {
-        await client.send(
+      const held = await conditionalWrite(
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: holdKey(rule, key),
@@ -74,19 +74,18 @@ export function createRateLimiter(client: DynamoDBDocumentClient, tableName: str
             ConditionExpression: 'attribute_not_exists(pk) OR heldUntil <= :now OR holder = :holder',
             ExpressionAttributeValues: { ':holder': holder, ':until': until, ':now': nowMs, ':expiresAt': Math.ceil(until / 1000) + 3600, ':kind': 'ratelimit' },
           }),
-        );
-        return { held: true };
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error;
-      }
+        ),
+      );
+      if (held) return { held: true };
       const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: holdKey(rule, key), ConsistentRead: true }));
       const heldUntil = Number(Item?.heldUntil ?? until);
       return { held: false, retryAfterSeconds: Math.max(1, Math.ceil((heldUntil - nowMs) / 1000)) };
     },
 
     async release(rule, key, holder) {
-      try {
-        await client.send(
+      // Refused when another holder has it now: theirs stands.
+      await conditionalWrite(
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: holdKey(rule, key),
@@ -94,10 +93,8 @@ export function createRateLimiter(client: DynamoDBDocumentClient, tableName: str
             ConditionExpression: 'holder = :holder',
             ExpressionAttributeValues: { ':holder': holder, ':now': clock().getTime() },
           }),
-        );
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error;
-      }
+        ),
+      );
     },
   };
 }

@@ -14,7 +14,7 @@ import { UNCONFIRMED_SIGNUP_RETENTION_DAYS, UNSUBSCRIBED_RECORD_RETENTION_DAYS }
 import { site } from '@kesho/common/site';
 import type { Logger } from '../log';
 import type { Outbox, OutgoingMail } from '../mail/types';
-import { isConditionalCheckFailure } from '../orders/store';
+import { conditionalWrite } from '../conditionalWrite';
 import { DEFAULT_LEAD_LIMITS, type LeadLimits } from './enquiries';
 import { hashKey, type RateLimiter, type RateLimitRule } from './rateLimit';
 import type { TokenPurpose, TokenSigner } from './tokens';
@@ -85,8 +85,8 @@ export function createSubscriptions(deps: SubscriptionDeps): Subscriptions {
       const now = deps.clock();
       const sentAt = now.toISOString();
       const linkExpiresAt = epoch(now) + CONFIRMATION_LINK_DAYS * 86_400;
-      try {
-        await deps.dynamo.send(
+      const claimed = await conditionalWrite(
+        deps.dynamo.send(
           new UpdateCommand({
             TableName: deps.tableName,
             Key: subscriptionKey(subscriptionId),
@@ -104,9 +104,9 @@ export function createSubscriptions(deps: SubscriptionDeps): Subscriptions {
               ':cutoff': new Date(now.getTime() - CONFIRMATION_RESEND_SECONDS * 1000).toISOString(),
             },
           }),
-        );
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error;
+        ),
+      );
+      if (!claimed) {
         deps.logger.info('subscription.not_resent', { subscriptionId });
         return { kind: 'pending' };
       }
@@ -121,8 +121,8 @@ export function createSubscriptions(deps: SubscriptionDeps): Subscriptions {
       } catch (error) {
         deps.logger.error('subscription.mail_failed', { subscriptionId, error });
         // Let the next attempt send at once instead of waiting out the resend window.
-        await deps.dynamo
-          .send(
+        await conditionalWrite(
+          deps.dynamo.send(
             new UpdateCommand({
               TableName: deps.tableName,
               Key: subscriptionKey(subscriptionId),
@@ -130,10 +130,8 @@ export function createSubscriptions(deps: SubscriptionDeps): Subscriptions {
               ConditionExpression: 'lastConfirmationSentAt = :sentAt',
               ExpressionAttributeValues: { ':sentAt': sentAt },
             }),
-          )
-          .catch((clearError: unknown) => {
-            if (!isConditionalCheckFailure(clearError)) throw clearError;
-          });
+          ),
+        );
         return { kind: 'send-failed' };
       }
       deps.logger.info('subscription.pending', { subscriptionId });
@@ -157,8 +155,8 @@ export function createSubscriptions(deps: SubscriptionDeps): Subscriptions {
       // A pending sign-up removed by TTL, or an address that left since: the link is spent.
       if (!record || record.status === 'unsubscribed') return 'expired';
       if (record.status === 'confirmed') return 'confirmed';
-      try {
-        await deps.dynamo.send(
+      const confirmed = await conditionalWrite(
+        deps.dynamo.send(
           new UpdateCommand({
             TableName: deps.tableName,
             Key: subscriptionKey(subscriptionId),
@@ -167,9 +165,9 @@ export function createSubscriptions(deps: SubscriptionDeps): Subscriptions {
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':confirmed': 'confirmed', ':pending': 'pending', ':now': deps.clock().toISOString() },
           }),
-        );
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error;
+        ),
+      );
+      if (!confirmed) {
         const again = await read(deps, subscriptionId);
         return again?.status === 'confirmed' ? 'confirmed' : 'expired';
       }

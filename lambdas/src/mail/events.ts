@@ -18,7 +18,7 @@ import { MAIL_EVENT_DETAIL_TYPES, type BusinessMetric } from '@kesho/common/ops-
 import type { Logger } from '../log';
 import type { BusinessMetrics } from '../metrics';
 import { bindOrder } from '../orderContext';
-import { isConditionalCheckFailure } from '../orders/store';
+import { isConditionalCheckFailure } from '../conditionalWrite';
 import { outboxKey } from './outbox';
 import { OUTBOX_TAG, outboxKeyOfTag } from './tags';
 

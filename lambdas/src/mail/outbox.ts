@@ -24,7 +24,7 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { redactAddresses } from '../log';
 import { currentOrderFields } from '../orderContext';
-import { isConditionalCheckFailure } from '../orders/store';
+import { conditionalWrite } from '../conditionalWrite';
 import type { MailTransport, Outbox, OutgoingMail } from './types';
 
 export const OUTBOX_KEY_PREFIX = 'outbox#';
@@ -107,18 +107,16 @@ export function createOutbox({
     // The order the message is about, when the sender knows it (a receipt): its later mail events join that order's story.
     const { invoiceNumber, correlationId } = currentOrderFields();
     const orderFields = { ...(invoiceNumber !== undefined ? { invoiceNumber } : {}), ...(correlationId !== undefined ? { correlationId } : {}) };
-    try {
-      await client.send(
+    const claimed = await conditionalWrite(
+      client.send(
         new PutCommand({
           TableName: tableName,
           Item: { ...outboxKey(key), kind: 'outbox', key, status: 'sending', attempts: 1, claimedAt: now, ...claimFields, ...orderFields },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
-      );
-      return 'claimed';
-    } catch (error) {
-      if (!isConditionalCheckFailure(error)) throw error;
-    }
+      ),
+    );
+    if (claimed) return 'claimed';
     const record = await read(key);
     if (!record || record.status === 'sent') return 'already-sent';
     if (record.status === 'sending') {
@@ -134,9 +132,9 @@ export function createOutbox({
     else removals.push('#owner');
     if (leaseUntil !== undefined) sets.push('leaseUntil = :leaseUntil');
     else removals.push('leaseUntil');
-    try {
-      // Conditional on what was just read: of several retriers only one moves the record on.
-      await client.send(
+    // Conditional on what was just read: of several retriers only one moves the record on.
+    const movedOn = await conditionalWrite(
+      client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: outboxKey(key),
@@ -153,13 +151,10 @@ export function createOutbox({
             ...(leaseUntil !== undefined ? { ':leaseUntil': leaseUntil } : {}),
           },
         }),
-      );
-      return 'claimed';
-    } catch (error) {
-      // Another caller moved it on first: it sends (or sent) it.
-      if (isConditionalCheckFailure(error)) return 'in-progress';
-      throw error;
-    }
+      ),
+    );
+    // Refused: another caller moved it on first, and it sends (or sent) it.
+    return movedOn ? 'claimed' : 'in-progress';
   };
 
   const finish = async (key: string, values: Record<string, unknown>, remove: string[] = []): Promise<void> => {

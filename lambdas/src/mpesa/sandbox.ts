@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MPESA_RESULT_CODES } from '@kesho/common/mpesa';
 export { MPESA_SANDBOX_PATH } from '@kesho/common/mpesa';
-import { isConditionalCheckFailure } from '../orders/store';
+import { conditionalWrite } from '../conditionalWrite';
 import type { MpesaGateway } from './types';
 
 /** What the tester can make the phone answer, with Daraja's code for each. */
@@ -101,8 +101,9 @@ export function createMpesaSandbox(client: DynamoDBDocumentClient, tableName: st
       const { code } = SANDBOX_ANSWERS[answer];
       // Receipts look like M-Pesa's: ten upper-case letters and digits.
       const receiptNumber = `SB${randomBytes(4).toString('hex').toUpperCase()}`;
-      try {
-        await client.send(
+      // Refused when the push is unknown or already answered: the answer it has stands.
+      await conditionalWrite(
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: key(checkoutRequestId),
@@ -110,10 +111,8 @@ export function createMpesaSandbox(client: DynamoDBDocumentClient, tableName: st
             ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(resultCode)',
             ExpressionAttributeValues: code === 0 ? { ':code': code, ':receipt': receiptNumber } : { ':code': code },
           }),
-        );
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error;
-      }
+        ),
+      );
       return getPush(checkoutRequestId);
     },
   };

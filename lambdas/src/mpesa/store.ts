@@ -7,7 +7,8 @@
  * concurrent polls cannot overwrite the first answer.
  */
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailure, orderKey } from '../orders/store';
+import { conditionalWrite } from '../conditionalWrite';
+import { orderKey } from '../orders/store';
 
 export interface MpesaResult {
   readonly resultCode: number;
@@ -61,8 +62,8 @@ export function createMpesaStore(client: DynamoDBDocumentClient, tableName: stri
     return result.Item ? reshapePayment(result.Item) : null;
   };
   const setOnce = async (paymentId: string, attribute: string, value: unknown): Promise<MpesaPayment | null> => {
-    try {
-      const result = await client.send(
+    const result = await conditionalWrite(
+      client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: paymentKey(paymentId),
@@ -72,12 +73,11 @@ export function createMpesaStore(client: DynamoDBDocumentClient, tableName: stri
           ExpressionAttributeValues: { ':value': value },
           ReturnValues: 'ALL_NEW',
         }),
-      );
-      return result.Attributes ? reshapePayment(result.Attributes) : null;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return get(paymentId);
-      throw error;
-    }
+      ),
+    );
+    // Refused: set already (or no such payment), so the payment as it stands.
+    if (!result) return get(paymentId);
+    return result.Attributes ? reshapePayment(result.Attributes) : null;
   };
 
   return {

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { expiresAtEpochSeconds, PAYMENT_ATTEMPT_RETENTION_DAYS } from '@kesho/common/retention';
-import { isConditionalCheckFailure } from './store';
+import { conditionalWrite } from '../conditionalWrite';
 
 /** What the first request of an attempt started: the order and where the payer continues. */
 export interface StartedPayment {
@@ -57,8 +57,8 @@ export function createPaymentAttemptsStore(client: DynamoDBDocumentClient, table
   };
   return {
     async claim(keyHash, fingerprint, at, staleBefore) {
-      try {
-        await client.send(
+      const claimed = await conditionalWrite(
+        client.send(
           new PutCommand({
             TableName: tableName,
             Item: { ...key(keyHash), kind: 'payment-attempt', fingerprint, state: 'starting', claimedAt: at, expiresAt: expiresAtEpochSeconds(new Date(at), PAYMENT_ATTEMPT_RETENTION_DAYS) },
@@ -67,11 +67,9 @@ export function createPaymentAttemptsStore(client: DynamoDBDocumentClient, table
             ExpressionAttributeNames: { '#state': 'state' },
             ExpressionAttributeValues: { ':fingerprint': fingerprint, ':failed': 'failed', ':starting': 'starting', ':staleBefore': staleBefore },
           }),
-        );
-        return 'claimed';
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error;
-      }
+        ),
+      );
+      if (claimed) return 'claimed';
       const held = await get(keyHash);
       if (!held) throw new Error('A payment attempt refused a claim and then vanished');
       return held;
@@ -80,8 +78,9 @@ export function createPaymentAttemptsStore(client: DynamoDBDocumentClient, table
     get,
 
     async started(keyHash, claimedAt, payment) {
-      try {
-        await client.send(
+      // Refused when taken over after this invocation was thought dead: the newer claim records its own.
+      await conditionalWrite(
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: key(keyHash),
@@ -90,16 +89,13 @@ export function createPaymentAttemptsStore(client: DynamoDBDocumentClient, table
             ExpressionAttributeNames: { '#state': 'state', '#url': 'url' },
             ExpressionAttributeValues: { ':started': 'started', ':starting': 'starting', ':claimedAt': claimedAt, ':invoiceNumber': payment.invoiceNumber, ':url': payment.url },
           }),
-        );
-      } catch (error) {
-        // Taken over after this invocation was thought dead: the newer claim records its own.
-        if (!isConditionalCheckFailure(error)) throw error;
-      }
+        ),
+      );
     },
 
     async failed(keyHash, claimedAt) {
-      try {
-        await client.send(
+      await conditionalWrite(
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: key(keyHash),
@@ -108,10 +104,8 @@ export function createPaymentAttemptsStore(client: DynamoDBDocumentClient, table
             ExpressionAttributeNames: { '#state': 'state' },
             ExpressionAttributeValues: { ':failed': 'failed', ':starting': 'starting', ':claimedAt': claimedAt },
           }),
-        );
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error;
-      }
+        ),
+      );
     },
   };
 }

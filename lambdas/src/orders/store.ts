@@ -13,6 +13,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocum
 import { HELD_FOR_REVIEW, HELD_ORDERS_INDEX, OPEN_ORDERS_INDEX, type OpenStatus } from '@kesho/common/orders-table';
 import { expiresAtEpochSeconds, UNPAID_ORDER_RETENTION_DAYS } from '@kesho/common/retention';
 import type { CustomerDetails, Order, OrderLine, OrderReview, OrderStatus } from './types';
+import { conditionalWrite } from '../conditionalWrite';
 
 export interface StatusChange {
   readonly from: OrderStatus;
@@ -58,8 +59,8 @@ export function orderKey(invoiceNumber: string): { pk: string } {
 export function createOrdersStore(client: DynamoDBDocumentClient, tableName: string): OrdersStore {
   return {
     async insertOrder(order) {
-      try {
-        await client.send(
+      const inserted = await conditionalWrite(
+        client.send(
           new PutCommand({
             TableName: tableName,
             Item: {
@@ -71,12 +72,9 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
             },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
-        );
-        return 'created';
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return 'duplicate';
-        throw error;
-      }
+        ),
+      );
+      return inserted ? 'created' : 'duplicate';
     },
 
     async getOrder(invoiceNumber) {
@@ -85,8 +83,8 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
     },
 
     async attachCheckoutSession(invoiceNumber, sessionId, at) {
-      try {
-        await client.send(
+      await conditionalWrite(
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: orderKey(invoiceNumber),
@@ -94,18 +92,15 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
             ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(checkoutSessionId)',
             ExpressionAttributeValues: { ':sessionId': sessionId, ':at': at },
           }),
-        );
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return;
-        throw error;
-      }
+        ),
+      );
     },
 
     async changeStatus(invoiceNumber, change) {
       const paid = change.to === 'paid';
       const stillOpen = openStatusOf(change.to, paid ? 'due' : undefined);
-      try {
-        const result = await client.send(
+      const result = await conditionalWrite(
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: orderKey(invoiceNumber),
@@ -124,17 +119,14 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
             },
             ReturnValues: 'ALL_NEW',
           }),
-        );
-        return result.Attributes ? reshapeOrder(result.Attributes) : null;
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return null;
-        throw error;
-      }
+        ),
+      );
+      return result?.Attributes ? reshapeOrder(result.Attributes) : null;
     },
 
     async markReceiptSent(invoiceNumber, at) {
-      try {
-        await client.send(
+      const marked = await conditionalWrite(
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: orderKey(invoiceNumber),
@@ -143,17 +135,14 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
             ExpressionAttributeNames: { '#open': OPEN_ORDERS_INDEX.partitionKey },
             ExpressionAttributeValues: { ':sent': 'sent', ':due': 'due', ':at': at },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
+      return marked !== null;
     },
 
     async markForReview(invoiceNumber, review) {
-      try {
-        await client.send(
+      await conditionalWrite(
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: orderKey(invoiceNumber),
@@ -162,11 +151,8 @@ export function createOrdersStore(client: DynamoDBDocumentClient, tableName: str
             ExpressionAttributeNames: { '#held': HELD_ORDERS_INDEX.partitionKey },
             ExpressionAttributeValues: { ':review': review, ':held': HELD_FOR_REVIEW },
           }),
-        );
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return;
-        throw error;
-      }
+        ),
+      );
     },
 
     async findOrdersForReview() {
@@ -218,11 +204,6 @@ async function queryAll(client: DynamoDBDocumentClient, input: QueryInput): Prom
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items;
-}
-
-/** By name, so the check holds however many copies of the SDK a bundle ends up with. */
-export function isConditionalCheckFailure(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }
 
 const STATUSES: readonly OrderStatus[] = ['pending', 'paid', 'failed', 'expired'];

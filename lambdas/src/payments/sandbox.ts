@@ -8,7 +8,7 @@
 import { FUNCTIONS } from '@kesho/common/functions';
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailure } from '../orders/store';
+import { conditionalWrite } from '../conditionalWrite';
 import { ORDER_CURRENCY, type Order } from '../orders/types';
 import { checkoutExpiry } from './checkoutPolicy';
 import { WebhookVerificationError, type CheckoutRedirect, type CheckoutSessionState, type PaymentEvent, type PaymentsProvider } from './types';
@@ -73,8 +73,9 @@ export function createSandboxPayments({ client, tableName, publicSiteUrl, clock 
   };
 
   const complete = async (sessionId: string, outcome: 'paid' | 'declined'): Promise<SandboxCheckoutView | null> => {
-    try {
-      await client.send(
+    // Refused when the session is already complete or expired: the page shows it as it is.
+    await conditionalWrite(
+      client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: sessionKey(sessionId),
@@ -89,10 +90,8 @@ export function createSandboxPayments({ client, tableName, publicSiteUrl, clock 
             ':now': clock().toISOString(),
           },
         }),
-      );
-    } catch (error) {
-      if (!isConditionalCheckFailure(error)) throw error;
-    }
+      ),
+    );
     const record = await read(sessionId);
     return record ? reshapeView(record, clock()) : null;
   };
