@@ -1,11 +1,11 @@
 /**
  * Builds the whole composed site into dist/site: the shell and every remote (each under its build
- * id), then one release (lib/release.mjs) that puts live what changed, renders every route again and
+ * id), then one release (lib/release-engine.mjs) that puts live what changed, renders every route again and
  * writes the discovery files. An app whose sources are unchanged since its last build keeps the build
  * that is live, so a rebuild never undoes a team's release or a rollback.
  */
-import { buildRemote, buildShell, cleanStaging } from './lib/publish.mjs';
-import { buildSite, ReleaseError } from './lib/release.mjs';
+import { buildRemote, buildShell, cleanStaging } from './lib/build-apps.mjs';
+import { buildSite, ReleaseError } from './lib/release-engine.mjs';
 
 const started = Date.now();
 process.env.NODE_ENV = 'production';

@@ -4,7 +4,7 @@
  *   node scripts/publish-remote.mjs <marketing|commerce|legal>
  */
 import { main } from './release.mjs';
-import { ReleaseError } from './lib/release.mjs';
+import { ReleaseError } from './lib/release-engine.mjs';
 import { remoteNames } from './webpack.config.mjs';
 
 const name = process.argv[2];

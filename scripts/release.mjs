@@ -11,10 +11,10 @@
  *   node scripts/release.mjs status [app]                                what visitors' browsers saw of each build in the last hour
  * (`npm run release -- <command> …`). A release prerenders and verifies its pages in staging and
  * swaps the pointer document last; on any failure the live site is left as it was. The local
- * server's watch aborts a canary on its own by calling lib/release.mjs's `abort` as a module (recorded
+ * server's watch aborts a canary on its own by calling lib/release-engine.mjs's `abort` as a module (recorded
  * by "auto", as `abort <remote> --auto "<figures>"` is).
  */
-import { buildRemote, buildShell, cleanStaging } from './lib/publish.mjs';
+import { buildRemote, buildShell, cleanStaging } from './lib/build-apps.mjs';
 import { readLocalSettings } from './lib/local-config.mjs';
 import {
   abort,
@@ -31,8 +31,8 @@ import {
   ReleaseError,
   rollback,
   stagePreview,
-} from './lib/release.mjs';
-import { readEdgeState } from './lib/release/edge.mjs';
+} from './lib/release-engine.mjs';
+import { readEdgeState } from './lib/release/canaries-previews.mjs';
 import { previewLink } from './lib/release/preview-link.mjs';
 import { previewLinkProblems } from './lib/release/browser-check.mjs';
 import { changesFile, readBuildFailures, recordedBuild } from './lib/release/build-records.mjs';

@@ -32,7 +32,7 @@ export const remoteNames = ['marketing', 'commerce', 'legal'];
 
 /**
  * Stands for a remote's build id in its browser files until the id is known (the id is a hash of
- * those files, see lib/compile.mjs contentId): lib/publish.mjs writes the id over it, byte for byte
+ * those files, see lib/compile.mjs contentId): lib/build-apps.mjs writes the id over it, byte for byte
  * the same length, so source maps stay true. It names the build's container global and its
  * chunk-loading global, which makes each build's runtime and chunks its own: a tab that loaded one
  * build of a remote and then meets another (a release, a rollback) would otherwise take the new

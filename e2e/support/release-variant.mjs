@@ -10,9 +10,9 @@
  */
 import path from 'node:path';
 import { readLocalSettings } from '../../scripts/lib/local-config.mjs';
-import { buildRemote, cleanStaging } from '../../scripts/lib/publish.mjs';
+import { buildRemote, cleanStaging } from '../../scripts/lib/build-apps.mjs';
 import { textVariant } from '../../scripts/lib/text-variant.mjs';
-import { publishCanary, publishRemote, stagePreview } from '../../scripts/lib/release.mjs';
+import { publishCanary, publishRemote, stagePreview } from '../../scripts/lib/release-engine.mjs';
 import { previewLink } from '../../scripts/lib/release/preview-link.mjs';
 
 const args = process.argv.slice(2);

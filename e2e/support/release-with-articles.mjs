@@ -8,8 +8,8 @@
  * Nothing in the checkout is written. A malformed article fails the build: exit 1 with its message.
  */
 import path from 'node:path';
-import { buildRemote, cleanStaging } from '../../scripts/lib/publish.mjs';
-import { publishRemote } from '../../scripts/lib/release.mjs';
+import { buildRemote, cleanStaging } from '../../scripts/lib/build-apps.mjs';
+import { publishRemote } from '../../scripts/lib/release-engine.mjs';
 
 const [folder] = process.argv.slice(2);
 if (!process.env.KESHO_DIST_DIR || !folder) {

@@ -6,7 +6,7 @@
  *                    pointer document from the browser's variant folder, if any;
  *   viewer response: the build choice's cookies and headers on a page or the pointer document.
  *
- * Both are functions/build-choice/edge.ts bundled by esbuild with the very modules the local server runs, for the
+ * Both are functions/build-choice/viewer-functions.ts bundled by esbuild with the very modules the local server runs, for the
  * language a CloudFront Function has (the bundle fails on for-of, destructuring or classes; nothing
  * that needs Symbol); both functions read the distribution's KeyValueStore (`cf.kvs()`). A function's
  * code must stay under 10 KB: the synth fails past that.
@@ -17,17 +17,17 @@ import { INFRA_ROOT } from './paths';
 
 /** CloudFront's limit on a function's code. */
 export const FUNCTION_CODE_LIMIT_BYTES = 10 * 1024;
-export const BUILD_CHOICE_EDGE_FILE = path.join(INFRA_ROOT, 'functions', 'build-choice', 'edge.ts');
+export const VIEWER_FUNCTIONS_FILE = path.join(INFRA_ROOT, 'functions', 'build-choice', 'viewer-functions.ts');
 
 const bundled = new Map<string, string>();
-/** One entry of functions/build-choice/edge.ts and what it uses, as one script defining `keshoEdge.<entry>`. */
+/** One entry of functions/build-choice/viewer-functions.ts and what it uses, as one script defining `keshoEdge.<entry>`. */
 function edgeBundle(entry: 'onViewerRequestEvent' | 'onViewerResponse'): string {
   const cached = bundled.get(entry);
   if (cached) return cached;
   const code = (() => {
     const result = buildSync({
       // Only what this function runs: the viewer-response function has no use for the route rule.
-      stdin: { contents: `export { ${entry} } from './${path.basename(BUILD_CHOICE_EDGE_FILE, '.ts')}';`, resolveDir: path.dirname(BUILD_CHOICE_EDGE_FILE), loader: 'ts' },
+      stdin: { contents: `export { ${entry} } from './${path.basename(VIEWER_FUNCTIONS_FILE, '.ts')}';`, resolveDir: path.dirname(VIEWER_FUNCTIONS_FILE), loader: 'ts' },
       bundle: true,
       write: false,
       format: 'iife',
@@ -52,7 +52,7 @@ function edgeBundle(entry: 'onViewerRequestEvent' | 'onViewerResponse'): string 
       logLevel: 'silent',
     });
     const code = result.outputFiles[0]?.text ?? '';
-    if (/\bSymbol\b/.test(code)) throw new Error(`${BUILD_CHOICE_EDGE_FILE} bundles code that needs Symbol, which a CloudFront Function lacks`);
+    if (/\bSymbol\b/.test(code)) throw new Error(`${VIEWER_FUNCTIONS_FILE} bundles code that needs Symbol, which a CloudFront Function lacks`);
     return code;
   })();
   bundled.set(entry, code);

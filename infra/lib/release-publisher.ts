@@ -27,7 +27,7 @@ import { PAGES_PREFIX } from '@kesho/common/page-routes';
 import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/common/canary-health';
 import { DEFAULT_PUBLISH_WATCH_MINUTES } from '@kesho/common/publish-watch';
 import { keptBuildsOf } from '@kesho/common/build-pruning';
-import { CANARY_CHECK_EVENT_FIELD, CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '../functions/release-publisher/edge';
+import { CANARY_CHECK_EVENT_FIELD, CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '../functions/release-publisher/canaries-previews';
 import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, PUBLISHED_ROOT_FILES, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
 import { ALARM_TOPIC_NAME } from './alarms';
 import { CanaryCheckInvocation } from './canary-check';
@@ -280,7 +280,7 @@ export interface ReleasePublicationProps {
   readonly release: string;
   /** The uploads that must be in the bucket first (the current-release record last among them). */
   readonly after: readonly IConstruct[];
-  /** A canary's or a preview's deploy: { Mode, Percent | Hours } (functions/release-publisher/edge.ts deployEdge). */
+  /** A canary's or a preview's deploy: { Mode, Percent | Hours } (functions/release-publisher/canaries-previews.ts deployEdge). */
   readonly mode?: Readonly<Record<string, string>>;
 }
 

@@ -6,7 +6,7 @@
 import type { Construct, IConstruct } from 'constructs';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/common/security-headers';
 import path from 'node:path';
-import { CANARY_COMMANDS_PREFIX, canaryCommandKey } from '../functions/release-publisher/edge';
+import { CANARY_COMMANDS_PREFIX, canaryCommandKey } from '../functions/release-publisher/canaries-previews';
 import { releasePrefix, type ReleaseRecord } from '../functions/release-publisher/release-record';
 import type { SiteBucketUploads } from './bucket-upload';
 import { ReleasePublication } from './release-publisher';

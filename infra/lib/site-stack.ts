@@ -34,7 +34,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import type { Construct } from 'constructs';
 import type { CanaryThresholds } from '@kesho/common/canary-health';
 import { securityHeaders } from '@kesho/common/security-headers';
-import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY } from '../functions/release-publisher/edge';
+import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY } from '../functions/release-publisher/canaries-previews';
 import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
 import { acknowledge } from './nag';
 import { viewerRequestCode, viewerResponseCode } from './edge-functions';

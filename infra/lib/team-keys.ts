@@ -8,7 +8,7 @@
  * (@kesho/common/pointer-document's RESERVED_REMOTE_NAMES, which the build refuses too).
  */
 import { RESERVED_REMOTE_NAMES } from '@kesho/common/pointer-document';
-import { canaryCommandKey } from '../functions/release-publisher/edge';
+import { canaryCommandKey } from '../functions/release-publisher/canaries-previews';
 import { pointerKey, RELEASES_PREFIX, SHELL_APP } from '../functions/release-publisher/release-record';
 
 /** The keys a remote's deploy may write: its builds, its releases, its current-release record and its canary command. */

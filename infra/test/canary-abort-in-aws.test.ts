@@ -29,7 +29,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { buildSync } from 'esbuild';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CLIENT_EVENTS_METRICS_NAMESPACE, CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
-import { canaryCommandKey, EDGE_RECORD_KEY, publishSite, watchCanaries, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/edge';
+import { canaryCommandKey, EDGE_RECORD_KEY, publishSite, watchCanaries, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/canaries-previews';
 import { cloudWatchFigures, type GetMetricData } from '../functions/release-publisher/figures';
 import { pointerKey, POINTER_DOCUMENT_KEY, type RemoteRelease } from '../functions/release-publisher/release-record';
 import { viewerRequestCode } from '../lib/edge-functions';

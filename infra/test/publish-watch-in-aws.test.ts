@@ -6,7 +6,7 @@
  * so a stack's upload of it again is refused), recorded by "auto" with its figures, and ops told.
  */
 import { NO_FIGURES, type BuildFigures } from '@kesho/common/canary-health';
-import { EDGE_RECORD_KEY, publishSite, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/edge';
+import { EDGE_RECORD_KEY, publishSite, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/canaries-previews';
 import { watchPublishes } from '../functions/release-publisher/publish-watch';
 import { withdrawnKey } from '../functions/release-publisher/release-record';
 import { MemoryKeyValueStore, MemoryStore } from './support/memory-store';

@@ -3,7 +3,7 @@
  * property is the team's to write, so the publisher holds it to the deploying stack CloudFormation
  * names (StackId): KeshoShell is the shell, KeshoRemote-<app> that remote.
  */
-import { deployEdge, type EdgeServices } from '../functions/release-publisher/edge';
+import { deployEdge, type EdgeServices } from '../functions/release-publisher/canaries-previews';
 import { foreignApp, publishForDeploy, type ObjectStore } from '../functions/release-publisher/publisher';
 
 const stack = (name: string) => `arn:aws:cloudformation:eu-west-1:111111111111:stack/${name}/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b`;

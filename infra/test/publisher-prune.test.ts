@@ -6,7 +6,7 @@
  * served; a withdrawn build loses its files; a pass with nothing to prune deletes nothing.
  */
 import { NO_FIGURES } from '@kesho/common/canary-health';
-import { publishSite, EDGE_RECORD_KEY, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/edge';
+import { publishSite, EDGE_RECORD_KEY, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/canaries-previews';
 import { PRUNE_GRACE_HOURS } from '../functions/release-publisher/prune';
 import { pointerKey, releasePrefix, RELEASE_RECORD_FILE, withdrawnKey, type RemotePointer, type RemoteRelease } from '../functions/release-publisher/release-record';
 import { MemoryKeyValueStore, MemoryStore } from './support/memory-store';

@@ -12,7 +12,7 @@ import { RESERVED_REMOTE_NAMES } from '@kesho/common/pointer-document';
 import { DEPLOYING_TEAMS, teamDeployNames } from '../lib/team-deploy';
 import { remoteWritableKeys, teamWritableKeys } from '../lib/team-keys';
 import { POINTER_DOCUMENT_KEY, pointerKey } from '../functions/release-publisher/release-record';
-import { canaryCommandKey } from '../functions/release-publisher/edge';
+import { canaryCommandKey } from '../functions/release-publisher/canaries-previews';
 import { buildTestApp } from './support/test-app';
 
 const ACCOUNT = '111111111111';

@@ -1,5 +1,5 @@
 /**
- * The release engine (scripts/lib/release.mjs), called as a module by the local server: the canary
+ * The release engine (scripts/lib/release-engine.mjs), called as a module by the local server: the canary
  * watch's automatic abort is the engine's `abort` with `by: "auto"` (and a watched publish's automatic
  * rollback its `rollback`), in this process, under the
  * engine's release lock, on the dist/ beside the site this server serves. The engine is loaded on
@@ -9,20 +9,20 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CanaryWatchOptions } from './canary-watch';
 
-/** What the server calls of scripts/lib/release.mjs. */
+/** What the server calls of scripts/lib/release-engine.mjs. */
 export interface ReleaseEngine {
   abort(app: string, options: { why?: string; by?: string }): Promise<unknown>;
   rollback(app: string, buildId: string, options: { why?: string; by?: string; expectLive?: string }): Promise<unknown>;
 }
 
-/** Loads scripts/lib/release.mjs for one dist/ (its paths, scripts/lib/paths.mjs, are read from KESHO_DIST_DIR when it loads). */
+/** Loads scripts/lib/release-engine.mjs for one dist/ (its paths, scripts/lib/paths.mjs, are read from KESHO_DIST_DIR when it loads). */
 export function releaseEngineOf(repoRoot: string, distDir: string): () => Promise<ReleaseEngine> {
   let loaded: Promise<ReleaseEngine> | undefined;
   return () => {
     loaded ??= (async () => {
       // The dist/ this server serves, whatever the environment named: one dist/ per process.
       process.env.KESHO_DIST_DIR = distDir;
-      const moduleUrl = pathToFileURL(path.join(repoRoot, 'scripts', 'lib', 'release.mjs')).href;
+      const moduleUrl = pathToFileURL(path.join(repoRoot, 'scripts', 'lib', 'release-engine.mjs')).href;
       return (await import(moduleUrl)) as ReleaseEngine;
     })();
     loaded.catch(() => {

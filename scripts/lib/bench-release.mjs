@@ -13,8 +13,8 @@
  *   KESHO_DIST_DIR=<copy of dist> node scripts/lib/bench-release.mjs <cycles>
  */
 import path from 'node:path';
-import { buildRemote, cleanStaging } from './publish.mjs';
-import { abort, promote, publishCanary, publishRemote, stagePreview } from './release.mjs';
+import { buildRemote, cleanStaging } from './build-apps.mjs';
+import { abort, promote, publishCanary, publishRemote, stagePreview } from './release-engine.mjs';
 import { textVariant } from './text-variant.mjs';
 import { repoRoot } from './repo-root.mjs';
 

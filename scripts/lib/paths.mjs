@@ -19,7 +19,7 @@ export const sourceMapsDir = path.join(distDir, 'sourcemaps');
 /**
  * Where this process builds before a build has its id: its own folder (dist/.staging/<pid>), so two
  * teams building at once never write, or clean, each other's (they once shared dist/.staging, and one
- * team's clean-up removed the other's half-made build). `lib/publish.mjs` cleanStaging removes this
+ * team's clean-up removed the other's half-made build). `lib/build-apps.mjs` cleanStaging removes this
  * process's folder and those of processes that no longer run.
  */
 export const stagingRoot = path.join(distDir, '.staging');

@@ -5,7 +5,7 @@
  * native binary per platform), offline: the font is Roboto from @fontsource/roboto (the site sets no
  * web font; Roboto is the open font its system font stack names, and what Android phones show), the
  * colours are the brand's (@kesho/shell-kit palette) and the mark is the shell's favicon.svg.
- * Each team's build draws the cards of its own pages into its build folder (lib/publish.mjs), named by
+ * Each team's build draws the cards of its own pages into its build folder (lib/build-apps.mjs), named by
  * content, so they are served with the build's long cache.
  */
 import { createHash } from 'node:crypto';

@@ -57,7 +57,7 @@ const ms = (value) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
  * The status report's lines; for a running canary, the watch's verdict on it since it started
  * (@kesho/common/canary-health, the rule that aborts it on its own).
  * @param {{ apps: string[], live: Record<string, string | undefined>, events: any[], now?: Date,
- *   canaries?: import('./release/edge.mjs').Canary[], previews?: import('./release/edge.mjs').Preview[], thresholds?: import('../../packages/common/src/canary-health').CanaryThresholds }} input
+ *   canaries?: import('./release/canaries-previews.mjs').Canary[], previews?: import('./release/canaries-previews.mjs').Preview[], thresholds?: import('../../packages/common/src/canary-health').CanaryThresholds }} input
  */
 export async function statusLines({ apps, live, events, now = new Date(), canaries = [], previews = [], thresholds }) {
   const { summariseClientEvents } = await loadTsModule('packages/common/src/client-events.ts');

@@ -37,7 +37,7 @@ class TextVariantPlugin {
 }
 
 /**
- * The `configure` option of lib/publish.mjs buildRemote for a build with `original` replaced by
+ * The `configure` option of lib/build-apps.mjs buildRemote for a build with `original` replaced by
  * `replacement` in the file `source` (an absolute path).
  * @param {string} source @param {string} original @param {string} replacement
  * @returns {(config: import('webpack').Configuration) => import('webpack').Configuration}

@@ -16,7 +16,7 @@ import { boundaryBreaches } from '../lib/workspaces.mjs';
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-boundaries-'));
 process.env.KESHO_DIST_DIR = root;
 process.env.NODE_ENV = 'production';
-const { buildRemote, cleanStaging } = await import('../lib/publish.mjs');
+const { buildRemote, cleanStaging } = await import('../lib/build-apps.mjs');
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 
 test('the module list of a build: another team’s module is a breach, its own, the shared packages and node_modules are not', () => {

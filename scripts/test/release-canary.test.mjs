@@ -17,8 +17,8 @@ process.env.KESHO_DIST_DIR = root;
 // tested on real builds (release-browser-check.test.mjs).
 process.env.RELEASE_BROWSER_CHECK = 'off';
 process.env.RELEASED_BY = 'team-marketing';
-const { abort, buildSite, promote, publishCanary, publishRemote, readHistory, rollback, stagePreview } = await import('../lib/release.mjs');
-const { readEdgeState, variantsDir } = await import('../lib/release/edge.mjs');
+const { abort, buildSite, promote, publishCanary, publishRemote, readHistory, rollback, stagePreview } = await import('../lib/release-engine.mjs');
+const { readEdgeState, variantsDir } = await import('../lib/release/canaries-previews.mjs');
 const { edgeKeyValueFile, pointerFile, pagesDir } = await import('../lib/paths.mjs');
 
 test.after(() => fs.rm(root, { recursive: true, force: true }));

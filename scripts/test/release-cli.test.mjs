@@ -17,7 +17,7 @@ process.env.KESHO_DIST_DIR = root;
 // tested on real builds (release-browser-check.test.mjs).
 process.env.RELEASE_BROWSER_CHECK = 'off';
 process.env.RELEASED_BY = 'team-legal';
-const { buildSite, publishRemote, stagePreview } = await import('../lib/release.mjs');
+const { buildSite, publishRemote, stagePreview } = await import('../lib/release-engine.mjs');
 const { runningSiteFile } = await import('../lib/paths.mjs');
 const { changesFile, readBuildFailures, recordedBuild } = await import('../lib/release/build-records.mjs');
 test.after(() => fs.rm(root, { recursive: true, force: true }));

@@ -19,13 +19,13 @@ process.env.KESHO_DIST_DIR = root;
 // tested on real builds (release-browser-check.test.mjs).
 process.env.RELEASE_BROWSER_CHECK = 'off';
 process.env.RELEASED_BY = 'release-test';
-const { buildSite, publishRemote, rollback } = await import('../lib/release.mjs');
+const { buildSite, publishRemote, rollback } = await import('../lib/release-engine.mjs');
 const { journalFile, recoverInterruptedCommit } = await import('../lib/release/commit.mjs');
 const { pointerFile } = await import('../lib/paths.mjs');
 
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 
-const releaseModule = fileURLToPath(new URL('../lib/release.mjs', import.meta.url));
+const releaseModule = fileURLToPath(new URL('../lib/release-engine.mjs', import.meta.url));
 const live = async () => Object.fromEntries(JSON.parse(await fs.readFile(pointerFile, 'utf8')).remotes.map((remote) => [remote.name, remote.buildId]));
 const leftovers = async () => (await fs.readdir(root)).filter((entry) => entry.startsWith('.release'));
 

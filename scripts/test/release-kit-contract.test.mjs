@@ -17,8 +17,8 @@ const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-kit-contract-'));
 process.env.KESHO_DIST_DIR = root;
 process.env.RELEASED_BY = 'kit-contract-test';
 process.env.NODE_ENV = 'production';
-const { buildRemote, buildShell, cleanStaging } = await import('../lib/publish.mjs');
-const { publishRemote, release } = await import('../lib/release.mjs');
+const { buildRemote, buildShell, cleanStaging } = await import('../lib/build-apps.mjs');
+const { publishRemote, release } = await import('../lib/release-engine.mjs');
 const { pointerFile } = await import('../lib/paths.mjs');
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 

@@ -20,7 +20,7 @@ process.env.KESHO_DIST_DIR = root;
 // tested on real builds (release-browser-check.test.mjs).
 process.env.RELEASE_BROWSER_CHECK = 'off';
 process.env.RELEASED_BY = 'team-marketing';
-const { abort, buildSite, publishCanary, publishRemote, readHistory, rollback } = await import('../lib/release.mjs');
+const { abort, buildSite, publishCanary, publishRemote, readHistory, rollback } = await import('../lib/release-engine.mjs');
 const { pointerFile } = await import('../lib/paths.mjs');
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 

@@ -16,8 +16,8 @@ import { promisify } from 'node:util';
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-parallel-'));
 process.env.KESHO_DIST_DIR = root;
 process.env.NODE_ENV = 'production';
-const { buildRemote, buildShell, cleanStaging } = await import('../lib/publish.mjs');
-const { release } = await import('../lib/release.mjs');
+const { buildRemote, buildShell, cleanStaging } = await import('../lib/build-apps.mjs');
+const { release } = await import('../lib/release-engine.mjs');
 const { pointerFile } = await import('../lib/paths.mjs');
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 

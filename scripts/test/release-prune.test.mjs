@@ -18,7 +18,7 @@ process.env.KESHO_DIST_DIR = root;
 // tested on real builds (release-browser-check.test.mjs).
 process.env.RELEASE_BROWSER_CHECK = 'off';
 process.env.RELEASED_BY = 'team-legal';
-const { buildSite, knownBuilds, publishRemote, pruneAfterRelease, rollback } = await import('../lib/release.mjs');
+const { buildSite, knownBuilds, publishRemote, pruneAfterRelease, rollback } = await import('../lib/release-engine.mjs');
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 
 const served = (id) =>

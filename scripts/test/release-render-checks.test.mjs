@@ -16,8 +16,8 @@ const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-render-checks-'));
 process.env.KESHO_DIST_DIR = root;
 process.env.RELEASED_BY = 'render-check-test';
 process.env.NODE_ENV = 'production';
-const { buildShell, cleanStaging } = await import('../lib/publish.mjs');
-const { publishRemote, release } = await import('../lib/release.mjs');
+const { buildShell, cleanStaging } = await import('../lib/build-apps.mjs');
+const { publishRemote, release } = await import('../lib/release-engine.mjs');
 const { pointerFile, pagesDir } = await import('../lib/paths.mjs');
 
 test.after(() => fs.rm(root, { recursive: true, force: true }));

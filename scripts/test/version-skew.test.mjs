@@ -19,8 +19,8 @@ const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-version-skew-'));
 process.env.KESHO_DIST_DIR = root;
 process.env.RELEASED_BY = 'version-skew-test';
 process.env.NODE_ENV = 'production';
-const { buildRemote, buildShell, cleanStaging } = await import('../lib/publish.mjs');
-const { knownBuilds, publishRemote, publishShell, release } = await import('../lib/release.mjs');
+const { buildRemote, buildShell, cleanStaging } = await import('../lib/build-apps.mjs');
+const { knownBuilds, publishRemote, publishShell, release } = await import('../lib/release-engine.mjs');
 const { pointerFile } = await import('../lib/paths.mjs');
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 

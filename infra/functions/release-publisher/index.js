@@ -1,10 +1,10 @@
 'use strict';
 // Lambda entry of the release publisher: the S3 side of the ObjectStore that publisher.ts drives, and
-// the KeyValueStore, Secrets Manager, CloudWatch and SNS sides of what edge.ts (canaries, previews,
+// the KeyValueStore, Secrets Manager, CloudWatch and SNS sides of what canaries-previews.ts (canaries, previews,
 // the scheduled check) needs. Plain JavaScript on purpose: the clients of the runtime's AWS SDK v3
 // (S3, CloudWatch, SNS, Secrets Manager) are not dependencies of this repository; the bundle leaves
 // them external. The KeyValueStore client and the SigV4A signer its API requires are bundled
-// (infra/package.json). All decisions live in publisher.ts and edge.ts (TypeScript, unit-tested);
+// (infra/package.json). All decisions live in publisher.ts and canaries-previews.ts (TypeScript, unit-tested);
 // this file only translates calls.
 const { S3Client, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, CopyObjectCommand, DeleteObjectCommand } = require('@aws-sdk/client-s3');
 // Registers the JavaScript SigV4A signer the CloudFront KeyValueStore API is called with.
@@ -13,7 +13,7 @@ const { CloudFrontKeyValueStoreClient, DescribeKeyValueStoreCommand, GetKeyComma
 const https = require('node:https');
 const { cloudWatchFigures } = require('./figures');
 const { publishForDeploy } = require('./publisher');
-const { CANARY_CHECK_EVENT_FIELD, canaryCommandKey, deployEdge, publishSite, watchCanaries } = require('./edge');
+const { CANARY_CHECK_EVENT_FIELD, canaryCommandKey, deployEdge, publishSite, watchCanaries } = require('./canaries-previews');
 const { pointerKey } = require('./release-record');
 const { watchPublishes } = require('./publish-watch');
 const { keptBuildsOf } = require('./prune');

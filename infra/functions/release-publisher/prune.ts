@@ -1,5 +1,5 @@
 /**
- * Builds do not pile up in the site bucket (issue 39, item 9): each publisher pass (edge.ts
+ * Builds do not pile up in the site bucket (issue 39, item 9): each publisher pass (canaries-previews.ts
  * publishSite) prunes the builds under mfe/<name>/<buildId>/ and shell/<buildId>/ by the local
  * release's rule (@kesho/common/build-pruning, which scripts/lib/release/prune.mjs applies to dist/):
  *

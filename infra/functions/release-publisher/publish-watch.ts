@@ -13,7 +13,7 @@
 import { DEFAULT_CANARY_THRESHOLDS } from '@kesho/common/canary-health';
 import { PUBLISH_ROLLED_BACK_EVENT } from '@kesho/common/ops-events';
 import { DEFAULT_PUBLISH_WATCH_MINUTES, judgePublish, watchedPublishes } from '@kesho/common/publish-watch';
-import { publishSite, readEdgeRecord, type AutoRollback, type EdgeServices } from './edge';
+import { publishSite, readEdgeRecord, type AutoRollback, type EdgeServices } from './canaries-previews';
 import { liveChanges } from './live-builds';
 import { revalidatedMetadata, type ObjectStore } from './publisher';
 import { pointerKey, RELEASE_RECORD_FILE, releasePrefix, withdrawnKey } from './release-record';

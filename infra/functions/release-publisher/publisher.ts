@@ -376,7 +376,7 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
 /** The custom resource each shell and remote stack deploys after its release record (see lib/release-publisher.ts). */
 export interface DeployRequest {
   readonly RequestType: 'Create' | 'Update' | 'Delete';
-  /** Mode: "canary" (with Percent) or "preview" (with Hours) for those deploys (edge.ts deployEdge). */
+  /** Mode: "canary" (with Percent) or "preview" (with Hours) for those deploys (canaries-previews.ts deployEdge). */
   readonly ResourceProperties: { readonly App?: unknown; readonly Release?: unknown; readonly Mode?: unknown; readonly Hours?: unknown; readonly By?: unknown };
   readonly PhysicalResourceId?: string;
   /** The stack deploying (its rollback state is read when its release was withdrawn). */
@@ -415,7 +415,7 @@ export async function publishForDeploy(
   store: ObjectStore,
   request: DeployRequest,
   options: PublishOptions = {},
-  /** The whole pass the Lambda runs (edge.ts publishSite: the live site, then canaries and previews). */
+  /** The whole pass the Lambda runs (canaries-previews.ts publishSite: the live site, then canaries and previews). */
   publish: (store: ObjectStore) => Promise<PublishResult> = (bucketStore) => publishReleases(bucketStore, options),
   /** Whether the deploying stack is rolling back (CloudFormation's stack status); index.js asks CloudFormation. */
   rollingBack: (request: DeployRequest) => Promise<boolean> = async () => false,

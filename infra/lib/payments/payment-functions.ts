@@ -82,7 +82,7 @@ export class PaymentFunctions {
       SUPPORT_EMAIL: props.mail.supportEmail,
       // Every send names it, so SES publishes the message's delivery, bounce, complaint and reject events (mail-events.ts).
       SES_CONFIGURATION_SET: MAIL_CONFIGURATION_SET_NAME,
-      // Written by the distribution's viewer-request function (functions/build-choice/edge.ts) over anything the visitor sent.
+      // Written by the distribution's viewer-request function (functions/build-choice/viewer-functions.ts) over anything the visitor sent.
       CLIENT_ADDRESS_HEADER: VIEWER_ADDRESS_HEADER,
     };
     const darajaSettings = props.mpesa

@@ -1,7 +1,7 @@
 /**
  * Which build a request gets: the live site, a canary share's build, or a signed preview. The one
  * decision the local server (local-server/src/site-server.ts) and the CloudFront functions
- * (infra/functions/build-choice/edge.ts, bundled from this very module) take for every page and for
+ * (infra/functions/build-choice/viewer-functions.ts, bundled from this very module) take for every page and for
  * the pointer document, tested from one table of cases (test/build-choice-cases.ts).
  *
  * A build other than the live one is served from a variant folder: `variants/<folder>/` holds every

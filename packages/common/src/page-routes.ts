@@ -1,7 +1,7 @@
 /**
  * How a request path of the site becomes an object of the site (dist/site locally, the site bucket
  * in AWS): the one rule the local server, the prerenderer, the release publisher and the CloudFront
- * viewer-request function follow (infra/functions/build-choice/edge.ts, bundled with this module).
+ * viewer-request function follow (infra/functions/build-choice/viewer-functions.ts, bundled with this module).
  *
  *   "/"                      → the page pages/index.html
  *   "/services/visa"         → the page pages/services/visa.html (a route: its last segment has no extension)

@@ -1,6 +1,6 @@
 /**
  * The pointer document, /mfe/remotes.json: where each remote's current build is and which routes it
- * serves. The release scripts write it (scripts/lib/release.mjs), the shell reads it at run time
+ * serves. The release scripts write it (scripts/lib/release-engine.mjs), the shell reads it at run time
  * (shell/src/federation/pointer.ts); both go through this one schema, so a document one of them
  * accepts the other does too. Releasing or rolling back a remote changes this document, never the
  * shell.
@@ -22,7 +22,7 @@ export interface RoutePointer {
 /**
  * A page's place in one of the shell's menus, as the remote that serves it publishes it: renaming,
  * adding or reordering a service page is a release of marketing alone, and the shell's Services menu
- * follows (every page is prerendered again when a release changes a menu, see scripts/lib/release.mjs).
+ * follows (every page is prerendered again when a release changes a menu, see scripts/lib/release-engine.mjs).
  */
 export interface RouteMenuEntry {
   /** Which menu, e.g. "services". */

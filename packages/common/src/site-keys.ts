@@ -50,4 +50,4 @@ export const LOCAL_EDGE_KEY_VALUE_FILE = 'edge-key-value.json';
 export const LOCAL_RUNNING_SITE_FILE = 'running-site.json';
 /** The edge key-value state's keys: the edge state, and the preview links' HMAC key. */
 export const EDGE_STATE_KEY = 'state';
-export const PREVIEW_KEY_KEY = 'preview-key';
+export const PREVIEW_LINK_SECRET_KEY = 'preview-key';

@@ -338,7 +338,7 @@ export async function checkInBrowser({ what, log = () => undefined, ...check }) 
 }
 
 /**
- * The release engine's hook (lib/release.mjs, after the pages and variants are staged, before any
+ * The release engine's hook (lib/release-engine.mjs, after the pages and variants are staged, before any
  * write): checks the composed site of a publish (the staged pages, the live ones for routes it did
  * not render, the next pointer document) or of a canary (its variant folder, as the canary's visitors
  * get it), on the routes of what is released (every route for the shell). Resolves with what the

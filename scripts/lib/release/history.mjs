@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readJson, writeJson } from '../compile.mjs';
 import { historyFile, ssrDir, WITHDRAWN_FILE } from '../paths.mjs';
-import { shellRecordFile } from '../publish.mjs';
+import { shellRecordFile } from '../build-apps.mjs';
 import { repoRoot } from '../repo-root.mjs';
 
 /**

@@ -15,7 +15,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { siteDir, sourceMapsDir, ssrDir } from '../paths.mjs';
-import { readEdgeState } from './edge.mjs';
+import { readEdgeState } from './canaries-previews.mjs';
 import { lazyTsModule } from '../load-ts.mjs';
 
 /** @type {() => Promise<typeof import('../../../packages/common/src/build-pruning')>} */

@@ -1,5 +1,5 @@
 /**
- * Stand-ins for webpack builds, laid out in a scratch dist/ exactly as lib/publish.mjs lays out real
+ * Stand-ins for webpack builds, laid out in a scratch dist/ exactly as lib/build-apps.mjs lays out real
  * ones (browser files under site/, the prerender bundle and the build's record under ssr/), so the
  * release transaction runs for real on them in a second instead of minutes. `sources` plays the
  * checkout: the version each app's sources are at, and a route whose page throws when rendered.

@@ -40,7 +40,7 @@ import {
 import { previewLinkOf, removeUnusedVariants, writeVariants } from '@kesho/common/edge-variants';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
 import type { KeyValueStore } from '@kesho/common/object-store';
-import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, EDGE_STATE_KEY, PREVIEW_KEY_KEY, VARIANTS_PREFIX } from '@kesho/common/site-keys';
+import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, PREVIEW_LINK_SECRET_KEY, VARIANTS_PREFIX } from '@kesho/common/site-keys';
 import {
   foreignApp,
   publishReleases,
@@ -67,10 +67,8 @@ export interface AutoRollback {
   readonly reason: string;
 }
 
-/** The keys, named in @kesho/common/site-keys; the KeyValueStore's are read by the CloudFront functions (functions/build-choice/edge.ts). */
+/** The keys, named in @kesho/common/site-keys; the KeyValueStore's are read by the CloudFront functions (functions/build-choice/viewer-functions.ts). */
 export { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX };
-export const KVS_STATE_KEY = EDGE_STATE_KEY;
-export const KVS_PREVIEW_KEY = PREVIEW_KEY_KEY;
 /** The scheduled check's event: {"canaryCheck": true}. */
 export const CANARY_CHECK_EVENT_FIELD = 'canaryCheck';
 const HISTORY_KEPT = 500;
@@ -386,7 +384,7 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
     // What the CloudFront functions read; the same value again when a failed pass left it behind.
     await publishEdgeState(services.kvs, edge);
     const secret = await services.previewSecret();
-    if ((await services.kvs.get(KVS_PREVIEW_KEY)) !== secret) await services.kvs.put(KVS_PREVIEW_KEY, secret);
+    if ((await services.kvs.get(PREVIEW_LINK_SECRET_KEY)) !== secret) await services.kvs.put(PREVIEW_LINK_SECRET_KEY, secret);
     await removeUnusedVariants(store, VARIANTS_PREFIX, edge, before.edge);
     await applyPrune(store, prune);
     return { ...result, rejected: [...result.rejected, ...pass.rejected], edge, record, prunedBuilds: prune.removals, ...(staged ? { preview: staged } : {}) };

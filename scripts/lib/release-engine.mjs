@@ -30,14 +30,14 @@ import { lazyTsModule } from './load-ts.mjs';
 import { distDir, historyFile, pagesDir, pointerFile, shellCurrentFile, siteDir, siteFileOf, ssrDir } from './paths.mjs';
 import { renderPages } from './prerender.mjs';
 import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
-import { shellRecordFile } from './publish.mjs';
+import { shellRecordFile } from './build-apps.mjs';
 import { commitFiles, recoverInterruptedCommit } from './release/commit.mjs';
 import { RefusedError, ReleaseError } from './release/errors.mjs';
 import { kitContractProblems } from './kit-contract.mjs';
 import { describeMark, markOf } from './release/marks.mjs';
 import { pruneBuilds } from './release/prune.mjs';
 import { clearRefusal, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf } from './release/history.mjs';
-import { buildRecordOf, edgePlan, edgeStateFile, publishEdgeState, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/edge.mjs';
+import { buildRecordOf, edgePlan, edgeStateFile, publishEdgeState, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/canaries-previews.mjs';
 import { browserCheckOf, checkRelease } from './release/browser-check.mjs';
 import { lock } from './release/lock.mjs';
 import { verifyStage } from './release/verify.mjs';
@@ -56,7 +56,7 @@ export const appNames = ['shell', ...remoteNames];
 /**
  * @typedef {import('./release/history.mjs').ReleaseEntry} ReleaseEntry
  * @typedef {import('./release/commit.mjs').BeforeWrite} BeforeWrite
- * @typedef {import('./release/edge.mjs').EdgeStateFile} EdgeStateFile
+ * @typedef {import('./release/canaries-previews.mjs').EdgeStateFile} EdgeStateFile
  * What a release changes at the edge besides the live site: a canary started or ended, a preview
  * staged; `by` overrides who is recorded (an automatic abort is "auto").
  * @typedef {{ startCanary?: { pointer: RemotePointer, percent: number }, endCanary?: string,
@@ -343,7 +343,7 @@ export async function pruneAfterRelease({ keep }) {
 }
 
 /**
- * Builds one remote and releases it. `build` makes the build (lib/publish.mjs buildRemote).
+ * Builds one remote and releases it. `build` makes the build (lib/build-apps.mjs buildRemote).
  * @param {string} name
  * @param {{ build: BuildRemote, beforeWrite?: BeforeWrite }} options
  */

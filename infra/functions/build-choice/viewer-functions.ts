@@ -34,11 +34,11 @@ import {
   type EdgeState,
 } from '@kesho/common/build-choice';
 import { resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
-import { EDGE_STATE_KEY, POINTER_DOCUMENT_URL, PREVIEW_KEY_KEY } from '@kesho/common/site-keys';
+import { EDGE_STATE_KEY, POINTER_DOCUMENT_URL, PREVIEW_LINK_SECRET_KEY } from '@kesho/common/site-keys';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 
 /** The KeyValueStore keys the release publisher writes (@kesho/common/site-keys). */
-export { EDGE_STATE_KEY, PREVIEW_KEY_KEY };
+export { EDGE_STATE_KEY, PREVIEW_LINK_SECRET_KEY };
 
 interface Field {
   value: string;
@@ -112,7 +112,7 @@ async function decide(request: EdgeRequest, kind: 'page' | 'pointer', kvs: KeyVa
   };
   // The key is read only when a preview link or cookie asks for it.
   const wantsKey = Boolean(parameter) || Boolean(cookies[PREVIEW_COOKIE]);
-  const key = wantsKey ? await readOrNull(kvs, PREVIEW_KEY_KEY) : null;
+  const key = wantsKey ? await readOrNull(kvs, PREVIEW_LINK_SECRET_KEY) : null;
   return chooseBuild(buildRequest, state, key, {
     hmacHex: (secret, text) => crypto.createHmac('sha256', secret).update(text).digest('hex'),
     random: Math.random,

@@ -83,7 +83,7 @@ export function shellRecordFile(buildId) {
 
 /**
  * Builds the shell (browser + prerender bundle + its Node shell-kit) under its build id. Nothing
- * goes live: releasing it is lib/release.mjs's job. Its record names the versions of the shared
+ * goes live: releasing it is lib/release-engine.mjs's job. Its record names the versions of the shared
  * singletons it provides, which a release checks the remotes' requirements against.
  * `configure` may adjust its browser configuration (tests build variants with it).
  * @param {{ mode?: import('../webpack.config.mjs').BuildMode, configure?: (config: import('webpack').Configuration) => import('webpack').Configuration }} [options]
@@ -139,7 +139,7 @@ export async function buildShell({ mode = 'production', configure = (config) => 
 }
 
 /**
- * Builds one remote and stores it under /mfe/<name>/<buildId>/; nothing goes live (see lib/release.mjs).
+ * Builds one remote and stores it under /mfe/<name>/<buildId>/; nothing goes live (see lib/release-engine.mjs).
  * `configure` may adjust both webpack configurations (the e2e tests build variants of a remote with it);
  * `contentDirs` are folders of content the build is told to read on purpose (the article loader's extra
  * folders: Markdown, not another team's code), which the boundary check leaves out.
