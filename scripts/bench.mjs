@@ -14,7 +14,7 @@
  *   (median of 10 fresh processes) beside its budget, and create-payment's own cold start and warm calls.
  * Sections run alone when named: `npm run bench -- lambdas`, `-- api` (create-payment under load),
  * `-- pages` (Lighthouse), `-- js` (the JavaScript per route, no Lighthouse), `-- releases`; `-- lambda-sizing` (not in the default run) prints each handler
- * step's CPU time and its duration at each Lambda memory size's CPU share, the basis of the functions' memory sizes (infra/README.md).
+ * step's CPU time and its duration at each Lambda memory size's CPU share, the basis of the functions' memory sizes (infra/REFERENCE.md).
  * Builds the site first if dist/site is missing. Prints a table; exits 1 when a median misses a budget.
  * /checkout and /payment are measured as a customer reaches them, with a package in the cart and the
  * checkout details saved (without them, the first shows an empty-cart screen and the second sends the

@@ -3,7 +3,7 @@
  * they watch and notify the one topic by its fixed name (no cross-stack export that would pin a
  * function or queue). CloudFront publishes its metrics in us-east-1 only, and an alarm can only notify
  * a topic of its own region, so the CloudFront alarm has its own stack and topic there.
- * infra/README.md says what each alarm means and what to do about it.
+ * infra/RUNBOOK.md says what each alarm means and what to do about it.
  */
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -134,7 +134,7 @@ export class EdgeAlarmsStack extends Stack {
     this.topic = notificationTopic(this, EDGE_ALARM_TOPIC_NAME, props.settings.email);
     this.serverErrors = new Alarm(this, 'CloudFront5xx', {
       alarmName: 'kesho-cloudfront-5xx',
-      alarmDescription: 'More than 5 % of site requests answered with 5xx for 10 minutes (see infra/README.md, Alarms).',
+      alarmDescription: 'More than 5 % of site requests answered with 5xx for 10 minutes (see infra/RUNBOOK.md, Alarms).',
       metric: new Metric({
         namespace: 'AWS/CloudFront',
         metricName: '5xxErrorRate',
@@ -153,7 +153,7 @@ export class EdgeAlarmsStack extends Stack {
     // report lost.
     this.machinePathBlocks = new Alarm(this, 'WafMachinePathBlocks', {
       alarmName: 'kesho-waf-machine-path-blocks',
-      alarmDescription: "The WAF blocked a request to a provider's callback or to /api/client-events (see infra/README.md, Alarms).",
+      alarmDescription: "The WAF blocked a request to a provider's callback or to /api/client-events (see infra/RUNBOOK.md, Alarms).",
       metric: new Metric({
         namespace: 'AWS/WAFV2',
         metricName: 'BlockedRequests',
@@ -184,7 +184,7 @@ export function notify(alarm: Alarm, topic: ITopic): Alarm {
 function heartbeatAlarm(scope: Construct, id: string, alarmName: string, metric: IMetric, description: string, evaluationPeriods = 1): Alarm {
   return new Alarm(scope, id, {
     alarmName,
-    alarmDescription: `${description} (see infra/README.md, Alarms).`,
+    alarmDescription: `${description} (see infra/RUNBOOK.md, Alarms).`,
     metric,
     threshold: 1,
     evaluationPeriods,
@@ -210,7 +210,7 @@ function countAlarm(
 ): Alarm {
   return new Alarm(scope, id, {
     alarmName,
-    alarmDescription: `${description} (see infra/README.md, Alarms).`,
+    alarmDescription: `${description} (see infra/RUNBOOK.md, Alarms).`,
     metric,
     threshold,
     evaluationPeriods,
@@ -269,7 +269,7 @@ function clientErrorAlarm(scope: Construct, app: ClientApp): Alarm {
     alarmName: `kesho-client-errors-${app}`,
     alarmDescription:
       `More than ${CLIENT_ERROR_RATE_PERCENT} % of ${app}'s page views met an error in visitors' browsers for 10 minutes ` +
-      `(at least ${CLIENT_ERRORS_MIN_PAGE_VIEWS} page views each 5 minutes; see infra/README.md, Alarms).`,
+      `(at least ${CLIENT_ERRORS_MIN_PAGE_VIEWS} page views each 5 minutes; see infra/RUNBOOK.md, Alarms).`,
     metric: clientErrorRate(app, Duration.minutes(5)),
     threshold: CLIENT_ERROR_RATE_PERCENT,
     evaluationPeriods: 2,
@@ -294,7 +294,7 @@ function webVitalAlarm(scope: Construct, app: ClientApp, vital: keyof typeof WEB
     alarmName: `kesho-${vital.toLowerCase()}-p75-${app}`,
     alarmDescription:
       `${app}'s ${vital} p75 in visitors' browsers was over ${limit} ms for ${WEB_VITALS_EVALUATION_PERIODS * WEB_VITALS_PERIOD.toMinutes()} minutes ` +
-      `(at least ${WEB_VITALS_MIN_SAMPLES} measurements each ${WEB_VITALS_PERIOD.toMinutes()} minutes; see infra/README.md, Alarms).`,
+      `(at least ${WEB_VITALS_MIN_SAMPLES} measurements each ${WEB_VITALS_PERIOD.toMinutes()} minutes; see infra/RUNBOOK.md, Alarms).`,
     metric: new MathExpression({
       expression: `IF(samples >= ${WEB_VITALS_MIN_SAMPLES}, p75, 0)`,
       usingMetrics: { p75: clientMetric(app, vital, 'p75', WEB_VITALS_PERIOD), samples: clientMetric(app, vital, 'SampleCount', WEB_VITALS_PERIOD) },
@@ -376,7 +376,7 @@ function tableThrottleAlarm(scope: Construct, table: ITable, indexNames: readonl
 }
 
 /**
- * The business alarms' thresholds (infra/README.md, "Alarms", says what each means and what to do).
+ * The business alarms' thresholds (infra/RUNBOOK.md, "Alarms", says what each means and what to do).
  * Mail: a refused message now and then is a bad address; this many in 15 minutes is SES refusing us.
  */
 export const MAIL_SEND_FAILURES_THRESHOLD = 5;
@@ -499,7 +499,7 @@ function businessAlarms(scope: Construct): { readonly all: Alarm[]; readonly hel
     ),
     new Alarm(scope, 'FailedPaymentsShare', {
       alarmName: 'kesho-failed-payments-share',
-      alarmDescription: `More than ${FAILED_PAYMENTS_PERCENT} % of the payments of the last hour failed (card and M-Pesa, at least ${FAILED_PAYMENTS_MIN_OUTCOMES} payments; see infra/README.md, Alarms).`,
+      alarmDescription: `More than ${FAILED_PAYMENTS_PERCENT} % of the payments of the last hour failed (card and M-Pesa, at least ${FAILED_PAYMENTS_MIN_OUTCOMES} payments; see infra/RUNBOOK.md, Alarms).`,
       metric: failedPaymentsShare(Duration.hours(1)),
       threshold: FAILED_PAYMENTS_PERCENT,
       evaluationPeriods: 1,
@@ -565,7 +565,7 @@ export class PaymentsAlarms extends Construct {
     const api5xx = countAlarm(this, 'Api5xx', serverErrors, 'The payments API answered 5xx at least 3 times in 5 minutes', 3);
     const api429 = countAlarm(this, 'Api429', throttledMetric, 'The payments API throttled at least 20 requests in 5 minutes', 20);
     const api403 = new Alarm(this, 'Api403', {
-      alarmDescription: `More than ${API_FORBIDDEN_PERCENT} % of the payments API's requests were refused with 403 in 5 minutes (at least ${API_FORBIDDEN_MIN_REQUESTS} requests): is the distribution sending an origin-verify value the authorizer no longer admits? (see infra/README.md, Alarms).`,
+      alarmDescription: `More than ${API_FORBIDDEN_PERCENT} % of the payments API's requests were refused with 403 in 5 minutes (at least ${API_FORBIDDEN_MIN_REQUESTS} requests): is the distribution sending an origin-verify value the authorizer no longer admits? (see infra/RUNBOOK.md, Alarms).`,
       metric: forbiddenRate,
       threshold: API_FORBIDDEN_PERCENT,
       evaluationPeriods: 1,

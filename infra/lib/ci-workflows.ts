@@ -7,7 +7,7 @@
  * main, releases what that team deploys, through that team's role only (a remote: preview, browser
  * check through the preview link, then the canary). A role trusts exactly one
  * workflow file of this repository on main (its OIDC `sub` carries the workflow's `job_workflow_ref`:
- * infra/README.md, "A team's first pipeline run"), so no other workflow, branch or repository can
+ * infra/RUNBOOK.md, "A team's first pipeline run"), so no other workflow, branch or repository can
  * assume it, and no AWS key is stored anywhere.
  */
 import { SHELL_APP } from '../functions/release-publisher/release-record';

@@ -208,9 +208,9 @@ function settingsFromEnvironment(app: App, environment: EnvironmentFile): Settin
   }
   if (environment.production) {
     const missing = missingProductionSettings(environment);
-    if (missing.length > 0) throw new Error(`${environment.file} is a production environment and does not set: ${missing.join(', ')} (infra/README.md, "A first production deploy")`);
+    if (missing.length > 0) throw new Error(`${environment.file} is a production environment and does not set: ${missing.join(', ')} (infra/RUNBOOK.md, "A first production deploy")`);
   } else if (!environment.settings.alarmEmail) {
-    throw new Error(`${environment.file} does not set alarmEmail: every deployed environment's alarms and budget mail someone (infra/README.md, Settings)`);
+    throw new Error(`${environment.file} does not set alarmEmail: every deployed environment's alarms and budget mail someone (infra/REFERENCE.md, Settings)`);
   }
   return {
     get: (key) => environment.settings[key] ?? undefined,

@@ -168,7 +168,7 @@ export function addKeshoStacks(app: App, config: KeshoConfig): KeshoStacks {
 /**
  * cdk-nag's packs this app is held to: AWS Solutions and Serverless (dead-letter queues and failure
  * destinations, tracing, runtimes, structured API logs). A finding is fixed or acknowledged on its
- * own construct with its reason (infra/README.md, "cdk-nag").
+ * own construct with its reason (infra/REFERENCE.md, "cdk-nag").
  */
 export function nagPacks(scope?: App): NagPack[] {
   return [new AwsSolutionsChecks(scope, { verbose: true }), new ServerlessChecks(scope, { verbose: true })];

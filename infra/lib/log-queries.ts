@@ -1,7 +1,7 @@
 /**
  * The saved CloudWatch Logs Insights queries (AWS::Logs::QueryDefinition) of the payments stack, from
  * @kesho/common/log-queries: an order's story over the payment functions' log groups, and the API's
- * 403s and 429s over its JSON access log (lib/payments/api-access-log.ts). infra/README.md ("An
+ * 403s and 429s over its JSON access log (lib/payments/api-access-log.ts). infra/RUNBOOK.md ("An
  * order's story", the Api403 and Api429 rows) says when to run which.
  */
 import { CfnQueryDefinition, type ILogGroup } from 'aws-cdk-lib/aws-logs';

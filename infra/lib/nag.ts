@@ -42,7 +42,7 @@ export function arnToken(construct: IConstruct): string {
 /**
  * cdk-nag's Serverless pack (turned on beside AWS Solutions, lib/kesho-app.ts). Its finding ids name
  * no resource, so each acknowledgement is given on the one construct it is about, with that
- * construct's reason (infra/README.md lists them).
+ * construct's reason (infra/REFERENCE.md lists them).
  */
 export const SERVERLESS_RULES = {
   /** No dead-letter queue (DeadLetterConfig) on a function. */

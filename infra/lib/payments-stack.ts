@@ -104,7 +104,7 @@ export class PaymentsStack extends Stack {
     new CfnOutput(this, 'CreatePaymentFunctionName', { value: this.functions['create-payment'].functionName });
     new CfnOutput(this, 'PaymentsCodeDeployApplication', { value: this.safeDeploys.deploymentGroups['create-payment'].application.applicationName });
     new CfnOutput(this, 'FulfilmentFailureQueueUrl', { value: this.fulfilmentFailures.queueUrl });
-    // What the restore drill names (infra/README.md, "The orders table's backups").
+    // What the restore drill names (infra/RUNBOOK.md, "The orders table's backups").
     new CfnOutput(this, 'OrdersBackupVaultName', { value: this.ordersBackup.vault.backupVaultName });
     new CfnOutput(this, 'OrdersBackupRoleArn', { value: this.ordersBackup.restoreRole.roleArn });
     mail.addOutputs(this);

@@ -63,7 +63,7 @@ export class RemoteStack extends Stack {
         description: `Opens the site with this ${name} build, for whoever has it, until it expires`,
       });
 
-    // The team's own hand on its canary: promote or abort by writing its command (infra/README.md).
+    // The team's own hand on its canary: promote or abort by writing its command (infra/RUNBOOK.md).
     // It may write and read that one key, so a team can start, promote or abort only its own canary.
     this.canaryRole = new Role(this, 'CanaryRole', {
       assumedBy: new AccountRootPrincipal(),

@@ -324,8 +324,8 @@ describe('alarms with an e-mail, a budget and the distribution id', () => {
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.org' });
   });
 
-  test("infra/README.md's runbook has a line for every alarm of every stack (what it means, what to do)", () => {
-    const readme = fs.readFileSync(path.join(INFRA_ROOT, 'README.md'), 'utf8');
+  test('infra/RUNBOOK.md has a line for every alarm of every stack (what it means, what to do)', () => {
+    const readme = fs.readFileSync(path.join(INFRA_ROOT, 'RUNBOOK.md'), 'utf8');
     const header = readme.indexOf('| alarm (stack) | means | what to do |');
     expect(header).toBeGreaterThan(-1);
     const rows = readme.slice(header).split('\n\n')[0]?.split('\n').slice(2) ?? [];

@@ -1,5 +1,5 @@
 /**
- * Issue 41, item 9: infra/README.md's cost table ("What it costs") counts what the synthesized app
+ * Issue 41, item 9: infra/REFERENCE.md's cost table ("What it costs") counts what the synthesized app
  * holds. Each row's count is recomputed here from the templates (with an alarm address and a
  * distribution id, so every optional alarm is there) and from the metric definitions, so a new alarm,
  * secret, WAF rule or metric makes this test fail until the table says what it costs.
@@ -21,18 +21,18 @@ const resources: Resource[] = app.node.children
   .flatMap((stack) => Object.values(Template.fromStack(stack).toJSON().Resources as Record<string, Resource>));
 const ofType = (type: string) => resources.filter((resource) => resource.Type === type);
 
-const readme = fs.readFileSync(path.join(INFRA_ROOT, 'README.md'), 'utf8');
-const table = readme.slice(readme.indexOf('### What it costs'));
+const reference = fs.readFileSync(path.join(INFRA_ROOT, 'REFERENCE.md'), 'utf8');
+const table = reference.slice(reference.indexOf('## What it costs'));
 /** The count cell of the row whose first cell starts with `line`. */
 const countOf = (line: string): string => {
   const row = table.split('\n').find((candidate) => candidate.startsWith(`| ${line}`));
-  if (!row) throw new Error(`infra/README.md's cost table has no row "${line}"`);
+  if (!row) throw new Error(`infra/REFERENCE.md's cost table has no row "${line}"`);
   return (row.split(' | ')[1] ?? '').trim();
 };
 /** The price column's dollars times the count must be the row's monthly figure. */
 const monthlyOf = (line: string): number => Number((/\$([\d.]+)\s*\|\s*$/.exec(table.split('\n').find((candidate) => candidate.startsWith(`| ${line}`)) ?? '') ?? [])[1]);
 
-describe("infra/README.md's cost table counts the synthesized app", () => {
+describe("infra/REFERENCE.md's cost table counts the synthesized app", () => {
   test('alarm metrics: every alarm, a metric-math alarm once per metric it reads', () => {
     const alarmMetrics = ofType('AWS::CloudWatch::Alarm').reduce((sum, alarm) => {
       const metrics = alarm.Properties.Metrics as { MetricStat?: unknown }[] | undefined;

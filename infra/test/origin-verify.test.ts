@@ -66,7 +66,7 @@ describe('origin-verify authorizer', () => {
     await expect(authorize({ headers: { [ORIGIN_VERIFY_HEADER]: 'guess', [VIEWER_ADDRESS_HEADER]: '197.232.61.10' } })).resolves.toEqual({ isAuthorized: false });
   });
 
-  test('a rotation, step by step as infra/README.md tells ops, leaves no moment without access', async () => {
+  test('a rotation, step by step as infra/RUNBOOK.md tells ops, leaves no moment without access', async () => {
     let clock = 0;
     const secret = new SecretVersions(() => clock);
     const accepted = acceptedSecretValues(secret.read, 24 * HOUR, CACHE_MS, () => clock);

@@ -84,7 +84,7 @@ describe('payments stack', () => {
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Kesho payments: reconcile-orders', Timeout: 300 });
   });
 
-  test('sizes each function from the measurement in infra/README.md: more CPU where a visitor waits, arm64 throughout', () => {
+  test('sizes each function from the measurement in infra/REFERENCE.md: more CPU where a visitor waits, arm64 throughout', () => {
     const memoryOf = (name: string) => {
       const found = Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Description: `Kesho payments: ${name}` } }));
       expect(found).toHaveLength(1);

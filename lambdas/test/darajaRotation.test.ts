@@ -1,6 +1,6 @@
 /**
  * Issue 41, item 6: rotating Daraja's consumer key and secret with no failed payment, played step by
- * step as infra/README.md ("Rotating Daraja's credentials") tells ops, against a Daraja-compatible
+ * step as infra/RUNBOOK.md ("Rotating Daraja's credentials") tells ops, against a Daraja-compatible
  * server that accepts the apps the portal has, and a Secrets Manager ops put values into one at a time.
  * Instances: one warm from before the rotation, one started between the two puts (it reads the new key
  * with the old secret), one started after; every push of every step goes through.

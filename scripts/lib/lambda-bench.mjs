@@ -8,7 +8,7 @@
  * Each figure is wall time, and beside it the CPU time the process used (user + system), which a busy
  * machine changes far less.
  * `npm run bench -- lambda-sizing`: the basis of the memory sizes in infra/lib/payments/payment-functions.ts
- * (infra/README.md). Lambda gives CPU in proportion to memory (1 vCPU at 1769 MB, through a CPU quota),
+ * (infra/REFERENCE.md). Lambda gives CPU in proportion to memory (1 vCPU at 1769 MB, through a CPU quota),
  * so a single-threaded, CPU-bound step that uses C ms of CPU takes about C / share ms at a memory size;
  * the CPU times measured here (module load, create-payment's first and warm calls, the invoice PDF)
  * are divided by each size's share.

@@ -17,7 +17,7 @@ import { loadServerBundle, useKit } from './build-apps.mjs';
  * The share of page views whose browsers report errors and Web Vitals (0–1), written into every page:
  * a committed setting (issue 41 item 9), the same for every build, local, CI and AWS, so what a
  * release costs and what its canary verdict sees never hang on an environment variable someone forgot.
- * 1: every page view. At 100k visits a month the client-events line of infra/README.md's cost table is
+ * 1: every page view. At 100k visits a month the client-events line of infra/REFERENCE.md's cost table is
  * mostly metrics, whose number the sample rate does not change; lower it (e.g. 0.25) only when the
  * requests and log lines grow large, and keep enough clients for the canary verdict (minClients).
  */

@@ -4,7 +4,7 @@
  * app the live build and any other build seen, with page views, errors, error rate, the top error
  * messages (every frame mapped back to the original source with the build's private source map,
  * dist/sourcemaps/…) and the Web Vitals' p75. In AWS the same figures are the Kesho/ClientEvents
- * metrics and the client-events function's log (infra/README.md).
+ * metrics and the client-events function's log (infra/RUNBOOK.md).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -5,7 +5,7 @@
  *
  * Rotation without a gap: the secret's current value is always accepted, and for a window after
  * each rotation the value it replaced (Secrets Manager's AWSPREVIOUS) too, so the distribution keeps
- * working on the old value until ops deploy it with the new version (infra/README.md, Rotating the
+ * working on the old value until ops deploy it with the new version (infra/RUNBOOK.md, Rotating the
  * origin-verify secret). After the window only the current value passes.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';

@@ -11,7 +11,7 @@
  * The vault `kesho-orders` is retained with the stack and refuses every early deletion of a recovery
  * point (`backup:DeleteRecoveryPoint`, `UpdateRecoveryPointLifecycle`), so a backup leaves only when
  * its lifecycle says. A failed or expired backup job raises `kesho-orders-backup-failed`.
- * infra/README.md ("The orders table's backups") has the restore drill.
+ * infra/RUNBOOK.md ("The orders table's backups") has the restore drill.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
@@ -74,7 +74,7 @@ export class OrdersBackup extends Construct {
     const selection = this.plan.addSelection('OrdersTable', {
       backupSelectionName: 'orders-table',
       resources: [BackupResource.fromDynamoDbTable(props.table)],
-      // The drill restores with the same role (infra/README.md).
+      // The drill restores with the same role (infra/RUNBOOK.md).
       allowRestores: true,
     });
     if (!(selection.grantPrincipal instanceof Role)) throw new Error(`${selection.node.path} has no role of its own`);
@@ -92,7 +92,7 @@ export class OrdersBackup extends Construct {
       new Metric({ namespace: 'AWS/Backup', metricName, dimensionsMap: { BackupVaultName: ORDERS_BACKUP_VAULT_NAME }, statistic: 'Sum', period: Duration.hours(1) });
     this.failedJobs = new Alarm(this, 'FailedJobs', {
       alarmName: ORDERS_BACKUP_ALARM_NAME,
-      alarmDescription: 'A backup job of the orders table failed or expired: the accounting record may miss a backup (see infra/README.md, Alarms).',
+      alarmDescription: 'A backup job of the orders table failed or expired: the accounting record may miss a backup (see infra/RUNBOOK.md, Alarms).',
       metric: new MathExpression({
         expression: 'FILL(failed, 0) + FILL(expired, 0)',
         usingMetrics: { failed: jobs('NumberOfBackupJobsFailed'), expired: jobs('NumberOfBackupJobsExpired') },

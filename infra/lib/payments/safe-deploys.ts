@@ -104,7 +104,7 @@ export class SafeDeploys extends Construct {
         });
       const errors = new Alarm(this, `${pascal}LiveErrors`, {
         alarmName: liveAlarmName(handler, 'errors'),
-        alarmDescription: `The live (or deploying) version of ${handler} threw or timed out: a deployment in progress rolls back (see infra/README.md, Alarms).`,
+        alarmDescription: `The live (or deploying) version of ${handler} threw or timed out: a deployment in progress rolls back (see infra/RUNBOOK.md, Alarms).`,
         metric: ofVersion('Errors', 'Sum'),
         threshold: 1,
         evaluationPeriods: 1,
@@ -113,7 +113,7 @@ export class SafeDeploys extends Construct {
       });
       const latency = new Alarm(this, `${pascal}LiveLatency`, {
         alarmName: liveAlarmName(handler, 'latency'),
-        alarmDescription: `The live (or deploying) version of ${handler} took over ${LIVE_LATENCY_P99_MS[handler]} ms at p99 in two of three minutes: a deployment in progress rolls back (see infra/README.md, Alarms).`,
+        alarmDescription: `The live (or deploying) version of ${handler} took over ${LIVE_LATENCY_P99_MS[handler]} ms at p99 in two of three minutes: a deployment in progress rolls back (see infra/RUNBOOK.md, Alarms).`,
         metric: ofVersion('Duration', 'p99'),
         threshold: LIVE_LATENCY_P99_MS[handler],
         evaluationPeriods: 3,

@@ -34,7 +34,7 @@ export interface DarajaClientOptions extends DarajaCredentials {
    * A pair read again that Daraja still refuses is read again after these waits (ms) before the call
    * fails: a rotation puts the consumer key and the consumer secret one after the other, and an
    * instance that read between the two puts holds a key of one app and the secret of another
-   * (infra/README.md, "Rotating Daraja's credentials").
+   * (infra/RUNBOOK.md, "Rotating Daraja's credentials").
    */
   readonly rereadRetryDelaysMs?: readonly number[];
   readonly sleep?: (ms: number) => Promise<void>;

@@ -2,7 +2,7 @@
  * An order's story, as `npm run orders -- show INV-…` prints it: what the store holds about the order
  * (never the customer: no name, address or phone) and, in time order, every line the functions wrote
  * about it, found by its invoice number or its correlation id (log lines and EMF metric lines alike).
- * In AWS the same lines are found by the Logs Insights query of infra/README.md.
+ * In AWS the same lines are found by the Logs Insights query of infra/RUNBOOK.md.
  */
 import { MPESA_PAYMENT_ID_PATTERN } from '@kesho/common/mpesa';
 import type { PaymentMethod } from '@kesho/common/ops-events';

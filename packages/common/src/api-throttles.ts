@@ -2,7 +2,7 @@
  * The payments API's route throttles, sized from a stated peak: infra deploys them as the HTTP API
  * stage's route settings (infra/lib/api-limits.ts), the local runtime answers 429 over them as API
  * Gateway does (lambdas/src/local/api.ts), and the M-Pesa page's polling schedule
- * (MPESA_POLL_SCHEDULE) is what the status route is sized for. infra/README.md ("API limits") writes
+ * (MPESA_POLL_SCHEDULE) is what the status route is sized for. infra/REFERENCE.md ("API limits") writes
  * the arithmetic down.
  *
  * API Gateway keeps one token bucket per route and stage: up to `burstLimit` requests at once, refilled

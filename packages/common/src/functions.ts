@@ -29,7 +29,7 @@ export type TableItemAction = 'dynamodb:GetItem' | 'dynamodb:PutItem' | 'dynamod
 
 /** What a deployed function is, as the CDK app deploys it. */
 export interface DeployedFunction {
-  /** Chosen from `npm run bench -- lambda-sizing` (infra/README.md, "Memory and architecture"). */
+  /** Chosen from `npm run bench -- lambda-sizing` (infra/REFERENCE.md, "Memory and architecture"). */
   readonly memoryMb: number;
   readonly timeoutSeconds: number;
   readonly architecture: 'arm64';

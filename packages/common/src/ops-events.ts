@@ -1,6 +1,6 @@
 /**
- * What ops search for and alarm on, named once here: the log events ops look for (infra/README.md's
- * runbook names them), the business metrics the Lambdas emit and infra/lib/alarms.ts reads, the
+ * What ops search for and alarm on, named once here: the log events ops look for (infra/RUNBOOK.md
+ * names them), the business metrics the Lambdas emit and infra/lib/alarms.ts reads, the
  * local log file `npm run orders -- show` reads, and the personal data no log line may hold, so the
  * writer and the reader cannot drift apart.
  */
