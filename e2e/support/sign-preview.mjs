@@ -5,7 +5,6 @@
  *
  *   node e2e/support/sign-preview.mjs <app> <buildId> <expiresAt>
  */
-import { createHmac } from 'node:crypto';
 import { readLocalSettings } from '../../scripts/lib/local-config.mjs';
 import { loadTsModule } from '../../scripts/lib/load-ts.mjs';
 
@@ -16,4 +15,5 @@ if (!app || !buildId || !/^\d+$/.test(expiresAt ?? '')) {
 }
 const { previewLinkSecret } = await readLocalSettings('readReleaseConfig');
 const { previewToken } = await loadTsModule('packages/common/src/build-choice.ts');
-console.log(previewToken(app, buildId, Number(expiresAt), previewLinkSecret, (key, text) => createHmac('sha256', key).update(text).digest('hex')));
+const { hmacHex } = await loadTsModule('packages/common/src/signed-tokens.ts');
+console.log(previewToken(app, buildId, Number(expiresAt), previewLinkSecret, hmacHex));

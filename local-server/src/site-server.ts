@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -22,6 +21,7 @@ import { contentTypeOf, extensionOf } from '@kesho/common/content-types';
 import { FEED_CONTENT_TYPE, NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/security-headers';
 import { keyValuesOf } from '@kesho/common/folder-store';
+import { hmacHex } from '@kesho/common/signed-tokens';
 import { EDGE_STATE_KEY, LOCAL_EDGE_KEY_VALUE_FILE } from '@kesho/common/site-keys';
 import { DEVELOPMENT_PREVIEW_LINK_SECRET } from './config';
 
@@ -75,8 +75,6 @@ interface CachedBody {
   br?: Buffer;
   gzip?: Buffer;
 }
-
-const hmacHex = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
 
 /** The request's cookies by name, the first of each kept. */
 function cookiesOf(req: IncomingMessage): Record<string, string> {

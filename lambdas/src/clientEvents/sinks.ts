@@ -9,7 +9,7 @@
  * reads, counted by client through the tally (clients.ts; CANARY_VERDICT_METRICS of
  * @kesho/common/client-events), for the builds a verdict reads only (service.ts's VERDICT_BUILDS_RULE).
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { clientWindowOf, countedOf, pageViewsWithErrorsOf, type ClientTotals } from '@kesho/common/canary-health';
@@ -22,6 +22,7 @@ import {
   type ClientEvent,
   type ErrorEvent,
 } from '@kesho/common/client-events';
+import { hmacHex } from '@kesho/common/signed-tokens';
 import type { Logger } from '../log';
 import type { ClientTally } from './clients';
 import type { ClientEventSink } from './service';
@@ -35,10 +36,7 @@ export function createFileSink(directory: string, { key = randomBytes(32) }: { k
   return {
     async write(events, at, client) {
       await fs.mkdir(directory, { recursive: true });
-      const hashed = createHmac('sha256', key)
-        .update(`${clientWindowOf(at)} ${client}`)
-        .digest('hex')
-        .slice(0, 20);
+      const hashed = hmacHex(key, `${clientWindowOf(at)} ${client}`).slice(0, 20);
       const lines = events.map((event) => JSON.stringify({ at: at.toISOString(), ...event, client: hashed })).join('\n');
       await fs.appendFile(path.join(directory, clientEventsFileOf(at)), `${lines}\n`);
     },

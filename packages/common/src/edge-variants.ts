@@ -14,13 +14,14 @@
  * folders, those neither it nor the state before it names are deleted (a browser may still be
  * fetching a page of the state just replaced).
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { previewPath, previewToken, type EdgeState } from './build-choice';
 import { edgeStateOf, planVariants, unusedFolders, type CanaryRecord, type PlannedVariant, type PreviewRecord } from './edge-plan';
 import { revalidatedMetadata, type ObjectStore } from './object-store';
 import { pageKeyForRoute } from './page-routes';
 import { withRemote, type PointerDocument, type RemotePointer } from './pointer-document';
 import { withRibbon } from './preview-ribbon';
+import { hmacHex } from './signed-tokens';
 import { VARIANT_POINTER_FILE } from './site-keys';
 
 /** A candidate of a variant (a canary's or preview's build) as its release holds it: its pointer entry, and where its pages are. */
@@ -158,6 +159,5 @@ export function previewLinkOf({
   readonly origin: string;
   readonly now?: number;
 }): string {
-  const hmacHex = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
   return `${origin}${previewPath(route, previewToken(app, buildId, expiresAt, secret, hmacHex, now))}`;
 }

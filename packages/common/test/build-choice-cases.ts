@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { hmacHex } from '../src/signed-tokens';
 import { MAX_PREVIEW_LINK_HOURS, previewToken, type BuildChoice, type BuildRequest, type EdgeState } from '../src/build-choice';
 
 /**
@@ -18,7 +18,8 @@ export interface BuildChoiceCase {
 export const PREVIEW_KEY = 'preview-key-of-the-build-choice-cases';
 /** What the runners' random number gives: a new browser's bucket is 4242. */
 export const RANDOM = 0.4242;
-export const hmacHex = (key: string, text: string): string => createHmac('sha256', key).update(text).digest('hex');
+/** The preview links' signature, as the Node runners give it (the CloudFront functions use their runtime's crypto). */
+export { hmacHex };
 
 export const LIVE_BUILD = 'aaaaaaaaaaaa';
 export const CANARY_BUILD = 'bbbbbbbbbbbb';
