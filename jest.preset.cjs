@@ -20,7 +20,8 @@ module.exports = {
     // Font files: their path, as esbuild's file loader gives it to the bundles.
     '^.+\\.(?:ttf|woff)$': path.join(__dirname, 'jest.file-path-transform.cjs'),
   },
-  transformIgnorePatterns: ['/node_modules/(?!(lucide-react|dejavu-fonts-ttf|@fontsource)/)'],
+  // ES-module-only packages the tests load (content-type, cookie) are compiled to CommonJS like the sources.
+  transformIgnorePatterns: ['/node_modules/(?!(lucide-react|dejavu-fonts-ttf|@fontsource|content-type|cookie)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json', 'mjs', 'cjs'],
   testMatch: ['**/?(*.)test.ts?(x)'],
   setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],

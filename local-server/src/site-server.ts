@@ -22,6 +22,7 @@ import { FEED_CONTENT_TYPE, NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLA
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/security-headers';
 import { keyValuesOf } from '@kesho/common/folder-store';
 import { hmacHex } from '@kesho/common/signed-tokens';
+import { parseCookie } from 'cookie';
 import { EDGE_STATE_KEY, LOCAL_EDGE_KEY_VALUE_FILE } from '@kesho/common/site-keys';
 import { DEVELOPMENT_PREVIEW_LINK_SECRET } from './config';
 
@@ -76,15 +77,10 @@ interface CachedBody {
   gzip?: Buffer;
 }
 
-/** The request's cookies by name, the first of each kept. */
+/** The request's cookies by name, the first of each kept, their values as sent (CloudFront hands the edge functions them undecoded too). */
 function cookiesOf(req: IncomingMessage): Record<string, string> {
   const cookies: Record<string, string> = {};
-  for (const pair of String(req.headers.cookie ?? '').split(';')) {
-    const separator = pair.indexOf('=');
-    if (separator < 1) continue;
-    const name = pair.slice(0, separator).trim();
-    if (!(name in cookies)) cookies[name] = pair.slice(separator + 1).trim();
-  }
+  for (const [name, value] of Object.entries(parseCookie(req.headers.cookie ?? '', { decode: (raw) => raw }))) if (name && value !== undefined) cookies[name] = value;
   return cookies;
 }
 

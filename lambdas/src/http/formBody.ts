@@ -4,6 +4,7 @@
  * strings, and the caller learns which one it was so it can answer a form post with a redirect.
  */
 import { header, rawBody, type ApiGatewayEvent } from './apiGateway';
+import { mediaTypeOf } from './mediaType';
 import { decodeUtf8Body } from './utf8Body';
 
 /** A contact message is at most ~5 KB of text; 8 KB leaves room for encoding and nothing more. */
@@ -72,11 +73,9 @@ function formFieldsOf(text: string): Record<string, string> | null {
 }
 
 function mediaKind(contentType: string | undefined): FormBodyKind | null {
-  if (!contentType) return null;
-  const [mediaType = '', ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
-  const charset = parameters.find((parameter) => parameter.startsWith('charset='));
-  if (charset !== undefined && !/^charset="?utf-8"?$/.test(charset)) return null;
-  if (mediaType === 'application/json') return 'json';
-  if (mediaType === 'application/x-www-form-urlencoded') return 'form';
+  const { type, utf8 } = mediaTypeOf(contentType);
+  if (!utf8) return null;
+  if (type === 'application/json') return 'json';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
   return null;
 }

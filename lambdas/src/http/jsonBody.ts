@@ -4,6 +4,7 @@
  */
 import { header, rawBody, type ApiGatewayEvent, type ApiGatewayResult } from './apiGateway';
 import { WrittenNumber } from '@kesho/common/money';
+import { mediaTypeOf } from './mediaType';
 import { errorResponse } from './responses';
 import { decodeUtf8Body } from './utf8Body';
 
@@ -43,9 +44,6 @@ export function readJsonBody(event: ApiGatewayEvent, options: JsonBodyOptions = 
 }
 
 function isJsonMediaType(contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const [mediaType = '', ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
-  if (mediaType !== 'application/json') return false;
-  const charset = parameters.find((parameter) => parameter.startsWith('charset='));
-  return charset === undefined || /^charset="?utf-8"?$/.test(charset);
+  const { type, utf8 } = mediaTypeOf(contentType);
+  return type === 'application/json' && utf8;
 }

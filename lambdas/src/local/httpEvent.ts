@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiGatewayEvent, ApiGatewayResult } from '../http/apiGateway';
+import { mediaTypeOf } from '../http/mediaType';
 
 const TEXT_MEDIA_TYPE = /^(text\/[a-z0-9.+-]+|application\/(json|x-www-form-urlencoded|xml|javascript|[a-z0-9.-]+\+(json|xml)))$/;
 // ignoreBOM keeps a leading byte-order mark, so re-encoding the text gives back the very same bytes.
@@ -58,8 +59,7 @@ export function toApiGatewayEvent(req: IncomingMessage, url: URL, body: Buffer):
 
 function encodeBody(body: Buffer, contentType: string | undefined): { body?: string; isBase64Encoded: boolean } {
   if (body.length === 0) return { isBase64Encoded: false };
-  const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (TEXT_MEDIA_TYPE.test(mediaType)) {
+  if (TEXT_MEDIA_TYPE.test(mediaTypeOf(contentType).type)) {
     try {
       return { body: strictUtf8.decode(body), isBase64Encoded: false };
     } catch {
