@@ -24,8 +24,6 @@ export interface SiteServerConfig {
   readonly siteDir: string;
   /** DATA_DIR (default .data): the local orders store, mail and failed jobs; survives restarts. */
   readonly dataDir: string;
-  /** PREVIEW_LINK_SECRET: the HMAC key of preview links (default: a built-in development key). */
-  readonly previewLinkSecret: string;
   readonly canaryWatch: CanaryWatchConfig;
   /**
    * API_ROUTE_THROTTLES (default on): the API answers 429 over each route's throttle as API Gateway
@@ -240,7 +238,6 @@ export function readSiteServerConfig(env: Env, repoRoot: string): SiteServerConf
     host: read.host(),
     siteDir: read.directory('SITE_DIR', path.join('dist', 'site')),
     dataDir: read.directory('DATA_DIR', '.data'),
-    previewLinkSecret: read.secret('PREVIEW_LINK_SECRET', DEVELOPMENT_PREVIEW_LINK_SECRET),
     canaryWatch: {
       intervalSeconds: read.number('CANARY_WATCH_SECONDS', 15, 1, 3600),
       thresholds: canaryThresholds(read),
@@ -266,6 +263,17 @@ export function readReleaseConfig(env: Env, repoRoot: string): ReleaseConfig {
     dataDir: read.directory('DATA_DIR', '.data'),
     canaryThresholds: canaryThresholds(read),
   });
+}
+
+/**
+ * What the release engine hands to the edge key-value state besides the edge state (dist/edge-key-value.json,
+ * which the local server reads as the CloudFront functions read the KeyValueStore): PREVIEW_LINK_SECRET,
+ * the preview links' HMAC key (default: the built-in development key, which the server accepts from
+ * loopback visitors only).
+ */
+export function readEdgeKeyValueConfig(env: Env, repoRoot: string): { readonly previewLinkSecret: string } {
+  const read = settingsOf(env, repoRoot);
+  return read.checked({ previewLinkSecret: read.secret('PREVIEW_LINK_SECRET', DEVELOPMENT_PREVIEW_LINK_SECRET) });
 }
 
 /** The release commands' pruning of kept builds (scripts/lib/release/prune.mjs). */

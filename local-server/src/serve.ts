@@ -8,7 +8,7 @@ import path from 'node:path';
 import { LOCAL_EDGE_STATE_FILE, LOCAL_RUNNING_SITE_FILE } from '@kesho/common/site-keys';
 import { createLocalApi } from '@kesho/lambdas/local-api';
 import { startCanaryWatch } from './canary-watch';
-import { originOf, readSiteServerConfig } from './config';
+import { originOf, readEdgeKeyValueConfig, readSiteServerConfig } from './config';
 import { abortThroughEngine, releaseEngineOf, rollbackThroughEngine } from './release-engine';
 import { createSiteServer, EDGE_KEY_VALUE_FILE, type SiteServerOptions } from './site-server';
 
@@ -16,13 +16,16 @@ import { createSiteServer, EDGE_KEY_VALUE_FILE, type SiteServerOptions } from '.
 const repoRoot = path.resolve(__dirname, '..', '..');
 
 async function main() {
-  const { port, host, siteDir, dataDir, previewLinkSecret, canaryWatch, routeThrottles } = readSiteServerConfig(process.env, repoRoot);
+  const { port, host, siteDir, dataDir, canaryWatch, routeThrottles } = readSiteServerConfig(process.env, repoRoot);
+  // Checked now, not at the watch's first abort: the release engine this server calls hands PREVIEW_LINK_SECRET to the edge key-value file.
+  readEdgeKeyValueConfig(process.env, repoRoot);
   // The release writes beside the site its record of the edge (dist/edge-state.json: the running
-  // canaries, which the watch reads) and the edge state, which builds canaries and previews get
-  // (dist/edge-key-value.json, the KeyValueStore's stand-in, which every request reads).
+  // canaries, which the watch reads) and the edge key-value state (dist/edge-key-value.json, the
+  // KeyValueStore's stand-in, which every request reads): which builds canaries and previews get,
+  // and the key the preview links are signed with.
   const distDir = path.dirname(siteDir);
   const edgeStateFile = path.join(distDir, LOCAL_EDGE_STATE_FILE);
-  const options: SiteServerOptions = { siteDir, buildChoice: { edgeKeyValueFile: path.join(distDir, EDGE_KEY_VALUE_FILE), previewLinkSecret } };
+  const options: SiteServerOptions = { siteDir, buildChoice: { edgeKeyValueFile: path.join(distDir, EDGE_KEY_VALUE_FILE) } };
   const server = createSiteServer(options);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

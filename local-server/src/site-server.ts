@@ -23,7 +23,7 @@ import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/
 import { keyValuesOf } from '@kesho/common/folder-store';
 import { hmacHex } from '@kesho/common/signed-tokens';
 import { parseCookie } from 'cookie';
-import { EDGE_STATE_KEY, LOCAL_EDGE_KEY_VALUE_FILE } from '@kesho/common/site-keys';
+import { EDGE_STATE_KEY, LOCAL_EDGE_KEY_VALUE_FILE, PREVIEW_LINK_SECRET_KEY } from '@kesho/common/site-keys';
 import { DEVELOPMENT_PREVIEW_LINK_SECRET } from './config';
 
 /**
@@ -43,12 +43,11 @@ export const EDGE_KEY_VALUE_FILE = LOCAL_EDGE_KEY_VALUE_FILE;
 
 export interface BuildChoiceOptions {
   /**
-   * dist/edge-key-value.json, the KeyValueStore's stand-in: its `state` is what the release says the
-   * edge serves (canaries, previews, their folders), read as the CloudFront functions read theirs.
+   * dist/edge-key-value.json, the KeyValueStore's stand-in, read as the CloudFront functions read
+   * theirs: its `state` is what the release says the edge serves (canaries, previews, their folders),
+   * its `preview-key` the preview links' HMAC key the release signs them with (PREVIEW_LINK_SECRET).
    */
   readonly edgeKeyValueFile: string;
-  /** The preview links' HMAC key (PREVIEW_LINK_SECRET). */
-  readonly previewLinkSecret: string;
   /** The clock and the draw of a new browser's bucket (tests fix them). */
   readonly now?: () => number;
   readonly random?: () => number;
@@ -84,23 +83,34 @@ function cookiesOf(req: IncomingMessage): Record<string, string> {
   return cookies;
 }
 
-/** The edge state the release handed to the key-value state, read again when the file changes; unreadable means live for everyone. */
-function edgeStateReader(file: string): () => Promise<EdgeState> {
-  let read: { version: string; state: EdgeState } | null = null;
+/** What the release handed to the edge key-value state. */
+interface EdgeKeyValues {
+  readonly state: EdgeState;
+  /** The preview links' HMAC key; null before a release wrote one (no preview link is valid then). */
+  readonly previewKey: string | null;
+}
+
+/**
+ * The edge state and the preview links' key the release handed to the key-value state, read again
+ * when the file changes; an unreadable state means live for everyone.
+ */
+function edgeKeyValuesReader(file: string): () => Promise<EdgeKeyValues> {
+  let read: { version: string; values: EdgeKeyValues } | null = null;
   return async () => {
     const stat = await fs.stat(file).catch(() => null);
     const version = stat ? `${stat.mtimeMs}:${stat.size}` : 'none';
     if (read?.version !== version) {
       const text = stat ? await fs.readFile(file, 'utf8').catch(() => '') : '';
+      const values = keyValuesOf(text);
       let state = parseEdgeState(null);
       try {
-        state = parseEdgeState(JSON.parse(keyValuesOf(text)[EDGE_STATE_KEY] ?? 'null'));
+        state = parseEdgeState(JSON.parse(values[EDGE_STATE_KEY] ?? 'null'));
       } catch {
         // Half-written or missing: the live site until the release finishes writing it.
       }
-      read = { version, state };
+      read = { version, values: { state, previewKey: values[PREVIEW_LINK_SECRET_KEY] || null } };
     }
-    return read.state;
+    return read.values;
   };
 }
 
@@ -110,7 +120,7 @@ function edgeStateReader(file: string): () => Promise<EdgeState> {
  * connection); from any other address no link signed with it is valid. Set PREVIEW_LINK_SECRET to
  * share previews beyond the machine.
  */
-export function previewKeyFor(secret: string, remoteAddress: string | undefined): string | null {
+export function previewKeyFor(secret: string | null, remoteAddress: string | undefined): string | null {
   if (secret !== DEVELOPMENT_PREVIEW_LINK_SECRET) return secret;
   return isLoopbackAddress(remoteAddress) ? secret : null;
 }
@@ -126,12 +136,13 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
   const root = path.resolve(options.siteDir);
   const bodies = new Map<string, CachedBody>();
   const choice = options.buildChoice;
-  const edgeState = choice ? edgeStateReader(choice.edgeKeyValueFile) : null;
+  const edgeKeyValues = choice ? edgeKeyValuesReader(choice.edgeKeyValueFile) : null;
 
   /** The build this request gets, by the rule the CloudFront functions follow. */
   async function chooseFor(req: IncomingMessage, url: URL, kind: 'page' | 'pointer'): Promise<BuildChoice | null> {
-    if (!choice || !edgeState) return null;
+    if (!choice || !edgeKeyValues) return null;
     const parameter = url.searchParams.get(PREVIEW_PARAMETER);
+    const { state, previewKey } = await edgeKeyValues();
     return chooseBuild(
       {
         kind,
@@ -142,8 +153,8 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
         now: (choice.now ?? Date.now)(),
         secure: false,
       },
-      await edgeState(),
-      previewKeyFor(choice.previewLinkSecret, req.socket.remoteAddress),
+      state,
+      previewKeyFor(previewKey, req.socket.remoteAddress),
       { hmacHex, random: choice.random ?? Math.random },
     );
   }
@@ -222,7 +233,8 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       // As the viewer-request function does: the edge's canary and preview builds on a client-events
       // request, written over whatever the browser sent, and on no other request.
       delete req.headers[EDGE_BUILDS_HEADER];
-      if (URL.parse(`http://localhost${req.url ?? '/'}`)?.pathname === CLIENT_EVENTS_PATH) req.headers[EDGE_BUILDS_HEADER] = edgeBuildsOf(edgeState ? await edgeState() : EMPTY_EDGE_STATE);
+      if (URL.parse(`http://localhost${req.url ?? '/'}`)?.pathname === CLIENT_EVENTS_PATH)
+        req.headers[EDGE_BUILDS_HEADER] = edgeBuildsOf(edgeKeyValues ? (await edgeKeyValues()).state : EMPTY_EDGE_STATE);
       if (await options.api.handle(req, res)) return;
     }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createHmac } from 'node:crypto';
 import { previewToken, setCookieHeader, type EdgeState } from '@kesho/common/build-choice';
 import { buildChoiceCases, FOLDERS, PREVIEW_KEY, RANDOM, type BuildChoiceCase } from '@kesho/common/build-choice-cases';
+import { PREVIEW_LINK_SECRET_KEY } from '@kesho/common/site-keys';
 import { DEVELOPMENT_PREVIEW_LINK_SECRET } from '../src/config';
 import { createSiteServer, isLoopbackAddress, previewKeyFor } from '../src/site-server';
 
@@ -29,12 +30,9 @@ async function serverFor(state: EdgeState, previewKey: string | null): Promise<s
   const running = servers.get(id);
   if (running) return running.origin;
   const edgeKeyValueFile = path.join(siteDir, '..', `edge-key-value-${servers.size}.json`);
-  write(edgeKeyValueFile, JSON.stringify({ state: JSON.stringify(state) }));
-  const server = createSiteServer({
-    siteDir,
-    // An edge without the key the links were signed with takes every link for forged.
-    buildChoice: { edgeKeyValueFile, previewLinkSecret: previewKey ?? 'a-key-no-link-of-the-table-was-signed-with', now: () => NOW, random: () => RANDOM },
-  });
+  // The key as the release hands it to the edge; an edge without it takes every link for forged.
+  write(edgeKeyValueFile, JSON.stringify({ state: JSON.stringify(state), ...(previewKey === null ? {} : { [PREVIEW_LINK_SECRET_KEY]: previewKey }) }));
+  const server = createSiteServer({ siteDir, buildChoice: { edgeKeyValueFile, now: () => NOW, random: () => RANDOM } });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   servers.set(id, { origin, server });
@@ -115,10 +113,10 @@ describe('the built-in development preview key (issue 40, item 8)', () => {
     const [valid] = buildChoiceCases(NOW).filter((c) => c.request.previewParameter !== undefined && c.expected.reason === 'preview');
     const state = valid!.state;
     const edgeKeyValueFile = path.join(siteDir, '..', 'edge-key-value-development-key.json');
-    write(edgeKeyValueFile, JSON.stringify({ state: JSON.stringify(state) }));
+    write(edgeKeyValueFile, JSON.stringify({ state: JSON.stringify(state), [PREVIEW_LINK_SECRET_KEY]: DEVELOPMENT_PREVIEW_LINK_SECRET }));
     const hmac = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
     const token = previewToken('marketing', valid!.request.previewParameter!.split('.')[1]!, NOW + 3_600_000, DEVELOPMENT_PREVIEW_LINK_SECRET, hmac, NOW);
-    const server = createSiteServer({ siteDir, buildChoice: { edgeKeyValueFile, previewLinkSecret: DEVELOPMENT_PREVIEW_LINK_SECRET, now: () => NOW, random: () => RANDOM } });
+    const server = createSiteServer({ siteDir, buildChoice: { edgeKeyValueFile, now: () => NOW, random: () => RANDOM } });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -9,6 +9,7 @@ import {
   readBenchConfig,
   readBrowserCheckConfig,
   readPruneConfig,
+  readEdgeKeyValueConfig,
   readReleaseConfig,
   readSiteServerConfig,
   readStandaloneConfig,
@@ -23,7 +24,6 @@ describe('the settings of the whole site (npm start)', () => {
       host: '127.0.0.1',
       siteDir: path.join(repoRoot, 'dist', 'site'),
       dataDir: path.join(repoRoot, '.data'),
-      previewLinkSecret: DEVELOPMENT_PREVIEW_LINK_SECRET,
       canaryWatch: { intervalSeconds: 15, thresholds: DEFAULT_CANARY_THRESHOLDS, publishWatchMinutes: 30 },
       routeThrottles: true,
     });
@@ -70,10 +70,11 @@ describe('the settings of the whole site (npm start)', () => {
 });
 
 describe('preview links and the watch over canaries', () => {
-  it('takes the preview link secret, the watch period and every abort threshold', () => {
+  it('takes the preview link secret (the release hands it to the server through the edge key-value file), the watch period and every abort threshold', () => {
+    expect(readEdgeKeyValueConfig({}, repoRoot).previewLinkSecret).toBe(DEVELOPMENT_PREVIEW_LINK_SECRET);
+    expect(readEdgeKeyValueConfig({ PREVIEW_LINK_SECRET: 'x'.repeat(32) }, repoRoot).previewLinkSecret).toBe('x'.repeat(32));
     const config = readSiteServerConfig(
       {
-        PREVIEW_LINK_SECRET: 'x'.repeat(32),
         CANARY_WATCH_SECONDS: '5',
         CANARY_ABORT_MIN_CLIENTS: '4',
         CANARY_ABORT_MIN_ERRORS: '3',
@@ -85,7 +86,6 @@ describe('preview links and the watch over canaries', () => {
       },
       repoRoot,
     );
-    expect(config.previewLinkSecret).toBe('x'.repeat(32));
     expect(config.canaryWatch).toEqual({
       intervalSeconds: 5,
       thresholds: { minClients: 4, minErrors: 3, errorRate: 0.025, liveRatio: 3, inpP75Ms: 400, minInpSamples: 10 },
@@ -94,8 +94,9 @@ describe('preview links and the watch over canaries', () => {
   });
 
   it('refuses a short secret and thresholds out of range, all at once', () => {
-    expect(() => readSiteServerConfig({ PREVIEW_LINK_SECRET: 'short', CANARY_ABORT_ERROR_RATE_PERCENT: '150', CANARY_WATCH_SECONDS: '0' }, repoRoot)).toThrow(
-      /PREVIEW_LINK_SECRET must be at least 32 characters.*\n- CANARY_WATCH_SECONDS must be a number from 1 to 3600, got "0"\n- CANARY_ABORT_ERROR_RATE_PERCENT must be a number from 0 to 100, got "150"/s,
+    expect(() => readEdgeKeyValueConfig({ PREVIEW_LINK_SECRET: 'short' }, repoRoot)).toThrow(/PREVIEW_LINK_SECRET must be at least 32 characters/);
+    expect(() => readSiteServerConfig({ CANARY_ABORT_ERROR_RATE_PERCENT: '150', CANARY_WATCH_SECONDS: '0' }, repoRoot)).toThrow(
+      /CANARY_WATCH_SECONDS must be a number from 1 to 3600, got "0"\n- CANARY_ABORT_ERROR_RATE_PERCENT must be a number from 0 to 100, got "150"/s,
     );
   });
 

@@ -37,7 +37,7 @@ import { kitContractProblems } from './kit-contract.mjs';
 import { describeMark, markOf } from './release/marks.mjs';
 import { pruneBuilds } from './release/prune.mjs';
 import { clearRefusal, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf } from './release/history.mjs';
-import { buildRecordOf, edgePlan, edgeStateFile, publishEdgeState, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/canaries-previews.mjs';
+import { buildRecordOf, edgePlan, edgeStateFile, publishEdgeKeyValues, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/canaries-previews.mjs';
 import { browserCheckOf, checkRelease } from './release/browser-check.mjs';
 import { lock } from './release/lock.mjs';
 import { verifyStage } from './release/verify.mjs';
@@ -320,7 +320,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       ],
     });
     // Then what the local server reads, as the publisher hands it to the KeyValueStore after its record.
-    await publishEdgeState(nextEdge.edge);
+    await publishEdgeKeyValues(nextEdge.edge);
     await removeUnusedVariants(nextEdge.edge, edgeBefore.edge);
     return { pointers: next, shell: nextShell, pages: pages.filter((page) => !page.feed).map((page) => page.route), entries, edge: nextEdge };
   } finally {

@@ -90,7 +90,7 @@ test('through a preview link, as a release to AWS is checked where its command r
   // The local server's site (its build choice, the rule the CloudFront functions follow), serving this dist/ with its preview.
   const { createSiteServer } = await loadTsModule('local-server/src/site-server.ts');
   const settings = await readLocalSettings('readReleaseConfig');
-  const server = createSiteServer({ siteDir, buildChoice: { edgeKeyValueFile, previewLinkSecret: settings.previewLinkSecret } });
+  const server = createSiteServer({ siteDir, buildChoice: { edgeKeyValueFile } });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   try {
     const origin = `http://127.0.0.1:${server.address().port}`;

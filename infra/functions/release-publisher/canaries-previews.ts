@@ -28,7 +28,7 @@ import {
   edgeRecordOf,
   edgeStateSizeProblem,
   endCanary,
-  publishEdgeState,
+  publishEdgeKeyValues,
   stagePreview,
   startCanary,
   unexpiredPreviews,
@@ -40,7 +40,7 @@ import {
 import { previewLinkOf, removeUnusedVariants, writeVariants } from '@kesho/common/edge-variants';
 import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
 import type { KeyValueStore } from '@kesho/common/object-store';
-import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, PREVIEW_LINK_SECRET_KEY, VARIANTS_PREFIX } from '@kesho/common/site-keys';
+import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '@kesho/common/site-keys';
 import {
   foreignApp,
   publishReleases,
@@ -382,9 +382,7 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
     const written = await store.put(EDGE_RECORD_KEY, JSON.stringify(record), revalidatedMetadata(EDGE_RECORD_KEY), etag ? { ifMatch: etag } : { ifNoneMatch: '*' });
     if (written === 'precondition-failed') continue;
     // What the CloudFront functions read; the same value again when a failed pass left it behind.
-    await publishEdgeState(services.kvs, edge);
-    const secret = await services.previewSecret();
-    if ((await services.kvs.get(PREVIEW_LINK_SECRET_KEY)) !== secret) await services.kvs.put(PREVIEW_LINK_SECRET_KEY, secret);
+    await publishEdgeKeyValues(services.kvs, { edge, previewLinkSecret: await services.previewSecret() });
     await removeUnusedVariants(store, VARIANTS_PREFIX, edge, before.edge);
     await applyPrune(store, prune);
     return { ...result, rejected: [...result.rejected, ...pass.rejected], edge, record, prunedBuilds: prune.removals, ...(staged ? { preview: staged } : {}) };

@@ -13,7 +13,7 @@
 import { EMPTY_EDGE_STATE, parseEdgeState, variantKeyOf, type EdgeState } from './build-choice';
 import type { KeyValueStore } from './object-store';
 import type { Ribbon } from './preview-ribbon';
-import { EDGE_STATE_KEY } from './site-keys';
+import { EDGE_STATE_KEY, PREVIEW_LINK_SECRET_KEY } from './site-keys';
 
 /**
  * A running canary, as both engines record it: the app, the candidate build, its share, the live
@@ -240,15 +240,22 @@ export function edgeRecordOf(value: unknown): EdgeRecord {
 }
 
 /**
- * Hands the edge state to the edge key-value state (the CloudFront KeyValueStore; the local server's
- * file) once its record is written: the same value again is not written, so a pass that failed here
- * is completed by the next one. True when it wrote.
+ * Hands the edge state and the preview links' HMAC key to the edge key-value state (the CloudFront
+ * KeyValueStore; the local server's file), both engines' last step once their record is written:
+ * a value the store holds already is not written again, so a pass that failed here is completed by
+ * the next one. True when it wrote anything.
  */
-export async function publishEdgeState(kvs: KeyValueStore, edge: EdgeState): Promise<boolean> {
-  const text = JSON.stringify(edge);
-  if ((await kvs.get(EDGE_STATE_KEY)) === text) return false;
-  await kvs.put(EDGE_STATE_KEY, text);
-  return true;
+export async function publishEdgeKeyValues(kvs: KeyValueStore, { edge, previewLinkSecret }: { readonly edge: EdgeState; readonly previewLinkSecret: string }): Promise<boolean> {
+  let wrote = false;
+  for (const [key, value] of [
+    [EDGE_STATE_KEY, JSON.stringify(edge)],
+    [PREVIEW_LINK_SECRET_KEY, previewLinkSecret],
+  ] as const) {
+    if ((await kvs.get(key)) === value) continue;
+    await kvs.put(key, value);
+    wrote = true;
+  }
+  return wrote;
 }
 
 /** The most a KeyValueStore value holds, the edge state's included: 1 KB. */

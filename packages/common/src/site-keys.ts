@@ -14,7 +14,7 @@
  *   edge/state.json                         (AWS) the publisher's record of canaries, previews and history
  *                                           (locally dist/edge-state.json, without the history)
  *   KeyValueStore `state`, `preview-key`    the edge state and the preview links' key the CloudFront functions read
- *                                           (locally dist/edge-key-value.json's `state`; the key comes from the environment)
+ *                                           (locally dist/edge-key-value.json's, both written by the release; the key from PREVIEW_LINK_SECRET)
  */
 
 /** The live pointer document's key; the shell fetches it at POINTER_DOCUMENT_URL. */
@@ -38,7 +38,7 @@ export const EDGE_RECORD_KEY = 'edge/state.json';
 export const LOCAL_EDGE_STATE_FILE = 'edge-state.json';
 /**
  * The local edge key-value state, the KeyValueStore's stand-in (@kesho/common/folder-store's
- * FileKeyValueStore): a file beside the site folder (dist/edge-key-value.json) holding EDGE_STATE_KEY,
+ * FileKeyValueStore): a file beside the site folder (dist/edge-key-value.json) holding EDGE_STATE_KEY and PREVIEW_LINK_SECRET_KEY,
  * which the local server reads as the CloudFront functions read the KeyValueStore.
  */
 export const LOCAL_EDGE_KEY_VALUE_FILE = 'edge-key-value.json';

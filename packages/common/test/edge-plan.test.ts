@@ -5,12 +5,16 @@ import {
   edgeStateSizeProblem,
   endCanary,
   planVariants,
+  publishEdgeKeyValues,
   stagePreview,
   startCanary,
   unusedFolders,
   type CanaryRecord,
   type PreviewRecord,
 } from '../src/edge-plan';
+import { EMPTY_EDGE_STATE } from '../src/build-choice';
+import type { KeyValueStore } from '../src/object-store';
+import { EDGE_STATE_KEY, PREVIEW_LINK_SECRET_KEY } from '../src/site-keys';
 
 const canary = (app: string, buildId: string, percent = 10): CanaryRecord => ({ app, buildId, percent, previous: 'aaaaaaaaaaaa', since: '2025-06-01T12:00:00.000Z', by: 'team' });
 const preview: PreviewRecord = { app: 'legal', buildId: 'dddddddddddd', expiresAt: '2025-06-02T12:00:00.000Z', by: 'team' };
@@ -120,5 +124,25 @@ describe("the edge state's size, held to the KeyValueStore's limit in both engin
   test('a state within 1 KB passes; one over it is refused with its size', () => {
     expect(edgeStateSizeProblem(stateWith(2))).toBeNull();
     expect(edgeStateSizeProblem(stateWith(40))).toMatch(/^The edge state would be \d+ bytes, over the KeyValueStore's 1024: end a canary or let previews expire first$/);
+  });
+});
+
+describe("the edge key-value state, written by both engines' last step", () => {
+  test("the edge state and the preview links' key are written; the same values again write nothing", async () => {
+    const values = new Map<string, string>();
+    const puts: string[] = [];
+    const kvs: KeyValueStore = {
+      get: async (key) => values.get(key) ?? null,
+      put: async (key, value) => {
+        puts.push(key);
+        values.set(key, value);
+      },
+    };
+    const edge = edgeStateOf([canary('marketing', 'bbbbbbbbbbbb')], []);
+    expect(await publishEdgeKeyValues(kvs, { edge, previewLinkSecret: 'k'.repeat(32) })).toBe(true);
+    expect(Object.fromEntries(values)).toEqual({ [EDGE_STATE_KEY]: JSON.stringify(edge), [PREVIEW_LINK_SECRET_KEY]: 'k'.repeat(32) });
+    expect(await publishEdgeKeyValues(kvs, { edge, previewLinkSecret: 'k'.repeat(32) })).toBe(false);
+    expect(await publishEdgeKeyValues(kvs, { edge: EMPTY_EDGE_STATE, previewLinkSecret: 'k'.repeat(32) })).toBe(true);
+    expect(puts).toEqual([EDGE_STATE_KEY, PREVIEW_LINK_SECRET_KEY, EDGE_STATE_KEY]);
   });
 });

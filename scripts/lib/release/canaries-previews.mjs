@@ -20,6 +20,7 @@
 import path from 'node:path';
 import { exists, readJson } from '../compile.mjs';
 import { lazyTsModule } from '../load-ts.mjs';
+import { readLocalSettings } from '../local-config.mjs';
 import { distDir, edgeKeyValueFile, edgeStateFile, siteDir, ssrDir, variantsDir } from '../paths.mjs';
 import { renderPages } from '../prerender.mjs';
 import { verifyStage } from './verify.mjs';
@@ -115,15 +116,17 @@ export async function stageVariants({ stageDir, pointers, shell, canaries, previ
 }
 
 /**
- * Hands the edge state to the local edge key-value state (dist/edge-key-value.json, the file store of
- * @kesho/common/folder-store), which the local server reads as the CloudFront functions read the
- * KeyValueStore: the publisher's step after its record, the same function. A release that died
- * before it leaves the previous value, which the next release replaces.
+ * Hands the edge state and the preview links' HMAC key (PREVIEW_LINK_SECRET) to the local edge
+ * key-value state (dist/edge-key-value.json, the file store of @kesho/common/folder-store), which the
+ * local server reads as the CloudFront functions read the KeyValueStore: the publisher's step after
+ * its record, the same function. A release that died before it leaves the previous values, which the
+ * next release replaces.
  * @param {EdgeState} edge
  */
-export async function publishEdgeState(edge) {
+export async function publishEdgeKeyValues(edge) {
   const { FileKeyValueStore } = await folderStore();
-  await (await edgePlan()).publishEdgeState(new FileKeyValueStore(edgeKeyValueFile), edge);
+  const { previewLinkSecret } = await readLocalSettings('readEdgeKeyValueConfig');
+  await (await edgePlan()).publishEdgeKeyValues(new FileKeyValueStore(edgeKeyValueFile), { edge, previewLinkSecret });
 }
 
 /**
