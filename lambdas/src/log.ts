@@ -5,13 +5,13 @@
  * - each line is `{ level, time, event, service, …fields }`: callers name an event and pass
  *   identifiers (invoice number, session id, status), never customer details or card data;
  * - every line carries the order it is about (invoice number and correlation id, orderContext.ts);
- * - every string is scrubbed before it is written: Stripe secrets, e-mail addresses and phone numbers
- *   (provider errors quote what was sent) never reach a line;
+ * - every string is scrubbed before it is written (@kesho/common/personal-data): Stripe secrets, e-mail
+ *   addresses and phone numbers (provider errors quote what was sent) never reach a line;
  * - errors become their name, message and provider codes; stacks stay out of the log stream.
  */
 import { LogFormatter, LogItem, Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
 import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
-import { EMAIL_ADDRESS_PATTERN, PHONE_NUMBER_PATTERN } from '@kesho/common/ops-events';
+import { scrubLogText } from '@kesho/common/personal-data';
 import type { LogLevel } from './config/site';
 import { currentFunction, currentOrderFields } from './orderContext';
 
@@ -31,30 +31,11 @@ export const writeToStdout: LineWriter = (line) => {
   process.stdout.write(`${line}\n`);
 };
 
-const SECRET_PATTERN = /\b(sk|rk|whsec)_(test_|live_)?[A-Za-z0-9]+/g;
-
-export function redactSecrets(text: string): string {
-  return text.replace(SECRET_PATTERN, (_match, kind: string) => `${kind}_[redacted]`);
-}
-
 /**
- * Whatever reaches a log line or an outbox record loses every e-mail address and phone number. The
- * patterns are the ones the e2e run greps the local log with; replacing every match needs the `g` flag.
+ * Whatever reaches a log line, a metric's fields or an outbox record loses every Stripe secret, e-mail
+ * address and phone number: @kesho/common/personal-data, the one scrubber, as it treats log text.
  */
-const ADDRESS_PATTERN = new RegExp(EMAIL_ADDRESS_PATTERN, 'g');
-const PHONE_PATTERN = new RegExp(PHONE_NUMBER_PATTERN, 'g');
-
-export function redactAddresses(text: string): string {
-  return text.replace(ADDRESS_PATTERN, '[address]');
-}
-
-export function redactPhones(text: string): string {
-  return text.replace(PHONE_PATTERN, '[phone]');
-}
-
-export function scrubText(text: string): string {
-  return redactPhones(redactAddresses(redactSecrets(text)));
-}
+export { redactAddresses, redactPhones, redactSecrets, scrubLogText as scrubText } from '@kesho/common/personal-data';
 
 /** Errors become their name, message and provider codes; stacks stay out of the log stream. */
 export function describeError(error: Error): LogAttributes {
@@ -104,7 +85,7 @@ class LineLogger extends PowertoolsLogger {
 
 /** Every string of a line, at any depth, scrubbed; errors described without their stack. */
 function scrubbingReplacer(_key: string, value: unknown): unknown {
-  if (typeof value === 'string') return scrubText(value);
+  if (typeof value === 'string') return scrubLogText(value);
   if (value instanceof Error) return describeError(value);
   return value;
 }

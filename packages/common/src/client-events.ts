@@ -10,6 +10,8 @@
  * a keyed hash of their address for the day (StoredClientEvent's `client`), for the canary verdict.
  */
 
+import { scrubClientText } from './personal-data';
+
 export const CLIENT_EVENTS_PATH = '/api/client-events';
 
 /**
@@ -110,63 +112,13 @@ export const NOT_FOUND_ROUTE = '/(not-found)';
 export const OTHER_ROUTE = '/(other)';
 
 /**
- * Script locations the private source maps are keyed by: "/shell/<build>/main.js:1:2045",
- * "/mfe/marketing/<build>/150.js:2:10103". Kept intact by the scrubbing (a build id or a column can
- * hold seven digits in a row, which would otherwise read as a phone number).
- */
-const SCRIPT_LOCATION = /\/(?:shell|mfe\/[a-z][a-z0-9_-]*)\/[0-9a-f]{6,40}\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_.-]+\.m?js(?::\d{1,9}(?::\d{1,9})?)?(?![\w/.-])/g;
-/** Placeholders for the script locations while the rest is scrubbed (private-use characters, removed from the input first). */
-const HOLD_OPEN = '\uE000';
-const HOLD_CLOSE = '\uE001';
-const HELD = new RegExp(`${HOLD_OPEN}(\\d+)${HOLD_CLOSE}`, 'g');
-
-/** Characters a renderer may draw as nothing (zero-width, direction marks, soft hyphens…) and the placeholders: removed, so "am\u200Bina@…" is one word again. */
-const INVISIBLE = new RegExp(`[\\p{Default_Ignorable_Code_Point}\\p{Cf}${HOLD_OPEN}${HOLD_CLOSE}]`, 'gu');
-// eslint-disable-next-line no-control-regex -- matching control characters is the point.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-/** "amina(at)example(dot)com", "amina [at] example [dot] com", "amina {at} example". */
-const SPELT_AT = /\s*[([{<]\s*at\s*[)\]}>]\s*/gi;
-const SPELT_DOT = /\s*[([{<]\s*dot\s*[)\]}>]\s*/gi;
-/** An address with any domain, dotted or not ("amina@localhost"), spaces around the "@" allowed. */
-const ADDRESS_PART = `[^\\s@<>()[\\]"',;:/?#=&${HOLD_OPEN}${HOLD_CLOSE}]+`;
-const EMAIL = new RegExp(`${ADDRESS_PART}\\s*@\\s*${ADDRESS_PART}`, 'g');
-/** Seven or more digits of any script, possibly spaced or punctuated like a phone number (+254 712 345 678). */
-const PHONE = /\+?\p{Nd}[\p{Nd}\s().-]{5,}\p{Nd}/gu;
-/** An M-Pesa receipt number: ten capital letters and digits, both present ("QKJ4ABC123"). */
-const MPESA_RECEIPT = /\b(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{10}\b/g;
-/** An invoice number (INV- and digits), however spaced. */
-const INVOICE = /\bINV[\s-]*\d{4,}\b/gi;
-/** A URL's query or fragment, up to the line:column a stack frame ends with. */
-const QUERY_OR_FRAGMENT = /[?#][^\s)'"]*?(?=:\d+:\d+|[\s)'"]|$)/g;
-const QUOTED = /(["'`“‘])(?:(?!\1).){1,200}\1/g;
-
-/**
- * Text an error carries, made safe to send and keep. First normalised, so no spelling slips past:
- * compatibility forms folded (NFKC: "Ａｍｉｎａ＠ｅｘａｍｐｌｅ．ｃｏｍ" is an address), invisible characters
- * removed, control characters made spaces, "(at)" and "(dot)" read as "@" and ".". Then quoted strings
- * (where a value typed into a form would appear), e-mail addresses, M-Pesa receipt and invoice numbers,
- * phone-like digit runs and query strings or fragments of URLs are replaced, leaving the site's script
+ * Text an error carries, made safe to send and keep (@kesho/common/personal-data scrubClientText):
+ * normalised, then quoted strings, secrets, e-mail addresses, M-Pesa receipt and invoice numbers,
+ * phone-like digit runs and query strings or fragments of URLs replaced, leaving the site's script
  * locations (/shell/<build>/…, /mfe/<app>/<build>/…) intact; cut to `max` characters.
  */
 export function scrubText(text: string, max: number): string {
-  const held: string[] = [];
-  const scrubbed = text
-    .normalize('NFKC')
-    .replace(INVISIBLE, '')
-    .replace(CONTROL, ' ')
-    .replace(QUERY_OR_FRAGMENT, '')
-    .replace(SCRIPT_LOCATION, (location) => `${HOLD_OPEN}${held.push(location) - 1}${HOLD_CLOSE}`)
-    .replace(SPELT_AT, '@')
-    .replace(SPELT_DOT, '.')
-    .replace(EMAIL, '[email]')
-    .replace(QUOTED, '$1…$1')
-    .replace(INVOICE, '[invoice]')
-    .replace(MPESA_RECEIPT, '[receipt]')
-    .replace(PHONE, '[number]')
-    .replace(HELD, (_placeholder, index: string) => held[Number(index)] ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return scrubbed.length > max ? `${scrubbed.slice(0, max - 1)}…` : scrubbed;
+  return scrubClientText(text, max);
 }
 
 /** A route pattern: a path, never a query or fragment, nothing but path characters. */

@@ -102,14 +102,5 @@ export const PENDING_BACKLOG_MINUTES = 60;
  */
 export const LOCAL_LOG_FILE = 'logs/api.jsonl';
 
-/**
- * What no log line may hold: the Lambdas' logger (lambdas/src/log.ts) scrubs every match from what it
- * writes, and the e2e run fails on any match left in LOCAL_LOG_FILE, so both read the one definition.
- * Provider errors quote e-mail addresses ("…identities failed the check: amani@example.com").
- * Phone numbers as payers type them and as Daraja echoes them: Kenyan numbers (07…, 01…, 2547…,
- * +254 7…, with or without spaces) and any international number written with a leading +. Invoice
- * numbers (INV-8 digits), receipt numbers and times do not match.
- * No `g` flag, so `test` keeps no state between lines; a caller that replaces every match adds it.
- */
-export const EMAIL_ADDRESS_PATTERN = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[A-Za-z]{2,}/;
-export const PHONE_NUMBER_PATTERN = /(?<![\w.-])(?:(?:\+?254|0)[\s-]?[17](?:[\s-]?\d){8}|\+\d(?:[\s-]?\d){7,13})(?![\w-])/;
+/** What no log line may hold, defined with the one scrubber that removes it (@kesho/common/personal-data). */
+export { EMAIL_ADDRESS_PATTERN, PHONE_NUMBER_PATTERN } from './personal-data';
