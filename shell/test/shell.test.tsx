@@ -204,11 +204,26 @@ describe('the cookie banner', () => {
     expect(html).toContain('We value your privacy');
   });
 
-  it('stays hidden once a choice is stored', async () => {
+  it('stays hidden once a choice is stored: read, the banner leaves the page', async () => {
     window.localStorage.setItem('cookieConsent', 'accepted');
     renderApp(page('/', () => <h1>Home</h1>));
-    await act(async () => undefined);
+    // Unread, the banner is in the page, hidden; once the stored choice is read it is not rendered at all.
+    await waitFor(() => expect(document.querySelector('section[aria-label="Cookie consent"]')).toBeNull());
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
+  });
+
+  it('reads the stored choice in a task of its own after mounting, not in the task that mounts the app', async () => {
+    const read = jest.spyOn(Storage.prototype, 'getItem');
+    try {
+      renderApp(page('/', () => <h1>Home</h1>));
+      await act(async () => undefined);
+      expect(read).not.toHaveBeenCalledWith('cookieConsent');
+      expect(document.querySelector('section[aria-label="Cookie consent"]')).toHaveAttribute('hidden');
+      expect(await screen.findByRole('region', { name: 'Cookie consent' })).toBeVisible();
+      expect(read).toHaveBeenCalledWith('cookieConsent');
+    } finally {
+      read.mockRestore();
+    }
   });
 });
 

@@ -3,6 +3,13 @@ import styled from 'styled-components';
 import { Button, Link, media, tokens } from '@kesho/shell-kit';
 import { CloseButton } from './CloseButton';
 import { readCookieConsent, storeCookieConsent, type CookieConsent } from './cookieConsent';
+import { whenIdle } from '../scheduling/whenIdle';
+
+/**
+ * The latest the stored choice is read after the banner mounts, when the main thread is never idle
+ * before: the banner then shows at most this much later than it could.
+ */
+export const CONSENT_READ_TIMEOUT_MS = 1_000;
 
 const Banner = styled.section`
   position: fixed;
@@ -50,17 +57,23 @@ const Close = styled(CloseButton)`
  * Shown while the browser holds no stored choice. The server cannot know the choice, so the
  * prerendered page carries the banner hidden (its markup and styles arrive with the HTML), and the
  * browser only reveals it after reading the choice: one attribute change instead of building the
- * banner and compiling its styles in the middle of start-up. It is fixed-position, so it shifts
- * nothing; without JavaScript it stays hidden, as no choice could be recorded anyway.
+ * banner and compiling its styles in the middle of start-up. The read waits for the main thread's
+ * first idle moment, in a task of its own: a page's first `localStorage` access is a synchronous call
+ * to the browser process (it opens the origin's storage), which took 37-236 ms at 4x CPU on a busy
+ * machine inside the task that ran the app's first effects (issue 44). It is fixed-position, so it
+ * shifts nothing; without JavaScript it stays hidden, as no choice could be recorded anyway.
  */
 export function CookieBanner() {
   const [choice, setChoice] = useState<CookieConsent | null | 'unknown'>('unknown');
 
   useEffect(() => {
-    setChoice(readCookieConsent(window.localStorage));
-    const onStorage = () => setChoice(readCookieConsent(window.localStorage));
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
+    const read = () => setChoice(readCookieConsent(window.localStorage));
+    const cancel = whenIdle(read, CONSENT_READ_TIMEOUT_MS);
+    window.addEventListener('storage', read);
+    return () => {
+      cancel();
+      window.removeEventListener('storage', read);
+    };
   }, []);
 
   if (choice === 'accepted' || choice === 'rejected') return null;
