@@ -8,6 +8,7 @@
  * turns into metrics; locally to the local log, where it is just another JSON line.
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { MetricUnit as MetricUnitType } from '@aws-lambda-powertools/metrics/types';
 import { BUSINESS_METRICS, BUSINESS_METRICS_NAMESPACE, BUSINESS_METRICS_SERVICE, type BusinessMetric } from '@kesho/common/ops-events';
 import { scrubText, writeToStdout, type LineWriter } from './log';
 import { currentOrderFields } from './orderContext';
@@ -61,6 +62,43 @@ export function createBusinessMetrics(write: LineWriter = writeToStdout): Busine
     count: (metric, dimensions = {}, details = {}, value = 1) => emit(metric, value, dimensions, details),
     gauge: (metric, value) => emit(metric, value, {}, {}),
   };
+}
+
+/** One metric of an EMF document: a value per occurrence or sample (CloudWatch keeps each, for percentiles). */
+export interface EmfMetric {
+  readonly name: string;
+  readonly unit: MetricUnitType;
+  readonly values: readonly number[];
+}
+
+/** Metrics published under one dimension set (its keys, in order, and their values). */
+export interface EmfDirective {
+  readonly dimensions: Readonly<Record<string, string>>;
+  readonly metrics: readonly EmfMetric[];
+}
+
+/**
+ * One EMF document of `namespace` at `at`, each directive's metrics under its own dimension set (the
+ * client events' by App, and the canary verdict's by App × Build, so a series per build exists only for
+ * the figures a verdict reads), built by Powertools Metrics like the business metrics; `fields` go beside
+ * them as log fields (never dimensions), for Logs Insights. No directive with metrics: null.
+ */
+export function emfDocument(namespace: string, at: Date, directives: readonly EmfDirective[], fields: Readonly<Record<string, unknown>> = {}): Record<string, unknown> | null {
+  const serialized = directives
+    .filter((directive) => directive.metrics.some((metric) => metric.values.length > 0))
+    .map(({ dimensions, metrics: list }) => {
+      const metrics = new Metrics({ namespace, logger: QUIET_ON_SHARED_DIMENSIONS });
+      // No `service` dimension: a directive's dimensions are exactly the ones it names.
+      metrics.clearDefaultDimensions();
+      metrics.setTimestamp(at);
+      for (const [key, value] of Object.entries(dimensions)) metrics.addDimension(key, value);
+      for (const metric of list) for (const value of metric.values) metrics.addMetric(metric.name, metric.unit, value);
+      return metrics.serializeMetrics() as Record<string, unknown> & { _aws: { CloudWatchMetrics: unknown[] } };
+    });
+  if (serialized.length === 0) return null;
+  const document: Record<string, unknown> = { ...fields };
+  for (const { _aws: _directives, ...values } of serialized) Object.assign(document, values);
+  return { _aws: { Timestamp: at.getTime(), CloudWatchMetrics: serialized.flatMap((one) => one._aws.CloudWatchMetrics) }, ...document };
 }
 
 /** For tests and tools that count nothing. */

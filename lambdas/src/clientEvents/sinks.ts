@@ -23,7 +23,9 @@ import {
   type ErrorEvent,
 } from '@kesho/common/client-events';
 import { hmacHex } from '@kesho/common/signed-tokens';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Logger } from '../log';
+import { emfDocument, type EmfMetric } from '../metrics';
 import type { ClientTally } from './clients';
 import type { ClientEventSink } from './service';
 
@@ -44,14 +46,14 @@ export function createFileSink(directory: string, { key = randomBytes(32) }: { k
 }
 
 const UNITS = {
-  PageViews: 'Count',
-  Errors: 'Count',
-  [CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC]: 'Count',
-  LCP: 'Milliseconds',
-  INP: 'Milliseconds',
-  TTFB: 'Milliseconds',
-  FCP: 'Milliseconds',
-  CLS: 'None',
+  PageViews: MetricUnit.Count,
+  Errors: MetricUnit.Count,
+  [CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC]: MetricUnit.Count,
+  LCP: MetricUnit.Milliseconds,
+  INP: MetricUnit.Milliseconds,
+  TTFB: MetricUnit.Milliseconds,
+  FCP: MetricUnit.Milliseconds,
+  CLS: MetricUnit.NoUnit,
 } as const;
 type MetricName = keyof typeof UNITS;
 
@@ -107,9 +109,10 @@ export function verdictCountsOf(before: ClientTotals, group: readonly ClientEven
 }
 
 /**
- * One EMF document per app × build of the batch (values as arrays: CloudWatch keeps every one for
- * percentiles), its metrics by App; with the verdict's counts of the group (`counted`, by
- * "<app> <build>"), a second set of metrics by App × Build, the ones the canary check reads.
+ * One EMF document per app × build of the batch (lambdas/src/metrics.ts emfDocument: Powertools
+ * Metrics, values as arrays so CloudWatch keeps every one for percentiles), its metrics by App; with
+ * the verdict's counts of the group (`counted`, by "<app> <build>"), a second set of metrics by
+ * App × Build, the ones the canary check reads.
  */
 export function emfDocuments(events: readonly ClientEvent[], at: Date, counted: ReadonlyMap<string, VerdictCounts> = new Map()): object[] {
   const documents: object[] = [];
@@ -127,42 +130,34 @@ export function emfDocuments(events: readonly ClientEvent[], at: Date, counted: 
       add(CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC, pageViewsWithErrorsOf(pageViews, errors.length));
     }
     for (const event of group) if (event.type === 'vital') add(event.name, event.value);
-    const metrics = (Object.keys(values) as MetricName[]).map((name) => ({ Name: name, Unit: UNITS[name] }));
     const verdict = counted.get(groupKey(first));
-    const verdictValues = verdict
-      ? Object.entries({
-          [CANARY_VERDICT_METRICS.clients]: verdict.clients,
-          [CANARY_VERDICT_METRICS.clientsWithErrors]: verdict.clientsWithErrors,
-          [CANARY_VERDICT_METRICS.clientsWithInp]: verdict.clientsWithInp,
-          [CANARY_VERDICT_METRICS.pageViews]: verdict.pageViews,
-          [CANARY_VERDICT_METRICS.pageViewsWithErrors]: verdict.pageViewsWithErrors,
-          [CANARY_VERDICT_METRICS.inp]: verdict.inp.length === 1 ? verdict.inp[0] : verdict.inp,
-        }).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : Number(value) > 0))
+    const count = (name: string, value: number): EmfMetric => ({ name, unit: MetricUnit.Count, values: value > 0 ? [value] : [] });
+    const verdictMetrics: EmfMetric[] = verdict
+      ? [
+          count(CANARY_VERDICT_METRICS.clients, verdict.clients),
+          count(CANARY_VERDICT_METRICS.clientsWithErrors, verdict.clientsWithErrors),
+          count(CANARY_VERDICT_METRICS.clientsWithInp, verdict.clientsWithInp),
+          count(CANARY_VERDICT_METRICS.pageViews, verdict.pageViews),
+          count(CANARY_VERDICT_METRICS.pageViewsWithErrors, verdict.pageViewsWithErrors),
+          { name: CANARY_VERDICT_METRICS.inp, unit: MetricUnit.Milliseconds, values: verdict.inp },
+        ]
       : [];
-    if (!metrics.length && !verdictValues.length) continue;
-    const directives = [
-      // By App only: the alarms and the dashboard read them so, and a series per build would grow with every release.
-      ...(metrics.length ? [{ Namespace: CLIENT_EVENTS_METRICS_NAMESPACE, Dimensions: [['App']], Metrics: metrics }] : []),
-      ...(verdictValues.length
-        ? [
-            {
-              Namespace: CLIENT_EVENTS_METRICS_NAMESPACE,
-              Dimensions: [['App', 'Build']],
-              Metrics: verdictValues.map(([name]) => ({ Name: name, Unit: name === CANARY_VERDICT_METRICS.inp ? 'Milliseconds' : 'Count' })),
-            },
-          ]
-        : []),
-    ];
-    documents.push({
-      _aws: { Timestamp: at.getTime(), CloudWatchMetrics: directives },
-      App: first.app,
-      Build: first.build,
-      ...Object.fromEntries(Object.entries(values).map(([name, list]) => [name, list.length === 1 ? list[0] : list])),
-      ...Object.fromEntries(verdictValues),
-      // Log fields, not dimensions: where and what, for Logs Insights.
-      routes: [...new Set(group.map((event) => event.route))],
-      errors: errors.map((error) => ({ kind: error.kind, name: error.name, message: error.message, frames: error.frames, route: error.route })),
-    });
+    const document = emfDocument(
+      CLIENT_EVENTS_METRICS_NAMESPACE,
+      at,
+      [
+        // By App only: the alarms and the dashboard read them so, and a series per build would grow with every release.
+        { dimensions: { App: first.app }, metrics: (Object.keys(values) as MetricName[]).map((name) => ({ name, unit: UNITS[name], values: values[name] ?? [] })) },
+        { dimensions: { App: first.app, Build: first.build }, metrics: verdictMetrics },
+      ],
+      {
+        Build: first.build,
+        // Log fields, not dimensions: where and what, for Logs Insights.
+        routes: [...new Set(group.map((event) => event.route))],
+        errors: errors.map((error) => ({ kind: error.kind, name: error.name, message: error.message, frames: error.frames, route: error.route })),
+      },
+    );
+    if (document) documents.push(document);
   }
   return documents;
 }
