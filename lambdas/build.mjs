@@ -4,7 +4,7 @@
  *                            beside it the modules it loads on first use: lazy-modules.mjs; the folder is
  *                            what the CDK app deploys for that function)
  *   src/smoke.ts           → dist/smoke.js                    (`npm run smoke`)
- *   src/mailbox.ts         → dist/mailbox.js                  (`npm run mail`)
+ *   src/mailTool.ts        → dist/mailTool.js                 (`npm run mail`)
  *   src/ordersTool.ts      → dist/ordersTool.js               (`npm run orders -- show INV-…`)
  *   src/logsTool.ts        → dist/logsTool.js                 (`npm run logs`: the local log, readable; `-- --metrics`)
  * The local API runtime (src/local/) is bundled by the local-server workspace, which mounts it.
@@ -41,7 +41,7 @@ if (strayHandlers.length > 0) {
   process.exit(1);
 }
 const handlers = Object.fromEntries(functionNames.map((name) => [name, path.join(src, 'handlers', `${name}.ts`)]));
-const tools = [path.join(src, 'smoke.ts'), path.join(src, 'mailbox.ts'), path.join(src, 'ordersTool.ts'), path.join(src, 'logsTool.ts')];
+const tools = [path.join(src, 'smoke.ts'), path.join(src, 'mailTool.ts'), path.join(src, 'ordersTool.ts'), path.join(src, 'logsTool.ts')];
 
 const common = {
   bundle: true,

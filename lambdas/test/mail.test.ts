@@ -10,7 +10,7 @@ import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { simpleParser } from 'mailparser';
 import { loadConfig } from '../src/config';
-import { loadMailboxConfig } from '../src/config/mailbox';
+import { loadMailboxConfig } from '../src/config/mailTool';
 import { startTestTable, type TestTable } from './support/table';
 import { composeMail } from '../src/mail/compose';
 import { createFileTransport } from '../src/mail/fileTransport';

@@ -6,7 +6,7 @@
  *
  * Development (and the embedded local runtime) gets working defaults; production (inside AWS Lambda,
  * or NODE_ENV=production outside the local runtime) must name every value explicitly.
- * The command-line tools read their own settings: smoke.ts (`npm run smoke`), mailbox.ts (`npm run mail`).
+ * The command-line tools read their own settings: smoke.ts (`npm run smoke`), mailTool.ts (`npm run mail`).
  */
 import { FUNCTION_SECRET_KINDS, type FunctionSecret } from '@kesho/common/function-secrets';
 import { readLeadsConfig, type LeadsConfig } from './leads';

@@ -16,7 +16,8 @@ export const CLIENT_EVENTS_PATH = '/api/client-events';
 
 /**
  * The CloudWatch metrics the events become in AWS (the client-events function's EMF lines), which
- * infra's alarms and dashboard read: per app and build, and per app.
+ * infra's alarms and dashboard read: by App; only the canary verdict's figures (CANARY_VERDICT_METRICS)
+ * also by App × Build, for the builds a verdict reads.
  */
 export const CLIENT_EVENTS_METRICS_NAMESPACE = 'Kesho/ClientEvents';
 /**

@@ -1,4 +1,4 @@
-/** `npm run mail`'s settings (src/mailbox.ts): which folder it lists, and how many messages. */
+/** `npm run mail`'s settings (src/mailTool.ts): which folder it lists, and how many messages. */
 import path from 'node:path';
 import { localDataDir } from './localTools';
 import { ConfigError, type Env } from './problems';

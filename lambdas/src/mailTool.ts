@@ -3,7 +3,7 @@
  * DATA_DIR as for `npm start` (default `<repo>/.data`); MAIL_LIST_LIMIT messages (default 20).
  */
 import { defaultLocalDataDir } from './config/localTools';
-import { loadMailboxConfig } from './config/mailbox';
+import { loadMailboxConfig } from './config/mailTool';
 import { formatMailbox, listMailbox } from './mail/mailbox';
 
 async function main(): Promise<void> {
