@@ -28,8 +28,8 @@ let server: TestServer;
 let scratch: string;
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'kesho-client-events-'));
-  const historyFile = path.join(scratch, 'releases.json');
-  await writeFile(historyFile, JSON.stringify({ releases: [{ app: 'shell', buildId: SHELL }], builds: { marketing: [{ buildId: MARKETING }] } }));
+  const historyFile = path.join(scratch, 'edge-state.json');
+  await writeFile(historyFile, JSON.stringify({ history: [{ app: 'shell', buildId: SHELL }], built: { marketing: [{ buildId: MARKETING }] } }));
   // The site beside the history (dist/site): its pointer documents declare the routes events may name.
   const pointer = (paths: string[]) => JSON.stringify({ remotes: [{ name: 'marketing', buildId: MARKETING, manifest: 'x', routes: paths.map((routePath) => ({ path: routePath })) }] });
   await mkdir(path.join(scratch, 'site', 'mfe'), { recursive: true });

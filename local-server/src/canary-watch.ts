@@ -1,6 +1,6 @@
 /**
  * The local server's watch over running canaries: every `intervalSeconds` it reads the canaries the
- * release recorded (dist/edge-state.json) and the client events visitors' browsers sent since each
+ * release recorded (its record, dist/edge-state.json) and the client events visitors' browsers sent since each
  * started (<DATA_DIR>/client-events/), judges the canary's build against the live build with the one
  * rule the AWS release publisher applies too (@kesho/common/canary-health), and when the rule says
  * so aborts the canary itself, through the release engine's abort every abort goes through
@@ -17,12 +17,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { figuresOf, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
 import { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf, type StoredClientEvent } from '@kesho/common/client-events';
-import { canaryRecordsOf, type CanaryRecord, type HistoryEntry } from '@kesho/common/edge-plan';
+import { canaryRecordsOf, historyOf, type CanaryRecord, type HistoryEntry } from '@kesho/common/edge-plan';
 import { CANARY_ABORTED_EVENT, PUBLISH_ROLLED_BACK_EVENT } from '@kesho/common/ops-events';
 import { judgePublish, watchedPublishes } from '@kesho/common/publish-watch';
 
 export interface CanaryWatchOptions {
-  /** dist/edge-state.json. */
+  /** dist/edge-state.json, the release record: the running canaries and the history. */
   readonly edgeStateFile: string;
   readonly dataDir: string;
   readonly intervalSeconds: number;
@@ -30,12 +30,11 @@ export interface CanaryWatchOptions {
   /** Ends a canary the rule condemned: the release engine's abort (./release-engine) on the dist/ beside the edge state. */
   readonly abort: (app: string, reason: string) => Promise<void>;
   /**
-   * Every publish is watched too (issue 39, item 3): the release history (dist/releases.json), how long
+   * Every publish is watched too (issue 39, item 3), from the release record's history: how long
    * after a publish its build is judged against the one it replaced (@kesho/common/publish-watch), and the
    * rollback of a build the rule condemned (the engine's, by "auto", only while `expectLive` is still live).
    */
   readonly publishes?: {
-    readonly historyFile: string;
     readonly windowMinutes: number;
     readonly rollback: (app: string, to: string, reason: string, expectLive: string) => Promise<void>;
   };
@@ -48,12 +47,13 @@ export interface CanaryWatch {
   stop(): Promise<void>;
 }
 
-/** The canaries the release recorded in the edge state file (@kesho/common/edge-plan's records). */
-async function recordedCanaries(file: string): Promise<CanaryRecord[]> {
+/** The running canaries and the history the release recorded (@kesho/common/edge-plan's readers); none when the record is missing or unreadable. */
+async function releaseRecord(file: string): Promise<{ canaries: CanaryRecord[]; history: HistoryEntry<string>[] }> {
   try {
-    return canaryRecordsOf(JSON.parse(await fs.readFile(file, 'utf8')));
+    const value: unknown = JSON.parse(await fs.readFile(file, 'utf8'));
+    return { canaries: canaryRecordsOf(value), history: historyOf(value) };
   } catch {
-    return [];
+    return { canaries: [], history: [] };
   }
 }
 
@@ -63,16 +63,6 @@ async function eventsSince(dataDir: string, since: Date): Promise<StoredClientEv
   const events: StoredClientEvent[] = [];
   for (const file of files) events.push(...storedClientEventsOf(await fs.readFile(path.join(dir, file), 'utf8').catch(() => ''), since));
   return events;
-}
-
-/** The entries of the release history (dist/releases.json); none when it is missing or unreadable. */
-async function recordedReleases(file: string): Promise<HistoryEntry<string>[]> {
-  try {
-    const history = JSON.parse(await fs.readFile(file, 'utf8')) as { releases?: unknown };
-    return Array.isArray(history.releases) ? (history.releases as HistoryEntry<string>[]) : [];
-  } catch {
-    return [];
-  }
 }
 
 /** The local FiguresSource (@kesho/common/canary-health): one build's figures from the stored client events. */
@@ -89,7 +79,8 @@ export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
   let running: Promise<void> | null = null;
 
   async function look(): Promise<void> {
-    for (const canary of await recordedCanaries(options.edgeStateFile)) {
+    const record = await releaseRecord(options.edgeStateFile);
+    for (const canary of record.canaries) {
       if (!canary.previous) continue;
       const since = new Date(canary.since);
       const until = new Date();
@@ -106,7 +97,9 @@ export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
     const publishes = options.publishes;
     if (!publishes) return;
     const now = new Date();
-    for (const publish of watchedPublishes(await recordedReleases(publishes.historyFile), now, publishes.windowMinutes)) {
+    // Read again: an abort above changed the history.
+    const { history } = await releaseRecord(options.edgeStateFile);
+    for (const publish of watchedPublishes(history, now, publishes.windowMinutes)) {
       const verdict = await judgePublish(figures, publish, now, options.thresholds);
       if (!verdict.abort) continue;
       try {

@@ -35,7 +35,7 @@ async function main() {
   const origin = originOf(host, typeof address === 'object' && address ? address.port : port);
   // The API's own origin (the local Lambda Invoke endpoint lives here); PUBLIC_SITE_URL, when set, only changes the return URLs.
   // The site's release history (beside dist/site) says which builds client events may name, its pointer documents which routes.
-  const api = await createLocalApi({ dataDir, publicOrigin: origin, env: process.env, releaseHistoryFile: path.join(path.dirname(siteDir), 'releases.json'), siteDir, routeThrottles });
+  const api = await createLocalApi({ dataDir, publicOrigin: origin, env: process.env, releaseHistoryFile: edgeStateFile, siteDir, routeThrottles });
   options.api = api;
   console.log(`Kesho Global Education is running at ${origin}`);
   // The release prints preview links with this address (PUBLIC_SITE_URL aside), whatever PORT the server got.
@@ -51,7 +51,7 @@ async function main() {
     thresholds: canaryWatch.thresholds,
     abort: abortThroughEngine(engine),
     // Every publish is watched too, for PUBLISH_WATCH_MINUTES, and rolled back by the same rule.
-    publishes: { historyFile: path.join(distDir, 'releases.json'), windowMinutes: canaryWatch.publishWatchMinutes, rollback: rollbackThroughEngine(engine) },
+    publishes: { windowMinutes: canaryWatch.publishWatchMinutes, rollback: rollbackThroughEngine(engine) },
   });
 
   let stopping = false;

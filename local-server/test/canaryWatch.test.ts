@@ -166,8 +166,8 @@ describe('the watch of a full publish', () => {
   const publishedAt = new Date(Date.now() - 5 * 60_000).toISOString();
   const beforePublish = new Date(Date.now() - 8 * 60_000).toISOString();
 
-  function writeHistory(releases: object[]) {
-    fs.writeFileSync(path.join(dir, 'releases.json'), JSON.stringify({ releases, builds: {} }));
+  function writeHistory(history: object[]) {
+    fs.writeFileSync(path.join(dir, 'edge-state.json'), JSON.stringify({ edge: {}, canaries: [], previews: [], history, built: {} }));
   }
 
   function watchPublishes(rollback: (app: string, to: string, reason: string, expectLive: string) => Promise<void>, log: string[] = [], windowMinutes = 30) {
@@ -177,7 +177,7 @@ describe('the watch of a full publish', () => {
       intervalSeconds: 3600,
       thresholds: DEFAULT_CANARY_THRESHOLDS,
       abort: async () => undefined,
-      publishes: { historyFile: path.join(dir, 'releases.json'), windowMinutes, rollback },
+      publishes: { windowMinutes, rollback },
       log: (line) => log.push(line),
     });
     watches.push(started);

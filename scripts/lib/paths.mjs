@@ -27,7 +27,11 @@ export const stagingDir = path.join(stagingRoot, String(process.pid));
 export const pointerFile = path.join(siteDir, POINTER_DOCUMENT_KEY);
 /** The variant folders of canaries, previews and notices (dist/site/variants/<folder>/). */
 export const variantsDir = path.join(siteDir, VARIANTS_PREFIX);
-/** The local edge key-value state: which builds canaries and previews get, and their folders. */
+/**
+ * The local release record (edge/state.json's shape in AWS): the running canaries, the staged previews,
+ * the edge state naming their folders, the history (who released which build of what, when, and what it
+ * replaced) and the builds this dist/ made.
+ */
 export const edgeStateFile = path.join(distDir, LOCAL_EDGE_STATE_FILE);
 /** The local edge key-value state (the CloudFront KeyValueStore's stand-in): the edge state the local server reads. */
 export const edgeKeyValueFile = path.join(distDir, LOCAL_EDGE_KEY_VALUE_FILE);
@@ -35,8 +39,8 @@ export const edgeKeyValueFile = path.join(distDir, LOCAL_EDGE_KEY_VALUE_FILE);
 export const runningSiteFile = path.join(distDir, LOCAL_RUNNING_SITE_FILE);
 export const shellCurrentFile = path.join(ssrDir, 'shell', 'current.json');
 export const kitServerFile = path.join(ssrDir, 'kit', 'shell-kit.cjs');
-/** The release history: who released which build of what, when, and what it replaced. */
-export const historyFile = path.join(distDir, 'releases.json');
+/** Where the history was kept before it moved into the release record: read once if the record has none, removed by the next release. */
+export const legacyHistoryFile = path.join(distDir, 'releases.json');
 export const pagesDir = path.join(siteDir, 'pages');
 
 /** "/" → pages/index.html, "/services/visa" → pages/services/visa.html: the site's one route → page rule (@kesho/common/page-routes). */

@@ -6,7 +6,7 @@
  *   2. the affected pages are prerendered into a staging folder, with the discovery files;
  *   3. the staged pages are verified (every route rendered, each one embedding the next pointer
  *      document, every script, preload and manifest it names present);
- *   4. only then pages, discovery files, the shell record, the history and, LAST, the pointer
+ *   4. only then pages, discovery files, the shell record, the release record (the history with it) and, LAST, the pointer
  *      document are moved into place, each old file kept aside and named in a journal; a failure in
  *      this step puts every file back, and so does the next release after a process killed in it.
  *
@@ -14,7 +14,7 @@
  * (/mfe/<name>/<buildId>/, /shell/<buildId>/) are content-addressed and immutable: a build that
  * is never released leaves only an unreferenced directory behind.
  *
- * The history (dist/releases.json) records each release (who, what: app, build and source commit,
+ * The history (in the release record, dist/edge-state.json, as in edge/state.json in AWS) records each release (who, what: app, build and source commit,
  * when, and the build it replaced) and every build made: `npm run build` releases only builds it has
  * not seen before, so it never moves a remote that did not change.
  *
@@ -27,7 +27,7 @@ import path from 'node:path';
 import { exists, readJson } from './compile.mjs';
 import { writeDiscoveryFiles } from './discovery-files.mjs';
 import { lazyTsModule } from './load-ts.mjs';
-import { distDir, historyFile, pagesDir, pointerFile, shellCurrentFile, siteDir, siteFileOf, ssrDir } from './paths.mjs';
+import { distDir, legacyHistoryFile, pagesDir, pointerFile, shellCurrentFile, siteDir, siteFileOf, ssrDir } from './paths.mjs';
 import { renderPages } from './prerender.mjs';
 import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
 import { shellRecordFile } from './build-apps.mjs';
@@ -276,7 +276,6 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       /** @type {ReleaseEntry} */
       const entry = { app, buildId, previous, action: entryAction, by, at, ...originOf(app, buildId), ...(why ? { why } : {}), ...(checked ? { browserCheck: checked } : {}), ...extra };
       entries.push(entry);
-      history.releases.push(entry);
     };
     // A rollback withdraws the build it replaces (no publish, canary or preview releases it again) and
     // clears any such mark of the build it chose, in the same commit as the rest.
@@ -297,11 +296,11 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       /** @type {ReleaseEntry} */
       const recorded = { ...entry, ...originOf(entry.app, entry.buildId) };
       entries.push(recorded);
-      history.releases.push(recorded);
     }
 
     /** @type {EdgeStateFile} */
-    const nextEdge = { edge: variants.edge, canaries, previews };
+    /** The next release record: the edge (edge-plan's EdgeRecord), the history with this release's entries (edge-plan's withHistory, the publisher's too), the builds made. */
+    const nextEdge = (await edgePlan()).withHistory({ edge: variants.edge, canaries, previews, history: history.releases, built: history.builds }, entries);
     await commitFiles({
       stageDir,
       beforeWrite,
@@ -311,7 +310,8 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
         ...discovery.map((file) => ({ from: path.join(stageDir, 'discovery', file), target: path.join(siteDir, file) })),
         ...(shell ? [{ json: shell, target: shellCurrentFile }] : []),
         ...withdrawals,
-        { json: history, target: historyFile },
+        // The history, in the release record now: the file it was kept in before goes with this commit.
+        ...((await exists(legacyHistoryFile)) ? [{ target: legacyHistoryFile }] : []),
         // New folders, named by their content: nothing points at them until the edge state does.
         ...variants.folders.map((folder) => ({ from: path.join(stageDir, 'variants', folder), target: path.join(variantsDir, folder) })),
         { json: nextEdge, target: edgeStateFile },
@@ -480,7 +480,7 @@ export async function rollback(app, buildId, { beforeWrite, why, by, expectLive 
   if (!target) {
     const history = await readHistory();
     const last = history.releases.filter((entry) => entry.app === app && LIVE_ACTIONS.includes(entry.action)).at(-1);
-    if (!last?.previous) throw new ReleaseError(`No earlier release of ${app} in ${path.relative(repoRoot, historyFile)}: name a build (see \`npm run release -- list ${app}\`).`);
+    if (!last?.previous) throw new ReleaseError(`No earlier release of ${app} in ${path.relative(repoRoot, edgeStateFile)}: name a build (see \`npm run release -- list ${app}\`).`);
     target = last.previous;
   }
   const { isBuildId } = await schema();

@@ -245,7 +245,7 @@ test('a failed abort leaves the canary running', async () => {
   await assert.rejects(
     abort('marketing', {
       beforeWrite: (target) => {
-        if (target.endsWith('releases.json')) throw new Error('disk full');
+        if (target.endsWith('edge-state.json')) throw new Error('disk full');
       },
     }),
     /disk full/,

@@ -128,7 +128,8 @@ for (const failAt of ['pointer', 'history', 'a page half-way']) {
     const beforeWrite = (target) => {
       if (target.endsWith('.html')) pages += 1;
       if (failAt === 'pointer' && target === pointerFile) throw new Error('disk full');
-      if (failAt === 'history' && target.endsWith('releases.json')) throw new Error('disk full');
+      // The history is written with the release record (dist/edge-state.json).
+      if (failAt === 'history' && target.endsWith('edge-state.json')) throw new Error('disk full');
       if (failAt === 'a page half-way' && pages === 2) throw new Error('disk full');
     };
     await assert.rejects(publish('legal', { beforeWrite }), /disk full/);
@@ -347,4 +348,30 @@ test('one release at a time: a second one waits for the first, saying so, or giv
   await publish('legal');
   assert.equal((await live()).legal, 'legall3');
   await assert.rejects(fs.access(path.join(root, '.release.lock')), { code: 'ENOENT' });
+});
+
+test('the history is kept in the release record (dist/edge-state.json, as edge/state.json in AWS); a dist/ whose history is still in releases.json keeps it, moved at its next release', async () => {
+  await build();
+  const record = JSON.parse(await fs.readFile(path.join(root, 'edge-state.json'), 'utf8'));
+  assert.deepEqual(
+    record.history.map((entry) => `${entry.action} ${entry.app} ${entry.buildId}`),
+    ['build shell shells1', 'build marketing marketingm1', 'build commerce commercec1', 'build legal legall1'],
+  );
+  assert.deepEqual(Object.keys(record.built).sort(), ['commerce', 'legal', 'marketing', 'shell']);
+  await assert.rejects(fs.access(path.join(root, 'releases.json')), 'no second history');
+
+  // A dist/ released before: its history in releases.json, none in the record.
+  const { history, built, ...withoutHistory } = record;
+  await fs.writeFile(path.join(root, 'releases.json'), JSON.stringify({ releases: history, builds: built }));
+  await fs.writeFile(path.join(root, 'edge-state.json'), JSON.stringify(withoutHistory));
+  assert.deepEqual((await readHistory()).releases, history);
+  builders.sources.legal = 'l2';
+  await publish('legal');
+  assert.deepEqual(
+    (await readHistory()).releases.map((entry) => `${entry.action} ${entry.app} ${entry.buildId}`),
+    ['build shell shells1', 'build marketing marketingm1', 'build commerce commercec1', 'build legal legall1', 'publish legal legall2'],
+  );
+  await assert.rejects(fs.access(path.join(root, 'releases.json')), 'moved into the record');
+  await rollback('legal');
+  assert.equal((await live()).legal, 'legall1');
 });

@@ -28,10 +28,13 @@ import {
   edgeRecordOf,
   edgeStateSizeProblem,
   endCanary,
+  HISTORY_KEPT,
+  historyOf,
   publishEdgeKeyValues,
   stagePreview,
   startCanary,
   unexpiredPreviews,
+  withHistory,
   type CanaryRecord,
   type EdgeRecord as SharedEdgeRecord,
   type HistoryEntry,
@@ -71,7 +74,6 @@ export interface AutoRollback {
 export { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX };
 /** The scheduled check's event: {"canaryCheck": true}. */
 export const CANARY_CHECK_EVENT_FIELD = 'canaryCheck';
-const HISTORY_KEPT = 500;
 
 export const canaryCommandKey = (app: string): string => `${CANARY_COMMANDS_PREFIX}${app}.json`;
 
@@ -140,7 +142,7 @@ export async function readEdgeRecord(store: ObjectStore): Promise<{ record: Edge
   const shared = edgeRecordOf(value) as SharedEdgeRecord<EdgeCanary, EdgePreview>;
   // Its own fields (the ended releases, the history, the live builds) as it wrote them.
   return {
-    record: { ...EMPTY_EDGE_RECORD, ...value, ...shared, ended: Array.isArray(value.ended) ? value.ended : [], history: Array.isArray(value.history) ? value.history : [] },
+    record: { ...EMPTY_EDGE_RECORD, ...value, ...shared, ended: Array.isArray(value.ended) ? value.ended : [], history: historyOf<EdgeHistoryEntry>(value) },
     etag: object.etag,
   };
 }
@@ -201,11 +203,10 @@ interface Pass {
   rejected: Rejection[];
 }
 
-/** Keeps the last HISTORY_KEPT entries of the history and of the ended canaries. */
+/** The entry recorded in the history (@kesho/common/edge-plan withHistory, the local release's too); the ended canary's release noted, as many kept. */
 function recorded(record: EdgeRecord, entry: HistoryEntry<EdgeAction>, ended?: EdgeCanary): EdgeRecord {
   return {
-    ...record,
-    history: [...record.history, entry as EdgeHistoryEntry].slice(-HISTORY_KEPT),
+    ...withHistory(record, [entry as EdgeHistoryEntry]),
     ended: ended ? [...record.ended, `${ended.app}/${ended.release}`].slice(-HISTORY_KEPT) : record.ended,
   };
 }

@@ -2,8 +2,8 @@
  * Which builds client events may be counted against, so a stranger cannot fill the metrics with
  * invented apps and builds, and which routes they may name (any other is stored as one "other"
  * value, so no path a visitor or a forger makes up, "/blog/0712345678", is ever kept).
- * - Locally: every build the release history of this dist/ knows (dist/releases.json), read again
- *   when the file changes, so a release is known as soon as it is made; the routes of the pointer
+ * - Locally: every build the release record of this dist/ knows (dist/edge-state.json: the builds
+ *   made, `built`, and those its `history` names), read again when the file changes, so a release is known as soon as it is made; the routes of the pointer
  *   documents beside it (dist/site/mfe/remotes.json and each variant folder's, so a canary's or a
  *   preview's new page is a route too), read again when one changes.
  * - In AWS: the builds and routes the published pointer document (`<site>/mfe/remotes.json`) names,
@@ -49,7 +49,7 @@ async function pointerFilesOf(siteDir: string): Promise<string[]> {
   return [path.join(siteDir, POINTER_DOCUMENT_KEY), ...variants.map((folder) => path.join(siteDir, VARIANTS_PREFIX, folder, VARIANT_POINTER_FILE))];
 }
 
-export function createReleaseHistoryBuilds(historyFile: string, siteDir = path.join(path.dirname(historyFile), 'site')): KnownBuilds {
+export function createReleaseHistoryBuilds(recordFile: string, siteDir = path.join(path.dirname(recordFile), 'site')): KnownBuilds {
   const memory = createMemory();
   let readVersion = '';
   const pointerVersions = new Map<string, string>();
@@ -71,12 +71,12 @@ export function createReleaseHistoryBuilds(historyFile: string, siteDir = path.j
     hasRoute: memory.hasRoute,
     async refresh() {
       await refreshRoutes();
-      const stat = await fs.stat(historyFile).catch(() => null);
+      const stat = await fs.stat(recordFile).catch(() => null);
       if (!stat || `${stat.mtimeMs}:${stat.size}` === readVersion) return;
       readVersion = `${stat.mtimeMs}:${stat.size}`;
-      const history = JSON.parse(await fs.readFile(historyFile, 'utf8')) as { builds?: Record<string, { buildId?: unknown }[]>; releases?: { app?: string; buildId?: unknown }[] };
-      for (const [app, builds] of Object.entries(history.builds ?? {})) for (const build of builds) memory.add(app, build.buildId);
-      for (const release of history.releases ?? []) if (release.app) memory.add(release.app, release.buildId);
+      const record = JSON.parse(await fs.readFile(recordFile, 'utf8')) as { built?: Record<string, { buildId?: unknown }[]>; history?: { app?: string; buildId?: unknown }[] };
+      for (const [app, builds] of Object.entries(record.built ?? {})) for (const build of builds) memory.add(app, build.buildId);
+      for (const entry of record.history ?? []) if (entry.app) memory.add(entry.app, entry.buildId);
     },
   };
 }

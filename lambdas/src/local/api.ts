@@ -72,8 +72,8 @@ export interface LocalApiOptions {
   /** This server's own origin: the default PUBLIC_SITE_URL and the local Lambda endpoint. */
   publicOrigin: string;
   /**
-   * The release history of the site being served (dist/releases.json): client events may name only
-   * the builds it knows. Without it, no build is known and every client event is dropped.
+   * The release record of the site being served (dist/edge-state.json, its history and the builds
+   * made): client events may name only the builds it knows. Without it, no build is known and every client event is dropped.
    */
   releaseHistoryFile?: string;
   /**

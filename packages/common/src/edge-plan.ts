@@ -42,8 +42,9 @@ export interface PreviewRecord {
 }
 
 /**
- * One entry of a release history, the shape both engines record (dist/releases.json locally, with the
- * source it was built from; edge/state.json's history in AWS, with the release): `buildId` is the
+ * One entry of a release history, the shape both engines record in their release record's `history`
+ * (dist/edge-state.json locally, with the source it was built from; edge/state.json in AWS, with the
+ * release; historyOf reads it, withHistory adds to it): `buildId` is the
  * build the action is about (put live, the canary's or preview's candidate, or the canary's build
  * that was ended), `previous` the build live before it; a canary's share is `percent`, a preview's
  * links are valid until `expiresAt`; an automatic abort is by "auto", its figures in `why`.
@@ -59,6 +60,32 @@ export interface HistoryEntry<Action extends string = 'canary' | 'promote' | 'ab
   readonly percent?: number;
   readonly expiresAt?: string;
   readonly release?: string;
+}
+
+/** How many entries a release record's history keeps (the oldest go first), in both engines. */
+export const HISTORY_KEPT = 500;
+
+/**
+ * The history a release record holds (dist/edge-state.json locally, edge/state.json in AWS): its
+ * entries in the order they were recorded; anything unreadable is skipped.
+ */
+export function historyOf<Entry extends HistoryEntry<string> = HistoryEntry<string>>(value: unknown): Entry[] {
+  const entries = typeof value === 'object' && value !== null ? (value as { history?: unknown }).history : undefined;
+  if (!Array.isArray(entries)) return [];
+  return entries.filter(
+    (entry): entry is Entry =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      typeof (entry as Record<string, unknown>).action === 'string' &&
+      typeof (entry as Record<string, unknown>).app === 'string' &&
+      typeof (entry as Record<string, unknown>).buildId === 'string' &&
+      typeof (entry as Record<string, unknown>).at === 'string',
+  );
+}
+
+/** The record with these entries added to its history, the last HISTORY_KEPT kept: how both engines record a release. */
+export function withHistory<Entry, Held extends { readonly history: readonly Entry[] }>(record: Held, entries: readonly Entry[]): Held {
+  return { ...record, history: [...record.history, ...entries].slice(-HISTORY_KEPT) };
 }
 
 /** The previews whose links are still valid at `now`: an expired one is dropped by the next pass of either engine. */

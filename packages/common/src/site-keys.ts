@@ -12,7 +12,7 @@
  *   mfe/canary/<app>.json                   (AWS) a team's canary command
  *   releases/<app>/<release>/release.json   (AWS) a release record; withdrawn.json beside it marks a rollback
  *   edge/state.json                         (AWS) the publisher's record of canaries, previews and history
- *                                           (locally dist/edge-state.json, without the history)
+ *                                           (locally dist/edge-state.json, with the history and the builds made)
  *   KeyValueStore `state`, `preview-key`    the edge state and the preview links' key the CloudFront functions read
  *                                           (locally dist/edge-key-value.json's, both written by the release; the key from PREVIEW_LINK_SECRET)
  */
@@ -34,7 +34,7 @@ export const RELEASE_RECORD_FILE = 'release.json';
 export const WITHDRAWN_FILE = 'withdrawn.json';
 /** The release publisher's record of the edge (AWS). */
 export const EDGE_RECORD_KEY = 'edge/state.json';
-/** The local release's record of the edge (edge/state.json's shape without the history): a file beside the site folder (dist/edge-state.json). */
+/** The local release record (edge/state.json's canaries, previews, edge state and history, and the builds made): a file beside the site folder (dist/edge-state.json). */
 export const LOCAL_EDGE_STATE_FILE = 'edge-state.json';
 /**
  * The local edge key-value state, the KeyValueStore's stand-in (@kesho/common/folder-store's

@@ -33,6 +33,7 @@ import { verifyStage } from './verify.mjs';
  * @typedef {import('../../../packages/common/src/edge-plan').CanaryRecord} Canary
  * @typedef {import('../../../packages/common/src/edge-plan').PreviewRecord} Preview
  * @typedef {import('../../../packages/common/src/edge-plan').EdgeRecord & { canaries: Canary[], previews: Preview[] }} EdgeStateFile
+ * The release record dist/edge-state.json holds that and the history and the builds made (lib/release/history.mjs readHistory).
  */
 
 export { edgeStateFile, variantsDir };

@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readJson, writeJson } from '../compile.mjs';
-import { historyFile, ssrDir, WITHDRAWN_FILE } from '../paths.mjs';
+import { edgeStateFile, legacyHistoryFile, ssrDir, WITHDRAWN_FILE } from '../paths.mjs';
+import { lazyTsModule } from '../load-ts.mjs';
 import { shellRecordFile } from '../build-apps.mjs';
 import { repoRoot } from '../repo-root.mjs';
 
@@ -20,10 +21,22 @@ import { repoRoot } from '../repo-root.mjs';
  * @typedef {{ at: string, by: string, rolledBackTo: string, why?: string }} Withdrawal
  */
 
-/** @returns {Promise<History>} the release history, dist/releases.json (empty before the first build). */
+/** @type {() => Promise<typeof import('../../../packages/common/src/edge-plan')>} */
+const edgePlan = lazyTsModule('packages/common/src/edge-plan.ts');
+
+/**
+ * @returns {Promise<History>} the release history and the builds made, from the release record
+ * dist/edge-state.json (its `history`, read as the AWS publisher reads edge/state.json's, and `built`);
+ * empty before the first build. A dist/ released before the history moved there is read from
+ * dist/releases.json until its next release.
+ */
 export async function readHistory() {
-  const history = await readJson(historyFile, {});
-  return { releases: history.releases ?? [], builds: history.builds ?? {} };
+  const record = await readJson(edgeStateFile, {});
+  if (!('history' in record)) {
+    const legacy = await readJson(legacyHistoryFile, {});
+    return { releases: (await edgePlan()).historyOf({ history: legacy.releases }), builds: legacy.builds ?? {} };
+  }
+  return { releases: (await edgePlan()).historyOf(record), builds: record.built ?? {} };
 }
 
 /** Who releases: RELEASED_BY, else the OS user. */
