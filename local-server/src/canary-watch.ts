@@ -15,11 +15,11 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { figuresOf, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
+import { figuresOf, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
 import { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf, type StoredClientEvent } from '@kesho/common/client-events';
 import { canaryRecordsOf, historyOf, type CanaryRecord, type HistoryEntry } from '@kesho/common/edge-plan';
 import { CANARY_ABORTED_EVENT, PUBLISH_ROLLED_BACK_EVENT } from '@kesho/common/ops-events';
-import { judgePublish, watchedPublishes } from '@kesho/common/publish-watch';
+import { condemnedCanaries, condemnedPublishes } from '@kesho/common/publish-watch';
 
 export interface CanaryWatchOptions {
   /** dist/edge-state.json, the release record: the running canaries and the history. */
@@ -79,16 +79,12 @@ export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
   let running: Promise<void> | null = null;
 
   async function look(): Promise<void> {
-    const record = await releaseRecord(options.edgeStateFile);
-    for (const canary of record.canaries) {
-      if (!canary.previous) continue;
-      const since = new Date(canary.since);
-      const until = new Date();
-      const verdict = judgeCanary(await figures(canary.app, canary.buildId, since, until), await figures(canary.app, canary.previous, since, until), options.thresholds);
-      if (!verdict.abort) continue;
+    // The look the AWS publisher's scheduled check takes too (@kesho/common/publish-watch).
+    const { canaries } = await releaseRecord(options.edgeStateFile);
+    for (const { canary, reason } of await condemnedCanaries(figures, canaries, new Date(), options.thresholds)) {
       try {
-        await options.abort(canary.app, verdict.reason);
-        log(JSON.stringify({ level: 'warn', message: CANARY_ABORTED_EVENT, app: canary.app, build: canary.buildId, live: canary.previous, percent: canary.percent, reason: verdict.reason }));
+        await options.abort(canary.app, reason);
+        log(JSON.stringify({ level: 'warn', message: CANARY_ABORTED_EVENT, app: canary.app, build: canary.buildId, live: canary.previous, percent: canary.percent, reason }));
       } catch (error) {
         // Another release holds the lock, say: the next look tries again.
         log(JSON.stringify({ level: 'error', message: 'release.canary_abort_failed', app: canary.app, build: canary.buildId, error: String(error) }));
@@ -96,17 +92,12 @@ export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
     }
     const publishes = options.publishes;
     if (!publishes) return;
-    const now = new Date();
     // Read again: an abort above changed the history.
     const { history } = await releaseRecord(options.edgeStateFile);
-    for (const publish of watchedPublishes(history, now, publishes.windowMinutes)) {
-      const verdict = await judgePublish(figures, publish, now, options.thresholds);
-      if (!verdict.abort) continue;
+    for (const { publish, reason } of await condemnedPublishes(figures, history, { now: new Date(), windowMinutes: publishes.windowMinutes, thresholds: options.thresholds })) {
       try {
-        await publishes.rollback(publish.app, publish.previous, verdict.reason, publish.buildId);
-        log(
-          JSON.stringify({ level: 'warn', message: PUBLISH_ROLLED_BACK_EVENT, app: publish.app, build: publish.buildId, to: publish.previous, since: publish.since, reason: verdict.reason }),
-        );
+        await publishes.rollback(publish.app, publish.previous, reason, publish.buildId);
+        log(JSON.stringify({ level: 'warn', message: PUBLISH_ROLLED_BACK_EVENT, app: publish.app, build: publish.buildId, to: publish.previous, since: publish.since, reason }));
       } catch (error) {
         // The lock, or a release since: the next look judges the history as it is then.
         log(JSON.stringify({ level: 'error', message: 'release.publish_rollback_failed', app: publish.app, build: publish.buildId, error: String(error) }));

@@ -22,7 +22,8 @@
  * team's recent publish, rolled back by "auto" when it fails the same rule (publish-watch.ts).
  */
 import { EMPTY_EDGE_STATE, type EdgeState } from '@kesho/common/build-choice';
-import { DEFAULT_CANARY_THRESHOLDS, judgeCanary, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
+import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
+import { condemnedCanaries } from '@kesho/common/publish-watch';
 import {
   canaryRefusal,
   edgeRecordOf,
@@ -400,18 +401,14 @@ export async function watchCanaries(store: ObjectStore, services: EdgeServices):
   if (!figures) throw new Error('The canary check needs the client-event figures');
   const now = (services.now ?? (() => new Date()))();
   const { record } = await readEdgeRecord(store);
-  const verdicts: { app: string; release: string; buildId: string; reason: string }[] = [];
-  for (const canary of record.canaries) {
-    if (!canary.previous) continue;
-    const since = new Date(canary.since);
-    const verdict = judgeCanary(
-      await figures(canary.app, canary.buildId, since, now),
-      await figures(canary.app, canary.previous, since, now),
-      // Over the defaults: CANARY_THRESHOLDS written before a threshold existed (minClients, issue 40) keeps its default.
-      { ...DEFAULT_CANARY_THRESHOLDS, ...services.thresholds },
-    );
-    if (verdict.abort) verdicts.push({ app: canary.app, release: canary.release, buildId: canary.buildId, reason: verdict.reason });
-  }
+  // The local server's look too (@kesho/common/publish-watch); over the defaults: CANARY_THRESHOLDS written
+  // before a threshold existed (minClients, issue 40) keeps its default.
+  const verdicts = (await condemnedCanaries(figures, record.canaries, now, { ...DEFAULT_CANARY_THRESHOLDS, ...services.thresholds })).map(({ canary, reason }) => ({
+    app: canary.app,
+    release: canary.release,
+    buildId: canary.buildId,
+    reason,
+  }));
   if (!verdicts.length) return { aborted: [] };
   await publishSite(store, services, { autoAbort: verdicts });
   for (const verdict of verdicts) {

@@ -12,7 +12,7 @@
  */
 import { DEFAULT_CANARY_THRESHOLDS } from '@kesho/common/canary-health';
 import { PUBLISH_ROLLED_BACK_EVENT } from '@kesho/common/ops-events';
-import { DEFAULT_PUBLISH_WATCH_MINUTES, judgePublish, watchedPublishes } from '@kesho/common/publish-watch';
+import { condemnedPublishes, DEFAULT_PUBLISH_WATCH_MINUTES } from '@kesho/common/publish-watch';
 import { publishSite, readEdgeRecord, type AutoRollback, type EdgeServices } from './canaries-previews';
 import { liveChanges } from './live-builds';
 import { revalidatedMetadata, type ObjectStore } from './publisher';
@@ -42,11 +42,11 @@ export async function watchPublishes(store: ObjectStore, services: PublishWatchS
   const { record } = await readEdgeRecord(store);
   const thresholds = { ...DEFAULT_CANARY_THRESHOLDS, ...services.thresholds };
   const rolledBack: AutoRollback[] = [];
-  for (const publish of watchedPublishes(liveChanges(record.live), now, services.publishWatchMinutes ?? DEFAULT_PUBLISH_WATCH_MINUTES)) {
+  // The local server's look too (@kesho/common/publish-watch), on the live builds this record notes.
+  const condemned = await condemnedPublishes(figures, liveChanges(record.live), { now, windowMinutes: services.publishWatchMinutes ?? DEFAULT_PUBLISH_WATCH_MINUTES, thresholds });
+  for (const { publish, reason } of condemned) {
     const live = record.live?.[publish.app];
     if (!live?.previous) continue;
-    const verdict = await judgePublish(figures, publish, now, thresholds);
-    if (!verdict.abort) continue;
     if ((await currentRelease(store, publish.app)) !== live.release) continue;
     const replaced = await store.get(`${releasePrefix(publish.app, live.previous.release)}${RELEASE_RECORD_FILE}`);
     if (!replaced) {
@@ -60,10 +60,10 @@ export async function watchPublishes(store: ObjectStore, services: PublishWatchS
       continue;
     }
     const withdrawn = withdrawnKey(publish.app, live.release);
-    const mark = { at: now.toISOString(), by: 'auto', rolledBackTo: live.previous.release, why: verdict.reason };
+    const mark = { at: now.toISOString(), by: 'auto', rolledBackTo: live.previous.release, why: reason };
     await store.put(withdrawn, JSON.stringify(mark), revalidatedMetadata(withdrawn), {});
     await store.put(pointerKey(publish.app), replaced.body, revalidatedMetadata(pointerKey(publish.app)), {});
-    rolledBack.push({ app: publish.app, buildId: live.buildId, release: live.release, to: live.previous, reason: verdict.reason });
+    rolledBack.push({ app: publish.app, buildId: live.buildId, release: live.release, to: live.previous, reason: reason });
   }
   if (!rolledBack.length) return { rolledBack };
   await publishSite(store, services, { autoRollback: rolledBack });

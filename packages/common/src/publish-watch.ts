@@ -44,6 +44,53 @@ export function watchedPublishes(history: readonly HistoryEntry<string>[], now: 
   return watched;
 }
 
+/** What the watch judges a running canary by: its build, the live build it is compared with, since when. */
+export interface WatchedCanary {
+  readonly app: string;
+  readonly buildId: string;
+  readonly previous: string | null;
+  readonly since: string;
+}
+
+/**
+ * The running canaries the rule condemns at `now`, each with the reason: its build's figures since it
+ * started against the live build's over the same time. The one look of both engines' watches (the
+ * local server's, the publisher's scheduled check), which then abort each their own way.
+ */
+export async function condemnedCanaries<Canary extends WatchedCanary>(
+  figures: FiguresSource,
+  canaries: readonly Canary[],
+  now: Date,
+  thresholds?: CanaryThresholds,
+): Promise<{ readonly canary: Canary; readonly reason: string }[]> {
+  const condemned: { canary: Canary; reason: string }[] = [];
+  for (const canary of canaries) {
+    if (!canary.previous) continue;
+    const since = new Date(canary.since);
+    const verdict = judgeCanary(await figures(canary.app, canary.buildId, since, now), await figures(canary.app, canary.previous, since, now), thresholds);
+    if (verdict.abort) condemned.push({ canary, reason: verdict.reason });
+  }
+  return condemned;
+}
+
+/**
+ * The publishes the rule condemns at `now` (watchedPublishes of the history, each judged by
+ * judgePublish), with the reason: the one look of both engines' publish watches, which then roll
+ * each back their own way.
+ */
+export async function condemnedPublishes(
+  figures: FiguresSource,
+  history: readonly HistoryEntry<string>[],
+  { now, windowMinutes, thresholds }: { readonly now: Date; readonly windowMinutes: number; readonly thresholds?: CanaryThresholds },
+): Promise<{ readonly publish: WatchedPublish; readonly reason: string }[]> {
+  const condemned: { publish: WatchedPublish; reason: string }[] = [];
+  for (const publish of watchedPublishes(history, now, windowMinutes)) {
+    const verdict = await judgePublish(figures, publish, now, thresholds);
+    if (verdict.abort) condemned.push({ publish, reason: verdict.reason });
+  }
+  return condemned;
+}
+
 /**
  * The verdict on a watched publish: the new build's figures since the publish against the replaced
  * build's over as long a time before it. The reason (when it condemns) names both builds' figures.

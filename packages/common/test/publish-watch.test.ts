@@ -1,5 +1,5 @@
 import { NO_FIGURES, type BuildFigures, type FiguresSource } from '../src/canary-health';
-import { judgePublish, watchedPublishes } from '../src/publish-watch';
+import { condemnedCanaries, condemnedPublishes, judgePublish, watchedPublishes } from '../src/publish-watch';
 
 const at = (minutesAgo: number, now: Date) => new Date(now.getTime() - minutesAgo * 60_000).toISOString();
 const now = new Date('2026-11-27T12:00:00.000Z');
@@ -67,5 +67,35 @@ describe('the verdict on a watched publish', () => {
   test('a new build that does as well as the one it replaced is kept', async () => {
     const { read } = source({ m2: figures(100, 1), m1: figures(100, 1) });
     expect((await judgePublish(read, publish, now)).abort).toBe(false);
+  });
+});
+
+describe("the watch's one look, both engines' (the local server's, the publisher's scheduled check)", () => {
+  const figures = (pageViews: number, pageViewsWithErrors: number): BuildFigures => ({
+    ...NO_FIGURES,
+    clients: pageViews,
+    clientsWithErrors: pageViewsWithErrors,
+    pageViews,
+    pageViewsWithErrors,
+  });
+  const table: Record<string, BuildFigures> = { bad: figures(20, 8), good: figures(200, 1), live: figures(200, 1) };
+  const read: FiguresSource = async (_app, build) => table[build] ?? NO_FIGURES;
+
+  test('condemns each running canary the rule condemns against its live build, with the reason; one without a live build is not judged', async () => {
+    const canaries = [
+      { app: 'marketing', buildId: 'bad', previous: 'live', since: at(10, now), release: 'r1' },
+      { app: 'legal', buildId: 'good', previous: 'live', since: at(10, now) },
+      { app: 'commerce', buildId: 'bad', previous: null, since: at(10, now) },
+    ];
+    const condemned = await condemnedCanaries(read, canaries, now);
+    expect(condemned.map(({ canary }) => canary)).toEqual([canaries[0]]);
+    expect(condemned[0]?.reason).toMatch(/^error rate 40\.0 %/);
+  });
+
+  test('condemns each watched publish the rule condemns, with the reason', async () => {
+    const history = [entry('publish', 'marketing', 'bad', 'live', 10), entry('publish', 'legal', 'good', 'live', 10), entry('publish', 'shell', 'bad', 'live', 45)];
+    const condemned = await condemnedPublishes(read, history, { now, windowMinutes: 30 });
+    expect(condemned.map(({ publish }) => publish)).toEqual([{ app: 'marketing', buildId: 'bad', previous: 'live', since: at(10, now) }]);
+    expect(condemned[0]?.reason).toMatch(/^error rate 40\.0 %.*\(live's: the replaced build live in the 10 min before the publish\)$/);
   });
 });
