@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LambdaContext } from '../http/apiGateway';
+import { mediaTypeOf } from '../http/mediaType';
 
 export const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations\/?$/;
 
@@ -93,8 +94,7 @@ function headerValue(req: IncomingMessage, name: string): string | undefined {
 const SDK_CONTENT_TYPES = ['application/octet-stream', 'application/json'] as const;
 
 function isSdkContentType(header: string | undefined): boolean {
-  const mediaType = header?.split(';')[0]?.trim().toLowerCase();
-  return (SDK_CONTENT_TYPES as readonly (string | undefined)[]).includes(mediaType);
+  return (SDK_CONTENT_TYPES as readonly string[]).includes(mediaTypeOf(header).type);
 }
 
 function isLoopback(address: string | undefined): boolean {
