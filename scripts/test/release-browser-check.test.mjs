@@ -37,6 +37,14 @@ const throwsInEffect = textVariant(
   `import { useEffect as useTrialEffect } from 'react';\n${anchor}\n  useTrialEffect(() => {\n    throw new Error('The About page broke in the browser');\n  }, []);`,
 );
 const throwLine = anchorLine + 3;
+/**
+ * The trial's build, made once: the publish, the canary and the preview below release the same build,
+ * as a rebuild of the same sources would give it (the same build id, lib/compile.mjs contentId), without
+ * paying for the webpack build of marketing three times.
+ */
+let trialBuild;
+/** @param {string} name */
+const buildTheTrial = (name) => (trialBuild ??= buildRemote(name, { configure: throwsInEffect }));
 
 let live;
 let firstRefusal = true;
@@ -62,13 +70,13 @@ const namesTheTrial = (error) => {
 
 test('the About page that throws in a useEffect is refused at publish, naming /about and the source line; the site stays', async () => {
   const started = Date.now();
-  await assert.rejects(publishRemote('marketing', { build: (name) => buildRemote(name, { configure: throwsInEffect }) }), namesTheTrial);
+  await assert.rejects(publishRemote('marketing', { build: buildTheTrial }), namesTheTrial);
   console.log(`refused publish, build and check: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   assert.equal(await fs.readFile(pointerFile, 'utf8'), live.pointers);
 });
 
 test('the same build as a canary is refused too, before any visitor gets it', async () => {
-  await assert.rejects(publishCanary('marketing', 10, { build: (name) => buildRemote(name, { configure: throwsInEffect }) }), namesTheTrial);
+  await assert.rejects(publishCanary('marketing', 10, { build: buildTheTrial }), namesTheTrial);
   assert.equal(await fs.readFile(edgeStateFile, 'utf8'), live.edge);
   assert.equal(await fs.readFile(pointerFile, 'utf8'), live.pointers);
 });
@@ -95,7 +103,7 @@ test('through a preview link, as a release to AWS is checked where its command r
   try {
     const origin = `http://127.0.0.1:${server.address().port}`;
     const expiresAt = new Date(Date.now() + 3_600_000);
-    const { pointer } = await stagePreview('marketing', { build: (name) => buildRemote(name, { configure: throwsInEffect }), expiresAt });
+    const { pointer } = await stagePreview('marketing', { build: buildTheTrial, expiresAt });
     const link = await previewLink({ pointer, expiresAt, settings: { ...settings, siteOrigin: origin } });
     const checked = await previewLinkProblems(link);
     console.log(`preview link check: ${checked.pageViews} page views in ${(checked.ms / 1000).toFixed(1)} s, ${checked.problems.length} problems`);
