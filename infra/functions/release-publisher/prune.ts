@@ -20,7 +20,7 @@
  * (EdgeRecord.builds); builds seen by the same pass (the first one after this shipped) are ordered by
  * when they were last served, then by id.
  */
-import { buildsToRemove, keptBuildsOf, protectedBuildIds, type BuildRemoval } from '@kesho/common/build-pruning';
+import { buildFilesPrefix, buildsToRemove, deleteRemovals, keptBuildsOf, protectedBuildIds, type BuildRemoval } from '@kesho/common/build-pruning';
 import { isBuildId } from '@kesho/common/pointer-document';
 import type { ObjectStore } from '@kesho/common/object-store';
 import {
@@ -62,11 +62,6 @@ export interface PrunePlan {
   /** The tracked builds to record: those still in the bucket, without the ones removed whole. */
   readonly builds: TrackedBuilds;
   readonly removals: readonly (BuildRemoval & { readonly app: string })[];
-}
-
-/** Where a build's files are: shell/<buildId>/ or mfe/<name>/<buildId>/. */
-export function buildFilesPrefix(app: string, buildId: string): string {
-  return app === SHELL_APP ? `shell/${buildId}/` : `mfe/${app}/${buildId}/`;
 }
 
 /** The builds of an app whose files are in the bucket. */
@@ -199,20 +194,13 @@ export async function planPrune(
  * starts over deletes nothing.
  */
 export async function applyPrune(store: ObjectStore, plan: PrunePlan): Promise<string[]> {
-  const deleted: string[] = [];
-  for (const removal of plan.removals) {
-    const keys = await store.listKeys(buildFilesPrefix(removal.app, removal.buildId));
-    if (removal.removed === 'build') {
-      for (const release of (await releasesOf(store, removal.app)).keys()) {
-        if (buildOfRelease(release) === removal.buildId) keys.push(...(await store.listKeys(releasePrefix(removal.app, release))));
-      }
-    }
-    for (const key of keys) {
-      await store.delete(key);
-      deleted.push(key);
-    }
-  }
-  return deleted;
+  // The local release's deletion too (@kesho/common/build-pruning), with the bucket's prefixes.
+  return deleteRemovals(store, plan.removals, async (removal) => [
+    buildFilesPrefix(removal.app, removal.buildId),
+    ...(removal.removed === 'build'
+      ? [...(await releasesOf(store, removal.app)).keys()].filter((release) => buildOfRelease(release) === removal.buildId).map((release) => releasePrefix(removal.app, release))
+      : []),
+  ]);
 }
 
 /** The builds each app serves according to an edge record: its live build, its canary's, its previews'. */

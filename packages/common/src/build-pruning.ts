@@ -10,6 +10,8 @@
  *   - of the other builds, newest first, only the first `keep` are kept; older ones are removed whole.
  */
 
+import type { ObjectStore } from './object-store';
+
 /** How many builds per app besides the live and protected ones are kept when KEPT_BUILDS is unset. */
 export const DEFAULT_KEPT_BUILDS = 5;
 
@@ -68,6 +70,33 @@ export function protectedBuildIds(
     ...previews.filter((entry) => entry.app === app).map((entry) => entry.buildId),
     ...(rollbackTarget ? [rollbackTarget] : []),
   ]);
+}
+
+/** Where a build's served files are in the site's store (the bucket; dist/site/ locally): shell/<buildId>/ or mfe/<name>/<buildId>/. */
+export function buildFilesPrefix(app: string, buildId: string): string {
+  return app === 'shell' ? `shell/${buildId}/` : `mfe/${app}/${buildId}/`;
+}
+
+/**
+ * Deletes what removals take, in both engines' stores (the bucket; dist/ as a folder store locally):
+ * every object under the prefixes its engine names for each (a build's served files, and for a
+ * build removed whole what else it keeps of it). Returns the keys deleted, in order.
+ */
+export async function deleteRemovals<Removal extends BuildRemoval>(
+  store: Pick<ObjectStore, 'listKeys' | 'delete'>,
+  removals: readonly Removal[],
+  prefixesOf: (removal: Removal) => Promise<readonly string[]> | readonly string[],
+): Promise<string[]> {
+  const deleted: string[] = [];
+  for (const removal of removals) {
+    for (const prefix of await prefixesOf(removal)) {
+      for (const key of await store.listKeys(prefix)) {
+        await store.delete(key);
+        deleted.push(key);
+      }
+    }
+  }
+  return deleted;
 }
 
 /** The range KEPT_BUILDS may take, locally (local-server/src/config.ts) and in AWS. */

@@ -1,4 +1,8 @@
-import { buildsToRemove, DEFAULT_KEPT_BUILDS, keptBuildsOf, protectedBuildIds } from '../src/build-pruning';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildFilesPrefix, buildsToRemove, DEFAULT_KEPT_BUILDS, deleteRemovals, keptBuildsOf, protectedBuildIds } from '../src/build-pruning';
+import { FolderStore } from '../src/folder-store';
 
 const build = (buildId: string, { live = false, refused = false } = {}) => ({ buildId, live, refused });
 
@@ -37,5 +41,41 @@ describe('which builds are pruned (issue 39, item 9): one rule for dist/ and the
     expect(keptBuildsOf(' ')).toBe(5);
     expect(keptBuildsOf('12')).toBe(12);
     for (const bad of ['0', '1001', '2.5', 'five', '-1']) expect(() => keptBuildsOf(bad)).toThrow(/KEPT_BUILDS must be a whole number from 1 to 1000/);
+  });
+});
+
+describe("the removals deleted, by both engines' one deletion", () => {
+  test('every object under the prefixes each removal names goes, and its folders with it; nothing else', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-prune-'));
+    try {
+      const store = new FolderStore(root);
+      const keys = [
+        'mfe/marketing/aaaaaaaaaaaa/remoteEntry.js',
+        'mfe/marketing/aaaaaaaaaaaa/chunks/1.js',
+        'mfe/marketing/bbbbbbbbbbbb/remoteEntry.js',
+        'shell/cccccccccccc/main.js',
+        'records/marketing/aaaaaaaaaaaa/publish.json',
+      ];
+      for (const key of keys) await store.put(key, key, { contentType: 'text/plain', cacheControl: 'no-cache' }, {});
+      expect(buildFilesPrefix('shell', 'cccccccccccc')).toBe('shell/cccccccccccc/');
+      const deleted = await deleteRemovals(
+        store,
+        [
+          { buildId: 'aaaaaaaaaaaa', removed: 'build' as const },
+          { buildId: 'cccccccccccc', removed: 'served files' as const },
+        ],
+        (removal) => (removal.removed === 'build' ? [buildFilesPrefix('marketing', removal.buildId), `records/marketing/${removal.buildId}/`] : [buildFilesPrefix('shell', removal.buildId)]),
+      );
+      expect(deleted).toEqual([
+        'mfe/marketing/aaaaaaaaaaaa/chunks/1.js',
+        'mfe/marketing/aaaaaaaaaaaa/remoteEntry.js',
+        'records/marketing/aaaaaaaaaaaa/publish.json',
+        'shell/cccccccccccc/main.js',
+      ]);
+      expect(await store.listKeys('')).toEqual(['mfe/marketing/bbbbbbbbbbbb/remoteEntry.js']);
+      expect((await fs.readdir(root)).sort()).toEqual(['mfe']);
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
   });
 });

@@ -10,16 +10,21 @@
  *     `keep` per app (KEPT_BUILDS, default 5); older ones are removed whole. The history keeps their
  *     ids, so `npm run build` still counts them as seen and never releases them again on its own.
  * Which builds go is the rule the AWS release publisher prunes the bucket by too
- * (@kesho/common/build-pruning); this module only removes their files from dist/.
+ * (@kesho/common/build-pruning), and they are deleted by its deletion (deleteRemovals) on dist/ as a
+ * folder store (@kesho/common/folder-store); this module only names where dist/ keeps a build.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { siteDir, sourceMapsDir, ssrDir } from '../paths.mjs';
+import { distDir, siteDir, sourceMapsDir, ssrDir } from '../paths.mjs';
 import { readEdgeState } from './canaries-previews.mjs';
 import { lazyTsModule } from '../load-ts.mjs';
 
 /** @type {() => Promise<typeof import('../../../packages/common/src/build-pruning')>} */
 const buildPruning = lazyTsModule('packages/common/src/build-pruning.ts');
+/** @type {() => Promise<typeof import('../../../packages/common/src/folder-store')>} */
+const folderStore = lazyTsModule('packages/common/src/folder-store.ts');
+/** A folder of dist/ as a store key prefix: `site/`, `sourcemaps/`, `ssr/`. */
+const prefixOf = (dir) => `${path.relative(distDir, dir).split(path.sep).join('/')}/`;
 
 /**
  * @typedef {{ buildId: string, builtAt: string, live: boolean, refused: unknown }} KnownBuild
@@ -29,27 +34,25 @@ const buildPruning = lazyTsModule('packages/common/src/build-pruning.ts');
  */
 export async function pruneBuilds({ apps, keep, knownBuilds, history }) {
   const { canaries, previews } = await readEdgeState();
-  const { buildsToRemove, protectedBuildIds } = await buildPruning();
+  const { buildFilesPrefix, buildsToRemove, deleteRemovals, protectedBuildIds } = await buildPruning();
+  const store = new (await folderStore()).FolderStore(distDir);
   const removed = [];
   for (const app of apps) {
     const lastLive = history.releases.filter((entry) => entry.app === app && ['publish', 'rollback', 'build', 'promote'].includes(entry.action)).at(-1);
     const protectedIds = protectedBuildIds(app, { canaries, previews, rollbackTarget: lastLive?.previous });
-    const served = (buildId) => (app === 'shell' ? path.join(siteDir, 'shell', buildId) : path.join(siteDir, 'mfe', app, buildId));
-    const maps = (buildId) => (app === 'shell' ? path.join(sourceMapsDir, 'shell', buildId) : path.join(sourceMapsDir, 'mfe', app, buildId));
+    // Its served files (dist/site/ as the bucket lays them out) and their source maps; a build removed whole, its record and Node bundles too.
+    const served = (buildId) => path.join(siteDir, buildFilesPrefix(app, buildId));
+    const prefixesOf = (removal) => [
+      `${prefixOf(siteDir)}${buildFilesPrefix(app, removal.buildId)}`,
+      `${prefixOf(sourceMapsDir)}${buildFilesPrefix(app, removal.buildId)}`,
+      ...(removal.removed === 'build' ? [`${prefixOf(ssrDir)}${app}/${removal.buildId}/`] : []),
+    ];
     const builds = (await knownBuilds(app)).map((build) => ({ buildId: build.buildId, live: build.live, refused: Boolean(build.refused) }));
     for (const removal of buildsToRemove(builds, { keep, protectedIds })) {
-      const { buildId } = removal;
-      if (removal.removed === 'served files') {
-        // Its record and refusal stay: reported once, when its files go.
-        if (!(await present(served(buildId)))) continue;
-        await fs.rm(served(buildId), { recursive: true, force: true });
-        await fs.rm(maps(buildId), { recursive: true, force: true });
-      } else {
-        await fs.rm(served(buildId), { recursive: true, force: true });
-        await fs.rm(maps(buildId), { recursive: true, force: true });
-        await fs.rm(path.join(ssrDir, app, buildId), { recursive: true, force: true });
-      }
-      removed.push({ app, buildId, removed: removal.removed });
+      // A refused build's record and refusal stay: reported once, when its files go.
+      if (removal.removed === 'served files' && !(await present(served(removal.buildId)))) continue;
+      await deleteRemovals(store, [removal], prefixesOf);
+      removed.push({ app, buildId: removal.buildId, removed: removal.removed });
     }
   }
   return removed;
