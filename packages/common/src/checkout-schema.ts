@@ -1,33 +1,14 @@
 /**
  * The checkout rules (required fields, formats, messages), written once: the checkout form validates with this schema and the
- * create-payment Lambda validates the same customer data with it again, so the two cannot drift.
+ * create-payment Lambda validates the same customer data with it again, so the two cannot drift. The
+ * messages, limits and e-mail pattern live in checkout-fields.ts (no yup), re-exported here.
  */
 import { boolean, object, string, ValidationError, type InferType } from 'yup';
+import { CHECKOUT_LIMITS, CHECKOUT_MESSAGES, EMAIL_PATTERN } from './checkout-fields';
 import { ENCODED_WORD_MESSAGE, hasNoEncodedWord, isSafeMultiLineText, isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from './text-rules';
 
-export const CHECKOUT_MESSAGES = {
-  fullName: 'Full name is required',
-  email: 'Invalid email address',
-  phone: 'Valid phone number is required',
-  acceptTerms: 'You must accept the terms and conditions',
-  formInvalid: 'Please fix the errors in the form',
-} as const;
+export * from './checkout-fields';
 
-export const CHECKOUT_LIMITS = {
-  fullNameMin: 2,
-  fullNameMax: 100,
-  emailMax: 254,
-  phoneMin: 10,
-  phoneMax: 30,
-  companyNameMax: 120,
-  notesMax: 1000,
-} as const;
-
-/**
- * A mailbox Stripe also accepts: one "@", a local part and a domain of dot-separated labels with at
- * least one dot ("a@b" is refused), no spaces, quotes or angle brackets.
- */
-export const EMAIL_PATTERN = /^[^\s@"<>(),;:\\[\]]+@(?:[^\s@"<>(),;:\\[\].]+\.)+[^\s@"<>(),;:\\[\].]{2,}$/u;
 /** Digits with the usual separators and an optional leading "+", and enough digits to dial. */
 const PHONE_PATTERN = /^\+?[\d ().-]+$/;
 const PHONE_MIN_DIGITS = 7;

@@ -5,7 +5,7 @@
  * contact-fields.ts (no yup), re-exported here for the server.
  */
 import { object, string, type ObjectSchema } from 'yup';
-import { EMAIL_PATTERN } from './checkout-schema';
+import { EMAIL_PATTERN } from './checkout-fields';
 import { CONTACT_LIMITS, contactMessages, countryOptions, newsletterMessages, type ContactFormValues, type NewsletterFormValues } from './contact-fields';
 import { ENCODED_WORD_MESSAGE, hasNoEncodedWord, isSafeMultiLineText, isSafeOneLineText, UNSAFE_TEXT_MESSAGE } from './text-rules';
 
