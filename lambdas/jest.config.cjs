@@ -5,5 +5,5 @@ module.exports = {
   testEnvironment: 'node',
   testTimeout: 30_000,
   // The invoice is imported as the file a deployed handler finds beside its bundle (lazy-modules.mjs); here, its source.
-  moduleNameMapper: { '^\\./invoicePdf\\.js$': '<rootDir>/src/receipts/invoicePdf.ts', '^\\./xrayTracing\\.js$': '<rootDir>/src/runtime/xrayTracing.ts' },
+  moduleNameMapper: { '^\\./invoicePdf\\.js$': '<rootDir>/src/receipts/invoicePdf.ts', '^\\./xrayTracing\\.js$': '<rootDir>/src/clients/xrayTracing.ts' },
 };

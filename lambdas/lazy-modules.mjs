@@ -20,7 +20,7 @@ export const LAZY_MODULES = {
   // The invoice PDF: pdf-lib, fontkit and DejaVu Sans, about three times the rest of a receipt handler.
   './invoicePdf.js': 'src/receipts/invoicePdf.ts',
   // Powertools Tracer and the X-Ray SDK (about 125 KB): loaded with the first traced invocation, inside Lambda only.
-  './xrayTracing.js': 'src/runtime/xrayTracing.ts',
+  './xrayTracing.js': 'src/clients/xrayTracing.ts',
 };
 
 for (const external of handlerBundling.external) {

@@ -23,7 +23,7 @@ describe('Lambda bundling', () => {
   it('deploys each payment handler with its lazy modules built beside it, as the local build lays them out', () => {
     expect(PAYMENT_HANDLER_BUNDLING).toMatchObject({ bundleAwsSDK: true, externalModules: handlerBundling.external, metafile: true });
     // The SDK's credential chain is replaced by the environment's credentials, as in the local build.
-    const credentials = path.join(REPO_ROOT, 'lambdas', 'src', 'runtime', 'lambdaCredentials.ts');
+    const credentials = path.join(REPO_ROOT, 'lambdas', 'src', 'clients', 'lambdaCredentials.ts');
     expect(PAYMENT_HANDLER_BUNDLING.esbuildArgs).toEqual({ '--charset': handlerBundling.charset, '--alias:@aws-sdk/credential-provider-node': credentials });
     expect(fs.existsSync(credentials)).toBe(true);
     expect(PAYMENT_HANDLER_BUNDLING.commandHooks.afterBundling('/in', '/out')).toEqual([`"${process.execPath}" "${LAZY_MODULES_SCRIPT}" "/out"`]);

@@ -1,6 +1,6 @@
 /**
- * How a deployed function starts and runs each invocation, for the handlers written as factories
- * (handlers/enquiries.ts). Such a handler module reads top to bottom:
+ * How a deployed function starts and runs each invocation. Every handler module (handlers/enquiries.ts)
+ * reads top to bottom:
  *   `createXHandler(services)`, the handler over its services (what the local runtime and the tests call),
  *   then `handler = lambdaHttpHandler(name, (start) => …)`: configuration (`start`) → clients → services → handler.
  * The build runs once per container, at the first invocation, inside it (so the X-Ray tracer is loaded
@@ -58,7 +58,7 @@ export function startFunction(name: BackendFunction, env: NodeJS.ProcessEnv = pr
   };
 }
 
-/** How an invocation is traced (runtime/tracing.ts: Powertools Tracer); a function without it carries no X-Ray SDK. */
+/** How an invocation is traced (clients/tracing.ts: Powertools Tracer); a function without it carries no X-Ray SDK. */
 export interface InvocationTracing {
   /** Runs the invocation inside the function's handler subsegment when `enabled` (the function's configuration: inside Lambda, tracing on). */
   run<T>(fn: BackendFunction, work: () => Promise<T>, enabled: boolean): Promise<T>;

@@ -17,7 +17,7 @@ import { awsCli, formatCloudStory, storyFromCloudWatch } from './orders/cloudSto
 import { createOrdersStore } from './orders/store';
 import { formatStory, storyLines, summariseOrder, type OrderSummary } from './orders/story';
 import { INVOICE_NUMBER_PATTERN } from './orders/types';
-import { DOCUMENT_CLIENT_OPTIONS } from './runtime/dynamo';
+import { DOCUMENT_CLIENT_OPTIONS } from './clients/dynamo';
 
 const USAGE = "Usage: npm run orders -- show INV-12345678 [--aws]   (--aws: from CloudWatch Logs, with the AWS CLI's credentials and region)";
 

@@ -6,7 +6,7 @@
  * with the old secret), one started after; every push of every step goes through.
  */
 import { createDarajaClient } from '../src/mpesa/daraja';
-import { createSecretsManagerReader, rereadSecret, resolveSecret } from '../src/runtime/secrets';
+import { createSecretsManagerReader, rereadSecret, resolveSecret } from '../src/clients/secrets';
 import { FAKE_DARAJA, startFakeDaraja, type FakeDaraja } from './support/fakeDaraja';
 import { answeringSecretsManager } from './support/secretsManager';
 

@@ -6,13 +6,10 @@ import { BACKEND_FUNCTIONS, secretsOf, type BackendFunction } from '@kesho/commo
 import Stripe from 'stripe';
 import { ConfigError, SecretNotGivenError, loadConfig } from '../src/config';
 import { buildSubscriptions } from '../src/handlers/subscriptions';
-import { subscriptions } from '../src/leads/newsletterParts';
-import { cardPayments } from '../src/payments/parts';
-import { createAwsFoundation } from '../src/runtime/aws';
-import type { FunctionRuntime } from '../src/runtime/context';
-import type { GivenClients } from '../src/runtime/foundation';
+import { awsDocumentClient } from '../src/clients/dynamo';
+import { createSecretsManagerReader, type SecretReader } from '../src/clients/secrets';
 import { startFunction, type FunctionStart } from '../src/lambda';
-import { createSecretsManagerReader } from '../src/runtime/secrets';
+import { createCardPayments } from '../src/payments/cardPayments';
 import type { ApiGatewayEvent } from '../src/http/apiGateway';
 import { DEPLOYED_ENV } from './support/deployedEnv';
 
@@ -46,20 +43,17 @@ function recordingSecretsManager() {
   return { given: { secrets: createSecretsManagerReader(answeringSecretsManager(fetched, valueOf)) }, fetched };
 }
 
+type Given = { readonly secrets?: SecretReader };
+
 /**
- * What a handler module builds its services with at cold start: its parts (`export const runtime = defineFunction(…)`),
- * or, for a handler written as a factory (lambda.ts), its `build<Function>` from the function's start
- * (given the recording Secrets Manager; a function that reads no secret makes no reader at all).
+ * What a handler module builds its services with at cold start: its `build<Function>` from the
+ * function's start (lambda.ts), given the recording Secrets Manager (a function that reads no secret
+ * makes no reader at all).
  */
-async function coldStartOf(fn: BackendFunction): Promise<(env: NodeJS.ProcessEnv, given: GivenClients) => Promise<unknown>> {
-  const module = (await import(`../src/handlers/${fn}`)) as { runtime?: FunctionRuntime<object> } & Record<string, unknown>;
-  const { runtime } = module;
-  if (runtime) {
-    expect(runtime.name).toBe(fn);
-    return (env, given) => runtime.compose(createAwsFoundation(fn, { env, given }));
-  }
-  const build = Object.entries(module).find(([name]) => name.startsWith('build'))?.[1] as ((start: FunctionStart, given: GivenClients) => unknown) | undefined;
-  if (!build) throw new Error(`handlers/${fn}.ts declares neither its runtime nor a build function`);
+async function coldStartOf(fn: BackendFunction): Promise<(env: NodeJS.ProcessEnv, given: Given) => Promise<unknown>> {
+  const module = (await import(`../src/handlers/${fn}`)) as Record<string, unknown>;
+  const build = Object.entries(module).find(([name]) => name.startsWith('build'))?.[1] as ((start: FunctionStart, given: Given) => unknown) | undefined;
+  if (!build) throw new Error(`handlers/${fn}.ts declares no build function`);
   return async (env, given) => build(startFunction(fn, env), given);
 }
 
@@ -112,15 +106,13 @@ describe('each function reads only the secrets it needs', () => {
 
   it('fails the cold start with one clear error, fetching nothing, when a needed secret is missing', () => {
     const env = { ...DEPLOYED_ENV, ...secretArns(['stripeWebhookSecret', 'newsletterTokenSecret']) };
-    expect(() => createAwsFoundation('create-payment', { env, given: recordingSecretsManager().given })).toThrow(
-      new ConfigError(['Missing env var STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN)']),
-    );
+    expect(() => startFunction('create-payment', env)).toThrow(new ConfigError(['Missing env var STRIPE_SECRET_KEY (or STRIPE_SECRET_ARN)']));
   });
 
   it('verifies Stripe webhooks with the signing secret alone, and cannot call Stripe without the key', async () => {
     const secretsManager = recordingSecretsManager();
-    const foundation = createAwsFoundation('stripe-webhook', { env: { ...DEPLOYED_ENV, ...secretArns(secretsOf('stripe-webhook')) }, given: secretsManager.given });
-    const { provider } = await cardPayments(foundation);
+    const start = startFunction('stripe-webhook', { ...DEPLOYED_ENV, ...secretArns(secretsOf('stripe-webhook')) });
+    const { provider } = await createCardPayments(start, awsDocumentClient, () => secretsManager.given.secrets);
     const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_test_abcdefgh', object: 'checkout.session' } } });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_fromSecretsManager' });
     await expect(provider.verifyWebhook(Buffer.from(payload), header)).resolves.toEqual({
@@ -134,8 +126,7 @@ describe('each function reads only the secrets it needs', () => {
   });
 
   it('answers a newsletter request with a plain 500 (and no signing) in a function not given the link secret', async () => {
-    const foundation = createAwsFoundation('enquiries', { env: DEPLOYED_ENV });
-    expect(await subscriptions(foundation)).toBeNull();
+    expect(startFunction('enquiries', DEPLOYED_ENV).config.leads.tokenSecret).toBeUndefined();
     const event = {
       version: '2.0',
       rawPath: '/api/subscriptions/confirm',

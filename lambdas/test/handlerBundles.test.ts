@@ -44,7 +44,7 @@ const MAY_HOLD: Readonly<Record<string, readonly BackendFunction[]>> = {
   '@aws-sdk/client-lambda': INVOKERS,
   '@aws-sdk/client-sqs': ['reconcile-orders'],
   '@aws-sdk/client-secrets-manager': SECRET_READERS,
-  // Powertools Parameters (the Secrets Manager reads, runtime/secrets.ts): only where a secret is read.
+  // Powertools Parameters (the Secrets Manager reads, clients/secrets.ts): only where a secret is read.
   '@aws-lambda-powertools/parameters': SECRET_READERS,
   // Powertools Tracer and the X-Ray SDK are their own file (./xrayTracing.js), loaded by the first traced invocation.
   '@aws-lambda-powertools/tracer': [],
@@ -52,7 +52,7 @@ const MAY_HOLD: Readonly<Record<string, readonly BackendFunction[]>> = {
   // client-events too since issue 40: the canary verdict's count by client (clientEvents/clients.ts).
   '@aws-sdk/client-dynamodb': handlers,
   // The SDK's default credential chain and the STS/SSO clients it brings: bundling.json's alias puts the
-  // environment's credentials (runtime/lambdaCredentials.ts) in its place.
+  // environment's credentials (clients/lambdaCredentials.ts) in its place.
   '@aws-sdk/credential-provider-node': [],
   '@aws-sdk/credential-provider-ini': [],
   '@aws-sdk/nested-clients': [],
@@ -76,7 +76,7 @@ function heldModules(output: Metafile['outputs'][string]): Set<string> {
 
 const bundles = new Map<BackendFunction, { held: Set<string>; lazyImports: string[] }>();
 /** The files a deployed handler loads on first use (lazy-modules.mjs), by the name a handler imports them. */
-const LAZY_ENTRIES = { invoicePdf: path.join(__dirname, '../src/receipts/invoicePdf.ts'), xrayTracing: path.join(__dirname, '../src/runtime/xrayTracing.ts') };
+const LAZY_ENTRIES = { invoicePdf: path.join(__dirname, '../src/receipts/invoicePdf.ts'), xrayTracing: path.join(__dirname, '../src/clients/xrayTracing.ts') };
 const lazyFiles = new Map<string, Set<string>>();
 
 beforeAll(async () => {

@@ -7,12 +7,16 @@
 import type { ApiGatewayEvent } from '../src/http/apiGateway';
 import { SERVER_ERROR_MESSAGE } from '../src/http/responses';
 import { handler as deployedCheckoutSession } from '../src/handlers/checkout-session';
+import { handler as deployedClientEvents } from '../src/handlers/client-events';
 import { handler as deployedCreatePayment } from '../src/handlers/create-payment';
 import { handler as deployedEnquiries } from '../src/handlers/enquiries';
 import { handler as deployedFulfilOrder } from '../src/handlers/fulfil-order';
+import { handler as deployedMailEvents } from '../src/handlers/mail-events';
 import { handler as deployedMpesaCallback } from '../src/handlers/mpesa-callback';
 import { handler as deployedStripeWebhook } from '../src/handlers/stripe-webhook';
 import { handler as deployedMpesaPayment, MPESA_UNAVAILABLE_MESSAGE } from '../src/handlers/mpesa-payment';
+import { handler as deployedMpesaSandbox } from '../src/handlers/mpesa-sandbox';
+import { handler as deployedSandboxCheckout } from '../src/handlers/sandbox-checkout';
 import { handler as deployedSubscriptions } from '../src/handlers/subscriptions';
 import { lambdaEventHandler, lambdaHttpHandler, type FunctionStart } from '../src/lambda';
 import { bindOrder, currentOrderFields } from '../src/orderContext';
@@ -182,5 +186,29 @@ describe('a factory handler in AWS Lambda', () => {
     Object.assign(process.env, DEPLOYED_ENV, { STRIPE_SECRET_KEY: 'sk_test_aStripeTestKeyForTheStartOnly' });
     await expect(deployedFulfilOrder({ not: 'a job' }, { awsRequestId: 'req-6', functionName: 'fulfil-order' })).resolves.toEqual({ kind: 'invalid-job' });
     expect(logged().find((line) => line.event === 'fulfil.invalid_job')).toMatchObject({ service: 'fulfil-order', requestId: 'req-6' });
+  });
+
+  it('runs the deployed client-events handler from its own start: a body that is not JSON is refused 400, a GET 405', async () => {
+    Object.assign(process.env, DEPLOYED_ENV);
+    const post = await deployedClientEvents({ ...event('/api/client-events', { 'content-type': 'application/json' }), body: 'not json' });
+    expect(post.statusCode).toBe(400);
+    const get = {
+      ...event('/api/client-events'),
+      requestContext: { http: { method: 'GET', path: '/api/client-events', sourceIp: '127.0.0.1' }, requestId: 'r7' },
+    } as unknown as ApiGatewayEvent;
+    expect((await deployedClientEvents(get)).statusCode).toBe(405);
+  });
+
+  it('runs the deployed mail-events handler from its own start: an event that is not one of ours is dropped, before any AWS call', async () => {
+    Object.assign(process.env, DEPLOYED_ENV);
+    await expect(deployedMailEvents({ 'detail-type': 'Something else', detail: {} }, { awsRequestId: 'req-8', functionName: 'mail-events' })).resolves.toEqual({ result: 'ignored' });
+    expect(logged().find((line) => line.event === 'mail.event_ignored')).toMatchObject({ service: 'mail-events' });
+  });
+
+  it('runs the sandboxes from their own start as a deployed function would: with Stripe configured and M-Pesa off, their pages are 404', async () => {
+    Object.assign(process.env, DEPLOYED_ENV, { STRIPE_SECRET_KEY: 'sk_test_aStripeTestKeyForTheStartOnly' });
+    const get = (path: string) => ({ ...event(path), requestContext: { http: { method: 'GET', path, sourceIp: '127.0.0.1' }, requestId: 'r9' } }) as unknown as ApiGatewayEvent;
+    expect((await deployedSandboxCheckout(get('/api/sandbox/checkout/cs_test_abcdefgh'))).statusCode).toBe(404);
+    expect((await deployedMpesaSandbox(get('/api/mpesa/sandbox/mp_abcdefabcdefabcd'))).statusCode).toBe(404);
   });
 });

@@ -20,7 +20,7 @@ import { createMailRuntime, MailTransportUnavailableError } from '../src/mail/ru
 import { createSesTransport, NO_MESSAGE_ID, sesMailbox } from '../src/mail/sesTransport';
 import type { MailTransport, OutgoingMail } from '../src/mail/types';
 import { silentLogger } from '../src/log';
-import { createAwsFoundation } from '../src/runtime/aws';
+import { startFunction } from '../src/lambda';
 import { uncountedMetrics } from '../src/metrics';
 import { createOrdersStore } from '../src/orders/store';
 import type { OrderDraft } from '../src/orders/types';
@@ -366,14 +366,19 @@ describe('outbox', () => {
     expect(await reconciliation.read('receipt#INV-00000009')).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
-  test('the AWS foundation tells the outbox when the current invocation ends, from its Lambda context', () => {
-    const foundation = createAwsFoundation('enquiries', {
-      env: { NODE_ENV: 'production', PUBLIC_SITE_URL: 'https://www.example.com', ORDERS_TABLE: 'orders', FULFIL_ORDER_FUNCTION_NAME: 'f', MAIL_TRANSPORT: 'ses', LOG_LEVEL: 'silent' },
+  test("a deployed function's start tells the outbox when the current invocation ends, from its Lambda context", () => {
+    const start = startFunction('enquiries', {
+      NODE_ENV: 'production',
+      PUBLIC_SITE_URL: 'https://www.example.com',
+      ORDERS_TABLE: 'orders',
+      FULFIL_ORDER_FUNCTION_NAME: 'f',
+      MAIL_TRANSPORT: 'ses',
+      LOG_LEVEL: 'silent',
     });
-    expect(foundation.invocationDeadline?.()).toBeUndefined();
+    expect(start.invocationDeadline()).toBeUndefined();
     const before = Date.now();
-    foundation.addLambdaContext?.({ awsRequestId: 'req-1', functionName: 'enquiries', getRemainingTimeInMillis: () => 14_000 });
-    const deadline = foundation.invocationDeadline?.() ?? 0;
+    start.addLambdaContext({ awsRequestId: 'req-1', functionName: 'enquiries', getRemainingTimeInMillis: () => 14_000 });
+    const deadline = start.invocationDeadline() ?? 0;
     expect(deadline).toBeGreaterThanOrEqual(before + 14_000);
     expect(deadline).toBeLessThanOrEqual(Date.now() + 14_000);
   });

@@ -213,8 +213,7 @@ describe('the local stand-in', () => {
       const delivered = entries.find((entry) => entry.MailDelivered === 1);
       expect(bounced?.outboxKey).toMatch(/^enquiry-ack#/);
       expect(delivered?.outboxKey).toMatch(/^enquiry-support#/);
-      const read = async (key: string) =>
-        (await server.api.runtime.foundation.given.dynamo?.send(new GetCommand({ TableName: server.api.runtime.config.ordersTable, Key: outboxKey(key) })))?.Item;
+      const read = async (key: string) => (await server.api.runtime.dynamo.send(new GetCommand({ TableName: server.api.runtime.config.ordersTable, Key: outboxKey(key) })))?.Item;
       expect(await read(String(bounced?.outboxKey))).toMatchObject({ status: 'sent', delivery: 'bounced', deliveryDetail: 'Permanent/General' });
       expect(await read(String(delivered?.outboxKey))).toMatchObject({ status: 'sent', delivery: 'delivered' });
       // No address reaches the log: not the recipient's, nor a local Message-ID's (<id@domain>), which the logger scrubs.

@@ -17,12 +17,11 @@ import { localLogFileOf } from '../src/local/logFile';
 import { formatStory, storyLines, type OrderSummary } from '../src/orders/story';
 import { bindOrder, runInOrderScope } from '../src/orderContext';
 import type { CheckoutSessionState, PaymentsProvider } from '../src/payments/types';
-import { createAwsFoundation } from '../src/runtime/aws';
-import { defineFunction } from '../src/runtime/context';
+import { startFunction } from '../src/lambda';
 import { ensureOrdersTable } from '../src/local/embeddedDynamo';
 import { loadConfig } from '../src/config';
-import { sendReceipt } from '../src/receipts/parts';
-import type { Foundation } from '../src/runtime/foundation';
+import { createFunctionMail } from '../src/mail/runtime';
+import { createFunctionReceipts } from '../src/receipts/sendReceipt';
 import { catalogueItem, storedOrder, validOrder } from './support/orders';
 import { startTestTable, type TestTable } from './support/table';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
@@ -104,16 +103,20 @@ describe('log lines (Powertools Logger, the project rules on top)', () => {
     process.env.AWS_LAMBDA_INITIALIZATION_TYPE = 'on-demand';
     const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => (output.push(String(chunk)), true));
     try {
-      const foundation = createAwsFoundation('enquiries', {
-        env: { NODE_ENV: 'production', PUBLIC_SITE_URL: 'https://www.example.com', ORDERS_TABLE: 'orders', FULFIL_ORDER_FUNCTION_NAME: 'f', MAIL_TRANSPORT: 'ses', LOG_LEVEL: 'info' },
+      // The function's start (lambda.ts), from the test's environment instead of process.env.
+      const start = startFunction('enquiries', {
+        NODE_ENV: 'production',
+        PUBLIC_SITE_URL: 'https://www.example.com',
+        ORDERS_TABLE: 'orders',
+        FULFIL_ORDER_FUNCTION_NAME: 'f',
+        MAIL_TRANSPORT: 'ses',
+        LOG_LEVEL: 'info',
       });
-      const runtime = defineFunction('enquiries', {});
-      const handler = runtime.handle(async () => foundation.logger.info('probe'));
-      // The handler's own foundation is built at its cold start from process.env: here the test's is given instead.
-      foundation.addLambdaContext?.({ awsRequestId: 'req-1', functionName: 'enquiries' });
-      await handler({}, undefined);
-      foundation.addLambdaContext?.({ awsRequestId: 'req-2', functionName: 'enquiries' });
-      await handler({}, undefined);
+      const handler = async () => start.logger.info('probe');
+      start.addLambdaContext({ awsRequestId: 'req-1', functionName: 'enquiries' });
+      await handler();
+      start.addLambdaContext({ awsRequestId: 'req-2', functionName: 'enquiries' });
+      await handler();
     } finally {
       write.mockRestore();
       delete process.env.AWS_LAMBDA_INITIALIZATION_TYPE;
@@ -366,14 +369,15 @@ describe('business events met by the services alone (Powertools EMF lines parsed
     await orders.insertOrder(order({ invoiceNumber: 'INV-00000103', orderId: 'order-103' }));
     const paid = await orders.changeStatus('INV-00000103', { from: 'pending', to: 'paid', at: new Date().toISOString(), reason: 'test' });
     const lines: string[] = [];
-    const foundation: Foundation = {
+    const start = {
       config: loadConfig({ ORDERS_TABLE: 'observability-orders', LOG_LEVEL: 'silent' }, { runtime: 'local' }),
       logger: createLogger('silent'),
       metrics: createBusinessMetrics((line) => lines.push(line)),
       clock: () => new Date(),
-      given: { dynamo: table.documents, mailTransport: { send: () => Promise.reject(new Error('Mail service unavailable')) } },
     };
-    await expect(runInOrderScope(() => sendReceipt(foundation)(paid as Order))).rejects.toThrow('Mail service unavailable');
+    const mail = createFunctionMail(start, table.documents, { mailTransport: { send: () => Promise.reject(new Error('Mail service unavailable')) } });
+    const sendReceipt = createFunctionReceipts(start, mail, orders);
+    await expect(runInOrderScope(() => sendReceipt(paid as Order))).rejects.toThrow('Mail service unavailable');
     expect(expectMetric(lines, 'ReceiptsFailed').invoiceNumber).toBe('INV-00000103');
     expectMetric(lines, 'MailSendFailures');
     expect((await orders.getOrder('INV-00000103'))?.receiptStatus).toBe('due');

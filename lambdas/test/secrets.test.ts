@@ -4,10 +4,11 @@
  * refuses (401: rotated) is read again, so a rotation needs no cold start.
  */
 import { ConfigError, loadConfig } from '../src/config';
-import { cardPayments } from '../src/payments/parts';
+import { awsDocumentClient } from '../src/clients/dynamo';
+import { lambdaEventHandler, startFunction } from '../src/lambda';
 import { createDarajaClient } from '../src/mpesa/daraja';
-import { createAwsFoundation } from '../src/runtime/aws';
-import { createSecretsManagerReader, resolveSecret, rereadSecret, SecretFormatError } from '../src/runtime/secrets';
+import { createCardPayments } from '../src/payments/cardPayments';
+import { createSecretsManagerReader, resolveSecret, rereadSecret, SecretFormatError } from '../src/clients/secrets';
 import { FAKE_DARAJA, startFakeDaraja } from './support/fakeDaraja';
 import { startFakeStripe } from './support/fakeStripe';
 import { answeringSecretsManager } from './support/secretsManager';
@@ -64,17 +65,31 @@ describe('secret formats, wherever the value comes from', () => {
 describe('a placeholder is never kept while warm', () => {
   it('reconcile-orders, started every 5 minutes before ops put the Stripe key, uses the key from the first run after it is put, without a cold start', async () => {
     const secrets = changingSecretsManager({ [ARN]: PLACEHOLDER });
-    const foundation = createAwsFoundation('reconcile-orders', { env: { ...DEPLOYED, STRIPE_SECRET_ARN: ARN }, given: { secrets: secrets.reader } });
-    // A run while the secret holds the stack's placeholder: the part fails (the function's error alarm), nothing is kept.
-    await expect(cardPayments(foundation)).rejects.toBeInstanceOf(SecretFormatError);
-    await expect(cardPayments(foundation)).rejects.toBeInstanceOf(SecretFormatError);
-    // A refused value is always read again past the cache: every attempt reached Secrets Manager.
-    expect(secrets.fetched.length).toBeGreaterThanOrEqual(3);
-    secrets.values[ARN] = 'sk_live_putByOps';
-    const { provider } = await cardPayments(foundation);
-    expect(provider.name).toBe('stripe');
-    // Built once: the warm function keeps the good key.
-    expect(await cardPayments(foundation)).toMatchObject({ provider });
+    const saved = { ...process.env };
+    Object.assign(process.env, DEPLOYED, { STRIPE_SECRET_ARN: ARN });
+    try {
+      // The function's card provider, built as lambda.ts builds a handler: at the first invocation, again after one that failed.
+      let builds = 0;
+      const invoke = lambdaEventHandler('reconcile-orders', async (start) => {
+        builds += 1;
+        const { provider } = await createCardPayments(start, awsDocumentClient, () => secrets.reader);
+        return async () => provider;
+      });
+      // A run while the secret holds the stack's placeholder: the build fails (the function's error alarm), nothing is kept.
+      await expect(invoke({})).rejects.toBeInstanceOf(SecretFormatError);
+      await expect(invoke({})).rejects.toBeInstanceOf(SecretFormatError);
+      // A refused value is always read again past the cache: every attempt reached Secrets Manager.
+      expect(secrets.fetched.length).toBeGreaterThanOrEqual(3);
+      secrets.values[ARN] = 'sk_live_putByOps';
+      const provider = await invoke({});
+      expect(provider.name).toBe('stripe');
+      // Built once: the warm function keeps the good key.
+      expect(await invoke({})).toBe(provider);
+      expect(builds).toBe(3);
+    } finally {
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+      Object.assign(process.env, saved);
+    }
   });
 });
 
@@ -84,8 +99,7 @@ describe('a key the provider refuses is read again (rotation without a cold star
     try {
       const secrets = changingSecretsManager({ [ARN]: 'sk_test_previousKey' });
       const env = { ...DEPLOYED, STRIPE_SECRET_ARN: ARN, STRIPE_API_HOST: stripe.host, STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http' };
-      const foundation = createAwsFoundation('create-payment', { env, given: { secrets: secrets.reader } });
-      const { provider } = await cardPayments(foundation);
+      const { provider } = await createCardPayments(startFunction('create-payment', env), awsDocumentClient, () => secrets.reader);
       // Ops roll the key in Stripe's dashboard and put the new one: the warm function still holds the old one.
       secrets.values[ARN] = 'sk_test_rolledKey';
       await expect(provider.retrieveSession('cs_test_unknownSession')).resolves.toBeNull();
@@ -103,7 +117,7 @@ describe('a key the provider refuses is read again (rotation without a cold star
     try {
       const secrets = changingSecretsManager({ [ARN]: 'sk_test_revokedKey' });
       const env = { ...DEPLOYED, STRIPE_SECRET_ARN: ARN, STRIPE_API_HOST: stripe.host, STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http' };
-      const { provider } = await cardPayments(createAwsFoundation('create-payment', { env, given: { secrets: secrets.reader } }));
+      const { provider } = await createCardPayments(startFunction('create-payment', env), awsDocumentClient, () => secrets.reader);
       await expect(provider.retrieveSession('cs_test_unknownSession')).rejects.toThrow('Stripe did not return the checkout session');
       expect(secrets.fetched).toHaveLength(2);
     } finally {

@@ -14,7 +14,7 @@ import { createOrdersStore, type OrdersStore } from '../src/orders/store';
 import type { Order, OrderDraft } from '../src/orders/types';
 import { createSandboxPayments } from '../src/payments/sandbox';
 import { PaymentProviderError, type CheckoutSessionState, type PaymentsProvider } from '../src/payments/types';
-import { resolveSecret, type SecretReader } from '../src/runtime/secrets';
+import { resolveSecret, type SecretReader } from '../src/clients/secrets';
 
 const TABLE = 'orders-under-test';
 let table: TestTable;

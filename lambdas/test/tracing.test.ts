@@ -6,7 +6,7 @@ describe('tracing', () => {
   it('loads the X-Ray tracer with the first traced invocation only, and captures clients from then on', async () => {
     const loaded: string[] = [];
     await jest.isolateModulesAsync(async () => {
-      jest.doMock('../src/runtime/xrayTracing', () => {
+      jest.doMock('../src/clients/xrayTracing', () => {
         loaded.push('xrayTracing');
         return {
           xrayTracing: {
@@ -16,7 +16,7 @@ describe('tracing', () => {
           },
         };
       });
-      const { tracing, traced } = await import('../src/runtime/tracing');
+      const { tracing, traced } = await import('../src/clients/tracing');
       expect(traced({ name: 'dynamo' })).toEqual({ name: 'dynamo' });
       await expect(tracing.run('create-payment', async () => 'answered', false)).resolves.toBe('answered');
       expect(loaded).toEqual([]);
@@ -25,11 +25,11 @@ describe('tracing', () => {
       await tracing.run('create-payment', async () => 'again', true);
       expect(loaded).toEqual(['xrayTracing']);
     });
-    jest.dontMock('../src/runtime/xrayTracing');
+    jest.dontMock('../src/clients/xrayTracing');
   });
 
   it('Powertools turns the real Tracer off outside Lambda: the invocation runs untouched, clients unchanged', async () => {
-    const { xrayTracing } = await import('../src/runtime/xrayTracing');
+    const { xrayTracing } = await import('../src/clients/xrayTracing');
     const client = { send: () => 'sent' };
     expect(xrayTracing.traced(client)).toBe(client);
     await expect(xrayTracing.run('create-payment', async () => 'answered')).resolves.toBe('answered');

@@ -1,7 +1,7 @@
 /**
  * The payment functions, one per deployed entry of @kesho/common/functions (the sandboxes' are local
  * only), each as its entry says: memory, timeout, architecture, X-Ray active tracing (Powertools Tracer
- * inside: lambdas/src/runtime/tracing.ts) or none, a fixed name, whom it may invoke; a log group each,
+ * inside: lambdas/src/clients/tracing.ts) or none, a fixed name, whom it may invoke; a log group each,
  * bundled by the one set of esbuild options, with the environment every handler's configuration reads
  * and the secrets and Daraja settings of its own.
  */
@@ -106,7 +106,7 @@ export class PaymentFunctions {
           retention: RetentionDays.THREE_MONTHS,
           removalPolicy: RemovalPolicy.RETAIN,
         }),
-        // POWERTOOLS_SERVICE_NAME: the Tracer's service annotation (lambdas/src/runtime/tracing.ts) is the function's name.
+        // POWERTOOLS_SERVICE_NAME: the Tracer's service annotation (lambdas/src/clients/tracing.ts) is the function's name.
         environment: { ...environment, NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: name },
         ...LAMBDA_FUNCTION_BASE,
         architecture: ARCHITECTURES[spec.architecture],

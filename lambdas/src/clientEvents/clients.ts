@@ -17,7 +17,6 @@ import { isIP } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CLIENT_WINDOW_SECONDS, type ClientTotals } from '@kesho/common/canary-health';
-import { part } from '../runtime/foundation';
 
 /** The client an address is: an IPv4 address (an IPv4-mapped IPv6 one too) whole, an IPv6 address by its first 64 bits. */
 export function clientOfAddress(address: string): string {
@@ -83,9 +82,9 @@ export function createDynamoTally(client: DynamoDBDocumentClient, tableName: str
 }
 
 /**
- * The tally on the orders table: the given client (local runtime, tests), else DynamoDB with the
- * function's own credentials. Untraced, like the rest of client-events (a beacon per page left).
+ * The tally on the orders table in a deployed function: DynamoDB with the function's own credentials.
+ * Untraced, like the rest of client-events (a beacon per page left): no X-Ray SDK beside its bundle.
  */
-export const clientTally = part(({ given, config }) =>
-  createDynamoTally(given.dynamo ?? DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } }), config.ordersTable),
-);
+export function awsClientTally(tableName: string): ClientTally {
+  return createDynamoTally(DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } }), tableName);
+}

@@ -34,7 +34,7 @@ export function readPaymentsConfig(context: ReadContext, needs: ReadonlySet<Func
   const { production, problems } = context;
   const secretKey = singleSecret(context, needs, 'stripeSecretKey');
   const webhookSecret = singleSecret(context, needs, 'stripeWebhookSecret');
-  // Values from Secrets Manager are checked the same way when they are read (runtime/secrets.ts).
+  // Values from Secrets Manager are checked the same way when they are read (clients/secrets.ts).
   checkSecretValue(problems, 'stripeSecretKey', secretKey);
   checkSecretValue(problems, 'stripeWebhookSecret', webhookSecret);
 

@@ -1,6 +1,6 @@
 /**
  * What each secret must look like, wherever it comes from: an environment variable (checked with the
- * rest of the configuration at start) or Secrets Manager (checked by runtime/secrets.ts each time it is
+ * rest of the configuration at start) or Secrets Manager (checked by clients/secrets.ts each time it is
  * read). A value of the wrong shape is refused, never used and never kept: the random placeholder the
  * stack creates before ops put the real value, a publishable Stripe key, a JSON secret.
  */

@@ -1,7 +1,7 @@
 /**
  * Where a secret comes from, and which secrets a function reads. A function is given only its own
  * secrets (its entry in @kesho/common/functions), as values (local use, tests) or as Secrets Manager ARNs
- * (AWS, read once per cold start by runtime/secrets.ts).
+ * (AWS, read once per cold start by clients/secrets.ts).
  */
 import type { FunctionSecret } from '@kesho/common/function-secrets';
 import type { Problems, Read } from './problems';

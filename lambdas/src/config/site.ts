@@ -63,7 +63,7 @@ export function readClientAddressHeader({ read, problems }: ReadContext, insideL
 }
 
 /**
- * Whether the function traces its invocations (X-Ray through Powertools Tracer, runtime/tracing.ts):
+ * Whether the function traces its invocations (X-Ray through Powertools Tracer, clients/tracing.ts):
  * Powertools' own rule, inside Lambda (AWS_EXECUTION_ENV, set by Lambda's runtime) unless
  * POWERTOOLS_TRACE_ENABLED=false; never in the local runtime, the tests or the bench.
  */

@@ -16,9 +16,9 @@ import { createConfirmOrder } from '../orders/confirmOrder';
 import { createOrdersStore } from '../orders/store';
 import { createCardPayments } from '../payments/cardPayments';
 import { createFunctionReceipts } from '../receipts/sendReceipt';
-import { awsDocumentClient } from '../runtime/dynamo';
-import { awsSecretReader, type SecretReader } from '../runtime/secrets';
-import { tracing } from '../runtime/tracing';
+import { awsDocumentClient } from '../clients/dynamo';
+import { awsSecretReader, type SecretReader } from '../clients/secrets';
+import { tracing } from '../clients/tracing';
 
 export interface CheckoutSessionServices {
   readonly logger: Logger;

@@ -19,9 +19,9 @@ import { createPaymentLimits, type PaymentLimits } from '../orders/paymentLimits
 import { createStartCheckout, type StartCheckout } from '../orders/startCheckout';
 import { createOrdersStore } from '../orders/store';
 import { createCardPayments } from '../payments/cardPayments';
-import { awsDocumentClient } from '../runtime/dynamo';
-import { awsSecretReader, type SecretReader } from '../runtime/secrets';
-import { tracing } from '../runtime/tracing';
+import { awsDocumentClient } from '../clients/dynamo';
+import { awsSecretReader, type SecretReader } from '../clients/secrets';
+import { tracing } from '../clients/tracing';
 
 export interface CreatePaymentServices {
   readonly config: Pick<AppConfig, 'clientAddressHeader'>;

@@ -16,8 +16,8 @@ import { createRateLimiter } from '../leads/rateLimit';
 import type { Logger } from '../log';
 import { createFunctionMail } from '../mail/runtime';
 import type { BusinessMetrics } from '../metrics';
-import { awsDocumentClient } from '../runtime/dynamo';
-import { tracing } from '../runtime/tracing';
+import { awsDocumentClient } from '../clients/dynamo';
+import { tracing } from '../clients/tracing';
 
 export interface EnquiriesServices {
   readonly config: Pick<AppConfig, 'publicSiteUrl' | 'clientAddressHeader'>;

@@ -14,9 +14,9 @@ import { createConfirmOrder } from '../orders/confirmOrder';
 import { createOrdersStore } from '../orders/store';
 import { createCardPayments } from '../payments/cardPayments';
 import { createFunctionReceipts } from '../receipts/sendReceipt';
-import { awsDocumentClient } from '../runtime/dynamo';
-import { awsSecretReader, type SecretReader } from '../runtime/secrets';
-import { tracing } from '../runtime/tracing';
+import { awsDocumentClient } from '../clients/dynamo';
+import { awsSecretReader, type SecretReader } from '../clients/secrets';
+import { tracing } from '../clients/tracing';
 
 export type FulfilHandlerResult = FulfilResult | { readonly kind: 'invalid-job' };
 export type FulfilHandler = (payload: unknown, context?: LambdaContext) => Promise<FulfilHandlerResult>;

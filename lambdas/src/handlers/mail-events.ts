@@ -5,15 +5,22 @@
  * run this same handler (local/api.ts). An event that is not one of ours is logged and dropped; one
  * that outran its sender is thrown, so Lambda tries it again.
  */
-import { defineFunction } from '../runtime/context';
-import { tracing } from '../runtime/tracing';
-import type { MailEventResult } from '../mail/events';
-import { mailEvents } from '../mail/eventsParts';
+import { awsDocumentClient } from '../clients/dynamo';
+import { tracing } from '../clients/tracing';
+import { lambdaEventHandler, type FunctionStart } from '../lambda';
+import { createMailEvents, type MailEventResult, type MailEvents } from '../mail/events';
 
-/** This function's services: its bundle holds these parts and what they use, nothing else. */
-export const runtime = defineFunction('mail-events', { mailEvents }, { tracing });
+export type MailEventsInvocation = (event: unknown) => Promise<{ readonly result: MailEventResult }>;
 
-export const handler = runtime.handle(async (event: unknown): Promise<{ readonly result: MailEventResult }> => {
-  const { services } = await runtime.current();
-  return { result: await services.mailEvents.record(event) };
-});
+/** The handler over its service: the deployed one below, the local runtime's (local/api.ts: the file transport's stand-in events). */
+export function createMailEventsHandler(mailEvents: MailEvents): MailEventsInvocation {
+  return async (event) => ({ result: await mailEvents.record(event) });
+}
+
+/** In AWS: configuration (the function's start) → clients (DynamoDB) → services (the recorder on the outbox records) → handler, once per container (lambda.ts). */
+export function buildMailEvents(start: FunctionStart): MailEventsInvocation {
+  const { config, logger, metrics, clock } = start;
+  return createMailEventsHandler(createMailEvents({ client: awsDocumentClient(), tableName: config.ordersTable, metrics, logger, clock }));
+}
+
+export const handler = lambdaEventHandler('mail-events', buildMailEvents, { tracing });

@@ -12,9 +12,9 @@ import { MPESA_CALLBACK_PATH, MPESA_CALLBACK_TOKEN_PATTERN, parseCallbackBody } 
 import { lambdaHttpHandler, type FunctionStart } from '../lambda';
 import type { Logger } from '../log';
 import { createFunctionMpesa, type MpesaServices } from '../mpesa/services';
-import { awsDocumentClient } from '../runtime/dynamo';
-import { awsSecretReader, type SecretReader } from '../runtime/secrets';
-import { tracing } from '../runtime/tracing';
+import { awsDocumentClient } from '../clients/dynamo';
+import { awsSecretReader, type SecretReader } from '../clients/secrets';
+import { tracing } from '../clients/tracing';
 
 export interface MpesaCallbackServices {
   readonly logger: Logger;

@@ -19,9 +19,9 @@ import type { AppConfig } from '../config';
 import { lambdaHttpHandler, type FunctionStart } from '../lambda';
 import type { Logger } from '../log';
 import { createFunctionMpesa, type MpesaServices } from '../mpesa/services';
-import { awsDocumentClient } from '../runtime/dynamo';
-import { awsSecretReader, type SecretReader } from '../runtime/secrets';
-import { tracing } from '../runtime/tracing';
+import { awsDocumentClient } from '../clients/dynamo';
+import { awsSecretReader, type SecretReader } from '../clients/secrets';
+import { tracing } from '../clients/tracing';
 
 export interface MpesaPaymentServices {
   readonly config: Pick<AppConfig, 'kesRate' | 'clientAddressHeader'>;

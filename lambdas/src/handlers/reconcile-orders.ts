@@ -15,9 +15,9 @@ import { createReconcileOrders, type ReconcileOrders, type ReconcileReport } fro
 import { createOrdersStore } from '../orders/store';
 import { createCardPayments } from '../payments/cardPayments';
 import { createFunctionReceipts } from '../receipts/sendReceipt';
-import { awsDocumentClient } from '../runtime/dynamo';
-import { awsSecretReader, type SecretReader } from '../runtime/secrets';
-import { traced, tracing } from '../runtime/tracing';
+import { awsDocumentClient } from '../clients/dynamo';
+import { awsSecretReader, type SecretReader } from '../clients/secrets';
+import { traced, tracing } from '../clients/tracing';
 
 /** The handler over its service: the deployed one below; the local runtime runs its reconcileOrders service on a timer. */
 export function createReconcileOrdersHandler(reconcileOrders: ReconcileOrders): () => Promise<ReconcileReport> {

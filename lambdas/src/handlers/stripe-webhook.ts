@@ -12,9 +12,9 @@ import { lambdaHttpHandler, type FunctionStart } from '../lambda';
 import type { Logger } from '../log';
 import { createCardPayments } from '../payments/cardPayments';
 import { createWebhookReceiver, type ReceiveWebhook } from '../payments/webhookReceiver';
-import { awsDocumentClient } from '../runtime/dynamo';
-import { awsSecretReader, type SecretReader } from '../runtime/secrets';
-import { traced, tracing } from '../runtime/tracing';
+import { awsDocumentClient } from '../clients/dynamo';
+import { awsSecretReader, type SecretReader } from '../clients/secrets';
+import { traced, tracing } from '../clients/tracing';
 
 export interface StripeWebhookServices {
   readonly logger: Logger;

@@ -26,9 +26,9 @@ import { createTokenSigner } from '../leads/tokens';
 import type { Logger } from '../log';
 import { createFunctionMail } from '../mail/runtime';
 import type { BusinessMetrics } from '../metrics';
-import { awsDocumentClient } from '../runtime/dynamo';
-import { awsSecretReader, resolveSecret, type SecretReader } from '../runtime/secrets';
-import { tracing } from '../runtime/tracing';
+import { awsDocumentClient } from '../clients/dynamo';
+import { awsSecretReader, resolveSecret, type SecretReader } from '../clients/secrets';
+import { tracing } from '../clients/tracing';
 
 export interface SubscriptionsServices {
   readonly config: Pick<AppConfig, 'publicSiteUrl' | 'clientAddressHeader'>;

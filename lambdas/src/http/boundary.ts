@@ -5,16 +5,14 @@
 import type { BackendFunction } from '@kesho/common/functions';
 import { PaymentProviderError } from '../payments/types';
 import type { Logger } from '../log';
-import { loggerOf } from '../runtime/context';
 import type { ApiGatewayResult } from './apiGateway';
 import { PROVIDER_ERROR_MESSAGE, SERVER_ERROR_MESSAGE, errorResponse } from './responses';
 
-/** `logger`: the handler's own (a factory handler's, lambda.ts); by default the function's foundation's (runtime/context.ts). */
-export async function respondSafely(handlerName: BackendFunction, work: () => Promise<ApiGatewayResult>, logger?: Logger): Promise<ApiGatewayResult> {
+/** `logger`: the handler's own (its function's start, lambda.ts; the local runtime's). */
+export async function respondSafely(handlerName: BackendFunction, work: () => Promise<ApiGatewayResult>, logger: Logger): Promise<ApiGatewayResult> {
   try {
     return await work();
   } catch (error) {
-    logger ??= loggerOf(handlerName);
     if (error instanceof PaymentProviderError) {
       logger.error('handler.provider_failed', { handler: handlerName, error, cause: error.cause });
       return errorResponse(502, PROVIDER_ERROR_MESSAGE);

@@ -12,8 +12,6 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '../conditionalWrite';
-import { dynamoDocuments } from '../runtime/dynamo';
-import { part } from '../runtime/foundation';
 
 export interface RateLimitRule {
   readonly scope: string;
@@ -98,6 +96,3 @@ export function createRateLimiter(client: DynamoDBDocumentClient, tableName: str
     },
   };
 }
-
-/** The one limiter of a function (the forms' and the payments' limits alike). */
-export const rateLimiter = part((foundation) => createRateLimiter(dynamoDocuments(foundation), foundation.config.ordersTable, foundation.clock));

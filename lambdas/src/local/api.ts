@@ -17,8 +17,8 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { loadConfig, type AppConfig } from '../config';
 import { createCheckoutSessionHandler } from '../handlers/checkout-session';
 import { createCreatePaymentHandler } from '../handlers/create-payment';
+import { createClientEventsHandler } from '../handlers/client-events';
 import { createEnquiriesHandler } from '../handlers/enquiries';
-import { handler as clientEvents } from '../handlers/client-events';
 import { createReleaseHistoryBuilds } from '../clientEvents/knownBuilds';
 import { clientEventsDirectoryOf, createFileSink } from '../clientEvents/sinks';
 import { apiRouteFor, type ApiHandlerName } from '@kesho/common/api-routes';
@@ -26,12 +26,12 @@ import { BACKEND_FUNCTIONS, FUNCTIONS, specOf, type BackendFunction } from '@kes
 import { createRouteBuckets } from '@kesho/common/api-throttles';
 import { createSubscriptionsHandler } from '../handlers/subscriptions';
 import { createFulfilOrderHandler } from '../handlers/fulfil-order';
-import { handler as mailEvents } from '../handlers/mail-events';
+import { createMailEventsHandler } from '../handlers/mail-events';
 import { createMpesaCallbackHandler } from '../handlers/mpesa-callback';
 import { createMpesaPaymentHandler } from '../handlers/mpesa-payment';
-import { handler as mpesaSandbox } from '../handlers/mpesa-sandbox';
+import { createMpesaSandboxHandler } from '../handlers/mpesa-sandbox';
 import { createReconcileOrdersHandler } from '../handlers/reconcile-orders';
-import { handler as sandboxCheckout } from '../handlers/sandbox-checkout';
+import { createSandboxCheckoutHandler } from '../handlers/sandbox-checkout';
 import { createStripeWebhookHandler } from '../handlers/stripe-webhook';
 import type { ApiGatewayEvent, HttpHandler, LambdaContext } from '../http/apiGateway';
 import { errorResponse, SERVER_ERROR_MESSAGE } from '../http/responses';
@@ -46,10 +46,8 @@ import { openLocalLog } from './logFile';
 import { createFileTransport, mailDirectoryOf } from '../mail/fileTransport';
 import type { MailEventEnvelope } from '../mail/localEvents';
 import type { MailTransport } from '../mail/types';
-import { runWithFoundation } from '../runtime/context';
-import { DOCUMENT_CLIENT_OPTIONS } from '../runtime/dynamo';
-import type { Foundation } from '../runtime/foundation';
-import { createSecretsManagerReader } from '../runtime/secrets';
+import { DOCUMENT_CLIENT_OPTIONS } from '../clients/dynamo';
+import { createSecretsManagerReader } from '../clients/secrets';
 import { composeLocalRuntime, type LocalRuntime } from './runtime';
 import { ensureOrdersTable, LOCAL_AWS_CLIENT, localDynamoFolderOf, startEmbeddedDynamo } from './embeddedDynamo';
 import { readRequestBody, toApiGatewayEvent, writeResult } from './httpEvent';
@@ -100,7 +98,7 @@ export interface LocalApiTestOptions extends LocalApiOptions {
 
 /** LocalApi plus what tests need to look behind it. */
 export interface LocalApiInternals extends LocalApi {
-  /** Every service, built from the one foundation the handlers run in. */
+  /** Every service the handlers run over (local/runtime.ts), built once at start. */
   readonly runtime: LocalRuntime;
   /** Resolves when every background (Event) invocation, retries included, has finished. */
   settled(): Promise<void>;
@@ -117,47 +115,37 @@ type LocalPageFunction = { [K in BackendFunction]: (typeof FUNCTIONS)[K] extends
 type EventFunction = Exclude<BackendFunction, ApiHandlerName | LocalPageFunction>;
 
 type HttpFunction = ApiHandlerName | LocalPageFunction;
-/** The handlers written as factories (lambda.ts): the local runtime builds each over its own services. */
-/** The event-started handlers written as factories. */
-type FactoryEventFunction = 'fulfil-order' | 'reconcile-orders';
-type FactoryFunction = 'create-payment' | 'checkout-session' | 'stripe-webhook' | 'enquiries' | 'subscriptions' | 'mpesa-payment' | 'mpesa-callback';
 
 /**
  * Every handler module of @kesho/common/functions, by its function's name (the types hold these maps
- * to the table): those that answer HTTP (the API's routes, the sandboxes' local-only pages), which
- * find their services in the foundation they run in (runtime/context.ts), and those that only events start.
+ * to the table), made with the module's own `createXHandler` over the local runtime's services (the
+ * same ones every other handler uses here): those that answer HTTP (the API's routes, the sandboxes'
+ * local-only pages), and those that only events start.
  */
-const FOUNDATION_HTTP_HANDLERS: Readonly<Record<Exclude<HttpFunction, FactoryFunction>, HttpHandler>> = {
-  'client-events': clientEvents,
-  'sandbox-checkout': sandboxCheckout,
-  'mpesa-sandbox': mpesaSandbox,
-};
-const EVENT_HANDLERS: Readonly<Record<Exclude<EventFunction, FactoryEventFunction>, LocalFunction>> = {
-  // SES's events of a message (in AWS through EventBridge; here the file transport's stand-in events).
-  'mail-events': mailEvents,
-};
-
-/** The factory handlers over the local runtime's services (the same ones every other handler uses here). */
-function factoryHandlers(runtime: LocalRuntime): Readonly<Record<FactoryFunction, HttpHandler>> {
-  const { config, logger, foundation, services } = runtime;
+function httpHandlersOf(runtime: LocalRuntime): Readonly<Record<HttpFunction, HttpHandler>> {
+  const { config, logger, metrics, services } = runtime;
   return {
     'create-payment': createCreatePaymentHandler({ config, logger, startCheckout: services.startCheckout, paymentLimits: services.paymentLimits }),
-    enquiries: createEnquiriesHandler({ config, logger, metrics: foundation.metrics, submitEnquiry: services.submitEnquiry }),
+    enquiries: createEnquiriesHandler({ config, logger, metrics, submitEnquiry: services.submitEnquiry }),
     'checkout-session': createCheckoutSessionHandler({ logger, checkoutStatus: services.checkoutStatus, mpesa: services.mpesa }),
     'stripe-webhook': createStripeWebhookHandler({ logger, receiveWebhook: services.receiveWebhook }),
     'mpesa-payment': createMpesaPaymentHandler({ config, logger, mpesa: services.mpesa }),
     'mpesa-callback': createMpesaCallbackHandler({ logger, mpesa: services.mpesa }),
-    subscriptions: createSubscriptionsHandler({ config, logger, metrics: foundation.metrics, subscriptions: services.subscriptions }),
+    subscriptions: createSubscriptionsHandler({ config, logger, metrics, subscriptions: services.subscriptions }),
+    'client-events': createClientEventsHandler({ config, logger, receiveClientEvents: services.receiveClientEvents }),
+    'sandbox-checkout': createSandboxCheckoutHandler({ logger, sandboxCheckout: services.sandboxCheckout }),
+    'mpesa-sandbox': createMpesaSandboxHandler({ logger, mpesa: services.mpesa }),
   };
 }
 
-/** The event-started factory handlers over the local runtime's services. */
-function factoryEventHandlers(runtime: LocalRuntime): Readonly<Record<FactoryEventFunction, LocalFunction>> {
+function eventHandlersOf(runtime: LocalRuntime): Readonly<Record<EventFunction, LocalFunction>> {
   const { logger, services } = runtime;
   return {
     'fulfil-order': createFulfilOrderHandler({ logger, fulfilOrder: services.fulfilOrder }),
     // The schedule's event says nothing: the run reads the table.
     'reconcile-orders': createReconcileOrdersHandler(services.reconcileOrders),
+    // SES's events of a message (in AWS through EventBridge; here the file transport's stand-in events).
+    'mail-events': createMailEventsHandler(services.mailEvents),
   };
 }
 
@@ -205,12 +193,9 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
   let runtime: LocalRuntime;
   try {
     await ensureOrdersTable(dynamoClient, config.ordersTable);
-    const foundation: Foundation = {
-      config,
-      logger,
-      metrics,
-      clock: () => new Date(),
-      given: {
+    runtime = await composeLocalRuntime(
+      { config, logger, metrics, clock: () => new Date() },
+      {
         dynamo: DynamoDBDocumentClient.from(dynamoClient, DOCUMENT_CLIENT_OPTIONS),
         lambda: lambdaClient,
         secrets: createSecretsManagerReader(secretsClient),
@@ -228,45 +213,28 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
             ? { mailTransport: createFileTransport({ directory: mailDirectoryOf(dataDir), from: config.mail.from, onEvents: (events) => deliverMailEvents(events) }) }
             : {}),
       },
-    };
-    runtime = await composeLocalRuntime(foundation);
+    );
   } catch (error) {
     destroyClients();
     await dynamo.close();
     await localLog.close();
     throw error;
   }
-  const inFoundation = <T>(work: () => Promise<T>): Promise<T> => runWithFoundation(runtime.foundation, work);
 
   const background = new Set<Promise<void>>();
   let closing = false;
 
-  // Each invocation as in AWS: the foundation handlers inside this runtime's foundation, every one in an order scope of its own named after its function.
-  const factories = factoryHandlers(runtime);
-  const httpHandlers: Readonly<Record<HttpFunction, HttpHandler>> = {
-    ...(Object.fromEntries(Object.entries(FOUNDATION_HTTP_HANDLERS).map(([name, handler]) => [name, (event, context) => inFoundation(() => handler(event, context))])) as Record<
-      Exclude<HttpFunction, FactoryFunction>,
-      HttpHandler
-    >),
-    ...(Object.fromEntries(Object.entries(factories).map(([name, handler]) => [name, (event, context) => runInOrderScope(() => handler(event, context), {}, { fn: name })])) as Record<
-      FactoryFunction,
-      HttpHandler
-    >),
-  };
-  const eventFactories = factoryEventHandlers(runtime);
+  // Each invocation as in AWS: in an order scope of its own named after its function.
   const inOrderScope =
-    (name: string, run: LocalFunction): LocalFunction =>
-    (payload, context) =>
-      runInOrderScope(() => run(payload, context), {}, { fn: name });
-  const inRuntime =
-    (run: LocalFunction): LocalFunction =>
-    (payload, context) =>
-      inFoundation(() => run(payload, context));
+    <E, C, R>(name: string, run: (event: E, context: C) => Promise<R>) =>
+    (event: E, context: C): Promise<R> =>
+      runInOrderScope(() => run(event, context), {}, { fn: name });
+  const httpHandlers = Object.fromEntries(Object.entries(httpHandlersOf(runtime)).map(([name, handler]) => [name, inOrderScope(name, handler)])) as Record<HttpFunction, HttpHandler>;
+  const eventHandlers = Object.fromEntries(Object.entries(eventHandlersOf(runtime)).map(([name, run]) => [name, inOrderScope(name, run)])) as Record<EventFunction, LocalFunction>;
   // Lambda's Invoke API by function name; fulfil-order by the fixed name the others' configuration gives it.
   const functions = new Map<string, LocalFunction>([
     ...Object.entries(httpHandlers).map(([name, handler]) => [name, asFunction(handler)] as const),
-    ...Object.entries(EVENT_HANDLERS).map(([name, run]) => [name, inRuntime(run)] as const),
-    ...Object.entries(eventFactories).map(([name, run]) => [name === 'fulfil-order' ? config.fulfilOrderFunctionName : name, inOrderScope(name, run)] as const),
+    ...Object.entries(eventHandlers).map(([name, run]) => [name === 'fulfil-order' ? config.fulfilOrderFunctionName : name, run] as const),
     // Local only: what `npm run orders -- show` prints of the store while this server holds its files.
     ['order-story', async (payload) => orderStory(runtime.orders, payload)],
   ]);
@@ -275,7 +243,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
   let reconciling: Promise<void> | undefined;
   const reconcileTimer = setInterval(() => {
     if (reconciling || closing) return;
-    reconciling = inOrderScope('reconcile-orders', eventFactories['reconcile-orders'])({}, { awsRequestId: `reconcile-${Date.now()}`, functionName: 'reconcile-orders' })
+    reconciling = eventHandlers['reconcile-orders']({}, { awsRequestId: `reconcile-${Date.now()}`, functionName: 'reconcile-orders' })
       .then(
         () => undefined,
         (error: unknown) => logger.error('local.reconcile_failed', { error }),

@@ -8,7 +8,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AppConfig, MailConfig } from '../config';
 import type { BusinessMetrics } from '../metrics';
-import { traced } from '../runtime/tracing';
+import { traced } from '../clients/tracing';
 import { createOutbox } from './outbox';
 import { createSesTransport } from './sesTransport';
 import type { MailRuntime, MailTransport } from './types';
@@ -51,9 +51,11 @@ export function createMailRuntime(config: MailConfig, clients: MailClients): Mai
 }
 
 /**
- * A deployed function's mail (a factory handler's build, lambda.ts): SES with the function's own
- * credentials, traced, behind the outbox on the orders table; a refused send is a business event
- * (MailSendFailures), and a claim's lease ends with the invocation.
+ * A function's mail (a handler's build, lambda.ts; the local runtime's): SES with the
+ * function's own credentials, traced, unless a transport is given (the local runtime's `.eml` files,
+ * a test's fake), behind the outbox on the orders table; a refused send is a business event
+ * (MailSendFailures). In AWS a claim's lease ends with the invocation; locally `ownership` says which
+ * claimers are gone.
  */
 export function createFunctionMail(
   {
@@ -61,16 +63,18 @@ export function createFunctionMail(
     metrics,
     clock,
     invocationDeadline,
-  }: { readonly config: AppConfig; readonly metrics: BusinessMetrics; readonly clock: () => Date; readonly invocationDeadline: () => number | undefined },
+  }: { readonly config: AppConfig; readonly metrics: BusinessMetrics; readonly clock: () => Date; readonly invocationDeadline?: () => number | undefined },
   dynamo: DynamoDBDocumentClient,
+  given: Pick<MailClients, 'mailTransport' | 'ownership'> = {},
 ): MailRuntime {
   return createMailRuntime(config.mail, {
     dynamo,
     tableName: config.ordersTable,
     clock,
     onSendFailed: () => metrics.count('mailSendFailures'),
-    ...(config.mail.transport === 'ses' ? { ses: traced(new SESv2Client({})) } : {}),
-    deadline: invocationDeadline,
+    ...(given.mailTransport ? { mailTransport: given.mailTransport } : config.mail.transport === 'ses' ? { ses: traced(new SESv2Client({})) } : {}),
+    ...(given.ownership ? { ownership: given.ownership } : {}),
+    ...(invocationDeadline ? { deadline: invocationDeadline } : {}),
   });
 }
 

@@ -14,7 +14,7 @@ import { createPaymentAttemptsStore, type PaymentAttemptsStore } from '../orders
 import { createPaymentLimits, type PaymentLimits } from '../orders/paymentLimits';
 import { createOrdersStore, type OrdersStore } from '../orders/store';
 import { createFunctionReceipts, type SendReceipt } from '../receipts/sendReceipt';
-import { resolveSecret, type SecretReader } from '../runtime/secrets';
+import { resolveSecret, type SecretReader } from '../clients/secrets';
 import { createDarajaClient } from './daraja';
 import { createMpesaSandbox, type MpesaSandbox } from './sandbox';
 import { createMpesaPayments, type MpesaPayments } from './service';
@@ -91,7 +91,7 @@ async function darajaCredentials(settings: Extract<MpesaConfig, { provider: 'dar
 }
 
 /**
- * A deployed function's M-Pesa (a factory handler's build, lambda.ts): its orders and attempts on the
+ * A deployed function's M-Pesa (a handler's build, lambda.ts): its orders and attempts on the
  * orders table, receipts through its mail, the payment limits, Daraja's credentials through `secrets()`.
  */
 export async function createFunctionMpesa(

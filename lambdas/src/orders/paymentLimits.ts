@@ -22,8 +22,7 @@
 import type { PaymentLimitReason } from '@kesho/common/payment-attempt';
 import type { PaymentLimitsConfig } from '../config';
 import type { Logger } from '../log';
-import { rateLimiter, type HoldRule, type RateLimiter, type RateLimitRule } from '../leads/rateLimit';
-import { part } from '../runtime/foundation';
+import type { HoldRule, RateLimiter, RateLimitRule } from '../leads/rateLimit';
 
 export const PAYMENT_LIMIT_WINDOW_SECONDS = 15 * 60;
 
@@ -88,5 +87,3 @@ export function createPaymentLimits(limiter: RateLimiter, settings: PaymentLimit
     },
   };
 }
-
-export const paymentLimits = part((foundation) => createPaymentLimits(rateLimiter(foundation), foundation.config.paymentLimits, foundation.logger));

@@ -2,7 +2,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AppConfig } from '../config';
 import type { Logger } from '../log';
-import { rereadSecret, resolveOptionalSecret, type SecretReader } from '../runtime/secrets';
+import { rereadSecret, resolveOptionalSecret, type SecretReader } from '../clients/secrets';
 import { createSandboxPayments, type SandboxPayments } from './sandbox';
 import { createStripePayments } from './stripe';
 import type { PaymentsProvider } from './types';

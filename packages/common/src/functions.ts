@@ -33,7 +33,7 @@ export interface DeployedFunction {
   readonly memoryMb: number;
   readonly timeoutSeconds: number;
   readonly architecture: 'arm64';
-  /** X-Ray active tracing (Powertools Tracer inside: lambdas/src/runtime/tracing.ts). */
+  /** X-Ray active tracing (Powertools Tracer inside: lambdas/src/clients/tracing.ts). */
   readonly tracing: boolean;
   /** Item actions on the orders table, and Query on these indexes; absent: no access to the table at all. */
   readonly table?: { readonly items: readonly TableItemAction[]; readonly queries?: readonly TableIndex[] };

@@ -2,12 +2,12 @@
  * A function's secrets either come straight from the environment (local use, tests) or from Secrets
  * Manager by ARN (AWS), read through Powertools for AWS Lambda's Parameters (SecretsProvider: the
  * Secrets Manager client, a cache of SECRET_CACHE_SECONDS, forced fresh reads). Only the secrets the
- * function reads (@kesho/common/functions) are in its configuration, and only the parts that
- * resolve a secret import this module, so a function without secrets carries no Secrets Manager client.
+ * function reads (@kesho/common/functions) are in its configuration, and only the handlers that
+ * build a secret's client import this module, so a function without secrets carries no Secrets Manager client.
  *
  * What is read is checked for the secret's shape (config/secretFormats.ts) before anything uses it: a
- * placeholder the stack created before ops put the real value is refused, so the part that needed it
- * fails and is built again by the next invocation, which reads past the cache. A provider that
+ * placeholder the stack created before ops put the real value is refused, so the build that needed it
+ * fails and runs again at the next invocation (lambda.ts), which reads past the cache. A provider that
  * refuses a value in use (401: a rotated Stripe key or Daraja credential) makes its client read the
  * secret again (`reread`), so a rotation needs no cold start.
  */
@@ -15,10 +15,9 @@ import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { SecretSource } from '../config/secrets';
 import { secretFormatProblem, type SecretName } from '../config/secretFormats';
-import { part } from './foundation';
 import { traced } from './tracing';
 
-/** Parts that start together (a function's Stripe key and Daraja credentials) share one read. */
+/** Clients built together (a function's Stripe key and Daraja credentials) share one read. */
 export const SECRET_CACHE_SECONDS = 300;
 
 export interface SecretReadOptions {
@@ -54,11 +53,8 @@ export function createSecretsManagerReader(client: SecretsManagerClient): Secret
   };
 }
 
-/** The function's reader: the one given, else Secrets Manager with the function's own credentials (traced). */
-/** Secrets Manager with the function's own credentials, traced (runtime/tracing.ts). */
+/** Secrets Manager with the function's own credentials, traced (clients/tracing.ts). */
 export const awsSecretReader = (): SecretReader => createSecretsManagerReader(traced(new SecretsManagerClient({})));
-
-export const secretReader = part(({ given }) => given.secrets ?? awsSecretReader());
 
 /**
  * The secret's value. From the environment: as given (its shape was checked with the configuration).

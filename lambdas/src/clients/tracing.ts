@@ -7,8 +7,8 @@
  * looks for an X-Ray daemon. In AWS the load moves from the module load to the first invocation: a
  * cold start pays it all the same (lambdas/README.md, "What ops see").
  *
- * Parts capture their AWS SDK clients with `traced`, which is the identity until the Tracer is loaded;
- * parts are built inside the first invocation (runtime.current()), after it is.
+ * A handler's build captures its AWS SDK clients with `traced`, which is the identity until the Tracer
+ * is loaded; the build runs inside the first invocation (lambda.ts), after it is.
  */
 import type { OrderFields } from '../orderContext';
 import type { InvocationTracing } from '../lambda';
