@@ -17,7 +17,7 @@ import { Effect, OidcProviderNative, PolicyDocument, PolicyStatement, Role, WebI
 import { Construct } from 'constructs';
 import { CI_WORKFLOWS, GITHUB_OIDC_HOST, OPS_DIFF_ROLE_NAME, trustedSubject, type CiWorkflow } from './ci-workflows';
 import { acknowledge } from './nag';
-import { teamDeployNames } from './team-deploy';
+import { teamDeployNames } from './team-names';
 
 export interface CiRolesProps {
   /** `owner/name` of the GitHub repository. */

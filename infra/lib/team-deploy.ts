@@ -22,18 +22,14 @@ import { DefaultStackSynthesizer, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccountRootPrincipal, Effect, ManagedPolicy, PermissionsBoundary, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { RELEASE_PUBLISHER_FUNCTION_NAME } from './release-publisher';
-import { STACK_NAMES } from './stack-names';
 import { teamReadableKeys, teamWritableKeys } from './team-keys';
 import { CiRoles } from './ci-roles';
 import { acknowledge } from './nag';
-import { SHELL_APP } from '../functions/release-publisher/release-record';
+import { DEPLOYING_TEAMS, stackNameOf, teamDeployNames } from './team-names';
 
-/** The teams that deploy a stack of their own: ops add a team here (and deploy KeshoTeams) before its first deploy. */
-export const DEPLOYING_TEAMS: readonly string[] = [SHELL_APP, 'marketing', 'commerce', 'legal'];
+export { DEPLOYING_TEAMS, teamDeployNames, type TeamDeployNames } from './team-names';
 
 const QUALIFIER = DefaultStackSynthesizer.DEFAULT_QUALIFIER;
-
-const stackNameOf = (team: string): string => (team === SHELL_APP ? STACK_NAMES.shell : STACK_NAMES.remote(team));
 
 /**
  * Teams whose stack's resources another team's `<stack>-*` patterns would reach: CloudFormation names
@@ -47,28 +43,6 @@ export function overlappingTeams(teams: readonly string[]): string[] {
       .filter((other) => other !== team && stackNameOf(other).startsWith(`${stackNameOf(team)}-`))
       .map((other) => `${other} (${stackNameOf(other)}) lies under ${team}'s pattern ${stackNameOf(team)}-*`),
   );
-}
-
-export interface TeamDeployNames {
-  readonly stackName: string;
-  readonly deployRoleName: string;
-  readonly executionRoleName: string;
-  readonly boundaryName: string;
-  /** Where the team's assets go in CDK's asset bucket. */
-  readonly assetPrefix: string;
-}
-
-export function teamDeployNames(team: string): TeamDeployNames {
-  if (!DEPLOYING_TEAMS.includes(team)) {
-    throw new Error(`${team} has no deploy roles: ops add it to DEPLOYING_TEAMS (infra/lib/team-deploy.ts) and deploy KeshoTeams before its first deploy`);
-  }
-  return {
-    stackName: stackNameOf(team),
-    deployRoleName: `kesho-deploy-${team}`,
-    executionRoleName: `kesho-cfn-exec-${team}`,
-    boundaryName: `kesho-team-boundary-${team}`,
-    assetPrefix: `${team}/`,
-  };
 }
 
 /** A team stack deploys through its own roles and puts its assets under its own prefix. */

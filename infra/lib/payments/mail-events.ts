@@ -17,7 +17,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { MAIL_EVENT_DETAIL_TYPES } from '@kesho/common/ops-events';
 import { acknowledge, failureQueueReason, SERVERLESS_RULES } from '../nag';
 import { MAIL_SENDERS } from './mail-identity';
-import type { PaymentHandlerName } from './payment-functions';
+import type { DeployedFunctionName } from '@kesho/common/functions';
 
 /** The configuration set's name: what SES_CONFIGURATION_SET tells every function. */
 export const MAIL_CONFIGURATION_SET_NAME = 'kesho-mail';
@@ -72,7 +72,7 @@ export class MailEvents {
    * SES authorizes a send that names a configuration set against the set too: the senders (MAIL_SENDERS)
    * may send through this one, as they may send from the identity (mail-identity.ts).
    */
-  grantSending(functions: Readonly<Record<PaymentHandlerName, IGrantable>>): void {
+  grantSending(functions: Readonly<Record<DeployedFunctionName, IGrantable>>): void {
     const arn = this.configurationSet.stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.configurationSet.configurationSetName });
     for (const sender of MAIL_SENDERS) functions[sender].grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: [arn] }));
   }

@@ -6,8 +6,7 @@
 import { CfnOutput, type Stack } from 'aws-cdk-lib';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
-import { DEPLOYED_FUNCTIONS } from '@kesho/common/functions';
-import type { PaymentHandlerName } from './payment-functions';
+import { DEPLOYED_FUNCTIONS, type DeployedFunctionName } from '@kesho/common/functions';
 
 export interface MailSettings {
   /** The SES identity mail is sent from: a domain (`keshoglobal.co.ke`) or one address. */
@@ -18,7 +17,7 @@ export interface MailSettings {
   readonly supportEmail: string;
 }
 
-export const MAIL_SENDERS: readonly PaymentHandlerName[] = DEPLOYED_FUNCTIONS.filter(([, spec]) => spec.sendsMail).map(([name]) => name);
+export const MAIL_SENDERS: readonly DeployedFunctionName[] = DEPLOYED_FUNCTIONS.filter(([, spec]) => spec.sendsMail).map(([name]) => name);
 
 export class MailIdentity {
   readonly identity: EmailIdentity;
@@ -34,7 +33,7 @@ export class MailIdentity {
   }
 
   /** ses:SendEmail/SendRawEmail on this identity for the MAIL_SENDERS, nobody else. */
-  grantSending(functions: Readonly<Record<PaymentHandlerName, IGrantable>>): void {
+  grantSending(functions: Readonly<Record<DeployedFunctionName, IGrantable>>): void {
     for (const sender of MAIL_SENDERS) this.identity.grantSendEmail(functions[sender]);
   }
 

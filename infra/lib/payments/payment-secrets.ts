@@ -11,9 +11,8 @@ import { RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { SECRET_VARIABLES, type FunctionSecret } from '@kesho/common/function-secrets';
-import { secretsOf } from '@kesho/common/functions';
+import { secretsOf, type DeployedFunctionName } from '@kesho/common/functions';
 import { acknowledge } from '../nag';
-import type { PaymentHandlerName } from './payment-functions';
 
 export const STRIPE_SECRET_KEY_NAME = 'kesho/stripe/secret-key';
 export const STRIPE_WEBHOOK_SECRET_NAME = 'kesho/stripe/webhook-signing-secret';
@@ -90,7 +89,7 @@ export class PaymentSecrets {
   }
 
   /** A function's own secrets: their ARNs in its environment, and read access to those alone. */
-  give(name: PaymentHandlerName, fn: NodejsFunction): void {
+  give(name: DeployedFunctionName, fn: NodejsFunction): void {
     for (const kind of secretsOf(name)) {
       this.holding[kind].forEach((secret, index) => {
         const variables = SECRET_VARIABLES[kind][index];
