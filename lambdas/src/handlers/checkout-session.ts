@@ -10,7 +10,7 @@ import { SESSION_ID_PATTERN } from '../payments/types';
 import { lambdaHttpHandler, type FunctionStart } from '../lambda';
 import type { Logger } from '../log';
 import { createFunctionMail } from '../mail/runtime';
-import { createFunctionMpesa, type MpesaServices } from '../mpesa/services';
+import { createSettlingMpesa, type MpesaServices } from '../mpesa/services';
 import { createCheckoutStatus, type CheckoutStatus } from '../orders/checkoutStatus';
 import { createConfirmOrder } from '../orders/confirmOrder';
 import { createOrdersStore } from '../orders/store';
@@ -65,7 +65,7 @@ export async function buildCheckoutSession(start: FunctionStart, given: { readon
   const sendReceipt = createFunctionReceipts(start, createFunctionMail(start, dynamo), orders);
   const { provider } = await createCardPayments(start, () => dynamo, secrets);
   const checkoutStatus = createCheckoutStatus(createConfirmOrder({ orders, payments: provider, clock, logger, metrics, sendReceipt }));
-  const mpesa = await createFunctionMpesa(start, dynamo, secrets, { orders, sendReceipt });
+  const mpesa = await createSettlingMpesa(start, dynamo, secrets, { orders, sendReceipt });
   return createCheckoutSessionHandler({ logger, checkoutStatus, mpesa });
 }
 

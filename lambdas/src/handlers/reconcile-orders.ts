@@ -9,7 +9,7 @@ import { createSqsFulfilmentFailures } from '../fulfilment/failures';
 import { lambdaEventHandler, type FunctionStart } from '../lambda';
 import { createFunctionMail } from '../mail/runtime';
 import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
-import { createFunctionMpesa } from '../mpesa/services';
+import { createSettlingMpesa } from '../mpesa/services';
 import { createConfirmOrder, type ConfirmOrder } from '../orders/confirmOrder';
 import { createReconcileOrders, type ReconcileOrders, type ReconcileReport } from '../orders/reconcile';
 import { createOrdersStore } from '../orders/store';
@@ -37,7 +37,7 @@ export async function buildReconcileOrders(start: FunctionStart, given: { readon
   const sendReceipt = createFunctionReceipts(start, createFunctionMail(start, dynamo), orders);
   const { provider } = await createCardPayments(start, () => dynamo, secrets);
   const confirmCard = createConfirmOrder({ orders, payments: provider, clock, logger, metrics, sendReceipt });
-  const mpesa = await createFunctionMpesa(start, dynamo, secrets, { orders, sendReceipt });
+  const mpesa = await createSettlingMpesa(start, dynamo, secrets, { orders, sendReceipt });
   const confirmAny: ConfirmOrder = (request) => (mpesa && MPESA_PAYMENT_ID_PATTERN.test(request.sessionId) ? mpesa.payments.confirm(request) : confirmCard(request));
   // Only reconcile-orders is given the queue (and the right to read it).
   const failures = config.fulfilmentFailureQueueUrl ? createSqsFulfilmentFailures(traced(new SQSClient({})), config.fulfilmentFailureQueueUrl) : undefined;

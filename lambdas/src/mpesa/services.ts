@@ -34,9 +34,10 @@ export interface MpesaDependencies {
   readonly metrics: BusinessMetrics;
   readonly dynamo: DynamoDBDocumentClient;
   readonly orders: OrdersStore;
-  readonly attempts: PaymentAttemptsStore;
+  /** Only a function that starts payments (mpesa-payment) needs the attempts and the limits. */
+  readonly attempts?: PaymentAttemptsStore;
   readonly sendReceipt: SendReceipt;
-  readonly limits: PaymentLimits;
+  readonly limits?: PaymentLimits;
   /** The secret reader, made only when Daraja's credentials are to be read. */
   readonly secrets: () => SecretReader;
 }
@@ -48,7 +49,7 @@ export async function createMpesaServices({ config, clock, logger, metrics, dyna
   const store = createMpesaStore(dynamo, config.ordersTable);
   const common = {
     orders,
-    attempts,
+    ...(attempts ? { attempts } : {}),
     sendReceipt,
     store,
     publicSiteUrl: config.publicSiteUrl,
@@ -57,7 +58,7 @@ export async function createMpesaServices({ config, clock, logger, metrics, dyna
     clock,
     logger,
     metrics,
-    limits,
+    ...(limits ? { limits } : {}),
   };
 
   if (settings.provider === 'sandbox') {
@@ -91,19 +92,13 @@ async function darajaCredentials(settings: Extract<MpesaConfig, { provider: 'dar
 }
 
 /**
- * A deployed function's M-Pesa (a handler's build, lambda.ts): its orders and attempts on the
- * orders table, receipts through its mail, the payment limits, Daraja's credentials through `secrets()`.
+ * A deployed function's M-Pesa (a handler's build, lambda.ts): its orders and attempts on the orders
+ * table, receipts through its mail, the payment limits, Daraja's credentials through `secrets()`.
  */
-export async function createFunctionMpesa(
-  start: FunctionStart,
-  dynamo: DynamoDBDocumentClient,
-  secrets: () => SecretReader,
-  /** A handler that confirms card payments too passes its own orders store and receipts, so both kinds share them. */
-  shared: { readonly orders?: OrdersStore; readonly sendReceipt?: SendReceipt } = {},
-): Promise<MpesaServices | null> {
+export async function createFunctionMpesa(start: FunctionStart, dynamo: DynamoDBDocumentClient, secrets: () => SecretReader): Promise<MpesaServices | null> {
   const { config, clock, logger, metrics } = start;
   if (config.mpesa.provider === 'off') return null;
-  const orders = shared.orders ?? createOrdersStore(dynamo, config.ordersTable);
+  const orders = createOrdersStore(dynamo, config.ordersTable);
   return createMpesaServices({
     config,
     clock,
@@ -112,8 +107,23 @@ export async function createFunctionMpesa(
     dynamo,
     orders,
     attempts: createPaymentAttemptsStore(dynamo, config.ordersTable),
-    sendReceipt: shared.sendReceipt ?? createFunctionReceipts(start, createFunctionMail(start, dynamo), orders),
+    sendReceipt: createFunctionReceipts(start, createFunctionMail(start, dynamo), orders),
     limits: createPaymentLimits(createRateLimiter(dynamo, config.ordersTable, clock), config.paymentLimits, logger),
     secrets,
   });
+}
+
+/**
+ * M-Pesa in a function that only settles payments and also confirms card ones (checkout-session's
+ * success page, reconcile-orders): through the handler's own orders store and receipts, which its card
+ * confirmation shares, and without the attempts and limits only starting a payment uses, so its
+ * bundle holds neither.
+ */
+export async function createSettlingMpesa(
+  { config, clock, logger, metrics }: FunctionStart,
+  dynamo: DynamoDBDocumentClient,
+  secrets: () => SecretReader,
+  { orders, sendReceipt }: { readonly orders: OrdersStore; readonly sendReceipt: SendReceipt },
+): Promise<MpesaServices | null> {
+  return createMpesaServices({ config, clock, logger, metrics, dynamo, orders, sendReceipt, secrets });
 }
