@@ -13,6 +13,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccountRootPrincipal, PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
+import { buildFilesPrefix } from '@kesho/common/build-pruning';
 import { CACHE_IMMUTABLE } from '@kesho/common/security-headers';
 import { SiteBucketUploads, SOURCE_MAPS } from './bucket-upload';
 import { applyTeamBoundary, teamStackSynthesizer } from './team-deploy';
@@ -53,7 +54,7 @@ export class RemoteStack extends Stack {
     const assets = this.uploads.upload('BuildAssets', {
       directory: build.assetsDir,
       exclude: SOURCE_MAPS,
-      keyPrefix: `mfe/${name}/${buildId}/`,
+      keyPrefix: buildFilesPrefix(name, buildId),
       cacheControl: CACHE_IMMUTABLE,
     });
     const publication = uploadAndPublishRelease(this, this.uploads, build, [assets], props.mode);

@@ -9,6 +9,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { CACHE_IMMUTABLE } from '@kesho/common/security-headers';
+import { SHELL_BUILDS_PREFIX } from '@kesho/common/site-keys';
 import { SHELL_APP, SHELL_ROOT_FILES, SHELL_SHARED_FILES } from '../functions/release-publisher/release-record';
 import { SiteBucketUploads, SOURCE_MAPS } from './bucket-upload';
 import { applyTeamBoundary, teamStackSynthesizer } from './team-deploy';
@@ -48,7 +49,7 @@ export class ShellStack extends Stack {
     const assets = this.uploads.upload('ShellAssets', {
       directory: build.assetsDir,
       exclude: SOURCE_MAPS,
-      keyPrefix: 'shell/',
+      keyPrefix: SHELL_BUILDS_PREFIX,
       cacheControl: CACHE_IMMUTABLE,
     });
     // The root files and the not-found page travel in the release's snapshot (shared/).

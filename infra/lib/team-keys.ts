@@ -7,6 +7,7 @@
  * `pointers` or `canary` would cover every app's current-release record or canary command
  * (@kesho/common/pointer-document's RESERVED_REMOTE_NAMES, which the build refuses too).
  */
+import { appBuildsPrefix } from '@kesho/common/build-pruning';
 import { RESERVED_REMOTE_NAMES } from '@kesho/common/pointer-document';
 import { canaryCommandKey } from '../functions/release-publisher/canaries-previews';
 import { pointerKey, RELEASES_PREFIX, SHELL_APP } from '../functions/release-publisher/release-record';
@@ -16,7 +17,7 @@ export function remoteWritableKeys(remoteName: string): string[] {
   if ((RESERVED_REMOTE_NAMES as readonly string[]).includes(remoteName)) {
     throw new Error(`A remote cannot be called "${remoteName}": its keys (mfe/${remoteName}/*) would be shared ones (reserved: ${RESERVED_REMOTE_NAMES.join(', ')})`);
   }
-  return [`mfe/${remoteName}/*`, `${RELEASES_PREFIX}${remoteName}/*`, pointerKey(remoteName), canaryCommandKey(remoteName)];
+  return [`${appBuildsPrefix(remoteName)}*`, `${RELEASES_PREFIX}${remoteName}/*`, pointerKey(remoteName), canaryCommandKey(remoteName)];
 }
 
 /**
@@ -24,7 +25,7 @@ export function remoteWritableKeys(remoteName: string): string[] {
  * root files and not-found page travel in its release; the publisher alone puts them live.
  */
 export function shellWritableKeys(): string[] {
-  return ['shell/*', `${RELEASES_PREFIX}${SHELL_APP}/*`, pointerKey(SHELL_APP)];
+  return [`${appBuildsPrefix(SHELL_APP)}*`, `${RELEASES_PREFIX}${SHELL_APP}/*`, pointerKey(SHELL_APP)];
 }
 
 export function teamWritableKeys(team: string): string[] {

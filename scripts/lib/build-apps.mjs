@@ -4,7 +4,7 @@ import path from 'node:path';
 import { repoRoot } from './repo-root.mjs';
 import { BUILD_ID_PLACEHOLDER, appBuilds, browserConfig, kitServerConfig, serverConfig, sharedVersionsProvided } from '../webpack.config.mjs';
 import { compile, contentId, exists, moveInto, readJson, setSourceMapsAside, writeJson } from './compile.mjs';
-import { kitServerFile, siteDir, sourceMapsDir, ssrDir, stagingDir, stagingRoot } from './paths.mjs';
+import { buildRecordFileOf, kitServerFile, siteDir, sourceMapsDir, ssrDir, stagingDir, stagingRoot } from './paths.mjs';
 import { cardNameOf, routeShareCard, writeAppIcons, writeShareCard } from './share-images.mjs';
 import { boundaryBreaches, bundledResources } from './workspaces.mjs';
 import { RefusedError } from './release/errors.mjs';
@@ -78,7 +78,7 @@ function urlOf(file) {
 
 /** The record of a shell build, kept with it: what a release of it (or a rollback to it) needs. */
 export function shellRecordFile(buildId) {
-  return path.join(ssrDir, 'shell', buildId, 'publish.json');
+  return buildRecordFileOf('shell', buildId);
 }
 
 /**
@@ -182,7 +182,7 @@ export async function buildRemote(name, { mode = 'production', configure = (conf
       ...(route.menu ? { menu: { group: route.menu.group, label: route.menu.label, order: route.menu.order } } : {}),
     })),
   };
-  const recordFile = path.join(ssrDir, name, buildId, 'publish.json');
+  const recordFile = buildRecordFileOf(name, buildId);
   if (!(await exists(recordFile))) await writeJson(recordFile, { pointer, preloads, shareImages: cardUrls(cards, publicDir) });
   return readJson(recordFile);
 }

@@ -4,8 +4,17 @@ import { loadTsModule } from './load-ts.mjs';
 
 const { feedKeyForRoute, pageKeyForRoute, NOT_FOUND_PAGE_KEY } = await loadTsModule('packages/common/src/page-routes.ts');
 /** The store keys (@kesho/common/site-keys): the one module that names them. */
-export const { POINTER_DOCUMENT_KEY, VARIANTS_PREFIX, VARIANT_POINTER_FILE, LOCAL_EDGE_STATE_FILE, LOCAL_EDGE_KEY_VALUE_FILE, LOCAL_RUNNING_SITE_FILE, WITHDRAWN_FILE } =
-  await loadTsModule('packages/common/src/site-keys.ts');
+export const {
+  POINTER_DOCUMENT_KEY,
+  VARIANTS_PREFIX,
+  VARIANT_POINTER_FILE,
+  LOCAL_EDGE_STATE_FILE,
+  LOCAL_EDGE_KEY_VALUE_FILE,
+  LOCAL_RUNNING_SITE_FILE,
+  WITHDRAWN_FILE,
+  BUILD_RECORD_FILE,
+  REFUSAL_FILE,
+} = await loadTsModule('packages/common/src/site-keys.ts');
 
 /**
  * Where builds go. dist/site is what a browser (or CloudFront) gets; dist/ssr only feeds the
@@ -42,6 +51,11 @@ export const kitServerFile = path.join(ssrDir, 'kit', 'shell-kit.cjs');
 /** Where the history was kept before it moved into the release record: read once if the record has none, removed by the next release. */
 export const legacyHistoryFile = path.join(distDir, 'releases.json');
 export const pagesDir = path.join(siteDir, 'pages');
+
+/** A build's record, beside its Node bundles (dist/ssr/<app>/<buildId>/publish.json): what a release of it (or a rollback to it) needs; never served. */
+export function buildRecordFileOf(app, buildId) {
+  return path.join(ssrDir, app, buildId, BUILD_RECORD_FILE);
+}
 
 /** "/" → pages/index.html, "/services/visa" → pages/services/visa.html: the site's one route → page rule (@kesho/common/page-routes). */
 export function pageFileFor(routePath) {

@@ -27,10 +27,9 @@ import path from 'node:path';
 import { exists, readJson } from './compile.mjs';
 import { writeDiscoveryFiles } from './discovery-files.mjs';
 import { lazyTsModule } from './load-ts.mjs';
-import { distDir, legacyHistoryFile, pagesDir, pointerFile, shellCurrentFile, siteDir, siteFileOf, ssrDir } from './paths.mjs';
+import { buildRecordFileOf, distDir, legacyHistoryFile, pagesDir, pointerFile, shellCurrentFile, siteDir, siteFileOf, ssrDir } from './paths.mjs';
 import { renderPages } from './prerender.mjs';
 import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
-import { shellRecordFile } from './build-apps.mjs';
 import { commitFiles, recoverInterruptedCommit } from './release/commit.mjs';
 import { RefusedError, ReleaseError } from './release/errors.mjs';
 import { kitContractProblems } from './kit-contract.mjs';
@@ -451,7 +450,7 @@ export async function knownBuilds(app) {
   const builds = [];
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
-    const recordFile = path.join(dir, entry.name, 'publish.json');
+    const recordFile = buildRecordFileOf(app, entry.name);
     if (!(await exists(recordFile))) continue;
     const known = recorded.get(entry.name);
     const builtAt = known?.builtAt ?? (await fs.stat(recordFile)).mtime.toISOString();
@@ -484,7 +483,7 @@ export async function rollback(app, buildId, { beforeWrite, why, by, expectLive 
     target = last.previous;
   }
   const { isBuildId } = await schema();
-  const recordFile = app === 'shell' ? shellRecordFile(target) : path.join(ssrDir, app, target, 'publish.json');
+  const recordFile = buildRecordFileOf(app, target);
   if (!isBuildId(target) || !(await exists(recordFile))) {
     const known = (await knownBuilds(app)).map((build) => build.buildId);
     throw new ReleaseError(`No build ${target} of ${app}. Known builds, newest first: ${known.join(', ') || 'none'}`);

@@ -20,7 +20,7 @@
  * (EdgeRecord.builds); builds seen by the same pass (the first one after this shipped) are ordered by
  * when they were last served, then by id.
  */
-import { buildFilesPrefix, buildsToRemove, deleteRemovals, keptBuildsOf, protectedBuildIds, type BuildRemoval } from '@kesho/common/build-pruning';
+import { appBuildsPrefix, buildFilesPrefix, buildsToRemove, deleteRemovals, keptBuildsOf, protectedBuildIds, type BuildRemoval } from '@kesho/common/build-pruning';
 import { isBuildId } from '@kesho/common/pointer-document';
 import type { ObjectStore } from '@kesho/common/object-store';
 import {
@@ -66,7 +66,7 @@ export interface PrunePlan {
 
 /** The builds of an app whose files are in the bucket. */
 async function storedBuilds(store: ObjectStore, app: string): Promise<string[]> {
-  const prefix = app === SHELL_APP ? 'shell/' : `mfe/${app}/`;
+  const prefix = appBuildsPrefix(app);
   const ids = new Set<string>();
   for (const key of await store.listKeys(prefix)) {
     const id = key.slice(prefix.length).split('/')[0];

@@ -11,6 +11,7 @@
  */
 
 import type { ObjectStore } from './object-store';
+import { REMOTE_BUILDS_PREFIX, SHELL_BUILDS_PREFIX } from './site-keys';
 
 /** How many builds per app besides the live and protected ones are kept when KEPT_BUILDS is unset. */
 export const DEFAULT_KEPT_BUILDS = 5;
@@ -72,9 +73,14 @@ export function protectedBuildIds(
   ]);
 }
 
-/** Where a build's served files are in the site's store (the bucket; dist/site/ locally): shell/<buildId>/ or mfe/<name>/<buildId>/. */
+/** Where an app's builds are in the site's store (the bucket; dist/site/ locally): shell/ or mfe/<name>/ (@kesho/common/site-keys). */
+export function appBuildsPrefix(app: string): string {
+  return app === 'shell' ? SHELL_BUILDS_PREFIX : `${REMOTE_BUILDS_PREFIX}${app}/`;
+}
+
+/** Where a build's served files are in the site's store: shell/<buildId>/ or mfe/<name>/<buildId>/. */
 export function buildFilesPrefix(app: string, buildId: string): string {
-  return app === 'shell' ? `shell/${buildId}/` : `mfe/${app}/${buildId}/`;
+  return `${appBuildsPrefix(app)}${buildId}/`;
 }
 
 /**

@@ -6,6 +6,7 @@
  * endpoint all read these names from here. Written for a CloudFront Function too: constants only.
  *
  *   mfe/remotes.json                        the live pointer document the shell reads
+ *   shell/<buildId>/…, mfe/<name>/<buildId>/…  each build's served files (immutable; @kesho/common/build-pruning buildFilesPrefix)
  *   variants/<folder>/…                     a variant of the site (a canary's, a preview's, a notice's pages)
  *   variants/<folder>/remotes.json          and its pointer document
  *   mfe/pointers/<app>.json                 (AWS) an app's current release record
@@ -20,6 +21,15 @@
 /** The live pointer document's key; the shell fetches it at POINTER_DOCUMENT_URL. */
 export const POINTER_DOCUMENT_KEY = 'mfe/remotes.json';
 export const POINTER_DOCUMENT_URL = `/${POINTER_DOCUMENT_KEY}`;
+/** Where the builds' served files are: shell/<buildId>/… for the shell, mfe/<name>/<buildId>/… for a remote. */
+export const SHELL_BUILDS_PREFIX = 'shell/';
+export const REMOTE_BUILDS_PREFIX = 'mfe/';
+/**
+ * A build's record (locally beside its Node bundles, dist/ssr/<app>/<buildId>/publish.json; never
+ * served), and beside it the mark of a build a release refused.
+ */
+export const BUILD_RECORD_FILE = 'publish.json';
+export const REFUSAL_FILE = 'refused.json';
 /** Where the variant folders live, beside the live pages; page-routes answers "not found" for them. */
 export const VARIANTS_PREFIX = 'variants/';
 /** A variant folder's pointer document, `variants/<folder>/remotes.json`. */

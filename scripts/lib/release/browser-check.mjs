@@ -20,7 +20,7 @@ import path from 'node:path';
 import { chromiumPath } from '../chromium.mjs';
 import { readLocalSettings } from '../local-config.mjs';
 import { lazyTsModule } from '../load-ts.mjs';
-import { pageFileFor, siteDir, VARIANT_POINTER_FILE, variantsDir } from '../paths.mjs';
+import { pageFileFor, POINTER_DOCUMENT_KEY, siteDir, VARIANT_POINTER_FILE, variantsDir } from '../paths.mjs';
 import { repoRoot } from '../repo-root.mjs';
 import { originalPosition } from '../status.mjs';
 import { RefusedError, ReleaseError } from './errors.mjs';
@@ -75,9 +75,9 @@ export async function serveComposedSite({ pointers, pageFile }) {
         return send(routes.has(route) ? 200 : 404, 'text/html; charset=utf-8', await fs.readFile(file));
       }
       if (resolved.kind === 'file') {
-        if (resolved.key === 'mfe/remotes.json') return send(200, 'application/json', pointerBody);
+        if (resolved.key === POINTER_DOCUMENT_KEY) return send(200, 'application/json', pointerBody);
         const file = path.join(siteDir, ...resolved.key.split('/'));
-        if (!file.startsWith(siteDir + path.sep) || file.startsWith(path.join(siteDir, 'variants') + path.sep)) return send(404, 'text/plain', 'Not found');
+        if (!file.startsWith(siteDir + path.sep) || file.startsWith(variantsDir)) return send(404, 'text/plain', 'Not found');
         return send(200, contentTypeOf(file), await fs.readFile(file));
       }
       if (resolved.kind === 'bad-request') return send(400, 'text/plain', 'Bad request');

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { exists, readJson } from '../compile.mjs';
 import { lazyTsModule } from '../load-ts.mjs';
 import { readLocalSettings } from '../local-config.mjs';
-import { distDir, edgeKeyValueFile, edgeStateFile, siteDir, ssrDir, variantsDir } from '../paths.mjs';
+import { buildRecordFileOf, distDir, edgeKeyValueFile, edgeStateFile, siteDir, ssrDir, variantsDir } from '../paths.mjs';
 import { renderPages } from '../prerender.mjs';
 import { verifyStage } from './verify.mjs';
 
@@ -56,7 +56,7 @@ export async function readEdgeState() {
 
 /** The record of a kept build: its pointer entry (what a canary or preview puts in the document). */
 export async function buildRecordOf(app, buildId) {
-  const file = path.join(ssrDir, app, buildId, 'publish.json');
+  const file = buildRecordFileOf(app, buildId);
   return (await exists(file)) ? readJson(file) : null;
 }
 

@@ -3,9 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readJson, writeJson } from '../compile.mjs';
-import { edgeStateFile, legacyHistoryFile, ssrDir, WITHDRAWN_FILE } from '../paths.mjs';
+import { buildRecordFileOf, edgeStateFile, legacyHistoryFile, REFUSAL_FILE, WITHDRAWN_FILE } from '../paths.mjs';
 import { lazyTsModule } from '../load-ts.mjs';
-import { shellRecordFile } from '../build-apps.mjs';
 import { repoRoot } from '../repo-root.mjs';
 
 /**
@@ -68,8 +67,8 @@ export function sourceRevision() {
 }
 
 /** The folder of a build's record (publish.json): what is known about the build is kept there, never on the site. */
-const buildRecordDir = (app, buildId) => (app === 'shell' ? path.dirname(shellRecordFile(buildId)) : path.join(ssrDir, app, buildId));
-const refusalFile = (app, buildId) => path.join(buildRecordDir(app, buildId), 'refused.json');
+const buildRecordDir = (app, buildId) => path.dirname(buildRecordFileOf(app, buildId));
+const refusalFile = (app, buildId) => path.join(buildRecordDir(app, buildId), REFUSAL_FILE);
 
 /** @returns {Promise<Refusal | null>} why a build was refused, if it was. */
 export async function refusalOf(app, buildId) {
