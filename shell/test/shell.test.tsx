@@ -280,7 +280,9 @@ describe('the page area', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
     expect(document.documentElement.dataset.navigated).toBeUndefined();
+    delete document.documentElement.dataset.laidOut;
     await user.click(within(await openMenu(user)).getByRole('link', { name: 'FAQ' }));
+    expect(document.documentElement.dataset.laidOut).toBe('');
     expect(await screen.findByRole('heading', { name: 'Page at /faq' })).toBeInTheDocument();
     expect(document.documentElement.dataset.navigated).toBe('');
   });
@@ -563,6 +565,28 @@ describe('a direct load (hydrating the server HTML)', () => {
   afterEach(() => {
     document.body.innerHTML = '';
     delete document.documentElement.dataset.app;
+    delete document.documentElement.dataset.laidOut;
+  });
+
+  it('lays the first page out whole (<html data-laid-out>) only once it is interactive, in a later task', async () => {
+    delete document.documentElement.dataset.laidOut;
+    const idle: (() => void)[] = [];
+    const requestIdleCallback = jest.fn((job: () => void) => idle.push(job));
+    Object.assign(window, { requestIdleCallback, cancelIdleCallback: jest.fn() });
+    try {
+      const { resolved, settle } = await hydratePending();
+      expect(document.documentElement.dataset.laidOut).toBeUndefined();
+      await act(async () => settle(resolved));
+      await waitFor(() => expect(document.documentElement.dataset.app).toBe('ready'));
+      // Marked ready, the rest of the page waits for the main thread's next idle moment (2 s at most).
+      expect(requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 2_000 });
+      expect(document.documentElement.dataset.laidOut).toBeUndefined();
+      act(() => idle.splice(0).forEach((job) => job()));
+      expect(document.documentElement.dataset.laidOut).toBe('');
+    } finally {
+      Reflect.deleteProperty(window, 'requestIdleCallback');
+      Reflect.deleteProperty(window, 'cancelIdleCallback');
+    }
   });
 
   it('hydrates the shell at once and the page when its code arrives, keeping what was typed', async () => {

@@ -3,7 +3,14 @@ import { Link, media, tokens } from '@kesho/shell-kit';
 import { mailtoHref, site, telHref } from '@kesho/common/site';
 import { footerLegalLinks, footerQuickLinks } from './navigation';
 
+/* Laid out when it nears the screen until the page is laid out whole (`layOutWhole` in App.tsx). */
 const Band = styled.footer`
+  @media screen {
+    html:not([data-laid-out]) & {
+      content-visibility: auto;
+      contain-intrinsic-size: auto 28rem;
+    }
+  }
   background: ${tokens.color.footer};
   color: #e5e7eb;
   padding: ${tokens.space(12)} 0 ${tokens.space(6)};
