@@ -9,13 +9,9 @@ import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
 import { SESSION_ID_PATTERN } from '../payments/types';
 import { lambdaHttpHandler, type FunctionStart } from '../lambda';
 import type { Logger } from '../log';
-import { createFunctionMail } from '../mail/runtime';
 import { createSettlingMpesa, type MpesaServices } from '../mpesa/services';
 import { createCheckoutStatus, type CheckoutStatus } from '../orders/checkoutStatus';
-import { createConfirmOrder } from '../orders/confirmOrder';
-import { createOrdersStore } from '../orders/store';
-import { createCardPayments } from '../payments/cardPayments';
-import { createFunctionReceipts } from '../receipts/sendReceipt';
+import { createFunctionCardConfirmation } from '../orders/cardConfirmation';
 import { awsDocumentClient } from '../clients/dynamo';
 import { awsSecretReader, type SecretReader } from '../clients/secrets';
 import { tracing } from '../clients/tracing';
@@ -58,15 +54,11 @@ export function createCheckoutSessionHandler({ logger, checkoutStatus, mpesa }: 
  * settle through the one orders store and the one receipt sender. `given.secrets` stands in for Secrets Manager (tests).
  */
 export async function buildCheckoutSession(start: FunctionStart, given: { readonly secrets?: SecretReader } = {}): Promise<HttpHandler> {
-  const { config, logger, metrics, clock } = start;
   const dynamo = awsDocumentClient();
   const secrets = () => given.secrets ?? awsSecretReader();
-  const orders = createOrdersStore(dynamo, config.ordersTable);
-  const sendReceipt = createFunctionReceipts(start, createFunctionMail(start, dynamo), orders);
-  const { provider } = await createCardPayments(start, () => dynamo, secrets);
-  const checkoutStatus = createCheckoutStatus(createConfirmOrder({ orders, payments: provider, clock, logger, metrics, sendReceipt }));
+  const { orders, sendReceipt, confirmOrder } = await createFunctionCardConfirmation(start, dynamo, secrets);
   const mpesa = await createSettlingMpesa(start, dynamo, secrets, { orders, sendReceipt });
-  return createCheckoutSessionHandler({ logger, checkoutStatus, mpesa });
+  return createCheckoutSessionHandler({ logger: start.logger, checkoutStatus: createCheckoutStatus(confirmOrder), mpesa });
 }
 
 export const handler: HttpHandler = lambdaHttpHandler('checkout-session', (start) => buildCheckoutSession(start), { tracing });

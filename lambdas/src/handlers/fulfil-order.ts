@@ -8,12 +8,8 @@ import { parseFulfilmentJob } from '../fulfilment/queue';
 import type { LambdaContext } from '../http/apiGateway';
 import { lambdaEventHandler, type FunctionStart } from '../lambda';
 import type { Logger } from '../log';
-import { createFunctionMail } from '../mail/runtime';
 import { bindOrder } from '../orderContext';
-import { createConfirmOrder } from '../orders/confirmOrder';
-import { createOrdersStore } from '../orders/store';
-import { createCardPayments } from '../payments/cardPayments';
-import { createFunctionReceipts } from '../receipts/sendReceipt';
+import { createFunctionCardConfirmation } from '../orders/cardConfirmation';
 import { awsDocumentClient } from '../clients/dynamo';
 import { awsSecretReader, type SecretReader } from '../clients/secrets';
 import { tracing } from '../clients/tracing';
@@ -45,16 +41,8 @@ export function createFulfilOrderHandler({ logger, fulfilOrder }: FulfilOrderSer
  * (lambda.ts). `given.secrets` stands in for Secrets Manager (tests).
  */
 export async function buildFulfilOrder(start: FunctionStart, given: { readonly secrets?: SecretReader } = {}): Promise<FulfilHandler> {
-  const { config, logger, metrics, clock } = start;
-  const dynamo = awsDocumentClient();
-  const orders = createOrdersStore(dynamo, config.ordersTable);
-  const { provider } = await createCardPayments(
-    start,
-    () => dynamo,
-    () => given.secrets ?? awsSecretReader(),
-  );
-  const sendReceipt = createFunctionReceipts(start, createFunctionMail(start, dynamo), orders);
-  const confirmOrder = createConfirmOrder({ orders, payments: provider, clock, logger, metrics, sendReceipt });
+  const { logger } = start;
+  const { confirmOrder } = await createFunctionCardConfirmation(start, awsDocumentClient(), () => given.secrets ?? awsSecretReader());
   return createFulfilOrderHandler({ logger, fulfilOrder: createFulfilOrder(confirmOrder, logger) });
 }
 

@@ -7,14 +7,11 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { createSqsFulfilmentFailures } from '../fulfilment/failures';
 import { lambdaEventHandler, type FunctionStart } from '../lambda';
-import { createFunctionMail } from '../mail/runtime';
 import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
 import { createSettlingMpesa } from '../mpesa/services';
-import { createConfirmOrder, type ConfirmOrder } from '../orders/confirmOrder';
+import type { ConfirmOrder } from '../orders/confirmOrder';
 import { createReconcileOrders, type ReconcileOrders, type ReconcileReport } from '../orders/reconcile';
-import { createOrdersStore } from '../orders/store';
-import { createCardPayments } from '../payments/cardPayments';
-import { createFunctionReceipts } from '../receipts/sendReceipt';
+import { createFunctionCardConfirmation } from '../orders/cardConfirmation';
 import { awsDocumentClient } from '../clients/dynamo';
 import { awsSecretReader, type SecretReader } from '../clients/secrets';
 import { traced, tracing } from '../clients/tracing';
@@ -33,10 +30,7 @@ export async function buildReconcileOrders(start: FunctionStart, given: { readon
   const { config, logger, metrics, clock } = start;
   const dynamo = awsDocumentClient();
   const secrets = () => given.secrets ?? awsSecretReader();
-  const orders = createOrdersStore(dynamo, config.ordersTable);
-  const sendReceipt = createFunctionReceipts(start, createFunctionMail(start, dynamo), orders);
-  const { provider } = await createCardPayments(start, () => dynamo, secrets);
-  const confirmCard = createConfirmOrder({ orders, payments: provider, clock, logger, metrics, sendReceipt });
+  const { orders, sendReceipt, confirmOrder: confirmCard } = await createFunctionCardConfirmation(start, dynamo, secrets);
   const mpesa = await createSettlingMpesa(start, dynamo, secrets, { orders, sendReceipt });
   const confirmAny: ConfirmOrder = (request) => (mpesa && MPESA_PAYMENT_ID_PATTERN.test(request.sessionId) ? mpesa.payments.confirm(request) : confirmCard(request));
   // Only reconcile-orders is given the queue (and the right to read it).

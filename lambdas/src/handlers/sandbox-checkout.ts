@@ -12,14 +12,10 @@ import { respondSafely } from '../http/boundary';
 import { errorResponse, html, methodNotAllowed, seeOther } from '../http/responses';
 import { lambdaHttpHandler, type FunctionStart } from '../lambda';
 import type { Logger } from '../log';
-import { createFunctionMail } from '../mail/runtime';
-import { createConfirmOrder } from '../orders/confirmOrder';
-import { createOrdersStore } from '../orders/store';
-import { createCardPayments } from '../payments/cardPayments';
+import { createFunctionCardConfirmation } from '../orders/cardConfirmation';
 import { SANDBOX_CHECKOUT_PATH, SANDBOX_SESSION_ID_PATTERN } from '../payments/sandbox';
 import { createSandboxCheckout, type SandboxCheckout } from '../payments/sandboxCheckout';
 import { renderSandboxCheckout, renderSandboxNotFound } from '../payments/sandboxPage';
-import { createFunctionReceipts } from '../receipts/sendReceipt';
 
 export interface SandboxCheckoutServices {
   readonly logger: Logger;
@@ -63,17 +59,8 @@ export function createSandboxCheckoutHandler({ logger, sandboxCheckout: sandbox 
  * deployed (a local-only page), but its module is a handler like the others. `given.secrets` stands in for Secrets Manager (tests).
  */
 export async function buildSandboxCheckout(start: FunctionStart, given: { readonly secrets?: SecretReader } = {}): Promise<HttpHandler> {
-  const { config, logger, metrics, clock } = start;
-  const dynamo = awsDocumentClient();
-  const orders = createOrdersStore(dynamo, config.ordersTable);
-  const { provider, sandbox } = await createCardPayments(
-    start,
-    () => dynamo,
-    () => given.secrets ?? awsSecretReader(),
-  );
-  const sendReceipt = createFunctionReceipts(start, createFunctionMail(start, dynamo), orders);
-  const sandboxCheckout = sandbox ? createSandboxCheckout(sandbox, createConfirmOrder({ orders, payments: provider, clock, logger, metrics, sendReceipt })) : null;
-  return createSandboxCheckoutHandler({ logger, sandboxCheckout });
+  const { card, confirmOrder } = await createFunctionCardConfirmation(start, awsDocumentClient(), () => given.secrets ?? awsSecretReader());
+  return createSandboxCheckoutHandler({ logger: start.logger, sandboxCheckout: card.sandbox ? createSandboxCheckout(card.sandbox, confirmOrder) : null });
 }
 
 export const handler: HttpHandler = lambdaHttpHandler('sandbox-checkout', (start) => buildSandboxCheckout(start), { tracing });
