@@ -125,9 +125,6 @@ export async function release(request) {
   }
 }
 
-/** Actions that change which build is live (a rollback's default target is the build live before the last of them). */
-const LIVE_ACTIONS = ['publish', 'rollback', 'build', 'promote'];
-
 /** @param {ReleaseRequest} request */
 async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite, why, edge: change = {}, browserCheck = null, expectLive }) {
   const { parseRemotePointer, withRemote, siteMenus } = await schema();
@@ -159,7 +156,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
   const liveOf = (name) => live.remotes.find((remote) => remote.name === name)?.buildId ?? null;
   // The edge's transitions, the AWS publisher's too (@kesho/common/edge-plan): each gives the next
   // records and its history entry, or why it is refused.
-  const { endCanary, stagePreview, startCanary, unexpiredPreviews } = await edgePlan();
+  const { endCanary, LIVE_ACTIONS, stagePreview, startCanary, unexpiredPreviews } = await edgePlan();
   /** @type {import('../../packages/common/src/edge-plan').EdgeRecords} */
   let records = { canaries: edgeBefore.canaries, previews: unexpiredPreviews(edgeBefore.previews, now) };
   /** @type {import('../../packages/common/src/edge-plan').HistoryEntry[]} */
@@ -478,7 +475,8 @@ export async function rollback(app, buildId, { beforeWrite, why, by, expectLive 
   let target = buildId;
   if (!target) {
     const history = await readHistory();
-    const last = history.releases.filter((entry) => entry.app === app && LIVE_ACTIONS.includes(entry.action)).at(-1);
+    // The build live before the app's last live change (@kesho/common/edge-plan, the publisher's rule too).
+    const last = (await edgePlan()).lastLiveChange(history.releases, app);
     if (!last?.previous) throw new ReleaseError(`No earlier release of ${app} in ${path.relative(repoRoot, edgeStateFile)}: name a build (see \`npm run release -- list ${app}\`).`);
     target = last.previous;
   }

@@ -62,6 +62,14 @@ export interface HistoryEntry<Action extends string = 'canary' | 'promote' | 'ab
   readonly release?: string;
 }
 
+/** The history's actions that put a build live for everyone: the last of them says which build of an app is live, and which it replaced (the default rollback target). */
+export const LIVE_ACTIONS: readonly string[] = ['publish', 'rollback', 'build', 'promote'];
+
+/** An app's last live change in a history (LIVE_ACTIONS), or undefined: both engines' rollback target and publish watch read it. */
+export function lastLiveChange<Entry extends HistoryEntry<string>>(history: readonly Entry[], app: string): Entry | undefined {
+  return history.filter((entry) => entry.app === app && LIVE_ACTIONS.includes(entry.action)).at(-1);
+}
+
 /** How many entries a release record's history keeps (the oldest go first), in both engines. */
 export const HISTORY_KEPT = 500;
 

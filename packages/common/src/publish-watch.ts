@@ -11,13 +11,10 @@
  * would be empty: it is judged over as long a time just before the publish, when it had them all.
  */
 import { judgeCanary, type CanaryThresholds, type CanaryVerdict, type FiguresSource } from './canary-health';
-import type { HistoryEntry } from './edge-plan';
+import { lastLiveChange, type HistoryEntry } from './edge-plan';
 
 /** How long after a publish the build is watched, by default: 30 minutes. */
 export const DEFAULT_PUBLISH_WATCH_MINUTES = 30;
-
-/** The actions that put a build live for everyone (the history's): the last of them says which build is live. */
-const LIVE_ACTIONS: readonly string[] = ['publish', 'rollback', 'build', 'promote'];
 
 /** A publish under watch: the app, the build it put live, the build it replaced, when. */
 export interface WatchedPublish {
@@ -32,10 +29,10 @@ export interface WatchedPublish {
  * build less than `windowMinutes` ago (a rollback, another publish or a promotion since ends the watch).
  */
 export function watchedPublishes(history: readonly HistoryEntry<string>[], now: Date, windowMinutes: number): WatchedPublish[] {
-  const last = new Map<string, HistoryEntry<string>>();
-  for (const entry of history) if (LIVE_ACTIONS.includes(entry.action)) last.set(entry.app, entry);
   const watched: WatchedPublish[] = [];
-  for (const entry of last.values()) {
+  for (const app of new Set(history.map((entry) => entry.app))) {
+    const entry = lastLiveChange(history, app);
+    if (!entry) continue;
     if (entry.action !== 'publish' || !entry.previous || entry.previous === entry.buildId) continue;
     const age = now.getTime() - Date.parse(entry.at);
     if (!(age >= 0 && age < windowMinutes * 60_000)) continue;

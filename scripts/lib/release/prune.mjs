@@ -21,6 +21,8 @@ import { lazyTsModule } from '../load-ts.mjs';
 
 /** @type {() => Promise<typeof import('../../../packages/common/src/build-pruning')>} */
 const buildPruning = lazyTsModule('packages/common/src/build-pruning.ts');
+/** @type {() => Promise<typeof import('../../../packages/common/src/edge-plan')>} */
+const edgePlan = lazyTsModule('packages/common/src/edge-plan.ts');
 /** @type {() => Promise<typeof import('../../../packages/common/src/folder-store')>} */
 const folderStore = lazyTsModule('packages/common/src/folder-store.ts');
 /** A folder of dist/ as a store key prefix: `site/`, `sourcemaps/`, `ssr/`. */
@@ -35,10 +37,11 @@ const prefixOf = (dir) => `${path.relative(distDir, dir).split(path.sep).join('/
 export async function pruneBuilds({ apps, keep, knownBuilds, history }) {
   const { canaries, previews } = await readEdgeState();
   const { buildFilesPrefix, buildsToRemove, deleteRemovals, protectedBuildIds } = await buildPruning();
+  const { lastLiveChange } = await edgePlan();
   const store = new (await folderStore()).FolderStore(distDir);
   const removed = [];
   for (const app of apps) {
-    const lastLive = history.releases.filter((entry) => entry.app === app && ['publish', 'rollback', 'build', 'promote'].includes(entry.action)).at(-1);
+    const lastLive = lastLiveChange(history.releases, app);
     const protectedIds = protectedBuildIds(app, { canaries, previews, rollbackTarget: lastLive?.previous });
     // Its served files (dist/site/ as the bucket lays them out) and their source maps; a build removed whole, its record and Node bundles too.
     const served = (buildId) => path.join(siteDir, buildFilesPrefix(app, buildId));
