@@ -21,6 +21,7 @@ import { createSesTransport, NO_MESSAGE_ID, sesMailbox } from '../src/mail/sesTr
 import type { MailTransport, OutgoingMail } from '../src/mail/types';
 import { silentLogger } from '../src/log';
 import { startFunction } from '../src/lambda';
+import { DEPLOYED_ENV } from './support/deployedEnv';
 import { uncountedMetrics } from '../src/metrics';
 import { createOrdersStore } from '../src/orders/store';
 import type { OrderDraft } from '../src/orders/types';
@@ -367,14 +368,7 @@ describe('outbox', () => {
   });
 
   test("a deployed function's start tells the outbox when the current invocation ends, from its Lambda context", () => {
-    const start = startFunction('enquiries', {
-      NODE_ENV: 'production',
-      PUBLIC_SITE_URL: 'https://www.example.com',
-      ORDERS_TABLE: 'orders',
-      FULFIL_ORDER_FUNCTION_NAME: 'f',
-      MAIL_TRANSPORT: 'ses',
-      LOG_LEVEL: 'silent',
-    });
+    const start = startFunction('enquiries', DEPLOYED_ENV);
     expect(start.invocationDeadline()).toBeUndefined();
     const before = Date.now();
     start.addLambdaContext({ awsRequestId: 'req-1', functionName: 'enquiries', getRemainingTimeInMillis: () => 14_000 });

@@ -18,6 +18,7 @@ import { formatStory, storyLines, type OrderSummary } from '../src/orders/story'
 import { bindOrder, runInOrderScope } from '../src/orderContext';
 import type { CheckoutSessionState, PaymentsProvider } from '../src/payments/types';
 import { startFunction } from '../src/lambda';
+import { DEPLOYED_ENV } from './support/deployedEnv';
 import { ensureOrdersTable } from '../src/local/embeddedDynamo';
 import { loadConfig } from '../src/config';
 import { createFunctionMail } from '../src/mail/runtime';
@@ -104,14 +105,7 @@ describe('log lines (Powertools Logger, the project rules on top)', () => {
     const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => (output.push(String(chunk)), true));
     try {
       // The function's start (lambda.ts), from the test's environment instead of process.env.
-      const start = startFunction('enquiries', {
-        NODE_ENV: 'production',
-        PUBLIC_SITE_URL: 'https://www.example.com',
-        ORDERS_TABLE: 'orders',
-        FULFIL_ORDER_FUNCTION_NAME: 'f',
-        MAIL_TRANSPORT: 'ses',
-        LOG_LEVEL: 'info',
-      });
+      const start = startFunction('enquiries', { ...DEPLOYED_ENV, LOG_LEVEL: 'info' });
       const handler = async () => start.logger.info('probe');
       start.addLambdaContext({ awsRequestId: 'req-1', functionName: 'enquiries' });
       await handler();
