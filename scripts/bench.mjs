@@ -47,8 +47,8 @@ const BENCH_CUSTOMER = { fullName: 'Bench Mark', email: 'bench@example.com', pho
 
 /** The service the bench orders, and the browser storage of a visitor who has ordered it and entered their details. */
 async function loadOrderFixtures() {
-  const { catalogue } = await loadTsModule('packages/common/src/catalogue.ts');
-  const { STORAGE_KEYS } = await loadTsModule('packages/common/src/storage-keys.ts');
+  const { catalogue } = await loadTsModule('packages/site-rules/src/catalogue.ts');
+  const { STORAGE_KEYS } = await loadTsModule('packages/site-rules/src/storage-keys.ts');
   const { serializeCart } = await loadTsModule('mfe-commerce/src/cart/persistence.ts');
   const service = catalogue[0];
   return {

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { findCatalogueService } from '@kesho/common/catalogue';
+import { findCatalogueService } from '@kesho/site-rules/catalogue';
 
 /**
  * Pages start without a stored cookie choice (so the banner shows) unless a test says otherwise,

@@ -3,7 +3,7 @@ import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtur
 import { mailsTo, readMailbox, recipients } from '../support/mailbox';
 import type { Page } from '@playwright/test';
 
-// The built site's facts (@kesho/common/site), as a visitor reads them.
+// The built site's facts (@kesho/site-rules/site), as a visitor reads them.
 const SUPPORT_EMAIL = 'support@keshoglobal.co.ke';
 const BUSINESS_HOURS = 'Monday to Saturday, 9:00 AM to 6:00 PM East Africa Time (EAT)';
 

@@ -60,7 +60,7 @@ export const CI_WORKFLOWS: readonly CiWorkflow[] = [
   {
     file: 'platform.yml',
     owner: '@kesho/platform',
-    paths: ['shell/**', 'packages/shell-kit/**', 'packages/common/**', 'scripts/**', 'local-server/**', 'e2e/**', 'package.json', 'package-lock.json'],
+    paths: ['shell/**', 'packages/shell-kit/**', 'packages/common/**', 'packages/site-rules/**', 'scripts/**', 'local-server/**', 'e2e/**', 'package.json', 'package-lock.json'],
     roleName: 'kesho-ci-platform',
     releases: SHELL_APP,
   },
@@ -68,10 +68,11 @@ export const CI_WORKFLOWS: readonly CiWorkflow[] = [
     file: 'ops.yml',
     owner: '@kesho/ops',
     // The workflows themselves are ops' (CODEOWNERS): a change to one runs the workflow tests (infra's jest).
-    paths: ['infra/**', '.ci/**', '.github/**', 'lambdas/**', 'packages/common/**'],
+    paths: ['infra/**', '.ci/**', '.github/**', 'lambdas/**', 'packages/common/**', 'packages/site-rules/**'],
     alsoOn: [
       { path: 'lambdas/**', why: 'the payment functions are bundled into KeshoPayments' },
       { path: 'packages/common/**', why: 'the functions, the edge functions and the publisher bundle @kesho/common' },
+      { path: 'packages/site-rules/**', why: "the functions and the edge functions bundle @kesho/site-rules (the site's facts, prices and form rules)" },
     ],
     roleName: 'kesho-ci-ops',
     releases: 'ops',

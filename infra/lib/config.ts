@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { App, Environment } from 'aws-cdk-lib';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { isRemoteName } from '@kesho/common/pointer-document';
 import { DEFAULT_MONTHLY_BUDGET_USD, type AlarmSettings } from './alarms';
 import { DEFAULT_GITHUB_REPOSITORY } from './ci-workflows';
@@ -65,7 +65,7 @@ export type EnvironmentSetting = (typeof ENVIRONMENT_SETTINGS)[number];
 
 /**
  * A production environment names each of these. The mail settings are not among them: their
- * defaults are the site's facts (@kesho/common/site), the one place the support address lives.
+ * defaults are the site's facts (@kesho/site-rules/site), the one place the support address lives.
  */
 export const PRODUCTION_SETTINGS: readonly EnvironmentSetting[] = [
   'account',
@@ -383,7 +383,7 @@ export function readConfig(app: App, env: Readonly<Record<string, string | undef
   const publicSiteUrl = readPublicSiteUrl(settings, domain);
   // Production serves the site's one origin (canonical links, sitemap, mail links all name it).
   if (settings.environment?.production && publicSiteUrl !== site.origin) {
-    throw new Error(`${settings.environment.file} is production, so the site must be served on ${site.origin} (@kesho/common/site), not ${publicSiteUrl}: check domainName`);
+    throw new Error(`${settings.environment.file} is production, so the site must be served on ${site.origin} (@kesho/site-rules/site), not ${publicSiteUrl}: check domainName`);
   }
   const release = readReleaseMode(app, only);
   return {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { AFTER_FIRST_DEPLOY_SETTINGS, ENVIRONMENTS_DIR, PRODUCTION_SETTINGS, readConfig, readEnvironmentFile, UNSET_PUBLIC_SITE_URL, type EnvironmentSetting } from '../lib/config';
 import { buildTestApp, cdkJsonContext } from './support/test-app';
 
@@ -98,7 +98,7 @@ describe('committed environments', () => {
     expect(deployed.alarms.distributionId).toBe('E2ABCDEF123456');
   });
 
-  test('production serves the site origin of @kesho/common/site and nothing else', () => {
+  test('production serves the site origin of @kesho/site-rules/site and nothing else', () => {
     const production = completeProduction();
     const elsewhere = { ...production, settings: { ...production.settings, domainName: 'example.org' } };
     expect(() => readConfig(appWith({ environment: 'production' }), {}, environmentsDir({ production: elsewhere }))).toThrow(`must be served on ${site.origin}`);

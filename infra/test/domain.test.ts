@@ -4,7 +4,7 @@
  */
 import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { readConfig, UNSET_PUBLIC_SITE_URL } from '../lib/config';
 import { addNagChecks } from '../lib/kesho-app';
 import { buildTestApp, cdkJsonContext, type TestApp } from './support/test-app';

@@ -4,7 +4,7 @@ import { NEWSLETTER_TOKEN_SECRET_NAME, STRIPE_SECRET_KEY_NAME, STRIPE_WEBHOOK_SE
 import { DEFAULT_API_LIMITS } from '../lib/api-limits';
 import { readMailSettings, settingsFromContext, UNSET_PUBLIC_SITE_URL } from '../lib/config';
 import { App } from 'aws-cdk-lib';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { buildTestApp } from './support/test-app';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { API_ROUTES } from '@kesho/common/api-routes';

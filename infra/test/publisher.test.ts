@@ -1,6 +1,6 @@
 import { discoveryFiles } from '@kesho/common/discovery-files';
 import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { publishForDeploy, publishReleases, type DeployRequest, type ObjectStore } from '../functions/release-publisher/publisher';
 import {
   nameRelease,

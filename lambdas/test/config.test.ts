@@ -1,4 +1,4 @@
-import { KES_PER_USD, KES_RATE_DATE } from '@kesho/common/mpesa';
+import { KES_PER_USD, KES_RATE_DATE } from '@kesho/site-rules/mpesa';
 import { ConfigError, loadConfig } from '../src/config';
 import { DEVELOPMENT_TOKEN_SECRET } from '../src/config/leads';
 import { defaultLocalDataDir } from '../src/config/localTools';

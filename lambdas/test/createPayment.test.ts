@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { CHECKOUT_MESSAGES } from '@kesho/common/checkout-schema';
-import { PAYMENT_ATTEMPT_MESSAGES } from '@kesho/common/payment-attempt';
-import { CUSTOM_NAME_TAKEN_MESSAGE, MAX_CART_LINES } from '@kesho/common/catalogue';
-import { ENCODED_WORD_MESSAGE, UNSAFE_TEXT_MESSAGE } from '@kesho/common/text-rules';
+import { CHECKOUT_MESSAGES } from '@kesho/site-rules/checkout-schema';
+import { PAYMENT_ATTEMPT_MESSAGES } from '@kesho/site-rules/payment-attempt';
+import { CUSTOM_NAME_TAKEN_MESSAGE, MAX_CART_LINES } from '@kesho/site-rules/catalogue';
+import { ENCODED_WORD_MESSAGE, UNSAFE_TEXT_MESSAGE } from '@kesho/site-rules/text-rules';
 import { INVALID_ORDER_MESSAGE } from '../src/orders/orderRequest';
 import { ORDER_MESSAGES } from '../src/orders/orderRequest';
 import { startFakeStripe, type FakeStripe } from './support/fakeStripe';

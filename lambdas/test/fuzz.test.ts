@@ -4,8 +4,8 @@
  * leak a stack trace. Most go straight to the Lambda handler; a share goes over HTTP through the
  * local runtime's event conversion.
  */
-import { isCatalogueServiceName, isCustomItemId, CUSTOM_LINE_LABEL } from '@kesho/common/catalogue';
-import { hasNoEncodedWord, isSafeMultiLineText, isSafeOneLineText } from '@kesho/common/text-rules';
+import { isCatalogueServiceName, isCustomItemId, CUSTOM_LINE_LABEL } from '@kesho/site-rules/catalogue';
+import { hasNoEncodedWord, isSafeMultiLineText, isSafeOneLineText } from '@kesho/site-rules/text-rules';
 import { confusableSkeleton } from '../src/orders/confusables';
 import { createCreatePaymentHandler } from '../src/handlers/create-payment';
 import type { ApiGatewayEvent, ApiGatewayResult } from '../src/http/apiGateway';

@@ -4,8 +4,8 @@
  * expired links).
  */
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { contactMessages, NEWSLETTER_CONSENT_TEXT } from '@kesho/common/contact-schema';
-import { site } from '@kesho/common/site';
+import { contactMessages, NEWSLETTER_CONSENT_TEXT } from '@kesho/site-rules/contact-schema';
+import { site } from '@kesho/site-rules/site';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { createSubmitEnquiry, type SubmitEnquiry } from '../src/leads/enquiries';
 import { createRateLimiter, hashKey } from '../src/leads/rateLimit';

@@ -6,7 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import { rm, writeFile } from 'node:fs/promises';
 import type { ParsedMail } from 'mailparser';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { readMailbox } from '../src/mail/mailbox';
 import { mailDirectoryOf } from '../src/mail/fileTransport';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { MPESA_MESSAGES, MPESA_OUTCOME_MESSAGES, usdCentsToKes } from '@kesho/common/mpesa';
-import { PAYMENT_ATTEMPT_MESSAGES } from '@kesho/common/payment-attempt';
+import { MPESA_MESSAGES, MPESA_OUTCOME_MESSAGES, usdCentsToKes } from '@kesho/site-rules/mpesa';
+import { PAYMENT_ATTEMPT_MESSAGES } from '@kesho/site-rules/payment-attempt';
 import path from 'node:path';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { loadConfig } from '../src/config';
 import { listMailbox } from '../src/mail/mailbox';
 import { FAKE_DARAJA, startFakeDaraja, type FakeDaraja, type FakePush } from './support/fakeDaraja';

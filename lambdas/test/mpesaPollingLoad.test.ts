@@ -1,12 +1,12 @@
 /**
  * Issue 41, item 2: the API's route throttles fit real payers. 50 families start an M-Pesa payment at
  * the same moment, each from its own address and phone, and poll it on the M-Pesa page's schedule
- * (@kesho/common/mpesa MPESA_POLL_SCHEDULE) through the local server, which answers 429 over each
+ * (@kesho/site-rules/mpesa MPESA_POLL_SCHEDULE) through the local server, which answers 429 over each
  * route's throttle as API Gateway does (routeThrottles, as `npm start` runs it) and applies the
  * payment limits' defaults: none is refused. The fastest phase of the schedule (the first 20 s) is the
  * peak; the test runs it and the first slower polls after it.
  */
-import { MPESA_POLL_SCHEDULE, mpesaPollDelayMs } from '@kesho/common/mpesa';
+import { MPESA_POLL_SCHEDULE, mpesaPollDelayMs } from '@kesho/site-rules/mpesa';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { catalogueItem, validOrder } from './support/orders';
 import { postJson, startTestServer, type TestServer } from './support/testServer';

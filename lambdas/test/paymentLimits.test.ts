@@ -5,7 +5,7 @@
  * address header, as CloudFront's viewer-request function does in AWS.
  */
 import { randomBytes } from 'node:crypto';
-import { paymentLimitMessage } from '@kesho/common/payment-attempt';
+import { paymentLimitMessage } from '@kesho/site-rules/payment-attempt';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
 import { silentLogger } from '../src/log';
 import { createRateLimiter } from '../src/leads/rateLimit';

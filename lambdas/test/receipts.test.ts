@@ -7,10 +7,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findCatalogueService } from '@kesho/common/catalogue';
-import { formatUsd } from '@kesho/common/money';
+import { findCatalogueService } from '@kesho/site-rules/catalogue';
+import { formatUsd } from '@kesho/site-rules/money';
 import { UNPAID_ORDER_RETENTION_DAYS } from '@kesho/common/retention';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import type { ParsedMail } from 'mailparser';
 import { PDFDocument } from 'pdf-lib';
 import { createFileTransport } from '../src/mail/fileTransport';

@@ -1,4 +1,4 @@
-import { formatUsd } from '@kesho/common/money';
+import { formatUsd } from '@kesho/site-rules/money';
 import { startFakeStripe } from './support/fakeStripe';
 import { catalogueItem, validOrder } from './support/orders';
 import { postJson, startTestServer, type TestServer } from './support/testServer';

@@ -5,11 +5,11 @@
  * whose percent-escapes are not UTF-8. Every one was accepted (and charged or mailed) before.
  */
 import type { ParsedMail } from 'mailparser';
-import { CHECKOUT_MESSAGES } from '@kesho/common/checkout-schema';
-import { CUSTOM_NAME_TAKEN_MESSAGE } from '@kesho/common/catalogue';
-import { contactMessages } from '@kesho/common/contact-schema';
-import { MPESA_PHONE_FIELD } from '@kesho/common/mpesa';
-import { UNSAFE_TEXT_MESSAGE } from '@kesho/common/text-rules';
+import { CHECKOUT_MESSAGES } from '@kesho/site-rules/checkout-schema';
+import { CUSTOM_NAME_TAKEN_MESSAGE } from '@kesho/site-rules/catalogue';
+import { contactMessages } from '@kesho/site-rules/contact-schema';
+import { MPESA_PHONE_FIELD } from '@kesho/site-rules/mpesa';
+import { UNSAFE_TEXT_MESSAGE } from '@kesho/site-rules/text-rules';
 import { readMailbox } from '../src/mail/mailbox';
 import { mailDirectoryOf } from '../src/mail/fileTransport';
 import { ORDER_MESSAGES } from '../src/orders/orderRequest';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import Stripe from 'stripe';
 import { listMailbox } from '../src/mail/mailbox';
 import type { OrdersStore } from '../src/orders/store';

@@ -1,5 +1,5 @@
 import type { PageRoute } from '@kesho/shell-kit';
-import { pageTitle, site } from '@kesho/common/site';
+import { pageTitle, site } from '@kesho/site-rules/site';
 
 /** Exposed to the shell as `commerce/routes`: the quote builder and the payment flow. */
 export const routes: readonly PageRoute[] = [

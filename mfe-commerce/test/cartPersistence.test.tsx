@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CartProvider, useCart } from '../src/cart';
-import { STORAGE_KEYS } from '@kesho/common/storage-keys';
+import { STORAGE_KEYS } from '@kesho/site-rules/storage-keys';
 import { parseSavedCart, serializeCart } from '../src/cart/persistence';
 import { createCartStore } from '../src/cart/store';
 import { catalogueItem, resetBrowserState, saveCart, savedCart } from './helpers';

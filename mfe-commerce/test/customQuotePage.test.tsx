@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { catalogue } from '@kesho/common/catalogue';
-import { formatUsd } from '@kesho/common/money';
+import { catalogue } from '@kesho/site-rules/catalogue';
+import { formatUsd } from '@kesho/site-rules/money';
 import CustomQuotePage from '../src/pages/CustomQuotePage';
 import { catalogueItem, renderPage, resetBrowserState, saveCart, savedCart } from './helpers';
 

@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MPESA_MESSAGES, MPESA_OUTCOME_MESSAGES, rateLine, usdCentsToKes } from '@kesho/common/mpesa';
-import { formatKes } from '@kesho/common/money';
-import { paymentLimitMessage } from '@kesho/common/payment-attempt';
+import { MPESA_MESSAGES, MPESA_OUTCOME_MESSAGES, rateLine, usdCentsToKes } from '@kesho/site-rules/mpesa';
+import { formatKes } from '@kesho/site-rules/money';
+import { paymentLimitMessage } from '@kesho/site-rules/payment-attempt';
 import PaymentPage from '../src/pages/PaymentPage';
 import { MPESA_PAGE_MESSAGES } from '../src/payment/mpesa/MpesaPayment';
 import { catalogueItem, fakePaymentsApi, renderPage, resetBrowserState, saveCart, saveCheckout, validCheckoutData } from './helpers';

@@ -4,7 +4,7 @@
  * a Retry-After, and giving up after three minutes.
  */
 import { act, renderHook } from '@testing-library/react';
-import { MPESA_POLL_SCHEDULE } from '@kesho/common/mpesa';
+import { MPESA_POLL_SCHEDULE } from '@kesho/site-rules/mpesa';
 import { getMpesaPayment, type MpesaPaymentState } from '../src/api/mpesaClient';
 import { PaymentError, retryAfterMs } from '../src/api/paymentsClient';
 import { useMpesaPolling, type PollResult } from '../src/payment/mpesa/useMpesaPolling';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import PaymentFailurePage from '../src/pages/PaymentFailurePage';
 import PaymentSuccessPage from '../src/pages/PaymentSuccessPage';
 import { POLL_INTERVAL_MS } from '../src/payment-success/useCheckoutLookup';

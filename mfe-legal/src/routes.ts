@@ -1,4 +1,4 @@
-import { pageTitle, site } from '@kesho/common/site';
+import { pageTitle, site } from '@kesho/site-rules/site';
 import type { PageRoute } from '@kesho/shell-kit';
 
 /**

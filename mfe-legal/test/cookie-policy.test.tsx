@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { BUCKET_MAX_AGE_SECONDS } from '@kesho/common/build-choice';
-import { COOKIE_CONSENT_VALUES, SITE_COOKIES, STORAGE_KEYS } from '@kesho/common/storage-keys';
+import { COOKIE_CONSENT_VALUES, SITE_COOKIES, STORAGE_KEYS } from '@kesho/site-rules/storage-keys';
 import { cookieLifetimes } from '../src/content/cookies';
 import CookiePolicyPage from '../src/pages/CookiePolicyPage';
 import { expectLinksTo, normalisedText, renderPage, rowStartingWith } from './renderPage';

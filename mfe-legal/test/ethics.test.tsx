@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { mailtoHref, site, telHref } from '@kesho/common/site';
+import { mailtoHref, site, telHref } from '@kesho/site-rules/site';
 import EthicsPage from '../src/pages/EthicsPage';
 import { expectLinksTo, normalisedText, renderPage } from './renderPage';
 

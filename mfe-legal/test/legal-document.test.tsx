@@ -6,7 +6,7 @@ import EthicsPage from '../src/pages/EthicsPage';
 import PrivacyPage from '../src/pages/PrivacyPage';
 import RefundPage from '../src/pages/RefundPage';
 import TermsPage from '../src/pages/TermsPage';
-import { mailtoHref, site, telHref } from '@kesho/common/site';
+import { mailtoHref, site, telHref } from '@kesho/site-rules/site';
 import { renderPage } from './renderPage';
 
 const pages: [string, ComponentType, string][] = [

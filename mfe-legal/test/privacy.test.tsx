@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { mailtoHref, site } from '@kesho/common/site';
+import { mailtoHref, site } from '@kesho/site-rules/site';
 import PrivacyPage from '../src/pages/PrivacyPage';
 import { expectLinksTo, normalisedText, renderPage, rowStartingWith } from './renderPage';
 

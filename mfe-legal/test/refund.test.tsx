@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { mailtoHref, site } from '@kesho/common/site';
+import { mailtoHref, site } from '@kesho/site-rules/site';
 import RefundPage from '../src/pages/RefundPage';
 import { expectLinksTo, normalisedText, renderPage, rowStartingWith, rowsOf } from './renderPage';
 

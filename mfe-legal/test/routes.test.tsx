@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import { site } from '@kesho/common/site';
-import { refundRules } from '@kesho/common/advisory-packages';
+import { site } from '@kesho/site-rules/site';
+import { refundRules } from '@kesho/site-rules/advisory-packages';
 import { routes } from '../src/routes';
 import { renderPage } from './renderPage';
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import TermsPage from '../src/pages/TermsPage';
 import { expectLinksTo, normalisedText, renderPage } from './renderPage';
 

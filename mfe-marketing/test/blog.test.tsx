@@ -6,7 +6,7 @@ import BlogPage from '../src/pages/BlogPage';
 import { blogSummaries } from '../src/content/blog';
 import { blockTexts, blogPosts } from './support/blog-posts';
 import { blogRoutes } from '../src/routes/blog';
-import { NEWSLETTER_CONSENT_TEXT } from '@kesho/common/contact-schema';
+import { NEWSLETTER_CONSENT_TEXT } from '@kesho/site-rules/contact-schema';
 
 function mockFetch(status: number, body: unknown): { url: string; body: unknown }[] {
   const requests: { url: string; body: unknown }[] = [];

@@ -5,7 +5,7 @@ import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
 import ContactPage from '../src/pages/ContactPage';
 
 // The form's validation (the shared schema) cannot be fetched, as on a connection that drops after the page arrived.
-jest.mock('@kesho/common/contact-schema', () => {
+jest.mock('@kesho/site-rules/contact-schema', () => {
   throw new Error('Loading chunk contact-validation failed');
 });
 

@@ -9,8 +9,8 @@ import ContactPage from '../src/pages/ContactPage';
 const mockExtraRule: { current: 'whole-form' | 'crash' } = { current: 'whole-form' };
 const mockWholeFormMessage = 'Please tell us a little more';
 
-jest.mock('@kesho/common/contact-schema', () => {
-  const actual = jest.requireActual<typeof import('@kesho/common/contact-schema')>('@kesho/common/contact-schema');
+jest.mock('@kesho/site-rules/contact-schema', () => {
+  const actual = jest.requireActual<typeof import('@kesho/site-rules/contact-schema')>('@kesho/site-rules/contact-schema');
   // One schema for both tests: the form keeps the module it loaded once.
   const contactSchema = actual.contactSchema.test('extra', mockWholeFormMessage, () => {
     if (mockExtraRule.current === 'crash') throw new TypeError('a rule crashed');

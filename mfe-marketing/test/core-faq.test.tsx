@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import FaqPage from '../src/pages/FaqPage';
 import { faqCategories, faqItems } from '../src/content/faq';
 import { coreRoutes } from '../src/routes/core';

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { serviceCards } from '../src/content/services';
 import HomePage from '../src/pages/HomePage';
 import AboutPage from '../src/pages/AboutPage';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
 import type { PageRoute } from '@kesho/shell-kit';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { serviceCards } from '../src/content/services';
 import { serviceRoutes } from '../src/routes/services';
 

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { render, screen, within } from '@testing-library/react';
 import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import SuccessStoriesPage from '../src/pages/SuccessStoriesPage';
 import { stories } from '../src/content/stories';
 

@@ -16,12 +16,12 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { parse as parseYaml } from 'yaml';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 
 /** The blog's categories, in the order SPEC.md names them. */
 export const BLOG_CATEGORIES = ['Scholarships', 'Visa Guide', 'Admissions', 'Country Guide', 'Applications'];
 
-/** Who may sign an article: a founder (by name, as in @kesho/common/site) or the advisory team. */
+/** Who may sign an article: a founder (by name, as in @kesho/site-rules/site) or the advisory team. */
 export const ADVISORY_TEAM = `${site.brand} advisory team`;
 export const BLOG_AUTHORS = [...site.founders.map((founder) => founder.name), ADVISORY_TEAM];
 

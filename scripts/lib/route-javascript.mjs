@@ -84,7 +84,7 @@ function gzipSizer(origin) {
 
 /**
  * "react-dom", "react-router", "shell/src/app/header/Header.tsx",
- * "packages/common/src/site.ts", "webpack runtime": who a source of a build's source map is.
+ * "packages/site-rules/src/site.ts", "webpack runtime": who a source of a build's source map is.
  */
 function moduleNameOf(source) {
   const inRepo = source.replace(/^webpack:\/\/[^/]+\//, '');

@@ -34,7 +34,7 @@ function renderer() {
     const fontFile = (weight) => fs.readFile(path.join(path.dirname(require.resolve('@fontsource/roboto/package.json')), 'files', `roboto-latin-${weight}-normal.woff`));
     const [regular, bold] = await Promise.all([fontFile(400), fontFile(700)]);
     const { palette } = await loadTsModule('packages/shell-kit/src/palette.ts');
-    const { site } = await loadTsModule('packages/common/src/site.ts');
+    const { site } = await loadTsModule('packages/site-rules/src/site.ts');
     const mark = await fs.readFile(path.join(repoRoot, 'shell', 'public', 'favicon.svg'), 'utf8');
     return {
       palette,

@@ -26,7 +26,7 @@ test('a remote importing another remote, by name or by path, fails lint with the
   for (const source of ['@kesho/mfe-commerce/src/cart/cartSlice', '../../../mfe-commerce/src/cart/cartSlice']) {
     const problems = await importProblems('mfe-marketing/src/pages/Breach.ts', `import { cartSlice } from '${source}';\nexport const breach = cartSlice;\n`);
     assert.equal(problems.length, 1, source);
-    assert.match(problems[0] ?? '', /mfe-marketing may import @kesho\/common, @kesho\/shell-kit \(see mfe-marketing\/README\.md\)/);
+    assert.match(problems[0] ?? '', /mfe-marketing may import @kesho\/site-rules, @kesho\/common, @kesho\/shell-kit \(see mfe-marketing\/README\.md\)/);
   }
 });
 
@@ -41,13 +41,13 @@ test('a remote reaching another remote through import() or require() fails lint 
   ]) {
     const problems = await problemsOf('mfe-marketing/src/pages/Breach.ts', code, rules);
     assert.equal(problems.length, 1, code);
-    assert.match(problems[0] ?? '', /mfe-marketing may import @kesho\/common, @kesho\/shell-kit \(see mfe-marketing\/README\.md\)/, code);
+    assert.match(problems[0] ?? '', /mfe-marketing may import @kesho\/site-rules, @kesho\/common, @kesho\/shell-kit \(see mfe-marketing\/README\.md\)/, code);
   }
   const router = await problemsOf('mfe-legal/src/pages/Breach.tsx', "export const breach = () => import('react-router');\n", rules);
   assert.equal(router.length, 1);
   assert.match(router[0] ?? '', /may not import react-router or react-router-dom/);
   assert.deepEqual(
-    await problemsOf('mfe-marketing/src/pages/Fine.ts', "export const fine = () => [import('@kesho/shell-kit'), import('./About'), import('@kesho/common/site')];\n", rules),
+    await problemsOf('mfe-marketing/src/pages/Fine.ts', "export const fine = () => [import('@kesho/shell-kit'), import('./About'), import('@kesho/site-rules/site')];\n", rules),
     [],
   );
   assert.deepEqual(await problemsOf('e2e/support/fine.mjs', "export const fine = () => import('../../scripts/lib/paths.mjs');\n", rules), []);
@@ -56,6 +56,9 @@ test('a remote reaching another remote through import() or require() fails lint 
 test('the shell importing a remote’s source, or a shared package importing a workspace, fails lint', async () => {
   assert.equal((await importProblems('shell/src/app/Breach.ts', "import About from '../../../mfe-marketing/src/pages/About';\nexport const breach = About;\n")).length, 1);
   assert.equal((await importProblems('packages/common/src/breach.ts', "import { kit } from '@kesho/shell-kit';\nexport const breach = kit;\n")).length, 1);
+  // The site's facts and rules stand alone: the release model builds on them, never the other way round.
+  assert.equal((await importProblems('packages/site-rules/src/breach.ts', "import { SITE_KEYS } from '@kesho/common/site-keys';\nexport const breach = SITE_KEYS;\n")).length, 1);
+  assert.equal((await importProblems('packages/site-rules/src/breach.ts', "import { planOf } from '../../../packages/common/src/edge-plan';\nexport const breach = planOf;\n")).length, 1);
   assert.equal((await importProblems('lambdas/src/breach.ts', "import { Header } from '@kesho/shell/src/app/Header';\nexport const breach = Header;\n")).length, 1);
 });
 
@@ -92,10 +95,11 @@ test('a remote writing the history or reading the query behind the router fails 
 
 test('what a workspace may import passes', async () => {
   assert.deepEqual(
-    await importProblems('mfe-marketing/src/pages/Fine.ts', "import { site } from '@kesho/common/site';\nimport { Link } from '@kesho/shell-kit';\nexport const fine = [site, Link];\n"),
+    await importProblems('mfe-marketing/src/pages/Fine.ts', "import { site } from '@kesho/site-rules/site';\nimport { Link } from '@kesho/shell-kit';\nexport const fine = [site, Link];\n"),
     [],
   );
   assert.deepEqual(await importProblems('local-server/src/fine.ts', "import { createLocalApi } from '@kesho/lambdas/local-api';\nexport const fine = createLocalApi;\n"), []);
+  assert.deepEqual(await importProblems('packages/common/src/fine.ts', "import { site } from '@kesho/site-rules/site';\nexport const fine = site;\n"), []);
 });
 
 /** CODEOWNERS semantics for the patterns used here: `*` and `/folder/`; the last match wins. */
@@ -132,6 +136,7 @@ test('CODEOWNERS names one team for every tracked file, and each workspace’s o
     ['shell/package.json', '@kesho/platform'],
     ['packages/shell-kit/package.json', '@kesho/platform'],
     ['packages/common/package.json', '@kesho/platform'],
+    ['packages/site-rules/package.json', '@kesho/platform'],
     ['scripts/release.mjs', '@kesho/platform'],
     ['infra/package.json', '@kesho/ops'],
   ]) {

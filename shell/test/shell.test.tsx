@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, useNavigate, useSearchParams, useShell, useToast } from '@kesho/shell-kit';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { App } from '../src/app/App';
 import { MemoryRouter, useLocation, useNavigationType } from 'react-router-dom';
 import type { PageResolver, Resolution } from '../src/app/resolution';

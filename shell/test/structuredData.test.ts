@@ -1,4 +1,4 @@
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { organizationJsonLd } from '../src/server/structuredData';
 
 describe('the organisation structured data on every page', () => {

@@ -1,5 +1,5 @@
 /** Outgoing e-mail: the transport, the From header and the support mailbox. */
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { splitMailbox } from '../mail/address';
 import type { ReadContext } from './problems';
 

@@ -4,7 +4,7 @@
  * production (a deployed site never takes pretend payments).
  */
 import type { FunctionSecret } from '@kesho/common/function-secrets';
-import { KES_PER_USD, KES_RATE_DATE, rateHundredths } from '@kesho/common/mpesa';
+import { KES_PER_USD, KES_RATE_DATE, rateHundredths } from '@kesho/site-rules/mpesa';
 import { isLoopbackHostname } from '../http/crossSite';
 import type { ReadContext } from './problems';
 import { checkSecretValue, secretSource, type SecretSource } from './secrets';
@@ -77,7 +77,7 @@ export interface KesRate {
 
 /**
  * The rate is configuration so ops change it without a build. Locally (and in tests) it defaults to
- * @kesho/common/mpesa's constants; a production site that takes real M-Pesa money must be given both
+ * @kesho/site-rules/mpesa's constants; a production site that takes real M-Pesa money must be given both
  * (`required`), so a deployed stack never charges at a rate nobody chose for it.
  */
 export function readKesRate({ read, problems }: ReadContext, required: boolean): KesRate {

@@ -3,7 +3,7 @@
  * post (JavaScript off, or sent before the page's script started) gets 303 to the contact page with
  * the outcome in the query and the fragment, which the prerendered page shows without scripts.
  */
-import { contactStatusLocation, contactStatusTexts, type ContactStatus } from '@kesho/common/lead-status';
+import { contactStatusLocation, contactStatusTexts, type ContactStatus } from '@kesho/site-rules/lead-status';
 import type { AppConfig } from '../config';
 import { clientAddress, type ApiGatewayResult, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';

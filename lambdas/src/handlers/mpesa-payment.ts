@@ -8,7 +8,7 @@
  * `payment` is MpesaSummary (mpesa/service.ts): order status, M-Pesa outcome and its message, the
  * receipt number once paid, the KES amount with its rate and date.
  */
-import { MPESA_MESSAGES, MPESA_PAYMENT_ID_PATTERN, MPESA_PHONE_FIELD, parseMpesaPhone } from '@kesho/common/mpesa';
+import { MPESA_MESSAGES, MPESA_PAYMENT_ID_PATTERN, MPESA_PHONE_FIELD, parseMpesaPhone } from '@kesho/site-rules/mpesa';
 import { clientAddress, queryParameter, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';
 import { readJsonBody } from '../http/jsonBody';

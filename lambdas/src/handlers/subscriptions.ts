@@ -8,7 +8,7 @@
  *                                              (body List-Unsubscribe=One-Click) → 200 JSON
  * A link already used, expired or forged skips the page: 303 to /blog saying so.
  */
-import { newsletterStatusLocation, newsletterStatusTexts, type NewsletterStatus } from '@kesho/common/lead-status';
+import { newsletterStatusLocation, newsletterStatusTexts, type NewsletterStatus } from '@kesho/site-rules/lead-status';
 import { SecretNotGivenError } from '../config';
 import { clientAddress, queryParameter, rawBody, type ApiGatewayEvent, type ApiGatewayResult, type HttpHandler } from '../http/apiGateway';
 import { respondSafely } from '../http/boundary';

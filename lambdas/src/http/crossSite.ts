@@ -9,7 +9,7 @@
  * and Host both evil.example. A request without either header is not a browser's cross-site post
  * (curl, a server, a very old browser) and goes on to the usual rules and limits.
  */
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { header, type ApiGatewayEvent } from './apiGateway';
 
 export const CROSS_SITE_MESSAGE = `This form can only be sent from the ${site.brand} website.`;

@@ -3,7 +3,7 @@
  * result is either a parsed value or a 4xx answer, never an exception.
  */
 import { header, rawBody, type ApiGatewayEvent, type ApiGatewayResult } from './apiGateway';
-import { WrittenNumber } from '@kesho/common/money';
+import { WrittenNumber } from '@kesho/site-rules/money';
 import { mediaTypeOf } from './mediaType';
 import { errorResponse } from './responses';
 import { decodeUtf8Body } from './utf8Body';
@@ -16,7 +16,7 @@ export interface JsonBodyOptions {
   /**
    * Numbers JavaScript would write otherwise than the client did ("25.00", "2.5e1",
    * "25.0000000000000001") arrive as a WrittenNumber with the client's text, so an amount is judged as
-   * written (@kesho/common/money). For bodies our own pages send (orders), never for a provider's
+   * written (@kesho/site-rules/money). For bodies our own pages send (orders), never for a provider's
    * callback, whose amounts ("Amount": 1.00) are read as numbers.
    */
   readonly keepWrittenNumbers?: boolean;

@@ -2,7 +2,7 @@
  * The payment attempt of a request that starts a payment: the page's Idempotency-Key header with a
  * fingerprint of what was asked (orders/attempts.ts), and the answers to an attempt that cannot go on.
  */
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, PAYMENT_ATTEMPT_MESSAGES, paymentLimitMessage, type PaymentLimitReason } from '@kesho/common/payment-attempt';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, PAYMENT_ATTEMPT_MESSAGES, paymentLimitMessage, type PaymentLimitReason } from '@kesho/site-rules/payment-attempt';
 import { attemptFingerprint } from '../orders/attempts';
 import type { PaymentAttempt } from '../orders/startCheckout';
 import { header, type ApiGatewayEvent, type ApiGatewayResult } from './apiGateway';

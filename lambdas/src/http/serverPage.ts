@@ -3,7 +3,7 @@
  * document shell and one base style. Plain server-rendered HTML that works without any script, never
  * indexed, never cached (the `html` response).
  */
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { escapeHtml } from './html';
 
 const BASE_STYLE = `

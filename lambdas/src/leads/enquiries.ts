@@ -8,9 +8,9 @@
  * is sent by the retry.
  */
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { contactSchema, countryLabel, HONEYPOT_FIELD, type ContactFormValues } from '@kesho/common/contact-schema';
+import { contactSchema, countryLabel, HONEYPOT_FIELD, type ContactFormValues } from '@kesho/site-rules/contact-schema';
 import { ENQUIRY_RETENTION_DAYS, expiresAtEpochSeconds } from '@kesho/common/retention';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import type { AppConfig } from '../config';
 import type { Logger } from '../log';
 import type { Outbox, OutgoingMail } from '../mail/types';

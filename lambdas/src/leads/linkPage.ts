@@ -4,8 +4,8 @@
  * or out. Only a person's press (a same-site POST) changes the subscription. Mail clients that offer
  * their own unsubscribe button use RFC 8058 one-click (POST `List-Unsubscribe=One-Click`) instead.
  */
-import { site } from '@kesho/common/site';
-import { NEWSLETTER_PAGE } from '@kesho/common/lead-status';
+import { site } from '@kesho/site-rules/site';
+import { NEWSLETTER_PAGE } from '@kesho/site-rules/lead-status';
 import { escapeHtml } from '../http/html';
 import { serverPageDocument } from '../http/serverPage';
 import type { TokenPurpose } from './tokens';

@@ -9,9 +9,9 @@
  * is the same in every case, so the form never tells anyone whether an address is subscribed.
  */
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { HONEYPOT_FIELD, NEWSLETTER_CONSENT_TEXT, newsletterSchema } from '@kesho/common/contact-schema';
+import { HONEYPOT_FIELD, NEWSLETTER_CONSENT_TEXT, newsletterSchema } from '@kesho/site-rules/contact-schema';
 import { UNCONFIRMED_SIGNUP_RETENTION_DAYS, UNSUBSCRIBED_RECORD_RETENTION_DAYS } from '@kesho/common/retention';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import type { Logger } from '../log';
 import type { Outbox, OutgoingMail } from '../mail/types';
 import { conditionalWrite } from '../conditionalWrite';

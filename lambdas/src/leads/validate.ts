@@ -1,5 +1,5 @@
 /** Runs a shared @kesho/common schema and returns either the cleaned values or one message per field. */
-import { firstErrorPerField } from '@kesho/common/contact-schema';
+import { firstErrorPerField } from '@kesho/site-rules/contact-schema';
 import type { ObjectSchema } from 'yup';
 
 export type Validated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly fieldErrors: Readonly<Record<string, string>> };

@@ -7,8 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MPESA_RESULT_CODES } from '@kesho/common/mpesa';
-export { MPESA_SANDBOX_PATH } from '@kesho/common/mpesa';
+import { MPESA_RESULT_CODES } from '@kesho/site-rules/mpesa';
+export { MPESA_SANDBOX_PATH } from '@kesho/site-rules/mpesa';
 import { conditionalWrite } from '../conditionalWrite';
 import type { MpesaGateway } from './types';
 

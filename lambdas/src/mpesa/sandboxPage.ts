@@ -2,9 +2,9 @@
  * The M-Pesa sandbox's stand-in for the payer's phone: server-rendered HTML, no script, forms only,
  * a banner no one can mistake for a real payment. One button per answer a phone can give.
  */
-import { formatKes } from '@kesho/common/money';
-import { formatMsisdn, mpesaSandboxPagePath } from '@kesho/common/mpesa';
-import { site } from '@kesho/common/site';
+import { formatKes } from '@kesho/site-rules/money';
+import { formatMsisdn, mpesaSandboxPagePath } from '@kesho/site-rules/mpesa';
+import { site } from '@kesho/site-rules/site';
 import { escapeHtml } from '../http/html';
 import { testPageDocument } from '../http/testPage';
 import { SANDBOX_ANSWERS, type SandboxPush } from './sandbox';

@@ -21,8 +21,8 @@ import {
   usdCentsToKes,
   type MpesaOutcome,
   type MpesaPaymentOutcome,
-} from '@kesho/common/mpesa';
-import type { PaymentLimitReason } from '@kesho/common/payment-attempt';
+} from '@kesho/site-rules/mpesa';
+import type { PaymentLimitReason } from '@kesho/site-rules/payment-attempt';
 import type { Logger } from '../log';
 import { uncountedMetrics, type BusinessMetrics } from '../metrics';
 import { bindOrder } from '../orderContext';
@@ -37,7 +37,7 @@ import { PaymentProviderError, ProviderRefusedDetailsError, WebhookVerificationE
 import type { MpesaStore, MpesaPayment } from './store';
 import { MpesaPhoneRefusedError, type MpesaGateway } from './types';
 
-export { MPESA_PAYMENT_ID_PATTERN, mpesaWaitingPath } from '@kesho/common/mpesa';
+export { MPESA_PAYMENT_ID_PATTERN, mpesaWaitingPath } from '@kesho/site-rules/mpesa';
 export const MPESA_CALLBACK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const MPESA_CALLBACK_PATH = '/api/mpesa/callback';
 

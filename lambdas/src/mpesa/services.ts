@@ -3,7 +3,7 @@
  * sandbox otherwise, nothing when switched off in production. A paid M-Pesa order gets its receipt.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { mpesaSandboxPagePath } from '@kesho/common/mpesa';
+import { mpesaSandboxPagePath } from '@kesho/site-rules/mpesa';
 import type { AppConfig, MpesaConfig } from '../config';
 import type { Logger } from '../log';
 import type { BusinessMetrics } from '../metrics';

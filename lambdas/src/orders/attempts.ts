@@ -1,6 +1,6 @@
 /**
  * Payment attempts: one order and one payment per checkout attempt, whatever the method. The page
- * sends a key with each request that starts a payment (@kesho/common/payment-attempt); the first
+ * sends a key with each request that starts a payment (@kesho/site-rules/payment-attempt); the first
  * request with a key claims it with a conditional write, and every later one gets what the first
  * started: the same order, the same card checkout, the same M-Pesa push. Requests that arrive while
  * the first is still talking to Stripe or Daraja wait for it (a double tap answers twice with one

@@ -1,14 +1,14 @@
 /**
  * Turns the browser's create-payment body into an order the server is willing to charge. The server
- * never trusts the browser's prices: catalogue lines are priced from @kesho/common/catalogue by id,
+ * never trusts the browser's prices: catalogue lines are priced from @kesho/site-rules/catalogue by id,
  * custom lines only within the custom range, and the customer data passes the very schema the
  * checkout form uses. The browser's price is still checked, so a stale or tampered cart is refused
  * (409) instead of silently charging an amount the customer did not see.
  */
-import { CUSTOM_ID_PREFIX, MAX_CART_LINES, findCatalogueService, isCustomItemId, orderLineLabel } from '@kesho/common/catalogue';
-import { CHECKOUT_MESSAGES, checkoutSchema, firstErrorPerField } from '@kesho/common/checkout-schema';
-import { CUSTOM_SERVICE_MESSAGES, isAllowedQuantity, isCustomPriceCents, serviceNameProblem } from '@kesho/common/custom-service-schema';
-import { dollarsToCents } from '@kesho/common/money';
+import { CUSTOM_ID_PREFIX, MAX_CART_LINES, findCatalogueService, isCustomItemId, orderLineLabel } from '@kesho/site-rules/catalogue';
+import { CHECKOUT_MESSAGES, checkoutSchema, firstErrorPerField } from '@kesho/site-rules/checkout-schema';
+import { CUSTOM_SERVICE_MESSAGES, isAllowedQuantity, isCustomPriceCents, serviceNameProblem } from '@kesho/site-rules/custom-service-schema';
+import { dollarsToCents } from '@kesho/site-rules/money';
 import { confusableSkeleton } from './confusables';
 import type { CustomerDetails, OrderDraft, OrderLine } from './types';
 

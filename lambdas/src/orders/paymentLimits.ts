@@ -19,7 +19,7 @@
  *   5 times in a quarter hour, and only after each prompt ended.
  * Fixed windows: at a window's edge a client may start up to twice its limit in a short span.
  */
-import type { PaymentLimitReason } from '@kesho/common/payment-attempt';
+import type { PaymentLimitReason } from '@kesho/site-rules/payment-attempt';
 import type { PaymentLimitsConfig } from '../config';
 import type { Logger } from '../log';
 import type { HoldRule, RateLimiter, RateLimitRule } from '../leads/rateLimit';

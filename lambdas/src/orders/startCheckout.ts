@@ -5,7 +5,7 @@
  * gets what the first one started instead of a second order (attempts.ts).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { PaymentLimitReason } from '@kesho/common/payment-attempt';
+import type { PaymentLimitReason } from '@kesho/site-rules/payment-attempt';
 import type { Logger } from '../log';
 import { uncountedMetrics, type BusinessMetrics } from '../metrics';
 import { bindOrder, newCorrelationId } from '../orderContext';

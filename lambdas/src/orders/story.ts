@@ -4,7 +4,7 @@
  * about it, found by its invoice number or its correlation id (log lines and EMF metric lines alike).
  * In AWS the same lines are found by the Logs Insights query of infra/RUNBOOK.md.
  */
-import { MPESA_PAYMENT_ID_PATTERN } from '@kesho/common/mpesa';
+import { MPESA_PAYMENT_ID_PATTERN } from '@kesho/site-rules/mpesa';
 import type { PaymentMethod } from '@kesho/common/ops-events';
 import type { Order } from './types';
 

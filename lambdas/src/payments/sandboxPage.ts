@@ -3,8 +3,8 @@
  * JavaScript (the site's CSP allows no inline script; inline style is allowed), passes the HTML and
  * accessibility checkers, and cannot be mistaken for a real payment page.
  */
-import { site } from '@kesho/common/site';
-import { formatUsd } from '@kesho/common/money';
+import { site } from '@kesho/site-rules/site';
+import { formatUsd } from '@kesho/site-rules/money';
 import { escapeHtml } from '../http/html';
 import { testPageDocument } from '../http/testPage';
 import { SANDBOX_CHECKOUT_PATH, type SandboxCheckoutView } from './sandbox';

@@ -2,7 +2,7 @@
  * Stripe Checkout (hosted page) through the official SDK. The SDK's pinned API version is used as
  * is, so the request shapes below are the ones that version documents.
  */
-import { CHECKOUT_MESSAGES } from '@kesho/common/checkout-fields';
+import { CHECKOUT_MESSAGES } from '@kesho/site-rules/checkout-fields';
 import Stripe from 'stripe';
 import { SecretNotGivenError, type StripeApiEndpoint } from '../config';
 import { ORDER_CURRENCY, type Order } from '../orders/types';

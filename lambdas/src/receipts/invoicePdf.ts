@@ -8,9 +8,9 @@
  * prints as the characters' code points ("[U+738B U+5C0F U+660E]"), and the PDF's subject carries the
  * customer's name exactly as typed. A name too long for its column wraps; nothing is cut.
  */
-import { formatOfficeDate } from '@kesho/common/dates';
-import { formatUsd } from '@kesho/common/money';
-import { site } from '@kesho/common/site';
+import { formatOfficeDate } from '@kesho/site-rules/dates';
+import { formatUsd } from '@kesho/site-rules/money';
+import { site } from '@kesho/site-rules/site';
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import type { Order } from '../orders/types';
 import { loadInvoiceFonts, SCRIPT_FONTS, type GlyphCoverage, type ScriptFontName } from './invoiceFonts';

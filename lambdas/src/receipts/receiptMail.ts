@@ -1,12 +1,12 @@
 /**
  * The receipt e-mail: one message to the customer and a copy to the support address, both with the
- * invoice PDF. Every fact about the company comes from `@kesho/common/site`, every amount from
+ * invoice PDF. Every fact about the company comes from `@kesho/site-rules/site`, every amount from
  * `formatUsd`. Line names are shown as stored: a custom line's stored name already carries its
  * "Custom: " label (orders/orderRequest.ts), so it can never pass for a catalogue service here either.
  */
-import { formatOfficeDate } from '@kesho/common/dates';
-import { formatUsd } from '@kesho/common/money';
-import { site } from '@kesho/common/site';
+import { formatOfficeDate } from '@kesho/site-rules/dates';
+import { formatUsd } from '@kesho/site-rules/money';
+import { site } from '@kesho/site-rules/site';
 import type { OutgoingMail } from '../mail/types';
 import type { Order } from '../orders/types';
 import { escapeHtml } from '../http/html';

@@ -5,8 +5,8 @@
  * (its mails went out through the configured transport).
  */
 import { InvokeCommand, LambdaClient, type LambdaClientConfig } from '@aws-sdk/client-lambda';
-import { findCatalogueService } from '@kesho/common/catalogue';
-import { centsToDollars } from '@kesho/common/money';
+import { findCatalogueService } from '@kesho/site-rules/catalogue';
+import { centsToDollars } from '@kesho/site-rules/money';
 import type { SmokeConfig } from '../config/smoke';
 import type { ApiGatewayEvent } from '../http/apiGateway';
 import { INVOICE_NUMBER_PATTERN } from '../orders/types';

@@ -10,7 +10,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalApi, type LocalApi } from '../../src/local/api';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { createFileTransport, mailDirectoryOf } from '../../src/mail/fileTransport';
 import type { MailTransport } from '../../src/mail/types';
 import { validCustomer } from './orders';

@@ -1,5 +1,5 @@
 /** Request bodies for create-payment, priced like the browser prices them (dollars). */
-import { findCatalogueService } from '@kesho/common/catalogue';
+import { findCatalogueService } from '@kesho/site-rules/catalogue';
 import type { Order, OrderDraft } from '../../src/orders/types';
 
 export interface WireItem {

@@ -3,8 +3,8 @@
  * instance and error shaping as card payments. The KES rate comes from the server too (ops set it in
  * the Lambdas' configuration), so the page shows exactly the rate the payer will be charged.
  */
-import type { CheckoutData } from '@kesho/common/checkout-schema';
-import { MPESA_PAYMENT_ID_PATTERN, MPESA_PAYMENT_OUTCOMES, MPESA_PHONE_FIELD, mpesaSandboxPagePath, rateHundredths, type MpesaPaymentOutcome } from '@kesho/common/mpesa';
+import type { CheckoutData } from '@kesho/site-rules/checkout-schema';
+import { MPESA_PAYMENT_ID_PATTERN, MPESA_PAYMENT_OUTCOMES, MPESA_PHONE_FIELD, mpesaSandboxPagePath, rateHundredths, type MpesaPaymentOutcome } from '@kesho/site-rules/mpesa';
 import type { AttemptHistory } from './paymentAttempt';
 import { orderWire, PaymentError, readPaymentApi, startPaymentRequest, type PaymentLine } from './paymentsClient';
 
@@ -12,7 +12,7 @@ export interface MpesaPaymentState {
   readonly paymentId: string;
   readonly invoiceNumber: string;
   readonly outcome: MpesaPaymentOutcome;
-  /** The server's words for the outcome (the same texts as @kesho/common/mpesa). */
+  /** The server's words for the outcome (the same texts as @kesho/site-rules/mpesa). */
   readonly message: string;
   readonly receiptNumber: string | null;
   readonly amountKes: number;

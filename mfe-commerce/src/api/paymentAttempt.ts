@@ -1,6 +1,6 @@
 /**
  * The key of the payment attempt under way on this page, sent as the Idempotency-Key of each request
- * that starts a payment (@kesho/common/payment-attempt): a double tap, a retry after a timeout or a
+ * that starts a payment (@kesho/site-rules/payment-attempt): a double tap, a retry after a timeout or a
  * reload while the phone is ringing sends the same key, so the server answers with the payment it
  * already started instead of a second one. Another package, method or phone is another attempt.
  *

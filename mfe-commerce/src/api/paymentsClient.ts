@@ -5,10 +5,10 @@
  * are turned into them by the private reshape functions below.
  */
 import type { AxiosError, AxiosInstance } from 'axios';
-import type { CheckoutData } from '@kesho/common/checkout-schema';
-import { centsToDollars } from '@kesho/common/money';
-import { MPESA_PHONE_FIELD } from '@kesho/common/mpesa';
-import { IDEMPOTENCY_KEY_HEADER, PAYMENT_LIMIT_FALLBACK_MESSAGE } from '@kesho/common/payment-attempt';
+import type { CheckoutData } from '@kesho/site-rules/checkout-schema';
+import { centsToDollars } from '@kesho/site-rules/money';
+import { MPESA_PHONE_FIELD } from '@kesho/site-rules/mpesa';
+import { IDEMPOTENCY_KEY_HEADER, PAYMENT_LIMIT_FALLBACK_MESSAGE } from '@kesho/site-rules/payment-attempt';
 import { paymentAttemptKey, type AttemptHistory } from './paymentAttempt';
 
 let http: Promise<AxiosInstance> | undefined;

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { QUANTITY_MAX, QUANTITY_MIN } from '@kesho/common/catalogue';
+import { QUANTITY_MAX, QUANTITY_MIN } from '@kesho/site-rules/catalogue';
 import type { CartItem, NewCartItem } from './types';
 
 export interface CartState {

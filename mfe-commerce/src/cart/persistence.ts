@@ -1,5 +1,5 @@
-import { MAX_CART_LINES, MAX_ITEM_NAME_LENGTH, QUANTITY_MAX, QUANTITY_MIN } from '@kesho/common/catalogue';
-import { STORAGE_KEYS } from '@kesho/common/storage-keys';
+import { MAX_CART_LINES, MAX_ITEM_NAME_LENGTH, QUANTITY_MAX, QUANTITY_MIN } from '@kesho/site-rules/catalogue';
+import { STORAGE_KEYS } from '@kesho/site-rules/storage-keys';
 import { cartRestored, type CartRootState } from './cartSlice';
 import type { CartItem } from './types';
 

@@ -3,7 +3,7 @@ import { useFormik, type FormikErrors } from 'formik';
 import styled from 'styled-components';
 import { Button, Link, tokens, useNavigate, useToast } from '@kesho/shell-kit';
 import { FieldError, FieldLabel, OptionalMark, TextArea, TextInput } from '@kesho/shell-kit/fields';
-import { CHECKOUT_MESSAGES, checkoutSchema } from '@kesho/common/checkout-schema';
+import { CHECKOUT_MESSAGES, checkoutSchema } from '@kesho/site-rules/checkout-schema';
 import { Checkbox, FieldGroup, PanelCard } from '../components/ui';
 import { readCheckoutDraft } from './checkoutDraft';
 import { saveCheckoutData } from './checkoutStorage';

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@kesho/common/storage-keys';
+import { STORAGE_KEYS } from '@kesho/site-rules/storage-keys';
 
 /**
  * `sessionStorage["checkoutData"]` without the checkout rules: the saved values as a draft, and their

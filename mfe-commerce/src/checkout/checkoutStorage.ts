@@ -1,5 +1,5 @@
-import { checkoutSchema, type CheckoutData } from '@kesho/common/checkout-schema';
-import { STORAGE_KEYS } from '@kesho/common/storage-keys';
+import { checkoutSchema, type CheckoutData } from '@kesho/site-rules/checkout-schema';
+import { STORAGE_KEYS } from '@kesho/site-rules/storage-keys';
 import { sessionStorageOrNull } from './checkoutDraft';
 
 /**

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { tokens } from '@kesho/shell-kit';
-import { orderLineLabel } from '@kesho/common/catalogue';
-import { formatUsd } from '@kesho/common/money';
+import { orderLineLabel } from '@kesho/site-rules/catalogue';
+import { formatUsd } from '@kesho/site-rules/money';
 import type { CartItem } from '../cart/types';
 import { PanelCard } from './ui';
 

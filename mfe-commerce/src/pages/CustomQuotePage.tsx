@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Container, PageHeader, Section, media, tokens, useNavigate, useToast } from '@kesho/shell-kit';
-import { scriptOnly } from '@kesho/common/script-only';
-import { catalogue, QUANTITY_MIN, type CatalogueService } from '@kesho/common/catalogue';
+import { scriptOnly } from '@kesho/site-rules/script-only';
+import { catalogue, QUANTITY_MIN, type CatalogueService } from '@kesho/site-rules/catalogue';
 import { CartProvider, useCart, type CartItem } from '../cart';
 import { CustomServiceForm } from '../quote/CustomServiceForm';
 import { MobileCheckoutBar } from '../quote/MobileCheckoutBar';

@@ -1,5 +1,5 @@
 import { ButtonLink } from '@kesho/shell-kit';
-import { mailtoHref, site } from '@kesho/common/site';
+import { mailtoHref, site } from '@kesho/site-rules/site';
 import { Actions, Muted, ResultCard, ResultIcon } from './resultCard';
 
 /** The server says the payment failed or the session expired: nothing was charged, the package is kept. */

@@ -1,5 +1,5 @@
 import { ButtonLink } from '@kesho/shell-kit';
-import { mailtoHref, site } from '@kesho/common/site';
+import { mailtoHref, site } from '@kesho/site-rules/site';
 import { Actions, Muted, ResultCard, ResultIcon } from './resultCard';
 
 /** The link names a session the server does not know: nothing was paid through it, the package is kept. */

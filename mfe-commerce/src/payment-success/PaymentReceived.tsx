@@ -1,8 +1,8 @@
 import { Printer } from 'lucide-react';
 import { Button, ButtonLink } from '@kesho/shell-kit';
-import { scriptOnly } from '@kesho/common/script-only';
-import { mailtoHref, site } from '@kesho/common/site';
-import { formatUsd } from '@kesho/common/money';
+import { scriptOnly } from '@kesho/site-rules/script-only';
+import { mailtoHref, site } from '@kesho/site-rules/site';
+import { formatUsd } from '@kesho/site-rules/money';
 import { PrintableInvoice } from '../payment/PrintableInvoice';
 import { Actions, Details, Muted, ResultCard, ResultIcon, ScreenOnly, StatusLine } from './resultCard';
 import type { CheckoutLookup } from './useCheckoutLookup';

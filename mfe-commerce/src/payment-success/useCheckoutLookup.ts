@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from '@kesho/shell-kit';
-import { formatOfficeDate } from '@kesho/common/dates';
+import { formatOfficeDate } from '@kesho/site-rules/dates';
 import { getCheckoutSession, PaymentError, type CheckoutSessionSummary, type CheckoutStatus } from '../api/paymentsClient';
 
 /** How often a pending payment is asked about again, and for how long before the page stops asking. */

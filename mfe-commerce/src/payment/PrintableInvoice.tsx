@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { media, tokens } from '@kesho/shell-kit';
-import { site } from '@kesho/common/site';
-import { formatUsd } from '@kesho/common/money';
+import { site } from '@kesho/site-rules/site';
+import { formatUsd } from '@kesho/site-rules/money';
 
 export interface InvoiceLine {
   readonly name: string;

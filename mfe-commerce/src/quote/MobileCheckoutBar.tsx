@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Button, media, tokens } from '@kesho/shell-kit';
-import { scriptOnly } from '@kesho/common/script-only';
-import { formatUsd } from '@kesho/common/money';
+import { scriptOnly } from '@kesho/site-rules/script-only';
+import { formatUsd } from '@kesho/site-rules/money';
 
 /**
  * The small-screen bar with the total and the proceed button. Sticky at the bottom of the page

@@ -1,9 +1,9 @@
 import styled from 'styled-components';
 import { ArrowRight, Trash } from 'lucide-react';
 import { Button, media, tokens } from '@kesho/shell-kit';
-import { scriptOnly } from '@kesho/common/script-only';
-import { orderLineLabel } from '@kesho/common/catalogue';
-import { formatUsd } from '@kesho/common/money';
+import { scriptOnly } from '@kesho/site-rules/script-only';
+import { orderLineLabel } from '@kesho/site-rules/catalogue';
+import { formatUsd } from '@kesho/site-rules/money';
 import type { CartItem } from '../cart';
 import { ServiceIcon } from '../components/ServiceIcon';
 import { CartLoading, PanelCard, VisuallyHidden } from '../components/ui';

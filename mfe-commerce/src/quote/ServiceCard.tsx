@@ -1,9 +1,9 @@
 import styled, { css } from 'styled-components';
 import { media, tokens } from '@kesho/shell-kit';
-import { scriptOnly } from '@kesho/common/script-only';
-import type { CatalogueService } from '@kesho/common/catalogue';
-import { QUANTITY_MAX, QUANTITY_MIN } from '@kesho/common/catalogue';
-import { formatUsd } from '@kesho/common/money';
+import { scriptOnly } from '@kesho/site-rules/script-only';
+import type { CatalogueService } from '@kesho/site-rules/catalogue';
+import { QUANTITY_MAX, QUANTITY_MIN } from '@kesho/site-rules/catalogue';
+import { formatUsd } from '@kesho/site-rules/money';
 import { ServiceIcon } from '../components/ServiceIcon';
 import { Checkbox, RangeInput, VisuallyHidden } from '../components/ui';
 

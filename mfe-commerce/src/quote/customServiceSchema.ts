@@ -1,10 +1,10 @@
 /**
- * The custom-service form's side of @kesho/common/custom-service-schema: the rules and their messages
+ * The custom-service form's side of @kesho/site-rules/custom-service-schema: the rules and their messages
  * live there (the create-payment Lambda checks custom lines with them); this adds what only the form
  * has, its empty values and the toast after adding.
  */
-import { QUANTITY_MIN } from '@kesho/common/catalogue';
-import { CUSTOM_SERVICE_MESSAGES as RULE_MESSAGES, customServiceSchema } from '@kesho/common/custom-service-schema';
+import { QUANTITY_MIN } from '@kesho/site-rules/catalogue';
+import { CUSTOM_SERVICE_MESSAGES as RULE_MESSAGES, customServiceSchema } from '@kesho/site-rules/custom-service-schema';
 
 export { customServiceSchema };
 

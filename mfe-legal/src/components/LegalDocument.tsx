@@ -1,4 +1,4 @@
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { Container, PageHeader, media, tokens } from '@kesho/shell-kit';
 import styled from 'styled-components';
 import type { LegalDocumentContent } from '../content/types';

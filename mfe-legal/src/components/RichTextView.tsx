@@ -1,5 +1,5 @@
 import { Link, tokens } from '@kesho/shell-kit';
-import { mailtoHref, site, telHref } from '@kesho/common/site';
+import { mailtoHref, site, telHref } from '@kesho/site-rules/site';
 import styled from 'styled-components';
 import type { Inline, RichText } from '../content/types';
 

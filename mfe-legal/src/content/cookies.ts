@@ -1,5 +1,5 @@
-import { site } from '@kesho/common/site';
-import { COOKIE_CONSENT_VALUES, SITE_COOKIES, STORAGE_KEYS } from '@kesho/common/storage-keys';
+import { site } from '@kesho/site-rules/site';
+import { COOKIE_CONSENT_VALUES, SITE_COOKIES, STORAGE_KEYS } from '@kesho/site-rules/storage-keys';
 import { contactSection } from './shared';
 import { EMAIL, PHONE, bullets, code, link, paragraph, steps, strong, type LegalDocumentContent } from './types';
 

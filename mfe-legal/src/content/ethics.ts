@@ -1,5 +1,5 @@
-import { site } from '@kesho/common/site';
-import { advisoryPackageList } from '@kesho/common/advisory-packages';
+import { site } from '@kesho/site-rules/site';
+import { advisoryPackageList } from '@kesho/site-rules/advisory-packages';
 import { kes } from './policy';
 import { contactSection, joinWithAnd, officialEmailDomain, officialWebsiteHost } from './shared';
 import { EMAIL, PHONE, bullets, highlight, link, paragraph, steps, strong, type LegalDocumentContent } from './types';

@@ -1,9 +1,9 @@
-import { formatKes } from '@kesho/common/money';
-import { advisoryPackageList, advisoryPackages, refundRules, type AdvisoryPackage, type PackageId } from '@kesho/common/advisory-packages';
+import { formatKes } from '@kesho/site-rules/money';
+import { advisoryPackageList, advisoryPackages, refundRules, type AdvisoryPackage, type PackageId } from '@kesho/site-rules/advisory-packages';
 
 /**
  * The calculations and amount formats the legal pages quote the commercial figures with. The figures
- * themselves (package fees, refund rules, timelines, retention) are @kesho/common/advisory-packages', where the
+ * themselves (package fees, refund rules, timelines, retention) are @kesho/site-rules/advisory-packages', where the
  * pricing page reads them too.
  */
 

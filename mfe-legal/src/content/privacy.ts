@@ -1,5 +1,5 @@
-import { site } from '@kesho/common/site';
-import { financialRecordsRetentionYears } from '@kesho/common/advisory-packages';
+import { site } from '@kesho/site-rules/site';
+import { financialRecordsRetentionYears } from '@kesho/site-rules/advisory-packages';
 import { contactSection, joinWithAnd } from './shared';
 import { EMAIL, PHONE, bullets, highlight, link, paragraph, strong, subsection, type LegalDocumentContent } from './types';
 

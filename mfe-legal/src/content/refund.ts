@@ -1,5 +1,5 @@
-import { site } from '@kesho/common/site';
-import { advisoryPackageList, advisoryPackages, refundRules } from '@kesho/common/advisory-packages';
+import { site } from '@kesho/site-rules/site';
+import { advisoryPackageList, advisoryPackages, refundRules } from '@kesho/site-rules/advisory-packages';
 import { describeCalculation, kes, packageFee, proRataRefund } from './policy';
 import { contactSection, joinWithAnd } from './shared';
 import { EMAIL, PHONE, bullets, example, highlight, link, paragraph, steps, strong, subsection, type LegalDocumentContent } from './types';

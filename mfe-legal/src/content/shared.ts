@@ -1,4 +1,4 @@
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { EMAIL, PHONE, paragraph, type Block, type Inline, type LegalSection } from './types';
 
 /** The company's registration and contact details, as every legal page prints them. */

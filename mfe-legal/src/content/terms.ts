@@ -1,7 +1,7 @@
-import { catalogue } from '@kesho/common/catalogue';
-import { formatUsd } from '@kesho/common/money';
-import { site } from '@kesho/common/site';
-import { advisoryPackageList, refundRules, typicalTimelines } from '@kesho/common/advisory-packages';
+import { catalogue } from '@kesho/site-rules/catalogue';
+import { formatUsd } from '@kesho/site-rules/money';
+import { site } from '@kesho/site-rules/site';
+import { advisoryPackageList, refundRules, typicalTimelines } from '@kesho/site-rules/advisory-packages';
 import { kes, packagesWithPaymentPlans, upgradeCostKes } from './policy';
 import { companyDetails, contactSection, joinWithAnd } from './shared';
 import { EMAIL, PHONE, bullets, highlight, link, paragraph, strong, subsection, type LegalDocumentContent } from './types';

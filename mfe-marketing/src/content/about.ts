@@ -1,4 +1,4 @@
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { bookFreeConsultation, exploreOurServices } from './actions';
 import type { CallToAction, PageAction } from './types';
 

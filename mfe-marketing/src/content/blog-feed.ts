@@ -1,4 +1,4 @@
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { feedPathForRoute } from '@kesho/common/page-routes';
 import { blogHeader, blogPath, blogSummaries, type BlogSummary } from './blog';
 

@@ -1,4 +1,4 @@
-import { organizationJsonLdId, site } from '@kesho/common/site';
+import { organizationJsonLdId, site } from '@kesho/site-rules/site';
 import { blogPath, type BlogSummary } from './blog';
 
 /** schema.org BlogPosting for an article's own page, read by the prerenderer from the page module. */

@@ -66,6 +66,6 @@ export const newsletter = {
   label: 'Email address',
   placeholder: 'you@example.com',
   button: 'Subscribe',
-  /** Sent while the sign-up is on its way; the answers themselves live in @kesho/common/lead-status. */
+  /** Sent while the sign-up is on its way; the answers themselves live in @kesho/site-rules/lead-status. */
   sending: 'Signing you up…',
 } as const;

@@ -1,4 +1,4 @@
-import { organizationJsonLdId, pageTitle, site } from '@kesho/common/site';
+import { organizationJsonLdId, pageTitle, site } from '@kesho/site-rules/site';
 
 /** Structured data of the contact page, read by the prerenderer from the page module. */
 export function contactPageJsonLd(): object {

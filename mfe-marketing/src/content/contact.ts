@@ -1,5 +1,5 @@
-import { contactStatusTexts } from '@kesho/common/lead-status';
-import { site } from '@kesho/common/site';
+import { contactStatusTexts } from '@kesho/site-rules/lead-status';
+import { site } from '@kesho/site-rules/site';
 
 /** Texts of the contact page. Phone, e-mail, addresses and hours come from the site configuration. */
 
@@ -9,8 +9,8 @@ export const contactHeader = {
   lead: 'Tell us where you would like to study and what you hope to achieve. An advisor will reply within 24 hours, and your first consultation is free.',
 } as const;
 
-export { contactFieldOrder, contactMessages, countryOptions, type ContactFieldName, type ContactFormValues, type CountryOption } from '@kesho/common/contact-fields';
-import type { ContactFieldName } from '@kesho/common/contact-fields';
+export { contactFieldOrder, contactMessages, countryOptions, type ContactFieldName, type ContactFormValues, type CountryOption } from '@kesho/site-rules/contact-fields';
+import type { ContactFieldName } from '@kesho/site-rules/contact-fields';
 
 export interface ContactFieldText {
   readonly label: string;

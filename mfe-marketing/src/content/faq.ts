@@ -1,5 +1,5 @@
-import { site } from '@kesho/common/site';
-import { formatKes } from '@kesho/common/money';
+import { site } from '@kesho/site-rules/site';
+import { formatKes } from '@kesho/site-rules/money';
 import { serviceCards } from './services';
 import { typicalTimelines } from './process';
 import { contactUs } from './actions';

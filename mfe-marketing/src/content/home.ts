@@ -1,4 +1,4 @@
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { bookFreeConsultation, bookFreeCounseling, buildMyPackage, getStarted, viewPricing } from './actions';
 import { typicalTimelines } from './process';
 import type { CallToAction, PageAction, ProcessStep, Stat } from './types';

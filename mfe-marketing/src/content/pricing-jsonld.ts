@@ -1,4 +1,4 @@
-import { organizationJsonLdId, site } from '@kesho/common/site';
+import { organizationJsonLdId, site } from '@kesho/site-rules/site';
 import { faqPageJsonLd } from './faq-jsonld';
 import { pricingFaqs, pricingPackages } from './pricing';
 

@@ -1,11 +1,11 @@
-import { formatKes } from '@kesho/common/money';
-import { advisoryPackages, refundRules, type PackageId } from '@kesho/common/advisory-packages';
+import { formatKes } from '@kesho/site-rules/money';
+import { advisoryPackages, refundRules, type PackageId } from '@kesho/site-rules/advisory-packages';
 
 /**
  * The three advisory packages of the pricing page, in Kenyan shillings excluding VAT.
  * The page, its FAQ answers and its structured data all read these, so a price is stated once.
  */
-export type { PackageId } from '@kesho/common/advisory-packages';
+export type { PackageId } from '@kesho/site-rules/advisory-packages';
 
 export interface PricingPackage {
   readonly id: PackageId;

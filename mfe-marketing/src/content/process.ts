@@ -1,9 +1,9 @@
-import { typicalTimelines as commonTimelines } from '@kesho/common/advisory-packages';
+import { typicalTimelines as commonTimelines } from '@kesho/site-rules/advisory-packages';
 import type { ProcessStep } from './types';
 
 /**
  * How a student's journey with Kesho runs, and how long its stages usually take (stated once in
- * @kesho/common/advisory-packages).
+ * @kesho/site-rules/advisory-packages).
  */
 export const typicalTimelines = {
   universityApplications: commonTimelines.universityApplications,

@@ -1,4 +1,4 @@
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import type { Stat } from './types';
 
 /** Texts of the success stories page. The headline figures come from the site configuration. */

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import styled from 'styled-components';
 import { Compass, Target } from 'lucide-react';
 import { Container, Link, PageHeader, Section, media, tokens } from '@kesho/shell-kit';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { aboutClosing, aboutHeader, aboutStory, companyValues, complianceIntro, foundersIntro, missionAndVision, policiesNote, valuesTitle } from '../content/about';
 import { SectionIntro } from '../components/shared/SectionIntro';
 import { IconBadge } from '../components/core/IconBadge';

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { ButtonLink, Container, Section, tokens } from '@kesho/shell-kit';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { serviceCards } from '../content/services';
 import { heroStats, homeClosing, homeHero, homeServicesIntro, howItWorks, universityStrip, whyChoose } from '../content/home';
 import { HomeHero } from '../components/core/HomeHero';

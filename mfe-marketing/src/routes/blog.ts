@@ -1,5 +1,5 @@
 import type { PageRoute } from '@kesho/shell-kit';
-import { pageTitle } from '@kesho/common/site';
+import { pageTitle } from '@kesho/site-rules/site';
 import { blogPath, blogSummaries } from '../content/blog';
 import { loadPost } from '../content/blog-articles';
 

@@ -1,5 +1,5 @@
 import type { PageRoute } from '@kesho/shell-kit';
-import { pageTitle, site } from '@kesho/common/site';
+import { pageTitle, site } from '@kesho/site-rules/site';
 
 /** Home, About, Services and FAQ. */
 export const coreRoutes: readonly PageRoute[] = [

@@ -1,4 +1,4 @@
-import { pageTitle } from '@kesho/common/site';
+import { pageTitle } from '@kesho/site-rules/site';
 import type { PageRoute } from '@kesho/shell-kit';
 import { serviceCards } from '../content/services';
 import { servicePageMeta, type ServiceSlug } from '../content/service-pages/meta';

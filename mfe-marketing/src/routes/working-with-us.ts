@@ -1,5 +1,5 @@
 import type { PageRoute } from '@kesho/shell-kit';
-import { pageTitle, site } from '@kesho/common/site';
+import { pageTitle, site } from '@kesho/site-rules/site';
 
 /** What working with us costs, what it has achieved and how to start: pricing, contact and success stories. */
 export const workingWithUsRoutes: readonly PageRoute[] = [

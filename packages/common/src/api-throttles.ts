@@ -9,7 +9,7 @@
  * at `rateLimit` per second; a request finding it empty gets 429 with no Retry-After.
  */
 import { API_ROUTES } from './api-routes';
-import { MPESA_POLL_SCHEDULE } from './mpesa';
+import { MPESA_POLL_SCHEDULE } from '@kesho/site-rules/mpesa';
 
 export { MPESA_POLL_SCHEDULE };
 

@@ -28,7 +28,7 @@
  */
 
 import { POINTER_DOCUMENT_KEY, VARIANT_POINTER_FILE, VARIANTS_PREFIX } from './site-keys';
-import { SITE_COOKIES } from './storage-keys';
+import { SITE_COOKIES } from '@kesho/site-rules/storage-keys';
 
 export const BUCKET_COOKIE = SITE_COOKIES.bucket;
 export const PREVIEW_COOKIE = SITE_COOKIES.preview;

@@ -6,7 +6,7 @@
  */
 import { feedPathForRoute } from './page-routes';
 import type { RoutePointer } from './pointer-document';
-import { site } from './site';
+import { site } from '@kesho/site-rules/site';
 
 /** The files, by the key they are served at from the site root. */
 export const DISCOVERY_FILE_NAMES = ['sitemap.xml', 'robots.txt', 'llms.txt'] as const;

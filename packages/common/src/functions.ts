@@ -14,7 +14,7 @@
  */
 import { CLIENT_EVENTS_PATH } from './client-events';
 import type { FunctionSecret } from './function-secrets';
-import { MPESA_SANDBOX_PATH } from './mpesa';
+import { MPESA_SANDBOX_PATH } from '@kesho/site-rules/mpesa';
 import { ORDERS_TABLE_INDEXES, type TableIndex } from './orders-table';
 
 export type ApiMethod = 'GET' | 'POST';

@@ -1,6 +1,6 @@
 import { API_ROUTES } from '../src/api-routes';
 import { API_PEAK, createRouteBuckets, ROUTE_THROTTLES, routeKeyOf, unsizedRoutes } from '../src/api-throttles';
-import { MPESA_POLL_SCHEDULE, mpesaPollDelayMs } from '../src/mpesa';
+import { MPESA_POLL_SCHEDULE, mpesaPollDelayMs } from '@kesho/site-rules/mpesa';
 
 /** Every poll time of one payer on the page's schedule, in ms after its push (answers taking no time). */
 function pollTimes(): number[] {

@@ -1,6 +1,6 @@
 import { DISCOVERY_FILE_NAMES, discoveryFiles } from '../src/discovery-files';
 import { parsePointerDocument } from '../src/pointer-document';
-import { site } from '../src/site';
+import { site } from '@kesho/site-rules/site';
 
 const route = (path: string, title: string, extra: object = {}) => ({ path, title, description: `About ${title}`, listed: true, ...extra });
 const marketing = {

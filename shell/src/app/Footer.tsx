@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Link, media, tokens } from '@kesho/shell-kit';
-import { mailtoHref, site, telHref } from '@kesho/common/site';
+import { mailtoHref, site, telHref } from '@kesho/site-rules/site';
 import { footerLegalLinks, footerQuickLinks } from './navigation';
 
 /* Laid out when it nears the screen until the page is laid out whole (`layOutWhole` in App.tsx). */

@@ -3,7 +3,7 @@
  * year, so the date of the choice is kept beside it and the banner asks again once
  * it is older. A choice stored without a date is honoured as it is.
  */
-import { STORAGE_KEYS, isCookieConsent, type CookieConsent } from '@kesho/common/storage-keys';
+import { STORAGE_KEYS, isCookieConsent, type CookieConsent } from '@kesho/site-rules/storage-keys';
 
 export type { CookieConsent };
 export const COOKIE_CONSENT_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { pageTitle, site } from '@kesho/common/site';
+import { pageTitle, site } from '@kesho/site-rules/site';
 import { NOT_FOUND_DESCRIPTION, NOT_FOUND_TITLE } from '../pages/NotFound';
 import type { Resolution } from './resolution';
 

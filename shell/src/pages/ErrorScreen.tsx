@@ -1,5 +1,5 @@
 import { Button } from '@kesho/shell-kit';
-import { mailtoHref, site, telHref } from '@kesho/common/site';
+import { mailtoHref, site, telHref } from '@kesho/site-rules/site';
 import { ScreenActions, ScreenLayout } from './ScreenLayout';
 
 /** The generic fallback for an uncaught rendering error: "Unexpected Application Error!" and its message. */

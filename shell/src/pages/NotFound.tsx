@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from '@kesho/shell-kit';
-import { pageTitle, site } from '@kesho/common/site';
+import { pageTitle, site } from '@kesho/site-rules/site';
 import { ScreenLayout } from './ScreenLayout';
 
 export const NOT_FOUND_TITLE = pageTitle('Page not found');

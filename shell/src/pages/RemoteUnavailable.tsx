@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Button, tokens } from '@kesho/shell-kit';
-import { mailtoHref, site, telHref } from '@kesho/common/site';
+import { mailtoHref, site, telHref } from '@kesho/site-rules/site';
 import { ScreenActions, ScreenLayout } from './ScreenLayout';
 
 const Notice = styled.div`

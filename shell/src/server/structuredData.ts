@@ -1,4 +1,4 @@
-import { organizationJsonLdId, site } from '@kesho/common/site';
+import { organizationJsonLdId, site } from '@kesho/site-rules/site';
 
 /** schema.org EducationalOrganization for the company, on every page. */
 export function organizationJsonLd(): object {

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useShell } from '@kesho/shell-kit';
-import { isMpesaAmount, MPESA_MESSAGES, MPESA_PAYMENT_PARAM, MPESA_PHONE_FIELD, parseMpesaPhone, usdCentsToKes } from '@kesho/common/mpesa';
+import { isMpesaAmount, MPESA_MESSAGES, MPESA_PAYMENT_PARAM, MPESA_PHONE_FIELD, parseMpesaPhone, usdCentsToKes } from '@kesho/site-rules/mpesa';
 import { startMpesaPayment, type MpesaPaymentState } from '../../api/mpesaClient';
 import { endPaymentAttempt } from '../../api/paymentAttempt';
 import { failureMessage, PaymentError, type PaymentLine } from '../../api/paymentsClient';

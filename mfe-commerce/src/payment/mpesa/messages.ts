@@ -1,4 +1,4 @@
-/** Texts of the M-Pesa path decided here (the outcome messages come from the server, @kesho/common/mpesa). */
+/** Texts of the M-Pesa path decided here (the outcome messages come from the server, @kesho/site-rules/mpesa). */
 export const MPESA_PAGE_MESSAGES = {
   phoneLabel: 'M-Pesa phone number',
   phoneHint: 'The Safaricom number that will receive the payment request, e.g. 0712 345 678',

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import { MPESA_POLL_SCHEDULE, mpesaPollDelayMs } from '@kesho/common/mpesa';
+import { MPESA_POLL_SCHEDULE, mpesaPollDelayMs } from '@kesho/site-rules/mpesa';
 import { getMpesaPayment, type MpesaPaymentState } from '../../api/mpesaClient';
 import { PaymentError } from '../../api/paymentsClient';
 

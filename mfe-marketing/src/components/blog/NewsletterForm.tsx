@@ -1,10 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, media, tokens } from '@kesho/shell-kit';
-import { fieldsTypedBeforeHydration } from '@kesho/common/typed-before-hydration';
+import { fieldsTypedBeforeHydration } from '@kesho/site-rules/typed-before-hydration';
 import { FieldLabel, TextInput } from '@kesho/shell-kit/fields';
-import { HONEYPOT_FIELD, NEWSLETTER_CONSENT_TEXT, type NewsletterFormValues } from '@kesho/common/contact-fields';
-import { newsletterStatusTexts } from '@kesho/common/lead-status';
+import { HONEYPOT_FIELD, NEWSLETTER_CONSENT_TEXT, type NewsletterFormValues } from '@kesho/site-rules/contact-fields';
+import { newsletterStatusTexts } from '@kesho/site-rules/lead-status';
 import { SUBSCRIPTIONS_ENDPOINT, postLead } from '../../api/leadsClient';
 import { newsletter } from '../../content/blog';
 import { Honeypot } from '../shared/Honeypot';
@@ -46,7 +46,7 @@ const Outcome = styled.p<{ $tone: 'success' | 'error' }>`
 type Outcome = { readonly tone: 'success' | 'error'; readonly text: string } | null;
 
 async function validateEmail(values: NewsletterFormValues): Promise<string | null> {
-  const { newsletterSchema } = await import(/* webpackChunkName: "contact-validation" */ '@kesho/common/contact-schema');
+  const { newsletterSchema } = await import(/* webpackChunkName: "contact-validation" */ '@kesho/site-rules/contact-schema');
   try {
     await newsletterSchema.validate(values);
     return null;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Building2, Clock, Mail, Mailbox, MapPin, MessageSquare, Phone } from 'lucide-react';
 import { tokens } from '@kesho/shell-kit';
-import { mailtoHref, telHref } from '@kesho/common/site';
+import { mailtoHref, telHref } from '@kesho/site-rules/site';
 import { contactInformation, officeLocation } from '../../content/contact';
 
 const Details = styled.dl`

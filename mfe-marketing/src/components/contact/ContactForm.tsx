@@ -4,8 +4,8 @@ import { AlertCircle, Send } from 'lucide-react';
 import { Button, tokens, useToast } from '@kesho/shell-kit';
 import { Field, FieldError, FieldHint, FieldLabel, SelectInput, TextArea, TextInput } from '@kesho/shell-kit/fields';
 import { contactFieldOrder, contactFields, contactForm, countryOptions, type ContactFieldName, type ContactFormValues } from '../../content/contact';
-import { HONEYPOT_FIELD } from '@kesho/common/contact-fields';
-import { contactStatusTexts } from '@kesho/common/lead-status';
+import { HONEYPOT_FIELD } from '@kesho/site-rules/contact-fields';
+import { contactStatusTexts } from '@kesho/site-rules/lead-status';
 import { ENQUIRIES_ENDPOINT, postLead } from '../../api/leadsClient';
 import { Honeypot } from '../shared/Honeypot';
 import { LeadStatusNotices } from '../shared/LeadStatusNotices';
@@ -13,7 +13,7 @@ import { LeadStatusNotices } from '../shared/LeadStatusNotices';
 /** The first message of each field that breaks a rule, and under `form` a rule of the whole form. */
 type ContactErrors = Readonly<Partial<Record<string, string>>>;
 
-type ContactValidation = Pick<typeof import('@kesho/common/contact-schema'), 'contactSchema' | 'firstErrorPerField'>;
+type ContactValidation = Pick<typeof import('@kesho/site-rules/contact-schema'), 'contactSchema' | 'firstErrorPerField'>;
 
 let schemaLoading: Promise<ContactValidation> | null = null;
 
@@ -25,7 +25,7 @@ let schemaLoading: Promise<ContactValidation> | null = null;
  */
 function loadSchema(): Promise<ContactValidation> {
   // Named one by one, so the chunk holds only these two and not everything the module re-exports.
-  schemaLoading ??= import(/* webpackChunkName: "contact-validation" */ '@kesho/common/contact-schema').then(({ contactSchema, firstErrorPerField }) => ({
+  schemaLoading ??= import(/* webpackChunkName: "contact-validation" */ '@kesho/site-rules/contact-schema').then(({ contactSchema, firstErrorPerField }) => ({
     contactSchema,
     firstErrorPerField,
   }));

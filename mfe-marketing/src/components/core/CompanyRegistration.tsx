@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { BadgeCheck } from 'lucide-react';
 import { media, tokens } from '@kesho/shell-kit';
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 
 const Panel = styled.div`
   display: grid;

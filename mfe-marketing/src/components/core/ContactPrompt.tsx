@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Phone } from 'lucide-react';
 import { ButtonAnchor, ButtonLink, Container, Section, media, tokens } from '@kesho/shell-kit';
-import { site, telHref } from '@kesho/common/site';
+import { site, telHref } from '@kesho/site-rules/site';
 import type { PageAction } from '../../content/types';
 
 const Panel = styled.div`

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { media, tokens } from '@kesho/shell-kit';
-import type { Founder } from '@kesho/common/site';
+import type { Founder } from '@kesho/site-rules/site';
 import { cardGrid } from '../shared/cardGrid';
 
 export const FounderList = styled.ul`

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { HONEYPOT_FIELD } from '@kesho/common/contact-fields';
+import { HONEYPOT_FIELD } from '@kesho/site-rules/contact-fields';
 
 const Trap = styled.div`
   position: absolute;

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { tokens } from '@kesho/shell-kit';
-import type { LeadStatusText } from '@kesho/common/lead-status';
+import type { LeadStatusText } from '@kesho/site-rules/lead-status';
 
 const Notice = styled.div<{ $tone: LeadStatusText['tone'] }>`
   display: none;

@@ -1,5 +1,5 @@
-import { typicalTimelines } from '@kesho/common/advisory-packages';
-import { site } from '@kesho/common/site';
+import { typicalTimelines } from '@kesho/site-rules/advisory-packages';
+import { site } from '@kesho/site-rules/site';
 import { serviceCard } from './meta';
 import { bookConsultation } from '../actions';
 import { foundedYear, servicesEyebrow } from './shared';

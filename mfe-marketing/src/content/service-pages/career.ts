@@ -1,4 +1,4 @@
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { Briefcase, Cog, Compass, FileText, Laptop, Palette, Scale, Stethoscope, TrendingUp, Users } from 'lucide-react';
 import { serviceCard } from './meta';
 import { bookFreeCounseling } from '../actions';

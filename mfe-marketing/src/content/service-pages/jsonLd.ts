@@ -1,4 +1,4 @@
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { servicePageMeta, type ServiceSlug } from './meta';
 
 /** schema.org Service, so search engines can describe each service and who provides it. */

@@ -1,4 +1,4 @@
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { serviceCards, type ServiceCard } from '../services';
 
 /**

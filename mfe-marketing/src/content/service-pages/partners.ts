@@ -1,4 +1,4 @@
-import { site } from '@kesho/common/site';
+import { site } from '@kesho/site-rules/site';
 import { ChartColumn, MapPin, ShieldCheck, TrendingUp } from 'lucide-react';
 import { serviceCard } from './meta';
 import { bookConsultation } from '../actions';

@@ -14,7 +14,7 @@ import type { SiteConfig } from './site/types';
 import { brand, email, origin, phone } from './site/company.ts';
 
 /**
- * Names every malformed fact an operator's edit left. Run by the common tests and by the shell's
+ * Names every malformed fact an operator's edit left. Run by the site-rules tests and by the shell's
  * prerender (shell/src/server/render.tsx), so such an edit fails `npm test` and every build; not in
  * the browser, where it would make each bundle carry every fact.
  */

@@ -1,4 +1,4 @@
-/** The shape of the business facts (`site`, from `@kesho/common/site`). */
+/** The shape of the business facts (`site`, from `@kesho/site-rules/site`). */
 export interface PostalAddress {
   /** One line as printed on the site. */
   readonly display: string;
