@@ -7,7 +7,9 @@
  * loads, and compares a site with another only when measured in the same run.
  * With `attribute`, each load is also traced (DevTools timeline + V8 sampling profiler) and every
  * long task is split into where its time went: script by module (through the build's source maps,
- * dist/sourcemaps), style recalculation, layout, paint, HTML parsing, garbage collection.
+ * dist/sourcemaps), style recalculation, layout, paint, HTML parsing, garbage collection, and the
+ * font look-ups inside layout and style (a font's first use: on Linux, synchronous calls to the
+ * browser process, most of a first layout's time on a busy machine).
  * `npm run bench -- pages` prints it; `node scripts/lib/long-tasks.mjs <origin> <route>…` prints the
  * attributed profile of each route (what the closing notes of start-up work quote).
  */
@@ -91,6 +93,7 @@ async function loadOnce(browser, { url, throttle, storage, trace }) {
           'blink.user_timing',
           'loading',
           'toplevel',
+          'fonts',
         ],
       });
     }
@@ -259,6 +262,9 @@ const RENDERER_WORK = new Map([
   ['HitTest', 'hit test'],
 ]);
 
+/** Blink's font cache missing a font (family, size, weight): where the first uses of a font go. */
+const FONT_LOOKUP = 'FontCache::GetFontPlatformData';
+
 /**
  * Splits every long task of a trace into where its time went: script time by module (the V8
  * profiler's samples, each charged to the module of its innermost frame with a script), the rest by
@@ -330,14 +336,27 @@ export function attributeLongTasks(traceBuffer) {
     const parts = new Map();
     const add = (/** @type {string} */ name, /** @type {number} */ ms) => parts.set(name, (parts.get(name) ?? 0) + ms);
     // Renderer work, counting only the outermost event of each kind (their durations nest).
-    /** @type {[number, number][]} */
+    /** @type {[number, number, string][]} */
     const counted = [];
     for (const event of inside) {
       const kind = RENDERER_WORK.get(event.name);
       if (!kind) continue;
       if (counted.some(([from, to]) => event.ts >= from && event.ts + event.dur <= to)) continue;
-      counted.push([event.ts, event.ts + event.dur]);
+      counted.push([event.ts, event.ts + event.dur, kind]);
       add(kind, event.dur / 1000);
+    }
+    // A font's first use (a family matched, a size's render style read: on Linux each a synchronous
+    // call to the browser process, which a busy machine makes wait) is charged to the font
+    // look-ups, out of the layout or style work it happened in.
+    /** @type {[number, number][]} */
+    const fontLookups = [];
+    for (const event of inside) {
+      if (event.name !== FONT_LOOKUP) continue;
+      if (fontLookups.some(([from, to]) => event.ts >= from && event.ts + event.dur <= to)) continue;
+      fontLookups.push([event.ts, event.ts + event.dur]);
+      const around = counted.find(([from, to]) => event.ts >= from && event.ts + event.dur <= to);
+      if (around) add(around[2], -event.dur / 1000);
+      add('font look-ups', event.dur / 1000);
     }
     // Script time from the samples inside the task, minus the renderer work already counted.
     const taskSamples = samples.filter(([at]) => at >= task.ts && at < end);
