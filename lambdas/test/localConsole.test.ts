@@ -22,6 +22,20 @@ describe("npm start's console: short readable lines, metrics in the data folder"
     return { console, file: fs.readFileSync(log.file, 'utf8').trim().split('\n') };
   }
 
+  it('flushed(): every line written so far is in the file, with the log still open (what a reader of the file waits for)', async () => {
+    const log = openLocalLog(dataDir, () => undefined);
+    try {
+      for (let index = 0; index < 2_000; index += 1) log.write(JSON.stringify({ level: 'info', event: 'probe', index }));
+      await log.flushed();
+      const file = fs.readFileSync(log.file, 'utf8').trim().split('\n');
+      expect(file).toHaveLength(2_000);
+      expect(JSON.parse(file[1_999] ?? '')).toMatchObject({ index: 1_999 });
+      await log.flushed();
+    } finally {
+      await log.close();
+    }
+  });
+
   it('prints a log event as one readable line and keeps the JSON line in the file', async () => {
     const { console, file } = await writeThroughLocalLog((log) => {
       createLogger('info', { service: 'kesho-local', write: log.write }).info('order.created', { invoiceNumber: 'INV-12345678', method: 'card', lines: [1, 2] });

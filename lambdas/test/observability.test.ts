@@ -125,7 +125,11 @@ describe('log lines (Powertools Logger, the project rules on top)', () => {
 
 describe('business metrics and one story per order (the local runtime, its log file read back)', () => {
   let server: TestServer;
-  const lines = async () => (await readFile(localLogFileOf(server.dataDir), 'utf8')).split('\n');
+  /** The log file once the background work is done and every line written so far has reached it. */
+  const lines = async () => {
+    await server.api.settled();
+    return (await readFile(localLogFileOf(server.dataDir), 'utf8')).split('\n');
+  };
 
   beforeAll(async () => {
     server = await startTestServer({ env: { LOG_LEVEL: 'info' } });

@@ -100,7 +100,7 @@ export interface LocalApiTestOptions extends LocalApiOptions {
 export interface LocalApiInternals extends LocalApi {
   /** Every service the handlers run over (local/runtime.ts), built once at start. */
   readonly runtime: LocalRuntime;
-  /** Resolves when every background (Event) invocation, retries included, has finished. */
+  /** Resolves when every background (Event) invocation, retries included, has finished and every log line written so far is in the log file. */
   settled(): Promise<void>;
 }
 
@@ -297,6 +297,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
 
   const settled = async (): Promise<void> => {
     while (background.size > 0) await Promise.allSettled([...background]);
+    await localLog.flushed();
   };
 
   const routeBuckets = options.routeThrottles ? createRouteBuckets() : undefined;

@@ -13,6 +13,8 @@ import { consoleLineOf } from './consoleLine';
 export interface LocalLog {
   readonly file: string;
   readonly write: LineWriter;
+  /** Resolves once every line written so far is in the file (a reader of the file then sees them all). */
+  flushed(): Promise<void>;
   /** Resolves once every line is on disk. */
   close(): Promise<void>;
 }
@@ -26,12 +28,28 @@ export function openLocalLog(dataDir: string, toStdout: LineWriter = writeToStdo
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const stream = fs.createWriteStream(file, { flags: 'a' });
   let closed: Promise<void> | undefined;
+  // The stream writes in the background: the lines handed to it and not yet in the file, and who waits for them.
+  let unwritten = 0;
+  let waiting: (() => void)[] = [];
+  const written = () => {
+    unwritten -= 1;
+    if (unwritten > 0) return;
+    const waiters = waiting;
+    waiting = [];
+    for (const resolve of waiters) resolve();
+  };
   return {
     file,
     write(line) {
       const readable = consoleLineOf(line);
       if (readable !== undefined) toStdout(readable);
-      if (!closed) stream.write(`${line}\n`);
+      if (closed) return;
+      unwritten += 1;
+      stream.write(`${line}\n`, written);
+    },
+    flushed() {
+      if (closed) return closed;
+      return unwritten === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve));
     },
     close() {
       closed ??= new Promise((resolve) => stream.end(resolve));
