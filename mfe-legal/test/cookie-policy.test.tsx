@@ -3,22 +3,12 @@ import { BUCKET_MAX_AGE_SECONDS } from '@kesho/common/build-choice';
 import { COOKIE_CONSENT_VALUES, SITE_COOKIES, STORAGE_KEYS } from '@kesho/site-rules/storage-keys';
 import { cookieLifetimes } from '../src/content/cookies';
 import CookiePolicyPage from '../src/pages/CookiePolicyPage';
-import { expectLinksTo, normalisedText, renderPage, rowStartingWith } from './renderPage';
+import { bodyText, describeLegalPage, expectLinksTo, normalisedText, rowStartingWith } from './renderPage';
 
-const bodyText = () => normalisedText(document.body);
 const TYPES = 'Types of cookies and how long they last';
 const STORED = 'Items this website stores in your browser';
 
-describe('the Cookie Policy page', () => {
-  beforeEach(() => {
-    renderPage(CookiePolicyPage, '/cookie-policy');
-  });
-
-  it('is titled "Cookie Policy" and dated January 2025', () => {
-    expect(screen.getByRole('heading', { level: 1, name: 'Cookie Policy' })).toBeInTheDocument();
-    expect(screen.getByText('Last Updated: January 2025')).toBeInTheDocument();
-  });
-
+describeLegalPage('Cookie Policy', CookiePolicyPage, '/cookie-policy', () => {
   it('keeps consent 1 year, analytics 2 years, preferences 1 year and session cookies for the session', () => {
     expect(rowStartingWith(TYPES, 'Consent')[2]).toBe('1 year');
     expect(rowStartingWith(TYPES, 'Analytics')[2]).toBe('2 years');

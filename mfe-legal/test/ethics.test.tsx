@@ -1,20 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { mailtoHref, site, telHref } from '@kesho/site-rules/site';
 import EthicsPage from '../src/pages/EthicsPage';
-import { expectLinksTo, normalisedText, renderPage } from './renderPage';
+import { bodyText, describeLegalPage, expectLinksTo } from './renderPage';
 
-const bodyText = () => normalisedText(document.body);
-
-describe('the Anti-Fraud & Ethics Policy page', () => {
-  beforeEach(() => {
-    renderPage(EthicsPage, '/ethics');
-  });
-
-  it('is titled "Anti-Fraud & Ethics Policy" and dated January 2025', () => {
-    expect(screen.getByRole('heading', { level: 1, name: 'Anti-Fraud & Ethics Policy' })).toBeInTheDocument();
-    expect(screen.getByText('Last Updated: January 2025')).toBeInTheDocument();
-  });
-
+describeLegalPage('Anti-Fraud & Ethics Policy', EthicsPage, '/ethics', () => {
   it('forbids fake documents and guaranteed admission or visa promises', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'No fake documents, ever' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'No guaranteed admission or visa' })).toBeInTheDocument();

@@ -1,20 +1,9 @@
 import { screen } from '@testing-library/react';
 import { mailtoHref, site } from '@kesho/site-rules/site';
 import PrivacyPage from '../src/pages/PrivacyPage';
-import { expectLinksTo, normalisedText, renderPage, rowStartingWith } from './renderPage';
+import { bodyText, describeLegalPage, expectLinksTo, rowStartingWith } from './renderPage';
 
-const bodyText = () => normalisedText(document.body);
-
-describe('the Privacy Policy page', () => {
-  beforeEach(() => {
-    renderPage(PrivacyPage, '/privacy');
-  });
-
-  it('is titled "Privacy Policy" and dated January 2025', () => {
-    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
-    expect(screen.getByText('Last Updated: January 2025')).toBeInTheDocument();
-  });
-
+describeLegalPage('Privacy Policy', PrivacyPage, '/privacy', () => {
   it('names the data controller with its company number from the site configuration', () => {
     expect(bodyText()).toContain(`${site.legalName}, company number ${site.companyNumber}, of ${site.registeredOffice.display}, is the data controller`);
   });

@@ -1,21 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { mailtoHref, site } from '@kesho/site-rules/site';
 import RefundPage from '../src/pages/RefundPage';
-import { expectLinksTo, normalisedText, renderPage, rowStartingWith, rowsOf } from './renderPage';
+import { bodyText, describeLegalPage, expectLinksTo, rowsOf, rowStartingWith } from './renderPage';
 
-const bodyText = () => normalisedText(document.body);
 const STAGES = 'Refunds by package and stage';
 
-describe('the Refund Policy page', () => {
-  beforeEach(() => {
-    renderPage(RefundPage, '/refund');
-  });
-
-  it('is titled "Refund Policy" and dated January 2025', () => {
-    expect(screen.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeInTheDocument();
-    expect(screen.getByText('Last Updated: January 2025')).toBeInTheDocument();
-  });
-
+describeLegalPage('Refund Policy', RefundPage, '/refund', () => {
   it('gives a full refund within 7 days when no work or advisory has started', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Full refund within 7 days' })).toBeInTheDocument();
     expect(bodyText()).toContain('If you cancel within 7 days of your payment and no work or advisory has started, we refund everything you paid.');

@@ -14,6 +14,28 @@ export function renderPage(Page: ComponentType, pathname = '/'): RecordingShell 
   return Object.assign(shell, { container });
 }
 
+/** The rendered page's text as a reader sees it. */
+export const bodyText = (): string => normalisedText(document.body);
+
+/**
+ * A legal page's suite: the page rendered at its path before each test, and what every legal page opens
+ * with (its title as the one h1 and the January 2025 date), then the page's own tests.
+ */
+export function describeLegalPage(title: string, Page: ComponentType, pathname: string, tests: () => void): void {
+  describe(`the ${title} page`, () => {
+    beforeEach(() => {
+      renderPage(Page, pathname);
+    });
+
+    it(`is titled "${title}" and dated January 2025`, () => {
+      expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByText('Last Updated: January 2025')).toBeInTheDocument();
+    });
+
+    tests();
+  });
+}
+
 /** An element's text as a reader sees it: no-break spaces and runs of white space read as one space. */
 export function normalisedText(element: Element): string {
   return (element.textContent ?? '').replace(/\s+/g, ' ');

@@ -1,20 +1,9 @@
 import { screen } from '@testing-library/react';
 import { site } from '@kesho/site-rules/site';
 import TermsPage from '../src/pages/TermsPage';
-import { expectLinksTo, normalisedText, renderPage } from './renderPage';
+import { bodyText, describeLegalPage, expectLinksTo } from './renderPage';
 
-const bodyText = () => normalisedText(document.body);
-
-describe('the Terms of Service page', () => {
-  beforeEach(() => {
-    renderPage(TermsPage, '/terms');
-  });
-
-  it('is titled "Terms of Service" and dated January 2025', () => {
-    expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
-    expect(screen.getByText('Last Updated: January 2025')).toBeInTheDocument();
-  });
-
+describeLegalPage('Terms of Service', TermsPage, '/terms', () => {
   it('names the company and its number from the site configuration', () => {
     expect(bodyText()).toContain(`${site.legalName} (“${site.brand}”, “we”, “us”), a company registered in Kenya under company number ${site.companyNumber}`);
   });
