@@ -1,6 +1,6 @@
 /**
  * Bundles the Lambdas and the tools with esbuild (Node 24, CommonJS, source maps):
- *   src/handlers/<name>.ts → dist/handlers/<name>/index.js   (one per function of @kesho/common/functions, self-contained, and
+ *   src/handlers/<name>.ts → dist/handlers/<name>/index.js   (one per function of @kesho/operations/functions, self-contained, and
  *                            beside it the modules it loads on first use: lazy-modules.mjs; the folder is
  *                            what the CDK app deploys for that function)
  *   src/smoke.ts           → dist/smoke.js                    (`npm run smoke`)
@@ -25,9 +25,9 @@ const src = path.join(root, 'src');
 const dist = path.join(root, 'dist');
 const handlersDist = path.join(dist, 'handlers');
 
-/** The functions of @kesho/common/functions (TypeScript: esbuild reads it, Node runs the result). */
+/** The functions of @kesho/operations/functions (TypeScript: esbuild reads it, Node runs the result). */
 async function backendFunctions() {
-  const registry = fileURLToPath(import.meta.resolve('@kesho/common/functions'));
+  const registry = fileURLToPath(import.meta.resolve('@kesho/operations/functions'));
   const { outputFiles } = await build({ entryPoints: [registry], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'warning' });
   const { BACKEND_FUNCTIONS } = await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`);
   return BACKEND_FUNCTIONS;
@@ -37,7 +37,7 @@ async function backendFunctions() {
 const functionNames = await backendFunctions();
 const strayHandlers = readdirSync(path.join(src, 'handlers')).filter((file) => !functionNames.includes(path.basename(file, '.ts')));
 if (strayHandlers.length > 0) {
-  console.error(`src/handlers/ holds handlers that @kesho/common/functions does not name: ${strayHandlers.join(', ')}`);
+  console.error(`src/handlers/ holds handlers that @kesho/operations/functions does not name: ${strayHandlers.join(', ')}`);
   process.exit(1);
 }
 const handlers = Object.fromEntries(functionNames.map((name) => [name, path.join(src, 'handlers', `${name}.ts`)]));

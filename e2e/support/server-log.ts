@@ -1,10 +1,10 @@
 /**
  * The e2e server's log: every line its functions wrote (JSON log lines and EMF metric lines), kept
- * under its DATA_DIR as @kesho/common/ops-events says (global-setup exports DATA_DIR as KESHO_DATA_DIR).
+ * under its DATA_DIR as @kesho/operations/ops-events says (global-setup exports DATA_DIR as KESHO_DATA_DIR).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EMAIL_ADDRESS_PATTERN, LOCAL_LOG_FILE, PHONE_NUMBER_PATTERN } from '@kesho/common/ops-events';
+import { EMAIL_ADDRESS_PATTERN, LOCAL_LOG_FILE, PHONE_NUMBER_PATTERN } from '@kesho/operations/ops-events';
 
 function serverLogFile(dataDir = process.env.KESHO_DATA_DIR): string {
   if (!dataDir) throw new Error('KESHO_DATA_DIR is not set: run the tests through playwright (global-setup starts the server)');

@@ -20,7 +20,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MACHINE_PATHS_RULE_METRIC, WEB_ACL_NAME } from './edge-stack';
 import { acknowledge, SERVERLESS_RULES } from './nag';
-import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE, CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC, type ClientApp } from '@kesho/common/client-events';
+import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE, CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC, type ClientApp } from '@kesho/operations/client-events';
 import {
   BUSINESS_METRICS,
   BUSINESS_METRICS_NAMESPACE,
@@ -30,7 +30,7 @@ import {
   RECEIPT_OVERDUE_MINUTES,
   type BusinessMetric,
   type PaymentMethod,
-} from '@kesho/common/ops-events';
+} from '@kesho/operations/ops-events';
 
 export const ALARM_TOPIC_NAME = 'kesho-alarms';
 export const EDGE_ALARM_TOPIC_NAME = 'kesho-edge-alarms';
@@ -388,7 +388,7 @@ export const MPESA_QUERY_FAILURES_THRESHOLD = 5;
 export const FAILED_PAYMENTS_PERCENT = 25;
 export const FAILED_PAYMENTS_MIN_OUTCOMES = 10;
 
-/** One business metric (lambdas/src/metrics.ts: EMF lines, @kesho/common/ops-events), summed over every function that emits it. */
+/** One business metric (lambdas/src/metrics.ts: EMF lines, @kesho/operations/ops-events), summed over every function that emits it. */
 function businessMetric(metric: BusinessMetric, options: { statistic: string; period: Duration; method?: PaymentMethod; label?: string }): Metric {
   return new Metric({
     namespace: BUSINESS_METRICS_NAMESPACE,

@@ -1,6 +1,6 @@
 /**
  * Limits on the payments API beyond the stage-wide throttle: every route gets its own route throttle
- * (@kesho/common/api-throttles, sized from a stated peak), so a flood on one cannot starve another
+ * (@kesho/operations/api-throttles, sized from a stated peak), so a flood on one cannot starve another
  * (the webhook, the M-Pesa status polls, the beacons), and
  * fulfil-order has reserved concurrency, so a burst of paid orders neither takes the account's
  * whole Lambda concurrency nor is starved by the web-facing functions.
@@ -8,13 +8,13 @@
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
-import { CLIENT_EVENTS_ROUTE_THROTTLE, ROUTE_THROTTLES, routeKeyOf, WEBHOOK_ROUTE_THROTTLE } from '@kesho/common/api-throttles';
-import { DEPLOYED_FUNCTIONS, FUNCTIONS } from '@kesho/common/functions';
+import { CLIENT_EVENTS_ROUTE_THROTTLE, ROUTE_THROTTLES, routeKeyOf, WEBHOOK_ROUTE_THROTTLE } from '@kesho/operations/api-throttles';
+import { DEPLOYED_FUNCTIONS, FUNCTIONS } from '@kesho/operations/functions';
 import { DEPLOYED_ROUTES, type ApiThrottle } from './payments/payments-api';
 
 export interface ApiLimits {
   /**
-   * Each route's own stage throttle, by route key ("GET /api/mpesa-payment"): @kesho/common/api-throttles,
+   * Each route's own stage throttle, by route key ("GET /api/mpesa-payment"): @kesho/operations/api-throttles,
    * sized from its stated peak (API_PEAK: 50 families paying at once, the M-Pesa page's polling
    * schedule); the local runtime answers 429 over the same table.
    */
@@ -35,20 +35,20 @@ export const DEFAULT_API_LIMITS: ApiLimits = {
   routes: ROUTE_THROTTLES,
   webhook: WEBHOOK_ROUTE_THROTTLE,
   clientEvents: CLIENT_EVENTS_ROUTE_THROTTLE,
-  // fulfil-order's entry in @kesho/common/functions; the app's configuration may set another.
+  // fulfil-order's entry in @kesho/operations/functions; the app's configuration may set another.
   fulfilOrderConcurrency: FUNCTIONS['fulfil-order'].aws.reservedConcurrency,
 };
 
 /** `"POST /api/stripe-webhook"`: how API Gateway keys route settings. */
 export const routeKey = (route: { readonly method: string; readonly path: string }): string => routeKeyOf(route.method, route.path);
 
-/** Providers' callbacks (Stripe's webhook, Daraja's STK callback: `aws.providerCallback` in @kesho/common/functions): not counted by the WAF's per-address rules. */
+/** Providers' callbacks (Stripe's webhook, Daraja's STK callback: `aws.providerCallback` in @kesho/operations/functions): not counted by the WAF's per-address rules. */
 export const PROVIDER_CALLBACKS: ReadonlySet<string> = new Set(DEPLOYED_FUNCTIONS.filter(([, spec]) => spec.providerCallback).map(([name]) => name));
 
 function throttleFor(route: { readonly method: string; readonly path: string }, limits: ApiLimits): ApiThrottle {
   const throttle = limits.routes[routeKey(route)];
   // A new route is sized from the peak, never left to a default (common/api-throttles.ts).
-  if (!throttle) throw new Error(`${routeKey(route)} has no throttle in @kesho/common/api-throttles (ROUTE_THROTTLES): size it from API_PEAK`);
+  if (!throttle) throw new Error(`${routeKey(route)} has no throttle in @kesho/operations/api-throttles (ROUTE_THROTTLES): size it from API_PEAK`);
   return throttle;
 }
 

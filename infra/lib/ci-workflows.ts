@@ -60,7 +60,19 @@ export const CI_WORKFLOWS: readonly CiWorkflow[] = [
   {
     file: 'platform.yml',
     owner: '@kesho/platform',
-    paths: ['shell/**', 'packages/shell-kit/**', 'packages/common/**', 'packages/site-rules/**', 'scripts/**', 'local-server/**', 'e2e/**', 'package.json', 'package-lock.json'],
+    paths: [
+      'shell/**',
+      'packages/shell-kit/**',
+      'packages/common/**',
+      'packages/site-rules/**',
+      'packages/operations/**',
+      'scripts/**',
+      'local-server/**',
+      'e2e/**',
+      'package.json',
+      'package-lock.json',
+    ],
+    alsoOn: [{ path: 'packages/operations/**', why: "the shell's error reporter, the local server and the release scripts read @kesho/operations" }],
     roleName: 'kesho-ci-platform',
     releases: SHELL_APP,
   },
@@ -68,7 +80,7 @@ export const CI_WORKFLOWS: readonly CiWorkflow[] = [
     file: 'ops.yml',
     owner: '@kesho/ops',
     // The workflows themselves are ops' (CODEOWNERS): a change to one runs the workflow tests (infra's jest).
-    paths: ['infra/**', '.ci/**', '.github/**', 'lambdas/**', 'packages/common/**', 'packages/site-rules/**'],
+    paths: ['infra/**', 'packages/operations/**', '.ci/**', '.github/**', 'lambdas/**', 'packages/common/**', 'packages/site-rules/**'],
     alsoOn: [
       { path: 'lambdas/**', why: 'the payment functions are bundled into KeshoPayments' },
       { path: 'packages/common/**', why: 'the functions, the edge functions and the publisher bundle @kesho/common' },

@@ -11,8 +11,8 @@ import { Certificate, CertificateValidation } from 'aws-cdk-lib/aws-certificatem
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
-import { API_ROUTES } from '@kesho/common/api-routes';
-import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
+import { API_ROUTES } from '@kesho/operations/api-routes';
+import { CLIENT_EVENTS_PATH } from '@kesho/operations/client-events';
 import { PROVIDER_CALLBACKS } from './api-limits';
 import type { Construct } from 'constructs';
 
@@ -62,7 +62,7 @@ export const DEFAULT_RATE_LIMIT_ACTION: RateLimitAction = 'count';
 
 /**
  * The providers' own calls, exempt from the per-address limits: Stripe's webhook and Daraja's STK
- * callbacks (the routes of @kesho/common/api-routes served by PROVIDER_CALLBACKS). They still meet the
+ * callbacks (the routes of @kesho/operations/api-routes served by PROVIDER_CALLBACKS). They still meet the
  * route throttles (lib/api-limits.ts) and the handlers' checks (Stripe's signature, the callback token).
  */
 export const PROVIDER_PATHS: readonly { readonly path: string; readonly match: 'EXACTLY' | 'STARTS_WITH' }[] = API_ROUTES.filter((route) => PROVIDER_CALLBACKS.has(route.handler)).map(

@@ -18,7 +18,7 @@ import { SHELL_APP } from '../functions/release-publisher/release-record';
 import { SiteStack } from './site-stack';
 import { STACK_NAMES } from './stack-names';
 import { TeamsStack } from './team-deploy';
-import { ORDERS_TABLE_INDEXES } from '@kesho/common/orders-table';
+import { ORDERS_TABLE_INDEXES } from '@kesho/operations/orders-table';
 
 export interface KeshoStacks {
   /** us-east-1: the web ACL of the distribution. */

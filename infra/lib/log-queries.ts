@@ -1,6 +1,6 @@
 /**
  * The saved CloudWatch Logs Insights queries (AWS::Logs::QueryDefinition) of the payments stack, from
- * @kesho/common/log-queries: an order's story over the payment functions' log groups, and the API's
+ * @kesho/operations/log-queries: an order's story over the payment functions' log groups, and the API's
  * 403s and 429s over its JSON access log (lib/payments/api-access-log.ts). infra/RUNBOOK.md ("An
  * order's story", the Api403 and Api429 rows) says when to run which.
  */
@@ -14,7 +14,7 @@ import {
   ORDER_STORY_PLACEHOLDER,
   ORDER_STORY_QUERY_NAME,
   orderStoryQuery,
-} from '@kesho/common/log-queries';
+} from '@kesho/operations/log-queries';
 
 export interface SavedLogQueriesProps {
   /** Every log group an order's lines can be in (the payment functions', the mail events' among them). */

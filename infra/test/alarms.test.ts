@@ -7,8 +7,8 @@ import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Token } from 'aws-cdk-lib';
 import { Alarm, CfnAlarm } from 'aws-cdk-lib/aws-cloudwatch';
-import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/common/client-events';
-import { BUSINESS_METRICS, BUSINESS_METRICS_NAMESPACE, BUSINESS_METRICS_SERVICE } from '@kesho/common/ops-events';
+import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/operations/client-events';
+import { BUSINESS_METRICS, BUSINESS_METRICS_NAMESPACE, BUSINESS_METRICS_SERVICE } from '@kesho/operations/ops-events';
 import {
   ALARM_TOPIC_NAME,
   API_FORBIDDEN_MIN_REQUESTS,
@@ -23,7 +23,7 @@ import {
   SES_BOUNCE_RATE_LIMIT,
   SES_COMPLAINT_RATE_LIMIT,
 } from '../lib/alarms';
-import { ORDERS_TABLE_INDEXES } from '@kesho/common/orders-table';
+import { ORDERS_TABLE_INDEXES } from '@kesho/operations/orders-table';
 import { INFRA_ROOT } from '../lib/paths';
 import { nagPacks } from '../lib/kesho-app';
 import { buildTestApp } from './support/test-app';

@@ -3,7 +3,7 @@
  * it, and the saved Logs Insights queries (order story, 403s, 429s).
  */
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { API_FORBIDDEN_QUERY, API_FORBIDDEN_QUERY_NAME, API_THROTTLED_QUERY_NAME, ORDER_STORY_PLACEHOLDER, ORDER_STORY_QUERY_NAME, orderStoryQuery } from '@kesho/common/log-queries';
+import { API_FORBIDDEN_QUERY, API_FORBIDDEN_QUERY_NAME, API_THROTTLED_QUERY_NAME, ORDER_STORY_PLACEHOLDER, ORDER_STORY_QUERY_NAME, orderStoryQuery } from '@kesho/operations/log-queries';
 import { API_ACCESS_LOG_FIELDS, REST_ONLY_VARIABLES } from '../lib/payments/api-access-log';
 import { buildTestApp } from './support/test-app';
 

@@ -2,10 +2,10 @@
  * API exposure: the WAF web ACL in us-east-1 attached to the distribution, separate route throttles
  * for the webhook and the anonymous routes, reserved concurrency for fulfil-order.
  */
-import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { DEFAULT_API_LIMITS } from '../lib/api-limits';
-import { API_PEAK, MPESA_POLL_SCHEDULE, ROUTE_THROTTLES, unsizedRoutes } from '@kesho/common/api-throttles';
+import { API_PEAK, MPESA_POLL_SCHEDULE, ROUTE_THROTTLES, unsizedRoutes } from '@kesho/operations/api-throttles';
 import { DEFAULT_RATE_LIMITS, PROVIDER_PATHS, SHARED_ADDRESS_ASSUMPTION, WAF_LOG_GROUP_NAME } from '../lib/edge-stack';
 import { ORIGIN_VERIFY_SECRET_NAME, ROTATION_WINDOW } from '../lib/origin-verify';
 import { ORIGIN_VERIFY_HEADER } from '../functions/origin-verify/verify';

@@ -28,7 +28,7 @@ import { createHmac } from 'node:crypto';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildSync } from 'esbuild';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { CLIENT_EVENTS_METRICS_NAMESPACE, CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
+import { CLIENT_EVENTS_METRICS_NAMESPACE, CLIENT_EVENTS_PATH } from '@kesho/operations/client-events';
 import { canaryCommandKey, EDGE_RECORD_KEY, publishSite, watchCanaries, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/canaries-previews';
 import { cloudWatchFigures, type GetMetricData } from '../functions/release-publisher/figures';
 import { pointerKey, POINTER_DOCUMENT_KEY, type RemoteRelease } from '../functions/release-publisher/release-record';

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { CANARY_VERDICT_METRICS, CLIENT_APPS } from '@kesho/common/client-events';
-import { BUSINESS_METRICS, PAYMENT_METHODS } from '@kesho/common/ops-events';
+import { CANARY_VERDICT_METRICS, CLIENT_APPS } from '@kesho/operations/client-events';
+import { BUSINESS_METRICS, PAYMENT_METHODS } from '@kesho/operations/ops-events';
 import { INFRA_ROOT } from '../lib/paths';
 import { buildTestApp } from './support/test-app';
 

@@ -9,7 +9,7 @@ import vm from 'node:vm';
 import { pageKeyForRoute } from '../functions/release-publisher/release-record';
 import { viewerRequestCode } from '../lib/edge-functions';
 import { pageRouteCases, servedKeysOf } from '@kesho/common/page-route-cases';
-import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 
 interface ViewerRequest {
   uri: string;

@@ -5,8 +5,8 @@
  * own alias and failure queue, reconcile-orders not retried.
  */
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/common/client-events';
-import { BUSINESS_METRICS_NAMESPACE } from '@kesho/common/ops-events';
+import { CLIENT_APPS, CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/operations/client-events';
+import { BUSINESS_METRICS_NAMESPACE } from '@kesho/operations/ops-events';
 import { ALARM_TOPIC_NAME, CLIENT_EVENTS_SILENT_HOURS, KENYA_DAY_UTC_HOURS, WEB_VITALS_EVALUATION_PERIODS, WEB_VITALS_MIN_SAMPLES, WEB_VITALS_P75_LIMITS_MS } from '../lib/alarms';
 import { CANARY_CHECK_ALIAS } from '../lib/canary-check';
 import { buildTestApp } from './support/test-app';

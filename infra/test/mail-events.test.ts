@@ -4,7 +4,7 @@
  * bounce, complaint and failure alarms.
  */
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { BUSINESS_METRICS, BUSINESS_METRICS_NAMESPACE, MAIL_EVENT_DETAIL_TYPES } from '@kesho/common/ops-events';
+import { BUSINESS_METRICS, BUSINESS_METRICS_NAMESPACE, MAIL_EVENT_DETAIL_TYPES } from '@kesho/operations/ops-events';
 import { MAIL_BOUNCES_THRESHOLD } from '../lib/alarms';
 import { MAIL_CONFIGURATION_SET_NAME } from '../lib/payments/mail-events';
 import { MAIL_SENDERS } from '../lib/payments/mail-identity';

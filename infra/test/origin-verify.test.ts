@@ -1,4 +1,4 @@
-import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 import { acceptedSecretValues, createAuthorizer, isFromCloudFront, ORIGIN_VERIFY_HEADER, type ReadSecretStage, type SecretVersion } from '../functions/origin-verify/verify';
 
 const SECRET = 'a'.repeat(20) + 'B7c9D1e3F5g7H9j1K3m5';

@@ -6,10 +6,10 @@ import { readMailSettings, settingsFromContext, UNSET_PUBLIC_SITE_URL } from '..
 import { App } from 'aws-cdk-lib';
 import { site } from '@kesho/site-rules/site';
 import { buildTestApp } from './support/test-app';
-import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
-import { API_ROUTES } from '@kesho/common/api-routes';
-import { SAFE_DEPLOY_HANDLERS } from '@kesho/common/pre-traffic-probes';
-import { ORDERS_TABLE_INDEXES } from '@kesho/common/orders-table';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
+import { API_ROUTES } from '@kesho/operations/api-routes';
+import { SAFE_DEPLOY_HANDLERS } from '@kesho/operations/pre-traffic-probes';
+import { ORDERS_TABLE_INDEXES } from '@kesho/operations/orders-table';
 
 let template: Template;
 let logicalIds: Record<
@@ -247,7 +247,7 @@ describe('payments stack', () => {
     });
   });
 
-  test('has exactly the sparse indexes of @kesho/common/orders-table (the ones the local table has and the store queries), whole orders projected', () => {
+  test('has exactly the sparse indexes of @kesho/operations/orders-table (the ones the local table has and the store queries), whole orders projected', () => {
     const [table] = Object.values(template.findResources('AWS::DynamoDB::Table')) as Array<{
       Properties: { AttributeDefinitions: { AttributeName: string; AttributeType: string }[]; GlobalSecondaryIndexes: unknown[] };
     }>;

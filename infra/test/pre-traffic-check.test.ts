@@ -3,8 +3,8 @@
  * and Lambda clients: the probe sent to the deployment's new version as API Gateway would send it,
  * Succeeded only for the expected answer, Failed for anything else, and CodeDeploy answered always.
  */
-import { PRE_TRAFFIC_PROBES, PRE_TRAFFIC_USER_AGENT, SAFE_DEPLOY_HANDLERS, type SafeDeployHandler } from '@kesho/common/pre-traffic-probes';
-import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
+import { PRE_TRAFFIC_PROBES, PRE_TRAFFIC_USER_AGENT, SAFE_DEPLOY_HANDLERS, type SafeDeployHandler } from '@kesho/operations/pre-traffic-probes';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 import { createCheck, judgeAnswer, probeEvent, readCheckSettings, type CheckServices, type CheckSettings } from '../functions/pre-traffic-check/check';
 
 const VERSION = (name: string, n: number) => `arn:aws:lambda:eu-west-1:111111111111:function:KeshoPayments-${name}:${n}`;

@@ -5,7 +5,7 @@
  * check first; the check's rights and settings.
  */
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { PRE_TRAFFIC_PROBES, SAFE_DEPLOY_HANDLERS } from '@kesho/common/pre-traffic-probes';
+import { PRE_TRAFFIC_PROBES, SAFE_DEPLOY_HANDLERS } from '@kesho/operations/pre-traffic-probes';
 import { readCheckSettings } from '../functions/pre-traffic-check/check';
 import { CODEDEPLOY_APPLICATION_NAME, deploymentGroupName, LIVE_ALIAS_NAME, LIVE_LATENCY_P99_MS, liveAlarmName } from '../lib/payments/safe-deploys';
 import { buildTestApp } from './support/test-app';

@@ -5,7 +5,7 @@
  * raises an alarm.
  */
 import { Template } from 'aws-cdk-lib/assertions';
-import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
+import { CLIENT_EVENTS_PATH } from '@kesho/operations/client-events';
 import { MACHINE_PATH_COUNTED_RULES, MACHINE_PATHS, MACHINE_PATHS_RULE_METRIC, WEB_ACL_NAME } from '../lib/edge-stack';
 import { buildTestApp } from './support/test-app';
 

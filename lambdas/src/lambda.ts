@@ -7,13 +7,13 @@
  * before any client is traced); a start that failed is tried again by the next invocation.
  *
  * The start is the function's configuration, from its environment and limited to its own secrets (its
- * entry in @kesho/common/functions), its logger (named after the function) and its business metrics
+ * entry in @kesho/operations/functions), its logger (named after the function) and its business metrics
  * (EMF lines on stdout). Each invocation gets the Lambda context on the logger (request id, cold start),
  * its deadline, an order scope of its own (orderContext.ts: the order it is about goes on every log line
  * and metric) and, for a traced function, its handler's X-Ray subsegment.
  */
 import type { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
-import { secretsOf, type BackendFunction } from '@kesho/common/functions';
+import { secretsOf, type BackendFunction } from '@kesho/operations/functions';
 import { loadConfig, type AppConfig } from './config';
 import type { ApiGatewayEvent, ApiGatewayResult, HttpHandler, LambdaContext } from './http/apiGateway';
 import { errorResponse, SERVER_ERROR_MESSAGE } from './http/responses';

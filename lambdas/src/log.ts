@@ -5,13 +5,13 @@
  * - each line is `{ level, time, event, service, …fields }`: callers name an event and pass
  *   identifiers (invoice number, session id, status), never customer details or card data;
  * - every line carries the order it is about (invoice number and correlation id, orderContext.ts);
- * - every string is scrubbed before it is written (@kesho/common/personal-data): Stripe secrets, e-mail
+ * - every string is scrubbed before it is written (@kesho/operations/personal-data): Stripe secrets, e-mail
  *   addresses and phone numbers (provider errors quote what was sent) never reach a line;
  * - errors become their name, message and provider codes; stacks stay out of the log stream.
  */
 import { LogFormatter, LogItem, Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
 import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
-import { scrubLogText } from '@kesho/common/personal-data';
+import { scrubLogText } from '@kesho/operations/personal-data';
 import type { LogLevel } from './config/site';
 import { currentFunction, currentOrderFields } from './orderContext';
 
@@ -33,9 +33,9 @@ export const writeToStdout: LineWriter = (line) => {
 
 /**
  * Whatever reaches a log line, a metric's fields or an outbox record loses every Stripe secret, e-mail
- * address and phone number: @kesho/common/personal-data, the one scrubber, as it treats log text.
+ * address and phone number: @kesho/operations/personal-data, the one scrubber, as it treats log text.
  */
-export { redactAddresses, redactPhones, redactSecrets, scrubLogText as scrubText } from '@kesho/common/personal-data';
+export { redactAddresses, redactPhones, redactSecrets, scrubLogText as scrubText } from '@kesho/operations/personal-data';
 
 /** Errors become their name, message and provider codes; stacks stay out of the log stream. */
 export function describeError(error: Error): LogAttributes {

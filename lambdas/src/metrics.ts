@@ -2,14 +2,14 @@
  * Business metrics through Powertools for AWS Lambda's Metrics: each business event is one CloudWatch
  * Embedded Metric Format line, written at once (a payment's outcome is never held back until the
  * invocation ends, nor lost when it fails), in the one namespace and with the dimension sets of
- * @kesho/common/ops-events, which ops' alarms read. The line also carries the order it is about
+ * @kesho/operations/ops-events, which ops' alarms read. The line also carries the order it is about
  * (invoice number and correlation id: fields, never dimensions) and any detail the caller gives, so
  * Logs Insights finds it beside the order's log lines. In AWS the line goes to stdout, which CloudWatch
  * turns into metrics; locally to the local log, where it is just another JSON line.
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { MetricUnit as MetricUnitType } from '@aws-lambda-powertools/metrics/types';
-import { BUSINESS_METRICS, BUSINESS_METRICS_NAMESPACE, BUSINESS_METRICS_SERVICE, type BusinessMetric } from '@kesho/common/ops-events';
+import { BUSINESS_METRICS, BUSINESS_METRICS_NAMESPACE, BUSINESS_METRICS_SERVICE, type BusinessMetric } from '@kesho/operations/ops-events';
 import { scrubText, writeToStdout, type LineWriter } from './log';
 import { currentOrderFields } from './orderContext';
 

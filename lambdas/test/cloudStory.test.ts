@@ -2,7 +2,7 @@
  * `npm run orders -- show INV-… --aws`: the order's story read from CloudWatch Logs through the AWS
  * CLI, played here by a stand-in that answers as `aws logs` does.
  */
-import { ORDER_STORY_QUERY_NAME } from '@kesho/common/log-queries';
+import { ORDER_STORY_QUERY_NAME } from '@kesho/operations/log-queries';
 import { formatCloudStory, storyFromCloudWatch, type AwsCli } from '../src/orders/cloudStory';
 
 const INVOICE = 'INV-12345678';

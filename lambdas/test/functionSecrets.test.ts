@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { answeringSecretsManager } from './support/secretsManager';
-import { SECRET_VARIABLES, type FunctionSecret } from '@kesho/common/function-secrets';
-import { BACKEND_FUNCTIONS, secretsOf, type BackendFunction } from '@kesho/common/functions';
+import { SECRET_VARIABLES, type FunctionSecret } from '@kesho/operations/function-secrets';
+import { BACKEND_FUNCTIONS, secretsOf, type BackendFunction } from '@kesho/operations/functions';
 import Stripe from 'stripe';
 import { ConfigError, SecretNotGivenError, loadConfig } from '../src/config';
 import { buildSubscriptions } from '../src/handlers/subscriptions';

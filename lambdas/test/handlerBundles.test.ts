@@ -6,14 +6,14 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { BACKEND_FUNCTIONS, secretsOf, specOf, type BackendFunction } from '@kesho/common/functions';
+import { BACKEND_FUNCTIONS, secretsOf, specOf, type BackendFunction } from '@kesho/operations/functions';
 import bundlingJson from '../bundling.json';
 
 /** bundling.json as esbuild reads it (the JSON import widens its string literals). */
 const handlerBundling = bundlingJson as BuildOptions & { external: string[] };
 
 const HANDLERS_DIR = path.join(__dirname, '../src/handlers');
-/** Every function of @kesho/common/functions, as lambdas/build.mjs builds them (the sandboxes' too). */
+/** Every function of @kesho/operations/functions, as lambdas/build.mjs builds them (the sandboxes' too). */
 const handlers = BACKEND_FUNCTIONS;
 const functionsWhere = (has: (fn: BackendFunction) => boolean): readonly BackendFunction[] => handlers.filter(has);
 
@@ -106,7 +106,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('each handler bundle holds only what its function uses', () => {
-  it('builds exactly the functions of @kesho/common/functions, each from its own handler file', () => {
+  it('builds exactly the functions of @kesho/operations/functions, each from its own handler file', () => {
     expect(readdirSync(HANDLERS_DIR).sort()).toEqual(handlers.map((fn) => `${fn}.ts`).sort());
   });
 

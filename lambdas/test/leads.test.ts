@@ -6,7 +6,7 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { contactMessages, NEWSLETTER_CONSENT_TEXT } from '@kesho/site-rules/contact-schema';
 import { site } from '@kesho/site-rules/site';
-import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 import { createSubmitEnquiry, type SubmitEnquiry } from '../src/leads/enquiries';
 import { createRateLimiter, hashKey } from '../src/leads/rateLimit';
 import { addressKey } from '../src/leads/addressKey';

@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { rm, writeFile } from 'node:fs/promises';
 import type { ParsedMail } from 'mailparser';
 import { site } from '@kesho/site-rules/site';
-import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 import { readMailbox } from '../src/mail/mailbox';
 import { mailDirectoryOf } from '../src/mail/fileTransport';
 import { startTestServer, type TestServer } from './support/testServer';

@@ -2,7 +2,7 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
-import { API_ROUTES } from '@kesho/common/api-routes';
+import { API_ROUTES } from '@kesho/operations/api-routes';
 import Stripe from 'stripe';
 import { loadSmokeConfig } from '../src/config/smoke';
 import type { SandboxPayments } from '../src/payments/sandbox';
@@ -40,7 +40,7 @@ describe('routing', () => {
     expect(await response.json()).toEqual({ error: 'Not found.' });
   });
 
-  it('serves exactly the deployed route table (@kesho/common/api-routes), each path by its handler, plus the sandboxes', async () => {
+  it('serves exactly the deployed route table (@kesho/operations/api-routes), each path by its handler, plus the sandboxes', async () => {
     for (const route of API_ROUTES) {
       const pathname = route.path.replace(/\{[^}]+\}/g, 'sample-token');
       expect([pathname, localFunctionFor(pathname)]).toEqual([pathname, route.handler]);

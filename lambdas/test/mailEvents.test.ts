@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { EMAIL_ADDRESS_PATTERN } from '@kesho/common/ops-events';
+import { EMAIL_ADDRESS_PATTERN } from '@kesho/operations/ops-events';
 import { createLogger } from '../src/log';
 import { createBusinessMetrics } from '../src/metrics';
 import { createMailEvents, MailEventTooEarlyError, MAIL_EVENT_DETAIL_TYPES, parseMailEvent } from '../src/mail/events';

@@ -7,7 +7,7 @@
  * peak; the test runs it and the first slower polls after it.
  */
 import { MPESA_POLL_SCHEDULE, mpesaPollDelayMs } from '@kesho/site-rules/mpesa';
-import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 import { catalogueItem, validOrder } from './support/orders';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
 

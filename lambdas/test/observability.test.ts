@@ -4,7 +4,7 @@
  * order: every line about an order carries its invoice number and the correlation id made with it.
  */
 import { readFile } from 'node:fs/promises';
-import { BUSINESS_METRICS_NAMESPACE, BUSINESS_METRICS_SERVICE, HELD_FOR_REVIEW_EVENT } from '@kesho/common/ops-events';
+import { BUSINESS_METRICS_NAMESPACE, BUSINESS_METRICS_SERVICE, HELD_FOR_REVIEW_EVENT } from '@kesho/operations/ops-events';
 import { createLogger, redactPhones } from '../src/log';
 import { createBusinessMetrics } from '../src/metrics';
 import { createConfirmOrder } from '../src/orders/confirmOrder';

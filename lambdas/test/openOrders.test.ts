@@ -1,11 +1,11 @@
 /**
  * The reconciliation reads the orders it must look at from the table's two sparse indexes
- * (@kesho/common/orders-table) and never scans the table: every write that opens, pays, settles or
+ * (@kesho/operations/orders-table) and never scans the table: every write that opens, pays, settles or
  * holds an order keeps its index keys, tested here against the local DynamoDB (dynalite) the runtime uses.
  */
 import { CreateTableCommand, DescribeTableCommand, ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { HELD_ORDERS_INDEX, OPEN_ORDERS_INDEX } from '@kesho/common/orders-table';
+import { HELD_ORDERS_INDEX, OPEN_ORDERS_INDEX } from '@kesho/operations/orders-table';
 import { ensureOrdersTable } from '../src/local/embeddedDynamo';
 import { silentLogger } from '../src/log';
 import { createReconcileOrders } from '../src/orders/reconcile';

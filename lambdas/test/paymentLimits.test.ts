@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { paymentLimitMessage } from '@kesho/site-rules/payment-attempt';
-import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 import { silentLogger } from '../src/log';
 import { createRateLimiter } from '../src/leads/rateLimit';
 import { createPaymentLimits } from '../src/orders/paymentLimits';

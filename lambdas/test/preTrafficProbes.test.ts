@@ -1,10 +1,10 @@
 /**
- * The pre-traffic check's probes (@kesho/common/pre-traffic-probes) against the real handlers: each
+ * The pre-traffic check's probes (@kesho/operations/pre-traffic-probes) against the real handlers: each
  * request, sent through the local API as API Gateway would pass it, gets the status the deployed check
  * demands of a new version (M-Pesa on: the local runtime's M-Pesa sandbox).
  */
-import { PRE_TRAFFIC_PROBES, PRE_TRAFFIC_USER_AGENT, SAFE_DEPLOY_HANDLERS } from '@kesho/common/pre-traffic-probes';
-import { API_ROUTES } from '@kesho/common/api-routes';
+import { PRE_TRAFFIC_PROBES, PRE_TRAFFIC_USER_AGENT, SAFE_DEPLOY_HANDLERS } from '@kesho/operations/pre-traffic-probes';
+import { API_ROUTES } from '@kesho/operations/api-routes';
 import { startTestServer, type TestServer } from './support/testServer';
 
 let server: TestServer;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findCatalogueService } from '@kesho/site-rules/catalogue';
 import { formatUsd } from '@kesho/site-rules/money';
-import { UNPAID_ORDER_RETENTION_DAYS } from '@kesho/common/retention';
+import { UNPAID_ORDER_RETENTION_DAYS } from '@kesho/operations/retention';
 import { site } from '@kesho/site-rules/site';
 import type { ParsedMail } from 'mailparser';
 import { PDFDocument } from 'pdf-lib';

@@ -16,9 +16,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { figuresOf, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
-import { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf, type StoredClientEvent } from '@kesho/common/client-events';
+import { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf, type StoredClientEvent } from '@kesho/operations/client-events';
 import { canaryRecordsOf, historyOf, type CanaryRecord, type HistoryEntry } from '@kesho/common/edge-plan';
-import { CANARY_ABORTED_EVENT, PUBLISH_ROLLED_BACK_EVENT } from '@kesho/common/ops-events';
+import { CANARY_ABORTED_EVENT, PUBLISH_ROLLED_BACK_EVENT } from '@kesho/operations/ops-events';
 import { condemnedCanaries, condemnedPublishes } from '@kesho/common/publish-watch';
 
 export interface CanaryWatchOptions {

@@ -27,7 +27,7 @@ export interface SiteServerConfig {
   readonly canaryWatch: CanaryWatchConfig;
   /**
    * API_ROUTE_THROTTLES (default on): the API answers 429 over each route's throttle as API Gateway
-   * does in AWS (@kesho/common/api-throttles), so the pages' polling meets the same limits locally.
+   * does in AWS (@kesho/operations/api-throttles), so the pages' polling meets the same limits locally.
    */
   readonly routeThrottles: boolean;
 }

@@ -16,7 +16,7 @@ import {
   type BuildChoice,
   type EdgeState,
 } from '@kesho/common/build-choice';
-import { CLIENT_EVENTS_PATH } from '@kesho/common/client-events';
+import { CLIENT_EVENTS_PATH } from '@kesho/operations/client-events';
 import { contentTypeOf, extensionOf } from '@kesho/common/content-types';
 import { FEED_CONTENT_TYPE, NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/security-headers';

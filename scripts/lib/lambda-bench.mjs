@@ -21,12 +21,12 @@ import path from 'node:path';
 import { lazyTsModule } from './load-ts.mjs';
 import { ROOMY_PAYMENT_LIMITS } from './test-traffic.mjs';
 
-/** Each handler's budget: its entry's `budget` in @kesho/common/functions (HANDLER_BUDGETS there). */
-const functionTable = lazyTsModule('packages/common/src/functions.ts');
+/** Each handler's budget: its entry's `budget` in @kesho/operations/functions (HANDLER_BUDGETS there). */
+const functionTable = lazyTsModule('packages/operations/src/functions.ts');
 export async function lambdaBudgetOf(name) {
   const { FUNCTIONS, HANDLER_BUDGETS } = await functionTable();
   const entry = FUNCTIONS[name];
-  if (!entry) throw new Error(`lambdas/dist/handlers/${name} is no function of @kesho/common/functions: rebuild the lambdas (npm run build -w lambdas)`);
+  if (!entry) throw new Error(`lambdas/dist/handlers/${name} is no function of @kesho/operations/functions: rebuild the lambdas (npm run build -w lambdas)`);
   return { kb: HANDLER_BUDGETS.bundleKb[entry.budget.bundle], loadMs: entry.budget.visitorWaitsOnLoad ? HANDLER_BUDGETS.visitorLoadMs : undefined };
 }
 const LOAD_RUNS = 10;

@@ -59,6 +59,9 @@ test('the shell importing a remote’s source, or a shared package importing a w
   // The site's facts and rules stand alone: the release model builds on them, never the other way round.
   assert.equal((await importProblems('packages/site-rules/src/breach.ts', "import { SITE_KEYS } from '@kesho/common/site-keys';\nexport const breach = SITE_KEYS;\n")).length, 1);
   assert.equal((await importProblems('packages/site-rules/src/breach.ts', "import { planOf } from '../../../packages/common/src/edge-plan';\nexport const breach = planOf;\n")).length, 1);
+  // Operations build on the site's rules, never on the release model; a remote reports through the shell, never by operations' code.
+  assert.equal((await importProblems('packages/operations/src/breach.ts', "import { SITE_KEYS } from '@kesho/common/site-keys';\nexport const breach = SITE_KEYS;\n")).length, 1);
+  assert.equal((await importProblems('mfe-commerce/src/breach.ts', "import { FUNCTIONS } from '@kesho/operations/functions';\nexport const breach = FUNCTIONS;\n")).length, 1);
   assert.equal((await importProblems('lambdas/src/breach.ts', "import { Header } from '@kesho/shell/src/app/Header';\nexport const breach = Header;\n")).length, 1);
 });
 
@@ -100,6 +103,8 @@ test('what a workspace may import passes', async () => {
   );
   assert.deepEqual(await importProblems('local-server/src/fine.ts', "import { createLocalApi } from '@kesho/lambdas/local-api';\nexport const fine = createLocalApi;\n"), []);
   assert.deepEqual(await importProblems('packages/common/src/fine.ts', "import { site } from '@kesho/site-rules/site';\nexport const fine = site;\n"), []);
+  assert.deepEqual(await importProblems('packages/operations/src/fine.ts', "import { MPESA_SANDBOX_PATH } from '@kesho/site-rules/mpesa';\nexport const fine = MPESA_SANDBOX_PATH;\n"), []);
+  assert.deepEqual(await importProblems('shell/src/fine.ts', "import { percentile75 } from '@kesho/operations/client-events';\nexport const fine = percentile75;\n"), []);
 });
 
 /** CODEOWNERS semantics for the patterns used here: `*` and `/folder/`; the last match wins. */
@@ -137,6 +142,7 @@ test('CODEOWNERS names one team for every tracked file, and each workspace’s o
     ['packages/shell-kit/package.json', '@kesho/platform'],
     ['packages/common/package.json', '@kesho/platform'],
     ['packages/site-rules/package.json', '@kesho/platform'],
+    ['packages/operations/package.json', '@kesho/ops'],
     ['scripts/release.mjs', '@kesho/platform'],
     ['infra/package.json', '@kesho/ops'],
   ]) {

@@ -70,7 +70,7 @@ test('status sums page views, errors and vitals per build, live first, and names
 });
 
 test('every frame of an error, scrubbed as the browser’s report is, is mapped to its source line; a preview’s build is labelled as one', async () => {
-  const { scrubFrame } = await import('../lib/load-ts.mjs').then(({ loadTsModule }) => loadTsModule('packages/common/src/client-events.ts'));
+  const { scrubFrame } = await import('../lib/load-ts.mjs').then(({ loadTsModule }) => loadTsModule('packages/operations/src/client-events.ts'));
   // Build ids with long digit runs, as the trial's (/shell/f1234567a129/…) were scrubbed into "[number]".
   const PREVIEW = 'f1234567a129';
   const generator = new sourceMap.SourceMapGenerator({ file: '470.js' });

@@ -35,7 +35,7 @@ import {
 } from '@kesho/common/build-choice';
 import { resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
 import { EDGE_STATE_KEY, POINTER_DOCUMENT_URL, PREVIEW_LINK_SECRET_KEY } from '@kesho/common/site-keys';
-import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 
 /** The KeyValueStore keys the release publisher writes (@kesho/common/site-keys). */
 export { EDGE_STATE_KEY, PREVIEW_LINK_SECRET_KEY };
@@ -70,7 +70,7 @@ interface Crypto {
   createHmac(algorithm: string, key: string): { update(text: string): { digest(encoding: string): string } };
 }
 
-/** @kesho/common/client-events' CLIENT_EVENTS_PATH (that module's scrubbing has no place in a CloudFront Function). */
+/** @kesho/operations/client-events' CLIENT_EVENTS_PATH (that module's scrubbing has no place in a CloudFront Function). */
 export const CLIENT_EVENTS_URI = '/api/client-events';
 const PAGES_URI = '/pages/';
 

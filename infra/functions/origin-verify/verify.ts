@@ -9,7 +9,7 @@
  * origin-verify secret). After the window only the current value passes.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 

@@ -1,7 +1,7 @@
 /**
  * The pre-traffic check of the payment path's safe deploys (lib/payments/safe-deploys.ts): CodeDeploy
  * runs it once a new version of a function exists and before the alias sends it any traffic. It sends
- * the new version the function's probe (@kesho/common/pre-traffic-probes), a harmless request whose
+ * the new version the function's probe (@kesho/operations/pre-traffic-probes), a harmless request whose
  * status is known in advance, and tells CodeDeploy Succeeded only when the version answered it as
  * expected; anything else (a version that cannot start, an unhandled error, a 5xx, another status)
  * is Failed, and CodeDeploy stops the deployment with the alias still on the old version.
@@ -9,9 +9,9 @@
  * CodeDeploy is always answered, even when the check itself breaks: an unanswered hook holds the
  * deployment for an hour before it fails.
  */
-import { API_ROUTES } from '@kesho/common/api-routes';
-import { PRE_TRAFFIC_CLIENT_ADDRESS, PRE_TRAFFIC_PROBES, PRE_TRAFFIC_USER_AGENT, SAFE_DEPLOY_HANDLERS, type SafeDeployHandler } from '@kesho/common/pre-traffic-probes';
-import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
+import { API_ROUTES } from '@kesho/operations/api-routes';
+import { PRE_TRAFFIC_CLIENT_ADDRESS, PRE_TRAFFIC_PROBES, PRE_TRAFFIC_USER_AGENT, SAFE_DEPLOY_HANDLERS, type SafeDeployHandler } from '@kesho/operations/pre-traffic-probes';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 
 /** What CodeDeploy sends a lifecycle hook. */
 export interface HookEvent {

@@ -42,7 +42,7 @@ import {
   type PreviewRecord,
 } from '@kesho/common/edge-plan';
 import { previewLinkOf, removeUnusedVariants, writeVariants } from '@kesho/common/edge-variants';
-import { CANARY_ABORTED_EVENT } from '@kesho/common/ops-events';
+import { CANARY_ABORTED_EVENT } from '@kesho/operations/ops-events';
 import type { KeyValueStore } from '@kesho/common/object-store';
 import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '@kesho/common/site-keys';
 import {

@@ -6,7 +6,7 @@
  * CloudWatch's GetMetricData; the tests hand it a stand-in fed from the handler's own EMF lines.
  */
 import type { FiguresSource } from '@kesho/common/canary-health';
-import { CANARY_VERDICT_METRICS, CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/common/client-events';
+import { CANARY_VERDICT_METRICS, CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/operations/client-events';
 
 export interface MetricDataQuery {
   readonly Id: string;

@@ -11,7 +11,7 @@
  * Only while the judged release is still the app's current record: a team's release since wins.
  */
 import { DEFAULT_CANARY_THRESHOLDS } from '@kesho/common/canary-health';
-import { PUBLISH_ROLLED_BACK_EVENT } from '@kesho/common/ops-events';
+import { PUBLISH_ROLLED_BACK_EVENT } from '@kesho/operations/ops-events';
 import { condemnedPublishes, DEFAULT_PUBLISH_WATCH_MINUTES } from '@kesho/common/publish-watch';
 import { publishSite, readEdgeRecord, type AutoRollback, type EdgeServices } from './canaries-previews';
 import { liveChanges } from './live-builds';

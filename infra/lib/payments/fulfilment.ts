@@ -10,10 +10,10 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { FUNCTIONS } from '@kesho/common/functions';
+import { FUNCTIONS } from '@kesho/operations/functions';
 import { acknowledge, failureQueueReason, SERVERLESS_RULES } from '../nag';
 
-/** How often pending orders are re-read from Stripe and due receipts sent (lambdas/src/orders/reconcile.ts): reconcile-orders' `aws.scheduleMinutes` in @kesho/common/functions. */
+/** How often pending orders are re-read from Stripe and due receipts sent (lambdas/src/orders/reconcile.ts): reconcile-orders' `aws.scheduleMinutes` in @kesho/operations/functions. */
 export const RECONCILE_EVERY = Duration.minutes(FUNCTIONS['reconcile-orders'].aws.scheduleMinutes);
 
 export interface FulfilmentProps {

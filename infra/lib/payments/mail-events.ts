@@ -14,15 +14,15 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { MAIL_EVENT_DETAIL_TYPES } from '@kesho/common/ops-events';
+import { MAIL_EVENT_DETAIL_TYPES } from '@kesho/operations/ops-events';
 import { acknowledge, failureQueueReason, SERVERLESS_RULES } from '../nag';
 import { MAIL_SENDERS } from './mail-identity';
-import type { DeployedFunctionName } from '@kesho/common/functions';
+import type { DeployedFunctionName } from '@kesho/operations/functions';
 
 /** The configuration set's name: what SES_CONFIGURATION_SET tells every function. */
 export const MAIL_CONFIGURATION_SET_NAME = 'kesho-mail';
 
-/** The events published, and EventBridge's detail-type for each (@kesho/common/ops-events: lambdas/src/mail/events.ts reads the same four). */
+/** The events published, and EventBridge's detail-type for each (@kesho/operations/ops-events: lambdas/src/mail/events.ts reads the same four). */
 export const MAIL_EVENTS = [
   { event: EmailSendingEvent.DELIVERY, detailType: MAIL_EVENT_DETAIL_TYPES.Delivery },
   { event: EmailSendingEvent.BOUNCE, detailType: MAIL_EVENT_DETAIL_TYPES.Bounce },

@@ -1,12 +1,12 @@
 /**
  * The SES identity every mail is sent from (receipts, their copies, enquiries, newsletter links), and
- * which functions may send from it: those whose entry in @kesho/common/functions says `sendsMail` (the
+ * which functions may send from it: those whose entry in @kesho/operations/functions says `sendsMail` (the
  * five that can make an order paid and so send its receipt, and the two forms), from that identity only.
  */
 import { CfnOutput, type Stack } from 'aws-cdk-lib';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
-import { DEPLOYED_FUNCTIONS, type DeployedFunctionName } from '@kesho/common/functions';
+import { DEPLOYED_FUNCTIONS, type DeployedFunctionName } from '@kesho/operations/functions';
 
 export interface MailSettings {
   /** The SES identity mail is sent from: a domain (`keshoglobal.co.ke`) or one address. */

@@ -1,5 +1,5 @@
 /**
- * The orders table (@kesho/common/orders-table, the shape the local runtime creates too): orders,
+ * The orders table (@kesho/operations/orders-table, the shape the local runtime creates too): orders,
  * payments, mail outbox records, enquiries, sign-ups and rate-limit counters of lambdas/src/orders/
  * store.ts and its neighbours, one table with two sparse indexes of the orders the reconciliation
  * reads; and which payment function may do what in it.
@@ -7,12 +7,12 @@
 import { RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import { DEPLOYED_FUNCTIONS, type DeployedFunction } from '@kesho/common/functions';
-import { ORDERS_TABLE_INDEXES, ORDERS_TABLE_KEY, ORDERS_TABLE_TTL_ATTRIBUTE } from '@kesho/common/orders-table';
+import { DEPLOYED_FUNCTIONS, type DeployedFunction } from '@kesho/operations/functions';
+import { ORDERS_TABLE_INDEXES, ORDERS_TABLE_KEY, ORDERS_TABLE_TTL_ATTRIBUTE } from '@kesho/operations/orders-table';
 import type { PaymentHandlerName } from './payment-functions';
 
 /**
- * What each function does in the table: its entry's `aws.table` in @kesho/common/functions (item
+ * What each function does in the table: its entry's `aws.table` in @kesho/operations/functions (item
  * actions on the table, Query on the indexes it reads); a function without one never touches the table.
  */
 export const ORDERS_TABLE_ACCESS: Readonly<Partial<Record<PaymentHandlerName, NonNullable<DeployedFunction['table']>>>> = Object.fromEntries(

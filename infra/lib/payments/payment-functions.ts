@@ -1,5 +1,5 @@
 /**
- * The payment functions, one per deployed entry of @kesho/common/functions (the sandboxes' are local
+ * The payment functions, one per deployed entry of @kesho/operations/functions (the sandboxes' are local
  * only), each as its entry says: memory, timeout, architecture, X-Ray active tracing (Powertools Tracer
  * inside: lambdas/src/clients/tracing.ts) or none, a fixed name, whom it may invoke; a log group each,
  * bundled by the one set of esbuild options, with the environment every handler's configuration reads
@@ -10,8 +10,8 @@ import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { Architecture, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { DEPLOYED_FUNCTIONS, secretsOf, type DeployedFunction, type DeployedFunctionName } from '@kesho/common/functions';
-import { VIEWER_ADDRESS_HEADER } from '@kesho/common/viewer-address';
+import { DEPLOYED_FUNCTIONS, secretsOf, type DeployedFunction, type DeployedFunctionName } from '@kesho/operations/functions';
+import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 import { LAMBDA_FUNCTION_BASE, PAYMENT_HANDLER_BUNDLING } from '../lambda-bundling';
 import {
   acknowledge,

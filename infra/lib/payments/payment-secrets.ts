@@ -1,7 +1,7 @@
 /**
  * The secrets of the payment functions: Stripe's two and Daraja's three (placeholders ops fill) and the
  * generated newsletter link-signing key; and giving each function the ARNs of, and read access to,
- * only the secrets its entry in @kesho/common/functions lists.
+ * only the secrets its entry in @kesho/operations/functions lists.
  *
  * Daraja's secrets exist whether M-Pesa is on or not: they are retained under fixed names, so a
  * stack that made them only with M-Pesa on would fail its next deploy with M-Pesa on again (the
@@ -10,8 +10,8 @@
 import { RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { SECRET_VARIABLES, type FunctionSecret } from '@kesho/common/function-secrets';
-import { secretsOf, type DeployedFunctionName } from '@kesho/common/functions';
+import { SECRET_VARIABLES, type FunctionSecret } from '@kesho/operations/function-secrets';
+import { secretsOf, type DeployedFunctionName } from '@kesho/operations/functions';
 import { acknowledge } from '../nag';
 
 export const STRIPE_SECRET_KEY_NAME = 'kesho/stripe/secret-key';
@@ -36,7 +36,7 @@ export class PaymentSecrets {
   readonly daraja: DarajaSecrets;
   /** Without M-Pesa no function is told of Daraja's secrets, and M-Pesa answers 503. */
   private readonly mpesa: boolean;
-  /** Each secret kind of @kesho/common/function-secrets, as the secrets that hold it, in the order of its variables there. */
+  /** Each secret kind of @kesho/operations/function-secrets, as the secrets that hold it, in the order of its variables there. */
   private readonly holding: Readonly<Record<FunctionSecret, readonly Secret[]>>;
 
   /** Built in the stack's own scope: the secrets' logical ids must never change (their names are fixed and retained). */
@@ -93,7 +93,7 @@ export class PaymentSecrets {
     for (const kind of secretsOf(name)) {
       this.holding[kind].forEach((secret, index) => {
         const variables = SECRET_VARIABLES[kind][index];
-        if (!variables) throw new Error(`@kesho/common/function-secrets names no variable for secret ${index + 1} of ${kind}`);
+        if (!variables) throw new Error(`@kesho/operations/function-secrets names no variable for secret ${index + 1} of ${kind}`);
         fn.addEnvironment(variables.arn, secret.secretArn);
         secret.grantRead(fn);
       });

@@ -1,5 +1,5 @@
 /**
- * The payments HTTP API: one route per method of @kesho/common/api-routes (which the local runtime
+ * The payments HTTP API: one route per method of @kesho/operations/api-routes (which the local runtime
  * serves too), each to its handler's function, on a throttled `$default` stage with JSON access logs.
  * Per-route throttles are set on the stage by lib/api-limits.ts, the origin-verify authorizer on every
  * route by lib/origin-verify.ts.
@@ -9,8 +9,8 @@ import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { API_ROUTES, type ApiHandlerName } from '@kesho/common/api-routes';
-import { DEFAULT_ROUTE_THROTTLE, LEAD_ROUTE_THROTTLE as COMMON_LEAD_ROUTE_THROTTLE } from '@kesho/common/api-throttles';
+import { API_ROUTES, type ApiHandlerName } from '@kesho/operations/api-routes';
+import { DEFAULT_ROUTE_THROTTLE, LEAD_ROUTE_THROTTLE as COMMON_LEAD_ROUTE_THROTTLE } from '@kesho/operations/api-throttles';
 import { acknowledge, SERVERLESS_RULES } from '../nag';
 import { apiAccessLogFormat } from './api-access-log';
 import { toPascalCase } from './payment-functions';

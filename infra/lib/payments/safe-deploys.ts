@@ -1,5 +1,5 @@
 /**
- * Safe deploys of the payment path (@kesho/common/pre-traffic-probes' SAFE_DEPLOY_HANDLERS): each of
+ * Safe deploys of the payment path (@kesho/operations/pre-traffic-probes' SAFE_DEPLOY_HANDLERS): each of
  * these functions is published as a new version on every change and served through its alias `live`,
  * which the HTTP API integrates. A CodeDeploy deployment moves the alias: first the pre-traffic check
  * (functions/pre-traffic-check/) sends the new version its probe, then 10 % of the requests go to the
@@ -24,8 +24,8 @@ import { Alias, type Version } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { FUNCTIONS } from '@kesho/common/functions';
-import { SAFE_DEPLOY_HANDLERS, type SafeDeployHandler } from '@kesho/common/pre-traffic-probes';
+import { FUNCTIONS } from '@kesho/operations/functions';
+import { SAFE_DEPLOY_HANDLERS, type SafeDeployHandler } from '@kesho/operations/pre-traffic-probes';
 import { alarmTopic, notify } from '../alarms';
 import { LAMBDA_BUNDLING, LAMBDA_FUNCTION_BASE } from '../lambda-bundling';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, SERVERLESS_RULES, WILDCARD_RESOURCE, XRAY_REASON } from '../nag';
@@ -41,7 +41,7 @@ export const liveAlarmName = (handler: SafeDeployHandler, kind: 'errors' | 'late
 
 /**
  * The p99 duration over which a version is rolled back, per function: its entry's
- * `aws.safeDeploy.latencyP99Ms` in @kesho/common/functions (several times what it takes when healthy,
+ * `aws.safeDeploy.latencyP99Ms` in @kesho/operations/functions (several times what it takes when healthy,
  * well under its timeout).
  */
 export const LIVE_LATENCY_P99_MS: Readonly<Record<SafeDeployHandler, number>> = Object.fromEntries(

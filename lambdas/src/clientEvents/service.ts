@@ -5,7 +5,7 @@
  * drops or cannot store: the browser has nothing better to do with an error than to lose the batch.
  */
 import { parseEdgeBuilds } from '@kesho/common/build-choice';
-import { parseClientEventBatch, type ClientApp, type ClientEvent } from '@kesho/common/client-events';
+import { parseClientEventBatch, type ClientApp, type ClientEvent } from '@kesho/operations/client-events';
 import type { Logger } from '../log';
 import { clientOfAddress } from './clients';
 

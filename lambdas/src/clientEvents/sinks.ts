@@ -7,7 +7,7 @@
  * stay log fields, not dimensions, so neither a release nor a new article costs a metric) while the
  * lines stay searchable in the function's log; and, by App × Build, the figures the canary verdict
  * reads, counted by client through the tally (clients.ts; CANARY_VERDICT_METRICS of
- * @kesho/common/client-events), for the builds a verdict reads only (service.ts's VERDICT_BUILDS_RULE).
+ * @kesho/operations/client-events), for the builds a verdict reads only (service.ts's VERDICT_BUILDS_RULE).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -21,7 +21,7 @@ import {
   clientEventsFileOf,
   type ClientEvent,
   type ErrorEvent,
-} from '@kesho/common/client-events';
+} from '@kesho/operations/client-events';
 import { hmacHex } from '@kesho/common/signed-tokens';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Logger } from '../log';

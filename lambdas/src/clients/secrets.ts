@@ -2,7 +2,7 @@
  * A function's secrets either come straight from the environment (local use, tests) or from Secrets
  * Manager by ARN (AWS), read through Powertools for AWS Lambda's Parameters (SecretsProvider: the
  * Secrets Manager client, a cache of SECRET_CACHE_SECONDS, forced fresh reads). Only the secrets the
- * function reads (@kesho/common/functions) are in its configuration, and only the handlers that
+ * function reads (@kesho/operations/functions) are in its configuration, and only the handlers that
  * build a secret's client import this module, so a function without secrets carries no Secrets Manager client.
  *
  * What is read is checked for the secret's shape (config/secretFormats.ts) before anything uses it: a

@@ -8,7 +8,7 @@
  * or NODE_ENV=production outside the local runtime) must name every value explicitly.
  * The command-line tools read their own settings: smoke.ts (`npm run smoke`), mailTool.ts (`npm run mail`).
  */
-import { FUNCTION_SECRET_KINDS, type FunctionSecret } from '@kesho/common/function-secrets';
+import { FUNCTION_SECRET_KINDS, type FunctionSecret } from '@kesho/operations/function-secrets';
 import { readLeadsConfig, type LeadsConfig } from './leads';
 import { readMailConfig, type MailConfig } from './mail';
 import { readKesRate, readMpesaConfig, type KesRate, type MpesaConfig } from './mpesa';
@@ -49,7 +49,7 @@ export interface LoadConfigOptions {
   readonly runtime?: 'aws' | 'local';
   readonly defaultPublicSiteUrl?: string;
   /**
-   * The secrets this function reads (its entry in @kesho/common/functions); the others are neither looked
+   * The secrets this function reads (its entry in @kesho/operations/functions); the others are neither looked
    * up nor required, so they may be absent from its environment. Default: every secret, as the local
    * runtime serves every function.
    */

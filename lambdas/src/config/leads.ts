@@ -1,5 +1,5 @@
 /** The contact form and the newsletter (src/leads/): the newsletter's link-signing secret and the per-hour limits. */
-import type { FunctionSecret } from '@kesho/common/function-secrets';
+import type { FunctionSecret } from '@kesho/operations/function-secrets';
 import { singleSecret } from './payments';
 import type { ReadContext } from './problems';
 import { checkSecretValue, type SecretSource } from './secrets';

@@ -3,7 +3,7 @@
  * Daraja values or none: none means the built-in sandbox locally, and M-Pesa switched off in
  * production (a deployed site never takes pretend payments).
  */
-import type { FunctionSecret } from '@kesho/common/function-secrets';
+import type { FunctionSecret } from '@kesho/operations/function-secrets';
 import { KES_PER_USD, KES_RATE_DATE, rateHundredths } from '@kesho/site-rules/mpesa';
 import { isLoopbackHostname } from '../http/crossSite';
 import type { ReadContext } from './problems';

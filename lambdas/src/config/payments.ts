@@ -1,5 +1,5 @@
 /** The card payments: Stripe, or the built-in sandbox outside production when no Stripe key is set. */
-import { SECRET_VARIABLES, type FunctionSecret } from '@kesho/common/function-secrets';
+import { SECRET_VARIABLES, type FunctionSecret } from '@kesho/operations/function-secrets';
 import type { ReadContext } from './problems';
 import { checkSecretValue, secretSource, type SecretSource } from './secrets';
 
@@ -11,7 +11,7 @@ export interface StripeApiEndpoint {
 
 /**
  * With Stripe, each of its two secrets is present only in a function that reads it (see
- * @kesho/common/functions): the webhook verifies signatures without the API key, and the
+ * @kesho/operations/functions): the webhook verifies signatures without the API key, and the
  * functions that call Stripe's API never see the signing secret.
  */
 export type PaymentsConfig =

@@ -1,9 +1,9 @@
 /**
  * Where a secret comes from, and which secrets a function reads. A function is given only its own
- * secrets (its entry in @kesho/common/functions), as values (local use, tests) or as Secrets Manager ARNs
+ * secrets (its entry in @kesho/operations/functions), as values (local use, tests) or as Secrets Manager ARNs
  * (AWS, read once per cold start by clients/secrets.ts).
  */
-import type { FunctionSecret } from '@kesho/common/function-secrets';
+import type { FunctionSecret } from '@kesho/operations/function-secrets';
 import type { Problems, Read } from './problems';
 import { secretFormatProblem, type SecretName } from './secretFormats';
 
@@ -33,11 +33,11 @@ export function checkSecretValue(problems: Problems, name: SecretName, source: S
 
 /**
  * A function used a service that needs a secret it does not read: its entry in
- * @kesho/common/functions (and so its deployed permissions) is missing that secret.
+ * @kesho/operations/functions (and so its deployed permissions) is missing that secret.
  */
 export class SecretNotGivenError extends Error {
   constructor(readonly secret: FunctionSecret) {
-    super(`This function does not read the secret ${secret}: add it to the function's entry in @kesho/common/functions`);
+    super(`This function does not read the secret ${secret}: add it to the function's entry in @kesho/operations/functions`);
     this.name = 'SecretNotGivenError';
   }
 }

@@ -48,7 +48,7 @@ export function readSiteConfig({ read, production, problems }: ReadContext, defa
 
 /**
  * CLIENT_ADDRESS_HEADER: the request header that carries the visitor's address, set by a hop this
- * API trusts (in AWS the distribution's viewer-request function, @kesho/common/viewer-address).
+ * API trusts (in AWS the distribution's viewer-request function, @kesho/operations/viewer-address).
  * Absent (the local runtime): the connection's own address. X-Forwarded-For is never read.
  * `insideLambda`: in AWS the connection comes from CloudFront, never from the visitor, so without the
  * trusted header every visitor of an edge location would share one per-client limit.

@@ -2,7 +2,7 @@
  * The last line of every HTTP handler: an unexpected error becomes a plain 500 (or 502 when the
  * payment provider failed) and a log line, never a stack trace in a response.
  */
-import type { BackendFunction } from '@kesho/common/functions';
+import type { BackendFunction } from '@kesho/operations/functions';
 import { PaymentProviderError } from '../payments/types';
 import type { Logger } from '../log';
 import type { ApiGatewayResult } from './apiGateway';

@@ -9,7 +9,7 @@
  */
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { contactSchema, countryLabel, HONEYPOT_FIELD, type ContactFormValues } from '@kesho/site-rules/contact-schema';
-import { ENQUIRY_RETENTION_DAYS, expiresAtEpochSeconds } from '@kesho/common/retention';
+import { ENQUIRY_RETENTION_DAYS, expiresAtEpochSeconds } from '@kesho/operations/retention';
 import { site } from '@kesho/site-rules/site';
 import type { AppConfig } from '../config';
 import type { Logger } from '../log';

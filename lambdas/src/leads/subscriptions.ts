@@ -10,7 +10,7 @@
  */
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { HONEYPOT_FIELD, NEWSLETTER_CONSENT_TEXT, newsletterSchema } from '@kesho/site-rules/contact-schema';
-import { UNCONFIRMED_SIGNUP_RETENTION_DAYS, UNSUBSCRIBED_RECORD_RETENTION_DAYS } from '@kesho/common/retention';
+import { UNCONFIRMED_SIGNUP_RETENTION_DAYS, UNSUBSCRIBED_RECORD_RETENTION_DAYS } from '@kesho/operations/retention';
 import { site } from '@kesho/site-rules/site';
 import type { Logger } from '../log';
 import type { Outbox, OutgoingMail } from '../mail/types';

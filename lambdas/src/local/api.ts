@@ -21,9 +21,9 @@ import { createClientEventsHandler } from '../handlers/client-events';
 import { createEnquiriesHandler } from '../handlers/enquiries';
 import { createReleaseHistoryBuilds } from '../clientEvents/knownBuilds';
 import { clientEventsDirectoryOf, createFileSink } from '../clientEvents/sinks';
-import { apiRouteFor, type ApiHandlerName } from '@kesho/common/api-routes';
-import { BACKEND_FUNCTIONS, FUNCTIONS, specOf, type BackendFunction } from '@kesho/common/functions';
-import { createRouteBuckets } from '@kesho/common/api-throttles';
+import { apiRouteFor, type ApiHandlerName } from '@kesho/operations/api-routes';
+import { BACKEND_FUNCTIONS, FUNCTIONS, specOf, type BackendFunction } from '@kesho/operations/functions';
+import { createRouteBuckets } from '@kesho/operations/api-throttles';
 import { createSubscriptionsHandler } from '../handlers/subscriptions';
 import { createFulfilOrderHandler } from '../handlers/fulfil-order';
 import { createMailEventsHandler } from '../handlers/mail-events';
@@ -82,7 +82,7 @@ export interface LocalApiOptions {
   env?: NodeJS.ProcessEnv;
   /**
    * Answer 429 (`{"message":"Too Many Requests"}`, no Retry-After) over each route's throttle as API
-   * Gateway does in AWS (@kesho/common/api-throttles: one token bucket per route). `npm start` sets it
+   * Gateway does in AWS (@kesho/operations/api-throttles: one token bucket per route). `npm start` sets it
    * (API_ROUTE_THROTTLES); tests that are not about it leave it off.
    */
   routeThrottles?: boolean;
@@ -117,7 +117,7 @@ type EventFunction = Exclude<BackendFunction, ApiHandlerName | LocalPageFunction
 type HttpFunction = ApiHandlerName | LocalPageFunction;
 
 /**
- * Every handler module of @kesho/common/functions, by its function's name (the types hold these maps
+ * Every handler module of @kesho/operations/functions, by its function's name (the types hold these maps
  * to the table), made with the module's own `createXHandler` over the local runtime's services (the
  * same ones every other handler uses here): those that answer HTTP (the API's routes, the sandboxes'
  * local-only pages), and those that only events start.

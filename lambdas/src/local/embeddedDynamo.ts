@@ -17,7 +17,7 @@ import {
   type TableDescription,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { HELD_FOR_REVIEW, HELD_ORDERS_INDEX, OPEN_ORDERS_INDEX, ORDERS_TABLE_INDEXES, ORDERS_TABLE_KEY } from '@kesho/common/orders-table';
+import { HELD_FOR_REVIEW, HELD_ORDERS_INDEX, OPEN_ORDERS_INDEX, ORDERS_TABLE_INDEXES, ORDERS_TABLE_KEY } from '@kesho/operations/orders-table';
 import { openStatusOf } from '../orders/store';
 import type { OrderStatus } from '../orders/types';
 
@@ -57,7 +57,7 @@ export async function startEmbeddedDynamo(path: string | undefined): Promise<Emb
 }
 
 /**
- * The orders table as infra creates it in AWS (@kesho/common/orders-table): partition key `pk`
+ * The orders table as infra creates it in AWS (@kesho/operations/orders-table): partition key `pk`
  * (string), on-demand billing, the open-orders and held-orders indexes. A local table made before the
  * indexes existed is rebuilt with them, its items kept (dynalite cannot add an index to a table).
  * Returns once the table is ACTIVE: dynalite answers CreateTable while the table is still CREATING and

@@ -1,12 +1,12 @@
 /**
  * The local runtime's log: each line the functions write (JSON log lines and EMF metric lines) is
- * appended to `<DATA_DIR>/logs/api.jsonl` (@kesho/common/ops-events), which plays the part of CloudWatch
+ * appended to `<DATA_DIR>/logs/api.jsonl` (@kesho/operations/ops-events), which plays the part of CloudWatch
  * Logs for `npm run orders -- show` and `npm run logs`; the console gets a short readable line per log
  * event and no metric lines (./consoleLine.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { LOCAL_LOG_FILE } from '@kesho/common/ops-events';
+import { LOCAL_LOG_FILE } from '@kesho/operations/ops-events';
 import { writeToStdout, type LineWriter } from '../log';
 import { consoleLineOf } from './consoleLine';
 

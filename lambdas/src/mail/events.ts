@@ -14,7 +14,7 @@
  * Lambda's retry (or the local runtime's) reads the record again a little later.
  */
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MAIL_EVENT_DETAIL_TYPES, type BusinessMetric } from '@kesho/common/ops-events';
+import { MAIL_EVENT_DETAIL_TYPES, type BusinessMetric } from '@kesho/operations/ops-events';
 import type { Logger } from '../log';
 import type { BusinessMetrics } from '../metrics';
 import { bindOrder } from '../orderContext';
@@ -22,7 +22,7 @@ import { isConditionalCheckFailure } from '../conditionalWrite';
 import { outboxKey } from './outbox';
 import { OUTBOX_TAG, outboxKeyOfTag } from './tags';
 
-/** The SES event types the configuration set publishes, with EventBridge's detail-type for each (@kesho/common/ops-events). */
+/** The SES event types the configuration set publishes, with EventBridge's detail-type for each (@kesho/operations/ops-events). */
 export { MAIL_EVENT_DETAIL_TYPES };
 export type MailEventType = keyof typeof MAIL_EVENT_DETAIL_TYPES;
 export const MAIL_EVENT_TYPES = Object.keys(MAIL_EVENT_DETAIL_TYPES) as MailEventType[];

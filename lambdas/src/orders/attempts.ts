@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { expiresAtEpochSeconds, PAYMENT_ATTEMPT_RETENTION_DAYS } from '@kesho/common/retention';
+import { expiresAtEpochSeconds, PAYMENT_ATTEMPT_RETENTION_DAYS } from '@kesho/operations/retention';
 import { conditionalWrite } from '../conditionalWrite';
 
 /** What the first request of an attempt started: the order and where the payer continues. */

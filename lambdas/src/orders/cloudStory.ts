@@ -1,6 +1,6 @@
 /**
  * `npm run orders -- show INV-… --aws`: an order's story read from CloudWatch Logs in AWS, with the
- * saved Logs Insights query `kesho/order-story` (@kesho/common/log-queries; infra/lib/log-queries.ts
+ * saved Logs Insights query `kesho/order-story` (@kesho/operations/log-queries; infra/lib/log-queries.ts
  * saves it over every payment function's log group). It runs through the AWS CLI ops already use
  * (`aws logs …`, their credentials and region), so this tool carries no AWS SDK for it: the query's
  * log groups come from the saved definition, the lines about the invoice number are read first, then
@@ -8,7 +8,7 @@
  * such as Stripe's webhook before it knows the order, are found too).
  */
 import { execFile } from 'node:child_process';
-import { ORDER_STORY_QUERY_NAME, orderStoryQuery } from '@kesho/common/log-queries';
+import { ORDER_STORY_QUERY_NAME, orderStoryQuery } from '@kesho/operations/log-queries';
 import { storyLines, type StoryLine } from './story';
 
 /** Runs `aws <args…> --output json` and answers its parsed output. */

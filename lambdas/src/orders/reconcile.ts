@@ -13,8 +13,8 @@ import { uncountedMetrics, type BusinessMetrics } from '../metrics';
 import { runInOrderScope } from '../orderContext';
 import type { SendReceipt } from '../receipts/sendReceipt';
 import type { ConfirmOrder } from './confirmOrder';
-import { HELD_FOR_REVIEW_EVENT, PENDING_BACKLOG_MINUTES, RECEIPT_OVERDUE_MINUTES } from '@kesho/common/ops-events';
-import type { OpenStatus } from '@kesho/common/orders-table';
+import { HELD_FOR_REVIEW_EVENT, PENDING_BACKLOG_MINUTES, RECEIPT_OVERDUE_MINUTES } from '@kesho/operations/ops-events';
+import type { OpenStatus } from '@kesho/operations/orders-table';
 import { openStatusOf, type OrdersStore } from './store';
 import type { Order } from './types';
 

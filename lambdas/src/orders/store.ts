@@ -4,14 +4,14 @@
  * (a webhook and the success page, a replayed event) cannot overwrite each other: the first one
  * wins and the others learn that nothing changed.
  *
- * Table layout (@kesho/common/orders-table, shared with the sandbox's sessions): partition key `pk`
+ * Table layout (@kesho/operations/orders-table, shared with the sandbox's sessions): partition key `pk`
  * (string), no sort key. Each write that opens or settles an order also sets or removes the key of
  * the open-orders index (`openStatus`), and the review mark sets the held-orders index's
  * (`heldForReview`), so the reconciliation queries those few orders and never scans the table.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { HELD_FOR_REVIEW, HELD_ORDERS_INDEX, OPEN_ORDERS_INDEX, type OpenStatus } from '@kesho/common/orders-table';
-import { expiresAtEpochSeconds, UNPAID_ORDER_RETENTION_DAYS } from '@kesho/common/retention';
+import { HELD_FOR_REVIEW, HELD_ORDERS_INDEX, OPEN_ORDERS_INDEX, type OpenStatus } from '@kesho/operations/orders-table';
+import { expiresAtEpochSeconds, UNPAID_ORDER_RETENTION_DAYS } from '@kesho/operations/retention';
 import type { CustomerDetails, Order, OrderLine, OrderReview, OrderStatus } from './types';
 import { conditionalWrite } from '../conditionalWrite';
 

@@ -5,7 +5,7 @@
  * In AWS the same lines are found by the Logs Insights query of infra/RUNBOOK.md.
  */
 import { MPESA_PAYMENT_ID_PATTERN } from '@kesho/site-rules/mpesa';
-import type { PaymentMethod } from '@kesho/common/ops-events';
+import type { PaymentMethod } from '@kesho/operations/ops-events';
 import type { Order } from './types';
 
 /** What the store says about an order, without the customer's details. */

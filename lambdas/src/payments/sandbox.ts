@@ -5,7 +5,7 @@
  * Sessions live in the orders table (key prefix `sandbox-session#`), so they survive a restart
  * like the orders do.
  */
-import { FUNCTIONS } from '@kesho/common/functions';
+import { FUNCTIONS } from '@kesho/operations/functions';
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '../conditionalWrite';
@@ -15,7 +15,7 @@ import { WebhookVerificationError, type CheckoutRedirect, type CheckoutSessionSt
 
 export const SANDBOX_SESSION_PREFIX = 'cs_sandbox_';
 export const SANDBOX_SESSION_ID_PATTERN = /^cs_sandbox_[0-9a-f]{32}$/;
-/** The sandbox's test checkout pages (sandbox-checkout's `localPagesUnder` in @kesho/common/functions). */
+/** The sandbox's test checkout pages (sandbox-checkout's `localPagesUnder` in @kesho/operations/functions). */
 export const SANDBOX_CHECKOUT_PATH = FUNCTIONS['sandbox-checkout'].localPagesUnder;
 
 export type SandboxCheckoutState = 'open' | 'paid' | 'declined' | 'expired';

@@ -3,7 +3,7 @@
  * stripe.ts and sandbox.ts each turn their provider's shapes into them with private reshape
  * functions, so the order logic never sees a Stripe object and either provider can stand in.
  */
-import type { PaymentMethod } from '@kesho/common/ops-events';
+import type { PaymentMethod } from '@kesho/operations/ops-events';
 import type { Order } from '../orders/types';
 
 export interface CheckoutRedirect {

@@ -18,7 +18,7 @@
  * adds weighs no more than one real visitor's: it takes about 50 forging addresses per failing
  * visitor (at a 2 % threshold) to hide a build that fails every page (README.md, security).
  */
-import { percentile75 } from './client-events';
+import { percentile75 } from '@kesho/operations/client-events';
 
 export interface CanaryThresholds {
   /** Distinct clients that met an error (or reported interactions, for INP) before the build is judged. */

@@ -2,7 +2,7 @@
  * Tells the teams what visitors' browsers see: errors (uncaught, unhandled rejections, render errors
  * the page's boundary caught, remotes or chunks that failed to load after their retries) and Web Vitals
  * (measured by the web-vitals library), each counted against the app whose code it concerns, with that
- * app's build and the route pattern (@kesho/common/client-events says what an event may hold).
+ * app's build and the route pattern (@kesho/operations/client-events says what an event may hold).
  *
  * It costs visitors nothing they would notice: it starts after the first paint with the rest of the
  * app, keeps events in memory and sends them in one beacon when the page is hidden or left (fetch with
@@ -20,7 +20,7 @@ import {
   type ClientEvent,
   type ErrorKind,
   type VitalName,
-} from '@kesho/common/client-events';
+} from '@kesho/operations/client-events';
 
 import { SAMPLE_RATE_META } from '../server/documentIds';
 

@@ -16,7 +16,7 @@ const isBusy = (error: unknown): error is PaymentError => error instanceof Payme
 
 /**
  * Follows a payment until the phone has answered: every state comes from the server. While `active`,
- * asks for `paymentId` on the schedule of @kesho/common/api-throttles (every 2 s for the first 20 s,
+ * asks for `paymentId` on the schedule of @kesho/operations/api-throttles (every 2 s for the first 20 s,
  * then further apart up to every 10 s, three minutes in all: the schedule the API's status route is
  * sized for) and tells `onResult` what it found: each answer (pending, paid or an outcome; it stops at
  * anything but pending), a refusal of the request itself (a 4xx other than 429: asking again cannot

@@ -9,7 +9,7 @@
  *   plus the local-only sandbox pages (entries without `aws`), and runs the schedule on a timer;
  * - the lambdas build (lambdas/build.mjs) bundles exactly these handlers, and the bundle tests
  *   (lambdas/test/handlerBundles.test.ts) check each bundle against what its entry says it uses.
- * Derived views: @kesho/common/api-routes (the route table), @kesho/common/pre-traffic-probes (the safe
+ * Derived views: @kesho/operations/api-routes (the route table), @kesho/operations/pre-traffic-probes (the safe
  * deploys), secretsOf below. A new function is one entry here and its handler file.
  */
 import { CLIENT_EVENTS_PATH } from './client-events';
@@ -69,7 +69,7 @@ export interface FunctionSpec {
   readonly budget: { readonly bundle: keyof typeof HANDLER_BUDGETS.bundleKb; readonly visitorWaitsOnLoad: boolean };
   /** The API routes it answers (in AWS through API Gateway, locally through the same table). */
   readonly routes: readonly FunctionRoute[];
-  /** The secrets it reads at its start (their variables: @kesho/common/function-secrets). */
+  /** The secrets it reads at its start (their variables: @kesho/operations/function-secrets). */
   readonly secrets: readonly FunctionSecret[];
   /** It may send an order's receipt (it can make an order paid), with the invoice PDF. */
   readonly sendsReceipts: boolean;

@@ -1,5 +1,5 @@
 /**
- * The payments API's routes: every route of every function of @kesho/common/functions, one entry per
+ * The payments API's routes: every route of every function of @kesho/operations/functions, one entry per
  * path. infra/lib/payments-stack.ts deploys exactly these (one API Gateway route per method, each to its
  * handler's function) and the local runtime (lambdas/src/local/api.ts) serves exactly these, beside its
  * local-only sandbox pages; a test on each side checks it. `{name}` in a path is one path segment.

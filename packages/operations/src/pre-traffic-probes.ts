@@ -12,7 +12,7 @@
  */
 import { BACKEND_FUNCTIONS, FUNCTIONS, specOf, type ApiMethod, type BackendFunction } from './functions';
 
-/** The functions money passes through (their entries' `aws.safeDeploy` in @kesho/common/functions): a bad version of one of these takes payments down. */
+/** The functions money passes through (their entries' `aws.safeDeploy` in @kesho/operations/functions): a bad version of one of these takes payments down. */
 export type SafeDeployHandler = { [K in BackendFunction]: (typeof FUNCTIONS)[K] extends { readonly aws: { readonly safeDeploy: object } } ? K : never }[BackendFunction];
 export const SAFE_DEPLOY_HANDLERS: readonly SafeDeployHandler[] = BACKEND_FUNCTIONS.filter((fn): fn is SafeDeployHandler => specOf(fn).aws?.safeDeploy !== undefined);
 

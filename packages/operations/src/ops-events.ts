@@ -102,5 +102,5 @@ export const PENDING_BACKLOG_MINUTES = 60;
  */
 export const LOCAL_LOG_FILE = 'logs/api.jsonl';
 
-/** What no log line may hold, defined with the one scrubber that removes it (@kesho/common/personal-data). */
+/** What no log line may hold, defined with the one scrubber that removes it (@kesho/operations/personal-data). */
 export { EMAIL_ADDRESS_PATTERN, PHONE_NUMBER_PATTERN } from './personal-data';

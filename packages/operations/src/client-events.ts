@@ -113,7 +113,7 @@ export const NOT_FOUND_ROUTE = '/(not-found)';
 export const OTHER_ROUTE = '/(other)';
 
 /**
- * Text an error carries, made safe to send and keep (@kesho/common/personal-data scrubClientText):
+ * Text an error carries, made safe to send and keep (@kesho/operations/personal-data scrubClientText):
  * normalised, then quoted strings, secrets, e-mail addresses, M-Pesa receipt and invoice numbers,
  * phone-like digit runs and query strings or fragments of URLs replaced, leaving the site's script
  * locations (/shell/<build>/…, /mfe/<app>/<build>/…) intact; cut to `max` characters.

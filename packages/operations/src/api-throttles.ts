@@ -64,7 +64,7 @@ export const WEBHOOK_ROUTE_THROTTLE: RouteThrottle = { rateLimit: 10, burstLimit
 /** `"POST /api/stripe-webhook"`: how API Gateway keys route settings. */
 export const routeKeyOf = (method: string, path: string): string => `${method} ${path}`;
 
-/** Every route of @kesho/common/api-routes, one per method, with its throttle. */
+/** Every route of @kesho/operations/api-routes, one per method, with its throttle. */
 export const ROUTE_THROTTLES: Readonly<Record<string, RouteThrottle>> = {
   // Payers: sized from API_PEAK.
   'GET /api/mpesa-payment': sizedForPayers(PER_PAYER_PEAK_RATE.mpesaStatus),

@@ -4,7 +4,7 @@
  * - `scrubLogText`: the Lambdas' log lines, metrics' fields and outbox records (lambdas/src/log.ts).
  *   Order identifiers stay (invoice and receipt numbers, amounts, times, ids: what a log is read for),
  *   so phone numbers are the shapes payers type and Daraja echoes (PHONE_NUMBER_PATTERN).
- * - `scrubClientText`: what visitors' browsers report (@kesho/common/client-events), scrubbed by the
+ * - `scrubClientText`: what visitors' browsers report (@kesho/operations/client-events), scrubbed by the
  *   shell before sending and by the endpoint again. Nothing there identifies an order, so it also loses
  *   invoice and receipt numbers, any run of seven or more digits, quoted strings (where a typed value
  *   would appear) and URLs' queries and fragments; the site's script locations stay whole.
@@ -14,7 +14,7 @@
 
 /**
  * What no log line may hold: the Lambdas' logger scrubs every match from what it writes, and the e2e
- * run fails on any match left in the local log (@kesho/common/ops-events LOCAL_LOG_FILE).
+ * run fails on any match left in the local log (@kesho/operations/ops-events LOCAL_LOG_FILE).
  * Provider errors quote e-mail addresses ("…identities failed the check: amani@example.com").
  * Phone numbers as payers type them and as Daraja echoes them: Kenyan numbers (07…, 01…, 2547…,
  * +254 7…, with or without spaces) and any international number written with a leading +. Invoice

@@ -1,6 +1,6 @@
 /**
  * The secrets of the payment backend and the variables each arrives in. Which function reads which is
- * its entry's `secrets` in @kesho/common/functions: the handlers (lambdas/) load only those at cold
+ * its entry's `secrets` in @kesho/operations/functions: the handlers (lambdas/) load only those at cold
  * start and refuse to start without them; the CDK app (infra/) gives each function only those ARNs and
  * read access to nothing else. One table, so a function can neither be deployed with a secret it never
  * uses nor ship a need the stack does not grant.
