@@ -7,9 +7,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildFilesPrefix } from '@kesho/common/build-pruning';
 import { DISCOVERY_FILE_NAMES } from '@kesho/common/discovery-files';
 import { NOT_FOUND_PAGE_KEY } from '@kesho/common/page-routes';
 import { parsePointerDocument } from '@kesho/common/pointer-document';
+import { SHELL_BUILDS_PREFIX } from '@kesho/common/site-keys';
 import {
   nameRelease,
   pageKeysOf,
@@ -129,7 +131,7 @@ const bodiesOf = (pages: readonly StagedFile[]) => pages.map((page) => ({ key: p
 export function readRemoteBuild(siteDir: string, remoteName: string): RemoteBuild {
   const pointer = readBuildPointers(siteDir).find((candidate) => candidate.name === remoteName);
   if (!pointer) throw new Error(`The site build's ${POINTER_DOCUMENT_KEY} does not list the remote "${remoteName}"`);
-  const assetsDir = path.join(siteDir, 'mfe', pointer.name, pointer.buildId);
+  const assetsDir = path.join(siteDir, buildFilesPrefix(pointer.name, pointer.buildId));
   requireDirectory(assetsDir, `build ${pointer.buildId} of the ${remoteName} remote`);
   requireFile(path.join(siteDir, pointer.manifest), `manifest of the ${remoteName} remote`);
   const pages = pagesOf(siteDir, pointer, `the ${remoteName} remote`);
@@ -138,7 +140,7 @@ export function readRemoteBuild(siteDir: string, remoteName: string): RemoteBuil
 }
 
 export function readShellBuild(siteDir: string): ShellBuild {
-  const assetsDir = path.join(siteDir, 'shell');
+  const assetsDir = path.join(siteDir, SHELL_BUILDS_PREFIX);
   requireDirectory(assetsDir, 'shell assets folder');
   const notFoundPage = path.join(siteDir, NOT_FOUND_PAGE_KEY);
   requireFile(notFoundPage, 'not-found page');

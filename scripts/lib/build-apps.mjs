@@ -4,7 +4,7 @@ import path from 'node:path';
 import { repoRoot } from './repo-root.mjs';
 import { BUILD_ID_PLACEHOLDER, appBuilds, browserConfig, kitServerConfig, serverConfig, sharedVersionsProvided } from '../webpack.config.mjs';
 import { compile, contentId, exists, moveInto, readJson, setSourceMapsAside, writeJson } from './compile.mjs';
-import { buildRecordFileOf, kitServerFile, siteDir, sourceMapsDir, ssrDir, stagingDir, stagingRoot } from './paths.mjs';
+import { buildFilesDirOf, buildRecordFileOf, kitServerFile, siteDir, sourceMapsDir, ssrDir, stagingDir, stagingRoot } from './paths.mjs';
 import { cardNameOf, routeShareCard, writeAppIcons, writeShareCard } from './share-images.mjs';
 import { boundaryBreaches, bundledResources } from './workspaces.mjs';
 import { RefusedError } from './release/errors.mjs';
@@ -114,7 +114,7 @@ export async function buildShell({ mode = 'production', configure = (config) => 
     .filter((name) => name !== '__esModule')
     .sort();
   const buildId = await contentId(browserOut, serverOut, kitOut);
-  const publicDir = path.join(siteDir, 'shell', buildId);
+  const publicDir = buildFilesDirOf('shell', buildId);
   await setSourceMapsAside(browserOut, path.join(sourceMapsDir, path.relative(siteDir, publicDir)));
   await moveInto(browserOut, publicDir);
   await fs.rename(path.join(kitOut, 'shell-kit.cjs'), path.join(serverOut, 'shell-kit.cjs'));
@@ -154,7 +154,7 @@ export async function buildRemote(name, { mode = 'production', configure = (conf
   const cards = await drawShareCards(browserOut, loadFreshServerBundle(path.join(serverOut, 'server.cjs')).routes);
   const buildId = await contentId(browserOut, serverOut);
   await stampBuildId(browserOut, buildId);
-  const publicDir = path.join(siteDir, 'mfe', name, buildId);
+  const publicDir = buildFilesDirOf(name, buildId);
   await setSourceMapsAside(browserOut, path.join(sourceMapsDir, path.relative(siteDir, publicDir)));
   await moveInto(browserOut, publicDir);
   const serverDir = path.join(ssrDir, name, buildId);

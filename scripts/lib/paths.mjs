@@ -3,6 +3,7 @@ import { repoRoot } from './repo-root.mjs';
 import { loadTsModule } from './load-ts.mjs';
 
 const { feedKeyForRoute, pageKeyForRoute, NOT_FOUND_PAGE_KEY } = await loadTsModule('packages/common/src/page-routes.ts');
+const { buildFilesPrefix } = await loadTsModule('packages/common/src/build-pruning.ts');
 /** The store keys (@kesho/common/site-keys): the one module that names them. */
 export const {
   POINTER_DOCUMENT_KEY,
@@ -51,6 +52,12 @@ export const kitServerFile = path.join(ssrDir, 'kit', 'shell-kit.cjs');
 /** Where the history was kept before it moved into the release record: read once if the record has none, removed by the next release. */
 export const legacyHistoryFile = path.join(distDir, 'releases.json');
 export const pagesDir = path.join(siteDir, 'pages');
+
+/** Where a build's served files are: dist/site/shell/<buildId>/ or dist/site/mfe/<name>/<buildId>/ (@kesho/common/build-pruning buildFilesPrefix, the bucket's keys). */
+export function buildFilesDirOf(app, buildId) {
+  // The folder itself, without the prefix's closing slash.
+  return path.join(siteDir, buildFilesPrefix(app, buildId).slice(0, -1));
+}
 
 /** A build's record, beside its Node bundles (dist/ssr/<app>/<buildId>/publish.json): what a release of it (or a rollback to it) needs; never served. */
 export function buildRecordFileOf(app, buildId) {

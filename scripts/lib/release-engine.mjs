@@ -27,7 +27,7 @@ import path from 'node:path';
 import { exists, readJson } from './compile.mjs';
 import { writeDiscoveryFiles } from './discovery-files.mjs';
 import { lazyTsModule } from './load-ts.mjs';
-import { buildRecordFileOf, distDir, legacyHistoryFile, pagesDir, pointerFile, shellCurrentFile, siteDir, siteFileOf, ssrDir } from './paths.mjs';
+import { buildFilesDirOf, buildRecordFileOf, distDir, legacyHistoryFile, pagesDir, pointerFile, shellCurrentFile, siteDir, siteFileOf, ssrDir } from './paths.mjs';
 import { renderPages } from './prerender.mjs';
 import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
 import { commitFiles, recoverInterruptedCommit } from './release/commit.mjs';
@@ -205,7 +205,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
   const staged = shell ? [...canaries, ...previews].map((entry) => ({ name: entry.app, buildId: entry.buildId })) : [];
   const checked = await Promise.all(
     [...next.remotes.filter((remote) => shell || changed.includes(remote.name)), ...candidates, ...staged].map(async (remote) => {
-      const manifest = await readJson(path.join(siteDir, 'mfe', remote.name, remote.buildId, 'mf-manifest.json'));
+      const manifest = await readJson(path.join(buildFilesDirOf(remote.name, remote.buildId), 'mf-manifest.json'));
       return { name: remote.name, buildId: remote.buildId, requires: requirementsOf(manifest), kitImports: manifest.shellKitImports };
     }),
   );

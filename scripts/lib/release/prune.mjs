@@ -15,7 +15,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { distDir, siteDir, sourceMapsDir, ssrDir } from '../paths.mjs';
+import { buildFilesDirOf, distDir, siteDir, sourceMapsDir, ssrDir } from '../paths.mjs';
 import { readEdgeState } from './canaries-previews.mjs';
 import { lazyTsModule } from '../load-ts.mjs';
 
@@ -44,7 +44,7 @@ export async function pruneBuilds({ apps, keep, knownBuilds, history }) {
     const lastLive = lastLiveChange(history.releases, app);
     const protectedIds = protectedBuildIds(app, { canaries, previews, rollbackTarget: lastLive?.previous });
     // Its served files (dist/site/ as the bucket lays them out) and their source maps; a build removed whole, its record and Node bundles too.
-    const served = (buildId) => path.join(siteDir, buildFilesPrefix(app, buildId));
+    const served = (buildId) => buildFilesDirOf(app, buildId);
     const prefixesOf = (removal) => [
       `${prefixOf(siteDir)}${buildFilesPrefix(app, removal.buildId)}`,
       `${prefixOf(sourceMapsDir)}${buildFilesPrefix(app, removal.buildId)}`,
