@@ -10,28 +10,11 @@ import { DEFAULT_RATE_LIMITS, PROVIDER_PATHS, SHARED_ADDRESS_ASSUMPTION, WAF_LOG
 import { ORIGIN_VERIFY_SECRET_NAME, ROTATION_WINDOW } from '../lib/origin-verify';
 import { ORIGIN_VERIFY_HEADER } from '../functions/origin-verify/verify';
 import { buildTestApp } from './support/test-app';
+import { matchesPath, type WafStatement } from './support/waf';
 
 const { stacks } = buildTestApp();
 const edge = Template.fromStack(stacks.edge);
 const payments = Template.fromStack(stacks.payments);
-
-/** A WAF statement of the template, evaluated on a request path (the byte-match, and, or and not statements these rules use). */
-type WafStatement = {
-  ByteMatchStatement?: { SearchString: string; PositionalConstraint: 'EXACTLY' | 'STARTS_WITH'; FieldToMatch: { UriPath: object } };
-  AndStatement?: { Statements: WafStatement[] };
-  OrStatement?: { Statements: WafStatement[] };
-  NotStatement?: { Statement: WafStatement };
-};
-function matchesPath(statement: WafStatement, path: string): boolean {
-  if (statement.ByteMatchStatement) {
-    const { SearchString, PositionalConstraint } = statement.ByteMatchStatement;
-    return PositionalConstraint === 'EXACTLY' ? path === SearchString : path.startsWith(SearchString);
-  }
-  if (statement.AndStatement) return statement.AndStatement.Statements.every((inner) => matchesPath(inner, path));
-  if (statement.OrStatement) return statement.OrStatement.Statements.some((inner) => matchesPath(inner, path));
-  if (statement.NotStatement) return !matchesPath(statement.NotStatement.Statement, path);
-  throw new Error(`unexpected statement ${JSON.stringify(statement)}`);
-}
 
 interface WafRule {
   Name: string;

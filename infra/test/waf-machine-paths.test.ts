@@ -8,23 +8,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { CLIENT_EVENTS_PATH } from '@kesho/operations/client-events';
 import { MACHINE_PATH_COUNTED_RULES, MACHINE_PATHS, MACHINE_PATHS_RULE_METRIC, WEB_ACL_NAME } from '../lib/edge-stack';
 import { buildTestApp } from './support/test-app';
+import { matchesPath, type WafStatement } from './support/waf';
 
-type WafStatement = {
-  ByteMatchStatement?: { SearchString: string; PositionalConstraint: 'EXACTLY' | 'STARTS_WITH' };
-  AndStatement?: { Statements: WafStatement[] };
-  OrStatement?: { Statements: WafStatement[] };
-  NotStatement?: { Statement: WafStatement };
-};
-function matchesPath(statement: WafStatement, path: string): boolean {
-  if (statement.ByteMatchStatement) {
-    const { SearchString, PositionalConstraint } = statement.ByteMatchStatement;
-    return PositionalConstraint === 'EXACTLY' ? path === SearchString : path.startsWith(SearchString);
-  }
-  if (statement.AndStatement) return statement.AndStatement.Statements.every((inner) => matchesPath(inner, path));
-  if (statement.OrStatement) return statement.OrStatement.Statements.some((inner) => matchesPath(inner, path));
-  if (statement.NotStatement) return !matchesPath(statement.NotStatement.Statement, path);
-  throw new Error(`unexpected statement ${JSON.stringify(statement)}`);
-}
 interface ManagedRule {
   Name: string;
   Statement: { ManagedRuleGroupStatement?: { Name: string; ScopeDownStatement: WafStatement; RuleActionOverrides: { Name: string; ActionToUse: Record<string, object> }[] } };

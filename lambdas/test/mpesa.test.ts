@@ -5,7 +5,7 @@ import path from 'node:path';
 import { site } from '@kesho/site-rules/site';
 import { loadConfig } from '../src/config';
 import { listMailbox } from '../src/mail/mailbox';
-import { FAKE_DARAJA, startFakeDaraja, type FakeDaraja, type FakePush } from './support/fakeDaraja';
+import { startFakeDaraja, type FakeDaraja, type FakePush } from './support/fakeDaraja';
 import { catalogueItem, validOrder } from './support/orders';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
 
@@ -48,11 +48,7 @@ describe('M-Pesa through Daraja (a Daraja-compatible server)', () => {
     daraja = await startFakeDaraja();
     server = await startTestServer({
       env: {
-        DARAJA_CONSUMER_KEY: FAKE_DARAJA.consumerKey,
-        DARAJA_CONSUMER_SECRET: FAKE_DARAJA.consumerSecret,
-        DARAJA_PASSKEY: FAKE_DARAJA.passkey,
-        DARAJA_SHORTCODE: FAKE_DARAJA.shortcode,
-        DARAJA_BASE_URL: daraja.baseUrl,
+        ...daraja.env,
         // Ops' rate, not the code's default: the charge and GET /api/mpesa-payment must both follow it.
         KES_PER_USD: CONFIGURED_RATE.kesPerUsd,
         KES_RATE_DATE: CONFIGURED_RATE.rateDate,
@@ -281,11 +277,7 @@ describe('M-Pesa through Daraja (a Daraja-compatible server)', () => {
   it('reconciliation settles a pending M-Pesa order from Daraja’s query when no callback or poll came', async () => {
     const reconciling = await startTestServer({
       env: {
-        DARAJA_CONSUMER_KEY: FAKE_DARAJA.consumerKey,
-        DARAJA_CONSUMER_SECRET: FAKE_DARAJA.consumerSecret,
-        DARAJA_PASSKEY: FAKE_DARAJA.passkey,
-        DARAJA_SHORTCODE: FAKE_DARAJA.shortcode,
-        DARAJA_BASE_URL: daraja.baseUrl,
+        ...daraja.env,
         RECONCILE_PENDING_AGE_SECONDS: '1',
         RECONCILE_INTERVAL_SECONDS: '3600',
       },

@@ -10,7 +10,7 @@ import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 import { silentLogger } from '../src/log';
 import { createRateLimiter } from '../src/leads/rateLimit';
 import { createPaymentLimits } from '../src/orders/paymentLimits';
-import { FAKE_DARAJA, startFakeDaraja, type FakeDaraja } from './support/fakeDaraja';
+import { startFakeDaraja, type FakeDaraja } from './support/fakeDaraja';
 import { catalogueItem, validOrder } from './support/orders';
 import { startTestTable, type TestTable } from './support/table';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
@@ -29,11 +29,7 @@ beforeAll(async () => {
       MPESA_RATE_LIMIT_PER_PHONE: '',
       MPESA_PUSH_HOLD_SECONDS: '',
       CLIENT_ADDRESS_HEADER: VIEWER_ADDRESS_HEADER,
-      DARAJA_CONSUMER_KEY: FAKE_DARAJA.consumerKey,
-      DARAJA_CONSUMER_SECRET: FAKE_DARAJA.consumerSecret,
-      DARAJA_PASSKEY: FAKE_DARAJA.passkey,
-      DARAJA_SHORTCODE: FAKE_DARAJA.shortcode,
-      DARAJA_BASE_URL: daraja.baseUrl,
+      ...daraja.env,
     },
   });
 });

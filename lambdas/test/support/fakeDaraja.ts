@@ -24,6 +24,8 @@ export interface FakePush {
 
 export interface FakeDaraja {
   readonly baseUrl: string;
+  /** The functions' environment (DARAJA_*) that points them at this server with FAKE_DARAJA's credentials. */
+  readonly env: Readonly<Record<string, string>>;
   readonly pushes: FakePush[];
   readonly requests: { path: string; status: number }[];
   tokensIssued(): number;
@@ -159,6 +161,13 @@ export async function startFakeDaraja(options: { now?: () => number } = {}): Pro
 
   return {
     baseUrl,
+    env: {
+      DARAJA_CONSUMER_KEY: FAKE_DARAJA.consumerKey,
+      DARAJA_CONSUMER_SECRET: FAKE_DARAJA.consumerSecret,
+      DARAJA_PASSKEY: FAKE_DARAJA.passkey,
+      DARAJA_SHORTCODE: FAKE_DARAJA.shortcode,
+      DARAJA_BASE_URL: baseUrl,
+    },
     pushes,
     requests,
     tokensIssued: () => issued,

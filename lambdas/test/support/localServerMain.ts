@@ -7,35 +7,19 @@
  * after claiming the message and before sending it; other mail goes to DATA_DIR/mail as usual. Either
  * mode logs at info (DATA_DIR/logs/api.jsonl); without one, the server is silent.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createLocalApi, type LocalApi } from '../../src/local/api';
+import { createLocalApi } from '../../src/local/api';
 import { site } from '@kesho/site-rules/site';
 import { createFileTransport, mailDirectoryOf } from '../../src/mail/fileTransport';
 import type { MailTransport } from '../../src/mail/types';
 import { validCustomer } from './orders';
-import { ROOMY_PAYMENT_LIMITS } from './testServer';
+import { listenForLocalApi, ROOMY_PAYMENT_LIMITS } from './testServer';
 
 const MAIL_FROM = `${site.brand} <${site.email}>`;
 
 async function main(): Promise<void> {
   const dataDir = process.argv[2];
   if (!dataDir) throw new Error('Usage: localServerMain <dataDir>');
-  let api: LocalApi | undefined;
-  const server = createServer((req, res) => {
-    if (!api) {
-      res.writeHead(503).end();
-      return;
-    }
-    api.handle(req, res).then(
-      (handled) => {
-        if (!handled) res.writeHead(404).end();
-      },
-      () => res.destroy(),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, origin, mount } = await listenForLocalApi();
   const files = createFileTransport({ directory: mailDirectoryOf(dataDir), from: MAIL_FROM });
   const hanging: MailTransport = {
     send(mail) {
@@ -44,13 +28,13 @@ async function main(): Promise<void> {
       return new Promise(() => undefined);
     },
   };
-  api = await createLocalApi({
+  const started = await createLocalApi({
     dataDir,
     publicOrigin: origin,
     env: { LOG_LEVEL: process.argv[3] ? 'info' : 'silent', ...ROOMY_PAYMENT_LIMITS },
     ...(process.argv[3] === 'hang-customer-receipts' ? { mailTransport: hanging } : {}),
   });
-  const started = api;
+  mount(started);
   process.on('SIGTERM', () => {
     server.closeAllConnections();
     server.close();

@@ -3,11 +3,11 @@
  * talk to it with fetch, and the webhook's Lambda invoke comes back to it over loopback.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startLocalApi, type LocalApiInternals } from '../../src/local/api';
+import { startLocalApi, type LocalApi, type LocalApiInternals } from '../../src/local/api';
 import type { MailTransport } from '../../src/mail/types';
 
 /**
@@ -25,12 +25,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(
-  options: { env?: Record<string, string>; dataDir?: string; mailTransport?: MailTransport; releaseHistoryFile?: string; routeThrottles?: boolean } = {},
-): Promise<TestServer> {
-  const ownDataDir = options.dataDir === undefined;
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kesho-lambdas-')));
-  let api: LocalApiInternals | undefined;
+/**
+ * An HTTP server on 127.0.0.1, port 0, listening before the API exists (the API needs the origin):
+ * it answers 503 until `mount` hands it the API, then passes every request to it (404 for what the API
+ * does not serve).
+ */
+export async function listenForLocalApi(): Promise<{ server: Server; origin: string; mount(api: LocalApi): void }> {
+  let api: LocalApi | undefined;
   const server = createServer((req, res) => {
     if (!api) {
       res.writeHead(503).end();
@@ -45,6 +46,22 @@ export async function startTestServer(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    server,
+    origin,
+    mount(mounted) {
+      api = mounted;
+    },
+  };
+}
+
+export async function startTestServer(
+  options: { env?: Record<string, string>; dataDir?: string; mailTransport?: MailTransport; releaseHistoryFile?: string; routeThrottles?: boolean } = {},
+): Promise<TestServer> {
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kesho-lambdas-')));
+  const { server, origin, mount } = await listenForLocalApi();
+  let api: LocalApiInternals;
   try {
     api = await startLocalApi({
       dataDir,
@@ -60,6 +77,7 @@ export async function startTestServer(
     server.close();
     throw error;
   }
+  mount(api);
   const started = api;
   return {
     origin,
