@@ -1,12 +1,12 @@
 import '@testing-library/jest-dom';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
 import BlogPage from '../src/pages/BlogPage';
 import { blogSummaries } from '../src/content/blog';
 import { blockTexts, blogPosts } from './support/blog-posts';
 import { blogRoutes } from '../src/routes/blog';
 import { NEWSLETTER_CONSENT_TEXT } from '@kesho/site-rules/contact-schema';
+import { renderPage } from './support/renderPage';
 
 function mockFetch(status: number, body: unknown): { url: string; body: unknown }[] {
   const requests: { url: string; body: unknown }[] = [];
@@ -18,16 +18,7 @@ function mockFetch(status: number, body: unknown): { url: string; body: unknown 
   return requests;
 }
 
-function renderBlog() {
-  const shell = createRecordingShell('/blog');
-  const user = userEvent.setup();
-  const view = render(
-    <TestShell shell={shell}>
-      <BlogPage />
-    </TestShell>,
-  );
-  return { shell, user, ...view };
-}
+const renderBlog = () => renderPage(BlogPage, '/blog');
 
 const readLink = (title: string) => screen.getByRole('link', { name: `Read article: ${title}` });
 

@@ -1,20 +1,11 @@
 import '@testing-library/jest-dom';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
 import { site } from '@kesho/site-rules/site';
 import ContactPage from '../src/pages/ContactPage';
+import { renderPage } from './support/renderPage';
 
-function renderContact() {
-  const shell = createRecordingShell('/contact');
-  const user = userEvent.setup();
-  const view = render(
-    <TestShell shell={shell}>
-      <ContactPage />
-    </TestShell>,
-  );
-  return { shell, user, ...view };
-}
+const renderContact = () => renderPage(ContactPage, '/contact');
 
 const field = {
   name: () => screen.getByRole('textbox', { name: 'Full name' }),

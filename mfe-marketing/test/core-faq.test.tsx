@@ -1,21 +1,13 @@
 import '@testing-library/jest-dom';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
 import { site } from '@kesho/site-rules/site';
 import FaqPage from '../src/pages/FaqPage';
 import { faqCategories, faqItems } from '../src/content/faq';
 import { coreRoutes } from '../src/routes/core';
+import { renderPage } from './support/renderPage';
 
-function renderFaq() {
-  const shell = createRecordingShell('/faq');
-  const view = render(
-    <TestShell shell={shell}>
-      <FaqPage />
-    </TestShell>,
-  );
-  return { shell, ...view };
-}
+const renderFaq = () => renderPage(FaqPage, '/faq');
 
 const allItems = (container: HTMLElement) => Array.from(container.querySelectorAll('details'));
 const openQuestions = (container: HTMLElement) =>

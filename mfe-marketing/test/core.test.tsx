@@ -1,23 +1,12 @@
 import '@testing-library/jest-dom';
-import type { ComponentType } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
 import { site } from '@kesho/site-rules/site';
 import { serviceCards } from '../src/content/services';
 import HomePage from '../src/pages/HomePage';
 import AboutPage from '../src/pages/AboutPage';
 import ServicesPage from '../src/pages/ServicesPage';
-
-function renderPage(Page: ComponentType, pathname = '/') {
-  const shell = createRecordingShell(pathname);
-  const view = render(
-    <TestShell shell={shell}>
-      <Page />
-    </TestShell>,
-  );
-  return { shell, ...view };
-}
+import { renderPage } from './support/renderPage';
 
 const linkHref = (name: string | RegExp) => screen.getByRole('link', { name }).getAttribute('href');
 

@@ -4,16 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
 import PricingPage from '../src/pages/PricingPage';
 import { jsonLd as pricingPageJsonLd } from '../src/pages/PricingPage';
+import { renderPage } from './support/renderPage';
 
-function renderPricing() {
-  const shell = createRecordingShell('/pricing');
-  render(
-    <TestShell shell={shell}>
-      <PricingPage />
-    </TestShell>,
-  );
-  return shell;
-}
+const renderPricing = () => renderPage(PricingPage, '/pricing');
 
 const packageCard = (name: string) => screen.getByRole('article', { name });
 
@@ -81,7 +74,7 @@ describe('the pricing page', () => {
   });
 
   it('navigates in the app when Get Started is clicked', async () => {
-    const shell = renderPricing();
+    const { shell } = renderPricing();
     await userEvent.click(screen.getByRole('link', { name: 'Get Started with the Complete package' }));
     expect(shell.navigations).toEqual(['/contact']);
   });

@@ -1,19 +1,11 @@
 import '@testing-library/jest-dom';
-import { render, screen, within } from '@testing-library/react';
-import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
+import { screen, within } from '@testing-library/react';
 import { site } from '@kesho/site-rules/site';
 import SuccessStoriesPage from '../src/pages/SuccessStoriesPage';
 import { stories } from '../src/content/stories';
+import { renderPage } from './support/renderPage';
 
-function renderStories() {
-  const shell = createRecordingShell('/success-stories');
-  render(
-    <TestShell shell={shell}>
-      <SuccessStoriesPage />
-    </TestShell>,
-  );
-  return shell;
-}
+const renderStories = () => renderPage(SuccessStoriesPage, '/success-stories');
 
 const storyCards = () => within(screen.getByRole('region', { name: 'Meet some of our students' })).getAllByRole('article');
 
