@@ -31,7 +31,7 @@ const prefixOf = (dir) => `${path.relative(distDir, dir).split(path.sep).join('/
 /**
  * @typedef {{ buildId: string, builtAt: string, live: boolean, refused: unknown }} KnownBuild
  * @param {{ apps: string[], keep: number, knownBuilds: (app: string) => Promise<KnownBuild[]>,
- *   history: { releases: { app: string, action: string, previous: string | null }[] } }} input
+ *   history: { releases: import('@kesho/common/edge-plan').HistoryEntry<string>[] } }} input
  * @returns {Promise<{ app: string, buildId: string, removed: 'served files' | 'build' }[]>} what was removed
  */
 export async function pruneBuilds({ apps, keep, knownBuilds, history }) {
