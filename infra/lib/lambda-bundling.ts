@@ -8,9 +8,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { RemovalPolicy, type Duration } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { OutputFormat, type BundlingOptions, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { REPO_ROOT } from './paths';
+import { NodejsFunction, OutputFormat, type BundlingOptions, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { INFRA_ROOT, REPO_ROOT } from './paths';
 
 /**
  * What every function of the app shares: the exported `handler` on Node.js 24, arm64 (no bundle holds
@@ -98,3 +101,35 @@ export const PAYMENT_HANDLER_BUNDLING = {
     afterBundling: (_inputDir: string, outputDir: string) => [`"${process.execPath}" "${LAZY_MODULES_SCRIPT}" "${outputDir}"`],
   },
 } as const satisfies BundlingOptions;
+
+export interface InfraFunctionProps {
+  readonly description: string;
+  /** Its folder under infra/functions/, whose index.js exports the handler. */
+  readonly directory: string;
+  readonly memorySize: number;
+  readonly timeout: Duration;
+  /** The construct id of its log group. */
+  readonly logGroupId: string;
+  /** Its own settings; NODE_OPTIONS=--enable-source-maps is added. */
+  readonly environment: Readonly<Record<string, string>>;
+  /** The runtime's own AWS SDK clients it uses (left out of the bundle). */
+  readonly externalModules: readonly string[];
+}
+
+/**
+ * One of the platform's own functions (infra/functions/<directory>/index.js: the not-found page, the
+ * origin-verify authorizer, the pre-traffic check): the app's runtime and bundling, its logs kept three
+ * months and retained when the stack goes, source maps on.
+ */
+export function infraFunction(scope: Construct, id: string, props: InfraFunctionProps): NodejsFunction {
+  return new NodejsFunction(scope, id, {
+    description: props.description,
+    entry: path.join(INFRA_ROOT, 'functions', props.directory, 'index.js'),
+    memorySize: props.memorySize,
+    timeout: props.timeout,
+    logGroup: new LogGroup(scope, props.logGroupId, { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.RETAIN }),
+    environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+    ...LAMBDA_FUNCTION_BASE,
+    bundling: { ...LAMBDA_BUNDLING, externalModules: [...props.externalModules] },
+  });
+}

@@ -6,18 +6,15 @@
  * a distribution-wide error response (the only other way CloudFront maps a status) would not allow.
  * The function is reached only through its URL, signed by CloudFront (origin access control).
  */
-import path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FunctionUrlAuthType, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { NOT_FOUND_PAGE_KEY } from '@kesho/common/page-routes';
-import { LAMBDA_BUNDLING, LAMBDA_FUNCTION_BASE } from './lambda-bundling';
+import { infraFunction } from './lambda-bundling';
 import { acknowledge, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, SERVERLESS_RULES, synchronousOnlyReason, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
-import { INFRA_ROOT } from './paths';
 
 export interface NotFoundPageProps {
   readonly bucket: IBucket;
@@ -31,20 +28,18 @@ export class NotFoundPage extends Construct {
 
   constructor(scope: Construct, id: string, props: NotFoundPageProps) {
     super(scope, id);
-    this.function = new NodejsFunction(this, 'Function', {
+    this.function = infraFunction(this, 'Function', {
       description: 'Kesho: answers 404 with the live not-found page when S3 has no page for a path',
-      entry: path.join(INFRA_ROOT, 'functions', 'not-found-page', 'index.js'),
+      directory: 'not-found-page',
       memorySize: 128,
       timeout: Duration.seconds(5),
-      logGroup: new LogGroup(this, 'Logs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.RETAIN }),
+      logGroupId: 'Logs',
       environment: {
         SITE_BUCKET_NAME: props.bucket.bucketName,
         NOT_FOUND_PAGE_KEY,
         NOT_FOUND_CACHE_SECONDS: String(props.cacheTtl.toSeconds()),
-        NODE_OPTIONS: '--enable-source-maps',
       },
-      ...LAMBDA_FUNCTION_BASE,
-      bundling: { ...LAMBDA_BUNDLING, externalModules: ['@aws-sdk/client-s3'] },
+      externalModules: ['@aws-sdk/client-s3'],
     });
     // The one object it answers with, nothing else in the bucket (not even a listing).
     this.function.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [props.bucket.arnForObjects(NOT_FOUND_PAGE_KEY)] }));

@@ -11,19 +11,16 @@
  * the authorizer admits the current value and, for ROTATION_WINDOW after a rotation, the previous one,
  * which the distribution keeps sending until it is deployed with the new version.
  */
-import path from 'node:path';
 import { Duration, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
 import { CfnRoute, HttpRoute, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LAMBDA_BUNDLING, LAMBDA_FUNCTION_BASE } from './lambda-bundling';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { infraFunction } from './lambda-bundling';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 import { ORIGIN_VERIFY_HEADER } from '../functions/origin-verify/verify';
 import { acknowledge, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, SERVERLESS_RULES, synchronousOnlyReason, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
-import { INFRA_ROOT } from './paths';
 
 export const ORIGIN_VERIFY_SECRET_NAME = 'kesho/cloudfront/origin-verify';
 /** How long the value a rotation replaced keeps passing: time enough to commit the version and deploy KeshoSite. */
@@ -59,22 +56,17 @@ export class OriginVerify extends Construct {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    this.authorizerFunction = new NodejsFunction(this, 'Authorizer', {
+    this.authorizerFunction = infraFunction(this, 'Authorizer', {
       description: 'Kesho: admits API requests that came through CloudFront',
-      entry: path.join(INFRA_ROOT, 'functions', 'origin-verify', 'index.js'),
+      directory: 'origin-verify',
       memorySize: 128,
       timeout: Duration.seconds(5),
-      logGroup: new LogGroup(this, 'AuthorizerLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.RETAIN }),
+      logGroupId: 'AuthorizerLogs',
       environment: {
         ORIGIN_VERIFY_SECRET_ARN: this.secret.secretArn,
         ORIGIN_VERIFY_ROTATION_WINDOW_SECONDS: String(ROTATION_WINDOW.toSeconds()),
-        NODE_OPTIONS: '--enable-source-maps',
       },
-      ...LAMBDA_FUNCTION_BASE,
-      bundling: {
-        ...LAMBDA_BUNDLING,
-        externalModules: ['@aws-sdk/client-secrets-manager'],
-      },
+      externalModules: ['@aws-sdk/client-secrets-manager'],
     });
     this.secret.grantRead(this.authorizerFunction);
 

@@ -15,21 +15,18 @@
  * A construct of its own: its resources are new (versions, aliases, the CodeDeploy application and
  * groups, the check, the alarms), and the functions keep their logical ids.
  */
-import path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { LambdaApplication, LambdaDeploymentConfig, LambdaDeploymentGroup, type ILambdaDeploymentConfig } from 'aws-cdk-lib/aws-codedeploy';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Alias, type Version } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { FUNCTIONS } from '@kesho/operations/functions';
 import { SAFE_DEPLOY_HANDLERS, type SafeDeployHandler } from '@kesho/operations/pre-traffic-probes';
 import { alarmTopic, notify } from '../alarms';
-import { LAMBDA_BUNDLING, LAMBDA_FUNCTION_BASE } from '../lambda-bundling';
+import { infraFunction } from '../lambda-bundling';
 import { acknowledge, arnToken, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, SERVERLESS_RULES, WILDCARD_RESOURCE, XRAY_REASON } from '../nag';
-import { INFRA_ROOT } from '../paths';
 import { toPascalCase, type PaymentHandlerName } from './payment-functions';
 
 export const LIVE_ALIAS_NAME = 'live';
@@ -69,20 +66,18 @@ export class SafeDeploys extends Construct {
     const topic = alarmTopic(this, 'AlarmTopic');
     const versions = Object.fromEntries(SAFE_DEPLOY_HANDLERS.map((handler) => [handler, props.functions[handler].currentVersion])) as Record<SafeDeployHandler, Version>;
 
-    this.preTrafficCheck = new NodejsFunction(this, 'PreTrafficCheck', {
+    this.preTrafficCheck = infraFunction(this, 'PreTrafficCheck', {
       description: 'Kesho: sends each new payment-path version its probe before it takes traffic',
-      entry: path.join(INFRA_ROOT, 'functions', 'pre-traffic-check', 'index.js'),
+      directory: 'pre-traffic-check',
       memorySize: 256,
       // The probed version may start cold (a second or two) and read its secrets.
       timeout: Duration.seconds(60),
-      logGroup: new LogGroup(this, 'PreTrafficCheckLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.RETAIN }),
+      logGroupId: 'PreTrafficCheckLogs',
       environment: {
         PRE_TRAFFIC_TARGETS: JSON.stringify(Object.fromEntries(SAFE_DEPLOY_HANDLERS.map((handler) => [deploymentGroupName(handler), { handler, version: versions[handler].functionArn }]))),
         MPESA_ON: String(props.mpesa),
-        NODE_OPTIONS: '--enable-source-maps',
       },
-      ...LAMBDA_FUNCTION_BASE,
-      bundling: { ...LAMBDA_BUNDLING, externalModules: ['@aws-sdk/client-codedeploy', '@aws-sdk/client-lambda'] },
+      externalModules: ['@aws-sdk/client-codedeploy', '@aws-sdk/client-lambda'],
     });
 
     const aliases = {} as Record<SafeDeployHandler, Alias>;
