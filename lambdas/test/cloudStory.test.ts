@@ -78,21 +78,14 @@ describe('the order story from CloudWatch Logs (--aws)', () => {
 
   test('says what to do when the account has no saved query, and when a query fails or never ends', async () => {
     await expect(storyFromCloudWatch(INVOICE, fakeAws([], []).aws, noWait)).rejects.toThrow(/No saved query kesho\/order-story .*deploy KeshoPayments/);
-    const failing: AwsCli = async (args) =>
-      args[1] === 'describe-query-definitions'
-        ? { queryDefinitions: [{ name: ORDER_STORY_QUERY_NAME, logGroupNames: ['g'] }] }
-        : args[1] === 'start-query'
-          ? { queryId: 'q' }
-          : { status: 'Failed' };
-    await expect(storyFromCloudWatch(INVOICE, failing, noWait)).rejects.toThrow('ended Failed');
+    // The saved query is there; the query started on it ends in `status` (or never ends).
+    const queryEnding =
+      (status: string): AwsCli =>
+      async (args) =>
+        args[1] === 'describe-query-definitions' ? { queryDefinitions: [{ name: ORDER_STORY_QUERY_NAME, logGroupNames: ['g'] }] } : args[1] === 'start-query' ? { queryId: 'q' } : { status };
+    await expect(storyFromCloudWatch(INVOICE, queryEnding('Failed'), noWait)).rejects.toThrow('ended Failed');
     let clock = 0;
-    const endless: AwsCli = async (args) =>
-      args[1] === 'describe-query-definitions'
-        ? { queryDefinitions: [{ name: ORDER_STORY_QUERY_NAME, logGroupNames: ['g'] }] }
-        : args[1] === 'start-query'
-          ? { queryId: 'q' }
-          : { status: 'Running' };
-    await expect(storyFromCloudWatch(INVOICE, endless, { now: () => clock, sleep: async (ms) => void (clock += ms), pollMs: 1000, timeoutMs: 5000 })).rejects.toThrow(
+    await expect(storyFromCloudWatch(INVOICE, queryEnding('Running'), { now: () => clock, sleep: async (ms) => void (clock += ms), pollMs: 1000, timeoutMs: 5000 })).rejects.toThrow(
       'still Running after 5 s',
     );
   });

@@ -35,6 +35,9 @@ const event = (path: string, headers: Record<string, string> = {}): ApiGatewayEv
     isBase64Encoded: false,
     requestContext: { http: { method: 'POST', path, sourceIp: '127.0.0.1' }, requestId: 'r1' },
   }) as unknown as ApiGatewayEvent;
+/** The same request as a GET. */
+const getEvent = (path: string, requestId: string): ApiGatewayEvent =>
+  ({ ...event(path), requestContext: { http: { method: 'GET', path, sourceIp: '127.0.0.1' }, requestId } }) as unknown as ApiGatewayEvent;
 
 const saved = { ...process.env };
 let output: string[];
@@ -125,10 +128,7 @@ describe('a factory handler in AWS Lambda', () => {
 
   it('runs the deployed create-payment handler from its own start, its Stripe key given as a value: a GET is answered 405 with the method it takes', async () => {
     Object.assign(process.env, DEPLOYED_ENV, { STRIPE_SECRET_KEY: 'sk_test_aStripeTestKeyForTheStartOnly' });
-    const get = {
-      ...event('/api/create-payment'),
-      requestContext: { http: { method: 'GET', path: '/api/create-payment', sourceIp: '127.0.0.1' }, requestId: 'r2' },
-    } as unknown as ApiGatewayEvent;
+    const get = getEvent('/api/create-payment', 'r2');
     const response = await deployedCreatePayment(get);
     expect(response.statusCode).toBe(405);
     expect(response.headers).toMatchObject({ Allow: 'POST' });
@@ -136,10 +136,7 @@ describe('a factory handler in AWS Lambda', () => {
 
   it('runs the deployed mpesa-payment handler from its own start: with no Daraja credentials in production M-Pesa is off, answered 503', async () => {
     Object.assign(process.env, DEPLOYED_ENV);
-    const get = {
-      ...event('/api/mpesa-payment'),
-      requestContext: { http: { method: 'GET', path: '/api/mpesa-payment', sourceIp: '127.0.0.1' }, requestId: 'r4' },
-    } as unknown as ApiGatewayEvent;
+    const get = getEvent('/api/mpesa-payment', 'r4');
     const response = await deployedMpesaPayment(get);
     expect(response.statusCode).toBe(503);
     expect(JSON.parse(String(response.body))).toMatchObject({ error: MPESA_UNAVAILABLE_MESSAGE });
@@ -160,10 +157,7 @@ describe('a factory handler in AWS Lambda', () => {
 
   it('runs the deployed checkout-session handler from its own start, its Stripe key given as a value: a success page without its session id is 400', async () => {
     Object.assign(process.env, DEPLOYED_ENV, { STRIPE_SECRET_KEY: 'sk_test_aStripeTestKeyForTheStartOnly' });
-    const get = {
-      ...event('/api/checkout-session'),
-      requestContext: { http: { method: 'GET', path: '/api/checkout-session', sourceIp: '127.0.0.1' }, requestId: 'r5' },
-    } as unknown as ApiGatewayEvent;
+    const get = getEvent('/api/checkout-session', 'r5');
     const response = await deployedCheckoutSession(get);
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(String(response.body))).toEqual({ error: 'The session_id parameter is required.' });
@@ -192,10 +186,7 @@ describe('a factory handler in AWS Lambda', () => {
     Object.assign(process.env, DEPLOYED_ENV);
     const post = await deployedClientEvents({ ...event('/api/client-events', { 'content-type': 'application/json' }), body: 'not json' });
     expect(post.statusCode).toBe(400);
-    const get = {
-      ...event('/api/client-events'),
-      requestContext: { http: { method: 'GET', path: '/api/client-events', sourceIp: '127.0.0.1' }, requestId: 'r7' },
-    } as unknown as ApiGatewayEvent;
+    const get = getEvent('/api/client-events', 'r7');
     expect((await deployedClientEvents(get)).statusCode).toBe(405);
   });
 
@@ -207,7 +198,7 @@ describe('a factory handler in AWS Lambda', () => {
 
   it('runs the sandboxes from their own start as a deployed function would: with Stripe configured and M-Pesa off, their pages are 404', async () => {
     Object.assign(process.env, DEPLOYED_ENV, { STRIPE_SECRET_KEY: 'sk_test_aStripeTestKeyForTheStartOnly' });
-    const get = (path: string) => ({ ...event(path), requestContext: { http: { method: 'GET', path, sourceIp: '127.0.0.1' }, requestId: 'r9' } }) as unknown as ApiGatewayEvent;
+    const get = (path: string) => getEvent(path, 'r9');
     expect((await deployedSandboxCheckout(get('/api/sandbox/checkout/cs_test_abcdefgh'))).statusCode).toBe(404);
     expect((await deployedMpesaSandbox(get('/api/mpesa/sandbox/mp_abcdefabcdefabcd'))).statusCode).toBe(404);
   });

@@ -10,7 +10,7 @@ import { createDarajaClient } from '../src/mpesa/daraja';
 import { createCardPayments } from '../src/payments/cardPayments';
 import { createSecretsManagerReader, resolveSecret, rereadSecret, SecretFormatError } from '../src/clients/secrets';
 import { FAKE_DARAJA, startFakeDaraja } from './support/fakeDaraja';
-import { startFakeStripe } from './support/fakeStripe';
+import { startFakeStripe, type FakeStripe } from './support/fakeStripe';
 import { answeringSecretsManager } from './support/secretsManager';
 
 const ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:kesho/stripe/secret-key';
@@ -22,6 +22,12 @@ function changingSecretsManager(values: Record<string, string>) {
   const fetched: string[] = [];
   const reader = createSecretsManagerReader(answeringSecretsManager(fetched, (arn) => values[arn] ?? ''));
   return { reader, fetched, values };
+}
+
+/** create-payment's card provider as deployed, its key (at ARN) read from `secrets`, talking to the fake Stripe. */
+async function deployedStripeProvider(stripe: FakeStripe, secrets: ReturnType<typeof changingSecretsManager>) {
+  const env = { ...DEPLOYED, STRIPE_SECRET_ARN: ARN, STRIPE_API_HOST: stripe.host, STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http' };
+  return (await createCardPayments(startFunction('create-payment', env), awsDocumentClient, () => secrets.reader)).provider;
 }
 
 const DEPLOYED = { NODE_ENV: 'production', PUBLIC_SITE_URL: 'https://www.example.com', ORDERS_TABLE: 'orders', FULFIL_ORDER_FUNCTION_NAME: 'f', MAIL_TRANSPORT: 'ses', LOG_LEVEL: 'silent' };
@@ -98,8 +104,7 @@ describe('a key the provider refuses is read again (rotation without a cold star
     const stripe = await startFakeStripe('sk_test_rolledKey');
     try {
       const secrets = changingSecretsManager({ [ARN]: 'sk_test_previousKey' });
-      const env = { ...DEPLOYED, STRIPE_SECRET_ARN: ARN, STRIPE_API_HOST: stripe.host, STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http' };
-      const { provider } = await createCardPayments(startFunction('create-payment', env), awsDocumentClient, () => secrets.reader);
+      const provider = await deployedStripeProvider(stripe, secrets);
       // Ops roll the key in Stripe's dashboard and put the new one: the warm function still holds the old one.
       secrets.values[ARN] = 'sk_test_rolledKey';
       await expect(provider.retrieveSession('cs_test_unknownSession')).resolves.toBeNull();
@@ -116,8 +121,7 @@ describe('a key the provider refuses is read again (rotation without a cold star
     const stripe = await startFakeStripe('sk_test_otherKey');
     try {
       const secrets = changingSecretsManager({ [ARN]: 'sk_test_revokedKey' });
-      const env = { ...DEPLOYED, STRIPE_SECRET_ARN: ARN, STRIPE_API_HOST: stripe.host, STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http' };
-      const { provider } = await createCardPayments(startFunction('create-payment', env), awsDocumentClient, () => secrets.reader);
+      const provider = await deployedStripeProvider(stripe, secrets);
       await expect(provider.retrieveSession('cs_test_unknownSession')).rejects.toThrow('Stripe did not return the checkout session');
       expect(secrets.fetched).toHaveLength(2);
     } finally {
