@@ -8,8 +8,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { JSDOM } from 'jsdom';
+import { SANDBOX_BANNER } from '../../src/http/testPage';
 
 const run = promisify(execFile);
+
+/** What every state of a sandbox page is: marked as a test, and without a script or an inline event handler. */
+export function expectMarkedTestPagesWithoutScript(pages: Readonly<Record<string, string>>): void {
+  for (const html of Object.values(pages)) {
+    expect(html).toContain(SANDBOX_BANNER);
+    expect(html).not.toMatch(/<script|\son[a-z]+=/i);
+  }
+}
 
 /** Every vnu message for the named pages, as "<name>.html: <type>: <message>"; [] when they are clean. */
 export async function nuCheckerMessages(pages: Readonly<Record<string, string>>): Promise<string[]> {
