@@ -47,6 +47,22 @@ export async function hideTab(page: Page) {
   });
 }
 
+/**
+ * A visitor picks one service on /custom-quote, checks out with these details, accepts the terms and
+ * proceeds to /payment: the way into a payment through the real pages.
+ */
+export async function checkOutOneService(page: Page, service: string, customer: { readonly name: string; readonly email: string; readonly phone: string }) {
+  await page.goto('/custom-quote');
+  await waitForApp(page);
+  await page.getByRole('checkbox', { name: service }).check();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).first().click();
+  await page.getByLabel('Full Name').fill(customer.name);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Phone').fill(customer.phone);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+}
+
 /** Every console error and uncaught error of the tab, as they happen: a test ends expecting none. */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { tabTo } from '../support/keyboard';
-import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
+import { checkOutOneService, dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
 
 const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
@@ -68,15 +68,7 @@ test.describe('quote → checkout → payment → sandbox → success', () => {
 
   test('a declined test payment lands on the failure page, and Retry Payment keeps the order', async ({ page, context }) => {
     await dismissCookieBanner(page);
-    await page.goto('/custom-quote');
-    await waitForApp(page);
-    await page.getByRole('checkbox', { name: 'Visa Guidance' }).check();
-    await page.getByRole('button', { name: 'Proceed to Checkout' }).first().click();
-    await page.getByLabel('Full Name').fill('Brian Otieno');
-    await page.getByLabel('Email').fill('brian@example.com');
-    await page.getByLabel('Phone').fill('0712345678');
-    await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await checkOutOneService(page, 'Visa Guidance', { name: 'Brian Otieno', email: 'brian@example.com', phone: '0712345678' });
     const popup = context.waitForEvent('page');
     await page.getByRole('button', { name: 'Pay $300.00 with Stripe' }).click();
     const sandbox = await popup;

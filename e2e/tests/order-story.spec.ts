@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
+import { checkOutOneService, dismissCookieBanner, expect, test } from '../support/fixtures';
 import { personalDataInServerLog, readServerLog } from '../support/server-log';
 import { repoRoot } from '../support/site';
 
@@ -21,18 +21,6 @@ async function invoiceOnSuccessPage(page: Page): Promise<string> {
   const invoiceNumber = /INV-\d{8}/.exec((await page.getByRole('main').textContent()) ?? '')?.[0];
   if (!invoiceNumber) throw new Error('The success page shows no invoice number');
   return invoiceNumber;
-}
-
-async function checkout(page: Page): Promise<void> {
-  await page.goto('/custom-quote');
-  await waitForApp(page);
-  await page.getByRole('checkbox', { name: 'Essay Editing' }).check();
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).first().click();
-  await page.getByLabel('Full Name').fill(CUSTOMER.name);
-  await page.getByLabel('Email').fill(CUSTOMER.email);
-  await page.getByLabel('Phone').fill(CUSTOMER.phone);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
 }
 
 /** The order's lines once its receipt is out: the story is complete then. */
@@ -80,7 +68,7 @@ test.beforeEach(async ({ page }) => {
 
 test('a card payment: one correlation id from create-payment to the receipt, and its timeline printed by npm run orders', async ({ page, context }) => {
   test.slow();
-  await checkout(page);
+  await checkOutOneService(page, 'Essay Editing', CUSTOMER);
   const popup = context.waitForEvent('page');
   await page.getByRole('button', { name: /^Pay .* with Stripe$/ }).click();
   const sandbox = await popup;
@@ -95,7 +83,7 @@ test('a card payment: one correlation id from create-payment to the receipt, and
 
 test('an M-Pesa payment: one correlation id from mpesa-payment through the test phone to the receipt, and its timeline', async ({ page }) => {
   test.slow();
-  await checkout(page);
+  await checkOutOneService(page, 'Essay Editing', CUSTOMER);
   await page.getByRole('radio', { name: 'M-Pesa' }).check();
   await page.getByLabel('M-Pesa phone number').fill(CUSTOMER.mpesaPhone);
   await page.getByRole('button', { name: /^Pay KES .* with M-Pesa$/ }).click();

@@ -1,4 +1,4 @@
-import { dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
+import { checkOutOneService, dismissCookieBanner, expect, test } from '../support/fixtures';
 import { readRawMailbox, type StoredMail } from '../support/mailbox';
 
 /**
@@ -20,15 +20,7 @@ const to = (address: string) => new RegExp(`^To: ${address.replace(/[.]/g, '\\.'
 test('a sandbox purchase sends exactly one receipt, even after the success page is reloaded', async ({ page, context }) => {
   test.slow();
   await dismissCookieBanner(page);
-  await page.goto('/custom-quote');
-  await waitForApp(page);
-  await page.getByRole('checkbox', { name: 'Essay Editing' }).check();
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).first().click();
-  await page.getByLabel('Full Name').fill('Zawadi Njeri');
-  await page.getByLabel('Email').fill('zawadi@example.com');
-  await page.getByLabel('Phone').fill('0712345678');
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await checkOutOneService(page, 'Essay Editing', { name: 'Zawadi Njeri', email: 'zawadi@example.com', phone: '0712345678' });
   const popup = context.waitForEvent('page');
   await page.getByRole('button', { name: /^Pay .* with Stripe$/ }).click();
   const sandbox = await popup;
