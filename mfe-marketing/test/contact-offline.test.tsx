@@ -1,8 +1,7 @@
 import '@testing-library/jest-dom';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
+import { screen, waitFor } from '@testing-library/react';
 import ContactPage from '../src/pages/ContactPage';
+import { renderPage } from './support/renderPage';
 
 // The form's validation (the shared schema) cannot be fetched, as on a connection that drops after the page arrived.
 jest.mock('@kesho/site-rules/contact-schema', () => {
@@ -13,12 +12,7 @@ describe('the contact form when its code cannot be fetched', () => {
   it('does not drop the submit: the browser posts the form to the enquiries API as it does without JavaScript', async () => {
     const submit = jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
     globalThis.fetch = jest.fn() as typeof fetch;
-    const user = userEvent.setup();
-    render(
-      <TestShell shell={createRecordingShell('/contact')}>
-        <ContactPage />
-      </TestShell>,
-    );
+    const { user } = renderPage(ContactPage, '/contact');
     await user.type(screen.getByRole('textbox', { name: 'Full name' }), 'Amani Wekesa');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));

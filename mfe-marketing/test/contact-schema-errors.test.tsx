@@ -1,8 +1,7 @@
 import '@testing-library/jest-dom';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { TestShell, createRecordingShell } from '@kesho/shell-kit/testing';
+import { screen, waitFor } from '@testing-library/react';
 import ContactPage from '../src/pages/ContactPage';
+import { renderPage } from './support/renderPage';
 
 // What the schema does beyond its field rules, set by each test: a rule about the whole form, or a rule
 // that crashes (a fault in the schema, not an answer about the values).
@@ -20,12 +19,7 @@ jest.mock('@kesho/site-rules/contact-schema', () => {
 });
 
 async function submitValidEnquiry() {
-  const user = userEvent.setup();
-  render(
-    <TestShell shell={createRecordingShell('/contact')}>
-      <ContactPage />
-    </TestShell>,
-  );
+  const { user } = renderPage(ContactPage, '/contact');
   await user.type(screen.getByRole('textbox', { name: 'Full name' }), 'Amani Wekesa');
   await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'amani@example.com');
   await user.type(screen.getByRole('textbox', { name: /^Phone number/ }), '+254 712 345 678');

@@ -8,6 +8,16 @@ import AboutPage from '../src/pages/AboutPage';
 import ServicesPage from '../src/pages/ServicesPage';
 import { renderPage } from './support/renderPage';
 
+/** The texts of the h3 headings inside an element (its cards' or steps' titles). */
+const cardHeadingsOf = (element: HTMLElement) =>
+  within(element)
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
+/** The links inside an element, as [text, href]. */
+const linksOf = (element: HTMLElement) =>
+  within(element)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
 const linkHref = (name: string | RegExp) => screen.getByRole('link', { name }).getAttribute('href');
 
 describe('the home page', () => {
@@ -46,11 +56,7 @@ describe('the home page', () => {
   it('shows the five services, each with a link whose name says which service it opens', () => {
     renderPage(HomePage);
     const servicesSection = screen.getByRole('region', { name: 'Our services' });
-    expect(
-      within(servicesSection)
-        .getAllByRole('heading', { level: 3 })
-        .map((h) => h.textContent),
-    ).toEqual(serviceCards.map((card) => card.title));
+    expect(cardHeadingsOf(servicesSection)).toEqual(serviceCards.map((card) => card.title));
     for (const card of serviceCards) {
       const link = within(servicesSection).getByRole('link', { name: `Learn more about ${card.title}` });
       expect(link).toHaveAttribute('href', card.link);
@@ -60,11 +66,7 @@ describe('the home page', () => {
   it('explains why to choose Kesho with the three promised cards', () => {
     renderPage(HomePage);
     const whyChoose = screen.getByRole('region', { name: 'Why Choose Kesho Global Education' });
-    expect(
-      within(whyChoose)
-        .getAllByRole('heading', { level: 3 })
-        .map((h) => h.textContent),
-    ).toEqual(['Transparent Process', 'Proven Success', 'Ethical Standards']);
+    expect(cardHeadingsOf(whyChoose)).toEqual(['Transparent Process', 'Proven Success', 'Ethical Standards']);
   });
 
   it('lists the ten universities once for screen readers and hides the looping copy', () => {
@@ -135,11 +137,7 @@ describe('the about page', () => {
     const compliance = screen.getByRole('region', { name: 'Registered & Compliant' });
     const sentence = within(compliance).getByText(/^How we work is set out in our/);
     expect(sentence).toHaveTextContent(/^How we work is set out in our Terms of Service, Refund Policy and Anti-Fraud & Ethics policy\.$/);
-    expect(
-      within(sentence)
-        .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
+    expect(linksOf(sentence)).toEqual([
       ['Terms of Service', '/terms'],
       ['Refund Policy', '/refund'],
       ['Anti-Fraud & Ethics policy', '/ethics'],
@@ -149,11 +147,7 @@ describe('the about page', () => {
   it('closes with a free consultation and the services, on the closing band', () => {
     renderPage(AboutPage, '/about');
     const closing = screen.getByRole('region', { name: 'Talk to us about your plans' });
-    expect(
-      within(closing)
-        .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
+    expect(linksOf(closing)).toEqual([
       ['Book Free Consultation', '/contact'],
       ['Explore Our Services', '/services'],
     ]);
@@ -173,11 +167,7 @@ describe('the services page', () => {
     const process = screen.getByRole('region', { name: 'Four steps from first meeting to departure' });
     const steps = within(process).getByRole('list');
     expect(steps.tagName).toBe('OL');
-    expect(
-      within(steps)
-        .getAllByRole('heading', { level: 3 })
-        .map((h) => h.textContent),
-    ).toEqual(['Initial Consultation', 'Strategy Development', 'Application & Visa', 'Pre-Departure']);
+    expect(cardHeadingsOf(steps)).toEqual(['Initial Consultation', 'Strategy Development', 'Application & Visa', 'Pre-Departure']);
     // The list announces each position; the drawn number is for the eye only.
     for (const [index, step] of within(steps).getAllByRole('listitem').entries()) {
       expect(within(step).getByText(String(index + 1))).toHaveAttribute('aria-hidden', 'true');
@@ -187,11 +177,7 @@ describe('the services page', () => {
   it('closes with a free consultation and the package builder, on the closing band', () => {
     renderPage(ServicesPage, '/services');
     const closing = screen.getByRole('region', { name: 'Not sure which service you need?' });
-    expect(
-      within(closing)
-        .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
+    expect(linksOf(closing)).toEqual([
       ['Book Free Consultation', '/contact'],
       ['Build My Package', '/custom-quote'],
     ]);
