@@ -22,7 +22,6 @@ import {
   type MpesaOutcome,
   type MpesaPaymentOutcome,
 } from '@kesho/site-rules/mpesa';
-import type { PaymentLimitReason } from '@kesho/site-rules/payment-attempt';
 import type { Logger } from '../log';
 import { uncountedMetrics, type BusinessMetrics } from '../metrics';
 import { bindOrder } from '../orderContext';
@@ -30,7 +29,7 @@ import { createConfirmOrder, type ConfirmOrder, type ConfirmResult } from '../or
 import type { SendReceipt } from '../receipts/sendReceipt';
 import type { PaymentAttemptsStore } from '../orders/attempts';
 import type { PaymentClient, PaymentLimits } from '../orders/paymentLimits';
-import { createStartCheckout, type PaymentAttempt } from '../orders/startCheckout';
+import { createStartCheckout, type PaymentAttempt, type PaymentStartRefusal } from '../orders/startCheckout';
 import type { OrdersStore } from '../orders/store';
 import { ORDER_CURRENCY, type Order, type OrderDraft, type OrderStatus } from '../orders/types';
 import { PaymentProviderError, ProviderRefusedDetailsError, WebhookVerificationError, type CheckoutSessionState, type PaymentsProvider } from '../payments/types';
@@ -41,14 +40,7 @@ export { MPESA_PAYMENT_ID_PATTERN, mpesaWaitingPath } from '@kesho/site-rules/mp
 export const MPESA_CALLBACK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const MPESA_CALLBACK_PATH = '/api/mpesa/callback';
 
-export type MpesaStartResult =
-  | { readonly kind: 'created'; readonly payment: MpesaSummary }
-  | { readonly kind: 'amount-out-of-range'; readonly amountKes: number }
-  | { readonly kind: 'provider-error' }
-  | { readonly kind: 'refused-details'; readonly fieldErrors: Readonly<Record<string, string>> }
-  | { readonly kind: 'attempt-other-details' }
-  | { readonly kind: 'attempt-in-progress' }
-  | { readonly kind: 'rate-limited'; readonly reason: PaymentLimitReason; readonly retryAfterSeconds: number };
+export type MpesaStartResult = { readonly kind: 'created'; readonly payment: MpesaSummary } | { readonly kind: 'amount-out-of-range'; readonly amountKes: number } | PaymentStartRefusal;
 
 /** What the payer's page (and the success page) may know: no customer details beyond the masked phone. */
 export interface MpesaSummary {

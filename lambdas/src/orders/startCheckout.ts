@@ -15,8 +15,8 @@ import type { Admission } from './paymentLimits';
 import type { OrdersStore } from './store';
 import { ORDER_CURRENCY, type Order, type OrderDraft } from './types';
 
-export type StartCheckoutResult =
-  | { readonly kind: 'created'; readonly url: string; readonly invoiceNumber: string }
+/** Why starting a payment (by card or M-Pesa) did not start one. */
+export type PaymentStartRefusal =
   | { readonly kind: 'provider-error' }
   | { readonly kind: 'refused-details'; readonly fieldErrors: Readonly<Record<string, string>> }
   /** The key was used before for another request (another package, method or phone). */
@@ -25,6 +25,8 @@ export type StartCheckoutResult =
   | { readonly kind: 'attempt-in-progress' }
   /** Over a limit on starting payments (paymentLimits.ts): nothing stored, nothing sent. */
   | { readonly kind: 'rate-limited'; readonly reason: PaymentLimitReason; readonly retryAfterSeconds: number };
+
+export type StartCheckoutResult = { readonly kind: 'created'; readonly url: string; readonly invoiceNumber: string } | PaymentStartRefusal;
 
 /** The page's key for one checkout attempt, and a hash of everything the request asked for. */
 export interface PaymentAttempt {
