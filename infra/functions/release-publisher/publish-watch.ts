@@ -4,7 +4,7 @@
  * PUBLISH_WATCH_MINUTES ago (EdgeRecord.live, live-builds.ts) against the release it replaced, by the
  * local server's rule (@kesho/common/publish-watch on @kesho/common/canary-health, the figures from
  * the Kesho/ClientEvents metrics, figures.ts). A condemned build is rolled back as the runbook's
- * rollback does it by hand (infra/README.md, Rollback): its release withdrawn
+ * rollback does it by hand (infra/RUNBOOK.md, Rollback): its release withdrawn
  * (releases/<app>/<release>/withdrawn.json: by "auto", the figures as its why, the release put back),
  * so a stack's upload of it is refused, and the replaced release's record made the app's current one;
  * then one pass publishes it and records the rollback by "auto" in the history, and ops are told.

@@ -31,7 +31,7 @@ export type { PointerDocument, RemotePointer };
 
 /**
  * The keys, named in @kesho/common/site-keys. WITHDRAWN_FILE is the mark of a release rolled back by
- * hand (infra/README.md, Rollback). CloudFormation still records the release a stack last deployed, so
+ * hand (infra/RUNBOOK.md, Rollback). CloudFormation still records the release a stack last deployed, so
  * a later failed deploy of that stack rolls back by uploading it again: the publisher refuses a
  * release with this mark, and the site stays at the rollback's.
  */
