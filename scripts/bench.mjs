@@ -3,7 +3,7 @@
  * - Lighthouse 13 (mobile, simulated slow 4G + 4x CPU) RUNS times over every route: median scores, LCP,
  *   TBT, CLS, each beside its budget.
  * - JavaScript per route, counted as the JS budget test counts it (Chromium, until the app is ready and
- *   the network idle), beside the route's budget (@kesho/common/js-budgets: 130 KB for content routes,
+ *   the network idle), beside the route's budget (@kesho/release-model/js-budgets: 130 KB for content routes,
  *   160 KB for the commerce flow): which scripts each route downloads, their gzip bytes and the modules
  *   in each (lib/route-javascript.mjs). The one JavaScript budget check; bytes do not depend on the machine's load.
  * - create-payment under 50 concurrent connections (autocannon): invalid bodies (400s) and valid
@@ -41,7 +41,7 @@ const require = createRequire(import.meta.url);
 const settings = await readLocalSettings('readBenchConfig');
 const RUNS = settings.runs;
 const CHROMIUM = chromiumPath(repoRoot);
-const { jsBudgetKbOf } = await loadTsModule('packages/common/src/js-budgets.ts');
+const { jsBudgetKbOf } = await loadTsModule('packages/release-model/src/js-budgets.ts');
 const ORDER_STATE_ROUTES = new Set(['/checkout', '/payment']);
 const BENCH_CUSTOMER = { fullName: 'Bench Mark', email: 'bench@example.com', phone: '+254700000000', companyName: '', notes: '', acceptTerms: true };
 

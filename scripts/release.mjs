@@ -226,7 +226,7 @@ async function change(command, app, buildId, options) {
     if (command === 'preview') {
       const settings = await readLocalSettings('readReleaseConfig');
       const hours = options.hours ? numberOption('hours', options.hours) : settings.previewLinkHours;
-      const { MAX_PREVIEW_LINK_HOURS } = await loadTsModule('packages/common/src/build-choice.ts');
+      const { MAX_PREVIEW_LINK_HOURS } = await loadTsModule('packages/release-model/src/build-choice.ts');
       // The edge refuses a link valid for longer, so none is signed.
       if (hours <= 0 || hours > MAX_PREVIEW_LINK_HOURS) throw new ReleaseError(`--hours must be more than 0 and at most ${MAX_PREVIEW_LINK_HOURS} (30 days), not ${hours}`);
       const expiresAt = new Date(Date.now() + hours * 3_600_000);

@@ -18,7 +18,7 @@ async function withScratchSite(during: (scratch: ScratchSite) => Promise<void>):
   const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-scratch-site-'));
   fs.cpSync(path.join(repoRoot, 'dist'), distDir, { recursive: true });
   // Every browser of a test reaches the server from 127.0.0.1, which the canary verdict counts as one
-  // client (@kesho/common/canary-health): here one client is enough to judge. The count by client and
+  // client (@kesho/release-model/canary-health): here one client is enough to judge. The count by client and
   // its minimum of five are pinned by local-server/test/canaryWatch.test.ts and infra's canary-abort-in-aws.
   const site = await startSite({ siteDir: path.join(distDir, 'site'), env: { CANARY_ABORT_MIN_CLIENTS: '1' } });
   await during({ site, distDir });

@@ -14,6 +14,6 @@ if (!app || !buildId || !/^\d+$/.test(expiresAt ?? '')) {
   process.exit(2);
 }
 const { previewLinkSecret } = await readLocalSettings('readReleaseConfig');
-const { previewToken } = await loadTsModule('packages/common/src/build-choice.ts');
-const { hmacHex } = await loadTsModule('packages/common/src/signed-tokens.ts');
+const { previewToken } = await loadTsModule('packages/release-model/src/build-choice.ts');
+const { hmacHex } = await loadTsModule('packages/release-model/src/signed-tokens.ts');
 console.log(previewToken(app, buildId, Number(expiresAt), previewLinkSecret, hmacHex));

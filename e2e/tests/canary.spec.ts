@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { inCanary } from '@kesho/common/build-choice';
+import { inCanary } from '@kesho/release-model/build-choice';
 import { dismissCookieBanner, expect, hideTab, waitForApp } from '../support/fixtures';
 import { release, releaseAboutThatThrows, releaseVariant, storedClientEvents, test, type ScratchSite } from '../support/scratch-site';
 

@@ -1,4 +1,4 @@
-import { CONTENT_ROUTE_JS_BUDGET_KB, FLOW_PAGE_JS_BUDGET_KB, jsBudgetKbOf } from '@kesho/common/js-budgets';
+import { CONTENT_ROUTE_JS_BUDGET_KB, FLOW_PAGE_JS_BUDGET_KB, jsBudgetKbOf } from '@kesho/release-model/js-budgets';
 import type { Page } from '@playwright/test';
 import { builtRoutes } from '../support/site';
 import { AN_ORDER, dismissCookieBanner, expect, test, waitForApp } from '../support/fixtures';
@@ -6,7 +6,7 @@ import { AN_ORDER, dismissCookieBanner, expect, test, waitForApp } from '../supp
 /**
  * JavaScript a route downloads (shell + its remote, everything fetched until the network is idle),
  * gzip bytes as the server sends them: at most 130 KB on a content route, 160 KB on a page of the
- * commerce flow (@kesho/common/js-budgets), so every page stays fast on a phone. /checkout and
+ * commerce flow (@kesho/release-model/js-budgets), so every page stays fast on a phone. /checkout and
  * /payment are opened as a customer reaches them, with an order in the browser's storage.
  * `npm run bench -- js` prints the same figure per route, with the scripts and modules behind it.
  */

@@ -47,7 +47,7 @@ export const PROVIDER_CALLBACKS: ReadonlySet<string> = new Set(DEPLOYED_FUNCTION
 
 function throttleFor(route: { readonly method: string; readonly path: string }, limits: ApiLimits): ApiThrottle {
   const throttle = limits.routes[routeKey(route)];
-  // A new route is sized from the peak, never left to a default (common/api-throttles.ts).
+  // A new route is sized from the peak, never left to a default (operations/api-throttles.ts).
   if (!throttle) throw new Error(`${routeKey(route)} has no throttle in @kesho/operations/api-throttles (ROUTE_THROTTLES): size it from API_PEAK`);
   return throttle;
 }

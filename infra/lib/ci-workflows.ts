@@ -63,7 +63,7 @@ export const CI_WORKFLOWS: readonly CiWorkflow[] = [
     paths: [
       'shell/**',
       'packages/shell-kit/**',
-      'packages/common/**',
+      'packages/release-model/**',
       'packages/site-rules/**',
       'packages/operations/**',
       'scripts/**',
@@ -80,10 +80,10 @@ export const CI_WORKFLOWS: readonly CiWorkflow[] = [
     file: 'ops.yml',
     owner: '@kesho/ops',
     // The workflows themselves are ops' (CODEOWNERS): a change to one runs the workflow tests (infra's jest).
-    paths: ['infra/**', 'packages/operations/**', '.ci/**', '.github/**', 'lambdas/**', 'packages/common/**', 'packages/site-rules/**'],
+    paths: ['infra/**', 'packages/operations/**', '.ci/**', '.github/**', 'lambdas/**', 'packages/release-model/**', 'packages/site-rules/**'],
     alsoOn: [
       { path: 'lambdas/**', why: 'the payment functions are bundled into KeshoPayments' },
-      { path: 'packages/common/**', why: 'the functions, the edge functions and the publisher bundle @kesho/common' },
+      { path: 'packages/release-model/**', why: 'the functions, the edge functions and the publisher bundle @kesho/release-model' },
       { path: 'packages/site-rules/**', why: "the functions and the edge functions bundle @kesho/site-rules (the site's facts, prices and form rules)" },
     ],
     roleName: 'kesho-ci-ops',

@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { App, Environment } from 'aws-cdk-lib';
 import { site } from '@kesho/site-rules/site';
-import { isRemoteName } from '@kesho/common/pointer-document';
+import { isRemoteName } from '@kesho/release-model/pointer-document';
 import { DEFAULT_MONTHLY_BUDGET_USD, type AlarmSettings } from './alarms';
 import { DEFAULT_GITHUB_REPOSITORY } from './ci-workflows';
 import type { RateLimitAction } from './edge-stack';

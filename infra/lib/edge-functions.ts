@@ -1,8 +1,8 @@
 /**
  * The code of the distribution's two CloudFront Functions (cloudfront-js-2.0), made at synth:
  *
- *   viewer request:  the site's rule from path to object (@kesho/common/page-routes), the viewer's
- *                    address, and then the build choice (@kesho/common/build-choice): a page or the
+ *   viewer request:  the site's rule from path to object (@kesho/release-model/page-routes), the viewer's
+ *                    address, and then the build choice (@kesho/release-model/build-choice): a page or the
  *                    pointer document from the browser's variant folder, if any;
  *   viewer response: the build choice's cookies and headers on a page or the pointer document.
  *

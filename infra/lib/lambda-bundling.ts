@@ -19,7 +19,7 @@ import { INFRA_ROOT, REPO_ROOT } from './paths';
  * What every function of the app shares: the exported `handler` on Node.js 24, arm64 (no bundle holds
  * native code: lambdas' test/handlerBundles.test.ts keeps the local-only LevelDB out, and Graviton
  * costs about a fifth less per GB-second), X-Ray tracing, and the workspace root and its lockfile to
- * bundle from (the handlers import workspace packages, `@kesho/common`). Each function adds its own
+ * bundle from (the handlers import workspace packages, `@kesho/release-model`). Each function adds its own
  * environment with NODE_OPTIONS=--enable-source-maps, which the bundles' source maps are for.
  */
 export const LAMBDA_FUNCTION_BASE = {

@@ -12,7 +12,7 @@ import { FunctionUrlAuthType, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { NOT_FOUND_PAGE_KEY } from '@kesho/common/page-routes';
+import { NOT_FOUND_PAGE_KEY } from '@kesho/release-model/page-routes';
 import { infraFunction } from './lambda-bundling';
 import { acknowledge, BASIC_EXECUTION_REASON, LAMBDA_BASIC_EXECUTION_ROLE, SERVERLESS_RULES, synchronousOnlyReason, WILDCARD_RESOURCE, XRAY_REASON } from './nag';
 

@@ -4,7 +4,7 @@
  * the bucket, then the publication that fails the deploy unless mfe/remotes.json shows the release.
  */
 import type { Construct, IConstruct } from 'constructs';
-import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/common/security-headers';
+import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/release-model/security-headers';
 import path from 'node:path';
 import { CANARY_COMMANDS_PREFIX, canaryCommandKey } from '../functions/release-publisher/canaries-previews';
 import { releasePrefix, type ReleaseRecord } from '../functions/release-publisher/release-record';

@@ -13,8 +13,8 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccountRootPrincipal, PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { buildFilesPrefix } from '@kesho/common/build-pruning';
-import { CACHE_IMMUTABLE } from '@kesho/common/security-headers';
+import { buildFilesPrefix } from '@kesho/release-model/build-pruning';
+import { CACHE_IMMUTABLE } from '@kesho/release-model/security-headers';
 import { SiteBucketUploads, SOURCE_MAPS } from './bucket-upload';
 import { applyTeamBoundary, teamStackSynthesizer } from './team-deploy';
 import { remoteWritableKeys } from './team-keys';

@@ -1,5 +1,5 @@
 /**
- * Translates the site's one list of security headers (@kesho/common/security-headers, also sent by the
+ * Translates the site's one list of security headers (@kesho/release-model/security-headers, also sent by the
  * local server) into CloudFront's response-headers policy. CloudFront models some headers as typed
  * "security headers" and refuses those names as custom headers, so each header goes to exactly one
  * place; a header this file does not know becomes a custom header, and a value CloudFront cannot

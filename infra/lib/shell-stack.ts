@@ -8,8 +8,8 @@
  */
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { CACHE_IMMUTABLE } from '@kesho/common/security-headers';
-import { SHELL_BUILDS_PREFIX } from '@kesho/common/site-keys';
+import { CACHE_IMMUTABLE } from '@kesho/release-model/security-headers';
+import { SHELL_BUILDS_PREFIX } from '@kesho/release-model/site-keys';
 import { SHELL_APP, SHELL_ROOT_FILES, SHELL_SHARED_FILES } from '../functions/release-publisher/release-record';
 import { SiteBucketUploads, SOURCE_MAPS } from './bucket-upload';
 import { applyTeamBoundary, teamStackSynthesizer } from './team-deploy';

@@ -7,11 +7,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildFilesPrefix } from '@kesho/common/build-pruning';
-import { DISCOVERY_FILE_NAMES } from '@kesho/common/discovery-files';
-import { NOT_FOUND_PAGE_KEY } from '@kesho/common/page-routes';
-import { parsePointerDocument } from '@kesho/common/pointer-document';
-import { SHELL_BUILDS_PREFIX } from '@kesho/common/site-keys';
+import { buildFilesPrefix } from '@kesho/release-model/build-pruning';
+import { DISCOVERY_FILE_NAMES } from '@kesho/release-model/discovery-files';
+import { NOT_FOUND_PAGE_KEY } from '@kesho/release-model/page-routes';
+import { parsePointerDocument } from '@kesho/release-model/pointer-document';
+import { SHELL_BUILDS_PREFIX } from '@kesho/release-model/site-keys';
 import {
   nameRelease,
   pageKeysOf,

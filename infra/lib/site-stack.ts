@@ -32,8 +32,8 @@ import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-r
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import type { CanaryThresholds } from '@kesho/common/canary-health';
-import { securityHeaders } from '@kesho/common/security-headers';
+import type { CanaryThresholds } from '@kesho/release-model/canary-health';
+import { securityHeaders } from '@kesho/release-model/security-headers';
 import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY } from '../functions/release-publisher/canaries-previews';
 import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
 import { acknowledge } from './nag';
@@ -69,7 +69,7 @@ export interface SiteStackProps extends StackProps {
   readonly apiOriginHeader?: { readonly name: string; readonly value: string };
   /** Where preview links point (the site's public origin); default the distribution's own name. */
   readonly siteOrigin?: string;
-  /** When the scheduled check aborts a canary; default @kesho/common/canary-health's. */
+  /** When the scheduled check aborts a canary; default @kesho/release-model/canary-health's. */
   readonly canaryThresholds?: CanaryThresholds;
 }
 
@@ -148,7 +148,7 @@ export class SiteStack extends Stack {
     });
 
     const headersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Kesho security headers, from @kesho/common/security-headers (same as the local server)',
+      comment: 'Kesho security headers, from @kesho/release-model/security-headers (same as the local server)',
       ...responseHeadersPolicyConfig(securityHeaders),
     });
 

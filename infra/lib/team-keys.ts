@@ -5,10 +5,10 @@
  *
  * A remote may not take a name whose keys would be shared ones: `mfe/<name>/*` of a remote called
  * `pointers` or `canary` would cover every app's current-release record or canary command
- * (@kesho/common/pointer-document's RESERVED_REMOTE_NAMES, which the build refuses too).
+ * (@kesho/release-model/pointer-document's RESERVED_REMOTE_NAMES, which the build refuses too).
  */
-import { appBuildsPrefix } from '@kesho/common/build-pruning';
-import { RESERVED_REMOTE_NAMES } from '@kesho/common/pointer-document';
+import { appBuildsPrefix } from '@kesho/release-model/build-pruning';
+import { RESERVED_REMOTE_NAMES } from '@kesho/release-model/pointer-document';
 import { canaryCommandKey } from '../functions/release-publisher/canaries-previews';
 import { pointerKey, RELEASES_PREFIX, SHELL_APP } from '../functions/release-publisher/release-record';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/common/security-headers';
+import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/release-model/security-headers';
 import { STACK_NAMES } from '../lib/stack-names';
 import { RELEASE_PUBLICATION_RESOURCE_TYPE } from '../lib/release-publisher';
 import { readRemoteBuild, readShellBuild, shellSnapshotFiles, stageRelease } from '../lib/site-build';

@@ -2,13 +2,13 @@
  * The distribution's two CloudFront Functions, as the stack deploys them (lib/edge-functions.ts),
  * evaluated in an empty context with the runtime's two modules played here: `cloudfront` (the
  * KeyValueStore, `cf.kvs()`) and `crypto` (HMAC). They run the table of build choices the rule's
- * own test and the local server's test run (@kesho/common/build-choice-cases); edge-route-rule.test.ts
+ * own test and the local server's test run (@kesho/release-model/build-choice-cases); edge-route-rule.test.ts
  * runs the site's table of request paths against the same viewer-request code.
  */
 import { createHmac } from 'node:crypto';
 import vm from 'node:vm';
-import { setCookieHeader, type EdgeState } from '@kesho/common/build-choice';
-import { buildChoiceCases, FOLDERS, PREVIEW_KEY, RANDOM, type BuildChoiceCase } from '@kesho/common/build-choice-cases';
+import { setCookieHeader, type EdgeState } from '@kesho/release-model/build-choice';
+import { buildChoiceCases, FOLDERS, PREVIEW_KEY, RANDOM, type BuildChoiceCase } from '@kesho/release-model/build-choice-cases';
 import { FUNCTION_CODE_LIMIT_BYTES, viewerRequestCode, viewerResponseCode } from '../lib/edge-functions';
 
 const NOW = Date.parse('2025-06-01T12:00:00.250Z');

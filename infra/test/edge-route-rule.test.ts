@@ -1,6 +1,6 @@
 /**
  * The viewer-request CloudFront Function on the site's one table of request paths: its rule is
- * @kesho/common/page-routes itself, bundled into the function (lib/edge-functions.ts), and this test
+ * @kesho/release-model/page-routes itself, bundled into the function (lib/edge-functions.ts), and this test
  * evaluates the code the stack deploys in an empty context (the runtime's `cloudfront` and `crypto`
  * modules played here, nothing from Node), with nothing but the live site in its KeyValueStore.
  */
@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import vm from 'node:vm';
 import { pageKeyForRoute } from '../functions/release-publisher/release-record';
 import { viewerRequestCode } from '../lib/edge-functions';
-import { pageRouteCases, servedKeysOf } from '@kesho/common/page-route-cases';
+import { pageRouteCases, servedKeysOf } from '@kesho/release-model/page-route-cases';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 
 interface ViewerRequest {

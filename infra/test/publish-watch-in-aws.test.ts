@@ -2,10 +2,10 @@
  * Every publish is watched, in AWS (issue 39, item 3): the publisher notes each app's live build and
  * the one it replaced (edge/state.json's `live`), and the scheduled check judges a team's publish for
  * PUBLISH_WATCH_MINUTES against the replaced build by the local server's rule
- * (@kesho/common/publish-watch): a condemned build is rolled back to the replaced release (withdrawn,
+ * (@kesho/release-model/publish-watch): a condemned build is rolled back to the replaced release (withdrawn,
  * so a stack's upload of it again is refused), recorded by "auto" with its figures, and ops told.
  */
-import { NO_FIGURES, type BuildFigures } from '@kesho/common/canary-health';
+import { NO_FIGURES, type BuildFigures } from '@kesho/release-model/canary-health';
 import { EDGE_RECORD_KEY, publishSite, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/canaries-previews';
 import { watchPublishes } from '../functions/release-publisher/publish-watch';
 import { withdrawnKey } from '../functions/release-publisher/release-record';

@@ -6,10 +6,10 @@
  * visitors get as it was, and the next pass completes it.
  */
 import { createHmac } from 'node:crypto';
-import { checkPreviewToken, type EdgeState } from '@kesho/common/build-choice';
-import { discoveryFiles } from '@kesho/common/discovery-files';
-import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
-import { NO_FIGURES, type BuildFigures } from '@kesho/common/canary-health';
+import { checkPreviewToken, type EdgeState } from '@kesho/release-model/build-choice';
+import { discoveryFiles } from '@kesho/release-model/discovery-files';
+import { CACHE_NO_CACHE } from '@kesho/release-model/security-headers';
+import { NO_FIGURES, type BuildFigures } from '@kesho/release-model/canary-health';
 import { canaryCommandKey, deployEdge, EDGE_RECORD_KEY, publishSite, watchCanaries, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/canaries-previews';
 import { pointerKey, releasePrefix, RELEASE_RECORD_FILE, type RemoteRelease } from '../functions/release-publisher/release-record';
 import { MemoryKeyValueStore, MemoryStore } from './support/memory-store';

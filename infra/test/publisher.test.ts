@@ -1,5 +1,5 @@
-import { discoveryFiles } from '@kesho/common/discovery-files';
-import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
+import { discoveryFiles } from '@kesho/release-model/discovery-files';
+import { CACHE_NO_CACHE } from '@kesho/release-model/security-headers';
 import { site } from '@kesho/site-rules/site';
 import { publishForDeploy, publishReleases, type DeployRequest, type ObjectStore } from '../functions/release-publisher/publisher';
 import {

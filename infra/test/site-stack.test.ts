@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
-import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, securityHeaders } from '@kesho/common/security-headers';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, securityHeaders } from '@kesho/release-model/security-headers';
 import { RELEASE_PUBLISHER_FUNCTION_NAME } from '../lib/release-publisher';
 import { responseHeadersPolicyConfig } from '../lib/security-headers-policy';
 import { viewerRequestCode, viewerResponseCode } from '../lib/edge-functions';
@@ -259,7 +259,7 @@ describe('site stack: distribution', () => {
     expect(distribution.Logging).toEqual({ Bucket: expect.anything(), Prefix: 'cloudfront/' });
   });
 
-  test('sends exactly the headers of @kesho/common/security-headers, as the local server does', () => {
+  test('sends exactly the headers of @kesho/release-model/security-headers, as the local server does', () => {
     const [resource] = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
     const config = (resource as { Properties: { ResponseHeadersPolicyConfig: ResponseHeadersConfig } }).Properties.ResponseHeadersPolicyConfig;
     const security = config.SecurityHeadersConfig;

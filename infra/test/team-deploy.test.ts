@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AssetManifestArtifact } from 'aws-cdk-lib/cx-api';
-import { RESERVED_REMOTE_NAMES } from '@kesho/common/pointer-document';
+import { RESERVED_REMOTE_NAMES } from '@kesho/release-model/pointer-document';
 import { DEPLOYING_TEAMS, teamDeployNames } from '../lib/team-deploy';
 import { remoteWritableKeys, teamWritableKeys } from '../lib/team-keys';
 import { POINTER_DOCUMENT_KEY, pointerKey } from '../functions/release-publisher/release-record';

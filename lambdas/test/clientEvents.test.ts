@@ -7,10 +7,10 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { EDGE_BUILDS_HEADER } from '@kesho/common/build-choice';
+import { EDGE_BUILDS_HEADER } from '@kesho/release-model/build-choice';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { CLIENT_WEIGHT } from '@kesho/common/canary-health';
+import { CLIENT_WEIGHT } from '@kesho/release-model/canary-health';
 import { CANARY_VERDICT_METRICS, CLIENT_EVENTS_PATH, NOT_FOUND_ROUTE, OTHER_ROUTE, type ClientEvent } from '@kesho/operations/client-events';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 import { CLIENT_EVENTS_RATE, createReceiveClientEvents } from '../src/clientEvents/service';

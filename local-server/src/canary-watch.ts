@@ -2,24 +2,24 @@
  * The local server's watch over running canaries: every `intervalSeconds` it reads the canaries the
  * release recorded (its record, dist/edge-state.json) and the client events visitors' browsers sent since each
  * started (<DATA_DIR>/client-events/), judges the canary's build against the live build with the one
- * rule the AWS release publisher applies too (@kesho/common/canary-health), and when the rule says
+ * rule the AWS release publisher applies too (@kesho/release-model/canary-health), and when the rule says
  * so aborts the canary itself, through the release engine's abort every abort goes through
  * (./release-engine: recorded in the history by "auto" with the figures), and says so in
  * the log (CANARY_ABORTED_EVENT, what ops watch). Without anyone typing a command, every visitor is
  * back on the live build within a period or two.
  *
- * A full publish is watched the same way for PUBLISH_WATCH_MINUTES after it (@kesho/common/publish-watch):
+ * A full publish is watched the same way for PUBLISH_WATCH_MINUTES after it (@kesho/release-model/publish-watch):
  * the new build against the build it replaced, by the same rule; a condemned build is rolled back to the
  * one it replaced through the engine's rollback (by "auto", the figures as its why), logged as
  * PUBLISH_ROLLED_BACK_EVENT.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { figuresOf, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
+import { figuresOf, type CanaryThresholds, type FiguresSource } from '@kesho/release-model/canary-health';
 import { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf, type StoredClientEvent } from '@kesho/operations/client-events';
-import { canaryRecordsOf, historyOf, type CanaryRecord, type HistoryEntry } from '@kesho/common/edge-plan';
+import { canaryRecordsOf, historyOf, type CanaryRecord, type HistoryEntry } from '@kesho/release-model/edge-plan';
 import { CANARY_ABORTED_EVENT, PUBLISH_ROLLED_BACK_EVENT } from '@kesho/operations/ops-events';
-import { condemnedCanaries, condemnedPublishes } from '@kesho/common/publish-watch';
+import { condemnedCanaries, condemnedPublishes } from '@kesho/release-model/publish-watch';
 
 export interface CanaryWatchOptions {
   /** dist/edge-state.json, the release record: the running canaries and the history. */
@@ -31,7 +31,7 @@ export interface CanaryWatchOptions {
   readonly abort: (app: string, reason: string) => Promise<void>;
   /**
    * Every publish is watched too (issue 39, item 3), from the release record's history: how long
-   * after a publish its build is judged against the one it replaced (@kesho/common/publish-watch), and the
+   * after a publish its build is judged against the one it replaced (@kesho/release-model/publish-watch), and the
    * rollback of a build the rule condemned (the engine's, by "auto", only while `expectLive` is still live).
    */
   readonly publishes?: {
@@ -47,7 +47,7 @@ export interface CanaryWatch {
   stop(): Promise<void>;
 }
 
-/** The running canaries and the history the release recorded (@kesho/common/edge-plan's readers); none when the record is missing or unreadable. */
+/** The running canaries and the history the release recorded (@kesho/release-model/edge-plan's readers); none when the record is missing or unreadable. */
 async function releaseRecord(file: string): Promise<{ canaries: CanaryRecord[]; history: HistoryEntry<string>[] }> {
   try {
     const value: unknown = JSON.parse(await fs.readFile(file, 'utf8'));
@@ -65,7 +65,7 @@ async function eventsSince(dataDir: string, since: Date): Promise<StoredClientEv
   return events;
 }
 
-/** The local FiguresSource (@kesho/common/canary-health): one build's figures from the stored client events. */
+/** The local FiguresSource (@kesho/release-model/canary-health): one build's figures from the stored client events. */
 export function storedEventFigures(dataDir: string): FiguresSource {
   return async (app, build, since, until) => {
     const events = (await eventsSince(dataDir, since)).filter((event) => Date.parse(event.at) <= until.getTime());
@@ -79,7 +79,7 @@ export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
   let running: Promise<void> | null = null;
 
   async function look(): Promise<void> {
-    // The look the AWS publisher's scheduled check takes too (@kesho/common/publish-watch).
+    // The look the AWS publisher's scheduled check takes too (@kesho/release-model/publish-watch).
     const { canaries } = await releaseRecord(options.edgeStateFile);
     for (const { canary, reason } of await condemnedCanaries(figures, canaries, new Date(), options.thresholds)) {
       try {

@@ -11,9 +11,9 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { MAX_PREVIEW_LINK_HOURS } from '@kesho/common/build-choice';
-import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/common/canary-health';
-import { DEFAULT_PUBLISH_WATCH_MINUTES } from '@kesho/common/publish-watch';
+import { MAX_PREVIEW_LINK_HOURS } from '@kesho/release-model/build-choice';
+import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/release-model/canary-health';
+import { DEFAULT_PUBLISH_WATCH_MINUTES } from '@kesho/release-model/publish-watch';
 
 export interface SiteServerConfig {
   /** PORT (default 3000); 0 lets the system choose a free port, which the server prints. */
@@ -38,7 +38,7 @@ export interface CanaryWatchConfig {
   readonly intervalSeconds: number;
   /**
    * CANARY_ABORT_MIN_CLIENTS (5), CANARY_ABORT_MIN_ERRORS (5), CANARY_ABORT_ERROR_RATE_PERCENT (2), CANARY_ABORT_LIVE_RATIO (2),
-   * CANARY_ABORT_INP_P75_MS (500), CANARY_ABORT_MIN_INP_SAMPLES (5): @kesho/common/canary-health.
+   * CANARY_ABORT_INP_P75_MS (500), CANARY_ABORT_MIN_INP_SAMPLES (5): @kesho/release-model/canary-health.
    */
   readonly thresholds: CanaryThresholds;
   /** PUBLISH_WATCH_MINUTES (default 30, 1 to 1440): how long after a full publish its build is judged against the one it replaced. */

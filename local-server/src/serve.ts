@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { LOCAL_EDGE_STATE_FILE, LOCAL_RUNNING_SITE_FILE } from '@kesho/common/site-keys';
+import { LOCAL_EDGE_STATE_FILE, LOCAL_RUNNING_SITE_FILE } from '@kesho/release-model/site-keys';
 import { createLocalApi } from '@kesho/lambdas/local-api';
 import { startCanaryWatch } from './canary-watch';
 import { originOf, readEdgeKeyValueConfig, readSiteServerConfig } from './config';

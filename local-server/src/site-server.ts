@@ -15,23 +15,23 @@ import {
   variantObjectKey,
   type BuildChoice,
   type EdgeState,
-} from '@kesho/common/build-choice';
+} from '@kesho/release-model/build-choice';
 import { CLIENT_EVENTS_PATH } from '@kesho/operations/client-events';
-import { contentTypeOf, extensionOf } from '@kesho/common/content-types';
-import { FEED_CONTENT_TYPE, NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
-import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/common/security-headers';
-import { keyValuesOf } from '@kesho/common/folder-store';
-import { hmacHex } from '@kesho/common/signed-tokens';
+import { contentTypeOf, extensionOf } from '@kesho/release-model/content-types';
+import { FEED_CONTENT_TYPE, NOT_FOUND_PAGE_KEY, resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/release-model/page-routes';
+import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/release-model/security-headers';
+import { keyValuesOf } from '@kesho/release-model/folder-store';
+import { hmacHex } from '@kesho/release-model/signed-tokens';
 import { parseCookie } from 'cookie';
-import { EDGE_STATE_KEY, LOCAL_EDGE_KEY_VALUE_FILE, PREVIEW_LINK_SECRET_KEY } from '@kesho/common/site-keys';
+import { EDGE_STATE_KEY, LOCAL_EDGE_KEY_VALUE_FILE, PREVIEW_LINK_SECRET_KEY } from '@kesho/release-model/site-keys';
 import { DEVELOPMENT_PREVIEW_LINK_SECRET } from './config';
 
 /**
  * The local stand-in for CloudFront + S3: serves the built site with the production headers and
- * cache rules, follows the site's one rule from request path to page or file (@kesho/common/page-routes,
+ * cache rules, follows the site's one rule from request path to page or file (@kesho/release-model/page-routes,
  * which the CloudFront viewer-request function runs too), answers unknown paths with a real 404, and hands
  * /api/* (and the local Lambda Invoke API) to the API runtime. Pages and the pointer document come
- * from the build each browser gets (live, a canary's, a preview's: @kesho/common/build-choice, the
+ * from the build each browser gets (live, a canary's, a preview's: @kesho/release-model/build-choice, the
  * decision the CloudFront functions take), read from the edge state the release writes.
  */
 export interface ApiRuntime {

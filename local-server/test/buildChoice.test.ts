@@ -4,14 +4,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createHmac } from 'node:crypto';
-import { previewToken, setCookieHeader, type EdgeState } from '@kesho/common/build-choice';
-import { buildChoiceCases, FOLDERS, PREVIEW_KEY, RANDOM, type BuildChoiceCase } from '@kesho/common/build-choice-cases';
-import { PREVIEW_LINK_SECRET_KEY } from '@kesho/common/site-keys';
+import { previewToken, setCookieHeader, type EdgeState } from '@kesho/release-model/build-choice';
+import { buildChoiceCases, FOLDERS, PREVIEW_KEY, RANDOM, type BuildChoiceCase } from '@kesho/release-model/build-choice-cases';
+import { PREVIEW_LINK_SECRET_KEY } from '@kesho/release-model/site-keys';
 import { DEVELOPMENT_PREVIEW_LINK_SECRET } from '../src/config';
 import { createSiteServer, isLoopbackAddress, previewKeyFor } from '../src/site-server';
 
 /*
- * The table of @kesho/common/build-choice-cases (the rule's own test and the CloudFront functions'
+ * The table of @kesho/release-model/build-choice-cases (the rule's own test and the CloudFront functions'
  * test run it too) against a real server: each request is answered from the folder the table names,
  * with its cookies, Cache-Control, X-Robots-Tag and Vary.
  */

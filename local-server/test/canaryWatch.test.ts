@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_CANARY_THRESHOLDS } from '@kesho/common/canary-health';
+import { DEFAULT_CANARY_THRESHOLDS } from '@kesho/release-model/canary-health';
 import { startCanaryWatch, type CanaryWatch } from '../src/canary-watch';
 
 /*

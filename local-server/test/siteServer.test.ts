@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pageRouteCases, servedKeysOf } from '@kesho/common/page-route-cases';
+import { pageRouteCases, servedKeysOf } from '@kesho/release-model/page-route-cases';
 import { createSiteServer, type ApiRuntime } from '../src/site-server';
 
 let siteDir: string;

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { BUCKET_MAX_AGE_SECONDS } from '@kesho/common/build-choice';
+import { BUCKET_MAX_AGE_SECONDS } from '@kesho/release-model/build-choice';
 import { COOKIE_CONSENT_VALUES, SITE_COOKIES, STORAGE_KEYS } from '@kesho/site-rules/storage-keys';
 import { cookieLifetimes } from '../src/content/cookies';
 import CookiePolicyPage from '../src/pages/CookiePolicyPage';

@@ -5,11 +5,11 @@ import { repoRoot } from './repo-root.mjs';
 
 /**
  * sitemap.xml, robots.txt and llms.txt, made from the routes of the given pointer document by
- * @kesho/common/discovery-files (the maker the AWS release publisher uses too), plus the shell's
+ * @kesho/release-model/discovery-files (the maker the AWS release publisher uses too), plus the shell's
  * public files, written into `outDir` (a release's staging folder). Returns the file names.
  */
 export async function writeDiscoveryFiles({ pointers, outDir }) {
-  const { discoveryFiles } = await loadTsModule('packages/common/src/discovery-files.ts');
+  const { discoveryFiles } = await loadTsModule('packages/release-model/src/discovery-files.ts');
   await fs.mkdir(outDir, { recursive: true });
   const files = [];
   for (const [file, text] of Object.entries(discoveryFiles(pointers))) {

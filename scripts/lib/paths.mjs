@@ -2,9 +2,9 @@ import path from 'node:path';
 import { repoRoot } from './repo-root.mjs';
 import { loadTsModule } from './load-ts.mjs';
 
-const { feedKeyForRoute, pageKeyForRoute, NOT_FOUND_PAGE_KEY } = await loadTsModule('packages/common/src/page-routes.ts');
-const { buildFilesPrefix } = await loadTsModule('packages/common/src/build-pruning.ts');
-/** The store keys (@kesho/common/site-keys): the one module that names them. */
+const { feedKeyForRoute, pageKeyForRoute, NOT_FOUND_PAGE_KEY } = await loadTsModule('packages/release-model/src/page-routes.ts');
+const { buildFilesPrefix } = await loadTsModule('packages/release-model/src/build-pruning.ts');
+/** The store keys (@kesho/release-model/site-keys): the one module that names them. */
 export const {
   POINTER_DOCUMENT_KEY,
   VARIANTS_PREFIX,
@@ -15,7 +15,7 @@ export const {
   WITHDRAWN_FILE,
   BUILD_RECORD_FILE,
   REFUSAL_FILE,
-} = await loadTsModule('packages/common/src/site-keys.ts');
+} = await loadTsModule('packages/release-model/src/site-keys.ts');
 
 /**
  * Where builds go. dist/site is what a browser (or CloudFront) gets; dist/ssr only feeds the
@@ -53,7 +53,7 @@ export const kitServerFile = path.join(ssrDir, 'kit', 'shell-kit.cjs');
 export const legacyHistoryFile = path.join(distDir, 'releases.json');
 export const pagesDir = path.join(siteDir, 'pages');
 
-/** Where a build's served files are: dist/site/shell/<buildId>/ or dist/site/mfe/<name>/<buildId>/ (@kesho/common/build-pruning buildFilesPrefix, the bucket's keys). */
+/** Where a build's served files are: dist/site/shell/<buildId>/ or dist/site/mfe/<name>/<buildId>/ (@kesho/release-model/build-pruning buildFilesPrefix, the bucket's keys). */
 export function buildFilesDirOf(app, buildId) {
   // The folder itself, without the prefix's closing slash.
   return path.join(siteDir, buildFilesPrefix(app, buildId).slice(0, -1));
@@ -64,11 +64,11 @@ export function buildRecordFileOf(app, buildId) {
   return path.join(ssrDir, app, buildId, BUILD_RECORD_FILE);
 }
 
-/** "/" → pages/index.html, "/services/visa" → pages/services/visa.html: the site's one route → page rule (@kesho/common/page-routes). */
+/** "/" → pages/index.html, "/services/visa" → pages/services/visa.html: the site's one route → page rule (@kesho/release-model/page-routes). */
 export function pageFileFor(routePath) {
   return path.join(siteDir, pageKeyForRoute(routePath));
 }
-/** "/blog" → pages/blog/rss.xml: where a route's feed is published (@kesho/common/page-routes). */
+/** "/blog" → pages/blog/rss.xml: where a route's feed is published (@kesho/release-model/page-routes). */
 export function feedFileFor(routePath) {
   return path.join(siteDir, feedKeyForRoute(routePath));
 }

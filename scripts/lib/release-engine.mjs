@@ -2,7 +2,7 @@
  * Releases and rollbacks of the shell and of each remote into dist/site, all through one
  * transaction (`release`):
  *
- *   1. the next pointer document is computed and validated (@kesho/common/pointer-document);
+ *   1. the next pointer document is computed and validated (@kesho/release-model/pointer-document);
  *   2. the affected pages are prerendered into a staging folder, with the discovery files;
  *   3. the staged pages are verified (every route rendered, each one embedding the next pointer
  *      document, every script, preload and manifest it names present);
@@ -49,8 +49,8 @@ export { readHistory, refusalOf, withdrawalOf } from './release/history.mjs';
 /** The names of the apps a release command takes: the shell and the remotes. */
 export const appNames = ['shell', ...remoteNames];
 
-/** @typedef {import('../../packages/common/src/pointer-document').PointerDocument} PointerDocument */
-/** @typedef {import('../../packages/common/src/pointer-document').RemotePointer} RemotePointer */
+/** @typedef {import('../../packages/release-model/src/pointer-document').PointerDocument} PointerDocument */
+/** @typedef {import('../../packages/release-model/src/pointer-document').RemotePointer} RemotePointer */
 /** @typedef {{ buildId: string, server: string, kit?: string, scripts: string[], shared?: Record<string, string>, shareImages?: Record<string, { url: string, alt: string }>, manifest?: string, appleTouchIcon?: string }} ShellRecord */
 /**
  * @typedef {import('./release/history.mjs').ReleaseEntry} ReleaseEntry
@@ -69,9 +69,9 @@ export const appNames = ['shell', ...remoteNames];
  */
 
 /** The pointer document's schema: the module the shell validates it with. */
-const schema = lazyTsModule('packages/common/src/pointer-document.ts');
+const schema = lazyTsModule('packages/release-model/src/pointer-document.ts');
 /** Which pages a publish removes: the AWS publisher's rule too. */
-const publishedPages = lazyTsModule('packages/common/src/published-pages.ts');
+const publishedPages = lazyTsModule('packages/release-model/src/published-pages.ts');
 /** @returns {Promise<PointerDocument>} the live pointer document (empty before the first build). */
 export async function livePointers() {
   const { parsePointerDocument } = await schema();
@@ -154,18 +154,18 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     }
   }
   const liveOf = (name) => live.remotes.find((remote) => remote.name === name)?.buildId ?? null;
-  // The edge's transitions, the AWS publisher's too (@kesho/common/edge-plan): each gives the next
+  // The edge's transitions, the AWS publisher's too (@kesho/release-model/edge-plan): each gives the next
   // records and its history entry, or why it is refused.
   const { endCanary, LIVE_ACTIONS, stagePreview, startCanary, unexpiredPreviews } = await edgePlan();
-  /** @type {import('../../packages/common/src/edge-plan').EdgeRecords} */
+  /** @type {import('../../packages/release-model/src/edge-plan').EdgeRecords} */
   let records = { canaries: edgeBefore.canaries, previews: unexpiredPreviews(edgeBefore.previews, now) };
-  /** @type {import('../../packages/common/src/edge-plan').HistoryEntry[]} */
+  /** @type {import('../../packages/release-model/src/edge-plan').HistoryEntry[]} */
   const edgeEntries = [];
   /**
-   * @template {import('../../packages/common/src/edge-plan').CanaryRecord} C
-   * @template {import('../../packages/common/src/edge-plan').PreviewRecord} P
-   * @param {import('../../packages/common/src/edge-plan').EdgeStep<C, P>} step
-   * @returns {Extract<import('../../packages/common/src/edge-plan').EdgeStep<C, P>, { refused: null }>}
+   * @template {import('../../packages/release-model/src/edge-plan').CanaryRecord} C
+   * @template {import('../../packages/release-model/src/edge-plan').PreviewRecord} P
+   * @param {import('../../packages/release-model/src/edge-plan').EdgeStep<C, P>} step
+   * @returns {Extract<import('../../packages/release-model/src/edge-plan').EdgeStep<C, P>, { refused: null }>}
    */
   const take = (step) => {
     if (step.refused !== null) throw new ReleaseError(`${step.refused}. The live site is unchanged.`);
@@ -475,7 +475,7 @@ export async function rollback(app, buildId, { beforeWrite, why, by, expectLive 
   let target = buildId;
   if (!target) {
     const history = await readHistory();
-    // The build live before the app's last live change (@kesho/common/edge-plan, the publisher's rule too).
+    // The build live before the app's last live change (@kesho/release-model/edge-plan, the publisher's rule too).
     const last = (await edgePlan()).lastLiveChange(history.releases, app);
     if (!last?.previous) throw new ReleaseError(`No earlier release of ${app} in ${path.relative(repoRoot, edgeStateFile)}: name a build (see \`npm run release -- list ${app}\`).`);
     target = last.previous;

@@ -55,13 +55,13 @@ const ms = (value) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
 
 /**
  * The status report's lines; for a running canary, the watch's verdict on it since it started
- * (@kesho/common/canary-health, the rule that aborts it on its own).
+ * (@kesho/release-model/canary-health, the rule that aborts it on its own).
  * @param {{ apps: string[], live: Record<string, string | undefined>, events: any[], now?: Date,
- *   canaries?: import('./release/canaries-previews.mjs').Canary[], previews?: import('./release/canaries-previews.mjs').Preview[], thresholds?: import('../../packages/common/src/canary-health').CanaryThresholds }} input
+ *   canaries?: import('./release/canaries-previews.mjs').Canary[], previews?: import('./release/canaries-previews.mjs').Preview[], thresholds?: import('../../packages/release-model/src/canary-health').CanaryThresholds }} input
  */
 export async function statusLines({ apps, live, events, now = new Date(), canaries = [], previews = [], thresholds }) {
   const { summariseClientEvents } = await loadTsModule('packages/operations/src/client-events.ts');
-  const { figuresOf, judgeCanary } = await loadTsModule('packages/common/src/canary-health.ts');
+  const { figuresOf, judgeCanary } = await loadTsModule('packages/release-model/src/canary-health.ts');
   const summaries = summariseClientEvents(events);
   const lines = [`Client events since ${new Date(now.getTime() - STATUS_WINDOW_MS).toISOString()} (the last hour):`];
   for (const app of apps) {

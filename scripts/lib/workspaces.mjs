@@ -18,19 +18,19 @@ export const ROUTER_IS_THE_SHELLS = {
  * @type {Workspace[]}
  */
 export const WORKSPACES = [
-  { folder: 'shell', name: '@kesho/shell', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/common', '@kesho/shell-kit'] },
-  { folder: 'mfe-marketing', name: '@kesho/mfe-marketing', mayImport: ['@kesho/site-rules', '@kesho/common', '@kesho/shell-kit'], notPackages: ROUTER_IS_THE_SHELLS },
-  { folder: 'mfe-commerce', name: '@kesho/mfe-commerce', mayImport: ['@kesho/site-rules', '@kesho/common', '@kesho/shell-kit'], notPackages: ROUTER_IS_THE_SHELLS },
-  { folder: 'mfe-legal', name: '@kesho/mfe-legal', mayImport: ['@kesho/site-rules', '@kesho/common', '@kesho/shell-kit'], notPackages: ROUTER_IS_THE_SHELLS },
+  { folder: 'shell', name: '@kesho/shell', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/release-model', '@kesho/shell-kit'] },
+  { folder: 'mfe-marketing', name: '@kesho/mfe-marketing', mayImport: ['@kesho/site-rules', '@kesho/release-model', '@kesho/shell-kit'], notPackages: ROUTER_IS_THE_SHELLS },
+  { folder: 'mfe-commerce', name: '@kesho/mfe-commerce', mayImport: ['@kesho/site-rules', '@kesho/release-model', '@kesho/shell-kit'], notPackages: ROUTER_IS_THE_SHELLS },
+  { folder: 'mfe-legal', name: '@kesho/mfe-legal', mayImport: ['@kesho/site-rules', '@kesho/release-model', '@kesho/shell-kit'], notPackages: ROUTER_IS_THE_SHELLS },
   { folder: 'packages/shell-kit', name: '@kesho/shell-kit', mayImport: [], notPackages: ROUTER_IS_THE_SHELLS },
   { folder: 'packages/site-rules', name: '@kesho/site-rules', mayImport: [] },
   { folder: 'packages/operations', name: '@kesho/operations', mayImport: ['@kesho/site-rules'] },
-  { folder: 'packages/common', name: '@kesho/common', mayImport: ['@kesho/site-rules', '@kesho/operations'] },
-  { folder: 'lambdas', name: '@kesho/lambdas', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/common'] },
-  { folder: 'local-server', name: '@kesho/local-server', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/common', '@kesho/lambdas', 'scripts'] },
-  { folder: 'infra', name: '@kesho/infra', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/common'] },
-  { folder: 'scripts', name: 'scripts', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/common', '@kesho/shell-kit'] },
-  { folder: 'e2e', name: '@kesho/e2e', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/common', 'scripts'] },
+  { folder: 'packages/release-model', name: '@kesho/release-model', mayImport: ['@kesho/site-rules', '@kesho/operations'] },
+  { folder: 'lambdas', name: '@kesho/lambdas', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/release-model'] },
+  { folder: 'local-server', name: '@kesho/local-server', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/release-model', '@kesho/lambdas', 'scripts'] },
+  { folder: 'infra', name: '@kesho/infra', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/release-model'] },
+  { folder: 'scripts', name: 'scripts', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/release-model', '@kesho/shell-kit'] },
+  { folder: 'e2e', name: '@kesho/e2e', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/release-model', 'scripts'] },
 ];
 
 /** The message of a breach of `workspace`'s table, the same in lint and at release. @param {Workspace} workspace */

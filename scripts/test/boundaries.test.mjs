@@ -26,7 +26,7 @@ test('a remote importing another remote, by name or by path, fails lint with the
   for (const source of ['@kesho/mfe-commerce/src/cart/cartSlice', '../../../mfe-commerce/src/cart/cartSlice']) {
     const problems = await importProblems('mfe-marketing/src/pages/Breach.ts', `import { cartSlice } from '${source}';\nexport const breach = cartSlice;\n`);
     assert.equal(problems.length, 1, source);
-    assert.match(problems[0] ?? '', /mfe-marketing may import @kesho\/site-rules, @kesho\/common, @kesho\/shell-kit \(see mfe-marketing\/README\.md\)/);
+    assert.match(problems[0] ?? '', /mfe-marketing may import @kesho\/site-rules, @kesho\/release-model, @kesho\/shell-kit \(see mfe-marketing\/README\.md\)/);
   }
 });
 
@@ -41,7 +41,7 @@ test('a remote reaching another remote through import() or require() fails lint 
   ]) {
     const problems = await problemsOf('mfe-marketing/src/pages/Breach.ts', code, rules);
     assert.equal(problems.length, 1, code);
-    assert.match(problems[0] ?? '', /mfe-marketing may import @kesho\/site-rules, @kesho\/common, @kesho\/shell-kit \(see mfe-marketing\/README\.md\)/, code);
+    assert.match(problems[0] ?? '', /mfe-marketing may import @kesho\/site-rules, @kesho\/release-model, @kesho\/shell-kit \(see mfe-marketing\/README\.md\)/, code);
   }
   const router = await problemsOf('mfe-legal/src/pages/Breach.tsx', "export const breach = () => import('react-router');\n", rules);
   assert.equal(router.length, 1);
@@ -55,12 +55,15 @@ test('a remote reaching another remote through import() or require() fails lint 
 
 test('the shell importing a remote’s source, or a shared package importing a workspace, fails lint', async () => {
   assert.equal((await importProblems('shell/src/app/Breach.ts', "import About from '../../../mfe-marketing/src/pages/About';\nexport const breach = About;\n")).length, 1);
-  assert.equal((await importProblems('packages/common/src/breach.ts', "import { kit } from '@kesho/shell-kit';\nexport const breach = kit;\n")).length, 1);
+  assert.equal((await importProblems('packages/release-model/src/breach.ts', "import { kit } from '@kesho/shell-kit';\nexport const breach = kit;\n")).length, 1);
   // The site's facts and rules stand alone: the release model builds on them, never the other way round.
-  assert.equal((await importProblems('packages/site-rules/src/breach.ts', "import { SITE_KEYS } from '@kesho/common/site-keys';\nexport const breach = SITE_KEYS;\n")).length, 1);
-  assert.equal((await importProblems('packages/site-rules/src/breach.ts', "import { planOf } from '../../../packages/common/src/edge-plan';\nexport const breach = planOf;\n")).length, 1);
+  assert.equal((await importProblems('packages/site-rules/src/breach.ts', "import { SITE_KEYS } from '@kesho/release-model/site-keys';\nexport const breach = SITE_KEYS;\n")).length, 1);
+  assert.equal(
+    (await importProblems('packages/site-rules/src/breach.ts', "import { planOf } from '../../../packages/release-model/src/edge-plan';\nexport const breach = planOf;\n")).length,
+    1,
+  );
   // Operations build on the site's rules, never on the release model; a remote reports through the shell, never by operations' code.
-  assert.equal((await importProblems('packages/operations/src/breach.ts', "import { SITE_KEYS } from '@kesho/common/site-keys';\nexport const breach = SITE_KEYS;\n")).length, 1);
+  assert.equal((await importProblems('packages/operations/src/breach.ts', "import { SITE_KEYS } from '@kesho/release-model/site-keys';\nexport const breach = SITE_KEYS;\n")).length, 1);
   assert.equal((await importProblems('mfe-commerce/src/breach.ts', "import { FUNCTIONS } from '@kesho/operations/functions';\nexport const breach = FUNCTIONS;\n")).length, 1);
   assert.equal((await importProblems('lambdas/src/breach.ts', "import { Header } from '@kesho/shell/src/app/Header';\nexport const breach = Header;\n")).length, 1);
 });
@@ -102,7 +105,7 @@ test('what a workspace may import passes', async () => {
     [],
   );
   assert.deepEqual(await importProblems('local-server/src/fine.ts', "import { createLocalApi } from '@kesho/lambdas/local-api';\nexport const fine = createLocalApi;\n"), []);
-  assert.deepEqual(await importProblems('packages/common/src/fine.ts', "import { site } from '@kesho/site-rules/site';\nexport const fine = site;\n"), []);
+  assert.deepEqual(await importProblems('packages/release-model/src/fine.ts', "import { site } from '@kesho/site-rules/site';\nexport const fine = site;\n"), []);
   assert.deepEqual(await importProblems('packages/operations/src/fine.ts', "import { MPESA_SANDBOX_PATH } from '@kesho/site-rules/mpesa';\nexport const fine = MPESA_SANDBOX_PATH;\n"), []);
   assert.deepEqual(await importProblems('shell/src/fine.ts', "import { percentile75 } from '@kesho/operations/client-events';\nexport const fine = percentile75;\n"), []);
 });
@@ -140,7 +143,7 @@ test('CODEOWNERS names one team for every tracked file, and each workspace’s o
     ['mfe-legal/package.json', '@kesho/legal'],
     ['shell/package.json', '@kesho/platform'],
     ['packages/shell-kit/package.json', '@kesho/platform'],
-    ['packages/common/package.json', '@kesho/platform'],
+    ['packages/release-model/package.json', '@kesho/platform'],
     ['packages/site-rules/package.json', '@kesho/platform'],
     ['packages/operations/package.json', '@kesho/ops'],
     ['scripts/release.mjs', '@kesho/platform'],

@@ -41,8 +41,8 @@ test('a full build puts every app live and renders every page, the 404 and the d
   assert.match(await page('/terms'), /shell shells1<\/header><main><h1>legal l1 page \/terms<\/h1>/);
   assert.match(await fs.readFile(path.join(pagesDir, '404.html'), 'utf8'), /Oops! Page not found/);
   assert.match(await fs.readFile(path.join(siteDir, 'sitemap.xml'), 'utf8'), /\/privacy<\/loc>/);
-  // The very files the AWS release publisher makes from the same document (@kesho/common/discovery-files).
-  const { discoveryFiles } = await loadTsModule('packages/common/src/discovery-files.ts');
+  // The very files the AWS release publisher makes from the same document (@kesho/release-model/discovery-files).
+  const { discoveryFiles } = await loadTsModule('packages/release-model/src/discovery-files.ts');
   const made = discoveryFiles(JSON.parse(await fs.readFile(pointerFile, 'utf8')));
   for (const [file, text] of Object.entries(made)) assert.equal(await fs.readFile(path.join(siteDir, file), 'utf8'), text, file);
   assert.equal(result.pages.length, 7);

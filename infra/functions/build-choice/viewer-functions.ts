@@ -1,6 +1,6 @@
 /**
  * The distribution's two CloudFront Functions: the site's rule from request path to object
- * (@kesho/common/page-routes) and the build choice (@kesho/common/build-choice), the very modules the
+ * (@kesho/release-model/page-routes) and the build choice (@kesho/release-model/build-choice), the very modules the
  * local server follows. lib/edge-functions.ts bundles this file (and those modules) into the
  * functions' code, in the JavaScript a CloudFront Function runs (cloudfront-js-2.0: the bundle fails
  * on for-of or destructuring).
@@ -32,12 +32,12 @@ import {
   type BuildChoice,
   type BuildRequest,
   type EdgeState,
-} from '@kesho/common/build-choice';
-import { resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/common/page-routes';
-import { EDGE_STATE_KEY, POINTER_DOCUMENT_URL, PREVIEW_LINK_SECRET_KEY } from '@kesho/common/site-keys';
+} from '@kesho/release-model/build-choice';
+import { resolveSiteRequest, TRAILING_SLASH_REDIRECT_STATUS } from '@kesho/release-model/page-routes';
+import { EDGE_STATE_KEY, POINTER_DOCUMENT_URL, PREVIEW_LINK_SECRET_KEY } from '@kesho/release-model/site-keys';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';
 
-/** The KeyValueStore keys the release publisher writes (@kesho/common/site-keys). */
+/** The KeyValueStore keys the release publisher writes (@kesho/release-model/site-keys). */
 export { EDGE_STATE_KEY, PREVIEW_LINK_SECRET_KEY };
 
 interface Field {

@@ -8,7 +8,7 @@
  *   edge/state.json          the publisher's own record: running canaries, staged previews, canary
  *                            releases that ended, the history (who, when, why), and the edge state;
  *   variants/<folder>/…      every page of the site as a variant shows it, and its remotes.json;
- *   KeyValueStore `state`    what the CloudFront functions read (@kesho/common/build-choice), and
+ *   KeyValueStore `state`    what the CloudFront functions read (@kesho/release-model/build-choice), and
  *                 `preview-key` the preview links' HMAC key (from Secrets Manager).
  *
  * Every change is one pass: commands applied (a promotion writes the canary's record as the app's
@@ -18,12 +18,12 @@
  * over), then the KeyValueStore. A failure before the KeyValueStore leaves what visitors get as it
  * was; a pass that failed there is completed by the next one, which writes the same value.
  * The scheduled check (every minute) judges each running canary on the Kesho/ClientEvents metrics
- * with the local server's rule (@kesho/common/canary-health) and aborts it itself, by "auto"; and a
+ * with the local server's rule (@kesho/release-model/canary-health) and aborts it itself, by "auto"; and a
  * team's recent publish, rolled back by "auto" when it fails the same rule (publish-watch.ts).
  */
-import { EMPTY_EDGE_STATE, type EdgeState } from '@kesho/common/build-choice';
-import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds, type FiguresSource } from '@kesho/common/canary-health';
-import { condemnedCanaries } from '@kesho/common/publish-watch';
+import { EMPTY_EDGE_STATE, type EdgeState } from '@kesho/release-model/build-choice';
+import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds, type FiguresSource } from '@kesho/release-model/canary-health';
+import { condemnedCanaries } from '@kesho/release-model/publish-watch';
 import {
   canaryRefusal,
   edgeRecordOf,
@@ -40,11 +40,11 @@ import {
   type EdgeRecord as SharedEdgeRecord,
   type HistoryEntry,
   type PreviewRecord,
-} from '@kesho/common/edge-plan';
-import { previewLinkOf, removeUnusedVariants, writeVariants } from '@kesho/common/edge-variants';
+} from '@kesho/release-model/edge-plan';
+import { previewLinkOf, removeUnusedVariants, writeVariants } from '@kesho/release-model/edge-variants';
 import { CANARY_ABORTED_EVENT } from '@kesho/operations/ops-events';
-import type { KeyValueStore } from '@kesho/common/object-store';
-import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '@kesho/common/site-keys';
+import type { KeyValueStore } from '@kesho/release-model/object-store';
+import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '@kesho/release-model/site-keys';
 import {
   foreignApp,
   publishReleases,
@@ -60,7 +60,7 @@ import {
 import { pointerKey, RELEASE_RECORD_FILE, releasePrefix, SHELL_APP, type RemotePointer, type RemoteRelease } from './release-record';
 import { noteLiveBuilds, type LiveBuild } from './live-builds';
 import { applyPrune, planPrune, servedBuilds, type TrackedBuilds } from './prune';
-import { DEFAULT_KEPT_BUILDS, type BuildRemoval } from '@kesho/common/build-pruning';
+import { DEFAULT_KEPT_BUILDS, type BuildRemoval } from '@kesho/release-model/build-pruning';
 
 /** A watched publish rolled back by the scheduled check: the app, the build and release taken off, the release put back, the figures. */
 export interface AutoRollback {
@@ -71,7 +71,7 @@ export interface AutoRollback {
   readonly reason: string;
 }
 
-/** The keys, named in @kesho/common/site-keys; the KeyValueStore's are read by the CloudFront functions (functions/build-choice/viewer-functions.ts). */
+/** The keys, named in @kesho/release-model/site-keys; the KeyValueStore's are read by the CloudFront functions (functions/build-choice/viewer-functions.ts). */
 export { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX };
 /** The scheduled check's event: {"canaryCheck": true}. */
 export const CANARY_CHECK_EVENT_FIELD = 'canaryCheck';
@@ -82,24 +82,24 @@ export type CanaryCommand =
   | { readonly action: 'start'; readonly release: string; readonly percent: number; readonly by?: string; readonly why?: string }
   | { readonly action: 'promote' | 'abort'; readonly by?: string; readonly why?: string };
 
-/** A running canary (@kesho/common/edge-plan's record, the local release's too) and the release it came from. */
+/** A running canary (@kesho/release-model/edge-plan's record, the local release's too) and the release it came from. */
 export interface EdgeCanary extends CanaryRecord {
   readonly release: string;
 }
 
-/** A staged preview (@kesho/common/edge-plan's record) and the release it came from. */
+/** A staged preview (@kesho/release-model/edge-plan's record) and the release it came from. */
 export interface EdgePreview extends PreviewRecord {
   readonly release: string;
 }
 
-/** One entry of the publisher's history (@kesho/common/edge-plan's, the local history's shape), with its release. */
+/** One entry of the publisher's history (@kesho/release-model/edge-plan's, the local history's shape), with its release. */
 export interface EdgeHistoryEntry extends HistoryEntry<EdgeAction> {
   readonly release: string;
 }
 /** What the history records: the canary's and preview's steps, and the scheduled check's rollback of a watched publish (publish-watch.ts). */
 export type EdgeAction = 'canary' | 'promote' | 'abort' | 'preview' | 'rollback';
 
-/** The edge record (@kesho/common/edge-plan's, the local release's shape) with the publisher's own fields. */
+/** The edge record (@kesho/release-model/edge-plan's, the local release's shape) with the publisher's own fields. */
 export interface EdgeRecord extends SharedEdgeRecord<EdgeCanary, EdgePreview> {
   /** "<app>/<release>" of canaries that were promoted or aborted: their start command is done. */
   readonly ended: readonly string[];
@@ -112,7 +112,7 @@ export interface EdgeRecord extends SharedEdgeRecord<EdgeCanary, EdgePreview> {
 
 export const EMPTY_EDGE_RECORD: EdgeRecord = { canaries: [], previews: [], ended: [], history: [], edge: EMPTY_EDGE_STATE };
 
-/** The CloudFront KeyValueStore (@kesho/common/object-store's; index.js: @aws-sdk/client-cloudfront-keyvaluestore). */
+/** The CloudFront KeyValueStore (@kesho/release-model/object-store's; index.js: @aws-sdk/client-cloudfront-keyvaluestore). */
 export type { KeyValueStore };
 
 export interface EdgeServices {
@@ -204,7 +204,7 @@ interface Pass {
   rejected: Rejection[];
 }
 
-/** The entry recorded in the history (@kesho/common/edge-plan withHistory, the local release's too); the ended canary's release noted, as many kept. */
+/** The entry recorded in the history (@kesho/release-model/edge-plan withHistory, the local release's too); the ended canary's release noted, as many kept. */
 function recorded(record: EdgeRecord, entry: HistoryEntry<EdgeAction>, ended?: EdgeCanary): EdgeRecord {
   return {
     ...withHistory(record, [entry as EdgeHistoryEntry]),
@@ -212,7 +212,7 @@ function recorded(record: EdgeRecord, entry: HistoryEntry<EdgeAction>, ended?: E
   };
 }
 
-/** A step of the edge's state machine (@kesho/common/edge-plan) taken on the pass's record, or its refusal as this app's rejection. */
+/** A step of the edge's state machine (@kesho/release-model/edge-plan) taken on the pass's record, or its refusal as this app's rejection. */
 function take(pass: Pass, app: string, step: ReturnType<typeof startCanary<EdgeCanary, EdgePreview>> | ReturnType<typeof endCanary<EdgeCanary, EdgePreview>>): boolean {
   if (step.refused !== null) {
     pass.rejected.push({ app, reason: step.refused });
@@ -263,7 +263,7 @@ async function applyCommands(store: ObjectStore, pass: Pass, at: string): Promis
   }
 }
 
-/** The folders of the next edge state (@kesho/common/edge-variants), written, and the state that names them: candidates' pages from their releases' snapshots. */
+/** The folders of the next edge state (@kesho/release-model/edge-variants), written, and the state that names them: candidates' pages from their releases' snapshots. */
 async function writeEdgeVariants(store: ObjectStore, record: EdgeRecord, live: { remotes: readonly RemotePointer[] }): Promise<EdgeState> {
   const { edge } = await writeVariants(
     store,
@@ -401,7 +401,7 @@ export async function watchCanaries(store: ObjectStore, services: EdgeServices):
   if (!figures) throw new Error('The canary check needs the client-event figures');
   const now = (services.now ?? (() => new Date()))();
   const { record } = await readEdgeRecord(store);
-  // The local server's look too (@kesho/common/publish-watch); over the defaults: CANARY_THRESHOLDS written
+  // The local server's look too (@kesho/release-model/publish-watch); over the defaults: CANARY_THRESHOLDS written
   // before a threshold existed (minClients, issue 40) keeps its default.
   const verdicts = (await condemnedCanaries(figures, record.canaries, now, { ...DEFAULT_CANARY_THRESHOLDS, ...services.thresholds })).map(({ canary, reason }) => ({
     app: canary.app,

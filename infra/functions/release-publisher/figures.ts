@@ -1,11 +1,11 @@
 /**
- * The canary check's figures in AWS (@kesho/common/canary-health's FiguresSource): one build's
+ * The canary check's figures in AWS (@kesho/release-model/canary-health's FiguresSource): one build's
  * figures between two times, from the metrics the client-events Lambda emits by App × Build for the
  * verdict (CANARY_VERDICT_METRICS: counted by client on the orders table, each client's weight
  * capped, so forged posts from a few addresses weigh what a few visitors do). index.js hands it
  * CloudWatch's GetMetricData; the tests hand it a stand-in fed from the handler's own EMF lines.
  */
-import type { FiguresSource } from '@kesho/common/canary-health';
+import type { FiguresSource } from '@kesho/release-model/canary-health';
 import { CANARY_VERDICT_METRICS, CLIENT_EVENTS_METRICS_NAMESPACE } from '@kesho/operations/client-events';
 
 export interface MetricDataQuery {

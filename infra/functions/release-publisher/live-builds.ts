@@ -3,9 +3,9 @@
  * the release and build live now, since when, how it got there (a team's publish, a promotion, a
  * rollback) and the release it replaced, noted by every pass in edge/state.json (EdgeRecord.live).
  * The scheduled check (publish-watch.ts) reads it to watch a full publish for PUBLISH_WATCH_MINUTES
- * with the local server's rule (@kesho/common/publish-watch).
+ * with the local server's rule (@kesho/release-model/publish-watch).
  */
-import type { HistoryEntry } from '@kesho/common/edge-plan';
+import type { HistoryEntry } from '@kesho/release-model/edge-plan';
 
 export interface LiveBuild {
   readonly release: string;
@@ -38,7 +38,7 @@ export function noteLiveBuilds(
   return noted;
 }
 
-/** The live builds as the history entries @kesho/common/publish-watch reads: the last live change of each app. */
+/** The live builds as the history entries @kesho/release-model/publish-watch reads: the last live change of each app. */
 export function liveChanges(live: Readonly<Record<string, LiveBuild>> | undefined): HistoryEntry<string>[] {
   return Object.entries(live ?? {}).map(([app, build]) => ({
     action: build.via === 'first' ? 'build' : build.via,

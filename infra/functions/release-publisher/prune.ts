@@ -1,7 +1,7 @@
 /**
  * Builds do not pile up in the site bucket (issue 39, item 9): each publisher pass (canaries-previews.ts
  * publishSite) prunes the builds under mfe/<name>/<buildId>/ and shell/<buildId>/ by the local
- * release's rule (@kesho/common/build-pruning, which scripts/lib/release/prune.mjs applies to dist/):
+ * release's rule (@kesho/release-model/build-pruning, which scripts/lib/release/prune.mjs applies to dist/):
  *
  *   - a build whose every release was withdrawn by a rollback loses its served files (its release
  *     records and their withdrawn marks stay, so deploying it again stays refused);
@@ -20,9 +20,9 @@
  * (EdgeRecord.builds); builds seen by the same pass (the first one after this shipped) are ordered by
  * when they were last served, then by id.
  */
-import { appBuildsPrefix, buildFilesPrefix, buildsToRemove, deleteRemovals, keptBuildsOf, protectedBuildIds, type BuildRemoval } from '@kesho/common/build-pruning';
-import { isBuildId } from '@kesho/common/pointer-document';
-import type { ObjectStore } from '@kesho/common/object-store';
+import { appBuildsPrefix, buildFilesPrefix, buildsToRemove, deleteRemovals, keptBuildsOf, protectedBuildIds, type BuildRemoval } from '@kesho/release-model/build-pruning';
+import { isBuildId } from '@kesho/release-model/pointer-document';
+import type { ObjectStore } from '@kesho/release-model/object-store';
 import {
   appOfPointerKey,
   buildIdOf,
@@ -194,7 +194,7 @@ export async function planPrune(
  * starts over deletes nothing.
  */
 export async function applyPrune(store: ObjectStore, plan: PrunePlan): Promise<string[]> {
-  // The local release's deletion too (@kesho/common/build-pruning), with the bucket's prefixes.
+  // The local release's deletion too (@kesho/release-model/build-pruning), with the bucket's prefixes.
   return deleteRemovals(store, plan.removals, async (removal) => [
     buildFilesPrefix(removal.app, removal.buildId),
     ...(removal.removed === 'build'

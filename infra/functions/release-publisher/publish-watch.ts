@@ -2,7 +2,7 @@
  * Every publish is watched, in AWS (issue 39, item 3): the scheduled check (every minute, with the
  * canaries' watchCanaries) judges each app's build that a team's publish put live less than
  * PUBLISH_WATCH_MINUTES ago (EdgeRecord.live, live-builds.ts) against the release it replaced, by the
- * local server's rule (@kesho/common/publish-watch on @kesho/common/canary-health, the figures from
+ * local server's rule (@kesho/release-model/publish-watch on @kesho/release-model/canary-health, the figures from
  * the Kesho/ClientEvents metrics, figures.ts). A condemned build is rolled back as the runbook's
  * rollback does it by hand (infra/RUNBOOK.md, Rollback): its release withdrawn
  * (releases/<app>/<release>/withdrawn.json: by "auto", the figures as its why, the release put back),
@@ -10,9 +10,9 @@
  * then one pass publishes it and records the rollback by "auto" in the history, and ops are told.
  * Only while the judged release is still the app's current record: a team's release since wins.
  */
-import { DEFAULT_CANARY_THRESHOLDS } from '@kesho/common/canary-health';
+import { DEFAULT_CANARY_THRESHOLDS } from '@kesho/release-model/canary-health';
 import { PUBLISH_ROLLED_BACK_EVENT } from '@kesho/operations/ops-events';
-import { condemnedPublishes, DEFAULT_PUBLISH_WATCH_MINUTES } from '@kesho/common/publish-watch';
+import { condemnedPublishes, DEFAULT_PUBLISH_WATCH_MINUTES } from '@kesho/release-model/publish-watch';
 import { publishSite, readEdgeRecord, type AutoRollback, type EdgeServices } from './canaries-previews';
 import { liveChanges } from './live-builds';
 import { revalidatedMetadata, type ObjectStore } from './publisher';
@@ -42,7 +42,7 @@ export async function watchPublishes(store: ObjectStore, services: PublishWatchS
   const { record } = await readEdgeRecord(store);
   const thresholds = { ...DEFAULT_CANARY_THRESHOLDS, ...services.thresholds };
   const rolledBack: AutoRollback[] = [];
-  // The local server's look too (@kesho/common/publish-watch), on the live builds this record notes.
+  // The local server's look too (@kesho/release-model/publish-watch), on the live builds this record notes.
   const condemned = await condemnedPublishes(figures, liveChanges(record.live), { now, windowMinutes: services.publishWatchMinutes ?? DEFAULT_PUBLISH_WATCH_MINUTES, thresholds });
   for (const { publish, reason } of condemned) {
     const live = record.live?.[publish.app];

@@ -22,13 +22,13 @@
  * published release, and everyone else is published. The rejections are returned (and fail that
  * app's deploy, see publishForDeploy).
  */
-import { discoveryFiles } from '@kesho/common/discovery-files';
-import { FEED_CONTENT_TYPE } from '@kesho/common/page-routes';
-import { removedPageKeys } from '@kesho/common/published-pages';
-import { CACHE_NO_CACHE } from '@kesho/common/security-headers';
-import { pageProblems } from '@kesho/common/page-checks';
-import { revalidatedMetadata, type ObjectMetadata, type ObjectStore, type PutCondition, type StoredObject } from '@kesho/common/object-store';
-import { parsePointerDocument } from '@kesho/common/pointer-document';
+import { discoveryFiles } from '@kesho/release-model/discovery-files';
+import { FEED_CONTENT_TYPE } from '@kesho/release-model/page-routes';
+import { removedPageKeys } from '@kesho/release-model/published-pages';
+import { CACHE_NO_CACHE } from '@kesho/release-model/security-headers';
+import { pageProblems } from '@kesho/release-model/page-checks';
+import { revalidatedMetadata, type ObjectMetadata, type ObjectStore, type PutCondition, type StoredObject } from '@kesho/release-model/object-store';
+import { parsePointerDocument } from '@kesho/release-model/pointer-document';
 import {
   appOfPointerKey,
   buildIdOf,
@@ -51,7 +51,7 @@ import {
   withdrawnKey,
 } from './release-record';
 
-/** The store interface (@kesho/common/object-store): S3 here (index.js), a folder locally. */
+/** The store interface (@kesho/release-model/object-store): S3 here (index.js), a folder locally. */
 export type { ObjectMetadata, ObjectStore, PutCondition, StoredObject };
 export { revalidatedMetadata };
 
@@ -126,7 +126,7 @@ class WithdrawnRelease extends Error {}
 
 /**
  * A release record and a check that its snapshot holds every page it names; with `checkPages`, also
- * that each of those pages shows something (the checks the local release runs, @kesho/common/page-checks);
+ * that each of those pages shows something (the checks the local release runs, @kesho/release-model/page-checks);
  * with `refuseWithdrawn`, a WithdrawnRelease if a rollback withdrew it.
  */
 export async function readRecord(store: ObjectStore, key: string, app: string, { checkPages = false, refuseWithdrawn = false } = {}): Promise<ReleaseRecord> {

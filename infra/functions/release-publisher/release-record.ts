@@ -20,17 +20,17 @@
  * publisher is the only writer of mfe/remotes.json, of the pages of routes, of the root files and of
  * the not-found page.
  */
-import { DISCOVERY_FILE_NAMES } from '@kesho/common/discovery-files';
-import { feedKeyForRoute, NOT_FOUND_PAGE_KEY, pageKeyForRoute } from '@kesho/common/page-routes';
-import { pageKeysOf } from '@kesho/common/published-pages';
+import { DISCOVERY_FILE_NAMES } from '@kesho/release-model/discovery-files';
+import { feedKeyForRoute, NOT_FOUND_PAGE_KEY, pageKeyForRoute } from '@kesho/release-model/page-routes';
+import { pageKeysOf } from '@kesho/release-model/published-pages';
 import { createHash } from 'node:crypto';
-import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASE_RECORD_FILE, RELEASES_PREFIX, WITHDRAWN_FILE } from '@kesho/common/site-keys';
-import { isBuildId, isRemoteName, parsePointerDocument, parseRemotePointer, type PointerDocument, type RemotePointer } from '@kesho/common/pointer-document';
+import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASE_RECORD_FILE, RELEASES_PREFIX, WITHDRAWN_FILE } from '@kesho/release-model/site-keys';
+import { isBuildId, isRemoteName, parsePointerDocument, parseRemotePointer, type PointerDocument, type RemotePointer } from '@kesho/release-model/pointer-document';
 
 export type { PointerDocument, RemotePointer };
 
 /**
- * The keys, named in @kesho/common/site-keys. WITHDRAWN_FILE is the mark of a release rolled back by
+ * The keys, named in @kesho/release-model/site-keys. WITHDRAWN_FILE is the mark of a release rolled back by
  * hand (infra/RUNBOOK.md, Rollback). CloudFormation still records the release a stack last deployed, so
  * a later failed deploy of that stack rolls back by uploading it again: the publisher refuses a
  * release with this mark, and the site stays at the rollback's.
@@ -130,7 +130,7 @@ export function buildIdOf(record: ReleaseRecord): string {
 }
 
 /**
- * Validates a release record with the pointer document's own schema (@kesho/common/pointer-document,
+ * Validates a release record with the pointer document's own schema (@kesho/release-model/pointer-document,
  * the one the shell and the release scripts use); `where` names its source in the error.
  */
 export function parseReleaseRecord(value: unknown, where: string): ReleaseRecord {

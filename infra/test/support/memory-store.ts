@@ -6,7 +6,7 @@
  * as the local folder store does.
  */
 import { createHash } from 'node:crypto';
-import type { KeyValueStore, ObjectMetadata, ObjectStore, PutCondition, StoredObject } from '@kesho/common/object-store';
+import type { KeyValueStore, ObjectMetadata, ObjectStore, PutCondition, StoredObject } from '@kesho/release-model/object-store';
 
 export interface MemoryObject extends StoredObject {
   readonly contentType: string;

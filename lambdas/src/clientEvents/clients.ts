@@ -1,5 +1,5 @@
 /**
- * Who sent a batch of client events, for the canary verdict (@kesho/common/canary-health): a client
+ * Who sent a batch of client events, for the canary verdict (@kesho/release-model/canary-health): a client
  * is one address, an IPv6 address by its /64 (what one home or phone is given, so rotating within it
  * changes nothing), within one client window (a UTC day). The address is the visitor's as the API
  * reads it for every per-client limit (http/apiGateway.ts clientAddress: CloudFront's viewer address
@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CLIENT_WINDOW_SECONDS, type ClientTotals } from '@kesho/common/canary-health';
+import { CLIENT_WINDOW_SECONDS, type ClientTotals } from '@kesho/release-model/canary-health';
 
 /** The client an address is: an IPv4 address (an IPv4-mapped IPv6 one too) whole, an IPv6 address by its first 64 bits. */
 export function clientOfAddress(address: string): string {
@@ -40,7 +40,7 @@ export interface TallyKey {
   readonly build: string;
   /** clientOfAddress's answer. */
   readonly client: string;
-  /** Epoch seconds (@kesho/common/canary-health clientWindowOf). */
+  /** Epoch seconds (@kesho/release-model/canary-health clientWindowOf). */
   readonly window: number;
 }
 

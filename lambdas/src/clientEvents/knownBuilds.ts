@@ -15,7 +15,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_ID_PATTERN, CLIENT_APPS, LIMITS, routePattern, type ClientApp } from '@kesho/operations/client-events';
-import { POINTER_DOCUMENT_KEY, VARIANT_POINTER_FILE, VARIANTS_PREFIX } from '@kesho/common/site-keys';
+import { POINTER_DOCUMENT_KEY, VARIANT_POINTER_FILE, VARIANTS_PREFIX } from '@kesho/release-model/site-keys';
 import type { KnownBuilds } from './service';
 
 /** A pointer document as far as it names routes. */

@@ -4,7 +4,7 @@
  * per-client rate), keeps what fits and drops the rest. It never fails the request for what it
  * drops or cannot store: the browser has nothing better to do with an error than to lose the batch.
  */
-import { parseEdgeBuilds } from '@kesho/common/build-choice';
+import { parseEdgeBuilds } from '@kesho/release-model/build-choice';
 import { parseClientEventBatch, type ClientApp, type ClientEvent } from '@kesho/operations/client-events';
 import type { Logger } from '../log';
 import { clientOfAddress } from './clients';
@@ -57,7 +57,7 @@ export type ClientEventsResult =
   | { readonly kind: 'rate-limited'; readonly retryAfterSeconds: number };
 
 /**
- * `edgeBuilds`: the EDGE_BUILDS_HEADER the edge wrote on this request (@kesho/common/build-choice),
+ * `edgeBuilds`: the EDGE_BUILDS_HEADER the edge wrote on this request (@kesho/release-model/build-choice),
  * the canary and preview builds of its edge state, accepted besides the known live builds.
  */
 export type ReceiveClientEvents = (body: unknown, client: { readonly ip: string; readonly edgeBuilds?: string }) => Promise<ClientEventsResult>;

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { clientWindowOf, countedOf, pageViewsWithErrorsOf, type ClientTotals } from '@kesho/common/canary-health';
+import { clientWindowOf, countedOf, pageViewsWithErrorsOf, type ClientTotals } from '@kesho/release-model/canary-health';
 import {
   CANARY_VERDICT_METRICS,
   CLIENT_EVENTS_FOLDER,
@@ -22,7 +22,7 @@ import {
   type ClientEvent,
   type ErrorEvent,
 } from '@kesho/operations/client-events';
-import { hmacHex } from '@kesho/common/signed-tokens';
+import { hmacHex } from '@kesho/release-model/signed-tokens';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Logger } from '../log';
 import { emfDocument, type EmfMetric } from '../metrics';

@@ -3,8 +3,8 @@
  * sent with navigator.sendBeacon), counted for the live builds and the edge's canaries and previews. Anonymous and public: a bad body gets a 4xx, everything else a
  * fast 204, whatever was kept or dropped; never a 5xx.
  */
-import { EDGE_BUILDS_HEADER } from '@kesho/common/build-choice';
-import { POINTER_DOCUMENT_URL } from '@kesho/common/site-keys';
+import { EDGE_BUILDS_HEADER } from '@kesho/release-model/build-choice';
+import { POINTER_DOCUMENT_URL } from '@kesho/release-model/site-keys';
 import { awsClientTally } from '../clientEvents/clients';
 import { createPointerDocumentBuilds } from '../clientEvents/knownBuilds';
 import { createReceiveClientEvents, type ReceiveClientEvents } from '../clientEvents/service';

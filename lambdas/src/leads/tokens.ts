@@ -1,10 +1,10 @@
 /**
- * Signed newsletter links: `<payload>.<HMAC-SHA256>` in base64url (@kesho/common/signed-tokens). The
+ * Signed newsletter links: `<payload>.<HMAC-SHA256>` in base64url (@kesho/release-model/signed-tokens). The
  * payload names the subscription (a hash, never the address), what the link does and until when; any
  * change to it breaks the signature, and signatures are compared in constant time. Links already
  * mailed stay valid: the format is the one they were signed in.
  */
-import { hasSignature, signToken } from '@kesho/common/signed-tokens';
+import { hasSignature, signToken } from '@kesho/release-model/signed-tokens';
 
 export type TokenPurpose = 'confirm' | 'unsubscribe';
 

@@ -1,4 +1,4 @@
-/** Runs a shared @kesho/common schema and returns either the cleaned values or one message per field. */
+/** Runs a shared @kesho/release-model schema and returns either the cleaned values or one message per field. */
 import { firstErrorPerField } from '@kesho/site-rules/contact-schema';
 import type { ObjectSchema } from 'yup';
 

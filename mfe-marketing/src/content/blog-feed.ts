@@ -1,5 +1,5 @@
 import { site } from '@kesho/site-rules/site';
-import { feedPathForRoute } from '@kesho/common/page-routes';
+import { feedPathForRoute } from '@kesho/release-model/page-routes';
 import { blogHeader, blogPath, blogSummaries, type BlogSummary } from './blog';
 
 /**

@@ -28,7 +28,7 @@ export const CLIENT_EVENTS_METRICS_NAMESPACE = 'Kesho/ClientEvents';
 export const CLIENT_PAGE_VIEWS_WITH_ERRORS_METRIC = 'PageViewsWithErrors';
 
 /**
- * The figures the canary verdict reads in AWS (@kesho/common/canary-health), emitted by App × Build
+ * The figures the canary verdict reads in AWS (@kesho/release-model/canary-health), emitted by App × Build
  * only: counted by client (an address, an IPv6 one by its /64, per UTC day), each client's weight
  * capped (CLIENT_WEIGHT), so a forger's thousand posts weigh what one visitor does. `Clients`,
  * `ClientsWithErrors` and `ClientsWithINP` grow by one the first time a client is seen (with errors,
@@ -242,7 +242,7 @@ export interface BuildHealth {
  * A stored event: the event, when the endpoint took it and, locally, which client sent it (`client`:
  * a keyed hash of the sender's address and the day, the key never stored, so the same address is
  * the same client for one day and can be told from no other; the canary verdict counts by it,
- * @kesho/common/canary-health). Events stored before clients were recorded have none.
+ * @kesho/release-model/canary-health). Events stored before clients were recorded have none.
  */
 export type StoredClientEvent = ClientEvent & { readonly at: string; readonly client?: string };
 

@@ -15,7 +15,7 @@ export const STORAGE_KEYS = {
 
 /**
  * The cookies the site's server (the CloudFront functions in AWS) sets, only while a canary runs or
- * for a preview link (@kesho/common/build-choice): first-party, HttpOnly, never read by scripts.
+ * for a preview link (@kesho/release-model/build-choice): first-party, HttpOnly, never read by scripts.
  */
 export const SITE_COOKIES = {
   /** A random number from 0 to 9999 that keeps a browser on one build while a canary runs; 90 days. */

@@ -25,7 +25,7 @@ import { repoRoot } from '../repo-root.mjs';
 import { originalPosition } from '../status.mjs';
 import { RefusedError, ReleaseError } from './errors.mjs';
 
-/** @typedef {import('../../../packages/common/src/pointer-document').PointerDocument} PointerDocument */
+/** @typedef {import('../../../packages/release-model/src/pointer-document').PointerDocument} PointerDocument */
 /** @typedef {{ enabled: boolean, timeoutMs: number }} BrowserCheck the settings (readBrowserCheckConfig) */
 
 /** @returns {Promise<BrowserCheck>} whether publishes and canaries are checked in a browser, and each page view's timeout. */
@@ -33,12 +33,12 @@ export async function browserCheckOf() {
   return readLocalSettings('readBrowserCheckConfig');
 }
 
-const pageRoutes = lazyTsModule('packages/common/src/page-routes.ts');
-const headers = lazyTsModule('packages/common/src/security-headers.ts');
-const contentTypes = lazyTsModule('packages/common/src/content-types.ts');
-const pageChecks = lazyTsModule('packages/common/src/page-checks.ts');
-/** @type {() => Promise<typeof import('../../../packages/common/src/build-choice')>} */
-const buildChoice = lazyTsModule('packages/common/src/build-choice.ts');
+const pageRoutes = lazyTsModule('packages/release-model/src/page-routes.ts');
+const headers = lazyTsModule('packages/release-model/src/security-headers.ts');
+const contentTypes = lazyTsModule('packages/release-model/src/content-types.ts');
+const pageChecks = lazyTsModule('packages/release-model/src/page-checks.ts');
+/** @type {() => Promise<typeof import('../../../packages/release-model/src/build-choice')>} */
+const buildChoice = lazyTsModule('packages/release-model/src/build-choice.ts');
 
 /**
  * Serves the composed site of a release: `pageFile(route)` gives each route's page (staged, or live),
@@ -344,7 +344,7 @@ export async function checkInBrowser({ what, log = () => undefined, ...check }) 
  * get it), on the routes of what is released (every route for the shell). Resolves with what the
  * history records of it; throws a RefusedError naming each problem.
  * @param {{ check: BrowserCheck, stageDir: string, pointers: PointerDocument, shell: unknown, remotes: { name: string }[], canary?: string,
- *   variants: { edge: import('../../../packages/common/src/build-choice').EdgeState }, stagedPage: (route: string) => string | undefined }} release
+ *   variants: { edge: import('../../../packages/release-model/src/build-choice').EdgeState }, stagedPage: (route: string) => string | undefined }} release
  * @returns {Promise<string>}
  */
 export async function checkRelease({ check, stageDir, pointers, shell, remotes, canary, variants, stagedPage }) {

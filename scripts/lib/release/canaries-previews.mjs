@@ -3,15 +3,15 @@
  * dist/edge-state.json, and each variant of the site they make is a folder under
  * dist/site/variants/<folder>/ holding every page as that variant shows it, plus its pointer document.
  * The local server (and in AWS the CloudFront functions) pick a folder per request with
- * @kesho/common/build-choice; this module writes the folders a release needs, as
- * @kesho/common/edge-plan plans them for both engines (the AWS release publisher's too):
+ * @kesho/release-model/build-choice; this module writes the folders a release needs, as
+ * @kesho/release-model/edge-plan plans them for both engines (the AWS release publisher's too):
  *
  *   - one per combination of running canaries (a browser can be in several apps' shares),
- *   - one per staged preview (with the "Preview: <app> <build>" ribbon, @kesho/common/preview-ribbon),
+ *   - one per staged preview (with the "Preview: <app> <build>" ribbon, @kesho/release-model/preview-ribbon),
  *   - two notices (the live site saying a preview link expired, or is not valid).
  *
- * The folders are written by the engine the AWS release publisher runs (@kesho/common/edge-variants)
- * on dist/ as its store (@kesho/common/folder-store): a candidate's pages are rendered once, as its
+ * The folders are written by the engine the AWS release publisher runs (@kesho/release-model/edge-variants)
+ * on dist/ as its store (@kesho/release-model/folder-store): a candidate's pages are rendered once, as its
  * release, and every variant copies them and the next live pages as the publisher copies them in the
  * bucket, a ribbon put in on the way; a folder is named by what it holds, so it is never changed once
  * written: a release writes the folders of its next state, then the state that names them, and
@@ -25,31 +25,31 @@ import { buildRecordFileOf, distDir, edgeKeyValueFile, edgeStateFile, siteDir, s
 import { renderPages } from '../prerender.mjs';
 import { verifyStage } from './verify.mjs';
 
-/** @typedef {import('../../../packages/common/src/pointer-document').PointerDocument} PointerDocument */
-/** @typedef {import('../../../packages/common/src/pointer-document').RemotePointer} RemotePointer */
-/** @typedef {import('../../../packages/common/src/build-choice').EdgeState} EdgeState */
+/** @typedef {import('../../../packages/release-model/src/pointer-document').PointerDocument} PointerDocument */
+/** @typedef {import('../../../packages/release-model/src/pointer-document').RemotePointer} RemotePointer */
+/** @typedef {import('../../../packages/release-model/src/build-choice').EdgeState} EdgeState */
 /**
- * A running canary, a staged preview and the edge record: the shapes both engines keep (@kesho/common/edge-plan).
- * @typedef {import('../../../packages/common/src/edge-plan').CanaryRecord} Canary
- * @typedef {import('../../../packages/common/src/edge-plan').PreviewRecord} Preview
- * @typedef {import('../../../packages/common/src/edge-plan').EdgeRecord & { canaries: Canary[], previews: Preview[] }} EdgeStateFile
+ * A running canary, a staged preview and the edge record: the shapes both engines keep (@kesho/release-model/edge-plan).
+ * @typedef {import('../../../packages/release-model/src/edge-plan').CanaryRecord} Canary
+ * @typedef {import('../../../packages/release-model/src/edge-plan').PreviewRecord} Preview
+ * @typedef {import('../../../packages/release-model/src/edge-plan').EdgeRecord & { canaries: Canary[], previews: Preview[] }} EdgeStateFile
  * The release record dist/edge-state.json holds that and the history and the builds made (lib/release/history.mjs readHistory).
  */
 
 export { edgeStateFile, variantsDir };
 
-/** @type {() => Promise<typeof import('../../../packages/common/src/edge-variants')>} */
-const edgeVariants = lazyTsModule('packages/common/src/edge-variants.ts');
-/** @type {() => Promise<typeof import('../../../packages/common/src/folder-store')>} */
-const folderStore = lazyTsModule('packages/common/src/folder-store.ts');
-/** @type {() => Promise<typeof import('../../../packages/common/src/page-routes')>} */
-const pageRoutes = lazyTsModule('packages/common/src/page-routes.ts');
-/** @type {() => Promise<typeof import('../../../packages/common/src/edge-plan')>} */
-export const edgePlan = lazyTsModule('packages/common/src/edge-plan.ts');
-/** @type {() => Promise<typeof import('../../../packages/common/src/pointer-document')>} */
-const pointerDocument = lazyTsModule('packages/common/src/pointer-document.ts');
+/** @type {() => Promise<typeof import('../../../packages/release-model/src/edge-variants')>} */
+const edgeVariants = lazyTsModule('packages/release-model/src/edge-variants.ts');
+/** @type {() => Promise<typeof import('../../../packages/release-model/src/folder-store')>} */
+const folderStore = lazyTsModule('packages/release-model/src/folder-store.ts');
+/** @type {() => Promise<typeof import('../../../packages/release-model/src/page-routes')>} */
+const pageRoutes = lazyTsModule('packages/release-model/src/page-routes.ts');
+/** @type {() => Promise<typeof import('../../../packages/release-model/src/edge-plan')>} */
+export const edgePlan = lazyTsModule('packages/release-model/src/edge-plan.ts');
+/** @type {() => Promise<typeof import('../../../packages/release-model/src/pointer-document')>} */
+const pointerDocument = lazyTsModule('packages/release-model/src/pointer-document.ts');
 
-/** @returns {Promise<EdgeStateFile>} the edge record (@kesho/common/edge-plan's, the publisher's shape; empty before the first canary or preview). */
+/** @returns {Promise<EdgeStateFile>} the edge record (@kesho/release-model/edge-plan's, the publisher's shape; empty before the first canary or preview). */
 export async function readEdgeState() {
   return /** @type {EdgeStateFile} */ ((await edgePlan()).edgeRecordOf(await readJson(edgeStateFile, {})));
 }
@@ -67,7 +67,7 @@ async function pointerOf(app, buildId) {
   return record.pointer;
 }
 
-/** The dist/ folder as the release engine's object store (@kesho/common/folder-store): the site below site/, this release's staging beside it. */
+/** The dist/ folder as the release engine's object store (@kesho/release-model/folder-store): the site below site/, this release's staging beside it. */
 async function distStore() {
   const { FolderStore } = await folderStore();
   return new FolderStore(distDir);
@@ -78,7 +78,7 @@ const siteVariantsPrefix = () => `${keyOf(variantsDir)}/`;
 
 /**
  * Writes the variant folders of the next state into `stageDir/variants/<folder>/` (new folders only)
- * with the engine AWS runs too (@kesho/common/edge-variants): each candidate's pages are rendered once,
+ * with the engine AWS runs too (@kesho/release-model/edge-variants): each candidate's pages are rendered once,
  * as its release (a team's deploy renders them in AWS), with the next shell and the next live
  * document with the candidate put in, and pass the checks every release passes; each variant then
  * copies its candidates' pages and the next live pages, as the publisher copies them in the bucket.
@@ -118,7 +118,7 @@ export async function stageVariants({ stageDir, pointers, shell, canaries, previ
 
 /**
  * Hands the edge state and the preview links' HMAC key (PREVIEW_LINK_SECRET) to the local edge
- * key-value state (dist/edge-key-value.json, the file store of @kesho/common/folder-store), which the
+ * key-value state (dist/edge-key-value.json, the file store of @kesho/release-model/folder-store), which the
  * local server reads as the CloudFront functions read the KeyValueStore: the publisher's step after
  * its record, the same function. A release that died before it leaves the previous values, which the
  * next release replaces.

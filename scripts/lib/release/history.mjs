@@ -8,9 +8,9 @@ import { lazyTsModule } from '../load-ts.mjs';
 import { repoRoot } from '../repo-root.mjs';
 
 /**
- * One entry of the history: @kesho/common/edge-plan's HistoryEntry (the AWS publisher records the
+ * One entry of the history: @kesho/release-model/edge-plan's HistoryEntry (the AWS publisher records the
  * same shape), with the local actions (publish, rollback, build) and the source it was built from.
- * @typedef {import('../../../packages/common/src/edge-plan').HistoryEntry<'publish' | 'rollback' | 'build' | 'canary' | 'promote' | 'abort' | 'preview'>
+ * @typedef {import('../../../packages/release-model/src/edge-plan').HistoryEntry<'publish' | 'rollback' | 'build' | 'canary' | 'promote' | 'abort' | 'preview'>
  *   & { source: string, commit?: string, clean?: boolean, browserCheck?: string }} ReleaseEntry
  * `browserCheck`: what the browser check of a publish or canary saw ("38 page views in 17.0 s, no errors"), or "off".
  * @typedef {{ buildId: string, builtAt: string, source: string, commit?: string, clean?: boolean }} BuildEntry
@@ -20,8 +20,8 @@ import { repoRoot } from '../repo-root.mjs';
  * @typedef {{ at: string, by: string, rolledBackTo: string, why?: string }} Withdrawal
  */
 
-/** @type {() => Promise<typeof import('../../../packages/common/src/edge-plan')>} */
-const edgePlan = lazyTsModule('packages/common/src/edge-plan.ts');
+/** @type {() => Promise<typeof import('../../../packages/release-model/src/edge-plan')>} */
+const edgePlan = lazyTsModule('packages/release-model/src/edge-plan.ts');
 
 /**
  * @returns {Promise<History>} the release history and the builds made, from the release record

@@ -23,13 +23,13 @@ export async function previewSiteOrigin(settings, env = process.env) {
 
 /**
  * A preview link: the staged build's first page with its signed, expiring token, made as the AWS
- * publisher makes it (@kesho/common/edge-variants previewLinkOf: HMAC-SHA256 with PREVIEW_LINK_SECRET), on the site the
+ * publisher makes it (@kesho/release-model/edge-variants previewLinkOf: HMAC-SHA256 with PREVIEW_LINK_SECRET), on the site the
  * settings name (readReleaseConfig: PUBLIC_SITE_URL, else the running local server's origin, `previewSiteOrigin`).
  * @param {{ pointer: { name: string, buildId: string, routes: { path: string }[] }, expiresAt: Date,
  *   settings: { previewLinkSecret: string, siteOrigin: string } }} preview
  */
 export async function previewLink({ pointer, expiresAt, settings }) {
-  const { previewLinkOf } = await loadTsModule('packages/common/src/edge-variants.ts');
+  const { previewLinkOf } = await loadTsModule('packages/release-model/src/edge-variants.ts');
   return previewLinkOf({
     app: pointer.name,
     buildId: pointer.buildId,

@@ -10,8 +10,8 @@
  *     `keep` per app (KEPT_BUILDS, default 5); older ones are removed whole. The history keeps their
  *     ids, so `npm run build` still counts them as seen and never releases them again on its own.
  * Which builds go is the rule the AWS release publisher prunes the bucket by too
- * (@kesho/common/build-pruning), and they are deleted by its deletion (deleteRemovals) on dist/ as a
- * folder store (@kesho/common/folder-store); this module only names where dist/ keeps a build.
+ * (@kesho/release-model/build-pruning), and they are deleted by its deletion (deleteRemovals) on dist/ as a
+ * folder store (@kesho/release-model/folder-store); this module only names where dist/ keeps a build.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -19,19 +19,19 @@ import { buildFilesDirOf, distDir, siteDir, sourceMapsDir, ssrDir } from '../pat
 import { readEdgeState } from './canaries-previews.mjs';
 import { lazyTsModule } from '../load-ts.mjs';
 
-/** @type {() => Promise<typeof import('../../../packages/common/src/build-pruning')>} */
-const buildPruning = lazyTsModule('packages/common/src/build-pruning.ts');
-/** @type {() => Promise<typeof import('../../../packages/common/src/edge-plan')>} */
-const edgePlan = lazyTsModule('packages/common/src/edge-plan.ts');
-/** @type {() => Promise<typeof import('../../../packages/common/src/folder-store')>} */
-const folderStore = lazyTsModule('packages/common/src/folder-store.ts');
+/** @type {() => Promise<typeof import('../../../packages/release-model/src/build-pruning')>} */
+const buildPruning = lazyTsModule('packages/release-model/src/build-pruning.ts');
+/** @type {() => Promise<typeof import('../../../packages/release-model/src/edge-plan')>} */
+const edgePlan = lazyTsModule('packages/release-model/src/edge-plan.ts');
+/** @type {() => Promise<typeof import('../../../packages/release-model/src/folder-store')>} */
+const folderStore = lazyTsModule('packages/release-model/src/folder-store.ts');
 /** A folder of dist/ as a store key prefix: `site/`, `sourcemaps/`, `ssr/`. */
 const prefixOf = (dir) => `${path.relative(distDir, dir).split(path.sep).join('/')}/`;
 
 /**
  * @typedef {{ buildId: string, builtAt: string, live: boolean, refused: unknown }} KnownBuild
  * @param {{ apps: string[], keep: number, knownBuilds: (app: string) => Promise<KnownBuild[]>,
- *   history: { releases: import('@kesho/common/edge-plan').HistoryEntry<string>[] } }} input
+ *   history: { releases: import('@kesho/release-model/edge-plan').HistoryEntry<string>[] } }} input
  * @returns {Promise<{ app: string, buildId: string, removed: 'served files' | 'build' }[]>} what was removed
  */
 export async function pruneBuilds({ apps, keep, knownBuilds, history }) {

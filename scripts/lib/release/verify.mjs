@@ -5,16 +5,16 @@ import { lazyTsModule } from '../load-ts.mjs';
 import { siteFileOf } from '../paths.mjs';
 import { RefusedError } from './errors.mjs';
 
-/** @typedef {import('../../../packages/common/src/pointer-document').PointerDocument} PointerDocument */
+/** @typedef {import('../../../packages/release-model/src/pointer-document').PointerDocument} PointerDocument */
 /** @typedef {{ route: string, file: string, renderError?: string, feed?: boolean }} StagedPage */
 
 /** The checks every staged page must pass: the module the AWS release publisher runs too. */
-const pageChecks = lazyTsModule('packages/common/src/page-checks.ts');
+const pageChecks = lazyTsModule('packages/release-model/src/page-checks.ts');
 const documentIds = lazyTsModule('shell/src/server/documentIds.ts');
 
 /**
  * Every check a staged page must pass before anything goes live: every expected route rendered,
- * each page an HTML document rendered for its own path, showing content (@kesho/common/page-checks),
+ * each page an HTML document rendered for its own path, showing content (@kesho/release-model/page-checks),
  * embedding the pointer document being released, and naming only shell and remote files that exist;
  * the shell's scripts and each remote's manifest and entry present; a route's feed an RSS 2.0 document. Throws a RefusedError with every
  * reason found.

@@ -47,7 +47,7 @@ export type ResolutionOutcome =
  * the others, whatever this browser gets): the page itself is resolved with it, but a navigation
  * first reads /mfe/remotes.json once (the read the shell starts when idle, usually long done), which
  * the server answers for this browser, so a browser in a canary or a preview navigates on its own
- * builds (@kesho/common/build-choice).
+ * builds (@kesho/release-model/build-choice).
  */
 export class FederatedResolver implements PageResolver {
   private pointers: Promise<PointerDocument>;

@@ -5,7 +5,7 @@ import { ServerStyleSheet } from 'styled-components';
 import { palette, ShellContext, type PageRoute, type ShellApi } from '@kesho/shell-kit';
 import { globalCss } from '@kesho/shell-kit/global-style';
 import { scriptOnlyHiddenCss } from '@kesho/site-rules/script-only';
-import { feedPathForRoute } from '@kesho/common/page-routes';
+import { feedPathForRoute } from '@kesho/release-model/page-routes';
 import { site, validateSite } from '@kesho/site-rules/site';
 import { App } from '../app/App';
 import { headFor, robotsContent } from '../app/head';

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import styled from 'styled-components';
 import { Link, media, tokens, usePathname } from '@kesho/shell-kit';
-import { siteMenu } from '@kesho/common/pointer-document';
+import { siteMenu } from '@kesho/release-model/pointer-document';
 import { site } from '@kesho/site-rules/site';
 import type { PointerDocument } from '../../federation/pointer';
 import { headerNav } from '../navigation';

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import styled from 'styled-components';
 import { media, mediaQuery, tokens, usePathname } from '@kesho/shell-kit';
-import type { SiteMenu } from '@kesho/common/pointer-document';
+import type { SiteMenu } from '@kesho/release-model/pointer-document';
 import { ItemButton, NavItemLink } from './navItem';
 import { setShowing, useCloseOnNavigation, useHoverOpen, usePlaceUnder, usePopoverOpen } from './popover';
 

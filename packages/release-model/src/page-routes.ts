@@ -11,7 +11,7 @@
  *   "/api/…"                 → the payment API, not an object of the site
  *   "/faq/", "/faq//"        → a permanent redirect to "/faq" (one URL per page), query kept
  *   "/pages/…", "/variants/…" → not found: a page is reachable only through its route (a variant
- *                              folder only through the build choice, @kesho/common/build-choice)
+ *                              folder only through the build choice, @kesho/release-model/build-choice)
  *   "//x", "/a/../b", "/a\b" → not found: no route or file has an empty or ".." segment, a backslash
  *                              or a control character, and such a path must never reach a Location header
  *   "/services%2fvisa"       → not found: an encoded "/" or "\" (%2f, %5c, either case) is never a

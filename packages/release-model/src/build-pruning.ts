@@ -73,7 +73,7 @@ export function protectedBuildIds(
   ]);
 }
 
-/** Where an app's builds are in the site's store (the bucket; dist/site/ locally): shell/ or mfe/<name>/ (@kesho/common/site-keys). */
+/** Where an app's builds are in the site's store (the bucket; dist/site/ locally): shell/ or mfe/<name>/ (@kesho/release-model/site-keys). */
 export function appBuildsPrefix(app: string): string {
   return app === 'shell' ? SHELL_BUILDS_PREFIX : `${REMOTE_BUILDS_PREFIX}${app}/`;
 }

@@ -9,7 +9,7 @@
  * that key's lock file (created exclusively, so two processes never interleave a check and its write)
  * and lands whole (a temporary file renamed over the object). A delete also removes the folders it
  * leaves empty: S3 has no folders. The metadata is not kept: the local server types a file by its
- * extension with the same rule (@kesho/common/content-types) the publisher writes as metadata.
+ * extension with the same rule (@kesho/release-model/content-types) the publisher writes as metadata.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
  * Every publish is watched: for a window after a full publish (the build live for everyone at once),
- * the new build is compared with the build it replaced by the canary rule (@kesho/common/canary-health's
+ * the new build is compared with the build it replaced by the canary rule (@kesho/release-model/canary-health's
  * judgeCanary), and a build the rule condemns is rolled back to the one it replaced automatically,
  * recorded as a rollback by "auto" with the figures as its why. The local server's watch
  * (local-server/src/canary-watch.ts, on the history of the release record dist/edge-state.json) and the AWS release

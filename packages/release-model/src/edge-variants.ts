@@ -139,7 +139,7 @@ export async function removeUnusedVariants(store: ObjectStore, variantsPrefix: s
 
 /**
  * The signed link to a staged preview, as both engines hand it out: the preview's first route on the
- * site's origin with its token (@kesho/common/build-choice previewToken: HMAC-SHA256 with the preview
+ * site's origin with its token (@kesho/release-model/build-choice previewToken: HMAC-SHA256 with the preview
  * links' key, valid until `expiresAt`).
  */
 export function previewLinkOf({

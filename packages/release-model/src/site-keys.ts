@@ -6,7 +6,7 @@
  * endpoint all read these names from here. Written for a CloudFront Function too: constants only.
  *
  *   mfe/remotes.json                        the live pointer document the shell reads
- *   shell/<buildId>/…, mfe/<name>/<buildId>/…  each build's served files (immutable; @kesho/common/build-pruning buildFilesPrefix)
+ *   shell/<buildId>/…, mfe/<name>/<buildId>/…  each build's served files (immutable; @kesho/release-model/build-pruning buildFilesPrefix)
  *   variants/<folder>/…                     a variant of the site (a canary's, a preview's, a notice's pages)
  *   variants/<folder>/remotes.json          and its pointer document
  *   mfe/pointers/<app>.json                 (AWS) an app's current release record
@@ -47,7 +47,7 @@ export const EDGE_RECORD_KEY = 'edge/state.json';
 /** The local release record (edge/state.json's canaries, previews, edge state and history, and the builds made): a file beside the site folder (dist/edge-state.json). */
 export const LOCAL_EDGE_STATE_FILE = 'edge-state.json';
 /**
- * The local edge key-value state, the KeyValueStore's stand-in (@kesho/common/folder-store's
+ * The local edge key-value state, the KeyValueStore's stand-in (@kesho/release-model/folder-store's
  * FileKeyValueStore): a file beside the site folder (dist/edge-key-value.json) holding EDGE_STATE_KEY and PREVIEW_LINK_SECRET_KEY,
  * which the local server reads as the CloudFront functions read the KeyValueStore.
  */

@@ -1,5 +1,5 @@
 /**
- * The contract of the release engine's stores (@kesho/common/object-store), one suite for every
+ * The contract of the release engine's stores (@kesho/release-model/object-store), one suite for every
  * implementation: the folder store here (folder-store.test.ts) and the S3 stand-in the publisher's
  * tests use (infra/test/object-store-contract.test.ts), so what the local release relies on is what
  * the AWS publisher relies on. Call it inside a test file with a factory of empty stores.
