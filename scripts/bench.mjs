@@ -30,27 +30,28 @@ import { createRequire } from 'node:module';
 import { chromiumPath } from './lib/chromium.mjs';
 import { readLocalSettings } from './lib/local-config.mjs';
 import { benchLambdas, benchLambdaSizing } from './lib/lambda-bench.mjs';
-import { loadTsModule } from './lib/load-ts.mjs';
 import { formatRouteJavaScript, measureRouteJavaScript } from './lib/route-javascript.mjs';
 import { launchBrowser, longTaskBudget, measureLongTasks, REFERENCE_STATIC_SITE, serveFolder } from './lib/long-tasks.mjs';
 import { localServerScript, pointerFile } from './lib/paths.mjs';
 import { repoRoot } from './lib/repo-root.mjs';
 import { ROOMY_PAYMENT_LIMITS } from './lib/test-traffic.mjs';
+import { jsBudgetKbOf } from '@kesho/release-model/js-budgets';
+import { catalogue } from '@kesho/site-rules/catalogue';
+import { STORAGE_KEYS } from '@kesho/site-rules/storage-keys';
+import { serializeCart } from '../mfe-commerce/src/cart/persistence.ts';
+import { NODE_TS_OPTIONS } from './lib/node-ts.mjs';
 
 const require = createRequire(import.meta.url);
 const settings = await readLocalSettings('readBenchConfig');
 const RUNS = settings.runs;
 const CHROMIUM = chromiumPath(repoRoot);
-const { jsBudgetKbOf } = await loadTsModule('packages/release-model/src/js-budgets.ts');
 const ORDER_STATE_ROUTES = new Set(['/checkout', '/payment']);
 const BENCH_CUSTOMER = { fullName: 'Bench Mark', email: 'bench@example.com', phone: '+254700000000', companyName: '', notes: '', acceptTerms: true };
 
 /** The service the bench orders, and the browser storage of a visitor who has ordered it and entered their details. */
 async function loadOrderFixtures() {
-  const { catalogue } = await loadTsModule('packages/site-rules/src/catalogue.ts');
-  const { STORAGE_KEYS } = await loadTsModule('packages/site-rules/src/storage-keys.ts');
-  const { serializeCart } = await loadTsModule('mfe-commerce/src/cart/persistence.ts');
   const service = catalogue[0];
+  if (!service) throw new Error('the catalogue (@kesho/site-rules/catalogue) lists no service to order');
   return {
     service,
     storage: {
@@ -72,7 +73,7 @@ function run(command, args, options = {}) {
 
 async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-bench-'));
-  const child = spawn(process.execPath, [localServerScript], {
+  const child = spawn(process.execPath, [...NODE_TS_OPTIONS, localServerScript], {
     // The API section starts thousands of orders from 127.0.0.1: the payment limits make room for it.
     env: {
       ...process.env,
@@ -220,7 +221,10 @@ async function releaseSection() {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-bench-dist-'));
   try {
     fs.cpSync(path.join(repoRoot, 'dist'), copy, { recursive: true });
-    await run(process.execPath, [path.join(repoRoot, 'scripts', 'lib', 'bench-release.mjs'), String(RUNS)], { cwd: repoRoot, env: { ...process.env, KESHO_DIST_DIR: copy } });
+    await run(process.execPath, [...NODE_TS_OPTIONS, path.join(repoRoot, 'scripts', 'lib', 'bench-release.mjs'), String(RUNS)], {
+      cwd: repoRoot,
+      env: { ...process.env, KESHO_DIST_DIR: copy },
+    });
   } finally {
     fs.rmSync(copy, { recursive: true, force: true });
   }

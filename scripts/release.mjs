@@ -38,8 +38,8 @@ import { previewLinkProblems } from './lib/release/browser-check.mjs';
 import { changesFile, readBuildFailures, recordedBuild } from './lib/release/build-records.mjs';
 import { describeMark, markOf } from './lib/release/marks.mjs';
 import { exists } from './lib/compile.mjs';
-import { loadTsModule } from './lib/load-ts.mjs';
 import { readClientEvents, STATUS_WINDOW_MS, statusLines } from './lib/status.mjs';
+import { MAX_PREVIEW_LINK_HOURS } from '@kesho/release-model/build-choice';
 
 const remotes = appNames.filter((app) => app !== 'shell');
 const usage = `Usage:
@@ -226,7 +226,6 @@ async function change(command, app, buildId, options) {
     if (command === 'preview') {
       const settings = await readLocalSettings('readReleaseConfig');
       const hours = options.hours ? numberOption('hours', options.hours) : settings.previewLinkHours;
-      const { MAX_PREVIEW_LINK_HOURS } = await loadTsModule('packages/release-model/src/build-choice.ts');
       // The edge refuses a link valid for longer, so none is signed.
       if (hours <= 0 || hours > MAX_PREVIEW_LINK_HOURS) throw new ReleaseError(`--hours must be more than 0 and at most ${MAX_PREVIEW_LINK_HOURS} (30 days), not ${hours}`);
       const expiresAt = new Date(Date.now() + hours * 3_600_000);

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { repoRoot } from './site';
 import { startSite, type RunningSite } from './site-server';
 import { test as base } from './fixtures';
+import { NODE_TS_OPTIONS } from '../../scripts/lib/node-ts.mjs';
 
 export interface ScratchSite {
   readonly site: RunningSite;
@@ -51,7 +52,7 @@ const RELEASE_SETTINGS = { RELEASE_BROWSER_CHECK: 'off' };
 
 /** `npm run release -- <args>` against the test's copy of the site; resolves with what it printed. */
 export async function release(scratch: ScratchSite, ...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'scripts/release.mjs'), ...args], {
+  const { stdout } = await run(process.execPath, [...NODE_TS_OPTIONS, path.join(repoRoot, 'scripts/release.mjs'), ...args], {
     env: { ...process.env, ...RELEASE_SETTINGS, KESHO_DIST_DIR: scratch.distDir, DATA_DIR: scratch.site.dataDir },
     cwd: repoRoot,
   });
@@ -69,7 +70,7 @@ export function releaseVariant(scratch: ScratchSite, remote: string, file: strin
 
 /** releaseVariant with more environment for the release (RELEASE_BROWSER_CHECK). */
 async function releaseVariantWith(env: Record<string, string>, scratch: ScratchSite, remote: string, file: string, text: string, replacement: string, ...mode: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'e2e/support/release-variant.mjs'), remote, file, text, replacement, ...mode], {
+  const { stdout } = await run(process.execPath, [...NODE_TS_OPTIONS, path.join(repoRoot, 'e2e/support/release-variant.mjs'), remote, file, text, replacement, ...mode], {
     env: { ...process.env, ...RELEASE_SETTINGS, KESHO_DIST_DIR: scratch.distDir, ...env },
     cwd: repoRoot,
   });
@@ -80,7 +81,7 @@ async function releaseVariantWith(env: Record<string, string>, scratch: ScratchS
 
 /** A team's release of the remote with several texts of one source file changed, each [text, replacement]: published. */
 export async function releaseEdits(scratch: ScratchSite, remote: string, file: string, edits: readonly (readonly [string, string])[]): Promise<void> {
-  await run(process.execPath, [path.join(repoRoot, 'e2e/support/release-variant.mjs'), remote, file, ...edits.flat()], {
+  await run(process.execPath, [...NODE_TS_OPTIONS, path.join(repoRoot, 'e2e/support/release-variant.mjs'), remote, file, ...edits.flat()], {
     env: { ...process.env, ...RELEASE_SETTINGS, KESHO_DIST_DIR: scratch.distDir },
     cwd: repoRoot,
   });
@@ -107,7 +108,7 @@ export function releaseAboutThatThrows(scratch: ScratchSite, ...mode: string[]):
 
 /** A preview token for a build, signed as the release signs one, expiring at `expiresAt` (ms; past for an expired link). */
 export async function signPreview(app: string, buildId: string, expiresAt: number): Promise<string> {
-  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'e2e/support/sign-preview.mjs'), app, buildId, String(expiresAt)], { cwd: repoRoot });
+  const { stdout } = await run(process.execPath, [...NODE_TS_OPTIONS, path.join(repoRoot, 'e2e/support/sign-preview.mjs'), app, buildId, String(expiresAt)], { cwd: repoRoot });
   return stdout.trim();
 }
 
@@ -116,7 +117,7 @@ export async function signPreview(app: string, buildId: string, expiresAt: numbe
  * team releases a new article; resolves with what it printed, or rejects with the build's message.
  */
 export async function releaseWithArticles(scratch: ScratchSite, folder: string): Promise<string> {
-  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'e2e/support/release-with-articles.mjs'), path.join(repoRoot, folder)], {
+  const { stdout } = await run(process.execPath, [...NODE_TS_OPTIONS, path.join(repoRoot, 'e2e/support/release-with-articles.mjs'), path.join(repoRoot, folder)], {
     env: { ...process.env, ...RELEASE_SETTINGS, KESHO_DIST_DIR: scratch.distDir },
     cwd: repoRoot,
   });

@@ -6,7 +6,8 @@
  *   node e2e/support/sign-preview.mjs <app> <buildId> <expiresAt>
  */
 import { readLocalSettings } from '../../scripts/lib/local-config.mjs';
-import { loadTsModule } from '../../scripts/lib/load-ts.mjs';
+import { previewToken } from '@kesho/release-model/build-choice';
+import { hmacHex } from '@kesho/release-model/signed-tokens';
 
 const [app, buildId, expiresAt] = process.argv.slice(2);
 if (!app || !buildId || !/^\d+$/.test(expiresAt ?? '')) {
@@ -14,6 +15,4 @@ if (!app || !buildId || !/^\d+$/.test(expiresAt ?? '')) {
   process.exit(2);
 }
 const { previewLinkSecret } = await readLocalSettings('readReleaseConfig');
-const { previewToken } = await loadTsModule('packages/release-model/src/build-choice.ts');
-const { hmacHex } = await loadTsModule('packages/release-model/src/signed-tokens.ts');
 console.log(previewToken(app, buildId, Number(expiresAt), previewLinkSecret, hmacHex));

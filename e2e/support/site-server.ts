@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOMY_PAYMENT_LIMITS } from '../../scripts/lib/test-traffic.mjs';
 import { repoRoot } from './site';
+import { NODE_TS_OPTIONS } from '../../scripts/lib/node-ts.mjs';
 
 export interface RunningSite {
   readonly baseUrl: string;
@@ -22,7 +23,7 @@ export async function startSite({ siteDir, env = {} }: { siteDir?: string; env?:
     throw new Error('The site is not built: run `npm run build` at the repository root first.');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kesho-e2e-'));
-  const child = spawn(process.execPath, [serverScript], {
+  const child = spawn(process.execPath, [...NODE_TS_OPTIONS, serverScript], {
     env: {
       ...process.env,
       PORT: '0',

@@ -3,7 +3,8 @@
  * watch's automatic abort is the engine's `abort` with `by: "auto"` (and a watched publish's automatic
  * rollback its `rollback`), in this process, under the
  * engine's release lock, on the dist/ beside the site this server serves. The engine is loaded on
- * first use (an abort is rare; it bundles the common modules it reads when loaded) and kept.
+ * first use (an abort is rare; it imports the release model's TypeScript, which the
+ * process loads through tsx: the serve script runs `node --import tsx`) and kept.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { loadTsModule } from './load-ts.mjs';
 import { repoRoot } from './repo-root.mjs';
+import { discoveryFiles } from '@kesho/release-model/discovery-files';
 
 /**
  * sitemap.xml, robots.txt and llms.txt, made from the routes of the given pointer document by
@@ -9,7 +9,6 @@ import { repoRoot } from './repo-root.mjs';
  * public files, written into `outDir` (a release's staging folder). Returns the file names.
  */
 export async function writeDiscoveryFiles({ pointers, outDir }) {
-  const { discoveryFiles } = await loadTsModule('packages/release-model/src/discovery-files.ts');
   await fs.mkdir(outDir, { recursive: true });
   const files = [];
   for (const [file, text] of Object.entries(discoveryFiles(pointers))) {

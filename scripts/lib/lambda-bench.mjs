@@ -18,13 +18,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { lazyTsModule } from './load-ts.mjs';
 import { ROOMY_PAYMENT_LIMITS } from './test-traffic.mjs';
+import * as functionTable from '@kesho/operations/functions';
 
 /** Each handler's budget: its entry's `budget` in @kesho/operations/functions (HANDLER_BUDGETS there). */
-const functionTable = lazyTsModule('packages/operations/src/functions.ts');
 export async function lambdaBudgetOf(name) {
-  const { FUNCTIONS, HANDLER_BUDGETS } = await functionTable();
+  const { FUNCTIONS, HANDLER_BUDGETS } = functionTable;
   const entry = FUNCTIONS[name];
   if (!entry) throw new Error(`lambdas/dist/handlers/${name} is no function of @kesho/operations/functions: rebuild the lambdas (npm run build -w lambdas)`);
   return { kb: HANDLER_BUDGETS.bundleKb[entry.budget.bundle], loadMs: entry.budget.visitorWaitsOnLoad ? HANDLER_BUDGETS.visitorLoadMs : undefined };

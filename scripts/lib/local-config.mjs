@@ -1,4 +1,4 @@
-import { loadTsModule } from './load-ts.mjs';
+import * as config from '../../local-server/src/config.ts';
 import { repoRoot } from './repo-root.mjs';
 
 /**
@@ -7,7 +7,6 @@ import { repoRoot } from './repo-root.mjs';
  * reader's message, which names the variable and its value.
  */
 export async function readLocalSettings(readerName) {
-  const config = await loadTsModule('local-server/src/config.ts');
   try {
     return config[readerName](process.env, repoRoot);
   } catch (error) {

@@ -1,11 +1,8 @@
 import path from 'node:path';
 import { repoRoot } from './repo-root.mjs';
-import { loadTsModule } from './load-ts.mjs';
-
-const { feedKeyForRoute, pageKeyForRoute, NOT_FOUND_PAGE_KEY } = await loadTsModule('packages/release-model/src/page-routes.ts');
-const { buildFilesPrefix } = await loadTsModule('packages/release-model/src/build-pruning.ts');
-/** The store keys (@kesho/release-model/site-keys): the one module that names them. */
-export const {
+import { feedKeyForRoute, pageKeyForRoute, NOT_FOUND_PAGE_KEY } from '@kesho/release-model/page-routes';
+import { buildFilesPrefix } from '@kesho/release-model/build-pruning';
+import {
   POINTER_DOCUMENT_KEY,
   VARIANTS_PREFIX,
   VARIANT_POINTER_FILE,
@@ -15,7 +12,20 @@ export const {
   WITHDRAWN_FILE,
   BUILD_RECORD_FILE,
   REFUSAL_FILE,
-} = await loadTsModule('packages/release-model/src/site-keys.ts');
+} from '@kesho/release-model/site-keys';
+
+/** The store keys (@kesho/release-model/site-keys): the one module that names them. */
+export {
+  POINTER_DOCUMENT_KEY,
+  VARIANTS_PREFIX,
+  VARIANT_POINTER_FILE,
+  LOCAL_EDGE_STATE_FILE,
+  LOCAL_EDGE_KEY_VALUE_FILE,
+  LOCAL_RUNNING_SITE_FILE,
+  WITHDRAWN_FILE,
+  BUILD_RECORD_FILE,
+  REFUSAL_FILE,
+};
 
 /**
  * Where builds go. dist/site is what a browser (or CloudFront) gets; dist/ssr only feeds the

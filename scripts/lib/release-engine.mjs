@@ -26,7 +26,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { exists, readJson } from './compile.mjs';
 import { writeDiscoveryFiles } from './discovery-files.mjs';
-import { lazyTsModule } from './load-ts.mjs';
 import { buildFilesDirOf, buildRecordFileOf, distDir, legacyHistoryFile, pagesDir, pointerFile, shellCurrentFile, siteDir, siteFileOf, ssrDir } from './paths.mjs';
 import { renderPages } from './prerender.mjs';
 import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
@@ -36,12 +35,15 @@ import { kitContractProblems } from './kit-contract.mjs';
 import { describeMark, markOf } from './release/marks.mjs';
 import { pruneBuilds } from './release/prune.mjs';
 import { clearRefusal, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf } from './release/history.mjs';
-import { buildRecordOf, edgePlan, edgeStateFile, publishEdgeKeyValues, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/canaries-previews.mjs';
+import { buildRecordOf, edgeStateFile, publishEdgeKeyValues, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/canaries-previews.mjs';
 import { browserCheckOf, checkRelease } from './release/browser-check.mjs';
 import { lock } from './release/lock.mjs';
 import { verifyStage } from './release/verify.mjs';
 import { repoRoot } from './repo-root.mjs';
 import { remoteNames } from '../webpack.config.mjs';
+import * as edgePlan from '@kesho/release-model/edge-plan';
+import * as schema from '@kesho/release-model/pointer-document';
+import * as publishedPages from '@kesho/release-model/published-pages';
 
 export { RefusedError, ReleaseError } from './release/errors.mjs';
 export { readHistory, refusalOf, withdrawalOf } from './release/history.mjs';
@@ -69,12 +71,10 @@ export const appNames = ['shell', ...remoteNames];
  */
 
 /** The pointer document's schema: the module the shell validates it with. */
-const schema = lazyTsModule('packages/release-model/src/pointer-document.ts');
 /** Which pages a publish removes: the AWS publisher's rule too. */
-const publishedPages = lazyTsModule('packages/release-model/src/published-pages.ts');
 /** @returns {Promise<PointerDocument>} the live pointer document (empty before the first build). */
 export async function livePointers() {
-  const { parsePointerDocument } = await schema();
+  const { parsePointerDocument } = schema;
   return parsePointerDocument(await readJson(pointerFile, { remotes: [] }));
 }
 
@@ -127,7 +127,7 @@ export async function release(request) {
 
 /** @param {ReleaseRequest} request */
 async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite, why, edge: change = {}, browserCheck = null, expectLive }) {
-  const { parseRemotePointer, withRemote, siteMenus } = await schema();
+  const { parseRemotePointer, withRemote, siteMenus } = schema;
   const live = await livePointers();
   const currentShell = await liveShell();
   if (expectLive) {
@@ -156,7 +156,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
   const liveOf = (name) => live.remotes.find((remote) => remote.name === name)?.buildId ?? null;
   // The edge's transitions, the AWS publisher's too (@kesho/release-model/edge-plan): each gives the next
   // records and its history entry, or why it is refused.
-  const { endCanary, LIVE_ACTIONS, stagePreview, startCanary, unexpiredPreviews } = await edgePlan();
+  const { endCanary, LIVE_ACTIONS, stagePreview, startCanary, unexpiredPreviews } = edgePlan;
   /** @type {import('../../packages/release-model/src/edge-plan').EdgeRecords} */
   let records = { canaries: edgeBefore.canaries, previews: unexpiredPreviews(edgeBefore.previews, now) };
   /** @type {import('../../packages/release-model/src/edge-plan').HistoryEntry[]} */
@@ -248,11 +248,11 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       : null;
 
     // A state the edge could not read is refused here, as the publisher refuses it in AWS.
-    const tooLarge = (await edgePlan()).edgeStateSizeProblem(variants.edge);
+    const tooLarge = edgePlan.edgeStateSizeProblem(variants.edge);
     if (tooLarge) throw new ReleaseError(`${tooLarge}. The live site is unchanged.`);
 
     // Pages of routes that no remote serves any more after this release, and feeds no route has any more.
-    const gone = (await publishedPages()).removedPageKeys(live, next).map((key) => path.join(siteDir, key));
+    const gone = publishedPages.removedPageKeys(live, next).map((key) => path.join(siteDir, key));
 
     const history = await readHistory();
     const revision = sourceRevision();
@@ -296,7 +296,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
 
     /** @type {EdgeStateFile} */
     /** The next release record: the edge (edge-plan's EdgeRecord), the history with this release's entries (edge-plan's withHistory, the publisher's too), the builds made. */
-    const nextEdge = (await edgePlan()).withHistory({ edge: variants.edge, canaries, previews, history: history.releases, built: history.builds }, entries);
+    const nextEdge = edgePlan.withHistory({ edge: variants.edge, canaries, previews, history: history.releases, built: history.builds }, entries);
     await commitFiles({
       stageDir,
       beforeWrite,
@@ -476,11 +476,11 @@ export async function rollback(app, buildId, { beforeWrite, why, by, expectLive 
   if (!target) {
     const history = await readHistory();
     // The build live before the app's last live change (@kesho/release-model/edge-plan, the publisher's rule too).
-    const last = (await edgePlan()).lastLiveChange(history.releases, app);
+    const last = edgePlan.lastLiveChange(history.releases, app);
     if (!last?.previous) throw new ReleaseError(`No earlier release of ${app} in ${path.relative(repoRoot, edgeStateFile)}: name a build (see \`npm run release -- list ${app}\`).`);
     target = last.previous;
   }
-  const { isBuildId } = await schema();
+  const { isBuildId } = schema;
   const recordFile = buildRecordFileOf(app, target);
   if (!isBuildId(target) || !(await exists(recordFile))) {
     const known = (await knownBuilds(app)).map((build) => build.buildId);

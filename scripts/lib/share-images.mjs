@@ -14,8 +14,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import satori from 'satori';
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
-import { loadTsModule } from './load-ts.mjs';
 import { repoRoot } from './repo-root.mjs';
+import { palette } from '../../packages/shell-kit/src/palette.ts';
+import { site } from '@kesho/site-rules/site';
 
 const require = createRequire(import.meta.url);
 
@@ -33,8 +34,6 @@ function renderer() {
     await initWasm(await fs.readFile(require.resolve('@resvg/resvg-wasm/index_bg.wasm')));
     const fontFile = (weight) => fs.readFile(path.join(path.dirname(require.resolve('@fontsource/roboto/package.json')), 'files', `roboto-latin-${weight}-normal.woff`));
     const [regular, bold] = await Promise.all([fontFile(400), fontFile(700)]);
-    const { palette } = await loadTsModule('packages/shell-kit/src/palette.ts');
-    const { site } = await loadTsModule('packages/site-rules/src/site.ts');
     const mark = await fs.readFile(path.join(repoRoot, 'shell', 'public', 'favicon.svg'), 'utf8');
     return {
       palette,

@@ -9,14 +9,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sourceMap from 'source-map';
-import { loadTsModule } from './load-ts.mjs';
 import { sourceMapsDir } from './paths.mjs';
+import { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf, summariseClientEvents } from '@kesho/operations/client-events';
+import { figuresOf, judgeCanary } from '@kesho/release-model/canary-health';
 
 export const STATUS_WINDOW_MS = 60 * 60_000;
 
 /** Client events stored at or after `since`, oldest first (the files the local server writes, @kesho/operations/client-events). */
 export async function readClientEvents(dataDir, since) {
-  const { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf } = await loadTsModule('packages/operations/src/client-events.ts');
   const dir = path.join(dataDir, CLIENT_EVENTS_FOLDER);
   let files = [];
   try {
@@ -60,8 +60,6 @@ const ms = (value) => (value === null ? 'n/a' : `${Math.round(value)} ms`);
  *   canaries?: import('./release/canaries-previews.mjs').Canary[], previews?: import('./release/canaries-previews.mjs').Preview[], thresholds?: import('../../packages/release-model/src/canary-health').CanaryThresholds }} input
  */
 export async function statusLines({ apps, live, events, now = new Date(), canaries = [], previews = [], thresholds }) {
-  const { summariseClientEvents } = await loadTsModule('packages/operations/src/client-events.ts');
-  const { figuresOf, judgeCanary } = await loadTsModule('packages/release-model/src/canary-health.ts');
   const summaries = summariseClientEvents(events);
   const lines = [`Client events since ${new Date(now.getTime() - STATUS_WINDOW_MS).toISOString()} (the last hour):`];
   for (const app of apps) {

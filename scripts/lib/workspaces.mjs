@@ -29,7 +29,14 @@ export const WORKSPACES = [
   { folder: 'lambdas', name: '@kesho/lambdas', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/release-model'] },
   { folder: 'local-server', name: '@kesho/local-server', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/release-model', '@kesho/lambdas', 'scripts'] },
   { folder: 'infra', name: '@kesho/infra', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/release-model'] },
-  { folder: 'scripts', name: 'scripts', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/release-model', '@kesho/shell-kit'] },
+  // The scripts' ties to apps, each a plain import: the local settings' reader and the local site server
+  // (local-server/src/config.ts, site-server.ts), the document ids a release checks in the shell's pages
+  // (shell/src/server/documentIds.ts), the cart's stored form the bench writes (mfe-commerce/src/cart/persistence.ts).
+  {
+    folder: 'scripts',
+    name: 'scripts',
+    mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/release-model', '@kesho/shell-kit', '@kesho/local-server', '@kesho/shell', '@kesho/mfe-commerce'],
+  },
   { folder: 'e2e', name: '@kesho/e2e', mayImport: ['@kesho/site-rules', '@kesho/operations', '@kesho/release-model', 'scripts'] },
 ];
 

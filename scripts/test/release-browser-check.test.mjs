@@ -24,7 +24,7 @@ const { edgeKeyValueFile, edgeStateFile, pointerFile, siteDir } = await import('
 const { previewLinkProblems } = await import('../lib/release/browser-check.mjs');
 const { previewLink } = await import('../lib/release/preview-link.mjs');
 const { readLocalSettings } = await import('../lib/local-config.mjs');
-const { loadTsModule } = await import('../lib/load-ts.mjs');
+const { createSiteServer } = await import('../../local-server/src/site-server.ts');
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 
 const aboutSource = path.join(repoRoot, 'mfe-marketing/src/pages/AboutPage.tsx');
@@ -96,12 +96,11 @@ test('a build that works goes live, with what the browser check saw in its histo
 
 test('through a preview link, as a release to AWS is checked where its command runs: the staged About page that throws is named, with its source line', async () => {
   // The local server's site (its build choice, the rule the CloudFront functions follow), serving this dist/ with its preview.
-  const { createSiteServer } = await loadTsModule('local-server/src/site-server.ts');
   const settings = await readLocalSettings('readReleaseConfig');
   const server = createSiteServer({ siteDir, buildChoice: { edgeKeyValueFile } });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   try {
-    const origin = `http://127.0.0.1:${server.address().port}`;
+    const origin = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
     const expiresAt = new Date(Date.now() + 3_600_000);
     const { pointer } = await stagePreview('marketing', { build: buildTheTrial, expiresAt });
     const link = await previewLink({ pointer, expiresAt, settings: { ...settings, siteOrigin: origin } });

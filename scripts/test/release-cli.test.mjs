@@ -10,6 +10,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { fixtureBuilders } from './support/fixture-builds.mjs';
+import { NODE_TS_OPTIONS } from '../lib/node-ts.mjs';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-release-cli-'));
 process.env.KESHO_DIST_DIR = root;
@@ -25,7 +26,7 @@ test.after(() => fs.rm(root, { recursive: true, force: true }));
 const script = path.join(import.meta.dirname, '..', 'release.mjs');
 async function run(...args) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], { env: { ...process.env, KESHO_DIST_DIR: root } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...NODE_TS_OPTIONS, script, ...args], { env: { ...process.env, KESHO_DIST_DIR: root } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = /** @type {import('node:child_process').ExecFileException & { stdout: string, stderr: string }} */ (error);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { beforeEach, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { freshDist, snapshotLive } from './support/fixture-builds.mjs';
+import { NODE_TS_OPTIONS } from '../lib/node-ts.mjs';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-release-journal-'));
 process.env.KESHO_DIST_DIR = root;
@@ -45,7 +46,7 @@ function rollbackKilledAt(killAt) {
     await rollback('legal', undefined, { beforeWrite: () => { writes += 1; if (writes === ${killAt}) process.kill(process.pid, 'SIGKILL'); } });
     console.log('finished');
   `;
-  return spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, KESHO_DIST_DIR: root }, encoding: 'utf8' });
+  return spawnSync(process.execPath, [...NODE_TS_OPTIONS, '--input-type=module', '-e', script], { env: { ...process.env, KESHO_DIST_DIR: root }, encoding: 'utf8' });
 }
 
 for (const killAt of [2, 4]) {

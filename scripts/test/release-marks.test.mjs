@@ -13,6 +13,7 @@ import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { freshDist } from './support/fixture-builds.mjs';
 import { markOf } from '../lib/release/marks.mjs';
+import { NODE_TS_OPTIONS } from '../lib/node-ts.mjs';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-marks-'));
 process.env.KESHO_DIST_DIR = root;
@@ -27,7 +28,7 @@ test.after(() => fs.rm(root, { recursive: true, force: true }));
 const liveMarketing = async () => JSON.parse(await fs.readFile(pointerFile, 'utf8')).remotes.find((remote) => remote.name === 'marketing').buildId;
 const script = path.join(import.meta.dirname, '..', 'release.mjs');
 const run = (...args) =>
-  promisify(execFile)(process.execPath, [script, ...args], { env: { ...process.env, KESHO_DIST_DIR: root } }).then(
+  promisify(execFile)(process.execPath, [...NODE_TS_OPTIONS, script, ...args], { env: { ...process.env, KESHO_DIST_DIR: root } }).then(
     ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
     (error) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
+import { NODE_TS_OPTIONS } from '../lib/node-ts.mjs';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-parallel-'));
 process.env.KESHO_DIST_DIR = root;
@@ -23,7 +24,10 @@ test.after(() => fs.rm(root, { recursive: true, force: true }));
 
 const script = path.join(import.meta.dirname, '..', 'release.mjs');
 const publish = (app) =>
-  promisify(execFile)(process.execPath, [script, 'publish', app], { env: { ...process.env, KESHO_DIST_DIR: root, RELEASED_BY: `team-${app}` }, maxBuffer: 16 * 1024 * 1024 }).then(
+  promisify(execFile)(process.execPath, [...NODE_TS_OPTIONS, script, 'publish', app], {
+    env: { ...process.env, KESHO_DIST_DIR: root, RELEASED_BY: `team-${app}` },
+    maxBuffer: 16 * 1024 * 1024,
+  }).then(
     ({ stdout }) => ({ app, code: 0, stdout, stderr: '' }),
     (error) => ({ app, code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, test } from 'node:test';
-import { loadTsModule } from '../lib/load-ts.mjs';
+import { discoveryFiles } from '@kesho/release-model/discovery-files';
 import { freshDist, snapshotLive } from './support/fixture-builds.mjs';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-release-'));
@@ -42,7 +42,6 @@ test('a full build puts every app live and renders every page, the 404 and the d
   assert.match(await fs.readFile(path.join(pagesDir, '404.html'), 'utf8'), /Oops! Page not found/);
   assert.match(await fs.readFile(path.join(siteDir, 'sitemap.xml'), 'utf8'), /\/privacy<\/loc>/);
   // The very files the AWS release publisher makes from the same document (@kesho/release-model/discovery-files).
-  const { discoveryFiles } = await loadTsModule('packages/release-model/src/discovery-files.ts');
   const made = discoveryFiles(JSON.parse(await fs.readFile(pointerFile, 'utf8')));
   for (const [file, text] of Object.entries(made)) assert.equal(await fs.readFile(path.join(siteDir, file), 'utf8'), text, file);
   assert.equal(result.pages.length, 7);

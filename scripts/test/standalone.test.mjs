@@ -10,6 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { repoRoot } from '../lib/repo-root.mjs';
+import { NODE_TS_OPTIONS } from '../lib/node-ts.mjs';
 
 const START_TIMEOUT_MS = 240_000;
 const REBUILD_TIMEOUT_MS = 60_000;
@@ -51,7 +52,7 @@ before(async () => {
   });
   const apiPort = await listen(api);
   const port = await freePort();
-  child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'standalone.mjs'), 'legal'], {
+  child = spawn(process.execPath, [...NODE_TS_OPTIONS, path.join(repoRoot, 'scripts', 'standalone.mjs'), 'legal'], {
     cwd: path.join(repoRoot, 'mfe-legal'),
     env: { ...process.env, STANDALONE_PORT: String(port), HOST: '127.0.0.1', API_ORIGIN: `http://127.0.0.1:${apiPort}` },
     stdio: ['ignore', 'pipe', 'pipe'],

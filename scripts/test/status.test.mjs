@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import sourceMap from 'source-map';
+import { scrubFrame } from '@kesho/operations/client-events';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-status-'));
 process.env.KESHO_DIST_DIR = path.join(root, 'dist');
@@ -70,7 +71,6 @@ test('status sums page views, errors and vitals per build, live first, and names
 });
 
 test('every frame of an error, scrubbed as the browser’s report is, is mapped to its source line; a preview’s build is labelled as one', async () => {
-  const { scrubFrame } = await import('../lib/load-ts.mjs').then(({ loadTsModule }) => loadTsModule('packages/operations/src/client-events.ts'));
   // Build ids with long digit runs, as the trial's (/shell/f1234567a129/…) were scrubbed into "[number]".
   const PREVIEW = 'f1234567a129';
   const generator = new sourceMap.SourceMapGenerator({ file: '470.js' });

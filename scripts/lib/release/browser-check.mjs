@@ -19,11 +19,15 @@ import http from 'node:http';
 import path from 'node:path';
 import { chromiumPath } from '../chromium.mjs';
 import { readLocalSettings } from '../local-config.mjs';
-import { lazyTsModule } from '../load-ts.mjs';
 import { pageFileFor, POINTER_DOCUMENT_KEY, siteDir, VARIANT_POINTER_FILE, variantsDir } from '../paths.mjs';
 import { repoRoot } from '../repo-root.mjs';
 import { originalPosition } from '../status.mjs';
 import { RefusedError, ReleaseError } from './errors.mjs';
+import * as pageRoutes from '@kesho/release-model/page-routes';
+import * as headers from '@kesho/release-model/security-headers';
+import * as contentTypes from '@kesho/release-model/content-types';
+import * as pageChecks from '@kesho/release-model/page-checks';
+import * as buildChoice from '@kesho/release-model/build-choice';
 
 /** @typedef {import('../../../packages/release-model/src/pointer-document').PointerDocument} PointerDocument */
 /** @typedef {{ enabled: boolean, timeoutMs: number }} BrowserCheck the settings (readBrowserCheckConfig) */
@@ -33,12 +37,7 @@ export async function browserCheckOf() {
   return readLocalSettings('readBrowserCheckConfig');
 }
 
-const pageRoutes = lazyTsModule('packages/release-model/src/page-routes.ts');
-const headers = lazyTsModule('packages/release-model/src/security-headers.ts');
-const contentTypes = lazyTsModule('packages/release-model/src/content-types.ts');
-const pageChecks = lazyTsModule('packages/release-model/src/page-checks.ts');
 /** @type {() => Promise<typeof import('../../../packages/release-model/src/build-choice')>} */
-const buildChoice = lazyTsModule('packages/release-model/src/build-choice.ts');
 
 /**
  * Serves the composed site of a release: `pageFile(route)` gives each route's page (staged, or live),
@@ -48,9 +47,9 @@ const buildChoice = lazyTsModule('packages/release-model/src/build-choice.ts');
  * @returns {Promise<{ origin: string, stop: () => Promise<void> }>}
  */
 export async function serveComposedSite({ pointers, pageFile }) {
-  const { resolveSiteRequest, NOT_FOUND_PAGE_KEY } = await pageRoutes();
-  const { securityHeaders } = await headers();
-  const { contentTypeOf } = await contentTypes();
+  const { resolveSiteRequest, NOT_FOUND_PAGE_KEY } = pageRoutes;
+  const { securityHeaders } = headers;
+  const { contentTypeOf } = contentTypes;
   const routes = new Set(pointers.remotes.flatMap((remote) => remote.routes.map((route) => route.path)));
   const pointerBody = JSON.stringify(pointers);
   const server = http.createServer(async (request, response) => {
@@ -198,7 +197,7 @@ export async function browserProblems({ pointers, pageFile, routes, timeoutMs = 
  * @param {{ origin: string, pointers: PointerDocument, routes: string[], timeoutMs: number }} site
  */
 async function routeProblems(page, { origin, pointers, routes, timeoutMs }) {
-  const { ERROR_SCREEN_HEADING } = await pageChecks();
+  const { ERROR_SCREEN_HEADING } = pageChecks;
   const titles = new Map(pointers.remotes.flatMap((remote) => remote.routes.map((route) => [route.path, route.title])));
   const problems = [];
   let pageViews = 0;
@@ -301,7 +300,7 @@ async function routeProblems(page, { origin, pointers, routes, timeoutMs }) {
 export async function previewLinkProblems(link, { timeoutMs = 20_000 } = {}) {
   const started = Date.now();
   const url = new URL(link);
-  const { PREVIEW_PARAMETER } = await buildChoice();
+  const { PREVIEW_PARAMETER } = buildChoice;
   const [app, build] = (url.searchParams.get(PREVIEW_PARAMETER) ?? '').split('.');
   if (!app || !build) throw new ReleaseError(`Not a preview link (no ${PREVIEW_PARAMETER} token): ${link}`);
   const browser = await launch();
@@ -355,7 +354,7 @@ export async function checkRelease({ check, stageDir, pointers, shell, remotes, 
   let apps = shell ? null : remotes.map((remote) => remote.name);
   if (canary) {
     // The folder of this canary alone (its visitors outside other apps' shares), new in this release's staging or already on the site.
-    const { variantKeyOf } = await buildChoice();
+    const { variantKeyOf } = buildChoice;
     const own = variants.edge.variants[variantKeyOf([canary])];
     if (!own) throw new Error(`No variant folder was staged for the canary of ${canary}`);
     const staged = path.join(stageDir, path.relative(siteDir, variantsDir), own);

@@ -19,11 +19,15 @@
  */
 import path from 'node:path';
 import { exists, readJson } from '../compile.mjs';
-import { lazyTsModule } from '../load-ts.mjs';
 import { readLocalSettings } from '../local-config.mjs';
 import { buildRecordFileOf, distDir, edgeKeyValueFile, edgeStateFile, siteDir, ssrDir, variantsDir } from '../paths.mjs';
 import { renderPages } from '../prerender.mjs';
 import { verifyStage } from './verify.mjs';
+import * as edgeVariants from '@kesho/release-model/edge-variants';
+import * as folderStore from '@kesho/release-model/folder-store';
+import * as pageRoutes from '@kesho/release-model/page-routes';
+import * as edgePlan from '@kesho/release-model/edge-plan';
+import * as pointerDocument from '@kesho/release-model/pointer-document';
 
 /** @typedef {import('../../../packages/release-model/src/pointer-document').PointerDocument} PointerDocument */
 /** @typedef {import('../../../packages/release-model/src/pointer-document').RemotePointer} RemotePointer */
@@ -39,19 +43,14 @@ import { verifyStage } from './verify.mjs';
 export { edgeStateFile, variantsDir };
 
 /** @type {() => Promise<typeof import('../../../packages/release-model/src/edge-variants')>} */
-const edgeVariants = lazyTsModule('packages/release-model/src/edge-variants.ts');
 /** @type {() => Promise<typeof import('../../../packages/release-model/src/folder-store')>} */
-const folderStore = lazyTsModule('packages/release-model/src/folder-store.ts');
 /** @type {() => Promise<typeof import('../../../packages/release-model/src/page-routes')>} */
-const pageRoutes = lazyTsModule('packages/release-model/src/page-routes.ts');
 /** @type {() => Promise<typeof import('../../../packages/release-model/src/edge-plan')>} */
-export const edgePlan = lazyTsModule('packages/release-model/src/edge-plan.ts');
 /** @type {() => Promise<typeof import('../../../packages/release-model/src/pointer-document')>} */
-const pointerDocument = lazyTsModule('packages/release-model/src/pointer-document.ts');
 
 /** @returns {Promise<EdgeStateFile>} the edge record (@kesho/release-model/edge-plan's, the publisher's shape; empty before the first canary or preview). */
 export async function readEdgeState() {
-  return /** @type {EdgeStateFile} */ ((await edgePlan()).edgeRecordOf(await readJson(edgeStateFile, {})));
+  return /** @type {EdgeStateFile} */ (edgePlan.edgeRecordOf(await readJson(edgeStateFile, {})));
 }
 
 /** The record of a kept build: its pointer entry (what a canary or preview puts in the document). */
@@ -69,7 +68,7 @@ async function pointerOf(app, buildId) {
 
 /** The dist/ folder as the release engine's object store (@kesho/release-model/folder-store): the site below site/, this release's staging beside it. */
 async function distStore() {
-  const { FolderStore } = await folderStore();
+  const { FolderStore } = folderStore;
   return new FolderStore(distDir);
 }
 /** A store key of dist/: `site/pages/faq.html`, `.release-x/variants/…`. */
@@ -87,9 +86,9 @@ const siteVariantsPrefix = () => `${keyOf(variantsDir)}/`;
  * @returns {Promise<{ edge: EdgeState, folders: string[] }>} the next edge state, and the folders to move into place
  */
 export async function stageVariants({ stageDir, pointers, shell, canaries, previews, stagedPage }) {
-  const { withRemote } = await pointerDocument();
-  const { writeVariants } = await edgeVariants();
-  const { pageKeyForRoute } = await pageRoutes();
+  const { withRemote } = pointerDocument;
+  const { writeVariants } = edgeVariants;
+  const { pageKeyForRoute } = pageRoutes;
   const staged = new Map(pointers.remotes.flatMap((remote) => remote.routes.map((route) => [pageKeyForRoute(route.path), stagedPage(route.path)])));
   const { edge, written } = await writeVariants(
     await distStore(),
@@ -125,9 +124,9 @@ export async function stageVariants({ stageDir, pointers, shell, canaries, previ
  * @param {EdgeState} edge
  */
 export async function publishEdgeKeyValues(edge) {
-  const { FileKeyValueStore } = await folderStore();
+  const { FileKeyValueStore } = folderStore;
   const { previewLinkSecret } = await readLocalSettings('readEdgeKeyValueConfig');
-  await (await edgePlan()).publishEdgeKeyValues(new FileKeyValueStore(edgeKeyValueFile), { edge, previewLinkSecret });
+  await edgePlan.publishEdgeKeyValues(new FileKeyValueStore(edgeKeyValueFile), { edge, previewLinkSecret });
 }
 
 /**
@@ -136,6 +135,6 @@ export async function publishEdgeKeyValues(edge) {
  * @param {EdgeState} current @param {EdgeState} previous
  */
 export async function removeUnusedVariants(current, previous) {
-  const { removeUnusedVariants: removeUnused } = await edgeVariants();
+  const { removeUnusedVariants: removeUnused } = edgeVariants;
   await removeUnused(await distStore(), siteVariantsPrefix(), current, previous);
 }

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { readJson, writeJson } from '../compile.mjs';
 import { buildRecordFileOf, edgeStateFile, legacyHistoryFile, REFUSAL_FILE, WITHDRAWN_FILE } from '../paths.mjs';
-import { lazyTsModule } from '../load-ts.mjs';
 import { repoRoot } from '../repo-root.mjs';
+import * as edgePlan from '@kesho/release-model/edge-plan';
 
 /**
  * One entry of the history: @kesho/release-model/edge-plan's HistoryEntry (the AWS publisher records the
@@ -21,7 +21,6 @@ import { repoRoot } from '../repo-root.mjs';
  */
 
 /** @type {() => Promise<typeof import('../../../packages/release-model/src/edge-plan')>} */
-const edgePlan = lazyTsModule('packages/release-model/src/edge-plan.ts');
 
 /**
  * @returns {Promise<History>} the release history and the builds made, from the release record
@@ -33,9 +32,9 @@ export async function readHistory() {
   const record = await readJson(edgeStateFile, {});
   if (!('history' in record)) {
     const legacy = await readJson(legacyHistoryFile, {});
-    return { releases: (await edgePlan()).historyOf({ history: legacy.releases }), builds: legacy.builds ?? {} };
+    return { releases: edgePlan.historyOf({ history: legacy.releases }), builds: legacy.builds ?? {} };
   }
-  return { releases: (await edgePlan()).historyOf(record), builds: record.built ?? {} };
+  return { releases: edgePlan.historyOf(record), builds: record.built ?? {} };
 }
 
 /** Who releases: RELEASED_BY, else the OS user. */

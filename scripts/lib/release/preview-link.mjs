@@ -1,6 +1,6 @@
-import { loadTsModule } from '../load-ts.mjs';
 import { readJson } from '../compile.mjs';
 import { runningSiteFile } from '../paths.mjs';
+import { previewLinkOf } from '@kesho/release-model/edge-variants';
 
 /**
  * The site a preview link points at: PUBLIC_SITE_URL when set; else the local server running on this
@@ -29,7 +29,6 @@ export async function previewSiteOrigin(settings, env = process.env) {
  *   settings: { previewLinkSecret: string, siteOrigin: string } }} preview
  */
 export async function previewLink({ pointer, expiresAt, settings }) {
-  const { previewLinkOf } = await loadTsModule('packages/release-model/src/edge-variants.ts');
   return previewLinkOf({
     app: pointer.name,
     buildId: pointer.buildId,

@@ -17,14 +17,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { buildFilesDirOf, distDir, siteDir, sourceMapsDir, ssrDir } from '../paths.mjs';
 import { readEdgeState } from './canaries-previews.mjs';
-import { lazyTsModule } from '../load-ts.mjs';
+import * as buildPruning from '@kesho/release-model/build-pruning';
+import * as edgePlan from '@kesho/release-model/edge-plan';
+import * as folderStore from '@kesho/release-model/folder-store';
 
 /** @type {() => Promise<typeof import('../../../packages/release-model/src/build-pruning')>} */
-const buildPruning = lazyTsModule('packages/release-model/src/build-pruning.ts');
 /** @type {() => Promise<typeof import('../../../packages/release-model/src/edge-plan')>} */
-const edgePlan = lazyTsModule('packages/release-model/src/edge-plan.ts');
 /** @type {() => Promise<typeof import('../../../packages/release-model/src/folder-store')>} */
-const folderStore = lazyTsModule('packages/release-model/src/folder-store.ts');
 /** A folder of dist/ as a store key prefix: `site/`, `sourcemaps/`, `ssr/`. */
 const prefixOf = (dir) => `${path.relative(distDir, dir).split(path.sep).join('/')}/`;
 
@@ -36,9 +35,9 @@ const prefixOf = (dir) => `${path.relative(distDir, dir).split(path.sep).join('/
  */
 export async function pruneBuilds({ apps, keep, knownBuilds, history }) {
   const { canaries, previews } = await readEdgeState();
-  const { buildFilesPrefix, buildsToRemove, deleteRemovals, protectedBuildIds } = await buildPruning();
-  const { lastLiveChange } = await edgePlan();
-  const store = new (await folderStore()).FolderStore(distDir);
+  const { buildFilesPrefix, buildsToRemove, deleteRemovals, protectedBuildIds } = buildPruning;
+  const { lastLiveChange } = edgePlan;
+  const store = new folderStore.FolderStore(distDir);
   const removed = [];
   for (const app of apps) {
     const lastLive = lastLiveChange(history.releases, app);

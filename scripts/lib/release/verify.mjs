@@ -1,16 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { exists } from '../compile.mjs';
-import { lazyTsModule } from '../load-ts.mjs';
 import { siteFileOf } from '../paths.mjs';
 import { RefusedError } from './errors.mjs';
+import * as pageChecks from '@kesho/release-model/page-checks';
+import * as documentIds from '../../../shell/src/server/documentIds.ts';
 
 /** @typedef {import('../../../packages/release-model/src/pointer-document').PointerDocument} PointerDocument */
 /** @typedef {{ route: string, file: string, renderError?: string, feed?: boolean }} StagedPage */
 
 /** The checks every staged page must pass: the module the AWS release publisher runs too. */
-const pageChecks = lazyTsModule('packages/release-model/src/page-checks.ts');
-const documentIds = lazyTsModule('shell/src/server/documentIds.ts');
 
 /**
  * Every check a staged page must pass before anything goes live: every expected route rendered,
@@ -21,8 +20,8 @@ const documentIds = lazyTsModule('shell/src/server/documentIds.ts');
  * @param {{ stageDir: string, pages: StagedPage[], expectedRoutes: string[], pointers: PointerDocument, shell: { scripts: string[] } }} stage
  */
 export async function verifyStage({ stageDir, pages, expectedRoutes, pointers, shell }) {
-  const { POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID } = await documentIds();
-  const { pageProblems } = await pageChecks();
+  const { POINTERS_ELEMENT_ID, ROOT_ELEMENT_ID } = documentIds;
+  const { pageProblems } = pageChecks;
   const titles = new Map(pointers.remotes.flatMap((remote) => remote.routes.map((route) => [route.path, route.title])));
   const problems = [];
   const rendered = new Set(pages.filter((page) => !page.feed).map((page) => page.route));
