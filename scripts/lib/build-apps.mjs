@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
-import Module, { createRequire } from 'node:module';
+import { createRequire, registerHooks } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { repoRoot } from './repo-root.mjs';
 import { BUILD_ID_PLACEHOLDER, appBuilds, browserConfig, kitServerConfig, serverConfig, sharedVersionsProvided } from '../webpack.config.mjs';
 import { compile, contentId, exists, moveInto, readJson, setSourceMapsAside, writeJson } from './compile.mjs';
@@ -16,7 +17,8 @@ const requireFromRepo = createRequire(path.join(repoRoot, 'package.json'));
  * The prerender bundles import the shell-kit as an external; point that import at the kit built for
  * Node with the shell being rendered, so the shell and the remotes share one instance of it, as they
  * do in the browser. A shell build keeps its own kit (a rollback renders with the kit it was built
- * with); builds made before that use the last kit built.
+ * with); builds made before that use the last kit built. Done with Node's public resolution hook
+ * (`module.registerHooks`, which `require` goes through too), not by patching its internal resolver.
  */
 let kitFile = kitServerFile;
 let kitHookInstalled = false;
@@ -26,20 +28,19 @@ export function useKit(file) {
 export function installKitResolution() {
   if (kitHookInstalled) return;
   kitHookInstalled = true;
-  // Node's module resolver is internal: @types/node does not declare it.
-  const loader = /** @type {typeof Module & { _resolveFilename(request: string, ...rest: unknown[]): string }} */ (Module);
-  const resolve = loader._resolveFilename;
-  loader._resolveFilename = function resolveKit(request, ...rest) {
-    if (request === '@kesho/shell-kit') return kitFile;
-    try {
-      return resolve.call(this, request, ...rest);
-    } catch (error) {
-      // The bundles' externals (react, react-dom/server, styled-components …) are the repository's
-      // packages: a dist/ outside the checkout (KESHO_DIST_DIR) has no node_modules above it.
-      if (request.startsWith('.') || path.isAbsolute(request)) throw error;
-      return requireFromRepo.resolve(request);
-    }
-  };
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      if (specifier === '@kesho/shell-kit') return { url: pathToFileURL(kitFile).href, shortCircuit: true };
+      try {
+        return nextResolve(specifier, context);
+      } catch (error) {
+        // The bundles' externals (react, react-dom/server, styled-components …) are the repository's
+        // packages: a dist/ outside the checkout (KESHO_DIST_DIR) has no node_modules above it.
+        if (specifier.startsWith('.') || path.isAbsolute(specifier) || specifier.includes(':')) throw error;
+        return { url: pathToFileURL(requireFromRepo.resolve(specifier)).href, shortCircuit: true };
+      }
+    },
+  });
 }
 
 export function loadServerBundle(file) {
