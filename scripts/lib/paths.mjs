@@ -2,17 +2,7 @@ import path from 'node:path';
 import { repoRoot } from './repo-root.mjs';
 import { feedKeyForRoute, pageKeyForRoute, NOT_FOUND_PAGE_KEY } from '@kesho/release-model/page-routes';
 import { buildFilesPrefix } from '@kesho/release-model/build-pruning';
-import {
-  POINTER_DOCUMENT_KEY,
-  VARIANTS_PREFIX,
-  VARIANT_POINTER_FILE,
-  LOCAL_EDGE_STATE_FILE,
-  LOCAL_EDGE_KEY_VALUE_FILE,
-  LOCAL_RUNNING_SITE_FILE,
-  WITHDRAWN_FILE,
-  BUILD_RECORD_FILE,
-  REFUSAL_FILE,
-} from '@kesho/release-model/site-keys';
+import { POINTER_DOCUMENT_KEY, VARIANTS_PREFIX, LOCAL_EDGE_STATE_FILE, LOCAL_EDGE_KEY_VALUE_FILE, LOCAL_RUNNING_SITE_FILE, BUILD_RECORD_FILE } from '@kesho/release-model/site-keys';
 
 /** The store keys (@kesho/release-model/site-keys): the one module that names them. */
 export {
@@ -25,7 +15,7 @@ export {
   WITHDRAWN_FILE,
   BUILD_RECORD_FILE,
   REFUSAL_FILE,
-};
+} from '@kesho/release-model/site-keys';
 
 /**
  * Where builds go. dist/site is what a browser (or CloudFront) gets; dist/ssr only feeds the
