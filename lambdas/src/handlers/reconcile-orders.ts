@@ -7,9 +7,7 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { createSqsFulfilmentFailures } from '../fulfilment/failures';
 import { lambdaEventHandler, type FunctionStart } from '../lambda';
-import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
-import { createSettlingMpesa } from '../mpesa/services';
-import type { ConfirmOrder } from '../orders/confirmOrder';
+import { confirmByPaymentMethod, createSettlingMpesa } from '../mpesa/services';
 import { createReconcileOrders, type ReconcileOrders, type ReconcileReport } from '../orders/reconcile';
 import { createFunctionCardConfirmation } from '../orders/cardConfirmation';
 import { awsDocumentClient } from '../clients/dynamo';
@@ -32,7 +30,7 @@ export async function buildReconcileOrders(start: FunctionStart, given: { readon
   const secrets = () => given.secrets ?? awsSecretReader();
   const { orders, sendReceipt, confirmOrder: confirmCard } = await createFunctionCardConfirmation(start, dynamo, secrets);
   const mpesa = await createSettlingMpesa(start, dynamo, secrets, { orders, sendReceipt });
-  const confirmAny: ConfirmOrder = (request) => (mpesa && MPESA_PAYMENT_ID_PATTERN.test(request.sessionId) ? mpesa.payments.confirm(request) : confirmCard(request));
+  const confirmAny = confirmByPaymentMethod(confirmCard, mpesa);
   // Only reconcile-orders is given the queue (and the right to read it).
   const failures = config.fulfilmentFailureQueueUrl ? createSqsFulfilmentFailures(traced(new SQSClient({})), config.fulfilmentFailureQueueUrl) : undefined;
   return createReconcileOrdersHandler(

@@ -24,11 +24,10 @@ import { createMailEvents } from '../mail/events';
 import { createFunctionMail } from '../mail/runtime';
 import type { MailRuntime, MailTransport } from '../mail/types';
 import type { BusinessMetrics } from '../metrics';
-import { MPESA_PAYMENT_ID_PATTERN } from '../mpesa/service';
-import { createMpesaServices } from '../mpesa/services';
+import { confirmByPaymentMethod, createMpesaServices } from '../mpesa/services';
 import { createPaymentAttemptsStore } from '../orders/attempts';
 import { createCheckoutStatus } from '../orders/checkoutStatus';
-import { createConfirmOrder, type ConfirmOrder } from '../orders/confirmOrder';
+import { createConfirmOrder } from '../orders/confirmOrder';
 import { createPaymentLimits } from '../orders/paymentLimits';
 import { createReconcileOrders } from '../orders/reconcile';
 import { createStartCheckout } from '../orders/startCheckout';
@@ -102,7 +101,7 @@ async function composeServices(start: LocalStart, clients: LocalClients) {
 
   // M-Pesa (Daraja or its sandbox; null when switched off), through the same orders store and receipts.
   const mpesa = await createMpesaServices({ config, clock, logger, metrics, dynamo, orders, attempts, sendReceipt, limits: paymentLimits, secrets: () => clients.secrets });
-  const confirmAny: ConfirmOrder = (request) => (mpesa && MPESA_PAYMENT_ID_PATTERN.test(request.sessionId) ? mpesa.payments.confirm(request) : confirmCard(request));
+  const confirmAny = confirmByPaymentMethod(confirmCard, mpesa);
 
   // The forms.
   const limits = leadLimitsOf(config);

@@ -12,12 +12,13 @@ import { createRateLimiter } from '../leads/rateLimit';
 import { createFunctionMail } from '../mail/runtime';
 import { createPaymentAttemptsStore, type PaymentAttemptsStore } from '../orders/attempts';
 import { createPaymentLimits, type PaymentLimits } from '../orders/paymentLimits';
+import type { ConfirmOrder } from '../orders/confirmOrder';
 import { createOrdersStore, type OrdersStore } from '../orders/store';
 import { createFunctionReceipts, type SendReceipt } from '../receipts/sendReceipt';
 import { resolveSecret, type SecretReader } from '../clients/secrets';
 import { createDarajaClient } from './daraja';
 import { createMpesaSandbox, type MpesaSandbox } from './sandbox';
-import { createMpesaPayments, type MpesaPayments } from './service';
+import { createMpesaPayments, MPESA_PAYMENT_ID_PATTERN, type MpesaPayments } from './service';
 import { createMpesaStore, type MpesaStore } from './store';
 
 export interface MpesaServices {
@@ -126,4 +127,12 @@ export async function createSettlingMpesa(
   { orders, sendReceipt }: { readonly orders: OrdersStore; readonly sendReceipt: SendReceipt },
 ): Promise<MpesaServices | null> {
   return createMpesaServices({ config, clock, logger, metrics, dynamo, orders, sendReceipt, secrets });
+}
+
+/**
+ * Confirms an order through the payment its session id names: an M-Pesa payment id goes to M-Pesa (when it
+ * is configured), any other id to the card provider. The reconciliation's one rule, in AWS and locally.
+ */
+export function confirmByPaymentMethod(confirmCard: ConfirmOrder, mpesa: { readonly payments: { readonly confirm: ConfirmOrder } } | null): ConfirmOrder {
+  return (request) => (mpesa && MPESA_PAYMENT_ID_PATTERN.test(request.sessionId) ? mpesa.payments.confirm(request) : confirmCard(request));
 }
