@@ -10,7 +10,7 @@
  * infra/RUNBOOK.md, "A team's first pipeline run"), so no other workflow, branch or repository can
  * assume it, and no AWS key is stored anywhere.
  */
-import { SHELL_APP } from '../functions/release-publisher/release-record';
+import { SHELL_APP } from '@kesho/release-model/engine/release-record';
 
 /** The repository the workflows run in, `owner/name` (the `githubRepository` setting overrides it). */
 export const DEFAULT_GITHUB_REPOSITORY = 'kesho/kesho-global-education';

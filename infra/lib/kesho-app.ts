@@ -14,7 +14,7 @@ import { PaymentsStack } from './payments-stack';
 import { RemoteStack } from './remote-stack';
 import { ShellStack } from './shell-stack';
 import { readBuildPointers, siteBuildExists } from './site-build';
-import { SHELL_APP } from '../functions/release-publisher/release-record';
+import { SHELL_APP } from '@kesho/release-model/engine/release-record';
 import { SiteStack } from './site-stack';
 import { STACK_NAMES } from './stack-names';
 import { TeamsStack } from './team-deploy';

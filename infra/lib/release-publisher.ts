@@ -27,8 +27,8 @@ import { PAGES_PREFIX } from '@kesho/release-model/page-routes';
 import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/release-model/canary-health';
 import { DEFAULT_PUBLISH_WATCH_MINUTES } from '@kesho/release-model/publish-watch';
 import { keptBuildsOf } from '@kesho/release-model/build-pruning';
-import { CANARY_CHECK_EVENT_FIELD, CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '../functions/release-publisher/canaries-previews';
-import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, PUBLISHED_ROOT_FILES, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
+import { CANARY_CHECK_EVENT_FIELD, CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '@kesho/release-model/engine/edge-pass';
+import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, PUBLISHED_ROOT_FILES, RELEASES_PREFIX } from '@kesho/release-model/engine/release-record';
 import { ALARM_TOPIC_NAME } from './alarms';
 import { CanaryCheckInvocation } from './canary-check';
 import { LAMBDA_BUNDLING, LAMBDA_FUNCTION_BASE } from './lambda-bundling';
@@ -280,7 +280,7 @@ export interface ReleasePublicationProps {
   readonly release: string;
   /** The uploads that must be in the bucket first (the current-release record last among them). */
   readonly after: readonly IConstruct[];
-  /** A canary's or a preview's deploy: { Mode, Percent | Hours } (functions/release-publisher/canaries-previews.ts deployEdge). */
+  /** A canary's or a preview's deploy: { Mode, Percent | Hours } (packages/release-model/src/engine/edge-pass.ts deployEdge). */
   readonly mode?: Readonly<Record<string, string>>;
 }
 

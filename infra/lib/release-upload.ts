@@ -6,8 +6,8 @@
 import type { Construct, IConstruct } from 'constructs';
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE } from '@kesho/release-model/security-headers';
 import path from 'node:path';
-import { CANARY_COMMANDS_PREFIX, canaryCommandKey } from '../functions/release-publisher/canaries-previews';
-import { releasePrefix, type ReleaseRecord } from '../functions/release-publisher/release-record';
+import { CANARY_COMMANDS_PREFIX, canaryCommandKey } from '@kesho/release-model/engine/edge-pass';
+import { releasePrefix, type ReleaseRecord } from '@kesho/release-model/engine/release-record';
 import type { SiteBucketUploads } from './bucket-upload';
 import { ReleasePublication } from './release-publisher';
 import { stageCurrentRecord, stageFiles, stageRelease, type StagedFile } from './site-build';

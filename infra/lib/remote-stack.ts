@@ -20,7 +20,7 @@ import { applyTeamBoundary, teamStackSynthesizer } from './team-deploy';
 import { remoteWritableKeys } from './team-keys';
 import { readRemoteBuild } from './site-build';
 import { uploadAndPublishRelease, type ReleaseMode } from './release-upload';
-import { canaryCommandKey } from '../functions/release-publisher/canaries-previews';
+import { canaryCommandKey } from '@kesho/release-model/engine/edge-pass';
 
 export interface RemoteStackProps extends StackProps {
   readonly remoteName: string;

@@ -10,7 +10,7 @@ import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { CACHE_IMMUTABLE } from '@kesho/release-model/security-headers';
 import { SHELL_BUILDS_PREFIX } from '@kesho/release-model/site-keys';
-import { SHELL_APP, SHELL_ROOT_FILES, SHELL_SHARED_FILES } from '../functions/release-publisher/release-record';
+import { SHELL_APP, SHELL_ROOT_FILES, SHELL_SHARED_FILES } from '@kesho/release-model/engine/release-record';
 import { SiteBucketUploads, SOURCE_MAPS } from './bucket-upload';
 import { applyTeamBoundary, teamStackSynthesizer } from './team-deploy';
 import { shellWritableKeys } from './team-keys';
@@ -36,7 +36,7 @@ export class ShellStack extends Stack {
     const unknownRootFiles = build.sharedFiles.map((file) => file.key).filter((key) => !SHELL_SHARED_FILES.includes(key));
     if (unknownRootFiles.length > 0) {
       throw new Error(
-        `The shell's build puts ${unknownRootFiles.join(', ')} at the site root; the release publisher puts live only ${SHELL_ROOT_FILES.join(', ')}: ops add the file to SHELL_ROOT_FILES (infra/functions/release-publisher/release-record.ts)`,
+        `The shell's build puts ${unknownRootFiles.join(', ')} at the site root; the release publisher puts live only ${SHELL_ROOT_FILES.join(', ')}: ops add the file to SHELL_ROOT_FILES (packages/release-model/src/engine/release-record.ts)`,
       );
     }
     this.release = build.record.release;

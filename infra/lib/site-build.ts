@@ -25,7 +25,7 @@ import {
   type RemotePointer,
   type RemoteRelease,
   type ShellRelease,
-} from '../functions/release-publisher/release-record';
+} from '@kesho/release-model/engine/release-record';
 
 export interface StagedFile {
   /** Key below the deployment's prefix, e.g. "pages/faq.html". */

@@ -34,8 +34,8 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import type { Construct } from 'constructs';
 import type { CanaryThresholds } from '@kesho/release-model/canary-health';
 import { securityHeaders } from '@kesho/release-model/security-headers';
-import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY } from '../functions/release-publisher/canaries-previews';
-import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASES_PREFIX } from '../functions/release-publisher/release-record';
+import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY } from '@kesho/release-model/engine/edge-pass';
+import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASES_PREFIX } from '@kesho/release-model/engine/release-record';
 import { acknowledge } from './nag';
 import { viewerRequestCode, viewerResponseCode } from './edge-functions';
 import { NotFoundPage } from './not-found-page';

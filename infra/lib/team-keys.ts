@@ -9,8 +9,8 @@
  */
 import { appBuildsPrefix } from '@kesho/release-model/build-pruning';
 import { RESERVED_REMOTE_NAMES } from '@kesho/release-model/pointer-document';
-import { canaryCommandKey } from '../functions/release-publisher/canaries-previews';
-import { pointerKey, RELEASES_PREFIX, SHELL_APP } from '../functions/release-publisher/release-record';
+import { canaryCommandKey } from '@kesho/release-model/engine/edge-pass';
+import { pointerKey, RELEASES_PREFIX, SHELL_APP } from '@kesho/release-model/engine/release-record';
 
 /** The keys a remote's deploy may write: its builds, its releases, its current-release record and its canary command. */
 export function remoteWritableKeys(remoteName: string): string[] {

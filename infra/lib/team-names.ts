@@ -3,7 +3,7 @@
  * makes the roles; ci-roles.ts lets each team's pipeline assume its deploy role), in a module of their
  * own so both read them without importing each other.
  */
-import { SHELL_APP } from '../functions/release-publisher/release-record';
+import { SHELL_APP } from '@kesho/release-model/engine/release-record';
 import { STACK_NAMES } from './stack-names';
 
 /** The teams that deploy a stack of their own: ops add a team here (and deploy KeshoTeams) before its first deploy. */

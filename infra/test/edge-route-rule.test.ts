@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import vm from 'node:vm';
-import { pageKeyForRoute } from '../functions/release-publisher/release-record';
+import { pageKeyForRoute } from '@kesho/release-model/engine/release-record';
 import { viewerRequestCode } from '../lib/edge-functions';
 import { pageRouteCases, servedKeysOf } from '@kesho/release-model/page-route-cases';
 import { VIEWER_ADDRESS_HEADER } from '@kesho/operations/viewer-address';

@@ -6,9 +6,9 @@
  * so a stack's upload of it again is refused), recorded by "auto" with its figures, and ops told.
  */
 import { NO_FIGURES, type BuildFigures } from '@kesho/release-model/canary-health';
-import { EDGE_RECORD_KEY, publishSite, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/canaries-previews';
-import { watchPublishes } from '../functions/release-publisher/publish-watch';
-import { withdrawnKey } from '../functions/release-publisher/release-record';
+import { EDGE_RECORD_KEY, publishSite, type EdgeRecord, type EdgeServices } from '@kesho/release-model/engine/edge-pass';
+import { watchPublishes } from '@kesho/release-model/engine/publish-watch';
+import { withdrawnKey } from '@kesho/release-model/engine/release-record';
 import { MemoryKeyValueStore, MemoryStore } from './support/memory-store';
 import { deployRemote, pointer, publishedDocument } from './support/releases';
 

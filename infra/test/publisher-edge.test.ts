@@ -1,5 +1,5 @@
 /**
- * The release publisher's canaries and previews (functions/release-publisher/canaries-previews.ts) on an in-memory
+ * The release publisher's canaries and previews (packages/release-model/src/engine/edge-pass.ts) on an in-memory
  * bucket and KeyValueStore: a team's command starts, promotes or aborts its canary; the variant
  * folders and the edge state follow; a preview deploy returns its signed link; the scheduled check
  * aborts a canary the client events condemn (by "auto", ops told); a failed step leaves what
@@ -10,8 +10,9 @@ import { checkPreviewToken, type EdgeState } from '@kesho/release-model/build-ch
 import { discoveryFiles } from '@kesho/release-model/discovery-files';
 import { CACHE_NO_CACHE } from '@kesho/release-model/security-headers';
 import { NO_FIGURES, type BuildFigures } from '@kesho/release-model/canary-health';
-import { canaryCommandKey, deployEdge, EDGE_RECORD_KEY, publishSite, watchCanaries, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/canaries-previews';
-import { pointerKey, releasePrefix, RELEASE_RECORD_FILE, type RemoteRelease } from '../functions/release-publisher/release-record';
+import { canaryCommandKey, EDGE_RECORD_KEY, publishSite, watchCanaries, type EdgeRecord, type EdgeServices } from '@kesho/release-model/engine/edge-pass';
+import { deployEdge } from '../functions/release-publisher/deploy';
+import { pointerKey, releasePrefix, RELEASE_RECORD_FILE, type RemoteRelease } from '@kesho/release-model/engine/release-record';
 import { MemoryKeyValueStore, MemoryStore } from './support/memory-store';
 import { deployRemote, pointer, publishedDocument } from './support/releases';
 

@@ -3,8 +3,10 @@
  * property is the team's to write, so the publisher holds it to the deploying stack CloudFormation
  * names (StackId): KeshoShell is the shell, KeshoRemote-<app> that remote.
  */
-import { deployEdge, type EdgeServices } from '../functions/release-publisher/canaries-previews';
-import { foreignApp, publishForDeploy, type ObjectStore } from '../functions/release-publisher/publisher';
+import { type EdgeServices } from '@kesho/release-model/engine/edge-pass';
+import { deployEdge } from '../functions/release-publisher/deploy';
+import { type ObjectStore } from '@kesho/release-model/engine/publish';
+import { foreignApp, publishForDeploy } from '../functions/release-publisher/deploy';
 
 const stack = (name: string) => `arn:aws:cloudformation:eu-west-1:111111111111:stack/${name}/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b`;
 /** Nothing may be read or written for a refused request. */

@@ -1,14 +1,14 @@
 /**
- * The release publisher prunes the bucket (functions/release-publisher/prune.ts, issue 39 item 9) by
+ * The release publisher prunes the bucket (packages/release-model/src/engine/prune.ts, issue 39 item 9) by
  * the local release's rule (@kesho/release-model/build-pruning) on an in-memory bucket: old builds are
  * removed whole (files and release snapshots); the live build, the rollback target, builds a current
  * record names and the newest KEPT_BUILDS are kept; nothing goes within PRUNE_GRACE_HOURS of being
  * served; a withdrawn build loses its files; a pass with nothing to prune deletes nothing.
  */
 import { NO_FIGURES } from '@kesho/release-model/canary-health';
-import { publishSite, EDGE_RECORD_KEY, type EdgeRecord, type EdgeServices } from '../functions/release-publisher/canaries-previews';
-import { PRUNE_GRACE_HOURS } from '../functions/release-publisher/prune';
-import { pointerKey, releasePrefix, RELEASE_RECORD_FILE, withdrawnKey, type RemotePointer, type RemoteRelease } from '../functions/release-publisher/release-record';
+import { publishSite, EDGE_RECORD_KEY, type EdgeRecord, type EdgeServices } from '@kesho/release-model/engine/edge-pass';
+import { PRUNE_GRACE_HOURS } from '@kesho/release-model/engine/prune';
+import { pointerKey, releasePrefix, RELEASE_RECORD_FILE, withdrawnKey, type RemotePointer, type RemoteRelease } from '@kesho/release-model/engine/release-record';
 import { MemoryKeyValueStore, MemoryStore } from './support/memory-store';
 import { deployRemote, deployShell, pointer, publishedDocument, rollBackWithdrawing } from './support/releases';
 

@@ -1,17 +1,9 @@
 import { discoveryFiles } from '@kesho/release-model/discovery-files';
 import { CACHE_NO_CACHE } from '@kesho/release-model/security-headers';
 import { site } from '@kesho/site-rules/site';
-import { publishForDeploy, publishReleases, type DeployRequest, type ObjectStore } from '../functions/release-publisher/publisher';
-import {
-  nameRelease,
-  pageKeyForRoute,
-  parseReleaseRecord,
-  pointerKey,
-  POINTER_DOCUMENT_KEY,
-  releasePrefix,
-  SHELL_APP,
-  type RemotePointer,
-} from '../functions/release-publisher/release-record';
+import { publishReleases, type ObjectStore } from '@kesho/release-model/engine/publish';
+import { publishForDeploy, type DeployRequest } from '../functions/release-publisher/deploy';
+import { nameRelease, pageKeyForRoute, parseReleaseRecord, pointerKey, POINTER_DOCUMENT_KEY, releasePrefix, SHELL_APP, type RemotePointer } from '@kesho/release-model/engine/release-record';
 import { MemoryStore } from './support/memory-store';
 import { deployRemote, deployShell, feedXml, pageHtml, pointer, publishedDocument, rollBack, rollBackWithdrawing, sharedFilesOf } from './support/releases';
 

@@ -11,8 +11,8 @@ import { AssetManifestArtifact } from 'aws-cdk-lib/cx-api';
 import { RESERVED_REMOTE_NAMES } from '@kesho/release-model/pointer-document';
 import { DEPLOYING_TEAMS, teamDeployNames } from '../lib/team-deploy';
 import { remoteWritableKeys, teamWritableKeys } from '../lib/team-keys';
-import { POINTER_DOCUMENT_KEY, pointerKey } from '../functions/release-publisher/release-record';
-import { canaryCommandKey } from '../functions/release-publisher/canaries-previews';
+import { POINTER_DOCUMENT_KEY, pointerKey } from '@kesho/release-model/engine/release-record';
+import { canaryCommandKey } from '@kesho/release-model/engine/edge-pass';
 import { buildTestApp } from './support/test-app';
 
 const ACCOUNT = '111111111111';

@@ -1,10 +1,11 @@
 'use strict';
-// Lambda entry of the release publisher: the S3 side of the ObjectStore that publisher.ts drives, and
-// the KeyValueStore, Secrets Manager, CloudWatch and SNS sides of what canaries-previews.ts (canaries, previews,
-// the scheduled check) needs. Plain JavaScript on purpose: the clients of the runtime's AWS SDK v3
+// Lambda entry of the release publisher: the S3 side of the ObjectStore that the shared release engine
+// (@kesho/release-model/engine/*: publish, edge-pass, publish-watch, prune; the local release runs the
+// same modules over a folder) drives, and the KeyValueStore, Secrets Manager, CloudWatch and SNS sides of
+// what its edge pass (canaries, previews, the scheduled check) needs. Plain JavaScript on purpose: the clients of the runtime's AWS SDK v3
 // (S3, CloudWatch, SNS, Secrets Manager) are not dependencies of this repository; the bundle leaves
 // them external. The KeyValueStore client and the SigV4A signer its API requires are bundled
-// (infra/package.json). All decisions live in publisher.ts and canaries-previews.ts (TypeScript, unit-tested);
+// (infra/package.json). All decisions live in the engine and in deploy.ts (TypeScript, unit-tested);
 // this file only translates calls.
 const { S3Client, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, CopyObjectCommand, DeleteObjectCommand } = require('@aws-sdk/client-s3');
 // Registers the JavaScript SigV4A signer the CloudFront KeyValueStore API is called with.
@@ -12,11 +13,11 @@ require('@aws-sdk/signature-v4a');
 const { CloudFrontKeyValueStoreClient, DescribeKeyValueStoreCommand, GetKeyCommand, PutKeyCommand } = require('@aws-sdk/client-cloudfront-keyvaluestore');
 const https = require('node:https');
 const { cloudWatchFigures } = require('./figures');
-const { publishForDeploy } = require('./publisher');
-const { CANARY_CHECK_EVENT_FIELD, canaryCommandKey, deployEdge, publishSite, watchCanaries } = require('./canaries-previews');
-const { pointerKey } = require('./release-record');
-const { watchPublishes } = require('./publish-watch');
-const { keptBuildsOf } = require('./prune');
+const { deployEdge, publishForDeploy } = require('./deploy');
+const { CANARY_CHECK_EVENT_FIELD, canaryCommandKey, publishSite, watchCanaries } = require('@kesho/release-model/engine/edge-pass');
+const { pointerKey } = require('@kesho/release-model/engine/release-record');
+const { watchPublishes } = require('@kesho/release-model/engine/publish-watch');
+const { keptBuildsOf } = require('@kesho/release-model/engine/prune');
 
 const bucket = process.env.SITE_BUCKET_NAME;
 if (!bucket) throw new Error('Missing env var SITE_BUCKET_NAME');

@@ -16,7 +16,7 @@ import {
   type RemotePointer,
   type RemoteRelease,
   type ShellRelease,
-} from '../../functions/release-publisher/release-record';
+} from '@kesho/release-model/engine/release-record';
 import type { MemoryStore } from './memory-store';
 
 export function pointer(name: string, buildId: string, routes: string[]): RemotePointer {

@@ -1,7 +1,7 @@
 /**
  * Which builds of an app a release engine removes (issue 39, item 9): the one rule of the local
  * release (scripts/lib/release/prune.mjs, dist/) and of the AWS release publisher
- * (infra/functions/release-publisher/prune.ts, the site bucket).
+ * (packages/release-model/src/engine/prune.ts, the site bucket).
  *
  *   - a build that is live or protected (a running canary or the build it is compared with, a staged
  *     preview, the default rollback target, and whatever else its engine names) is always kept;

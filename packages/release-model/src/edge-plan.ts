@@ -1,6 +1,6 @@
 /**
  * The edge's plan, one for both release engines (scripts/lib/release/canaries-previews.mjs locally,
- * infra/functions/release-publisher/canaries-previews.ts in AWS): the records of running canaries and staged
+ * packages/release-model/src/engine/edge-pass.ts in AWS): the records of running canaries and staged
  * previews, which variant folders an edge state needs, the edge state that names them, and which
  * folders a new state lets go. Each engine only makes the folders (its own store) and names them.
  *

@@ -1,6 +1,6 @@
 /**
  * What a prerendered page must show before it may go live: the checks a release runs on every page it
- * staged, locally (scripts/lib/release/verify.mjs) and in AWS (infra/functions/release-publisher/publisher.ts), so a page that renders
+ * staged, locally (scripts/lib/release/verify.mjs) and in AWS (packages/release-model/src/engine/publish.ts), so a page that renders
  * nothing is refused in both places by the same rules.
  *
  * React's server renderer does not fail when a component throws inside a Suspense boundary: it writes

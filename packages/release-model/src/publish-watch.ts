@@ -4,7 +4,7 @@
  * judgeCanary), and a build the rule condemns is rolled back to the one it replaced automatically,
  * recorded as a rollback by "auto" with the figures as its why. The local server's watch
  * (local-server/src/canary-watch.ts, on the history of the release record dist/edge-state.json) and the AWS release
- * publisher's scheduled check (infra/functions/release-publisher/publish-watch.ts, on the live builds
+ * publisher's scheduled check (packages/release-model/src/engine/publish-watch.ts, on the live builds
  * it notes in edge/state.json) apply it.
  *
  * The replaced build has no visitors once the new one is live, so its figures over the same minutes

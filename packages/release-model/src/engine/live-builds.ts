@@ -5,7 +5,7 @@
  * The scheduled check (publish-watch.ts) reads it to watch a full publish for PUBLISH_WATCH_MINUTES
  * with the local server's rule (@kesho/release-model/publish-watch).
  */
-import type { HistoryEntry } from '@kesho/release-model/edge-plan';
+import type { HistoryEntry } from '../edge-plan';
 
 export interface LiveBuild {
   readonly release: string;

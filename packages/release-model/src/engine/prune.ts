@@ -1,5 +1,5 @@
 /**
- * Builds do not pile up in the site bucket (issue 39, item 9): each publisher pass (canaries-previews.ts
+ * Builds do not pile up in the site bucket (issue 39, item 9): each publisher pass (edge-pass.ts
  * publishSite) prunes the builds under mfe/<name>/<buildId>/ and shell/<buildId>/ by the local
  * release's rule (@kesho/release-model/build-pruning, which scripts/lib/release/prune.mjs applies to dist/):
  *
@@ -20,9 +20,9 @@
  * (EdgeRecord.builds); builds seen by the same pass (the first one after this shipped) are ordered by
  * when they were last served, then by id.
  */
-import { appBuildsPrefix, buildFilesPrefix, buildsToRemove, deleteRemovals, keptBuildsOf, protectedBuildIds, type BuildRemoval } from '@kesho/release-model/build-pruning';
-import { isBuildId } from '@kesho/release-model/pointer-document';
-import type { ObjectStore } from '@kesho/release-model/object-store';
+import { appBuildsPrefix, buildFilesPrefix, buildsToRemove, deleteRemovals, keptBuildsOf, protectedBuildIds, type BuildRemoval } from '../build-pruning';
+import { isBuildId } from '../pointer-document';
+import type { ObjectStore } from '../object-store';
 import {
   appOfPointerKey,
   buildIdOf,

@@ -10,12 +10,12 @@
  * then one pass publishes it and records the rollback by "auto" in the history, and ops are told.
  * Only while the judged release is still the app's current record: a team's release since wins.
  */
-import { DEFAULT_CANARY_THRESHOLDS } from '@kesho/release-model/canary-health';
+import { DEFAULT_CANARY_THRESHOLDS } from '../canary-health';
 import { PUBLISH_ROLLED_BACK_EVENT } from '@kesho/operations/ops-events';
-import { condemnedPublishes, DEFAULT_PUBLISH_WATCH_MINUTES } from '@kesho/release-model/publish-watch';
-import { publishSite, readEdgeRecord, type AutoRollback, type EdgeServices } from './canaries-previews';
+import { condemnedPublishes, DEFAULT_PUBLISH_WATCH_MINUTES } from '../publish-watch';
+import { publishSite, readEdgeRecord, type AutoRollback, type EdgeServices } from './edge-pass';
 import { liveChanges } from './live-builds';
-import { revalidatedMetadata, type ObjectStore } from './publisher';
+import { revalidatedMetadata, type ObjectStore } from './publish';
 import { pointerKey, RELEASE_RECORD_FILE, releasePrefix, withdrawnKey } from './release-record';
 
 export interface PublishWatchServices extends EdgeServices {

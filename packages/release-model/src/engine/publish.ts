@@ -22,16 +22,15 @@
  * published release, and everyone else is published. The rejections are returned (and fail that
  * app's deploy, see publishForDeploy).
  */
-import { discoveryFiles } from '@kesho/release-model/discovery-files';
-import { FEED_CONTENT_TYPE } from '@kesho/release-model/page-routes';
-import { removedPageKeys } from '@kesho/release-model/published-pages';
-import { CACHE_NO_CACHE } from '@kesho/release-model/security-headers';
-import { pageProblems } from '@kesho/release-model/page-checks';
-import { revalidatedMetadata, type ObjectMetadata, type ObjectStore, type PutCondition, type StoredObject } from '@kesho/release-model/object-store';
-import { parsePointerDocument } from '@kesho/release-model/pointer-document';
+import { discoveryFiles } from '../discovery-files';
+import { FEED_CONTENT_TYPE } from '../page-routes';
+import { removedPageKeys } from '../published-pages';
+import { CACHE_NO_CACHE } from '../security-headers';
+import { pageProblems } from '../page-checks';
+import { revalidatedMetadata, type ObjectMetadata, type ObjectStore, type PutCondition, type StoredObject } from '../object-store';
+import { parsePointerDocument } from '../pointer-document';
 import {
   appOfPointerKey,
-  buildIdOf,
   feedKeyForRoute,
   isReleaseId,
   isShellRelease,
@@ -155,7 +154,7 @@ export async function readRecord(store: ObjectStore, key: string, app: string, {
 }
 
 /** The record of a release published earlier, read from its immutable snapshot; null if it is gone. */
-async function readPublishedRecord(store: ObjectStore, app: string, release: string | undefined): Promise<ReleaseRecord | null> {
+export async function readPublishedRecord(store: ObjectStore, app: string, release: string | undefined): Promise<ReleaseRecord | null> {
   if (!release) return null;
   try {
     return await readRecord(store, `${releasePrefix(app, release)}${RELEASE_RECORD_FILE}`, app);
@@ -371,95 +370,4 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
     // A newer publish overtook this one while its pages were going live: redo them from its state.
   }
   throw new Error(`Could not publish ${POINTER_DOCUMENT_KEY}: it kept changing during ${maxAttempts} attempts`);
-}
-
-/** The custom resource each shell and remote stack deploys after its release record (see lib/release-publisher.ts). */
-export interface DeployRequest {
-  readonly RequestType: 'Create' | 'Update' | 'Delete';
-  /** Mode: "canary" (with Percent) or "preview" (with Hours) for those deploys (canaries-previews.ts deployEdge). */
-  readonly ResourceProperties: { readonly App?: unknown; readonly Release?: unknown; readonly Mode?: unknown; readonly Hours?: unknown; readonly By?: unknown };
-  readonly PhysicalResourceId?: string;
-  /** The stack deploying (its rollback state is read when its release was withdrawn). */
-  readonly StackId?: string;
-}
-
-export interface DeployOutcome {
-  readonly status: 'SUCCESS' | 'FAILED';
-  readonly reason: string;
-  readonly physicalResourceId: string;
-  /** Attributes of the custom resource (a preview's link). */
-  readonly data?: Readonly<Record<string, string>>;
-}
-
-/**
- * Why a deploy's App is not the deploying stack's own (null when it is): a team's stack names its App
- * in the resource's properties, which the team writes, so a stack could otherwise stage a preview or
- * a canary of another app, or answer for another app's release. CloudFormation names the stack in
- * every request (StackId, `arn:…:stack/<name>/<id>`): KeshoShell deploys the shell, KeshoRemote-<app>
- * that remote, nothing else.
- */
-export function foreignApp(app: string, stackId: string | undefined): string | null {
-  if (stackId === undefined) return null;
-  const stackName = /:stack\/([^/]+)\//.exec(stackId)?.[1] ?? '';
-  const own = stackName === 'KeshoShell' ? 'shell' : /^KeshoRemote-(.+)$/.exec(stackName)?.[1];
-  return own === app ? null : `stack ${stackName || stackId} may only publish its own app${own ? ` (${own})` : ''}, not ${app}`;
-}
-
-/**
- * A deploy's publish: publishes, then reads mfe/remotes.json back and succeeds only if it records the
- * release this deploy wrote for its app (and, for a remote, that release's build), so `cdk deploy`
- * fails, and CloudFormation rolls the stack back, whenever the site does not show what was deployed.
- * Deleting a stack leaves its release published (its files are retained too).
- */
-export async function publishForDeploy(
-  store: ObjectStore,
-  request: DeployRequest,
-  options: PublishOptions = {},
-  /** The whole pass the Lambda runs (canaries-previews.ts publishSite: the live site, then canaries and previews). */
-  publish: (store: ObjectStore) => Promise<PublishResult> = (bucketStore) => publishReleases(bucketStore, options),
-  /** Whether the deploying stack is rolling back (CloudFormation's stack status); index.js asks CloudFormation. */
-  rollingBack: (request: DeployRequest) => Promise<boolean> = async () => false,
-): Promise<DeployOutcome> {
-  const { App: app, Release: release } = request.ResourceProperties;
-  if (typeof app !== 'string' || typeof release !== 'string') {
-    return { status: 'FAILED', reason: 'The publish resource needs the properties App and Release', physicalResourceId: 'release-publish' };
-  }
-  const physicalResourceId = `release-publish-${app}`;
-  const foreign = request.RequestType === 'Delete' ? null : foreignApp(app, request.StackId);
-  if (foreign) return { status: 'FAILED', reason: foreign, physicalResourceId };
-  if (request.RequestType === 'Delete') {
-    return { status: 'SUCCESS', reason: `Deleting the stack leaves ${app}'s release published`, physicalResourceId };
-  }
-  let result: PublishResult;
-  try {
-    result = await publish(store);
-  } catch (error) {
-    return { status: 'FAILED', reason: `Publishing failed: ${messageOf(error)}`, physicalResourceId };
-  }
-  const rejection = result.rejected.find((candidate) => candidate.app === app);
-  if (rejection?.withdrawn) {
-    // A failed deploy's rollback uploads the stack's last release again: the site keeps the release a
-    // person rolled back to, and the rollback completes. Deploying a withdrawn release anew is refused.
-    if (await rollingBack(request)) return { status: 'SUCCESS', reason: `${rejection.reason} (the stack's rollback completes without it)`, physicalResourceId };
-    return { status: 'FAILED', reason: `${rejection.reason}; build and deploy a new release instead`, physicalResourceId };
-  }
-  if (rejection) return { status: 'FAILED', reason: rejection.reason, physicalResourceId };
-
-  const { state } = await readPublished(store);
-  const shown = state.releases[app];
-  if (shown !== release) {
-    return {
-      status: 'FAILED',
-      reason: `${POINTER_DOCUMENT_KEY} shows release ${shown ?? 'none'} of ${app}, not ${release} (changed by another release since?)`,
-      physicalResourceId,
-    };
-  }
-  if (app !== SHELL_APP) {
-    const record = await readPublishedRecord(store, app, release);
-    const entry = state.remotes.find((pointer) => pointer.name === app);
-    if (!record || !entry || entry.buildId !== buildIdOf(record)) {
-      return { status: 'FAILED', reason: `${POINTER_DOCUMENT_KEY} does not point ${app} at the build of release ${release}`, physicalResourceId };
-    }
-  }
-  return { status: 'SUCCESS', reason: `${POINTER_DOCUMENT_KEY} shows release ${release} of ${app}`, physicalResourceId };
 }

@@ -20,12 +20,12 @@
  * publisher is the only writer of mfe/remotes.json, of the pages of routes, of the root files and of
  * the not-found page.
  */
-import { DISCOVERY_FILE_NAMES } from '@kesho/release-model/discovery-files';
-import { feedKeyForRoute, NOT_FOUND_PAGE_KEY, pageKeyForRoute } from '@kesho/release-model/page-routes';
-import { pageKeysOf } from '@kesho/release-model/published-pages';
+import { DISCOVERY_FILE_NAMES } from '../discovery-files';
+import { feedKeyForRoute, NOT_FOUND_PAGE_KEY, pageKeyForRoute } from '../page-routes';
+import { pageKeysOf } from '../published-pages';
 import { createHash } from 'node:crypto';
-import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASE_RECORD_FILE, RELEASES_PREFIX, WITHDRAWN_FILE } from '@kesho/release-model/site-keys';
-import { isBuildId, isRemoteName, parsePointerDocument, parseRemotePointer, type PointerDocument, type RemotePointer } from '@kesho/release-model/pointer-document';
+import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASE_RECORD_FILE, RELEASES_PREFIX, WITHDRAWN_FILE } from '../site-keys';
+import { isBuildId, isRemoteName, parsePointerDocument, parseRemotePointer, type PointerDocument, type RemotePointer } from '../pointer-document';
 
 export type { PointerDocument, RemotePointer };
 
@@ -43,7 +43,7 @@ export const SHELL_APP = 'shell';
  * The files the shell's build puts at the site root that travel in its release (shell/public/): the
  * publisher puts live only these, so a new root file is a change ops review. The discovery files
  * (DISCOVERY_FILE_NAMES: sitemap.xml, robots.txt, llms.txt) are not among them: they list every app's
- * routes, so the publisher makes them from each pointer document it writes (publisher.ts).
+ * routes, so the publisher makes them from each pointer document it writes (publish.ts).
  */
 export const SHELL_ROOT_FILES: readonly string[] = ['favicon.svg'];
 /** Every key at the site root the publisher writes: the shell's root files and the discovery files. */

@@ -13,7 +13,7 @@
  *
  * Every change is one pass: commands applied (a promotion writes the canary's record as the app's
  * current one, so the live publish that follows puts it live), the live site published
- * (publisher.ts), the variant folders of the next state written (new folders only, named by what
+ * (publish.ts), the variant folders of the next state written (new folders only, named by what
  * they hold), then edge/state.json with a conditional PUT (a concurrent pass makes this one start
  * over), then the KeyValueStore. A failure before the KeyValueStore leaves what visitors get as it
  * was; a pass that failed there is completed by the next one, which writes the same value.
@@ -21,9 +21,9 @@
  * with the local server's rule (@kesho/release-model/canary-health) and aborts it itself, by "auto"; and a
  * team's recent publish, rolled back by "auto" when it fails the same rule (publish-watch.ts).
  */
-import { EMPTY_EDGE_STATE, type EdgeState } from '@kesho/release-model/build-choice';
-import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds, type FiguresSource } from '@kesho/release-model/canary-health';
-import { condemnedCanaries } from '@kesho/release-model/publish-watch';
+import { EMPTY_EDGE_STATE, type EdgeState } from '../build-choice';
+import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds, type FiguresSource } from '../canary-health';
+import { condemnedCanaries } from '../publish-watch';
 import {
   canaryRefusal,
   edgeRecordOf,
@@ -40,27 +40,16 @@ import {
   type EdgeRecord as SharedEdgeRecord,
   type HistoryEntry,
   type PreviewRecord,
-} from '@kesho/release-model/edge-plan';
-import { previewLinkOf, removeUnusedVariants, writeVariants } from '@kesho/release-model/edge-variants';
+} from '../edge-plan';
+import { previewLinkOf, removeUnusedVariants, writeVariants } from '../edge-variants';
 import { CANARY_ABORTED_EVENT } from '@kesho/operations/ops-events';
-import type { KeyValueStore } from '@kesho/release-model/object-store';
-import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '@kesho/release-model/site-keys';
-import {
-  foreignApp,
-  publishReleases,
-  readPublished,
-  readRecord,
-  revalidatedMetadata,
-  type DeployOutcome,
-  type DeployRequest,
-  type ObjectStore,
-  type PublishResult,
-  type Rejection,
-} from './publisher';
+import type { KeyValueStore } from '../object-store';
+import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '../site-keys';
+import { publishReleases, readPublished, readRecord, revalidatedMetadata, type ObjectStore, type PublishResult, type Rejection } from './publish';
 import { pointerKey, RELEASE_RECORD_FILE, releasePrefix, SHELL_APP, type RemotePointer, type RemoteRelease } from './release-record';
 import { noteLiveBuilds, type LiveBuild } from './live-builds';
 import { applyPrune, planPrune, servedBuilds, type TrackedBuilds } from './prune';
-import { DEFAULT_KEPT_BUILDS, type BuildRemoval } from '@kesho/release-model/build-pruning';
+import { DEFAULT_KEPT_BUILDS, type BuildRemoval } from '../build-pruning';
 
 /** A watched publish rolled back by the scheduled check: the app, the build and release taken off, the release put back, the figures. */
 export interface AutoRollback {
@@ -250,7 +239,7 @@ async function applyCommands(store: ObjectStore, pass: Pass, at: string): Promis
       take(pass, app, startCanary(pass.record, { app, release: command.release, buildId: release.pointer.buildId, percent: command.percent, previous, since: at, by, ...why }));
     } else if (running) {
       if (command.action === 'promote') {
-        // The next live publish (publisher.ts) puts this record live, like any team's release.
+        // The next live publish (publish.ts) puts this record live, like any team's release.
         const snapshot = await store.get(`${releasePrefix(app, running.release)}${RELEASE_RECORD_FILE}`);
         if (!snapshot) {
           pass.rejected.push({ app, reason: `release ${running.release} of ${app} is gone from the bucket: abort the canary` });
@@ -419,45 +408,4 @@ export async function watchCanaries(store: ObjectStore, services: EdgeServices):
     );
   }
   return { aborted: verdicts.map(({ app, buildId, reason }) => ({ app, buildId, reason })) };
-}
-
-/**
- * A canary or preview deploy (the publication of a stack deployed with -c canary=<percent> or
- * -c preview=<hours>): one pass, then SUCCESS only if the edge record shows this release running as
- * the canary, or staged for preview (its link in the resource's PreviewLink attribute).
- */
-export async function deployEdge(store: ObjectStore, services: EdgeServices, request: DeployRequest): Promise<DeployOutcome> {
-  const { App: app, Release: release, Mode: mode, Hours: hours, By: by } = request.ResourceProperties;
-  const physicalResourceId = `release-${String(mode)}-${String(app)}`;
-  if (typeof app !== 'string' || typeof release !== 'string' || (mode !== 'canary' && mode !== 'preview')) {
-    return { status: 'FAILED', reason: 'The publish resource needs App, Release and a Mode of canary or preview', physicalResourceId };
-  }
-  if (request.RequestType === 'Delete') return { status: 'SUCCESS', reason: `Deleting the stack leaves ${app}'s ${mode} as it is`, physicalResourceId };
-  // A team's stack stages its own app only (its App property is the team's to write).
-  const foreign = foreignApp(app, request.StackId);
-  if (foreign) return { status: 'FAILED', reason: foreign, physicalResourceId };
-  const hoursValue = Number(hours);
-  if (mode === 'preview' && !(hoursValue > 0 && hoursValue <= 720)) return { status: 'FAILED', reason: 'A preview is valid for 1 to 720 hours (-c preview=<hours>)', physicalResourceId };
-  let result: EdgePublishResult;
-  try {
-    result = await publishSite(store, services, mode === 'preview' ? { preview: { app, release, hours: hoursValue, ...(typeof by === 'string' ? { by } : {}) } } : {});
-  } catch (error) {
-    return { status: 'FAILED', reason: `Publishing failed: ${messageOf(error)}`, physicalResourceId };
-  }
-  const rejection = result.rejected.find((candidate) => candidate.app === app);
-  if (rejection) return { status: 'FAILED', reason: rejection.reason, physicalResourceId };
-  if (mode === 'preview') {
-    if (!result.preview) return { status: 'FAILED', reason: `release ${release} of ${app} was not staged`, physicalResourceId };
-    return {
-      status: 'SUCCESS',
-      reason: `${app} ${result.preview.buildId} staged for preview until ${result.preview.expiresAt}`,
-      physicalResourceId,
-      data: { PreviewLink: result.preview.link },
-    };
-  }
-  const canary = result.record.canaries.find((entry) => entry.app === app);
-  if (canary?.release !== release) {
-    return { status: 'FAILED', reason: `the edge runs ${canary ? `release ${canary.release}` : 'no canary'} of ${app}, not ${release}`, physicalResourceId };
-  }
-  return { status: 'SUCCESS', reason: `${app} ${canary.buildId} is the canary for ${canary.percent} % of visitors`, physicalResourceId };
 }
