@@ -361,36 +361,73 @@ const CPU_THROTTLE = 4;
 
 /**
  * Every long task of each route's start-up at CPU 4x (scripts/lib/long-tasks.mjs), the median of
- * LONG_TASK_LOADS fresh loads, beside the budget: no task longer than the static site's longest and a
- * blocking time within 1.5 times its own, the static site measured in the same run when
- * BENCH_STATIC_SITE names its build; returns the routes over budget.
+ * LONG_TASK_LOADS fresh loads, counted from each load's trace (every top-level task of the page's
+ * main thread, a first frame's layout and paint included), beside the budget: no task longer than
+ * the static site's longest and a blocking time within 1.5 times its own, the static site measured
+ * the same way in the same run when BENCH_STATIC_SITE names its build. The verdict is on thread time
+ * (the CPU each task took: what the page asked of the processor, little moved by the other
+ * processes of a shared machine); wall time and the Long Tasks API observer's figures (which miss
+ * rendering-only tasks) are printed beside it. Returns the routes over budget.
  */
 async function benchLongTasks(server, routes, order, staticSite) {
   const browser = await launchBrowser(CHROMIUM);
   try {
+    const figures = (measure) => (measure ? [String(measure.count), String(Math.round(measure.longestMs)), String(Math.round(measure.blockingMs))] : ['n/a', 'n/a', 'n/a']);
+    const row = (label, measured, verdict) => [
+      label,
+      ...figures(measured.thread),
+      ...figures(measured.wall).slice(1),
+      ...figures(measured.observer).slice(1),
+      measured.samples.map((sample) => (sample.traced?.thread ? `${Math.round(sample.traced.thread.longestMs)}/${Math.round(sample.traced.thread.blockingMs)}` : 'n/a')).join(' '),
+      verdict,
+    ];
+    const lines = [
+      ['', 'thread', '', '', 'wall', '', 'observer', '', '', ''],
+      ['route', 'tasks', 'longest', 'blocking', 'longest', 'blocking', 'longest', 'blocking', 'loads, thread ms (longest/blocking)', ''],
+    ];
+    const loadAtStart = os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ');
     let reference = REFERENCE_STATIC_SITE;
     if (staticSite) {
       const measured = await measureLongTasks({ browser, url: `${staticSite.origin}/`, runs: LONG_TASK_LOADS, throttle: CPU_THROTTLE });
-      reference = { label: `the static site at ${settings.staticSite}, /, this run`, longestMs: measured.longestMs, blockingMs: measured.blockingMs };
+      const by = measured.thread ?? measured.wall;
+      reference = {
+        label: `the static site at ${settings.staticSite}, /, this run${measured.thread ? '' : ' (wall time: its trace had no thread time)'}`,
+        longestMs: by.longestMs,
+        blockingMs: by.blockingMs,
+      };
+      lines.push(row('static site /', measured, '(same run)'));
     }
     const budget = longTaskBudget(reference);
-    console.log(`\nStart-up long tasks at CPU ${CPU_THROTTLE}x (Chromium, fresh context, median of ${LONG_TASK_LOADS} loads; blocking = the time each task runs past 50 ms):`);
     console.log(
-      `  budget: longest ≤ ${Math.round(budget.longestMs)} ms, blocking ≤ ${Math.round(budget.blockingMs)} ms (${reference.label}: longest ${Math.round(reference.longestMs)} ms, blocking ${Math.round(reference.blockingMs)} ms, ×1.5)`,
+      `\nStart-up long tasks at CPU ${CPU_THROTTLE}x (Chromium, fresh context, median of ${LONG_TASK_LOADS} loads, until 5 s after the page is ready; counted from a trace of each load: every top-level main-thread task over 50 ms; blocking = the time each runs past 50 ms):`,
     );
-    const lines = [['route', 'tasks', 'longest ms', 'blocking ms', 'loads (longest/blocking)', '']];
-    lines.push(['budget', '', `≤${Math.round(budget.longestMs)}`, `≤${Math.round(budget.blockingMs)}`, '', '']);
+    console.log(
+      `  budget, on thread time: longest ≤ ${Math.round(budget.longestMs)} ms, blocking ≤ ${Math.round(budget.blockingMs)} ms (${reference.label}: longest ${Math.round(reference.longestMs)} ms, blocking ${Math.round(reference.blockingMs)} ms, ×1.5)`,
+    );
+    console.log(
+      "  thread = CPU time of each task (the verdict); wall = its elapsed time, moved by the machine's other load; observer = PerformanceObserver('longtask'), which misses tasks that only lay out and paint",
+    );
+    lines.push(['budget', '', `≤${Math.round(budget.longestMs)}`, `≤${Math.round(budget.blockingMs)}`, '', '', '', '', '', '']);
     let misses = 0;
     for (const route of routes) {
       const storage = ORDER_STATE_ROUTES.has(route) ? order.storage : undefined;
       const measured = await measureLongTasks({ browser, url: `${server.origin}${route}`, runs: LONG_TASK_LOADS, throttle: CPU_THROTTLE, ...(storage ? { storage } : {}) });
-      const ok = measured.longestMs <= budget.longestMs && measured.blockingMs <= budget.blockingMs;
+      const by = measured.thread ?? measured.wall;
+      const ok = by.longestMs <= budget.longestMs && by.blockingMs <= budget.blockingMs;
       if (!ok) misses += 1;
-      const loads = measured.samples.map((sample) => `${Math.round(sample.longestMs)}/${Math.round(sample.blockingMs)}`).join(' ');
-      lines.push([route, String(measured.count), String(Math.round(measured.longestMs)), String(Math.round(measured.blockingMs)), loads, mark(ok)]);
+      lines.push(row(route, measured, `${mark(ok)}${measured.thread ? '' : ' (wall: no thread time traced)'}`));
     }
     printTable(lines);
-    console.log("  (where each task's time goes: node scripts/lib/long-tasks.mjs <origin> <route>…)");
+    console.log(
+      `  load average (1, 5, 15 min) at the start: ${loadAtStart}, at the end: ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')} (${os.cpus().length} CPUs)`,
+    );
+    console.log("  (where each task's time goes: node --import tsx scripts/lib/long-tasks.mjs <origin> <route>…)");
     return misses;
   } finally {
     await browser.close();
