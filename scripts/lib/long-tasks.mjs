@@ -13,8 +13,8 @@
  * dist/sourcemaps), style recalculation, layout, paint, HTML parsing, garbage collection, and the
  * font look-ups inside layout and style (a font's first use: on Linux, synchronous calls to the
  * browser process, most of a first layout's time on a busy machine).
- * `npm run bench -- pages` prints it; `node scripts/lib/long-tasks.mjs <origin> <route>…` prints the
- * attributed profile of each route (what the closing notes of start-up work quote).
+ * `npm run bench -- pages` prints it; `node scripts/lib/long-tasks.mjs <origin | folder> <route>…` prints the
+ * attributed profile of each route (a folder: a static site's build, served as the bench serves it) (what the closing notes of start-up work quote).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -127,11 +127,30 @@ async function loadOnce(browser, { url, throttle, storage, attribute }) {
 export async function measureLongTasks({ browser, url, runs, throttle = 4, storage }) {
   /** @type {LoadSample[]} */
   const samples = [];
-  for (let run = 0; run < runs; run += 1) {
-    const sample = await loadOnce(browser, { url, throttle, storage });
-    if (!sample.traced) throw new Error(`the trace of ${url} shows no navigation of the page: its tasks cannot be counted`);
-    samples.push(sample);
-  }
+  for (let run = 0; run < runs; run += 1) samples.push(await measureLoad(browser, { url, throttle, ...(storage ? { storage } : {}) }));
+  return summarizeLoads(samples);
+}
+
+/**
+ * One load of `url` (a fresh context, the CPU throttled, traced until quiet), for a caller that
+ * spreads a page's loads over a run (the bench's static site, between the routes).
+ * @param {import('puppeteer-core').Browser} browser
+ * @param {{ url: string, throttle?: number, storage?: { localStorage: Record<string, string>, sessionStorage: Record<string, string> } }} options
+ * @returns {Promise<LoadSample>}
+ */
+export async function measureLoad(browser, { url, throttle = 4, storage }) {
+  const sample = await loadOnce(browser, { url, throttle, ...(storage ? { storage } : {}) });
+  if (!sample.traced) throw new Error(`the trace of ${url} shows no navigation of the page: its tasks cannot be counted`);
+  return sample;
+}
+
+/**
+ * The medians of several loads of one page: the observer's figures, and the trace's by wall time and
+ * by thread time (null when a load's trace lacked it).
+ * @param {LoadSample[]} samples
+ * @returns {{ samples: LoadSample[], observer: TaskFigures, wall: TaskFigures, thread: TaskFigures | null }}
+ */
+export function summarizeLoads(samples) {
   const figures = (/** @type {{ count: number, longestMs: number, blockingMs: number }[]} */ perLoad) => ({
     count: median(perLoad.map((load) => load.count)),
     longestMs: median(perLoad.map((load) => load.longestMs)),
@@ -525,17 +544,21 @@ export async function profileRoutes(
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [origin, ...routes] = process.argv.slice(2);
-  if (!origin || routes.length === 0) {
-    console.error('usage: node scripts/lib/long-tasks.mjs <origin> <route>…  (CPU throttling from BENCH_THROTTLE, default 4)');
+  const [target, ...routes] = process.argv.slice(2);
+  if (!target || routes.length === 0) {
+    console.error("usage: node scripts/lib/long-tasks.mjs <origin | a static site's folder> <route>…  (CPU throttling from BENCH_THROTTLE, default 4)");
     process.exit(2);
   }
   const { chromiumPath } = await import('./chromium.mjs');
   const { repoRoot } = await import('./repo-root.mjs');
+  // A folder (a static site's build, e.g. AstroWind's dist/) is served as the bench serves it.
+  const folder = /^https?:\/\//.test(target) ? null : await serveFolder(target);
   const browser = await launchBrowser(chromiumPath(repoRoot));
   try {
+    const origin = folder ? folder.origin : target;
     for (const line of await profileRoutes({ browser, origin, routes, throttle: Number(process.env.BENCH_THROTTLE ?? 4) })) console.log(line);
   } finally {
     await browser.close();
+    await folder?.close();
   }
 }
