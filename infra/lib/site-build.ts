@@ -13,13 +13,14 @@ import { NOT_FOUND_PAGE_KEY } from '@kesho/release-model/page-routes';
 import { parsePointerDocument } from '@kesho/release-model/pointer-document';
 import { SHELL_BUILDS_PREFIX } from '@kesho/release-model/site-keys';
 import {
-  nameRelease,
   pageKeysOf,
   pointerKey,
   POINTER_DOCUMENT_KEY,
   RELEASE_RECORD_FILE,
   SHELL_APP,
-  sharedFileSnapshotKey,
+  remoteReleaseOf,
+  shellReleaseOf,
+  shellSnapshotFiles as shellSnapshotFilesOf,
   type PointerDocument,
   type ReleaseRecord,
   type RemotePointer,
@@ -102,22 +103,6 @@ export function readBuildPointers(siteDir: string): RemotePointer[] {
   return [...readBuildDocument(siteDir).remotes];
 }
 
-const SHELL_SCRIPT = /(?:src|href)="\/shell\/([A-Za-z0-9][A-Za-z0-9._-]*)\//g;
-
-/** The one shell build a set of pages loads (from their /shell/<buildId>/ scripts). */
-function shellBuildOf(pages: readonly StagedFile[], what: string): string {
-  const builds = new Set<string>();
-  // Feeds (pages/blog/rss.xml) load nothing.
-  for (const page of pages.filter((candidate) => candidate.key.endsWith('.html'))) {
-    const found = [...fs.readFileSync(page.absolutePath, 'utf8').matchAll(SHELL_SCRIPT)].map((match) => match[1] as string);
-    if (found.length === 0) throw new Error(`${page.key} of ${what} loads no /shell/<buildId>/ script; is it a prerendered page?`);
-    for (const buildId of found) builds.add(buildId);
-  }
-  if (builds.size !== 1)
-    throw new Error(`The pages of ${what} load ${builds.size ? `several shell builds (${[...builds].sort().join(', ')})` : 'no shell build'}; render them again with one shell`);
-  return [...builds][0] as string;
-}
-
 function pagesOf(siteDir: string, pointer: RemotePointer, what: string): StagedFile[] {
   return pageKeysOf(pointer).map((key) => {
     const absolutePath = path.join(siteDir, key);
@@ -135,7 +120,7 @@ export function readRemoteBuild(siteDir: string, remoteName: string): RemoteBuil
   requireDirectory(assetsDir, `build ${pointer.buildId} of the ${remoteName} remote`);
   requireFile(path.join(siteDir, pointer.manifest), `manifest of the ${remoteName} remote`);
   const pages = pagesOf(siteDir, pointer, `the ${remoteName} remote`);
-  const record = nameRelease({ app: pointer.name, shellBuildId: shellBuildOf(pages, `the ${remoteName} remote`), pointer }, bodiesOf(pages));
+  const record = remoteReleaseOf(pointer, bodiesOf(pages));
   return { pointer, assetsDir, pages, record };
 }
 
@@ -151,16 +136,15 @@ export function readShellBuild(siteDir: string): ShellBuild {
     .map((entry) => ({ key: entry.name, absolutePath: path.join(siteDir, entry.name) }));
   const renderedWith = readBuildDocument(siteDir);
   const pages = renderedWith.remotes.flatMap((remote) => pagesOf(siteDir, remote, 'the shell release'));
-  const shellBuildId = shellBuildOf([...pages, { key: NOT_FOUND_PAGE_KEY, absolutePath: notFoundPage }], 'the shell release');
-  requireDirectory(path.join(assetsDir, shellBuildId), `build ${shellBuildId} of the shell`);
   const sharedFiles = [...rootFiles, { key: NOT_FOUND_PAGE_KEY, absolutePath: notFoundPage }];
-  const record = nameRelease({ app: SHELL_APP, shellBuildId, renderedWith, sharedFiles: sharedFiles.map((file) => file.key) }, bodiesOf(shellSnapshotFiles({ pages, sharedFiles })));
+  const record = shellReleaseOf(renderedWith, bodiesOf(pages), bodiesOf(sharedFiles));
+  requireDirectory(path.join(assetsDir, record.shellBuildId), `build ${record.shellBuildId} of the shell`);
   return { assetsDir, sharedFiles, pages, record };
 }
 
-/** What a shell release's snapshot holds besides its record: the pages of routes, and the shared files under shared/. */
+/** What a shell release's snapshot holds besides its record: the pages of routes, and the shared files under shared/ (the engine's rule). */
 export function shellSnapshotFiles(build: Pick<ShellBuild, 'pages' | 'sharedFiles'>): StagedFile[] {
-  return [...build.pages, ...build.sharedFiles.map((file) => ({ key: sharedFileSnapshotKey(file.key), absolutePath: file.absolutePath }))];
+  return shellSnapshotFilesOf(build.pages, build.sharedFiles);
 }
 
 /** Files plus generated documents to upload together, e.g. a release's pages and its pointer.json. */

@@ -34,8 +34,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import type { Construct } from 'constructs';
 import type { CanaryThresholds } from '@kesho/release-model/canary-health';
 import { securityHeaders } from '@kesho/release-model/security-headers';
-import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY } from '@kesho/release-model/engine/edge-pass';
-import { POINTER_DOCUMENT_KEY, POINTERS_PREFIX, RELEASES_PREFIX } from '@kesho/release-model/engine/release-record';
+import { POINTER_DOCUMENT_KEY, PUBLISHER_OBJECTS } from '@kesho/release-model/site-keys';
 import { acknowledge } from './nag';
 import { viewerRequestCode, viewerResponseCode } from './edge-functions';
 import { NotFoundPage } from './not-found-page';
@@ -123,12 +122,7 @@ export class SiteStack extends Stack {
         effect: Effect.DENY,
         principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
         actions: ['s3:GetObject'],
-        resources: [
-          this.siteBucket.arnForObjects(`${RELEASES_PREFIX}*`),
-          this.siteBucket.arnForObjects(`${POINTERS_PREFIX}*`),
-          this.siteBucket.arnForObjects(`${CANARY_COMMANDS_PREFIX}*`),
-          this.siteBucket.arnForObjects(EDGE_RECORD_KEY),
-        ],
+        resources: PUBLISHER_OBJECTS.map((key) => this.siteBucket.arnForObjects(key.endsWith('/') ? `${key}*` : key)),
       }),
     );
 

@@ -12,6 +12,8 @@ import type { CanaryWatchOptions } from './canary-watch';
 
 /** What the server calls of scripts/lib/release-engine.mjs. */
 export interface ReleaseEngine {
+  /** The publish run again over the current release records, completing a release a killed process left half done. */
+  completeInterruptedRelease(): Promise<unknown>;
   abort(app: string, options: { why?: string; by?: string }): Promise<unknown>;
   rollback(app: string, buildId: string, options: { why?: string; by?: string; expectLive?: string }): Promise<unknown>;
 }
@@ -49,4 +51,18 @@ export function rollbackThroughEngine(engine: () => Promise<ReleaseEngine>): Non
   return async (app, to, reason, expectLive) => {
     await (await engine()).rollback(app, to, { why: reason, by: 'auto', expectLive });
   };
+}
+
+/**
+ * Completes a release a killed process left half-published (the engine's completeInterruptedRelease: the
+ * publisher's run again over the current records, under the release lock), in the background: the
+ * server answers meanwhile, and a release under way is waited for, not raced.
+ */
+export function completeInterruptedRelease(engine: () => Promise<ReleaseEngine>, log: (line: string) => void = console.error): Promise<void> {
+  return engine()
+    .then((loaded) => loaded.completeInterruptedRelease())
+    .then(
+      () => undefined,
+      (error: unknown) => log(`Completing an interrupted release failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
 }

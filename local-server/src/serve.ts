@@ -9,7 +9,7 @@ import { LOCAL_EDGE_STATE_FILE, LOCAL_RUNNING_SITE_FILE } from '@kesho/release-m
 import { createLocalApi } from '@kesho/lambdas/local-api';
 import { startCanaryWatch } from './canary-watch';
 import { originOf, readEdgeKeyValueConfig, readSiteServerConfig } from './config';
-import { abortThroughEngine, releaseEngineOf, rollbackThroughEngine } from './release-engine';
+import { abortThroughEngine, completeInterruptedRelease, releaseEngineOf, rollbackThroughEngine } from './release-engine';
 import { createSiteServer, EDGE_KEY_VALUE_FILE, type SiteServerOptions } from './site-server';
 
 // dist/serve.js → the repository root.
@@ -42,8 +42,10 @@ async function main() {
   const runningSiteFile = path.join(distDir, LOCAL_RUNNING_SITE_FILE);
   fs.writeFileSync(runningSiteFile, `${JSON.stringify({ origin, pid: process.pid, since: new Date().toISOString() })}\n`);
   console.log(api.startupMessage);
-  // Running canaries are judged on what visitors' browsers report, and aborted without a person.
   const engine = releaseEngineOf(repoRoot, distDir);
+  // A release killed half-way left its records current and the site part-published: the publish completes it.
+  void completeInterruptedRelease(engine);
+  // Running canaries are judged on what visitors' browsers report, and aborted without a person.
   const watch = startCanaryWatch({
     edgeStateFile,
     dataDir,

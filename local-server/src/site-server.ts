@@ -23,7 +23,7 @@ import { CACHE_IMMUTABLE, CACHE_NO_CACHE, securityHeaders } from '@kesho/release
 import { keyValuesOf } from '@kesho/release-model/folder-store';
 import { hmacHex } from '@kesho/release-model/signed-tokens';
 import { parseCookie } from 'cookie';
-import { EDGE_STATE_KEY, LOCAL_EDGE_KEY_VALUE_FILE, PREVIEW_LINK_SECRET_KEY } from '@kesho/release-model/site-keys';
+import { EDGE_STATE_KEY, isPublisherObject, LOCAL_EDGE_KEY_VALUE_FILE, PREVIEW_LINK_SECRET_KEY } from '@kesho/release-model/site-keys';
 import { DEVELOPMENT_PREVIEW_LINK_SECRET } from './config';
 
 /**
@@ -263,6 +263,11 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       case 'page':
       case 'file':
       case 'feed': {
+        // The release publisher's own objects in dist/site (snapshots, records, its edge record), as CloudFront is denied them.
+        if (isPublisherObject(answer.key)) {
+          await notFound(req, res, answer.kind === 'file' && answer.buildOutput);
+          return;
+        }
         const kind = answer.kind === 'page' ? 'page' : answer.key === POINTER_KEY ? 'pointer' : null;
         const chosen = kind ? await chooseFor(req, url, kind) : null;
         if (chosen) {

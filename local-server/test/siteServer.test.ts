@@ -7,6 +7,13 @@ import { pageRouteCases, servedKeysOf } from '@kesho/release-model/page-route-ca
 import { createSiteServer, type ApiRuntime } from '../src/site-server';
 
 let siteDir: string;
+const PUBLISHER_KEYS = [
+  'releases/legal/legalabc-0123456789ab/release.json',
+  'releases/legal/legalabc-0123456789ab/pages/terms.html',
+  'mfe/pointers/legal.json',
+  'mfe/canary/legal.json',
+  'edge/state.json',
+];
 let server: http.Server;
 let origin: string;
 
@@ -31,6 +38,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(siteDir, 'robots.txt'), 'User-agent: *');
   fs.mkdirSync(path.join(siteDir, 'mfe', 'legal', 'abc123'), { recursive: true });
   fs.writeFileSync(path.join(siteDir, 'mfe', 'legal', 'abc123', 'remoteEntry.js'), 'var legal;');
+  // The release publisher's own objects, which the local release keeps in dist/site (its store) as the publisher keeps them in the bucket.
+  for (const key of PUBLISHER_KEYS) {
+    fs.mkdirSync(path.dirname(path.join(siteDir, key)), { recursive: true });
+    fs.writeFileSync(path.join(siteDir, key), '{"secret":"of the publisher"}');
+  }
   server = createSiteServer({ siteDir });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -132,6 +144,12 @@ describe('the site server', () => {
       expect(answer.location).toBeNull();
     },
   );
+
+  it.each(PUBLISHER_KEYS.map((key) => `/${key}`))("never serves the release publisher's own objects, as CloudFront is denied them (%s)", async (rawPath) => {
+    const answer = await get(rawPath);
+    expect(answer.status).toBe(404);
+    expect(answer.body).not.toContain('of the publisher');
+  });
 
   it.each(['/pages/index.html', '/%2fpages/index.html', '/%2Fpages/faq.html', '/%5cpages/faq.html', '/./pages/faq.html', '/x/%2e%2e/pages/faq.html', '/%2e%2e/pages/faq.html'])(
     'keeps the prerendered pages behind their routes (%s)',

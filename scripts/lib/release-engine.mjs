@@ -24,12 +24,11 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { exists, readJson } from './compile.mjs';
-import { writeDiscoveryFiles } from './discovery-files.mjs';
-import { buildFilesDirOf, buildRecordFileOf, distDir, legacyHistoryFile, pagesDir, pointerFile, shellCurrentFile, siteDir, siteFileOf, ssrDir } from './paths.mjs';
+import { exists, readJson, writeJson } from './compile.mjs';
+import { buildFilesDirOf, buildRecordFileOf, distDir, legacyHistoryFile, pointerFile, siteFileOf, ssrDir } from './paths.mjs';
 import { renderPages } from './prerender.mjs';
 import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
-import { commitFiles, recoverInterruptedCommit } from './release/commit.mjs';
+import { liveShellRecord, recoverInterruptedRelease, releasesOf, siteStore } from './release/site-store.mjs';
 import { RefusedError, ReleaseError } from './release/errors.mjs';
 import { kitContractProblems } from './kit-contract.mjs';
 import { describeMark, markOf } from './release/marks.mjs';
@@ -43,7 +42,9 @@ import { repoRoot } from './repo-root.mjs';
 import { remoteNames } from '../webpack.config.mjs';
 import * as edgePlan from '@kesho/release-model/edge-plan';
 import * as schema from '@kesho/release-model/pointer-document';
-import * as publishedPages from '@kesho/release-model/published-pages';
+import { publishReleases, putReleaseSnapshot, readPublished } from '@kesho/release-model/engine/publish';
+import { pointerKey, withdrawnKey } from '@kesho/release-model/engine/release-record';
+import { revalidatedMetadata } from '@kesho/release-model/object-store';
 
 export { RefusedError, ReleaseError } from './release/errors.mjs';
 export { readHistory, refusalOf, withdrawalOf } from './release/history.mjs';
@@ -56,7 +57,7 @@ export const appNames = ['shell', ...remoteNames];
 /** @typedef {{ buildId: string, server: string, kit?: string, scripts: string[], shared?: Record<string, string>, shareImages?: Record<string, { url: string, alt: string }>, manifest?: string, appleTouchIcon?: string }} ShellRecord */
 /**
  * @typedef {import('./release/history.mjs').ReleaseEntry} ReleaseEntry
- * @typedef {import('./release/commit.mjs').BeforeWrite} BeforeWrite
+ * @typedef {import('./release/site-store.mjs').BeforeWrite} BeforeWrite
  * @typedef {import('./release/canaries-previews.mjs').EdgeStateFile} EdgeStateFile
  * What a release changes at the edge besides the live site: a canary started or ended, a preview
  * staged; `by` overrides who is recorded (an automatic abort is "auto").
@@ -80,7 +81,7 @@ export async function livePointers() {
 
 /** @returns {Promise<ShellRecord | null>} */
 export async function liveShell() {
-  return readJson(shellCurrentFile, null);
+  return liveShellRecord();
 }
 
 /**
@@ -117,9 +118,25 @@ async function releaseBuild(app, buildId, attempt) {
 export async function release(request) {
   const unlock = await lock();
   try {
-    // A release killed half-way leaves its journal: put the site back as it was before going on.
-    await recoverInterruptedCommit();
+    // A release killed half-way left its records current and the site part-published: the publish
+    // completes it (the publisher's own run again), so this one starts from one whole release.
+    await recoverInterruptedRelease();
     return await releaseLocked(request);
+  } finally {
+    await unlock();
+  }
+}
+
+/**
+ * Completes a release a killed process left half done (lib/release/site-store.mjs recoverInterruptedRelease:
+ * the publish run again over the current records), under the release lock; the local server runs it
+ * when it starts, and every release before it reads the live site. Returns the publish, or null on a
+ * dist/ with nothing released.
+ */
+export async function completeInterruptedRelease() {
+  const unlock = await lock();
+  try {
+    return await recoverInterruptedRelease();
   } finally {
     await unlock();
   }
@@ -224,7 +241,6 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       : [];
     const expectedRoutes = liveChange ? next.remotes.filter((remote) => rendering.includes(remote.name)).flatMap((remote) => remote.routes.map((route) => route.path)) : [];
     await verifyStage({ stageDir: path.join(stageDir, 'pages'), pages, expectedRoutes: everything ? [...expectedRoutes, '/404'] : expectedRoutes, pointers: next, shell: nextShell });
-    const discovery = liveChange ? await writeDiscoveryFiles({ pointers: next, outDir: path.join(stageDir, 'discovery') }) : [];
 
     // Canaries, previews and notices: their folders of pages, from the next live state.
     const stagedPages = new Map(pages.filter((page) => !page.feed).map((page) => [page.route, path.join(stageDir, 'pages', page.file)]));
@@ -250,9 +266,6 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     // A state the edge could not read is refused here, as the publisher refuses it in AWS.
     const tooLarge = edgePlan.edgeStateSizeProblem(variants.edge);
     if (tooLarge) throw new ReleaseError(`${tooLarge}. The live site is unchanged.`);
-
-    // Pages of routes that no remote serves any more after this release, and feeds no route has any more.
-    const gone = publishedPages.removedPageKeys(live, next).map((key) => path.join(siteDir, key));
 
     const history = await readHistory();
     const revision = sourceRevision();
@@ -297,24 +310,9 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     /** @type {EdgeStateFile} */
     /** The next release record: the edge (edge-plan's EdgeRecord), the history with this release's entries (edge-plan's withHistory, the publisher's too), the builds made. */
     const nextEdge = edgePlan.withHistory({ edge: variants.edge, canaries, previews, history: history.releases, built: history.builds }, entries);
-    await commitFiles({
-      stageDir,
-      beforeWrite,
-      writes: [
-        ...pages.map((page) => ({ from: path.join(stageDir, 'pages', page.file), target: path.join(pagesDir, page.file) })),
-        ...gone.map((target) => ({ target })),
-        ...discovery.map((file) => ({ from: path.join(stageDir, 'discovery', file), target: path.join(siteDir, file) })),
-        ...(shell ? [{ json: shell, target: shellCurrentFile }] : []),
-        ...withdrawals,
-        // The history, in the release record now: the file it was kept in before goes with this commit.
-        ...((await exists(legacyHistoryFile)) ? [{ target: legacyHistoryFile }] : []),
-        // New folders, named by their content: nothing points at them until the edge state does.
-        ...variants.folders.map((folder) => ({ from: path.join(stageDir, 'variants', folder), target: path.join(variantsDir, folder) })),
-        { json: nextEdge, target: edgeStateFile },
-        // Last: from here on, browsers that read the pointer get the new builds, whose pages are in place.
-        ...(liveChange ? [{ json: next, target: pointerFile }] : []),
-      ],
-    });
+    // The releases this one makes, as the team stacks' synth makes them (@kesho/release-model/engine/release-record).
+    const made = liveChange ? await releasesOf({ root: stageDir, document: next, remotes: rendering, shellRelease: everything }) : [];
+    await commitReleases({ made, liveChange, beforeWrite, stageDir, variants, nextEdge, withdrawals, rolledBack: action === 'rollback' ? replaced : [], at, by, why });
     // Then what the local server reads, as the publisher hands it to the KeyValueStore after its record.
     await publishEdgeKeyValues(nextEdge.edge);
     await removeUnusedVariants(nextEdge.edge, edgeBefore.edge);
@@ -322,6 +320,84 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
   } finally {
     await fs.rm(stageDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Puts a release live through the site's store (lib/release/site-store.mjs), as a team's deploy and the
+ * publisher do in AWS: the releases' snapshots (immutable, unreferenced until a record names them) and
+ * the new variant folders first; then each release's record made its app's current one (a rollback's
+ * replaced release marked withdrawn, as infra/RUNBOOK.md's Rollback does it); the release record
+ * (dist/edge-state.json: the history, canaries, previews, the edge state) and the builds' withdrawal
+ * marks; then the publisher's own publish (@kesho/release-model/engine/publish) writes mfe/remotes.json
+ * conditionally and copies the pages live. A failure puts every record and file back as it was and
+ * publishes again from them, so the live site is what it was; a process killed instead leaves records
+ * that are either not current yet or current, and the next publish (recoverInterruptedRelease) puts the
+ * site on them whole.
+ * @param {{ made: import('./release/site-store.mjs').MadeRelease[], liveChange: boolean, beforeWrite?: BeforeWrite, stageDir: string,
+ *   variants: { folders: string[] }, nextEdge: unknown, withdrawals: { target: string, json?: unknown }[],
+ *   rolledBack: { app: string }[], at: string, by: string, why?: string }} commit
+ */
+async function commitReleases({ made, liveChange, beforeWrite, stageDir, variants, nextEdge, withdrawals, rolledBack, at, by, why }) {
+  const store = siteStore(beforeWrite);
+  const direct = siteStore();
+  /** @type {(() => Promise<unknown>)[]} what puts each change back, newest last */
+  const undo = [];
+  const { state: published } = await readPublished(direct);
+  /** A record or mark of the store, with what puts it back. @param {string} key @param {string | null} body */
+  const setObject = async (key, body) => {
+    const before = await direct.get(key);
+    undo.push(() => (before ? direct.put(key, before.body, revalidatedMetadata(key), {}) : direct.delete(key)));
+    if (body === null) await store.delete(key);
+    else await store.put(key, body, revalidatedMetadata(key), {});
+  };
+  /** A file of dist/ outside the store (the release record, a build's mark), with what puts it back. @param {string} target @param {unknown} [json] */
+  const setFile = async (target, json) => {
+    const before = await fs.readFile(target, 'utf8').catch(() => null);
+    undo.push(() => (before === null ? fs.rm(target, { force: true }) : writeText(target, before)));
+    await beforeWrite?.(target);
+    if (json === undefined) await fs.rm(target, { force: true });
+    else await writeJson(target, json);
+  };
+  try {
+    for (const release of made) await putReleaseSnapshot(store, release.record, release.files);
+    // New folders, named by their content: nothing points at them until the edge state does.
+    for (const folder of variants.folders) {
+      const target = path.join(variantsDir, folder);
+      await beforeWrite?.(target);
+      await fs.mkdir(variantsDir, { recursive: true });
+      undo.push(() => fs.rm(target, { recursive: true, force: true }));
+      await fs.rename(path.join(stageDir, 'variants', folder), target);
+    }
+    for (const { record } of made) await setObject(pointerKey(record.app), JSON.stringify(record));
+    for (const { app } of rolledBack) {
+      const chosen = made.find((release) => release.record.app === app)?.record.release;
+      const replaced = published.releases[app];
+      if (replaced && replaced !== chosen) await setObject(withdrawnKey(app, replaced), JSON.stringify({ at, by, rolledBackTo: chosen, ...(why ? { why } : {}) }));
+      // Chosen on purpose: a release withdrawn before goes live again.
+      if (chosen && (await direct.get(withdrawnKey(app, chosen)))) await setObject(withdrawnKey(app, chosen), null);
+    }
+    for (const write of withdrawals) await setFile(write.target, write.json);
+    await setFile(edgeStateFile, nextEdge);
+    if (liveChange) {
+      const result = await publishReleases(store);
+      const refused = result.rejected.filter((rejection) => made.some((release) => release.record.app === rejection.app));
+      if (refused.length) throw new ReleaseError(`The publish refused ${refused.map((rejection) => rejection.reason).join('; ')}. The live site is unchanged.`);
+    }
+  } catch (error) {
+    for (const step of undo.reverse()) await step();
+    // The live site back on the records as they were (a publish that failed half-way copied some pages).
+    if (liveChange) await publishReleases(direct);
+    throw error;
+  }
+  // The history, in the release record now: the file it was kept in before goes.
+  await fs.rm(legacyHistoryFile, { force: true });
+}
+
+/** Written whole or not at all: a temporary file renamed over the target. @param {string} target @param {string} text */
+async function writeText(target, text) {
+  const temporary = `${target}.${process.pid}.restore`;
+  await fs.writeFile(temporary, text);
+  await fs.rename(temporary, target);
 }
 
 /**

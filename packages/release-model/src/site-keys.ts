@@ -44,6 +44,15 @@ export const RELEASE_RECORD_FILE = 'release.json';
 export const WITHDRAWN_FILE = 'withdrawn.json';
 /** The release publisher's record of the edge (AWS). */
 export const EDGE_RECORD_KEY = 'edge/state.json';
+/**
+ * The release publisher's own objects, never served to visitors: release snapshots, the current
+ * records, canary commands and the edge record (a key or, ending in "/", a prefix). CloudFront is denied
+ * them (infra/lib/site-stack.ts, KeepReleaseInputsPrivate); the local server, whose dist/site holds
+ * them too (the local release's store), answers not found (`isPublisherObject`).
+ */
+export const PUBLISHER_OBJECTS: readonly string[] = [RELEASES_PREFIX, POINTERS_PREFIX, CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY];
+/** Whether a store key is one of the publisher's own objects (PUBLISHER_OBJECTS). */
+export const isPublisherObject = (key: string): boolean => PUBLISHER_OBJECTS.some((entry) => (entry.endsWith('/') ? key.startsWith(entry) : key === entry));
 /** The local release record (edge/state.json's canaries, previews, edge state and history, and the builds made): a file beside the site folder (dist/edge-state.json). */
 export const LOCAL_EDGE_STATE_FILE = 'edge-state.json';
 /**

@@ -104,6 +104,8 @@ module.exports.renderErrorOf = ({ page }) => page.Component.renderError;
         title: `${route} title`,
         description: `${route} description`,
         listed: true,
+        // As lib/build-apps.mjs flags a route whose module has a feed.
+        ...(route === sources.feedOn ? { feed: /** @type {const} */ (true) } : {}),
         ...(sources.menus[route] ? { menu: sources.menus[route] } : {}),
       })),
     };
@@ -129,10 +131,12 @@ export async function snapshotLive(distDir) {
     for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       const relative = path.relative(distDir, full);
-      // Build directories and variant folders are immutable and unreferenced until the pointer
-      // (the edge state) names them.
+      // Build directories, release snapshots and variant folders are immutable and unreferenced until
+      // the pointer (a current release record, the edge state) names them; the current records
+      // (site/mfe/pointers/) are the live state.
       if (entry.isDirectory()) {
-        if (relative === path.join('site', 'shell') || relative === path.join('site', 'variants') || relative.startsWith(path.join('site', 'mfe') + path.sep)) continue;
+        const immutable = [path.join('site', 'shell'), path.join('site', 'variants'), path.join('site', 'releases')];
+        if (immutable.includes(relative) || (relative.startsWith(path.join('site', 'mfe') + path.sep) && relative !== path.join('site', 'mfe', 'pointers'))) continue;
         await visit(full);
       } else {
         snapshot[relative] = await fs.readFile(full, 'utf8');

@@ -47,7 +47,9 @@ import {
   type RemotePointer,
   type RemoteRelease,
   type ShellRelease,
+  type SnapshotFile,
   withdrawnKey,
+  pointerKey,
 } from './release-record';
 
 /** The store interface (@kesho/release-model/object-store): S3 here (index.js), a folder locally. */
@@ -370,4 +372,22 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
     // A newer publish overtook this one while its pages were going live: redo them from its state.
   }
   throw new Error(`Could not publish ${POINTER_DOCUMENT_KEY}: it kept changing during ${maxAttempts} attempts`);
+}
+
+/**
+ * Puts a release's snapshot into the store as a team stack's deploy uploads it (infra/lib/release-upload.ts):
+ * its files under releases/<app>/<release>/ (`files` keyed below that: pages/…, shared/…), its record
+ * (release.json) last. Immutable and named by content: putting the same release again writes the same bytes.
+ */
+export async function putReleaseSnapshot(store: ObjectStore, record: ReleaseRecord, files: readonly SnapshotFile[]): Promise<void> {
+  const prefix = releasePrefix(record.app, record.release);
+  for (const file of files) await store.put(`${prefix}${file.key}`, String(file.body), revalidatedMetadata(`${prefix}${file.key}`), {});
+  const recordKey = `${prefix}${RELEASE_RECORD_FILE}`;
+  await store.put(recordKey, JSON.stringify(record), revalidatedMetadata(recordKey), {});
+}
+
+/** Makes a release its app's current one (mfe/pointers/<app>.json, a copy of its release.json): the next publish puts it live. */
+export async function setCurrentRelease(store: ObjectStore, record: ReleaseRecord): Promise<void> {
+  const key = pointerKey(record.app);
+  await store.put(key, JSON.stringify(record), revalidatedMetadata(key), {});
 }

@@ -191,3 +191,48 @@ export function nameRelease<T extends UnnamedRelease>(content: T, pages: readonl
   const buildId = 'pointer' in content ? content.pointer.buildId : content.shellBuildId;
   return { ...content, release: `${buildId}-${hash.digest('hex').slice(0, 12)}` };
 }
+
+/** A file of a release's snapshot, keyed below its releasePrefix (pages/…, shared/…). */
+export interface SnapshotFile {
+  readonly key: string;
+  readonly body: Buffer | string;
+}
+
+const SHELL_SCRIPT = /(?:src|href)="\/shell\/([A-Za-z0-9][A-Za-z0-9._-]*)\//g;
+
+/** The one shell build a set of pages loads (from their /shell/<buildId>/ scripts); `what` names them in the error. */
+export function shellBuildOfPages(pages: readonly SnapshotFile[], what: string): string {
+  const builds = new Set<string>();
+  // Feeds (pages/blog/rss.xml) load nothing.
+  for (const page of pages.filter((candidate) => candidate.key.endsWith('.html'))) {
+    const found = [...String(page.body).matchAll(SHELL_SCRIPT)].map((match) => match[1] as string);
+    if (found.length === 0) throw new Error(`${page.key} of ${what} loads no /shell/<buildId>/ script; is it a prerendered page?`);
+    for (const buildId of found) builds.add(buildId);
+  }
+  if (builds.size !== 1)
+    throw new Error(`The pages of ${what} load ${builds.size ? `several shell builds (${[...builds].sort().join(', ')})` : 'no shell build'}; render them again with one shell`);
+  return [...builds][0] as string;
+}
+
+/**
+ * A remote's release made from its pages (every key of pageKeysOf(pointer), rendered with one shell): the
+ * record the team stack uploads (infra/lib/site-build.ts) and the local release puts in its folder store.
+ */
+export function remoteReleaseOf(pointer: RemotePointer, pages: readonly SnapshotFile[], what = `the ${pointer.name} remote`): RemoteRelease {
+  return nameRelease({ app: pointer.name, shellBuildId: shellBuildOfPages(pages, what), pointer }, pages);
+}
+
+/** What a shell release's snapshot holds besides its record: the pages of routes, and the shared files under shared/. */
+export function shellSnapshotFiles<F extends { readonly key: string }>(pages: readonly F[], sharedFiles: readonly F[]): F[] {
+  return [...pages, ...sharedFiles.map((file) => ({ ...file, key: sharedFileSnapshotKey(file.key) }))];
+}
+
+/**
+ * A shell release made from the page of every route of `renderedWith` and its shared files (by live key;
+ * the not-found page among them), all rendered with one shell: the record the shell's stack uploads and
+ * the local release puts in its folder store.
+ */
+export function shellReleaseOf(renderedWith: PointerDocument, pages: readonly SnapshotFile[], sharedFiles: readonly SnapshotFile[], what = 'the shell release'): ShellRelease {
+  const shellBuildId = shellBuildOfPages([...pages, ...sharedFiles.filter((file) => file.key === NOT_FOUND_PAGE_KEY)], what);
+  return nameRelease({ app: SHELL_APP, shellBuildId, renderedWith, sharedFiles: sharedFiles.map((file) => file.key) }, shellSnapshotFiles(pages, sharedFiles));
+}
