@@ -51,6 +51,9 @@ test('refused builds stop being served at once; other builds are kept to the con
     ['legall7 served files', 'legall2 build', 'legall1 build'],
   );
   assert.equal(await served('legall1'), false);
+  // Their release snapshots go with them (site/releases/legal/<build>-<hash>/); the kept builds' stay.
+  const snapshots = (await fs.readdir(path.join(root, 'site', 'releases', 'legal'))).map((release) => release.replace(/-[0-9a-f]{12}$/, ''));
+  assert.deepEqual([...new Set(snapshots)].sort(), ['legall3', 'legall4', 'legall5', 'legall6']);
   await assert.rejects(rollback('legal', 'legall7'), /was refused/);
 
   // A rebuild of a checkout at a pruned build's sources does not put it live.

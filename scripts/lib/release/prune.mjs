@@ -11,12 +11,16 @@
  *     ids, so `npm run build` still counts them as seen and never releases them again on its own.
  * Which builds go is the rule the AWS release publisher prunes the bucket by too
  * (@kesho/release-model/build-pruning), and they are deleted by its deletion (deleteRemovals) on dist/ as a
- * folder store (@kesho/release-model/folder-store); this module only names where dist/ keeps a build.
+ * folder store (@kesho/release-model/folder-store), a build removed whole with its release snapshots
+ * (@kesho/release-model/engine/prune releasePrefixesOfBuild, the publisher's too); this module only names
+ * where dist/ keeps a build.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { buildFilesDirOf, distDir, siteDir, sourceMapsDir, ssrDir } from '../paths.mjs';
 import { readEdgeState } from './canaries-previews.mjs';
+import { siteStore } from './site-store.mjs';
+import { releasePrefixesOfBuild } from '@kesho/release-model/engine/prune';
 import * as buildPruning from '@kesho/release-model/build-pruning';
 import * as edgePlan from '@kesho/release-model/edge-plan';
 import * as folderStore from '@kesho/release-model/folder-store';
@@ -44,10 +48,16 @@ export async function pruneBuilds({ apps, keep, knownBuilds, history }) {
     const protectedIds = protectedBuildIds(app, { canaries, previews, rollbackTarget: lastLive?.previous });
     // Its served files (dist/site/ as the bucket lays them out) and their source maps; a build removed whole, its record and Node bundles too.
     const served = (buildId) => buildFilesDirOf(app, buildId);
-    const prefixesOf = (removal) => [
+    const prefixesOf = async (removal) => [
       `${prefixOf(siteDir)}${buildFilesPrefix(app, removal.buildId)}`,
       `${prefixOf(sourceMapsDir)}${buildFilesPrefix(app, removal.buildId)}`,
-      ...(removal.removed === 'build' ? [`${prefixOf(ssrDir)}${app}/${removal.buildId}/`] : []),
+      ...(removal.removed === 'build'
+        ? [
+            `${prefixOf(ssrDir)}${app}/${removal.buildId}/`,
+            // Its release snapshots in the site's store, as the publisher removes them from the bucket.
+            ...(await releasePrefixesOfBuild(siteStore(), app, removal.buildId)).map((prefix) => `${prefixOf(siteDir)}${prefix}`),
+          ]
+        : []),
     ];
     const builds = (await knownBuilds(app)).map((build) => ({ buildId: build.buildId, live: build.live, refused: Boolean(build.refused) }));
     for (const removal of buildsToRemove(builds, { keep, protectedIds })) {

@@ -76,7 +76,7 @@ async function storedBuilds(store: ObjectStore, app: string): Promise<string[]> 
 }
 
 /** Each release of an app in the bucket (releases/<app>/<release>/), and whether it carries the withdrawn mark. */
-async function releasesOf(store: ObjectStore, app: string): Promise<Map<string, boolean>> {
+async function releasesOf(store: Pick<ObjectStore, 'listKeys'>, app: string): Promise<Map<string, boolean>> {
   const prefix = `${RELEASES_PREFIX}${app}/`;
   const releases = new Map<string, boolean>();
   for (const key of await store.listKeys(prefix)) {
@@ -197,10 +197,13 @@ export async function applyPrune(store: ObjectStore, plan: PrunePlan): Promise<s
   // The local release's deletion too (@kesho/release-model/build-pruning), with the bucket's prefixes.
   return deleteRemovals(store, plan.removals, async (removal) => [
     buildFilesPrefix(removal.app, removal.buildId),
-    ...(removal.removed === 'build'
-      ? [...(await releasesOf(store, removal.app)).keys()].filter((release) => buildOfRelease(release) === removal.buildId).map((release) => releasePrefix(removal.app, release))
-      : []),
+    ...(removal.removed === 'build' ? await releasePrefixesOfBuild(store, removal.app, removal.buildId) : []),
   ]);
+}
+
+/** The snapshots of a build's releases in the store (releases/<app>/<buildId>-<hash>/): they go with a build removed whole, here and in the local prune. */
+export async function releasePrefixesOfBuild(store: Pick<ObjectStore, 'listKeys'>, app: string, buildId: string): Promise<string[]> {
+  return [...(await releasesOf(store, app)).keys()].filter((release) => buildOfRelease(release) === buildId).map((release) => releasePrefix(app, release));
 }
 
 /** The builds each app serves according to an edge record: its live build, its canary's, its previews'. */
