@@ -377,3 +377,30 @@ test('the history is kept in the release record (dist/edge-state.json, as edge/s
   await rollback('legal');
   assert.equal((await live()).legal, 'legall1');
 });
+
+test('a dist/ released before the releases lived in its store (a pointer document and pages, no records) keeps every app live at its next release', async () => {
+  await build();
+  // As the engine before issue 38 left it: no snapshots, no current records, the document without releases, the live shell in ssr/shell/current.json.
+  const shellRecord = await liveShell();
+  await fs.rm(path.join(siteDir, 'releases'), { recursive: true });
+  await fs.rm(path.join(siteDir, 'mfe', 'pointers'), { recursive: true });
+  const { remotes } = JSON.parse(await fs.readFile(pointerFile, 'utf8'));
+  await fs.writeFile(pointerFile, JSON.stringify({ remotes }));
+  await fs.writeFile(path.join(root, 'ssr', 'shell', 'current.json'), JSON.stringify(shellRecord));
+  assert.equal((await liveShell())?.buildId, 'shells1', 'the live shell read from its former file');
+  const faqBefore = await page('/faq');
+
+  builders.sources.legal = 'l2';
+  await publish('legal');
+  assert.deepEqual(await live(), { commerce: 'commercec1', legal: 'legall2', marketing: 'marketingm1' }, 'the other apps stay live');
+  assert.equal(await page('/faq'), faqBefore, "marketing's pages as they were");
+  assert.match(await page('/terms'), /legal l2 page/);
+  // Its live site became releases first (adopted from its live pages), then the release went on as any.
+  const published = JSON.parse(await fs.readFile(pointerFile, 'utf8')).releases;
+  assert.deepEqual(Object.keys(published).sort(), ['commerce', 'legal', 'marketing', 'shell']);
+  assert.match(published.legal, /^legall2-/);
+  assert.equal((await liveShell())?.buildId, 'shells1');
+  await rollback('legal');
+  assert.equal((await live()).legal, 'legall1');
+  assert.match(await page('/terms'), /legal l1 page/);
+});
