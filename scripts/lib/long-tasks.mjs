@@ -536,7 +536,9 @@ export async function profileRoutes(
     );
     for (const task of tasks) {
       const thread = task.threadMs === null ? '' : `, thread ${Math.round(task.threadMs)} ms`;
-      lines.push(`  at ${Math.round(task.start)} ms, wall ${Math.round(task.duration)} ms${thread}: ${task.entries.join(' | ')}`);
+      // The task that commits the navigation runs the previous page's unload: here the fresh context's blank page.
+      const commit = task.entries.some((entry) => /^EventDispatch (pagehide|unload)$/.test(entry)) ? "the navigation's commit (the previous page unloaded, the new document created): " : '';
+      lines.push(`  at ${Math.round(task.start)} ms, wall ${Math.round(task.duration)} ms${thread}: ${commit}${task.entries.join(' | ')}`);
       lines.push(`    ${task.parts.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ')}`);
     }
   }
