@@ -285,8 +285,10 @@ export function pageMainThread(traceEvents, url) {
  * without its end, the task that stopped the trace, is left out); an event inside another one of the
  * thread (the scheduler's event inside DevTools', a nested run loop's task inside the task that
  * spun it) is part of that task, not one of its own. Each task has its wall time (`dur`) and its
- * thread time (`tdur`, the CPU the thread used: far less moved by other processes on a shared
- * machine, and without the waits on other processes, such as a font look-up's call to the browser).
+ * thread time (`tdur`, the CPU the thread used: the time it was descheduled by the machine's other
+ * processes is not in it, so it moves far less on a shared machine; under DevTools' CPU throttling a
+ * synchronous wait, such as the first `localStorage` read or a font look-up's call to the browser,
+ * still shows about three quarters of its wall time as thread time, the throttling's own spinning).
  * A task is long, and blocks for its time past LONG_TASK_MS, by each measure on its own.
  * @param {any[]} traceEvents
  * @param {{ url?: string }} [options]
