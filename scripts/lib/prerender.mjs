@@ -7,7 +7,7 @@ import { loadServerBundle, useKit } from './build-apps.mjs';
 /**
  * Renders the HTML of every route of the given remotes (all by default) with the given shell build
  * and the builds the given pointer document names, into `outDir` (a staging folder: nothing live is
- * touched; lib/release-engine.mjs verifies the pages and moves them into place). A remote's release renders
+ * touched; lib/release-engine.mjs verifies the pages and publishes them). A remote's release renders
  * its own routes; a shell release renders every route and the not-found page.
  * Returns the pages written: { route, file, renderError? } with `file` relative to `outDir`, as under
  * pages/, and `renderError` what a page threw while rendering (which React hides in the HTML); a

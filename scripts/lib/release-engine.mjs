@@ -1,26 +1,31 @@
 /**
- * Releases and rollbacks of the shell and of each remote into dist/site, all through one
- * transaction (`release`):
+ * Releases and rollbacks of the shell and of each remote into dist/site: the team pipeline's part
+ * (what a team's build and deploy do in AWS) and then the one release engine's publish
+ * (@kesho/release-model/engine/*, the AWS release publisher's own code), in one `release`:
  *
- *   1. the next pointer document is computed and validated (@kesho/release-model/pointer-document);
- *   2. the affected pages are prerendered into a staging folder, with the discovery files;
+ *   1. the next pointer document is computed and validated (@kesho/release-model/pointer-document),
+ *      and the builds checked (withdrawn, a canary running, version skew, the shell-kit contract);
+ *   2. the affected pages are prerendered into a staging folder;
  *   3. the staged pages are verified (every route rendered, each one embedding the next pointer
- *      document, every script, preload and manifest it names present);
- *   4. only then pages, discovery files, the shell record, the release record (the history with it) and, LAST, the pointer
- *      document are moved into place, each old file kept aside and named in a journal; a failure in
- *      this step puts every file back, and so does the next release after a process killed in it.
+ *      document, every script, preload and manifest it names present), and a publish or a canary
+ *      loaded in a real browser (release/browser-check.mjs);
+ *   4. only then the releases go live through dist/site as the engine's store (commitReleases,
+ *      release/site-store.mjs): their snapshots and records put as a team's deploy uploads them, the
+ *      release record (the history with it), then the engine's publishReleases (mfe/remotes.json
+ *      written conditionally, then the pages copied). A failure in this step puts the records back and
+ *      publishes again from them; a process killed in it is completed by the next publish.
  *
  * So on any failure the live site (pointer and pages) is what it was. Build directories
- * (/mfe/<name>/<buildId>/, /shell/<buildId>/) are content-addressed and immutable: a build that
- * is never released leaves only an unreferenced directory behind.
+ * (/mfe/<name>/<buildId>/, /shell/<buildId>/) and release snapshots (releases/<app>/<release>/) are
+ * content-addressed and immutable: one never made current leaves only an unreferenced directory behind.
  *
  * The history (in the release record, dist/edge-state.json, as in edge/state.json in AWS) records each release (who, what: app, build and source commit,
  * when, and the build it replaced) and every build made: `npm run build` releases only builds it has
  * not seen before, so it never moves a remote that did not change.
  *
  * Its parts, each a module of release/: `lock.mjs` (one release at a time), `verify.mjs` (step 3),
- * `commit.mjs` (step 4 and its undo), `history.mjs` (the history, who released, the source commit,
- * refused builds), `errors.mjs`.
+ * `site-store.mjs` (step 4's store, and completing a killed release), `history.mjs` (the history, who
+ * released, the source commit, refused builds), `errors.mjs`.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
