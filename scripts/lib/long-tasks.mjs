@@ -109,7 +109,7 @@ async function loadOnce(browser, { url, throttle, storage, attribute }) {
       longestMs: Math.max(0, ...tasks.map((task) => task.duration)),
       blockingMs: blockingOf(tasks),
       fcpMs,
-      traced: countTracedTasks(traceEvents, { url: page.url() }),
+      traced: countTracedTasks(traceEvents, { url }),
       ...(attribute ? { trace: traceBuffer } : {}),
     };
   } finally {
@@ -256,8 +256,9 @@ const TASK_EVENTS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
 /**
  * The page's renderer main thread and when its navigation started: the thread that traced
- * `navigationStart` for `url` (its first such event: later ones with an empty URL are same-document
- * states), else any `navigationStart` with a URL on a `CrRendererMain` thread, else the thread that
+ * `navigationStart` for `url` (its first such event: later ones with an empty URL are other frames'
+ * or same-document states), else (a redirect answered `url`) the first `navigationStart` of a page on
+ * a `CrRendererMain` thread (not an `about:` one: a fresh tab's blank page), else the thread that
  * painted first.
  * @param {any[]} traceEvents
  * @param {string} [url]
@@ -268,7 +269,7 @@ export function pageMainThread(traceEvents, url) {
   const rendererMains = new Set(
     traceEvents.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`),
   );
-  const starts = traceEvents.filter((event) => event.name === 'navigationStart' && event.args?.data?.documentLoaderURL);
+  const starts = traceEvents.filter((event) => event.name === 'navigationStart' && /^https?:/.test(event.args?.data?.documentLoaderURL ?? ''));
   const start =
     (url ? starts.find((event) => event.args.data.documentLoaderURL === url) : undefined) ??
     starts.find((event) => rendererMains.has(`${event.pid}:${event.tid}`)) ??

@@ -20,6 +20,9 @@ test('the page’s main thread is the renderer that started the navigation of it
   assert.deepEqual(pageMainThread(recorded, PAGE_URL), { pid: 7763, tid: 7763, navigationStart: 31955418306 });
   // Without the URL: the first navigationStart with a URL on a renderer's main thread (not the later, same-document ones).
   assert.deepEqual(pageMainThread(recorded), { pid: 7763, tid: 7763, navigationStart: 31955418306 });
+  // A redirect: the page's URL is not the one asked for; a blank page's navigation is never the page's.
+  const blank = { ph: 'R', name: 'navigationStart', pid: 7745, tid: 7745, ts: 31955000000, args: { data: { documentLoaderURL: 'about:blank' } } };
+  assert.deepEqual(pageMainThread([blank, ...recorded], 'http://127.0.0.1:40651/old-path'), { pid: 7763, tid: 7763, navigationStart: 31955418306 });
   assert.equal(pageMainThread([]), null);
   assert.equal(countTracedTasks([]), null);
 });
