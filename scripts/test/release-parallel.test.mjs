@@ -18,7 +18,8 @@
  * The three last hold only if the releases really contended: one process said it was waiting for the
  * other's process while the other's release had not yet finished (its line arrived before the other
  * printed its outcome). A pair that did not contend is run again, up to three times; then the test fails.
- * With the lock made a no-op, each of them fails on a lost update.
+ * With the lock made a no-op, each of them fails (a lost update of the pointer document or the history,
+ * or a command crashing on the other's clean-up).
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -216,8 +217,8 @@ async function assertServed(expected) {
     }
   }
   assert.equal(texts, Object.keys(expected).length, 'a page showing the build of each app was checked');
-  // Nothing half-done is left beside the site once both commands have exited: no lock, journal or
-  // staging folder (this process's own staging folder, from the setup's builds, aside).
+  // Nothing half-done is left beside the site once both commands have exited: nothing hidden in dist/,
+  // such as a lock or a staging folder (this process's own staging folder, from the setup's builds, aside).
   const hidden = (await fs.readdir(root)).filter((entry) => entry.startsWith('.'));
   for (const entry of hidden) {
     assert.equal(entry, '.staging', `${entry} was left in dist/`);
