@@ -568,7 +568,7 @@ describe('a direct load (hydrating the server HTML)', () => {
     delete document.documentElement.dataset.laidOut;
   });
 
-  it('lays the first page out whole (<html data-laid-out>) only once it is interactive, in a later task', async () => {
+  it('lays the first page out whole (<html data-laid-out>) only once it is interactive, in later tasks, block by block', async () => {
     delete document.documentElement.dataset.laidOut;
     const idle: (() => void)[] = [];
     const requestIdleCallback = jest.fn((job: () => void) => idle.push(job));
@@ -580,6 +580,10 @@ describe('a direct load (hydrating the server HTML)', () => {
       await waitFor(() => expect(document.documentElement.dataset.app).toBe('ready'));
       // Marked ready, the rest of the page waits for the main thread's next idle moment (2 s at most).
       expect(requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 2_000 });
+      expect(document.documentElement.dataset.laidOut).toBeUndefined();
+      act(() => idle.splice(0).forEach((job) => job()));
+      // One deferred block per idle moment (here the footer, the only one), then the page whole.
+      expect(document.querySelector('footer')).toHaveAttribute('data-laid-out', '');
       expect(document.documentElement.dataset.laidOut).toBeUndefined();
       act(() => idle.splice(0).forEach((job) => job()));
       expect(document.documentElement.dataset.laidOut).toBe('');

@@ -16,16 +16,17 @@ export const Container = styled.div`
 `;
 
 /**
- * A band of a page. On the first page of a visit, until the shell marks `<html data-laid-out>` (the
- * page interactive and the main thread idle, or the first navigation), a band is laid out only when it
- * nears the screen (`content-visibility: auto`, at an estimated height meanwhile): the first layout
- * covers what is on screen, not the whole page, which was the longest task of a start-up at 4x CPU
- * (issue 44). From then on every band is laid out whole, so axe reads each band's text against its
+ * A band of a page. On the first page of a visit, until the shell marks it or `<html>` `data-laid-out`
+ * (the page interactive and the main thread idle: the shell's `layOutInPieces` marks the bands, which
+ * carry `data-deferred-layout`, one per idle moment; or the first navigation), a band is laid out only
+ * when it nears the screen (`content-visibility: auto`, at an estimated height meanwhile): the first
+ * layout covers what is on screen, not the whole page, which was the longest task of a start-up at 4x
+ * CPU (issue 44). From then on every band is laid out whole, so axe reads each band's text against its
  * own background and Back restores exact positions.
  */
-export const Section = styled.section<{ $tone?: 'plain' | 'surface' | 'primary' }>`
+export const Section = styled.section.attrs<{ 'data-deferred-layout': string }>({ 'data-deferred-layout': '' })<{ $tone?: 'plain' | 'surface' | 'primary' }>`
   @media screen {
-    html:not([data-laid-out]) & {
+    html:not([data-laid-out]) &:not([data-laid-out]) {
       content-visibility: auto;
       contain-intrinsic-size: auto 40rem;
     }

@@ -15,7 +15,7 @@ import { applyHead, headFor } from './head';
 import { Notifications, showToast } from './Notifications';
 import type { PageResolver, PendingResolution, Resolution } from './resolution';
 import { useScrollRestoration } from './scrollRestoration';
-import { whenIdle } from '../scheduling/whenIdle';
+import { layOutInPieces, layOutWhole } from '../scheduling/layOutInPieces';
 
 const SkipLink = styled.a`
   position: absolute;
@@ -61,22 +61,19 @@ function ShellBridge({ children }: { children: ReactNode }) {
 /** The latest the first page's skipped blocks are laid out after the page is interactive. */
 export const LAY_OUT_WHOLE_TIMEOUT_MS = 2_000;
 
-/**
+/*
  * Until `<html data-laid-out>`, the first page leaves its blocks below the fold unlaid-out
  * (`content-visibility: auto`, shell-kit's `Section` bands and the footer), so its first layout covers
  * what is on screen: laid out whole, it was the longest task of the start-up at 4x CPU (issue 44).
- * The rest is laid out in a task of its own once the page is interactive and the main thread idle,
- * and at the first navigation at the latest: from then on every block has its true size (axe and
- * Lighthouse read their contrast against the right background, Back restores exact positions).
+ * The rest is laid out once the page is interactive and the main thread idle, one block per idle
+ * moment (`layOutInPieces`), and whole at the first navigation at the latest: from then on every
+ * block has its true size (axe and Lighthouse read their contrast against the right background, Back
+ * restores exact positions).
  */
-function layOutWhole() {
-  document.documentElement.dataset.laidOut = '';
-}
-
 const markReady = () => {
   // Lets tests and monitoring tell a hydrated, interactive page from server HTML.
   document.documentElement.dataset.app = 'ready';
-  if (document.documentElement.dataset.laidOut === undefined) whenIdle(layOutWhole, LAY_OUT_WHOLE_TIMEOUT_MS);
+  if (document.documentElement.dataset.laidOut === undefined) layOutInPieces(LAY_OUT_WHOLE_TIMEOUT_MS);
 };
 
 /** Never settles: server HTML whose page code could not be loaded stays as it is (typed text too). */

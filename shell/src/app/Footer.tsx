@@ -3,10 +3,13 @@ import { Link, media, tokens } from '@kesho/shell-kit';
 import { mailtoHref, site, telHref } from '@kesho/site-rules/site';
 import { footerLegalLinks, footerQuickLinks } from './navigation';
 
-/* Laid out when it nears the screen until the page is laid out whole (`layOutWhole` in App.tsx). */
+/*
+ * Laid out when it nears the screen until it or the page is marked laid out (`layOutInPieces`, which
+ * finds it by its `data-deferred-layout`).
+ */
 const Band = styled.footer`
   @media screen {
-    html:not([data-laid-out]) & {
+    html:not([data-laid-out]) &:not([data-laid-out]) {
       content-visibility: auto;
       contain-intrinsic-size: auto 28rem;
     }
@@ -91,7 +94,7 @@ const Padlock = styled.svg`
 
 export function Footer() {
   return (
-    <Band>
+    <Band data-deferred-layout="">
       <Grid>
         <div>
           <Heading>{site.brand}</Heading>
