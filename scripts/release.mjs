@@ -136,7 +136,8 @@ export async function main(argv) {
     live.shell = (await liveShell())?.buildId;
     const events = await readClientEvents(dataDir, new Date(now.getTime() - STATUS_WINDOW_MS));
     const { canaries, previews } = await readEdgeState();
-    for (const line of await statusLines({ apps: app ? [app] : appNames, live, events, now, canaries, previews, thresholds: canaryThresholds })) console.log(line);
+    for (const line of await statusLines({ apps: app ? [app] : appNames, live, events, now, canaries: [...canaries], previews: [...previews], thresholds: canaryThresholds }))
+      console.log(line);
     return;
   }
   if (command === 'list' || command === 'history') {

@@ -74,7 +74,7 @@ function buildsOf(output: string) {
   return { live: live as string, candidate: candidate as string };
 }
 
-const runningCanaries = (scratch: ScratchSite) => (JSON.parse(fs.readFileSync(path.join(scratch.distDir, 'edge-state.json'), 'utf8')) as { canaries: unknown[] }).canaries;
+const runningCanaries = (scratch: ScratchSite) => (JSON.parse(fs.readFileSync(path.join(scratch.distDir, 'site', 'edge', 'state.json'), 'utf8')) as { canaries: unknown[] }).canaries;
 
 test.describe('a canary', () => {
   test('at 50 % serves both builds to different visitors, each visitor consistently; promote puts it live for everyone', async ({ browser, scratch, baseURL, page }) => {

@@ -28,8 +28,12 @@ let server: TestServer;
 let scratch: string;
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'kesho-client-events-'));
-  const historyFile = path.join(scratch, 'edge-state.json');
-  await writeFile(historyFile, JSON.stringify({ history: [{ app: 'shell', buildId: SHELL }], built: { marketing: [{ buildId: MARKETING }] } }));
+  // The edge record names the shell's release in its history, the builds-made file the marketing build.
+  const recordFile = path.join(scratch, 'site', 'edge', 'state.json');
+  const builtFile = path.join(scratch, 'builds-made.json');
+  await mkdir(path.dirname(recordFile), { recursive: true });
+  await writeFile(recordFile, JSON.stringify({ history: [{ app: 'shell', buildId: SHELL }] }));
+  await writeFile(builtFile, JSON.stringify({ built: { marketing: [{ buildId: MARKETING }] } }));
   // The site beside the history (dist/site): its pointer documents declare the routes events may name.
   const pointer = (paths: string[]) => JSON.stringify({ remotes: [{ name: 'marketing', buildId: MARKETING, manifest: 'x', routes: paths.map((routePath) => ({ path: routePath })) }] });
   await mkdir(path.join(scratch, 'site', 'mfe'), { recursive: true });
@@ -37,7 +41,7 @@ beforeAll(async () => {
   await mkdir(path.join(scratch, 'site', 'variants', 'f00000000001'), { recursive: true });
   await writeFile(path.join(scratch, 'site', 'variants', 'f00000000001', 'remotes.json'), pointer(['/', '/about', '/scholarships']));
   // As in AWS, a trusted hop names each visitor's address (CLIENT_ADDRESS_HEADER): two visitors from one machine.
-  server = await startTestServer({ releaseHistoryFile: historyFile, env: { CLIENT_ADDRESS_HEADER: VIEWER_ADDRESS_HEADER } });
+  server = await startTestServer({ releaseRecordFiles: [recordFile, builtFile], siteDir: path.join(scratch, 'site'), env: { CLIENT_ADDRESS_HEADER: VIEWER_ADDRESS_HEADER } });
 });
 afterAll(async () => {
   await server.close();

@@ -1,6 +1,6 @@
 /**
  * The local server's watch over running canaries: every `intervalSeconds` it reads the canaries the
- * release recorded (its record, dist/edge-state.json) and the client events visitors' browsers sent since each
+ * release recorded (the edge record, dist/site/edge/state.json, as edge/state.json in AWS) and the client events visitors' browsers sent since each
  * started (<DATA_DIR>/client-events/), judges the canary's build against the live build with the one
  * rule the AWS release publisher applies too (@kesho/release-model/canary-health), and when the rule says
  * so aborts the canary itself, through the release engine's abort every abort goes through
@@ -22,8 +22,8 @@ import { CANARY_ABORTED_EVENT, PUBLISH_ROLLED_BACK_EVENT } from '@kesho/operatio
 import { condemnedCanaries, condemnedPublishes } from '@kesho/release-model/publish-watch';
 
 export interface CanaryWatchOptions {
-  /** dist/edge-state.json, the release record: the running canaries and the history. */
-  readonly edgeStateFile: string;
+  /** dist/site/edge/state.json, the edge record: the running canaries and the history. */
+  readonly edgeRecordFile: string;
   readonly dataDir: string;
   readonly intervalSeconds: number;
   readonly thresholds: CanaryThresholds;
@@ -80,7 +80,7 @@ export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
 
   async function look(): Promise<void> {
     // The look the AWS publisher's scheduled check takes too (@kesho/release-model/publish-watch).
-    const { canaries } = await releaseRecord(options.edgeStateFile);
+    const { canaries } = await releaseRecord(options.edgeRecordFile);
     for (const { canary, reason } of await condemnedCanaries(figures, canaries, new Date(), options.thresholds)) {
       try {
         await options.abort(canary.app, reason);
@@ -93,7 +93,7 @@ export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
     const publishes = options.publishes;
     if (!publishes) return;
     // Read again: an abort above changed the history.
-    const { history } = await releaseRecord(options.edgeStateFile);
+    const { history } = await releaseRecord(options.edgeRecordFile);
     for (const { publish, reason } of await condemnedPublishes(figures, history, { now: new Date(), windowMinutes: publishes.windowMinutes, thresholds: options.thresholds })) {
       try {
         await publishes.rollback(publish.app, publish.previous, reason, publish.buildId);

@@ -15,7 +15,7 @@ const since = new Date(Date.now() - 60_000).toISOString();
 const before = new Date(Date.now() - 120_000).toISOString();
 
 function writeState(canaries: object[]) {
-  fs.writeFileSync(path.join(dir, 'edge-state.json'), JSON.stringify({ edge: {}, canaries, previews: [] }));
+  fs.writeFileSync(path.join(dir, 'state.json'), JSON.stringify({ edge: {}, canaries, previews: [] }));
 }
 
 function writeEvents(events: object[]) {
@@ -44,7 +44,7 @@ const forgedViews = (client: string, posts: number) => forged(client, posts, { t
 
 function watch(abort: (app: string, reason: string) => Promise<void>, log: string[] = []) {
   const started = startCanaryWatch({
-    edgeStateFile: path.join(dir, 'edge-state.json'),
+    edgeRecordFile: path.join(dir, 'state.json'),
     dataDir: path.join(dir, 'data'),
     intervalSeconds: 3600,
     thresholds: DEFAULT_CANARY_THRESHOLDS,
@@ -167,12 +167,12 @@ describe('the watch of a full publish', () => {
   const beforePublish = new Date(Date.now() - 8 * 60_000).toISOString();
 
   function writeHistory(history: object[]) {
-    fs.writeFileSync(path.join(dir, 'edge-state.json'), JSON.stringify({ edge: {}, canaries: [], previews: [], history, built: {} }));
+    fs.writeFileSync(path.join(dir, 'state.json'), JSON.stringify({ edge: {}, canaries: [], previews: [], history }));
   }
 
   function watchPublishes(rollback: (app: string, to: string, reason: string, expectLive: string) => Promise<void>, log: string[] = [], windowMinutes = 30) {
     const started = startCanaryWatch({
-      edgeStateFile: path.join(dir, 'edge-state.json'),
+      edgeRecordFile: path.join(dir, 'state.json'),
       dataDir: path.join(dir, 'data'),
       intervalSeconds: 3600,
       thresholds: DEFAULT_CANARY_THRESHOLDS,

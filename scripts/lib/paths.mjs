@@ -2,14 +2,24 @@ import path from 'node:path';
 import { repoRoot } from './repo-root.mjs';
 import { feedKeyForRoute, pageKeyForRoute, NOT_FOUND_PAGE_KEY } from '@kesho/release-model/page-routes';
 import { buildFilesPrefix } from '@kesho/release-model/build-pruning';
-import { POINTER_DOCUMENT_KEY, VARIANTS_PREFIX, LOCAL_EDGE_STATE_FILE, LOCAL_EDGE_KEY_VALUE_FILE, LOCAL_RUNNING_SITE_FILE, BUILD_RECORD_FILE } from '@kesho/release-model/site-keys';
+import {
+  POINTER_DOCUMENT_KEY,
+  VARIANTS_PREFIX,
+  EDGE_RECORD_KEY,
+  LOCAL_BUILDS_MADE_FILE,
+  LEGACY_LOCAL_EDGE_STATE_FILE,
+  LOCAL_EDGE_KEY_VALUE_FILE,
+  LOCAL_RUNNING_SITE_FILE,
+  BUILD_RECORD_FILE,
+} from '@kesho/release-model/site-keys';
 
 /** The store keys (@kesho/release-model/site-keys): the one module that names them. */
 export {
   POINTER_DOCUMENT_KEY,
   VARIANTS_PREFIX,
   VARIANT_POINTER_FILE,
-  LOCAL_EDGE_STATE_FILE,
+  EDGE_RECORD_KEY,
+  LOCAL_BUILDS_MADE_FILE,
   LOCAL_EDGE_KEY_VALUE_FILE,
   LOCAL_RUNNING_SITE_FILE,
   WITHDRAWN_FILE,
@@ -38,11 +48,15 @@ export const pointerFile = path.join(siteDir, POINTER_DOCUMENT_KEY);
 /** The variant folders of canaries, previews and notices (dist/site/variants/<folder>/). */
 export const variantsDir = path.join(siteDir, VARIANTS_PREFIX);
 /**
- * The local release record (edge/state.json's shape in AWS): the running canaries, the staged previews,
- * the edge state naming their folders, the history (who released which build of what, when, and what it
- * replaced) and the builds this dist/ made.
+ * The edge record, edge/state.json of the site's store as in the bucket (never served): the running
+ * canaries, the staged previews, the edge state naming their folders, the history (who released which
+ * build of what, when, and what it replaced).
  */
-export const edgeStateFile = path.join(distDir, LOCAL_EDGE_STATE_FILE);
+export const edgeRecordFile = path.join(siteDir, EDGE_RECORD_KEY);
+/** The builds this dist/ made (no AWS equivalent: `npm run build` releases only builds it has not seen). */
+export const buildsMadeFile = path.join(distDir, LOCAL_BUILDS_MADE_FILE);
+/** Where a dist/ released before kept the edge record and the builds made: moved by the next release or server start. */
+export const legacyEdgeStateFile = path.join(distDir, LEGACY_LOCAL_EDGE_STATE_FILE);
 /** The local edge key-value state (the CloudFront KeyValueStore's stand-in): the edge state the local server reads. */
 export const edgeKeyValueFile = path.join(distDir, LOCAL_EDGE_KEY_VALUE_FILE);
 /** The running local server's address (local-server/src/serve.ts writes it when it listens). */

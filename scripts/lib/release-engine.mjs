@@ -19,7 +19,7 @@
  * (/mfe/<name>/<buildId>/, /shell/<buildId>/) and release snapshots (releases/<app>/<release>/) are
  * content-addressed and immutable: one never made current leaves only an unreferenced directory behind.
  *
- * The history (in the release record, dist/edge-state.json, as in edge/state.json in AWS) records each release (who, what: app, build and source commit,
+ * The history (in the edge record, dist/site/edge/state.json, AWS's edge/state.json) records each release (who, what: app, build and source commit,
  * when, and the build it replaced) and every build made: `npm run build` releases only builds it has
  * not seen before, so it never moves a remote that did not change.
  *
@@ -30,7 +30,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { exists, readJson, writeJson } from './compile.mjs';
-import { buildFilesDirOf, buildRecordFileOf, distDir, legacyHistoryFile, pointerFile, siteFileOf, ssrDir } from './paths.mjs';
+import { buildFilesDirOf, buildRecordFileOf, buildsMadeFile, distDir, EDGE_RECORD_KEY, edgeRecordFile, legacyHistoryFile, pointerFile, siteFileOf, ssrDir } from './paths.mjs';
 import { renderPages } from './prerender.mjs';
 import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
 import { liveShellRecord, recoverInterruptedRelease, releasesOf, siteStore } from './release/site-store.mjs';
@@ -38,8 +38,8 @@ import { RefusedError, ReleaseError } from './release/errors.mjs';
 import { kitContractProblems } from './kit-contract.mjs';
 import { describeMark, markOf } from './release/marks.mjs';
 import { pruneBuilds } from './release/prune.mjs';
-import { clearRefusal, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf } from './release/history.mjs';
-import { buildRecordOf, edgeStateFile, publishEdgeKeyValues, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/canaries-previews.mjs';
+import { clearRefusal, moveLegacyEdgeState, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf, writeText } from './release/history.mjs';
+import { buildRecordOf, publishEdgeKeyValues, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/canaries-previews.mjs';
 import { browserCheckOf, checkRelease } from './release/browser-check.mjs';
 import { lock } from './release/lock.mjs';
 import { verifyStage } from './release/verify.mjs';
@@ -63,7 +63,6 @@ export const appNames = ['shell', ...remoteNames];
 /**
  * @typedef {import('./release/history.mjs').ReleaseEntry} ReleaseEntry
  * @typedef {import('./release/site-store.mjs').BeforeWrite} BeforeWrite
- * @typedef {import('./release/canaries-previews.mjs').EdgeStateFile} EdgeStateFile
  * What a release changes at the edge besides the live site: a canary started or ended, a preview
  * staged; `by` overrides who is recorded (an automatic abort is "auto").
  * @typedef {{ startCanary?: { pointer: RemotePointer, percent: number }, endCanary?: string,
@@ -123,6 +122,8 @@ async function releaseBuild(app, buildId, attempt) {
 export async function release(request) {
   const unlock = await lock();
   try {
+    // A dist/ released before the edge record lived in its store: moved there first.
+    await moveLegacyEdgeState();
     // A release killed half-way left its records current and the site part-published: the publish
     // completes it (the publisher's own run again), so this one starts from one whole release.
     await recoverInterruptedRelease();
@@ -141,6 +142,7 @@ export async function release(request) {
 export async function completeInterruptedRelease() {
   const unlock = await lock();
   try {
+    await moveLegacyEdgeState();
     return await recoverInterruptedRelease();
   } finally {
     await unlock();
@@ -312,12 +314,11 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       entries.push(recorded);
     }
 
-    /** @type {EdgeStateFile} */
-    /** The next release record: the edge (edge-plan's EdgeRecord), the history with this release's entries (edge-plan's withHistory, the publisher's too), the builds made. */
-    const nextEdge = edgePlan.withHistory({ edge: variants.edge, canaries, previews, history: history.releases, built: history.builds }, entries);
+    /** The next edge record (the engine's EdgeRecord, its own fields kept): the edge, the history with this release's entries (edge-plan's withHistory, the publisher's too). */
+    const nextEdge = edgePlan.withHistory({ ...edgeBefore, edge: variants.edge, canaries, previews, history: history.releases }, entries);
     // The releases this one makes, as the team stacks' synth makes them (@kesho/release-model/engine/release-record).
     const made = liveChange ? await releasesOf({ root: stageDir, document: next, remotes: rendering, shellRelease: everything }) : [];
-    await commitReleases({ made, liveChange, beforeWrite, stageDir, variants, nextEdge, withdrawals, rolledBack: action === 'rollback' ? replaced : [], at, by, why });
+    await commitReleases({ made, liveChange, beforeWrite, stageDir, variants, nextEdge, built: history.builds, withdrawals, rolledBack: action === 'rollback' ? replaced : [], at, by, why });
     // Then what the local server reads, as the publisher hands it to the KeyValueStore after its record.
     await publishEdgeKeyValues(nextEdge.edge);
     await removeUnusedVariants(nextEdge.edge, edgeBefore.edge);
@@ -331,18 +332,18 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
  * Puts a release live through the site's store (lib/release/site-store.mjs), as a team's deploy and the
  * publisher do in AWS: the releases' snapshots (immutable, unreferenced until a record names them) and
  * the new variant folders first; then each release's record made its app's current one (a rollback's
- * replaced release marked withdrawn, as infra/RUNBOOK.md's Rollback does it); the release record
- * (dist/edge-state.json: the history, canaries, previews, the edge state) and the builds' withdrawal
- * marks; then the publisher's own publish (@kesho/release-model/engine/publish) writes mfe/remotes.json
+ * replaced release marked withdrawn, as infra/RUNBOOK.md's Rollback does it); the edge record
+ * (edge/state.json: the history, canaries, previews, the edge state), the builds made
+ * (dist/builds-made.json) and the builds' withdrawal marks; then the publisher's own publish (@kesho/release-model/engine/publish) writes mfe/remotes.json
  * conditionally and copies the pages live. A failure puts every record and file back as it was and
  * publishes again from them, so the live site is what it was; a process killed instead leaves records
  * that are either not current yet or current, and the next publish (recoverInterruptedRelease) puts the
  * site on them whole.
  * @param {{ made: import('./release/site-store.mjs').MadeRelease[], liveChange: boolean, beforeWrite?: BeforeWrite, stageDir: string,
- *   variants: { folders: string[] }, nextEdge: unknown, withdrawals: { target: string, json?: unknown }[],
+ *   variants: { folders: string[] }, nextEdge: unknown, built: Record<string, unknown>, withdrawals: { target: string, json?: unknown }[],
  *   rolledBack: { app: string }[], at: string, by: string, why?: string }} commit
  */
-async function commitReleases({ made, liveChange, beforeWrite, stageDir, variants, nextEdge, withdrawals, rolledBack, at, by, why }) {
+async function commitReleases({ made, liveChange, beforeWrite, stageDir, variants, nextEdge, built, withdrawals, rolledBack, at, by, why }) {
   const store = siteStore(beforeWrite);
   const direct = siteStore();
   /** @type {(() => Promise<unknown>)[]} what puts each change back, newest last */
@@ -355,7 +356,7 @@ async function commitReleases({ made, liveChange, beforeWrite, stageDir, variant
     if (body === null) await store.delete(key);
     else await store.put(key, body, revalidatedMetadata(key), {});
   };
-  /** A file of dist/ outside the store (the release record, a build's mark), with what puts it back. @param {string} target @param {unknown} [json] */
+  /** A file of dist/ outside the store (the builds made, a build's mark), with what puts it back. @param {string} target @param {unknown} [json] */
   const setFile = async (target, json) => {
     const before = await fs.readFile(target, 'utf8').catch(() => null);
     undo.push(() => (before === null ? fs.rm(target, { force: true }) : writeText(target, before)));
@@ -382,7 +383,8 @@ async function commitReleases({ made, liveChange, beforeWrite, stageDir, variant
       if (chosen && (await direct.get(withdrawnKey(app, chosen)))) await setObject(withdrawnKey(app, chosen), null);
     }
     for (const write of withdrawals) await setFile(write.target, write.json);
-    await setFile(edgeStateFile, nextEdge);
+    await setObject(EDGE_RECORD_KEY, JSON.stringify(nextEdge));
+    await setFile(buildsMadeFile, { built });
     if (liveChange) {
       const result = await publishReleases(store);
       const refused = result.rejected.filter((rejection) => made.some((release) => release.record.app === rejection.app));
@@ -394,15 +396,8 @@ async function commitReleases({ made, liveChange, beforeWrite, stageDir, variant
     if (liveChange) await publishReleases(direct);
     throw error;
   }
-  // The history, in the release record now: the file it was kept in before goes.
+  // The history, in the edge record now: the file it was kept in before goes.
   await fs.rm(legacyHistoryFile, { force: true });
-}
-
-/** Written whole or not at all: a temporary file renamed over the target. @param {string} target @param {string} text */
-async function writeText(target, text) {
-  const temporary = `${target}.${process.pid}.restore`;
-  await fs.writeFile(temporary, text);
-  await fs.rename(temporary, target);
 }
 
 /**
@@ -558,7 +553,7 @@ export async function rollback(app, buildId, { beforeWrite, why, by, expectLive 
     const history = await readHistory();
     // The build live before the app's last live change (@kesho/release-model/edge-plan, the publisher's rule too).
     const last = edgePlan.lastLiveChange(history.releases, app);
-    if (!last?.previous) throw new ReleaseError(`No earlier release of ${app} in ${path.relative(repoRoot, edgeStateFile)}: name a build (see \`npm run release -- list ${app}\`).`);
+    if (!last?.previous) throw new ReleaseError(`No earlier release of ${app} in ${path.relative(repoRoot, edgeRecordFile)}: name a build (see \`npm run release -- list ${app}\`).`);
     target = last.previous;
   }
   const { isBuildId } = schema;

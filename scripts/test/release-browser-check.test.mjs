@@ -20,7 +20,7 @@ process.env.NODE_ENV = 'production';
 delete process.env.RELEASE_BROWSER_CHECK;
 const { buildRemote, buildShell, cleanStaging } = await import('../lib/build-apps.mjs');
 const { publishCanary, publishRemote, readHistory, release, stagePreview } = await import('../lib/release-engine.mjs');
-const { edgeKeyValueFile, edgeStateFile, pointerFile, siteDir } = await import('../lib/paths.mjs');
+const { edgeKeyValueFile, edgeRecordFile, pointerFile, siteDir } = await import('../lib/paths.mjs');
 const { previewLinkProblems } = await import('../lib/release/browser-check.mjs');
 const { previewLink } = await import('../lib/release/preview-link.mjs');
 const { readLocalSettings } = await import('../lib/local-config.mjs');
@@ -53,7 +53,7 @@ test.before(async () => {
   const shell = await buildShell();
   const { pointer } = await buildRemote('marketing');
   await release({ remotes: [pointer], shell, action: 'build', built: { shell: shell.buildId, marketing: pointer.buildId } });
-  live = { pointers: await fs.readFile(pointerFile, 'utf8'), edge: await fs.readFile(edgeStateFile, 'utf8') };
+  live = { pointers: await fs.readFile(pointerFile, 'utf8'), edge: await fs.readFile(edgeRecordFile, 'utf8') };
 });
 
 /** @param {Error} error */
@@ -77,7 +77,7 @@ test('the About page that throws in a useEffect is refused at publish, naming /a
 
 test('the same build as a canary is refused too, before any visitor gets it', async () => {
   await assert.rejects(publishCanary('marketing', 10, { build: buildTheTrial }), namesTheTrial);
-  assert.equal(await fs.readFile(edgeStateFile, 'utf8'), live.edge);
+  assert.equal(await fs.readFile(edgeRecordFile, 'utf8'), live.edge);
   assert.equal(await fs.readFile(pointerFile, 'utf8'), live.pointers);
 });
 

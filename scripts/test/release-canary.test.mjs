@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, test } from 'node:test';
 import { freshDist, snapshotLive } from './support/fixture-builds.mjs';
+import { isPublisherObject } from '@kesho/release-model/site-keys';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-canary-'));
 process.env.KESHO_DIST_DIR = root;
@@ -19,7 +20,7 @@ process.env.RELEASE_BROWSER_CHECK = 'off';
 process.env.RELEASED_BY = 'team-marketing';
 const { abort, buildSite, promote, publishCanary, publishRemote, readHistory, rollback, stagePreview } = await import('../lib/release-engine.mjs');
 const { readEdgeState, variantsDir } = await import('../lib/release/canaries-previews.mjs');
-const { edgeKeyValueFile, pointerFile, pagesDir } = await import('../lib/paths.mjs');
+const { edgeKeyValueFile, edgeRecordFile, pointerFile, pagesDir } = await import('../lib/paths.mjs');
 
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 
@@ -90,7 +91,9 @@ test('a canary leaves the live site alone and gets a folder of its own, recorded
   builders.sources.marketing = 'm2';
   await publishCanary('marketing', 50, { build, why: 'new hero' });
   const after = await snapshotLive(root);
-  for (const file of Object.keys(before)) if (file.startsWith('site')) assert.equal(after[file], before[file], `${file} is what visitors got before`);
+  // The edge record (site/edge/state.json) is the publisher's own object, never served.
+  for (const file of Object.keys(before))
+    if (file.startsWith('site') && !isPublisherObject(path.relative('site', file).split(path.sep).join('/'))) assert.equal(after[file], before[file], `${file} is what visitors got before`);
 
   const { edge, canaries } = await readEdgeState();
   assert.deepEqual(edge.canaries, [{ app: 'marketing', build: 'marketingm2', percent: 50 }]);
@@ -211,7 +214,7 @@ for (const failAt of ['the edge state', 'a variant folder']) {
     const foldersBefore = await folders();
     builders.sources.marketing = 'm2';
     const beforeWrite = (target) => {
-      if (failAt === 'the edge state' && target.endsWith('edge-state.json')) throw new Error('disk full');
+      if (failAt === 'the edge state' && target === edgeRecordFile) throw new Error('disk full');
       if (failAt === 'a variant folder' && target.startsWith(variantsDir)) throw new Error('disk full');
     };
     const served = await servedEdge();
@@ -230,7 +233,7 @@ for (const failAt of ['the pointer', 'the edge state']) {
     const before = await snapshotLive(root);
     const beforeWrite = (target) => {
       if (failAt === 'the pointer' && target === pointerFile) throw new Error('disk full');
-      if (failAt === 'the edge state' && target.endsWith('edge-state.json')) throw new Error('disk full');
+      if (failAt === 'the edge state' && target === edgeRecordFile) throw new Error('disk full');
     };
     await assert.rejects(promote('marketing', { beforeWrite }), /disk full/);
     assert.deepEqual(await snapshotLive(root), before);
@@ -245,7 +248,7 @@ test('a failed abort leaves the canary running', async () => {
   await assert.rejects(
     abort('marketing', {
       beforeWrite: (target) => {
-        if (target.endsWith('edge-state.json')) throw new Error('disk full');
+        if (target === edgeRecordFile) throw new Error('disk full');
       },
     }),
     /disk full/,

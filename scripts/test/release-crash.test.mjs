@@ -89,8 +89,8 @@ function rollbackKilledAt(killAt) {
 const CRASHES = [
   { killAt: 3, what: 'while its release snapshot is written', expect: 'legall2' },
   { killAt: 6, what: 'once its record is current', expect: 'legall1' },
-  { killAt: 10, what: 'just before mfe/remotes.json', expect: 'legall1' },
-  { killAt: 13, what: 'half-way through the live pages', expect: 'legall1' },
+  { killAt: 11, what: 'just before mfe/remotes.json', expect: 'legall1' },
+  { killAt: 14, what: 'half-way through the live pages', expect: 'legall1' },
 ];
 
 for (const { killAt, what, expect } of CRASHES) {
@@ -127,7 +127,7 @@ for (const { killAt, what, expect } of CRASHES) {
 }
 
 test('a release finds the site a killed one left half-published and completes it before it reads the live site', async () => {
-  const child = rollbackKilledAt(13);
+  const child = rollbackKilledAt(14);
   assert.equal(child.signal, 'SIGKILL');
   // Half done: mfe/remotes.json names legal l1, some of its pages are still l2's.
   assert.equal((await live()).legal, 'legall1');

@@ -19,7 +19,7 @@ process.env.KESHO_DIST_DIR = root;
 process.env.RELEASE_BROWSER_CHECK = 'off';
 process.env.RELEASED_BY = 'release-test';
 const { buildSite, knownBuilds, liveShell, publishRemote, publishShell, readHistory, rollback } = await import('../lib/release-engine.mjs');
-const { pointerFile, pagesDir, siteDir } = await import('../lib/paths.mjs');
+const { edgeRecordFile, pointerFile, pagesDir, siteDir } = await import('../lib/paths.mjs');
 
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 
@@ -52,7 +52,7 @@ test('a route with a feed gets its page and its feed, and the variant folders sh
   await build();
   assert.match(await page('/faq'), /<h1>marketing m1 page \/faq<\/h1>/);
   assert.match(await fs.readFile(path.join(pagesDir, 'faq', 'rss.xml'), 'utf8'), /<rss version="2.0">/);
-  const edge = JSON.parse(await fs.readFile(path.join(root, 'edge-state.json'), 'utf8'));
+  const edge = JSON.parse(await fs.readFile(edgeRecordFile, 'utf8'));
   const folders = Object.values(edge.edge.notices);
   assert.ok(folders.length > 0, 'the notices have variant folders');
   for (const folder of folders) {
@@ -128,8 +128,8 @@ for (const failAt of ['pointer', 'history', 'a page half-way']) {
       // A live page (pages/…), copied by the publish after mfe/remotes.json is written.
       if (target.startsWith(pagesDir) && target.endsWith('.html')) pages += 1;
       if (failAt === 'pointer' && target === pointerFile) throw new Error('disk full');
-      // The history is written with the release record (dist/edge-state.json).
-      if (failAt === 'history' && target.endsWith('edge-state.json')) throw new Error('disk full');
+      // The history is written with the edge record (dist/site/edge/state.json).
+      if (failAt === 'history' && target === edgeRecordFile) throw new Error('disk full');
       if (failAt === 'a page half-way' && pages === 2) throw new Error('disk full');
     };
     await assert.rejects(publish('legal', { beforeWrite }), /disk full/);
@@ -352,30 +352,50 @@ test('one release at a time: a second one waits for the first, saying so, or giv
   await assert.rejects(fs.access(path.join(root, '.release.lock')), { code: 'ENOENT' });
 });
 
-test('the history is kept in the release record (dist/edge-state.json, as edge/state.json in AWS); a dist/ whose history is still in releases.json keeps it, moved at its next release', async () => {
+test('the history is kept in the edge record (dist/site/edge/state.json, as edge/state.json in AWS), the builds made in dist/builds-made.json; a dist/ whose record is still dist/edge-state.json, or whose history is still in releases.json, keeps them, moved at its next release', async () => {
   await build();
-  const record = JSON.parse(await fs.readFile(path.join(root, 'edge-state.json'), 'utf8'));
-  assert.deepEqual(
-    record.history.map((entry) => `${entry.action} ${entry.app} ${entry.buildId}`),
-    ['build shell shells1', 'build marketing marketingm1', 'build commerce commercec1', 'build legal legall1'],
-  );
-  assert.deepEqual(Object.keys(record.built).sort(), ['commerce', 'legal', 'marketing', 'shell']);
+  const record = JSON.parse(await fs.readFile(edgeRecordFile, 'utf8'));
+  const entries = (history) => history.map((entry) => `${entry.action} ${entry.app} ${entry.buildId}`);
+  assert.deepEqual(entries(record.history), ['build shell shells1', 'build marketing marketingm1', 'build commerce commercec1', 'build legal legall1']);
+  assert.equal(record.built, undefined, 'the builds made are not the edge record');
+  const { built } = JSON.parse(await fs.readFile(path.join(root, 'builds-made.json'), 'utf8'));
+  assert.deepEqual(Object.keys(built).sort(), ['commerce', 'legal', 'marketing', 'shell']);
   await assert.rejects(fs.access(path.join(root, 'releases.json')), 'no second history');
+  await assert.rejects(fs.access(path.join(root, 'edge-state.json')), 'no second record');
+  // Never served: the publisher's own object.
+  assert.ok((await fs.readdir(siteDir)).includes('edge'));
 
-  // A dist/ released before: its history in releases.json, none in the record.
-  const { history, built, ...withoutHistory } = record;
-  await fs.writeFile(path.join(root, 'releases.json'), JSON.stringify({ releases: history, builds: built }));
-  await fs.writeFile(path.join(root, 'edge-state.json'), JSON.stringify(withoutHistory));
-  assert.deepEqual((await readHistory()).releases, history);
+  // A dist/ released before the record lived in the store: dist/edge-state.json, the builds made in it.
+  await fs.writeFile(path.join(root, 'edge-state.json'), JSON.stringify({ ...record, built }));
+  await fs.rm(path.join(siteDir, 'edge'), { recursive: true });
+  await fs.rm(path.join(root, 'builds-made.json'));
+  assert.deepEqual((await readHistory()).releases, record.history);
+  assert.deepEqual((await readHistory()).builds, built);
   builders.sources.legal = 'l2';
   await publish('legal');
+  const moved = JSON.parse(await fs.readFile(edgeRecordFile, 'utf8'));
+  assert.deepEqual(entries(moved.history), [...entries(record.history), 'publish legal legall2']);
+  await assert.rejects(fs.access(path.join(root, 'edge-state.json')), 'moved into the store');
+  const builtNow = JSON.parse(await fs.readFile(path.join(root, 'builds-made.json'), 'utf8')).built;
   assert.deepEqual(
-    (await readHistory()).releases.map((entry) => `${entry.action} ${entry.app} ${entry.buildId}`),
-    ['build shell shells1', 'build marketing marketingm1', 'build commerce commercec1', 'build legal legall1', 'publish legal legall2'],
+    builtNow.legal.map((entry) => entry.buildId),
+    ['legall1', 'legall2'],
   );
+
+  // Before that: its history in releases.json, none in the record.
+  const { history, ...withoutHistory } = moved;
+  await fs.writeFile(path.join(root, 'releases.json'), JSON.stringify({ releases: history, builds: builtNow }));
+  await fs.writeFile(path.join(root, 'edge-state.json'), JSON.stringify(withoutHistory));
+  await fs.rm(path.join(siteDir, 'edge'), { recursive: true });
+  await fs.rm(path.join(root, 'builds-made.json'));
+  assert.deepEqual((await readHistory()).releases, history);
+  builders.sources.legal = 'l3';
+  await publish('legal');
+  assert.deepEqual(entries((await readHistory()).releases), [...entries(history), 'publish legal legall3']);
   await assert.rejects(fs.access(path.join(root, 'releases.json')), 'moved into the record');
+  await assert.rejects(fs.access(path.join(root, 'edge-state.json')), 'moved into the store');
   await rollback('legal');
-  assert.equal((await live()).legal, 'legall1');
+  assert.equal((await live()).legal, 'legall2');
 });
 
 test('a dist/ released before the releases lived in its store (a pointer document and pages, no records) keeps every app live at its next release', async () => {

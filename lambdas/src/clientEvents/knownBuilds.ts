@@ -2,8 +2,9 @@
  * Which builds client events may be counted against, so a stranger cannot fill the metrics with
  * invented apps and builds, and which routes they may name (any other is stored as one "other"
  * value, so no path a visitor or a forger makes up, "/blog/0712345678", is ever kept).
- * - Locally: every build the release record of this dist/ knows (dist/edge-state.json: the builds
- *   made, `built`, and those its `history` names), read again when the file changes, so a release is known as soon as it is made; the routes of the pointer
+ * - Locally: every build the records of this dist/ know (the edge record dist/site/edge/state.json: those
+ *   its `history` names, every canary and preview included; dist/builds-made.json: the builds made, `built`), each read again when
+ *   it changes, so a release is known as soon as it is made; the routes of the pointer
  *   documents beside it (dist/site/mfe/remotes.json and each variant folder's, so a canary's or a
  *   preview's new page is a route too), read again when one changes.
  * - In AWS: the builds and routes the published pointer document (`<site>/mfe/remotes.json`) names,
@@ -49,9 +50,9 @@ async function pointerFilesOf(siteDir: string): Promise<string[]> {
   return [path.join(siteDir, POINTER_DOCUMENT_KEY), ...variants.map((folder) => path.join(siteDir, VARIANTS_PREFIX, folder, VARIANT_POINTER_FILE))];
 }
 
-export function createReleaseHistoryBuilds(recordFile: string, siteDir = path.join(path.dirname(recordFile), 'site')): KnownBuilds {
+export function createReleaseHistoryBuilds(recordFiles: readonly string[], siteDir: string): KnownBuilds {
   const memory = createMemory();
-  let readVersion = '';
+  const readVersions = new Map<string, string>();
   const pointerVersions = new Map<string, string>();
   const refreshRoutes = async () => {
     for (const file of await pointerFilesOf(siteDir)) {
@@ -71,12 +72,14 @@ export function createReleaseHistoryBuilds(recordFile: string, siteDir = path.jo
     hasRoute: memory.hasRoute,
     async refresh() {
       await refreshRoutes();
-      const stat = await fs.stat(recordFile).catch(() => null);
-      if (!stat || `${stat.mtimeMs}:${stat.size}` === readVersion) return;
-      readVersion = `${stat.mtimeMs}:${stat.size}`;
-      const record = JSON.parse(await fs.readFile(recordFile, 'utf8')) as { built?: Record<string, { buildId?: unknown }[]>; history?: { app?: string; buildId?: unknown }[] };
-      for (const [app, builds] of Object.entries(record.built ?? {})) for (const build of builds) memory.add(app, build.buildId);
-      for (const entry of record.history ?? []) if (entry.app) memory.add(entry.app, entry.buildId);
+      for (const recordFile of recordFiles) {
+        const stat = await fs.stat(recordFile).catch(() => null);
+        if (!stat || `${stat.mtimeMs}:${stat.size}` === readVersions.get(recordFile)) continue;
+        readVersions.set(recordFile, `${stat.mtimeMs}:${stat.size}`);
+        const record = JSON.parse(await fs.readFile(recordFile, 'utf8')) as { built?: Record<string, { buildId?: unknown }[]>; history?: { app?: string; buildId?: unknown }[] };
+        for (const [app, builds] of Object.entries(record.built ?? {})) for (const build of builds) memory.add(app, build.buildId);
+        for (const entry of record.history ?? []) if (entry.app) memory.add(entry.app, entry.buildId);
+      }
     },
   };
 }

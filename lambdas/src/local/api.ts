@@ -70,12 +70,13 @@ export interface LocalApiOptions {
   /** This server's own origin: the default PUBLIC_SITE_URL and the local Lambda endpoint. */
   publicOrigin: string;
   /**
-   * The release record of the site being served (dist/edge-state.json, its history and the builds
-   * made): client events may name only the builds it knows. Without it, no build is known and every client event is dropped.
+   * The release records of the site being served (its edge record dist/site/edge/state.json, whose history
+   * names every build released, canaries and previews too, and dist/builds-made.json): client events may name only the builds they know.
+   * Without them, no build is known and every client event is dropped.
    */
-  releaseHistoryFile?: string;
+  releaseRecordFiles?: readonly string[];
   /**
-   * The site being served (dist/site; default: "site" beside the release history): client events may
+   * The site being served (dist/site; default: "site" beside the first release record): client events may
    * name only the routes its pointer documents (the live one and each variant folder's) declare.
    */
   siteDir?: string;
@@ -205,7 +206,10 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
         outboxOwnership: { owner: processOwner, ownerGone: (owner) => owner !== processOwner },
         clientEvents: {
           sink: createFileSink(clientEventsDirectoryOf(dataDir)),
-          knownBuilds: createReleaseHistoryBuilds(options.releaseHistoryFile ?? path.join(dataDir, 'no-release-history.json'), options.siteDir),
+          knownBuilds: createReleaseHistoryBuilds(
+            options.releaseRecordFiles ?? [],
+            options.siteDir ?? path.join(path.dirname(options.releaseRecordFiles?.[0] ?? path.join(dataDir, 'no-release-record.json')), 'site'),
+          ),
         },
         ...(options.mailTransport
           ? { mailTransport: options.mailTransport }

@@ -53,7 +53,7 @@ export interface CanaryShare {
 }
 
 /**
- * What the edge knows (the local edge-state file's `edge`, the `state` key of the CloudFront
+ * What the edge knows (the edge record's `edge`, the `state` key of the CloudFront
  * KeyValueStore in AWS): the running canaries, the folder of each combination of canaries a browser
  * can be in (apps joined with "+" in name order), each staged preview's folder ("<app>/<build>") and
  * the folders that show the live site with a notice about a preview link.
@@ -304,7 +304,7 @@ export function parseEdgeState(value: unknown): EdgeState {
  * browser sent: the builds its edge state serves besides the live ones, so the client-events
  * endpoint counts a canary's and a preview's events as it counts the live builds'. In AWS the
  * distribution's viewer-request function writes it from the KeyValueStore (the API is reachable only
- * through the distribution: origin-verify); locally the server does, from the edge-state file.
+ * through the distribution: origin-verify); locally the server does, from the edge key-value file.
  */
 export const EDGE_BUILDS_HEADER = 'x-kesho-edge-builds';
 

@@ -43,8 +43,8 @@ export interface PreviewRecord {
 
 /**
  * One entry of a release history, the shape both engines record in their release record's `history`
- * (dist/edge-state.json locally, with the source it was built from; edge/state.json in AWS, with the
- * release; historyOf reads it, withHistory adds to it): `buildId` is the
+ * (edge/state.json of the site's store in both: dist/site locally, the bucket in AWS; with the source it
+ * was built from and its browser check when the local release recorded it, with the release in AWS; historyOf reads it, withHistory adds to it): `buildId` is the
  * build the action is about (put live, the canary's or preview's candidate, or the canary's build
  * that was ended), `previous` the build live before it; a canary's share is `percent`, a preview's
  * links are valid until `expiresAt`; an automatic abort is by "auto", its figures in `why`.
@@ -60,6 +60,13 @@ export interface HistoryEntry<Action extends string = 'canary' | 'promote' | 'ab
   readonly percent?: number;
   readonly expiresAt?: string;
   readonly release?: string;
+  /** Where the build came from (the local release records it): "<commit>" or "<commit>+changes", else "unknown". */
+  readonly source?: string;
+  readonly commit?: string;
+  /** Whether the work tree matched the commit. */
+  readonly clean?: boolean;
+  /** What the browser check of a publish or canary saw ("38 page views in 17.0 s, no errors"), or "off". */
+  readonly browserCheck?: string;
 }
 
 /** The history's actions that put a build live for everyone: the last of them says which build of an app is live, and which it replaced (the default rollback target). */
@@ -74,7 +81,7 @@ export function lastLiveChange<Entry extends HistoryEntry<string>>(history: read
 export const HISTORY_KEPT = 500;
 
 /**
- * The history a release record holds (dist/edge-state.json locally, edge/state.json in AWS): its
+ * The history a release record holds (edge/state.json, dist/site's locally, the bucket's in AWS): its
  * entries in the order they were recorded; anything unreadable is skipped.
  */
 export function historyOf<Entry extends HistoryEntry<string> = HistoryEntry<string>>(value: unknown): Entry[] {
@@ -156,7 +163,7 @@ export function unusedFolders(present: Iterable<string>, current: EdgeState, pre
   return [...new Set(present)].filter((folder) => !keep.has(folder));
 }
 
-/** The canaries an edge record names (the local edge-state file, edge/state.json): anything unreadable is skipped. */
+/** The canaries an edge record names (edge/state.json): anything unreadable is skipped. */
 export function canaryRecordsOf(value: unknown): CanaryRecord[] {
   return recordsOf(value, 'canaries').filter(
     (entry) =>
@@ -182,8 +189,7 @@ function recordsOf(value: unknown, field: 'canaries' | 'previews'): Record<strin
 
 /**
  * The canaries and previews running at the edge, as both engines keep them: the state the
- * transitions below move from one to the next (the local release keeps it in dist/edge-state.json,
- * the AWS publisher in edge/state.json).
+ * transitions below move from one to the next (both keep it in edge/state.json of the site's store).
  */
 export interface EdgeRecords<Canary extends CanaryRecord = CanaryRecord, Preview extends PreviewRecord = PreviewRecord> {
   readonly canaries: readonly Canary[];
@@ -260,8 +266,8 @@ export function stagePreview<Canary extends CanaryRecord, Preview extends Previe
 }
 
 /**
- * The record of the edge, one shape in both engines (dist/edge-state.json locally, edge/state.json in
- * AWS, which adds the ended canary releases and the history): the running canaries, the staged
+ * The record of the edge, one shape in both engines (edge/state.json of the site's store, which adds the
+ * ended canary releases and the history): the running canaries, the staged
  * previews, and the edge state naming their folders (what the servers and the CloudFront functions read).
  */
 export interface EdgeRecord<Canary extends CanaryRecord = CanaryRecord, Preview extends PreviewRecord = PreviewRecord> extends EdgeRecords<Canary, Preview> {

@@ -3,7 +3,7 @@
  * the new build is compared with the build it replaced by the canary rule (@kesho/release-model/canary-health's
  * judgeCanary), and a build the rule condemns is rolled back to the one it replaced automatically,
  * recorded as a rollback by "auto" with the figures as its why. The local server's watch
- * (local-server/src/canary-watch.ts, on the history of the release record dist/edge-state.json) and the AWS release
+ * (local-server/src/canary-watch.ts, on the history of the edge record dist/site/edge/state.json) and the AWS release
  * publisher's scheduled check (packages/release-model/src/engine/publish-watch.ts, on the live builds
  * it notes in edge/state.json) apply it.
  *

@@ -1,7 +1,7 @@
 /**
  * Every key of the site's stores, named once: the objects of the site (dist/site locally, the site
  * bucket in AWS), the release publisher's own objects in that bucket, and the edge key-value state
- * (dist/edge-state.json locally, the CloudFront KeyValueStore in AWS). The local release, the AWS
+ * (dist/edge-key-value.json locally, the CloudFront KeyValueStore in AWS). The local release, the AWS
  * release publisher, the local server, the CloudFront functions, the shell and the client-events
  * endpoint all read these names from here. Written for a CloudFront Function too: constants only.
  *
@@ -9,11 +9,11 @@
  *   shell/<buildId>/…, mfe/<name>/<buildId>/…  each build's served files (immutable; @kesho/release-model/build-pruning buildFilesPrefix)
  *   variants/<folder>/…                     a variant of the site (a canary's, a preview's, a notice's pages)
  *   variants/<folder>/remotes.json          and its pointer document
- *   mfe/pointers/<app>.json                 (AWS) an app's current release record
- *   mfe/canary/<app>.json                   (AWS) a team's canary command
- *   releases/<app>/<release>/release.json   (AWS) a release record; withdrawn.json beside it marks a rollback
- *   edge/state.json                         (AWS) the publisher's record of canaries, previews and history
- *                                           (locally dist/edge-state.json, with the history and the builds made)
+ *   mfe/pointers/<app>.json                 an app's current release record
+ *   mfe/canary/<app>.json                   a team's canary command
+ *   releases/<app>/<release>/release.json   a release record; withdrawn.json beside it marks a rollback
+ *   edge/state.json                         the publisher's record of canaries, previews and history
+ *                                           (the one record in both places: dist/site/edge/state.json locally, never served)
  *   KeyValueStore `state`, `preview-key`    the edge state and the preview links' key the CloudFront functions read
  *                                           (locally dist/edge-key-value.json's, both written by the release; the key from PREVIEW_LINK_SECRET)
  */
@@ -53,8 +53,17 @@ export const EDGE_RECORD_KEY = 'edge/state.json';
 export const PUBLISHER_OBJECTS: readonly string[] = [RELEASES_PREFIX, POINTERS_PREFIX, CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY];
 /** Whether a store key is one of the publisher's own objects (PUBLISHER_OBJECTS). */
 export const isPublisherObject = (key: string): boolean => PUBLISHER_OBJECTS.some((entry) => (entry.endsWith('/') ? key.startsWith(entry) : key === entry));
-/** The local release record (edge/state.json's canaries, previews, edge state and history, and the builds made): a file beside the site folder (dist/edge-state.json). */
-export const LOCAL_EDGE_STATE_FILE = 'edge-state.json';
+/**
+ * What only a local dist/ knows, which AWS has no record of: the builds this dist/ made (each app's build
+ * ids, when, from which source commit), so `npm run build` releases only builds it has not seen. A
+ * file beside the site folder (dist/builds-made.json); the edge record is EDGE_RECORD_KEY in both places.
+ */
+export const LOCAL_BUILDS_MADE_FILE = 'builds-made.json';
+/**
+ * Where a dist/ released before the edge record lived in its store kept it, with the builds made
+ * (dist/edge-state.json): read until the next release (or the local server's start) moves it.
+ */
+export const LEGACY_LOCAL_EDGE_STATE_FILE = 'edge-state.json';
 /**
  * The local edge key-value state, the KeyValueStore's stand-in (@kesho/release-model/folder-store's
  * FileKeyValueStore): a file beside the site folder (dist/edge-key-value.json) holding EDGE_STATE_KEY and PREVIEW_LINK_SECRET_KEY,

@@ -1,6 +1,6 @@
 /**
- * The builds some visitors get before all of them: canaries and previews. Their state is
- * dist/edge-state.json, and each variant of the site they make is a folder under
+ * The builds some visitors get before all of them: canaries and previews. Their state is the edge
+ * record (dist/site/edge/state.json, the AWS publisher's edge/state.json), and each variant of the site they make is a folder under
  * dist/site/variants/<folder>/ holding every page as that variant shows it, plus its pointer document.
  * The local server (and in AWS the CloudFront functions) pick a folder per request with
  * @kesho/release-model/build-choice; this module writes the folders a release needs, as
@@ -20,7 +20,7 @@
 import path from 'node:path';
 import { exists, readJson } from '../compile.mjs';
 import { readLocalSettings } from '../local-config.mjs';
-import { buildRecordFileOf, distDir, edgeKeyValueFile, edgeStateFile, siteDir, ssrDir, variantsDir } from '../paths.mjs';
+import { buildRecordFileOf, distDir, edgeKeyValueFile, siteDir, ssrDir, variantsDir } from '../paths.mjs';
 import { renderPages } from '../prerender.mjs';
 import { verifyStage } from './verify.mjs';
 import * as edgeVariants from '@kesho/release-model/edge-variants';
@@ -36,22 +36,11 @@ import * as pointerDocument from '@kesho/release-model/pointer-document';
  * A running canary, a staged preview and the edge record: the shapes both engines keep (@kesho/release-model/edge-plan).
  * @typedef {import('../../../packages/release-model/src/edge-plan').CanaryRecord} Canary
  * @typedef {import('../../../packages/release-model/src/edge-plan').PreviewRecord} Preview
- * @typedef {import('../../../packages/release-model/src/edge-plan').EdgeRecord & { canaries: Canary[], previews: Preview[] }} EdgeStateFile
- * The release record dist/edge-state.json holds that and the history and the builds made (lib/release/history.mjs readHistory).
  */
 
-export { edgeStateFile, variantsDir };
-
-/** @type {() => Promise<typeof import('../../../packages/release-model/src/edge-variants')>} */
-/** @type {() => Promise<typeof import('../../../packages/release-model/src/folder-store')>} */
-/** @type {() => Promise<typeof import('../../../packages/release-model/src/page-routes')>} */
-/** @type {() => Promise<typeof import('../../../packages/release-model/src/edge-plan')>} */
-/** @type {() => Promise<typeof import('../../../packages/release-model/src/pointer-document')>} */
-
-/** @returns {Promise<EdgeStateFile>} the edge record (@kesho/release-model/edge-plan's, the publisher's shape; empty before the first canary or preview). */
-export async function readEdgeState() {
-  return /** @type {EdgeStateFile} */ (edgePlan.edgeRecordOf(await readJson(edgeStateFile, {})));
-}
+export { variantsDir };
+/** The edge record (lib/release/history.mjs: edge/state.json of dist/site, read by the engine's reader). */
+export { readEdgeRecordOfSite as readEdgeState } from './history.mjs';
 
 /** The record of a kept build: its pointer entry (what a canary or preview puts in the document). */
 export async function buildRecordOf(app, buildId) {

@@ -3,38 +3,75 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readJson, writeJson } from '../compile.mjs';
-import { buildRecordFileOf, edgeStateFile, legacyHistoryFile, REFUSAL_FILE, WITHDRAWN_FILE } from '../paths.mjs';
+import { buildRecordFileOf, buildsMadeFile, EDGE_RECORD_KEY, edgeRecordFile, siteDir, legacyEdgeStateFile, legacyHistoryFile, REFUSAL_FILE, WITHDRAWN_FILE } from '../paths.mjs';
 import { repoRoot } from '../repo-root.mjs';
 import * as edgePlan from '@kesho/release-model/edge-plan';
+import { edgeRecordFrom } from '@kesho/release-model/engine/edge-pass';
+import { FolderStore } from '@kesho/release-model/folder-store';
+import { revalidatedMetadata } from '@kesho/release-model/object-store';
 
 /**
  * One entry of the history: @kesho/release-model/edge-plan's HistoryEntry (the AWS publisher records the
- * same shape), with the local actions (publish, rollback, build) and the source it was built from.
+ * same shape in the same record), with the local actions (publish, rollback, build) and the source it was built from.
  * @typedef {import('../../../packages/release-model/src/edge-plan').HistoryEntry<'publish' | 'rollback' | 'build' | 'canary' | 'promote' | 'abort' | 'preview'>
- *   & { source: string, commit?: string, clean?: boolean, browserCheck?: string }} ReleaseEntry
- * `browserCheck`: what the browser check of a publish or canary saw ("38 page views in 17.0 s, no errors"), or "off".
+ *   & { source: string }} ReleaseEntry
  * @typedef {{ buildId: string, builtAt: string, source: string, commit?: string, clean?: boolean }} BuildEntry
  * @typedef {{ releases: ReleaseEntry[], builds: Record<string, BuildEntry[]> }} History
  * @typedef {{ source: string, commit?: string, clean?: boolean }} Revision
  * @typedef {{ at: string, by: string, reason: string } & Revision} Refusal
  * @typedef {{ at: string, by: string, rolledBackTo: string, why?: string }} Withdrawal
+ * @typedef {import('../../../packages/release-model/src/engine/edge-pass').EdgeRecord} EdgeRecord
  */
-
-/** @type {() => Promise<typeof import('../../../packages/release-model/src/edge-plan')>} */
 
 /**
- * @returns {Promise<History>} the release history and the builds made, from the release record
- * dist/edge-state.json (its `history`, read as the AWS publisher reads edge/state.json's, and `built`);
- * empty before the first build. A dist/ released before the history moved there is read from
- * dist/releases.json until its next release.
+ * The edge record, the one the AWS publisher keeps: edge/state.json of the site's store
+ * (dist/site/edge/state.json), read by the engine's reader (@kesho/release-model/engine/edge-pass); a
+ * dist/ released before it lived there is read from dist/edge-state.json until it is moved
+ * (moveLegacyEdgeState). Empty before the first release.
+ * @returns {Promise<EdgeRecord>}
+ */
+export async function readEdgeRecordOfSite() {
+  return edgeRecordFrom((await readJson(edgeRecordFile, null)) ?? (await readJson(legacyEdgeStateFile, {})));
+}
+
+/**
+ * @returns {Promise<History>} the release history (the edge record's `history`, as the AWS publisher
+ * reads it) and the builds this dist/ made (dist/builds-made.json); empty before the first build. A
+ * dist/ released before is read from dist/edge-state.json (record and builds made), or before that from
+ * dist/releases.json, until its next release.
  */
 export async function readHistory() {
-  const record = await readJson(edgeStateFile, {});
-  if (!('history' in record)) {
-    const legacy = await readJson(legacyHistoryFile, {});
-    return { releases: edgePlan.historyOf({ history: legacy.releases }), builds: legacy.builds ?? {} };
-  }
-  return { releases: edgePlan.historyOf(record), builds: record.built ?? {} };
+  const record = (await readJson(edgeRecordFile, null)) ?? (await readJson(legacyEdgeStateFile, {}));
+  const legacy = 'history' in record ? null : await readJson(legacyHistoryFile, {});
+  const made = await readJson(buildsMadeFile, null);
+  return {
+    releases: edgePlan.historyOf(legacy ? { history: legacy.releases } : record),
+    builds: made?.built ?? (legacy ? legacy.builds : record.built) ?? {},
+  };
+}
+
+/**
+ * Moves what a dist/ released before kept in dist/edge-state.json to where it lives now: the edge record
+ * into dist/site/edge/state.json (the engine's, unless one is there already) and the builds made into
+ * dist/builds-made.json; then the old file goes. Run under the release lock (each release, the local
+ * server's start). Each target is written whole before the old file is removed, so a crash leaves it to
+ * be moved again.
+ */
+export async function moveLegacyEdgeState() {
+  const legacy = await readJson(legacyEdgeStateFile, null);
+  if (!legacy) return;
+  const { built, ...record } = legacy;
+  // Through the store (a whole write, only if none is there yet): the key the engine reads.
+  await new FolderStore(siteDir).put(EDGE_RECORD_KEY, JSON.stringify(record), revalidatedMetadata(EDGE_RECORD_KEY), { ifNoneMatch: '*' });
+  if (built && !(await readJson(buildsMadeFile, null))) await writeText(buildsMadeFile, JSON.stringify({ built }));
+  await fs.rm(legacyEdgeStateFile, { force: true });
+}
+
+/** Written whole or not at all: a temporary file renamed over the target. @param {string} target @param {string} text */
+export async function writeText(target, text) {
+  const temporary = `${target}.${process.pid}.restore`;
+  await fs.writeFile(temporary, text);
+  await fs.rename(temporary, target);
 }
 
 /** Who releases: RELEASED_BY, else the OS user. */

@@ -144,7 +144,7 @@ export async function snapshotLive(distDir) {
     }
   };
   await visit(site);
-  for (const file of ['edge-state.json', 'edge-key-value.json', path.join('ssr', 'shell', 'current.json')]) {
+  for (const file of ['builds-made.json', 'edge-key-value.json', path.join('ssr', 'shell', 'current.json')]) {
     snapshot[file] = await fs.readFile(path.join(distDir, file), 'utf8').catch(() => null);
   }
   return snapshot;

@@ -81,12 +81,16 @@ export interface EdgePreview extends PreviewRecord {
   readonly release: string;
 }
 
-/** One entry of the publisher's history (@kesho/release-model/edge-plan's, the local history's shape), with its release. */
-export interface EdgeHistoryEntry extends HistoryEntry<EdgeAction> {
-  readonly release: string;
-}
-/** What the history records: the canary's and preview's steps, and the scheduled check's rollback of a watched publish (publish-watch.ts). */
-export type EdgeAction = 'canary' | 'promote' | 'abort' | 'preview' | 'rollback';
+/**
+ * One entry of the history (@kesho/release-model/edge-plan's shape): the publisher's name their release;
+ * the local release's (in the same record, dist/site/edge/state.json) name the source the build came from.
+ */
+export type EdgeHistoryEntry = HistoryEntry<EdgeAction>;
+/**
+ * What the history records: the canary's and preview's steps, and a rollback (the scheduled check's of a
+ * watched publish, publish-watch.ts); the local release also records its publishes and builds.
+ */
+export type EdgeAction = 'canary' | 'promote' | 'abort' | 'preview' | 'rollback' | 'publish' | 'build';
 
 /** The edge record (@kesho/release-model/edge-plan's, the local release's shape) with the publisher's own fields. */
 export interface EdgeRecord extends SharedEdgeRecord<EdgeCanary, EdgePreview> {
@@ -124,17 +128,19 @@ export interface EdgeServices {
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** The edge record a parsed edge/state.json holds (an empty one for anything but an object). */
+export function edgeRecordFrom(parsed: unknown): EdgeRecord {
+  const value = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Partial<EdgeRecord>;
+  // The canaries and previews carry their release, which the shared reader keeps.
+  const shared = edgeRecordOf(value) as SharedEdgeRecord<EdgeCanary, EdgePreview>;
+  // The record's own fields (the ended releases, the history, the live builds) as they were written.
+  return { ...EMPTY_EDGE_RECORD, ...value, ...shared, ended: Array.isArray(value.ended) ? value.ended : [], history: historyOf<EdgeHistoryEntry>(value) };
+}
+
 export async function readEdgeRecord(store: ObjectStore): Promise<{ record: EdgeRecord; etag: string | null }> {
   const object = await store.get(EDGE_RECORD_KEY);
   if (!object) return { record: EMPTY_EDGE_RECORD, etag: null };
-  const value = JSON.parse(object.body) as Partial<EdgeRecord>;
-  // The publisher's canaries and previews carry their release, which the shared reader keeps.
-  const shared = edgeRecordOf(value) as SharedEdgeRecord<EdgeCanary, EdgePreview>;
-  // Its own fields (the ended releases, the history, the live builds) as it wrote them.
-  return {
-    record: { ...EMPTY_EDGE_RECORD, ...value, ...shared, ended: Array.isArray(value.ended) ? value.ended : [], history: historyOf<EdgeHistoryEntry>(value) },
-    etag: object.etag,
-  };
+  return { record: edgeRecordFrom(JSON.parse(object.body)), etag: object.etag };
 }
 
 function parseCommand(text: string, key: string): CanaryCommand {
@@ -196,7 +202,7 @@ interface Pass {
 /** The entry recorded in the history (@kesho/release-model/edge-plan withHistory, the local release's too); the ended canary's release noted, as many kept. */
 function recorded(record: EdgeRecord, entry: HistoryEntry<EdgeAction>, ended?: EdgeCanary): EdgeRecord {
   return {
-    ...withHistory(record, [entry as EdgeHistoryEntry]),
+    ...withHistory(record, [entry]),
     ended: ended ? [...record.ended, `${ended.app}/${ended.release}`].slice(-HISTORY_KEPT) : record.ended,
   };
 }
