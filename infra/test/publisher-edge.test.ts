@@ -129,6 +129,31 @@ describe('canaries in AWS: the team writes a command, the publisher owns the sta
     expect(edgeRecord(store).history.at(-1)).toMatchObject({ action: 'abort', buildId: 'dddddddddddd', previous: CANDIDATE });
   });
 
+  test('a command that names where its build came from (source, commit, clean, browser check) has it recorded with its history entry; fields of the wrong type are left out', async () => {
+    const { store, services } = setUp();
+    const candidate = uploadCandidate(store);
+    const origin = { source: '0123456789ab+changes', commit: '0123456789ab', clean: false, browserCheck: '38 page views in 17.0 s, no errors' };
+    command(store, 'marketing', { action: 'start', release: candidate.release, percent: 10, by: 'team-marketing', ...origin });
+    await publishSite(store, services);
+    expect(edgeRecord(store).history.at(-1)).toEqual({
+      action: 'canary',
+      app: 'marketing',
+      buildId: CANDIDATE,
+      previous: LIVE,
+      by: 'team-marketing',
+      at: NOW.toISOString(),
+      percent: 10,
+      release: candidate.release,
+      ...origin,
+    });
+    command(store, 'marketing', { action: 'abort', by: 'team-marketing', source: 'fedcba987654', clean: 'yes', commit: 7 });
+    await publishSite(store, services);
+    const aborted = edgeRecord(store).history.at(-1);
+    expect(aborted).toMatchObject({ action: 'abort', buildId: CANDIDATE, source: 'fedcba987654' });
+    expect(aborted).not.toHaveProperty('clean');
+    expect(aborted).not.toHaveProperty('commit');
+  });
+
   test('a candidate whose pages would reach visitors empty is refused before any visitor gets it', async () => {
     const { store, kvs, services } = setUp();
     const candidate = uploadCandidate(store);

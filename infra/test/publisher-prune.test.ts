@@ -92,6 +92,23 @@ describe('the release publisher prunes old builds from the bucket', () => {
     expect(record.builds?.marketing?.map((build) => build.buildId)).toEqual(['m1', 'm3', 'm4', 'm5', 'm6']);
   });
 
+  test('a pass told not to prune (pruneBuilds false: the local release, whose dist/ has its own pruning) deletes no build and leaves the tracked builds as they were', async () => {
+    const { store, services, later, deploy } = setUp(1);
+    for (const id of ['m1', 'm2', 'm3', 'm4']) {
+      await deploy(id);
+      later(1);
+    }
+    later(PRUNE_GRACE_HOURS);
+    const tracked = (JSON.parse(store.text(EDGE_RECORD_KEY) ?? '{}') as EdgeRecord).builds;
+    const result = await publishSite(store, { ...services, pruneBuilds: false });
+    expect(result.prunedBuilds).toEqual([]);
+    expect(deletions(store)).toEqual([]);
+    for (const kept of ['m1', 'm2', 'm3', 'm4']) expect(has(store, `mfe/marketing/${kept}/`)).toBe(true);
+    expect((JSON.parse(store.text(EDGE_RECORD_KEY) ?? '{}') as EdgeRecord).builds).toEqual(tracked);
+    // The same state pruned by the publisher's rule: the older builds go.
+    expect((await publishSite(store, services)).prunedBuilds.length).toBeGreaterThan(0);
+  });
+
   test('a pass with nothing to prune deletes nothing, and the next deploy prunes only what it pushed past the count', async () => {
     const { store, services, later, deploy } = setUp(1);
     for (const id of ['m1', 'm2', 'm3', 'm4']) {

@@ -67,9 +67,21 @@ export const CANARY_CHECK_EVENT_FIELD = 'canaryCheck';
 
 export const canaryCommandKey = (app: string): string => `${CANARY_COMMANDS_PREFIX}${app}.json`;
 
+/**
+ * Where a command's build came from, recorded with its history entry when the writer names it: the
+ * source ("<commit>", "<commit>+changes"), the commit, whether the work tree matched it, and what the
+ * browser check before a canary saw (the local release writes them; a team's CI may).
+ */
+export interface CommandOrigin {
+  readonly source?: string;
+  readonly commit?: string;
+  readonly clean?: boolean;
+  readonly browserCheck?: string;
+}
+
 export type CanaryCommand =
-  | { readonly action: 'start'; readonly release: string; readonly percent: number; readonly by?: string; readonly why?: string }
-  | { readonly action: 'promote' | 'abort'; readonly by?: string; readonly why?: string };
+  | ({ readonly action: 'start'; readonly release: string; readonly percent: number; readonly by?: string; readonly why?: string } & CommandOrigin)
+  | ({ readonly action: 'promote' | 'abort'; readonly by?: string; readonly why?: string } & CommandOrigin);
 
 /** A running canary (@kesho/release-model/edge-plan's record, the local release's too) and the release it came from. */
 export interface EdgeCanary extends CanaryRecord {
@@ -122,6 +134,11 @@ export interface EdgeServices {
   readonly siteOrigin?: string;
   /** The publisher's KEPT_BUILDS (prune.ts); default 5. */
   readonly keptBuilds?: number;
+  /**
+   * Whether a pass prunes the store's builds by the publisher's rule (prune.ts: KEPT_BUILDS, 24 h grace);
+   * default true. The local release passes false: its dist/ keeps its own pruning (`npm run release -- prune`).
+   */
+  readonly pruneBuilds?: boolean;
   now?(): Date;
   log?(line: Record<string, unknown>): void;
 }
@@ -143,6 +160,17 @@ export async function readEdgeRecord(store: ObjectStore): Promise<{ record: Edge
   return { record: edgeRecordFrom(JSON.parse(object.body)), etag: object.etag };
 }
 
+/** The origin fields a command (or a preview change) names, each of its type; anything else left out. */
+export function originOf(fields: object): CommandOrigin {
+  const value = fields as Readonly<Record<string, unknown>>;
+  return {
+    ...(typeof value.source === 'string' ? { source: value.source } : {}),
+    ...(typeof value.commit === 'string' ? { commit: value.commit } : {}),
+    ...(typeof value.clean === 'boolean' ? { clean: value.clean } : {}),
+    ...(typeof value.browserCheck === 'string' ? { browserCheck: value.browserCheck } : {}),
+  };
+}
+
 function parseCommand(text: string, key: string): CanaryCommand {
   let value: Record<string, unknown>;
   try {
@@ -152,9 +180,10 @@ function parseCommand(text: string, key: string): CanaryCommand {
   }
   const by = typeof value.by === 'string' ? { by: value.by } : {};
   const why = typeof value.why === 'string' ? { why: value.why } : {};
-  if (value.action === 'promote' || value.action === 'abort') return { action: value.action, ...by, ...why };
+  const origin = originOf(value);
+  if (value.action === 'promote' || value.action === 'abort') return { action: value.action, ...by, ...why, ...origin };
   if (value.action === 'start' && typeof value.release === 'string' && typeof value.percent === 'number' && value.percent >= 1 && value.percent <= 99) {
-    return { action: 'start', release: value.release, percent: value.percent, ...by, ...why };
+    return { action: 'start', release: value.release, percent: value.percent, ...by, ...why, ...origin };
   }
   throw new Error(`${key}: a canary command is {"action":"start","release":…,"percent":1–99}, {"action":"promote"} or {"action":"abort"}`);
 }
@@ -207,13 +236,18 @@ function recorded(record: EdgeRecord, entry: HistoryEntry<EdgeAction>, ended?: E
   };
 }
 
-/** A step of the edge's state machine (@kesho/release-model/edge-plan) taken on the pass's record, or its refusal as this app's rejection. */
-function take(pass: Pass, app: string, step: ReturnType<typeof startCanary<EdgeCanary, EdgePreview>> | ReturnType<typeof endCanary<EdgeCanary, EdgePreview>>): boolean {
+/** A step of the edge's state machine (@kesho/release-model/edge-plan) taken on the pass's record (its entry with the command's origin), or its refusal as this app's rejection. */
+function take(
+  pass: Pass,
+  app: string,
+  step: ReturnType<typeof startCanary<EdgeCanary, EdgePreview>> | ReturnType<typeof endCanary<EdgeCanary, EdgePreview>>,
+  origin: CommandOrigin = {},
+): boolean {
   if (step.refused !== null) {
     pass.rejected.push({ app, reason: step.refused });
     return false;
   }
-  pass.record = recorded({ ...pass.record, ...step.records }, step.entry, 'ended' in step ? step.ended : undefined);
+  pass.record = recorded({ ...pass.record, ...step.records }, { ...step.entry, ...origin }, 'ended' in step ? step.ended : undefined);
   return true;
 }
 
@@ -227,6 +261,7 @@ async function applyCommands(store: ObjectStore, pass: Pass, at: string): Promis
     const running = pass.record.canaries.find((canary) => canary.app === app);
     const by = command.by ?? 'unknown';
     const why = command.why ? { why: command.why } : {};
+    const origin = originOf(command);
     if (command.action === 'start') {
       if (running?.release === command.release || pass.record.ended.includes(`${app}/${command.release}`)) continue;
       const busy = canaryRefusal(pass.record, app);
@@ -242,7 +277,7 @@ async function applyCommands(store: ObjectStore, pass: Pass, at: string): Promis
         continue;
       }
       const previous = await liveBuildOf(store, app);
-      take(pass, app, startCanary(pass.record, { app, release: command.release, buildId: release.pointer.buildId, percent: command.percent, previous, since: at, by, ...why }));
+      take(pass, app, startCanary(pass.record, { app, release: command.release, buildId: release.pointer.buildId, percent: command.percent, previous, since: at, by, ...why }), origin);
     } else if (running) {
       if (command.action === 'promote') {
         // The next live publish (publish.ts) puts this record live, like any team's release.
@@ -253,7 +288,7 @@ async function applyCommands(store: ObjectStore, pass: Pass, at: string): Promis
         }
         await store.put(pointerKey(app), snapshot.body, revalidatedMetadata(pointerKey(app)), {});
       }
-      take(pass, app, endCanary(pass.record, app, { action: command.action, by, at, ...why }));
+      take(pass, app, endCanary(pass.record, app, { action: command.action, by, at, ...why }), origin);
     }
   }
 }
@@ -286,8 +321,8 @@ export interface EdgePublishResult extends PublishResult {
 }
 
 export interface EdgeChange {
-  /** A deploy's preview: the release staged, its links valid this long. */
-  readonly preview?: { readonly app: string; readonly release: string; readonly hours: number; readonly by?: string };
+  /** A deploy's preview: the release staged, its links valid this long; its origin recorded with its history entry. */
+  readonly preview?: { readonly app: string; readonly release: string; readonly hours: number; readonly by?: string } & CommandOrigin;
   /** Canaries to end before anything else (the scheduled check's verdicts), with their reason. */
   readonly autoAbort?: readonly { readonly app: string; readonly release: string; readonly reason: string }[];
   /** Watched publishes the scheduled check rolled back (publish-watch.ts: the older record already current, the bad release withdrawn), recorded by "auto". */
@@ -348,7 +383,7 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
         { at, now, liveBuild: live.remotes.find((remote) => remote.name === release.app)?.buildId ?? null },
       );
       if (step.refused !== null) throw new Error(step.refused);
-      pass.record = recorded({ ...pass.record, ...step.records }, step.entry);
+      pass.record = recorded({ ...pass.record, ...step.records }, { ...step.entry, ...originOf(change.preview) });
       const preview = step.records.previews.at(-1) as EdgePreview;
       const { expiresAt } = preview;
       const link = previewLinkOf({
@@ -364,12 +399,15 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
     }
 
     // Which builds go (prune.ts), decided on this pass's state; deleted only once its record is written.
-    const prune = await planPrune(
-      store,
-      { live: pass.record.live ?? {}, canaries: pass.record.canaries, previews: pass.record.previews, published: live.releases },
-      { before: before.builds, servedBefore: servedBuilds(before), keep: services.keptBuilds ?? DEFAULT_KEPT_BUILDS, now },
-    );
-    pass.record = { ...pass.record, builds: prune.builds };
+    const prune =
+      services.pruneBuilds === false
+        ? null
+        : await planPrune(
+            store,
+            { live: pass.record.live ?? {}, canaries: pass.record.canaries, previews: pass.record.previews, published: live.releases },
+            { before: before.builds, servedBefore: servedBuilds(before), keep: services.keptBuilds ?? DEFAULT_KEPT_BUILDS, now },
+          );
+    if (prune) pass.record = { ...pass.record, builds: prune.builds };
 
     const edge = await writeEdgeVariants(store, pass.record, live);
     // Refused before anything visitors get changes: the edge could not read a state this large.
@@ -381,8 +419,8 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
     // What the CloudFront functions read; the same value again when a failed pass left it behind.
     await publishEdgeKeyValues(services.kvs, { edge, previewLinkSecret: await services.previewSecret() });
     await removeUnusedVariants(store, VARIANTS_PREFIX, edge, before.edge);
-    await applyPrune(store, prune);
-    return { ...result, rejected: [...result.rejected, ...pass.rejected], edge, record, prunedBuilds: prune.removals, ...(staged ? { preview: staged } : {}) };
+    if (prune) await applyPrune(store, prune);
+    return { ...result, rejected: [...result.rejected, ...pass.rejected], edge, record, prunedBuilds: prune?.removals ?? [], ...(staged ? { preview: staged } : {}) };
   }
   throw new Error(`Could not write ${EDGE_RECORD_KEY}: it kept changing during ${maxAttempts} attempts`);
 }
