@@ -336,11 +336,13 @@ export function countTracedTasks(traceEvents, { url } = {}) {
     const long = durations.filter((ms) => ms > LONG_TASK_MS);
     return { count: long.length, longestMs: Math.max(0, ...long), blockingMs: long.reduce((sum, ms) => sum + ms - LONG_TASK_MS, 0) };
   };
-  const threadKnown = inWindow.length > 0 && inWindow.every((event) => event.tdur !== null);
+  // A task traced without its thread time (seen once in a while) counts by its wall time, the upper
+  // bound; a trace without any thread time has no thread figures.
+  const threadKnown = inWindow.some((event) => event.tdur !== null);
   return {
     tasks,
     wall: measure(tasks.map((task) => task.wallMs)),
-    thread: threadKnown ? measure(tasks.map((task) => task.threadMs ?? 0)) : null,
+    thread: threadKnown ? measure(tasks.map((task) => task.threadMs ?? task.wallMs)) : null,
     windowMs: (traceEnd - main.navigationStart) / 1000,
   };
 }

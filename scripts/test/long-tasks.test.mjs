@@ -121,10 +121,14 @@ test('the window: tasks from the navigation’s start to the end of the trace; t
   assert.equal(count.windowMs, 1100);
 });
 
-test('a trace without thread times counts by wall time only', () => {
-  const count = countTracedTasks(synthetic([task(0, 120, undefined), task(200, 30, 10)]));
-  assert.ok(count);
-  assert.deepEqual(count.wall, { count: 1, longestMs: 120, blockingMs: 70 });
-  assert.equal(count.thread, null);
-  assert.deepEqual(count.tasks, [{ ts: 1_000_000, start: 0, wallMs: 120, threadMs: null }]);
+test('a task traced without its thread time counts by its wall time; a trace without any has no thread figures', () => {
+  const partly = countTracedTasks(synthetic([task(0, 120, undefined), task(200, 30, 10), task(300, 90, 60)]));
+  assert.ok(partly);
+  assert.deepEqual(partly.wall, { count: 2, longestMs: 120, blockingMs: 70 + 40 });
+  assert.deepEqual(partly.thread, { count: 2, longestMs: 120, blockingMs: 70 + 10 });
+  assert.deepEqual(partly.tasks[0], { ts: 1_000_000, start: 0, wallMs: 120, threadMs: null });
+  const none = countTracedTasks(synthetic([task(0, 120, undefined), task(200, 30, undefined)]));
+  assert.ok(none);
+  assert.deepEqual(none.wall, { count: 1, longestMs: 120, blockingMs: 70 });
+  assert.equal(none.thread, null);
 });
