@@ -49,6 +49,7 @@ import * as edgePlan from '@kesho/release-model/edge-plan';
 import * as schema from '@kesho/release-model/pointer-document';
 import { publishReleases, putReleaseSnapshot, readPublished } from '@kesho/release-model/engine/publish';
 import { pointerKey, withdrawnKey } from '@kesho/release-model/engine/release-record';
+import { canaryCommandKey } from '@kesho/release-model/engine/edge-pass';
 import { revalidatedMetadata } from '@kesho/release-model/object-store';
 
 export { RefusedError, ReleaseError } from './release/errors.mjs';
@@ -308,17 +309,59 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     ]);
     if (shell) record('shell', shell.buildId, currentShell?.buildId ?? null);
     for (const pointer of remotes) record(pointer.name, pointer.buildId, liveOf(pointer.name));
+    // Each candidate's release (its snapshot, releases/<app>/<release>/), named in its record and history
+    // entry as a team's deploy names it in AWS.
+    /** @param {{ app: string, buildId: string }} entry */
+    const releaseOf = (entry) => variants.releases.find((made) => made.record.app === entry.app && 'pointer' in made.record && made.record.pointer.buildId === entry.buildId)?.record.release;
+    /** @template {{ app: string, buildId: string }} T @param {T} entry @returns {T & { release?: string }} */
+    const named = (entry) => {
+      const release = releaseOf(entry);
+      return release ? { ...entry, release } : entry;
+    };
+    const namedCanaries = canaries.map(named);
+    const namedPreviews = previews.map(named);
     for (const entry of edgeEntries) {
       /** @type {ReleaseEntry} */
-      const recorded = { ...entry, ...originOf(entry.app, entry.buildId) };
+      const recorded = { ...(entry.action === 'abort' ? entry : named(entry)), ...originOf(entry.app, entry.buildId) };
       entries.push(recorded);
     }
+    // What a team writes in AWS, its canary command (mfe/canary/<app>.json): the start of a canary whose
+    // release is new (started, or made again with the next live site), the end of one this release ends.
+    const endedCanary = change.endCanary ? edgeBefore.canaries.find((canary) => canary.app === change.endCanary) : undefined;
+    const commands = [
+      ...namedCanaries
+        .filter((canary) => canary.release && edgeBefore.canaries.find((before) => before.app === canary.app)?.release !== canary.release)
+        .map((canary) => ({
+          app: canary.app,
+          body: { action: 'start', release: canary.release, percent: canary.percent, by: canary.by, ...(canary.why ? { why: canary.why } : {}), ...originOf(canary.app, canary.buildId) },
+        })),
+      ...(endedCanary ? [{ app: endedCanary.app, body: { action: action === 'promote' ? 'promote' : 'abort', by, ...(why ? { why } : {}) } }] : []),
+    ];
+    // The canary releases that ended (the publisher's `ended`): their start command is done.
+    const ended =
+      endedCanary && 'release' in endedCanary && typeof endedCanary.release === 'string'
+        ? [...edgeBefore.ended, `${endedCanary.app}/${endedCanary.release}`].slice(-edgePlan.HISTORY_KEPT)
+        : edgeBefore.ended;
 
     /** The next edge record (the engine's EdgeRecord, its own fields kept): the edge, the history with this release's entries (edge-plan's withHistory, the publisher's too). */
-    const nextEdge = edgePlan.withHistory({ ...edgeBefore, edge: variants.edge, canaries, previews, history: history.releases }, entries);
+    const nextEdge = edgePlan.withHistory({ ...edgeBefore, edge: variants.edge, canaries: namedCanaries, previews: namedPreviews, ended, history: history.releases }, entries);
     // The releases this one makes, as the team stacks' synth makes them (@kesho/release-model/engine/release-record).
     const made = liveChange ? await releasesOf({ root: stageDir, document: next, remotes: rendering, shellRelease: everything }) : [];
-    await commitReleases({ made, liveChange, beforeWrite, stageDir, variants, nextEdge, built: history.builds, withdrawals, rolledBack: action === 'rollback' ? replaced : [], at, by, why });
+    await commitReleases({
+      made,
+      liveChange,
+      beforeWrite,
+      stageDir,
+      variants,
+      commands,
+      nextEdge,
+      built: history.builds,
+      withdrawals,
+      rolledBack: action === 'rollback' ? replaced : [],
+      at,
+      by,
+      why,
+    });
     // Then what the local server reads, as the publisher hands it to the KeyValueStore after its record.
     await publishEdgeKeyValues(nextEdge.edge);
     await removeUnusedVariants(nextEdge.edge, edgeBefore.edge);
@@ -340,10 +383,10 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
  * that are either not current yet or current, and the next publish (recoverInterruptedRelease) puts the
  * site on them whole.
  * @param {{ made: import('./release/site-store.mjs').MadeRelease[], liveChange: boolean, beforeWrite?: BeforeWrite, stageDir: string,
- *   variants: { folders: string[] }, nextEdge: unknown, built: Record<string, unknown>, withdrawals: { target: string, json?: unknown }[],
+ *   variants: { folders: string[], releases: import('./release/site-store.mjs').MadeRelease[] }, commands: { app: string, body: unknown }[], nextEdge: unknown, built: Record<string, unknown>, withdrawals: { target: string, json?: unknown }[],
  *   rolledBack: { app: string }[], at: string, by: string, why?: string }} commit
  */
-async function commitReleases({ made, liveChange, beforeWrite, stageDir, variants, nextEdge, built, withdrawals, rolledBack, at, by, why }) {
+async function commitReleases({ made, liveChange, beforeWrite, stageDir, variants, commands, nextEdge, built, withdrawals, rolledBack, at, by, why }) {
   const store = siteStore(beforeWrite);
   const direct = siteStore();
   /** @type {(() => Promise<unknown>)[]} what puts each change back, newest last */
@@ -366,6 +409,8 @@ async function commitReleases({ made, liveChange, beforeWrite, stageDir, variant
   };
   try {
     for (const release of made) await putReleaseSnapshot(store, release.record, release.files);
+    // The canaries' and previews' releases: immutable snapshots, as their team's deploy uploads them.
+    for (const release of variants.releases) await putReleaseSnapshot(store, release.record, release.files);
     // New folders, named by their content: nothing points at them until the edge state does.
     for (const folder of variants.folders) {
       const target = path.join(variantsDir, folder);
@@ -383,6 +428,7 @@ async function commitReleases({ made, liveChange, beforeWrite, stageDir, variant
       if (chosen && (await direct.get(withdrawnKey(app, chosen)))) await setObject(withdrawnKey(app, chosen), null);
     }
     for (const write of withdrawals) await setFile(write.target, write.json);
+    for (const { app, body } of commands) await setObject(canaryCommandKey(app), JSON.stringify(body));
     await setObject(EDGE_RECORD_KEY, JSON.stringify(nextEdge));
     await setFile(buildsMadeFile, { built });
     if (liveChange) {

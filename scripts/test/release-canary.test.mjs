@@ -111,6 +111,44 @@ test('a canary leaves the live site alone and gets a folder of its own, recorded
   );
 });
 
+test("a canary and a preview leave in the store what a team's deploy leaves in AWS: each its release snapshot named by its record, the canary its start command, its end the team's promote or abort command", async () => {
+  const siteJson = async (key) => JSON.parse(await fs.readFile(path.join(root, 'site', key), 'utf8'));
+  builders.sources.marketing = 'm2';
+  await publishCanary('marketing', 50, { build, why: 'new hero' });
+  const canary = (await readEdgeState()).canaries[0];
+  assert.ok(canary?.release);
+  assert.match(canary.release, /^marketingm2-[0-9a-f]{12}$/);
+  const snapshot = await siteJson(`releases/marketing/${canary.release}/release.json`);
+  assert.equal(snapshot.pointer.buildId, 'marketingm2');
+  assert.match(await fs.readFile(path.join(root, 'site', 'releases', 'marketing', canary.release, 'pages', 'faq.html'), 'utf8'), /marketing m2 page \/faq/);
+  assert.deepEqual(await siteJson('mfe/canary/marketing.json'), {
+    action: 'start',
+    release: canary.release,
+    percent: 50,
+    by: canary.by,
+    why: 'new hero',
+    ...Object.fromEntries(Object.entries((await lastEntry()) ?? {}).filter(([key]) => ['source', 'commit', 'clean'].includes(key))),
+  });
+  assert.equal((await lastEntry())?.release, canary.release);
+
+  // Another team's release makes the canary's pages again (the next live site): a new release, and its start command follows.
+  builders.sources.legal = 'l2';
+  await publishRemote('legal', { build });
+  const [again] = (await readEdgeState()).canaries;
+  assert.notEqual(again?.release, canary.release);
+  assert.equal((await siteJson('mfe/canary/marketing.json')).release, again?.release);
+
+  await abort('marketing', { why: 'slow' });
+  assert.deepEqual(await siteJson('mfe/canary/marketing.json'), { action: 'abort', by: again?.by, why: 'slow' });
+  assert.ok((await readEdgeState()).ended.includes(`marketing/${again?.release}`), 'its start command is done');
+
+  builders.sources.commerce = 'c2';
+  await stagePreview('commerce', { build, expiresAt: inAnHour() });
+  const [preview] = (await readEdgeState()).previews;
+  assert.match(preview?.release ?? '', /^commercec2-[0-9a-f]{12}$/);
+  assert.equal((await siteJson(`releases/commerce/${preview?.release}/release.json`)).pointer.buildId, 'commercec2');
+});
+
 test('one canary at a time per app; another app may run its own, and a browser in both gets a folder of both', async () => {
   builders.sources.marketing = 'm2';
   await publishCanary('marketing', 50, { build });

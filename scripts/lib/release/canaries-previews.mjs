@@ -15,7 +15,8 @@
  * release, and every variant copies them and the next live pages as the publisher copies them in the
  * bucket, a ribbon put in on the way; a folder is named by what it holds, so it is never changed once
  * written: a release writes the folders of its next state, then the state that names them, and
- * removes folders no longer named after it.
+ * removes folders no longer named after it. Each candidate's pages are its release, as a team's deploy
+ * makes it in AWS (releases/<app>/<release>/, the snapshot the record's `release` names).
  */
 import path from 'node:path';
 import { exists, readJson } from '../compile.mjs';
@@ -23,6 +24,7 @@ import { readLocalSettings } from '../local-config.mjs';
 import { buildRecordFileOf, distDir, edgeKeyValueFile, siteDir, ssrDir, variantsDir } from '../paths.mjs';
 import { renderPages } from '../prerender.mjs';
 import { verifyStage } from './verify.mjs';
+import { releasesOf } from './site-store.mjs';
 import * as edgeVariants from '@kesho/release-model/edge-variants';
 import * as folderStore from '@kesho/release-model/folder-store';
 import * as pageRoutes from '@kesho/release-model/page-routes';
@@ -72,13 +74,16 @@ const siteVariantsPrefix = () => `${keyOf(variantsDir)}/`;
  * copies its candidates' pages and the next live pages, as the publisher copies them in the bucket.
  * @param {{ stageDir: string, pointers: PointerDocument, shell: { buildId: string, scripts: string[] }, canaries: Canary[], previews: Preview[],
  *   stagedPage: (route: string) => string | null }} next `stagedPage`: the file of a live page this release renders again, else null
- * @returns {Promise<{ edge: EdgeState, folders: string[] }>} the next edge state, and the folders to move into place
+ * @returns {Promise<{ edge: EdgeState, folders: string[], releases: import('./site-store.mjs').MadeRelease[] }>} the next edge state, the folders
+ *   to move into place, and each candidate's release (its snapshot, as a team's deploy uploads it in AWS: the release its record names)
  */
 export async function stageVariants({ stageDir, pointers, shell, canaries, previews, stagedPage }) {
   const { withRemote } = pointerDocument;
   const { writeVariants } = edgeVariants;
   const { pageKeyForRoute } = pageRoutes;
   const staged = new Map(pointers.remotes.flatMap((remote) => remote.routes.map((route) => [pageKeyForRoute(route.path), stagedPage(route.path)])));
+  /** @type {import('./site-store.mjs').MadeRelease[]} */
+  const releases = [];
   const { edge, written } = await writeVariants(
     await distStore(),
     { canaries, previews },
@@ -96,12 +101,13 @@ export async function stageVariants({ stageDir, pointers, shell, canaries, previ
           if (error instanceof Error) error.message = `The ${'percent' in candidate ? 'canary' : 'preview'} of ${candidate.app}: ${error.message}`;
           throw error;
         }
+        releases.push(...(await releasesOf({ root: releaseDir, document, remotes: [candidate.app], shellRelease: false })));
         return { pointer, pageSource: (page) => keyOf(path.join(releaseDir, page)) };
       },
     },
     { variantsPrefix: siteVariantsPrefix(), stagingPrefix: `${keyOf(path.join(stageDir, 'variants'))}/` },
   );
-  return { edge, folders: written };
+  return { edge, folders: written, releases };
 }
 
 /**
