@@ -1,6 +1,7 @@
 /**
  * The release engine (scripts/lib/release-engine.mjs), called as a module by the local server: the canary
- * watch's automatic abort is the engine's `abort` with `by: "auto"` (and a watched publish's automatic
+ * watch's automatic abort is the engine's `abort` with `by: "auto"` (the abort command, then the edge pass
+ * @kesho/release-model/engine/edge-pass publishSite, as the Lambda runs it; and a watched publish's automatic
  * rollback its `rollback`), in this process, under the
  * engine's release lock, on the dist/ beside the site this server serves. The engine is loaded on
  * first use (an abort is rare; it imports the release model's TypeScript, which the

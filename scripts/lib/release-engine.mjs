@@ -39,7 +39,7 @@ import { kitContractProblems } from './kit-contract.mjs';
 import { describeMark, markOf } from './release/marks.mjs';
 import { pruneBuilds } from './release/prune.mjs';
 import { clearRefusal, moveLegacyEdgeState, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf, writeText } from './release/history.mjs';
-import { buildRecordOf, publishEdgeKeyValues, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/canaries-previews.mjs';
+import { localEdgeServices, publishEdgeKeyValues, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/canaries-previews.mjs';
 import { browserCheckOf, checkRelease } from './release/browser-check.mjs';
 import { lock } from './release/lock.mjs';
 import { verifyStage } from './release/verify.mjs';
@@ -49,7 +49,7 @@ import * as edgePlan from '@kesho/release-model/edge-plan';
 import * as schema from '@kesho/release-model/pointer-document';
 import { publishReleases, putReleaseSnapshot, readPublished } from '@kesho/release-model/engine/publish';
 import { pointerKey, withdrawnKey } from '@kesho/release-model/engine/release-record';
-import { canaryCommandKey } from '@kesho/release-model/engine/edge-pass';
+import { canaryCommandKey, publishSite } from '@kesho/release-model/engine/edge-pass';
 import { revalidatedMetadata } from '@kesho/release-model/object-store';
 
 export { RefusedError, ReleaseError } from './release/errors.mjs';
@@ -64,9 +64,10 @@ export const appNames = ['shell', ...remoteNames];
 /**
  * @typedef {import('./release/history.mjs').ReleaseEntry} ReleaseEntry
  * @typedef {import('./release/site-store.mjs').BeforeWrite} BeforeWrite
- * What a release changes at the edge besides the live site: a canary started or ended, a preview
- * staged; `by` overrides who is recorded (an automatic abort is "auto").
- * @typedef {{ startCanary?: { pointer: RemotePointer, percent: number }, endCanary?: string,
+ * What a release changes at the edge besides the live site: a canary started, a preview staged (a
+ * canary ends by its team's command and the engine's edge pass: promote, abort); `by` overrides who is
+ * recorded (an automatic rollback is "auto").
+ * @typedef {{ startCanary?: { pointer: RemotePointer, percent: number },
  *   startPreview?: { pointer: RemotePointer, expiresAt: string }, by?: string }} EdgeChange
  * @typedef {{ remotes?: RemotePointer[], shell?: ShellRecord | null, renderAll?: boolean,
  *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: BeforeWrite, why?: string, edge?: EdgeChange,
@@ -172,7 +173,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
   // compared with a live build it no longer replaces.
   for (const pointer of remotes) {
     const running = edgeBefore.canaries.find((canary) => canary.app === pointer.name);
-    if (running && change.endCanary !== pointer.name) {
+    if (running) {
       throw new ReleaseError(
         `A canary of ${pointer.name} is running (build ${running.buildId} for ${running.percent} % of visitors): promote or abort it first (npm run release -- promote|abort ${pointer.name}). The live site is unchanged.`,
       );
@@ -181,7 +182,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
   const liveOf = (name) => live.remotes.find((remote) => remote.name === name)?.buildId ?? null;
   // The edge's transitions, the AWS publisher's too (@kesho/release-model/edge-plan): each gives the next
   // records and its history entry, or why it is refused.
-  const { endCanary, LIVE_ACTIONS, stagePreview, startCanary, unexpiredPreviews } = edgePlan;
+  const { LIVE_ACTIONS, stagePreview, startCanary, unexpiredPreviews } = edgePlan;
   /** @type {import('../../packages/release-model/src/edge-plan').EdgeRecords} */
   let records = { canaries: edgeBefore.canaries, previews: unexpiredPreviews(edgeBefore.previews, now) };
   /** @type {import('../../packages/release-model/src/edge-plan').HistoryEntry[]} */
@@ -197,11 +198,6 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     records = step.records;
     return step;
   };
-  if (change.endCanary) {
-    const ended = take(endCanary(records, change.endCanary, { action: action === 'promote' ? 'promote' : 'abort', by, at, ...(why ? { why } : {}) }));
-    // A promotion is recorded as the release of its build (below), an abort as the end of the canary.
-    if (action === 'abort') edgeEntries.push(ended.entry);
-  }
   if (change.startCanary) {
     const { pointer, percent } = change.startCanary;
     const canary = { app: pointer.name, buildId: pointer.buildId, percent, previous: liveOf(pointer.name), since: at, by, ...(why ? { why } : {}) };
@@ -322,29 +318,20 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     const namedPreviews = previews.map(named);
     for (const entry of edgeEntries) {
       /** @type {ReleaseEntry} */
-      const recorded = { ...(entry.action === 'abort' ? entry : named(entry)), ...originOf(entry.app, entry.buildId) };
+      const recorded = { ...named(entry), ...originOf(entry.app, entry.buildId) };
       entries.push(recorded);
     }
     // What a team writes in AWS, its canary command (mfe/canary/<app>.json): the start of a canary whose
-    // release is new (started, or made again with the next live site), the end of one this release ends.
-    const endedCanary = change.endCanary ? edgeBefore.canaries.find((canary) => canary.app === change.endCanary) : undefined;
-    const commands = [
-      ...namedCanaries
-        .filter((canary) => canary.release && edgeBefore.canaries.find((before) => before.app === canary.app)?.release !== canary.release)
-        .map((canary) => ({
-          app: canary.app,
-          body: { action: 'start', release: canary.release, percent: canary.percent, by: canary.by, ...(canary.why ? { why: canary.why } : {}), ...originOf(canary.app, canary.buildId) },
-        })),
-      ...(endedCanary ? [{ app: endedCanary.app, body: { action: action === 'promote' ? 'promote' : 'abort', by, ...(why ? { why } : {}) } }] : []),
-    ];
-    // The canary releases that ended (the publisher's `ended`): their start command is done.
-    const ended =
-      endedCanary && 'release' in endedCanary && typeof endedCanary.release === 'string'
-        ? [...edgeBefore.ended, `${endedCanary.app}/${endedCanary.release}`].slice(-edgePlan.HISTORY_KEPT)
-        : edgeBefore.ended;
+    // release is new (started, or made again with the next live site).
+    const commands = namedCanaries
+      .filter((canary) => canary.release && edgeBefore.canaries.find((before) => before.app === canary.app)?.release !== canary.release)
+      .map((canary) => ({
+        app: canary.app,
+        body: { action: 'start', release: canary.release, percent: canary.percent, by: canary.by, ...(canary.why ? { why: canary.why } : {}), ...originOf(canary.app, canary.buildId) },
+      }));
 
     /** The next edge record (the engine's EdgeRecord, its own fields kept): the edge, the history with this release's entries (edge-plan's withHistory, the publisher's too). */
-    const nextEdge = edgePlan.withHistory({ ...edgeBefore, edge: variants.edge, canaries: namedCanaries, previews: namedPreviews, ended, history: history.releases }, entries);
+    const nextEdge = edgePlan.withHistory({ ...edgeBefore, edge: variants.edge, canaries: namedCanaries, previews: namedPreviews, history: history.releases }, entries);
     // The releases this one makes, as the team stacks' synth makes them (@kesho/release-model/engine/release-record).
     const made = liveChange ? await releasesOf({ root: stageDir, document: next, remotes: rendering, shellRelease: everything }) : [];
     await commitReleases({
@@ -527,15 +514,12 @@ async function runningCanary(app) {
 }
 
 /**
- * Makes the running canary of an app its live build for everyone: a release of that build (its pages
- * rendered again as the live ones) that ends the canary in the same commit.
+ * Makes the running canary of an app its live build for everyone, as AWS does (the engine's rule): its
+ * release, the pages it was checked with, becomes the app's current one and goes live.
  * @param {string} app @param {{ why?: string, beforeWrite?: BeforeWrite }} [options]
  */
 export async function promote(app, { why, beforeWrite } = {}) {
-  const canary = await runningCanary(app);
-  const record = await buildRecordOf(app, canary.buildId);
-  if (!record) throw new ReleaseError(`The canary's build ${canary.buildId} of ${app} is no longer kept in dist/; abort the canary.`);
-  return release({ remotes: [record.pointer], action: 'promote', beforeWrite, why, edge: { endCanary: app } });
+  return endCanaryThroughEngine(app, 'promote', { why, beforeWrite });
 }
 
 /**
@@ -544,8 +528,72 @@ export async function promote(app, { why, beforeWrite } = {}) {
  * @param {string} app @param {{ why?: string, by?: string, beforeWrite?: BeforeWrite }} [options]
  */
 export async function abort(app, { why, by, beforeWrite } = {}) {
-  await runningCanary(app);
-  return release({ action: 'abort', beforeWrite, why, edge: { endCanary: app, ...(by ? { by } : {}) } });
+  return endCanaryThroughEngine(app, 'abort', { why, by, beforeWrite });
+}
+
+/**
+ * Ends a canary as its team ends it in AWS: the team's command (mfe/canary/<app>.json: promote or abort,
+ * who, why, where the build came from) written into dist/site, then the engine's edge pass
+ * (@kesho/release-model/engine/edge-pass publishSite, the Lambda's own code) over dist/site and the local
+ * key-value state: the command applied (a promotion makes the canary's release the app's current one),
+ * the live site published, the variant folders of the next state written from the candidates'
+ * releases, the edge record (conditional), the key-value state. A failure before the pass wrote the edge
+ * record puts the command and the app's record back and publishes again from them, so nothing changed;
+ * one after it is completed by the next pass, as in AWS. Under the release lock.
+ * @param {string} app @param {'promote' | 'abort'} action @param {{ why?: string, by?: string, beforeWrite?: BeforeWrite }} options
+ */
+async function endCanaryThroughEngine(app, action, { why, by: who, beforeWrite }) {
+  const unlock = await lock();
+  try {
+    await moveLegacyEdgeState();
+    await recoverInterruptedRelease();
+    const canary = await runningCanary(app);
+    const record = await readEdgeState();
+    const unnamed = [...record.canaries, ...record.previews].find((entry) => !entry.release);
+    if (unnamed) {
+      throw new ReleaseError(
+        `The ${'percent' in unnamed ? 'canary' : 'preview'} of ${unnamed.app} (build ${unnamed.buildId}) was staged before canaries and previews were releases: any release makes its release (npm run build), then ${action} again. The live site is unchanged.`,
+      );
+    }
+    const history = await readHistory();
+    if (history.releases.length !== record.history.length) {
+      throw new ReleaseError(
+        `This dist/'s history is still in ${path.relative(repoRoot, legacyHistoryFile)}: any release moves it into the edge record (npm run build), then ${action} again. The live site is unchanged.`,
+      );
+    }
+    const built = history.builds[app]?.find((entry) => entry.buildId === canary.buildId);
+    const origin = built ? { source: built.source, ...(built.commit ? { commit: built.commit } : {}), ...(typeof built.clean === 'boolean' ? { clean: built.clean } : {}) } : {};
+    const command = { action, by: who ?? releasedBy(), ...(why ? { why } : {}), ...origin };
+    const store = siteStore(beforeWrite);
+    const direct = siteStore();
+    const commandKey = canaryCommandKey(app);
+    const keys = [commandKey, pointerKey(app)];
+    const before = await Promise.all(keys.map((key) => direct.get(key)));
+    const recordBefore = (await direct.get(EDGE_RECORD_KEY))?.etag ?? null;
+    try {
+      await store.put(commandKey, JSON.stringify(command), revalidatedMetadata(commandKey), {});
+      const result = await publishSite(store, await localEdgeServices());
+      const refused = result.rejected.filter((rejection) => rejection.app === app);
+      if (refused.length) throw new ReleaseError(`${refused.map((rejection) => rejection.reason).join('; ')}. The live site is unchanged.`);
+      const pointers = await livePointers();
+      const entry = result.record.history.findLast((recorded) => recorded.app === app && recorded.action === action);
+      const routes = action === 'promote' ? (pointers.remotes.find((remote) => remote.name === app)?.routes ?? []).map((route) => route.path) : [];
+      return { pointers, shell: /** @type {ShellRecord} */ (await liveShell()), pages: routes, entries: entry ? [entry] : [], edge: result.record };
+    } catch (error) {
+      // The pass wrote no record: the command and the app's record back, the site published from them.
+      if (((await direct.get(EDGE_RECORD_KEY))?.etag ?? null) === recordBefore) {
+        for (const [index, key] of keys.entries()) {
+          const object = before[index];
+          if (object) await direct.put(key, object.body, revalidatedMetadata(key), {});
+          else await direct.delete(key);
+        }
+        await publishReleases(direct);
+      }
+      throw error;
+    }
+  } finally {
+    await unlock();
+  }
 }
 
 /**

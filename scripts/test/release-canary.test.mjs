@@ -136,10 +136,12 @@ test("a canary and a preview leave in the store what a team's deploy leaves in A
   await publishRemote('legal', { build });
   const [again] = (await readEdgeState()).canaries;
   assert.notEqual(again?.release, canary.release);
-  assert.equal((await siteJson('mfe/canary/marketing.json')).release, again?.release);
+  const started = await siteJson('mfe/canary/marketing.json');
+  assert.equal(started.release, again?.release);
 
+  // The abort: the team's command, with where the canary's build came from, then the engine's pass.
   await abort('marketing', { why: 'slow' });
-  assert.deepEqual(await siteJson('mfe/canary/marketing.json'), { action: 'abort', by: again?.by, why: 'slow' });
+  assert.deepEqual(await siteJson('mfe/canary/marketing.json'), { action: 'abort', by: again?.by, why: 'slow', source: started.source, commit: started.commit, clean: started.clean });
   assert.ok((await readEdgeState()).ended.includes(`marketing/${again?.release}`), 'its start command is done');
 
   builders.sources.commerce = 'c2';

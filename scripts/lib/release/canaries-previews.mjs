@@ -125,6 +125,19 @@ export async function publishEdgeKeyValues(edge) {
 }
 
 /**
+ * What the engine's edge pass (@kesho/release-model/engine/edge-pass publishSite) is given here, as the
+ * Lambda gives it the KeyValueStore and Secrets Manager: the local edge key-value state
+ * (dist/edge-key-value.json) and the preview links' key (PREVIEW_LINK_SECRET); no pruning by the
+ * publisher's rule, dist/ keeps its own (`npm run release -- prune`).
+ * @returns {Promise<import('../../../packages/release-model/src/engine/edge-pass').EdgeServices>}
+ */
+export async function localEdgeServices() {
+  const { FileKeyValueStore } = folderStore;
+  const { previewLinkSecret } = await readLocalSettings('readEdgeKeyValueConfig');
+  return { kvs: new FileKeyValueStore(edgeKeyValueFile), previewSecret: async () => previewLinkSecret, pruneBuilds: false };
+}
+
+/**
  * Removes the variant folders neither the current state nor the one before it names (a browser may
  * still be fetching a page of the state just replaced), as the publisher does in the bucket.
  * @param {EdgeState} current @param {EdgeState} previous
