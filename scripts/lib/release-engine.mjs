@@ -30,7 +30,19 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { exists, readJson, writeJson } from './compile.mjs';
-import { buildFilesDirOf, buildRecordFileOf, buildsMadeFile, distDir, EDGE_RECORD_KEY, edgeRecordFile, legacyHistoryFile, pointerFile, siteFileOf, ssrDir } from './paths.mjs';
+import {
+  buildFilesDirOf,
+  buildRecordFileOf,
+  buildsMadeFile,
+  distDir,
+  EDGE_RECORD_KEY,
+  edgeRecordFile,
+  legacyHistoryFile,
+  pointerFile,
+  siteFileOf,
+  ssrDir,
+  VARIANTS_PREFIX,
+} from './paths.mjs';
 import { renderPages } from './prerender.mjs';
 import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
 import { liveShellRecord, recoverInterruptedRelease, releasesOf, siteStore } from './release/site-store.mjs';
@@ -64,10 +76,10 @@ export const appNames = ['shell', ...remoteNames];
 /**
  * @typedef {import('./release/history.mjs').ReleaseEntry} ReleaseEntry
  * @typedef {import('./release/site-store.mjs').BeforeWrite} BeforeWrite
- * What a release changes at the edge besides the live site: a canary started, a preview staged (a
- * canary ends by its team's command and the engine's edge pass: promote, abort); `by` overrides who is
- * recorded (an automatic rollback is "auto").
- * @typedef {{ startCanary?: { pointer: RemotePointer, percent: number },
+ * What a release changes at the edge besides the live site: a preview staged (a canary starts and
+ * ends by its team's command and the engine's edge pass); `by` overrides who is recorded (an
+ * automatic rollback is "auto").
+ * @typedef {{
  *   startPreview?: { pointer: RemotePointer, expiresAt: string }, by?: string }} EdgeChange
  * @typedef {{ remotes?: RemotePointer[], shell?: ShellRecord | null, renderAll?: boolean,
  *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: BeforeWrite, why?: string, edge?: EdgeChange,
@@ -182,7 +194,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
   const liveOf = (name) => live.remotes.find((remote) => remote.name === name)?.buildId ?? null;
   // The edge's transitions, the AWS publisher's too (@kesho/release-model/edge-plan): each gives the next
   // records and its history entry, or why it is refused.
-  const { LIVE_ACTIONS, stagePreview, startCanary, unexpiredPreviews } = edgePlan;
+  const { LIVE_ACTIONS, stagePreview, unexpiredPreviews } = edgePlan;
   /** @type {import('../../packages/release-model/src/edge-plan').EdgeRecords} */
   let records = { canaries: edgeBefore.canaries, previews: unexpiredPreviews(edgeBefore.previews, now) };
   /** @type {import('../../packages/release-model/src/edge-plan').HistoryEntry[]} */
@@ -198,11 +210,6 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     records = step.records;
     return step;
   };
-  if (change.startCanary) {
-    const { pointer, percent } = change.startCanary;
-    const canary = { app: pointer.name, buildId: pointer.buildId, percent, previous: liveOf(pointer.name), since: at, by, ...(why ? { why } : {}) };
-    edgeEntries.push(take(startCanary(records, canary)).entry);
-  }
   if (change.startPreview) {
     const { pointer, expiresAt } = change.startPreview;
     const preview = { app: pointer.name, buildId: pointer.buildId, expiresAt, since: at, by };
@@ -222,19 +229,13 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
 
   // Whose versions change: every live remote, canary and preview meets a new shell; only the released
   // or staged remotes otherwise.
-  const candidates = [change.startCanary?.pointer, change.startPreview?.pointer].filter((pointer) => pointer !== undefined);
+  const candidates = [change.startPreview?.pointer].filter((pointer) => pointer !== undefined);
   const staged = shell ? [...canaries, ...previews].map((entry) => ({ name: entry.app, buildId: entry.buildId })) : [];
-  const checked = await Promise.all(
-    [...next.remotes.filter((remote) => shell || changed.includes(remote.name)), ...candidates, ...staged].map(async (remote) => {
-      const manifest = await readJson(path.join(buildFilesDirOf(remote.name, remote.buildId), 'mf-manifest.json'));
-      return { name: remote.name, buildId: remote.buildId, requires: requirementsOf(manifest), kitImports: manifest.shellKitImports };
-    }),
+  await refuseMisfits(
+    nextShell,
+    [...next.remotes.filter((remote) => shell || changed.includes(remote.name)), ...candidates, ...staged],
+    shell ? 'shell' : [...changed, ...candidates.map((pointer) => pointer.name)],
   );
-  const releasing = shell ? 'shell' : [...changed, ...candidates.map((pointer) => pointer.name)];
-  const skew = versionSkewProblems({ shell: nextShell, remotes: checked, releasing });
-  if (skew.length) throw new RefusedError(`Version skew: the release would put together builds that do not fit:\n  ${skew.join('\n  ')}`);
-  const contract = kitContractProblems({ shell: nextShell, remotes: checked, releasing });
-  if (contract.length) throw new RefusedError(`Shell-kit contract: the release would put together builds that do not fit:\n  ${contract.join('\n  ')}`);
 
   const stageDir = await fs.mkdtemp(path.join(distDir, '.release-'));
   try {
@@ -253,19 +254,8 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       throw new RefusedError(`A page failed to prerender: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     });
 
-    // A real browser before going live: the composed site of a publish or a canary (lib/release/browser-check.mjs).
-    const checked = browserCheck
-      ? await checkRelease({
-          check: browserCheck,
-          stageDir,
-          pointers: next,
-          shell,
-          remotes,
-          canary: change.startCanary?.pointer.name,
-          variants,
-          stagedPage: (route) => stagedPages.get(route),
-        })
-      : null;
+    // A real browser before going live: the composed site of a publish (lib/release/browser-check.mjs).
+    const checked = browserCheck ? await checkRelease({ check: browserCheck, stageDir, pointers: next, shell, remotes, stagedPage: (route) => stagedPages.get(route) }) : null;
 
     // A state the edge could not read is refused here, as the publisher refuses it in AWS.
     const tooLarge = edgePlan.edgeStateSizeProblem(variants.edge);
@@ -356,6 +346,24 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
   } finally {
     await fs.rm(stageDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Refuses builds that do not fit together: version skew, the shell-kit contract.
+ * @param {ShellRecord} shell @param {{ name: string, buildId: string }[]} remotes the remotes whose versions change
+ * @param {'shell' | string[]} releasing
+ */
+async function refuseMisfits(shell, remotes, releasing) {
+  const checked = await Promise.all(
+    remotes.map(async (remote) => {
+      const manifest = await readJson(path.join(buildFilesDirOf(remote.name, remote.buildId), 'mf-manifest.json'));
+      return { name: remote.name, buildId: remote.buildId, requires: requirementsOf(manifest), kitImports: manifest.shellKitImports };
+    }),
+  );
+  const skew = versionSkewProblems({ shell, remotes: checked, releasing });
+  if (skew.length) throw new RefusedError(`Version skew: the release would put together builds that do not fit:\n  ${skew.join('\n  ')}`);
+  const contract = kitContractProblems({ shell, remotes: checked, releasing });
+  if (contract.length) throw new RefusedError(`Shell-kit contract: the release would put together builds that do not fit:\n  ${contract.join('\n  ')}`);
 }
 
 /**
@@ -485,9 +493,7 @@ export async function publishCanary(name, percent, { build, beforeWrite, why }) 
   }
   const { pointer } = await build(name);
   const browserCheck = await browserCheckOf();
-  return releaseBuild(name, pointer.buildId, () =>
-    release({ action: 'canary', built: { [name]: pointer.buildId }, beforeWrite, why, edge: { startCanary: { pointer, percent } }, browserCheck }),
-  );
+  return releaseBuild(name, pointer.buildId, () => startCanaryThroughEngine({ pointer, percent, why, beforeWrite, browserCheck }));
 }
 
 /**
@@ -532,64 +538,168 @@ export async function abort(app, { why, by, beforeWrite } = {}) {
 }
 
 /**
- * Ends a canary as its team ends it in AWS: the team's command (mfe/canary/<app>.json: promote or abort,
- * who, why, where the build came from) written into dist/site, then the engine's edge pass
- * (@kesho/release-model/engine/edge-pass publishSite, the Lambda's own code) over dist/site and the local
- * key-value state: the command applied (a promotion makes the canary's release the app's current one),
- * the live site published, the variant folders of the next state written from the candidates'
- * releases, the edge record (conditional), the key-value state. A failure before the pass wrote the edge
- * record puts the command and the app's record back and publishes again from them, so nothing changed;
- * one after it is completed by the next pass, as in AWS. Under the release lock.
+ * Why this dist/'s edge record cannot go through the engine's edge pass yet, as a ReleaseError: a canary
+ * or preview staged before they were releases (the pass makes variant folders from the candidates'
+ * releases), or a history still in releases.json. Any release puts both right.
+ * @param {import('./release/history.mjs').EdgeRecord} record @param {string} doing
+ */
+async function requireEngineRecord(record, doing) {
+  const unnamed = [...record.canaries, ...record.previews].find((entry) => !entry.release);
+  if (unnamed) {
+    throw new ReleaseError(
+      `The ${'percent' in unnamed ? 'canary' : 'preview'} of ${unnamed.app} (build ${unnamed.buildId}) was staged before canaries and previews were releases: any release makes its release (npm run build), then ${doing} again. The live site is unchanged.`,
+    );
+  }
+  if ((await readHistory()).releases.length !== record.history.length) {
+    throw new ReleaseError(
+      `This dist/'s history is still in ${path.relative(repoRoot, legacyHistoryFile)}: any release moves it into the edge record (npm run build), then ${doing} again. The live site is unchanged.`,
+    );
+  }
+}
+
+/** Where a kept build came from, as the builds made recorded it (source, commit, clean), or nothing. @param {string} app @param {string} buildId */
+async function recordedOrigin(app, buildId) {
+  const built = (await readHistory()).builds[app]?.find((entry) => entry.buildId === buildId);
+  return built ? { source: built.source, ...(built.commit ? { commit: built.commit } : {}), ...(typeof built.clean === 'boolean' ? { clean: built.clean } : {}) } : {};
+}
+
+/**
+ * A team's canary command (mfe/canary/<app>.json) written into dist/site as the team writes it in AWS,
+ * then the engine's edge pass (@kesho/release-model/engine/edge-pass publishSite, the Lambda's own code)
+ * over dist/site and the local key-value state: the commands applied (a promotion makes the canary's
+ * release the app's current one), the live site published, the variant folders of the next state
+ * written from the candidates' releases, the edge record (conditional), the key-value state. A failure
+ * before the pass wrote the edge record puts the command, the app's record and `undo`'s files back,
+ * removes the folders it wrote and publishes again from the records, so nothing changed; one after it
+ * is completed by the next pass, as in AWS. Run under the release lock.
+ * @param {string} app @param {Record<string, unknown>} command
+ * @param {{ beforeWrite?: BeforeWrite, undo?: (() => Promise<unknown>)[] }} options
+ */
+async function commandThroughEngine(app, command, { beforeWrite, undo = [] }) {
+  const store = siteStore(beforeWrite);
+  const direct = siteStore();
+  const commandKey = canaryCommandKey(app);
+  const keys = [commandKey, pointerKey(app)];
+  const before = await Promise.all(keys.map((key) => direct.get(key)));
+  const recordBefore = (await direct.get(EDGE_RECORD_KEY))?.etag ?? null;
+  const folderOf = (key) => key.slice(VARIANTS_PREFIX.length).split('/')[0];
+  const foldersBefore = new Set((await direct.listKeys(VARIANTS_PREFIX)).map(folderOf));
+  try {
+    await store.put(commandKey, JSON.stringify(command), revalidatedMetadata(commandKey), {});
+    const result = await publishSite(store, await localEdgeServices());
+    const refused = result.rejected.filter((rejection) => rejection.app === app);
+    if (refused.length) throw new ReleaseError(`${refused.map((rejection) => rejection.reason).join('; ')}. The live site is unchanged.`);
+    return result;
+  } catch (error) {
+    if (((await direct.get(EDGE_RECORD_KEY))?.etag ?? null) === recordBefore) {
+      for (const [index, key] of keys.entries()) {
+        const object = before[index];
+        if (object) await direct.put(key, object.body, revalidatedMetadata(key), {});
+        else await direct.delete(key);
+      }
+      for (const step of undo.reverse()) await step();
+      for (const key of await direct.listKeys(VARIANTS_PREFIX)) if (!foldersBefore.has(folderOf(key))) await direct.delete(key);
+      await publishReleases(direct);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Ends a canary as its team ends it in AWS: the team's command (promote or abort, who, why, where the
+ * build came from), then the engine's edge pass (commandThroughEngine). Under the release lock.
  * @param {string} app @param {'promote' | 'abort'} action @param {{ why?: string, by?: string, beforeWrite?: BeforeWrite }} options
  */
-async function endCanaryThroughEngine(app, action, { why, by: who, beforeWrite }) {
+async function endCanaryThroughEngine(app, action, { why, by, beforeWrite }) {
   const unlock = await lock();
   try {
     await moveLegacyEdgeState();
     await recoverInterruptedRelease();
     const canary = await runningCanary(app);
+    await requireEngineRecord(await readEdgeState(), action);
+    const command = { action, by: by ?? releasedBy(), ...(why ? { why } : {}), ...(await recordedOrigin(app, canary.buildId)) };
+    const result = await commandThroughEngine(app, command, { beforeWrite });
+    const pointers = await livePointers();
+    const entry = result.record.history.findLast((recorded) => recorded.app === app && recorded.action === action);
+    const routes = action === 'promote' ? (pointers.remotes.find((remote) => remote.name === app)?.routes ?? []).map((route) => route.path) : [];
+    return { pointers, shell: /** @type {ShellRecord} */ (await liveShell()), pages: routes, entries: entry ? [entry] : [], edge: result.record };
+  } finally {
+    await unlock();
+  }
+}
+
+/**
+ * Starts a canary as a team's canary deploy does in AWS: the candidate's pages rendered with the live
+ * shell and the live document with its build put in, checked as every release's and loaded in a real
+ * browser (the composed site of its share); its release snapshot (releases/<app>/<release>/) put into
+ * dist/site; the build noted as made; then its start command ({action: start, release, percent, who,
+ * why, where the build came from, what the browser check saw}) and the engine's edge pass
+ * (commandThroughEngine), which starts it, writes its variant folders from its release and records it.
+ * Under the release lock.
+ * @param {{ pointer: RemotePointer, percent: number, why?: string, beforeWrite?: BeforeWrite, browserCheck: import('./release/browser-check.mjs').BrowserCheck | null }} canary
+ */
+async function startCanaryThroughEngine({ pointer, percent, why, beforeWrite, browserCheck }) {
+  const unlock = await lock();
+  try {
+    await moveLegacyEdgeState();
+    await recoverInterruptedRelease();
+    const app = pointer.name;
     const record = await readEdgeState();
-    const unnamed = [...record.canaries, ...record.previews].find((entry) => !entry.release);
-    if (unnamed) {
-      throw new ReleaseError(
-        `The ${'percent' in unnamed ? 'canary' : 'preview'} of ${unnamed.app} (build ${unnamed.buildId}) was staged before canaries and previews were releases: any release makes its release (npm run build), then ${action} again. The live site is unchanged.`,
-      );
-    }
-    const history = await readHistory();
-    if (history.releases.length !== record.history.length) {
-      throw new ReleaseError(
-        `This dist/'s history is still in ${path.relative(repoRoot, legacyHistoryFile)}: any release moves it into the edge record (npm run build), then ${action} again. The live site is unchanged.`,
-      );
-    }
-    const built = history.builds[app]?.find((entry) => entry.buildId === canary.buildId);
-    const origin = built ? { source: built.source, ...(built.commit ? { commit: built.commit } : {}), ...(typeof built.clean === 'boolean' ? { clean: built.clean } : {}) } : {};
-    const command = { action, by: who ?? releasedBy(), ...(why ? { why } : {}), ...origin };
-    const store = siteStore(beforeWrite);
-    const direct = siteStore();
-    const commandKey = canaryCommandKey(app);
-    const keys = [commandKey, pointerKey(app)];
-    const before = await Promise.all(keys.map((key) => direct.get(key)));
-    const recordBefore = (await direct.get(EDGE_RECORD_KEY))?.etag ?? null;
+    const live = await livePointers();
+    const busy = edgePlan.canaryRefusal(record, app, pointer.buildId, live.remotes.find((remote) => remote.name === app)?.buildId ?? null);
+    if (busy) throw new ReleaseError(`${busy}. The live site is unchanged.`);
+    await requireEngineRecord(record, 'start the canary');
+    const shell = await liveShell();
+    if (!shell) throw new ReleaseError('No shell build is live yet: run `npm run build` first.');
+    const { parseRemotePointer, withRemote } = schema;
+    const document = withRemote(live, parseRemotePointer(pointer));
+    await refuseMisfits(shell, [{ name: app, buildId: pointer.buildId }], [app]);
+
+    const stageDir = await fs.mkdtemp(path.join(distDir, '.release-'));
     try {
-      await store.put(commandKey, JSON.stringify(command), revalidatedMetadata(commandKey), {});
-      const result = await publishSite(store, await localEdgeServices());
-      const refused = result.rejected.filter((rejection) => rejection.app === app);
-      if (refused.length) throw new ReleaseError(`${refused.map((rejection) => rejection.reason).join('; ')}. The live site is unchanged.`);
-      const pointers = await livePointers();
-      const entry = result.record.history.findLast((recorded) => recorded.app === app && recorded.action === action);
-      const routes = action === 'promote' ? (pointers.remotes.find((remote) => remote.name === app)?.routes ?? []).map((route) => route.path) : [];
-      return { pointers, shell: /** @type {ShellRecord} */ (await liveShell()), pages: routes, entries: entry ? [entry] : [], edge: result.record };
-    } catch (error) {
-      // The pass wrote no record: the command and the app's record back, the site published from them.
-      if (((await direct.get(EDGE_RECORD_KEY))?.etag ?? null) === recordBefore) {
-        for (const [index, key] of keys.entries()) {
-          const object = before[index];
-          if (object) await direct.put(key, object.body, revalidatedMetadata(key), {});
-          else await direct.delete(key);
-        }
-        await publishReleases(direct);
+      const pagesDir = path.join(stageDir, 'pages');
+      const rendered = await renderPages({ shell, pointers: document, remotes: [app], outDir: pagesDir, notFound: false }).catch((error) => {
+        throw new RefusedError(`A page failed to prerender: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      });
+      try {
+        await verifyStage({ stageDir: pagesDir, pages: rendered, expectedRoutes: pointer.routes.map((route) => route.path), pointers: document, shell });
+      } catch (error) {
+        if (error instanceof Error) error.message = `The canary of ${app}: ${error.message}`;
+        throw error;
       }
-      throw error;
+      const [made] = await releasesOf({ root: stageDir, document, remotes: [app], shellRelease: false });
+      if (!made) throw new ReleaseError(`The canary of ${app} made no release. The live site is unchanged.`);
+      // A real browser on the site its share gets (lib/release/browser-check.mjs), before any visitor.
+      const candidatePages = new Map(rendered.filter((page) => !page.feed).map((page) => [page.route, path.join(pagesDir, page.file)]));
+      const checked = browserCheck
+        ? await checkRelease({ check: browserCheck, stageDir, pointers: document, shell: null, remotes: [pointer], canary: app, stagedPage: (route) => candidatePages.get(route) })
+        : null;
+
+      // The build, noted as made (dist/builds-made.json), with what puts it back.
+      const history = await readHistory();
+      const known = (history.builds[app] ??= []);
+      const builtBefore = await fs.readFile(buildsMadeFile, 'utf8').catch(() => null);
+      if (!known.some((build) => build.buildId === pointer.buildId)) known.push({ buildId: pointer.buildId, builtAt: new Date().toISOString(), ...sourceRevision() });
+      const undo = [() => (builtBefore === null ? fs.rm(buildsMadeFile, { force: true }) : writeText(buildsMadeFile, builtBefore))];
+      await beforeWrite?.(buildsMadeFile);
+      await writeJson(buildsMadeFile, { built: history.builds });
+
+      // Immutable and unreferenced until the start command and the pass name it.
+      await putReleaseSnapshot(siteStore(beforeWrite), made.record, made.files);
+      const command = {
+        action: 'start',
+        release: made.record.release,
+        percent,
+        by: releasedBy(),
+        ...(why ? { why } : {}),
+        ...(await recordedOrigin(app, pointer.buildId)),
+        ...(checked ? { browserCheck: checked } : {}),
+      };
+      const result = await commandThroughEngine(app, command, { beforeWrite, undo });
+      const entry = result.record.history.findLast((recorded) => recorded.app === app && recorded.action === 'canary');
+      return { pointers: live, shell, pages: [], entries: entry ? [entry] : [], edge: result.record };
+    } finally {
+      await fs.rm(stageDir, { recursive: true, force: true });
     }
   } finally {
     await unlock();

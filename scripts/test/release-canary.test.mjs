@@ -127,7 +127,7 @@ test("a canary and a preview leave in the store what a team's deploy leaves in A
     percent: 50,
     by: canary.by,
     why: 'new hero',
-    ...Object.fromEntries(Object.entries((await lastEntry()) ?? {}).filter(([key]) => ['source', 'commit', 'clean'].includes(key))),
+    ...Object.fromEntries(Object.entries((await lastEntry()) ?? {}).filter(([key]) => ['source', 'commit', 'clean', 'browserCheck'].includes(key))),
   });
   assert.equal((await lastEntry())?.release, canary.release);
 

@@ -19,7 +19,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { chromiumPath } from '../chromium.mjs';
 import { readLocalSettings } from '../local-config.mjs';
-import { pageFileFor, POINTER_DOCUMENT_KEY, siteDir, VARIANT_POINTER_FILE, variantsDir } from '../paths.mjs';
+import { pageFileFor, POINTER_DOCUMENT_KEY, siteDir, variantsDir } from '../paths.mjs';
 import { repoRoot } from '../repo-root.mjs';
 import { originalPosition } from '../status.mjs';
 import { RefusedError, ReleaseError } from './errors.mjs';
@@ -337,32 +337,21 @@ export async function checkInBrowser({ what, log = () => undefined, ...check }) 
 }
 
 /**
- * The release engine's hook (lib/release-engine.mjs, after the pages and variants are staged, before any
- * write): checks the composed site of a publish (the staged pages, the live ones for routes it did
- * not render, the next pointer document) or of a canary (its variant folder, as the canary's visitors
- * get it), on the routes of what is released (every route for the shell). Resolves with what the
- * history records of it; throws a RefusedError naming each problem.
+ * The release engine's hook (lib/release-engine.mjs, after the pages are staged, before any write):
+ * checks the composed site of a publish or of a canary (the staged pages, the live ones for routes it
+ * did not render, the next pointer document: for a canary, the live one with its build put in, as the
+ * canary's visitors get it), on the routes of what is released (every route for the shell). Resolves
+ * with what the history records of it; throws a RefusedError naming each problem.
  * @param {{ check: BrowserCheck, stageDir: string, pointers: PointerDocument, shell: unknown, remotes: { name: string }[], canary?: string,
- *   variants: { edge: import('../../../packages/release-model/src/build-choice').EdgeState }, stagedPage: (route: string) => string | undefined }} release
+ *   stagedPage: (route: string) => string | undefined }} release
  * @returns {Promise<string>}
  */
-export async function checkRelease({ check, stageDir, pointers, shell, remotes, canary, variants, stagedPage }) {
+export async function checkRelease({ check, pointers, shell, remotes, canary, stagedPage }) {
   if (!check.enabled) return 'off (RELEASE_BROWSER_CHECK=off)';
-  let document = pointers;
+  const document = pointers;
   /** @type {(route: string) => string} */
-  let pageFile = (route) => stagedPage(route) ?? pageFileFor(route);
-  let apps = shell ? null : remotes.map((remote) => remote.name);
-  if (canary) {
-    // The folder of this canary alone (its visitors outside other apps' shares), new in this release's staging or already on the site.
-    const { variantKeyOf } = buildChoice;
-    const own = variants.edge.variants[variantKeyOf([canary])];
-    if (!own) throw new Error(`No variant folder was staged for the canary of ${canary}`);
-    const staged = path.join(stageDir, path.relative(siteDir, variantsDir), own);
-    const folder = (await fs.stat(staged).catch(() => null)) ? staged : path.join(variantsDir, own);
-    document = JSON.parse(await fs.readFile(path.join(folder, VARIANT_POINTER_FILE), 'utf8'));
-    pageFile = (route) => path.join(folder, path.relative(siteDir, pageFileFor(route)));
-    apps = [canary];
-  }
+  const pageFile = (route) => stagedPage(route) ?? pageFileFor(route);
+  const apps = canary ? [canary] : shell ? null : remotes.map((remote) => remote.name);
   const routes = document.remotes.filter((remote) => apps === null || apps.includes(remote.name)).flatMap((remote) => remote.routes.map((route) => route.path));
   const what = canary ? `the canary of ${canary}` : apps ? apps.join(' and ') : 'the shell, every route';
   const { pageViews, ms } = await checkInBrowser({ pointers: document, pageFile, routes, what, timeoutMs: check.timeoutMs, log: (line) => console.log(line) });
