@@ -323,6 +323,19 @@ describe('a preview deploy', () => {
     expect(variantPage(store, folder, 'pages/faq.html')).toContain(`marketing ${CANDIDATE} /faq`);
   });
 
+  test("a preview until a given time, unsigned (the local release's: it signs its own link), is staged and recorded with its origin; no link is made", async () => {
+    const { store, kvs, services } = setUp();
+    const candidate = uploadCandidate(store);
+    const expiresAt = new Date(NOW.getTime() + 90 * 60_000 + 123).toISOString();
+    const result = await publishSite(store, services, {
+      preview: { app: 'marketing', release: candidate.release, hours: 0, expiresAt, by: 'team-marketing', signLink: false, source: '0123456789ab', clean: true },
+    });
+    expect(result.preview).toBeUndefined();
+    expect(edgeRecord(store).previews).toMatchObject([{ app: 'marketing', buildId: CANDIDATE, expiresAt, release: candidate.release }]);
+    expect(edgeRecord(store).history.at(-1)).toMatchObject({ action: 'preview', buildId: CANDIDATE, expiresAt, source: '0123456789ab', clean: true });
+    expect(kvsState(kvs).previews[`marketing/${CANDIDATE}`]).toBeDefined();
+  });
+
   test('a canary deploy succeeds only once the edge runs its release', async () => {
     const { store, services } = setUp();
     const candidate = uploadCandidate(store);

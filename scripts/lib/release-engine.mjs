@@ -76,11 +76,10 @@ export const appNames = ['shell', ...remoteNames];
 /**
  * @typedef {import('./release/history.mjs').ReleaseEntry} ReleaseEntry
  * @typedef {import('./release/site-store.mjs').BeforeWrite} BeforeWrite
- * What a release changes at the edge besides the live site: a preview staged (a canary starts and
- * ends by its team's command and the engine's edge pass); `by` overrides who is recorded (an
- * automatic rollback is "auto").
- * @typedef {{
- *   startPreview?: { pointer: RemotePointer, expiresAt: string }, by?: string }} EdgeChange
+ * Who a release is recorded by, when not RELEASED_BY (an automatic rollback is "auto"); a canary and
+ * a preview start and end by their team's command or deploy and the engine's edge pass (deployCandidate,
+ * endCanaryThroughEngine), a release only makes the running candidates' pages again with the next live site.
+ * @typedef {{ by?: string }} EdgeChange
  * @typedef {{ remotes?: RemotePointer[], shell?: ShellRecord | null, renderAll?: boolean,
  *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: BeforeWrite, why?: string, edge?: EdgeChange,
  *   browserCheck?: import('./release/browser-check.mjs').BrowserCheck | null, expectLive?: string }} ReleaseRequest
@@ -192,31 +191,10 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     }
   }
   const liveOf = (name) => live.remotes.find((remote) => remote.name === name)?.buildId ?? null;
-  // The edge's transitions, the AWS publisher's too (@kesho/release-model/edge-plan): each gives the next
-  // records and its history entry, or why it is refused.
-  const { LIVE_ACTIONS, stagePreview, unexpiredPreviews } = edgePlan;
-  /** @type {import('../../packages/release-model/src/edge-plan').EdgeRecords} */
-  let records = { canaries: edgeBefore.canaries, previews: unexpiredPreviews(edgeBefore.previews, now) };
-  /** @type {import('../../packages/release-model/src/edge-plan').HistoryEntry[]} */
-  const edgeEntries = [];
-  /**
-   * @template {import('../../packages/release-model/src/edge-plan').CanaryRecord} C
-   * @template {import('../../packages/release-model/src/edge-plan').PreviewRecord} P
-   * @param {import('../../packages/release-model/src/edge-plan').EdgeStep<C, P>} step
-   * @returns {Extract<import('../../packages/release-model/src/edge-plan').EdgeStep<C, P>, { refused: null }>}
-   */
-  const take = (step) => {
-    if (step.refused !== null) throw new ReleaseError(`${step.refused}. The live site is unchanged.`);
-    records = step.records;
-    return step;
-  };
-  if (change.startPreview) {
-    const { pointer, expiresAt } = change.startPreview;
-    const preview = { app: pointer.name, buildId: pointer.buildId, expiresAt, since: at, by };
-    edgeEntries.push(take(stagePreview(records, preview, { at, now, liveBuild: liveOf(pointer.name) })).entry);
-  }
-  const canaries = [...records.canaries];
-  const previews = [...records.previews];
+  // The running candidates (an expired preview dropped, as the engine's pass drops it: @kesho/release-model/edge-plan).
+  const { LIVE_ACTIONS, unexpiredPreviews } = edgePlan;
+  const canaries = [...edgeBefore.canaries];
+  const previews = unexpiredPreviews(edgeBefore.previews, now);
 
   let next = live;
   for (const pointer of remotes) next = withRemote(next, parseRemotePointer(pointer));
@@ -229,13 +207,8 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
 
   // Whose versions change: every live remote, canary and preview meets a new shell; only the released
   // or staged remotes otherwise.
-  const candidates = [change.startPreview?.pointer].filter((pointer) => pointer !== undefined);
   const staged = shell ? [...canaries, ...previews].map((entry) => ({ name: entry.app, buildId: entry.buildId })) : [];
-  await refuseMisfits(
-    nextShell,
-    [...next.remotes.filter((remote) => shell || changed.includes(remote.name)), ...candidates, ...staged],
-    shell ? 'shell' : [...changed, ...candidates.map((pointer) => pointer.name)],
-  );
+  await refuseMisfits(nextShell, [...next.remotes.filter((remote) => shell || changed.includes(remote.name)), ...staged], shell ? 'shell' : changed);
 
   const stageDir = await fs.mkdtemp(path.join(distDir, '.release-'));
   try {
@@ -306,11 +279,6 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     };
     const namedCanaries = canaries.map(named);
     const namedPreviews = previews.map(named);
-    for (const entry of edgeEntries) {
-      /** @type {ReleaseEntry} */
-      const recorded = { ...named(entry), ...originOf(entry.app, entry.buildId) };
-      entries.push(recorded);
-    }
     // What a team writes in AWS, its canary command (mfe/canary/<app>.json): the start of a canary whose
     // release is new (started, or made again with the next live site).
     const commands = namedCanaries
@@ -493,7 +461,7 @@ export async function publishCanary(name, percent, { build, beforeWrite, why }) 
   }
   const { pointer } = await build(name);
   const browserCheck = await browserCheckOf();
-  return releaseBuild(name, pointer.buildId, () => startCanaryThroughEngine({ pointer, percent, why, beforeWrite, browserCheck }));
+  return releaseBuild(name, pointer.buildId, () => deployCandidate({ pointer, beforeWrite, canary: { percent, why, browserCheck } }));
 }
 
 /**
@@ -505,9 +473,7 @@ export async function publishCanary(name, percent, { build, beforeWrite, why }) 
 export async function stagePreview(name, { build, expiresAt, beforeWrite }) {
   requireRemote(name, 'a preview');
   const { pointer } = await build(name);
-  const result = await releaseBuild(name, pointer.buildId, () =>
-    release({ action: 'preview', built: { [name]: pointer.buildId }, beforeWrite, edge: { startPreview: { pointer, expiresAt: expiresAt.toISOString() } } }),
-  );
+  const result = await releaseBuild(name, pointer.buildId, () => deployCandidate({ pointer, beforeWrite, preview: { expiresAt } }));
   return { ...result, pointer };
 }
 
@@ -564,18 +530,18 @@ async function recordedOrigin(app, buildId) {
 }
 
 /**
- * A team's canary command (mfe/canary/<app>.json) written into dist/site as the team writes it in AWS,
- * then the engine's edge pass (@kesho/release-model/engine/edge-pass publishSite, the Lambda's own code)
+ * A team's canary command (mfe/canary/<app>.json) written into dist/site as the team writes it in AWS
+ * (or a preview deploy's change, `change`), then the engine's edge pass (@kesho/release-model/engine/edge-pass publishSite, the Lambda's own code)
  * over dist/site and the local key-value state: the commands applied (a promotion makes the canary's
  * release the app's current one), the live site published, the variant folders of the next state
  * written from the candidates' releases, the edge record (conditional), the key-value state. A failure
  * before the pass wrote the edge record puts the command, the app's record and `undo`'s files back,
  * removes the folders it wrote and publishes again from the records, so nothing changed; one after it
  * is completed by the next pass, as in AWS. Run under the release lock.
- * @param {string} app @param {Record<string, unknown>} command
- * @param {{ beforeWrite?: BeforeWrite, undo?: (() => Promise<unknown>)[] }} options
+ * @param {string} app @param {Record<string, unknown> | null} command
+ * @param {{ beforeWrite?: BeforeWrite, undo?: (() => Promise<unknown>)[], change?: import('../../packages/release-model/src/engine/edge-pass').EdgeChange }} options
  */
-async function commandThroughEngine(app, command, { beforeWrite, undo = [] }) {
+async function commandThroughEngine(app, command, { beforeWrite, undo = [], change = {} }) {
   const store = siteStore(beforeWrite);
   const direct = siteStore();
   const commandKey = canaryCommandKey(app);
@@ -585,8 +551,11 @@ async function commandThroughEngine(app, command, { beforeWrite, undo = [] }) {
   const folderOf = (key) => key.slice(VARIANTS_PREFIX.length).split('/')[0];
   const foldersBefore = new Set((await direct.listKeys(VARIANTS_PREFIX)).map(folderOf));
   try {
-    await store.put(commandKey, JSON.stringify(command), revalidatedMetadata(commandKey), {});
-    const result = await publishSite(store, await localEdgeServices());
+    if (command) await store.put(commandKey, JSON.stringify(command), revalidatedMetadata(commandKey), {});
+    const result = await publishSite(store, await localEdgeServices(), change).catch((error) => {
+      // A preview the edge's plan refuses: nothing was written.
+      throw change.preview && !(error instanceof ReleaseError) ? new ReleaseError(`${error instanceof Error ? error.message : String(error)}. The live site is unchanged.`) : error;
+    });
     const refused = result.rejected.filter((rejection) => rejection.app === app);
     if (refused.length) throw new ReleaseError(`${refused.map((rejection) => rejection.reason).join('; ')}. The live site is unchanged.`);
     return result;
@@ -629,26 +598,28 @@ async function endCanaryThroughEngine(app, action, { why, by, beforeWrite }) {
 }
 
 /**
- * Starts a canary as a team's canary deploy does in AWS: the candidate's pages rendered with the live
- * shell and the live document with its build put in, checked as every release's and loaded in a real
- * browser (the composed site of its share); its release snapshot (releases/<app>/<release>/) put into
- * dist/site; the build noted as made; then its start command ({action: start, release, percent, who,
- * why, where the build came from, what the browser check saw}) and the engine's edge pass
- * (commandThroughEngine), which starts it, writes its variant folders from its release and records it.
- * Under the release lock.
- * @param {{ pointer: RemotePointer, percent: number, why?: string, beforeWrite?: BeforeWrite, browserCheck: import('./release/browser-check.mjs').BrowserCheck | null }} canary
+ * A team's canary or preview deploy, as in AWS: the candidate's pages rendered with the live shell and
+ * the live document with its build put in, checked as every release's (and, for a canary, loaded in a
+ * real browser: the site its share gets); its release snapshot (releases/<app>/<release>/) put into
+ * dist/site; the build noted as made; then the engine's edge pass (commandThroughEngine) with the
+ * canary's start command ({action: start, release, percent, who, why, where the build came from, what
+ * the browser check saw}) or the preview change, which records it and writes its variant folders from
+ * its release. Under the release lock.
+ * @param {{ pointer: RemotePointer, beforeWrite?: BeforeWrite, canary?: { percent: number, why?: string, browserCheck: import('./release/browser-check.mjs').BrowserCheck | null },
+ *   preview?: { expiresAt: Date } }} deploy
  */
-async function startCanaryThroughEngine({ pointer, percent, why, beforeWrite, browserCheck }) {
+async function deployCandidate({ pointer, beforeWrite, canary, preview }) {
   const unlock = await lock();
   try {
     await moveLegacyEdgeState();
     await recoverInterruptedRelease();
     const app = pointer.name;
+    const kind = canary ? 'canary' : 'preview';
     const record = await readEdgeState();
     const live = await livePointers();
-    const busy = edgePlan.canaryRefusal(record, app, pointer.buildId, live.remotes.find((remote) => remote.name === app)?.buildId ?? null);
+    const busy = canary ? edgePlan.canaryRefusal(record, app, pointer.buildId, live.remotes.find((remote) => remote.name === app)?.buildId ?? null) : null;
     if (busy) throw new ReleaseError(`${busy}. The live site is unchanged.`);
-    await requireEngineRecord(record, 'start the canary');
+    await requireEngineRecord(record, canary ? 'start the canary' : 'stage the preview');
     const shell = await liveShell();
     if (!shell) throw new ReleaseError('No shell build is live yet: run `npm run build` first.');
     const { parseRemotePointer, withRemote } = schema;
@@ -664,15 +635,15 @@ async function startCanaryThroughEngine({ pointer, percent, why, beforeWrite, br
       try {
         await verifyStage({ stageDir: pagesDir, pages: rendered, expectedRoutes: pointer.routes.map((route) => route.path), pointers: document, shell });
       } catch (error) {
-        if (error instanceof Error) error.message = `The canary of ${app}: ${error.message}`;
+        if (error instanceof Error) error.message = `The ${kind} of ${app}: ${error.message}`;
         throw error;
       }
       const [made] = await releasesOf({ root: stageDir, document, remotes: [app], shellRelease: false });
-      if (!made) throw new ReleaseError(`The canary of ${app} made no release. The live site is unchanged.`);
-      // A real browser on the site its share gets (lib/release/browser-check.mjs), before any visitor.
+      if (!made) throw new ReleaseError(`The ${kind} of ${app} made no release. The live site is unchanged.`);
+      // A real browser on the site a canary's share gets (lib/release/browser-check.mjs), before any visitor.
       const candidatePages = new Map(rendered.filter((page) => !page.feed).map((page) => [page.route, path.join(pagesDir, page.file)]));
-      const checked = browserCheck
-        ? await checkRelease({ check: browserCheck, stageDir, pointers: document, shell: null, remotes: [pointer], canary: app, stagedPage: (route) => candidatePages.get(route) })
+      const checked = canary?.browserCheck
+        ? await checkRelease({ check: canary.browserCheck, stageDir, pointers: document, shell: null, remotes: [pointer], canary: app, stagedPage: (route) => candidatePages.get(route) })
         : null;
 
       // The build, noted as made (dist/builds-made.json), with what puts it back.
@@ -684,19 +655,30 @@ async function startCanaryThroughEngine({ pointer, percent, why, beforeWrite, br
       await beforeWrite?.(buildsMadeFile);
       await writeJson(buildsMadeFile, { built: history.builds });
 
-      // Immutable and unreferenced until the start command and the pass name it.
+      // Immutable and unreferenced until the start command or the preview and the pass name it.
       await putReleaseSnapshot(siteStore(beforeWrite), made.record, made.files);
-      const command = {
-        action: 'start',
-        release: made.record.release,
-        percent,
-        by: releasedBy(),
-        ...(why ? { why } : {}),
-        ...(await recordedOrigin(app, pointer.buildId)),
-        ...(checked ? { browserCheck: checked } : {}),
-      };
-      const result = await commandThroughEngine(app, command, { beforeWrite, undo });
-      const entry = result.record.history.findLast((recorded) => recorded.app === app && recorded.action === 'canary');
+      const by = releasedBy();
+      const origin = await recordedOrigin(app, pointer.buildId);
+      const result = canary
+        ? await commandThroughEngine(
+            app,
+            {
+              action: 'start',
+              release: made.record.release,
+              percent: canary.percent,
+              by,
+              ...(canary.why ? { why: canary.why } : {}),
+              ...origin,
+              ...(checked ? { browserCheck: checked } : {}),
+            },
+            { beforeWrite, undo },
+          )
+        : await commandThroughEngine(app, null, {
+            beforeWrite,
+            undo,
+            change: { preview: { app, release: made.record.release, hours: 0, expiresAt: (preview?.expiresAt ?? new Date()).toISOString(), by, signLink: false, ...origin } },
+          });
+      const entry = result.record.history.findLast((recorded) => recorded.app === app && recorded.action === kind);
       return { pointers: live, shell, pages: [], entries: entry ? [entry] : [], edge: result.record };
     } finally {
       await fs.rm(stageDir, { recursive: true, force: true });

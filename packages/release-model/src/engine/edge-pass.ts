@@ -321,8 +321,19 @@ export interface EdgePublishResult extends PublishResult {
 }
 
 export interface EdgeChange {
-  /** A deploy's preview: the release staged, its links valid this long; its origin recorded with its history entry. */
-  readonly preview?: { readonly app: string; readonly release: string; readonly hours: number; readonly by?: string } & CommandOrigin;
+  /**
+   * A deploy's preview: the release staged, its links valid this long (or until `expiresAt`, ISO, the
+   * local release's link expiry); its origin recorded with its history entry. `signLink` false: no link
+   * is signed here (the local release signs its own, with the running server's origin), and the result has no `preview`.
+   */
+  readonly preview?: {
+    readonly app: string;
+    readonly release: string;
+    readonly hours: number;
+    readonly expiresAt?: string;
+    readonly by?: string;
+    readonly signLink?: boolean;
+  } & CommandOrigin;
   /** Canaries to end before anything else (the scheduled check's verdicts), with their reason. */
   readonly autoAbort?: readonly { readonly app: string; readonly release: string; readonly reason: string }[];
   /** Watched publishes the scheduled check rolled back (publish-watch.ts: the older record already current, the bad release withdrawn), recorded by "auto". */
@@ -376,7 +387,7 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
           app: release.app,
           release: release.release,
           buildId: release.pointer.buildId,
-          expiresAt: new Date(now.getTime() + change.preview.hours * 3_600_000).toISOString(),
+          expiresAt: change.preview.expiresAt ?? new Date(now.getTime() + change.preview.hours * 3_600_000).toISOString(),
           since: at,
           by: change.preview.by ?? 'unknown',
         },
@@ -386,16 +397,18 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
       pass.record = recorded({ ...pass.record, ...step.records }, { ...step.entry, ...originOf(change.preview) });
       const preview = step.records.previews.at(-1) as EdgePreview;
       const { expiresAt } = preview;
-      const link = previewLinkOf({
-        app: preview.app,
-        buildId: preview.buildId,
-        route: release.pointer.routes[0]?.path ?? '/',
-        expiresAt: Date.parse(expiresAt),
-        secret: await services.previewSecret(),
-        origin: services.siteOrigin ?? '',
-        now: now.getTime(),
-      });
-      staged = { app: preview.app, buildId: preview.buildId, expiresAt, link };
+      if (change.preview.signLink !== false) {
+        const link = previewLinkOf({
+          app: preview.app,
+          buildId: preview.buildId,
+          route: release.pointer.routes[0]?.path ?? '/',
+          expiresAt: Date.parse(expiresAt),
+          secret: await services.previewSecret(),
+          origin: services.siteOrigin ?? '',
+          now: now.getTime(),
+        });
+        staged = { app: preview.app, buildId: preview.buildId, expiresAt, link };
+      }
     }
 
     // Which builds go (prune.ts), decided on this pass's state; deleted only once its record is written.
