@@ -328,7 +328,7 @@ describe('a preview deploy', () => {
     const candidate = uploadCandidate(store);
     const expiresAt = new Date(NOW.getTime() + 90 * 60_000 + 123).toISOString();
     const result = await publishSite(store, services, {
-      preview: { app: 'marketing', release: candidate.release, hours: 0, expiresAt, by: 'team-marketing', signLink: false, source: '0123456789ab', clean: true },
+      preview: { app: 'marketing', release: candidate.release, expiresAt, by: 'team-marketing', signLink: false, source: '0123456789ab', clean: true },
     });
     expect(result.preview).toBeUndefined();
     expect(edgeRecord(store).previews).toMatchObject([{ app: 'marketing', buildId: CANDIDATE, expiresAt, release: candidate.release }]);

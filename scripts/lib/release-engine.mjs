@@ -676,7 +676,7 @@ async function deployCandidate({ pointer, beforeWrite, canary, preview }) {
         : await commandThroughEngine(app, null, {
             beforeWrite,
             undo,
-            change: { preview: { app, release: made.record.release, hours: 0, expiresAt: (preview?.expiresAt ?? new Date()).toISOString(), by, signLink: false, ...origin } },
+            change: { preview: { app, release: made.record.release, expiresAt: (preview?.expiresAt ?? new Date()).toISOString(), by, signLink: false, ...origin } },
           });
       const entry = result.record.history.findLast((recorded) => recorded.app === app && recorded.action === kind);
       return { pointers: live, shell, pages: [], entries: entry ? [entry] : [], edge: result.record };

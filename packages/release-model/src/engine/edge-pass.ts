@@ -329,11 +329,10 @@ export interface EdgeChange {
   readonly preview?: {
     readonly app: string;
     readonly release: string;
-    readonly hours: number;
-    readonly expiresAt?: string;
     readonly by?: string;
     readonly signLink?: boolean;
-  } & CommandOrigin;
+  } & ({ readonly hours: number; readonly expiresAt?: undefined } | { readonly expiresAt: string; readonly hours?: undefined }) &
+    CommandOrigin;
   /** Canaries to end before anything else (the scheduled check's verdicts), with their reason. */
   readonly autoAbort?: readonly { readonly app: string; readonly release: string; readonly reason: string }[];
   /** Watched publishes the scheduled check rolled back (publish-watch.ts: the older record already current, the bad release withdrawn), recorded by "auto". */
@@ -387,7 +386,7 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
           app: release.app,
           release: release.release,
           buildId: release.pointer.buildId,
-          expiresAt: change.preview.expiresAt ?? new Date(now.getTime() + change.preview.hours * 3_600_000).toISOString(),
+          expiresAt: change.preview.expiresAt !== undefined ? change.preview.expiresAt : new Date(now.getTime() + change.preview.hours * 3_600_000).toISOString(),
           since: at,
           by: change.preview.by ?? 'unknown',
         },
