@@ -7,8 +7,8 @@
  *      and the builds checked (withdrawn, a canary running, version skew, the shell-kit contract);
  *   2. the affected pages are prerendered into a staging folder;
  *   3. the staged pages are verified (every route rendered, each one embedding the next pointer
- *      document, every script, preload and manifest it names present), and a publish or a canary
- *      loaded in a real browser (release/browser-check.mjs);
+ *      document, every script, preload and manifest it names present), and a publish loaded in a
+ *      real browser (release/browser-check.mjs);
  *   4. only then the releases go live through dist/site as the engine's store (commitReleases,
  *      release/site-store.mjs): their snapshots and records put as a team's deploy uploads them, the
  *      release record (the history with it), then the engine's publishReleases (mfe/remotes.json
@@ -18,6 +18,12 @@
  * So on any failure the live site (pointer and pages) is what it was. Build directories
  * (/mfe/<name>/<buildId>/, /shell/<buildId>/) and release snapshots (releases/<app>/<release>/) are
  * content-addressed and immutable: one never made current leaves only an unreferenced directory behind.
+ *
+ * A canary's start, a preview, a promotion and an abort are a team's deploy or command as in AWS, then
+ * the engine's edge pass itself (@kesho/release-model/engine/edge-pass publishSite over dist/site and the
+ * local key-value state: deployCandidate, endCanaryThroughEngine, commandThroughEngine); a release above
+ * makes the running canaries' and previews' pages again with the next live site (their new releases,
+ * and a canary's start command again, into the store) and writes their variant folders itself.
  *
  * The history (in the edge record, dist/site/edge/state.json, AWS's edge/state.json) records each release (who, what: app, build and source commit,
  * when, and the build it replaced) and every build made: `npm run build` releases only builds it has
