@@ -1,7 +1,9 @@
 /**
  * Bundles the local server with esbuild (Node 24, CommonJS, source maps): src/serve.ts →
  * dist/serve.js, the lambdas' local API runtime and the handlers it runs included. dynalite (LevelDB,
- * a native binding) stays external and is loaded from node_modules.
+ * a native binding) stays external and is loaded from node_modules; so does the release engine
+ * (src/release-engine.ts imports ../../scripts/lib/server-release-engine.mjs, the same path from dist/),
+ * which stays in scripts/ with the release command and loads the release model's TypeScript through tsx.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +24,7 @@ await build({
   target: 'node24',
   format: 'cjs',
   sourcemap: true,
-  external: ['dynalite'],
+  external: ['dynalite', '../../scripts/lib/server-release-engine.mjs'],
   // The lambdas' loaders (the invoice's font files, copied beside dist/serve.js).
   loader: handlerBundling.loader,
   logLevel: 'warning',

@@ -7,11 +7,9 @@
  * first use (an abort is rare; it imports the release model's TypeScript, which the
  * process loads through tsx: the serve script runs `node --import tsx`) and kept.
  */
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { CanaryWatchOptions } from './canary-watch';
 
-/** What the server calls of scripts/lib/release-engine.mjs. */
+/** What the server calls of scripts/lib/release-engine.mjs (scripts/lib/server-release-engine.d.mts types it). */
 export interface ReleaseEngine {
   /** The publish run again over the current release records, completing a release a killed process left half done. */
   completeInterruptedRelease(): Promise<unknown>;
@@ -19,15 +17,18 @@ export interface ReleaseEngine {
   rollback(app: string, buildId: string, options: { why?: string; by?: string; expectLive?: string }): Promise<unknown>;
 }
 
-/** Loads scripts/lib/release-engine.mjs for one dist/ (its paths, scripts/lib/paths.mjs, are read from KESHO_DIST_DIR when it loads). */
-export function releaseEngineOf(repoRoot: string, distDir: string): () => Promise<ReleaseEngine> {
+/**
+ * Loads the release engine for one dist/ (its paths, scripts/lib/paths.mjs, are read from KESHO_DIST_DIR
+ * when it loads): a plain import of scripts/lib/server-release-engine.mjs (typed by its .d.mts), made
+ * once the dist/ is named. build.mjs keeps it out of dist/serve.js, whose folder is as deep as src/.
+ */
+export function releaseEngineOf(distDir: string): () => Promise<ReleaseEngine> {
   let loaded: Promise<ReleaseEngine> | undefined;
   return () => {
     loaded ??= (async () => {
       // The dist/ this server serves, whatever the environment named: one dist/ per process.
       process.env.KESHO_DIST_DIR = distDir;
-      const moduleUrl = pathToFileURL(path.join(repoRoot, 'scripts', 'lib', 'release-engine.mjs')).href;
-      return (await import(moduleUrl)) as ReleaseEngine;
+      return import('../../scripts/lib/server-release-engine.mjs');
     })();
     loaded.catch(() => {
       loaded = undefined;

@@ -44,7 +44,7 @@ async function main() {
   const runningSiteFile = path.join(distDir, LOCAL_RUNNING_SITE_FILE);
   fs.writeFileSync(runningSiteFile, `${JSON.stringify({ origin, pid: process.pid, since: new Date().toISOString() })}\n`);
   console.log(api.startupMessage);
-  const engine = releaseEngineOf(repoRoot, distDir);
+  const engine = releaseEngineOf(distDir);
   // A release killed half-way left its records current and the site part-published: the publish completes it.
   void completeInterruptedRelease(engine);
   // Running canaries are judged on what visitors' browsers report, and aborted without a person.
