@@ -11,9 +11,10 @@
  *      real browser (release/browser-check.mjs);
  *   4. only then the releases go live through dist/site as the engine's store (commitReleases,
  *      release/site-store.mjs): their snapshots and records put as a team's deploy uploads them, the
- *      release record (the history with it), then the engine's publishReleases (mfe/remotes.json
- *      written conditionally, then the pages copied). A failure in this step puts the records back and
- *      publishes again from them; a process killed in it is completed by the next publish.
+ *      edge record's history and candidates, then the engine's edge pass publishSite, the Lambda's run
+ *      after a publish (mfe/remotes.json written conditionally, the pages copied, the variant folders,
+ *      the edge state and the key-value state). A failure in this step puts the records back and runs
+ *      the pass again from them; a process killed in it is completed by the next release's recovery.
  *
  * So on any failure the live site (pointer and pages) is what it was. Build directories
  * (/mfe/<name>/<buildId>/, /shell/<buildId>/) and release snapshots (releases/<app>/<release>/) are
@@ -22,8 +23,11 @@
  * A canary's start, a preview, a promotion and an abort are a team's deploy or command as in AWS, then
  * the engine's edge pass itself (@kesho/release-model/engine/edge-pass publishSite over dist/site and the
  * local key-value state: deployCandidate, endCanaryThroughEngine, commandThroughEngine); a release above
- * makes the running canaries' and previews' pages again with the next live site (their new releases,
- * and a canary's start command again, into the store) and writes their variant folders itself.
+ * makes the running canaries' and previews' pages again with the next live site, as their team's
+ * redeploy would (their new releases, a canary's start command again, the record naming them), and its
+ * edge pass writes their variant folders from those releases. (AWS's publisher instead keeps copying a
+ * candidate's old snapshot until its team deploys it again: the pass has no step that remakes a
+ * candidate, so the local release stays the team that redeploys at once.)
  *
  * The history (in the edge record, dist/site/edge/state.json, AWS's edge/state.json) records each release (who, what: app, build and source commit,
  * when, and the build it replaced) and every build made: `npm run build` releases only builds it has
@@ -57,7 +61,7 @@ import { kitContractProblems } from './kit-contract.mjs';
 import { describeMark, markOf } from './release/marks.mjs';
 import { pruneBuilds } from './release/prune.mjs';
 import { clearRefusal, moveLegacyEdgeState, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf, writeText } from './release/history.mjs';
-import { localEdgeServices, publishEdgeKeyValues, readEdgeState, removeUnusedVariants, stageVariants, variantsDir } from './release/canaries-previews.mjs';
+import { localEdgeServices, readEdgeState, remakeCandidates } from './release/canaries-previews.mjs';
 import { browserCheckOf, checkRelease } from './release/browser-check.mjs';
 import { lock } from './release/lock.mjs';
 import { verifyStage } from './release/verify.mjs';
@@ -66,7 +70,7 @@ import { remoteNames } from '../webpack.config.mjs';
 import * as edgePlan from '@kesho/release-model/edge-plan';
 import * as schema from '@kesho/release-model/pointer-document';
 import { publishReleases, putReleaseSnapshot, readPublished } from '@kesho/release-model/engine/publish';
-import { pointerKey, withdrawnKey } from '@kesho/release-model/engine/release-record';
+import { pointerKey, SHELL_APP, withdrawnKey } from '@kesho/release-model/engine/release-record';
 import { canaryCommandKey, publishSite } from '@kesho/release-model/engine/edge-pass';
 import { revalidatedMetadata } from '@kesho/release-model/object-store';
 
@@ -145,7 +149,7 @@ export async function release(request) {
     await moveLegacyEdgeState();
     // A release killed half-way left its records current and the site part-published: the publish
     // completes it (the publisher's own run again), so this one starts from one whole release.
-    await recoverInterruptedRelease();
+    await recoverThroughEngine();
     return await releaseLocked(request);
   } finally {
     await unlock();
@@ -162,10 +166,28 @@ export async function completeInterruptedRelease() {
   const unlock = await lock();
   try {
     await moveLegacyEdgeState();
-    return await recoverInterruptedRelease();
+    return await recoverThroughEngine();
   } finally {
     await unlock();
   }
+}
+
+/**
+ * Completes a release a killed process left half done: the publish run again over the current records
+ * (lib/release/site-store.mjs recoverInterruptedRelease), then, when the edge record's live builds
+ * (what the engine's edge pass notes) are not those just published, the engine's edge pass too, which
+ * a release runs after its records: the variant folders, the edge state and the key-value state of the
+ * current records. Under the release lock; null on a dist/ with nothing released.
+ */
+async function recoverThroughEngine() {
+  const published = await recoverInterruptedRelease();
+  if (!published) return null;
+  const record = await readEdgeState();
+  const releases = [...published.remotes.map((remote) => [remote.name, remote.release]), ...(published.shell ? [[SHELL_APP, published.shell.release]] : [])];
+  const behind = releases.some(([app, release]) => record.live?.[/** @type {string} */ (app)]?.release !== release);
+  // A canary or preview staged before they were releases waits for the next release to name it (requireEngineRecord).
+  const named = [...record.canaries, ...record.previews].every((entry) => entry.release);
+  return behind && named ? publishSite(siteStore(), await localEdgeServices()) : published;
 }
 
 /** @param {ReleaseRequest} request */
@@ -226,19 +248,16 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     const expectedRoutes = liveChange ? next.remotes.filter((remote) => rendering.includes(remote.name)).flatMap((remote) => remote.routes.map((route) => route.path)) : [];
     await verifyStage({ stageDir: path.join(stageDir, 'pages'), pages, expectedRoutes: everything ? [...expectedRoutes, '/404'] : expectedRoutes, pointers: next, shell: nextShell });
 
-    // Canaries, previews and notices: their folders of pages, from the next live state.
+    // The running canaries and previews made again with the next live site, as their team's redeploy makes
+    // them in AWS: a new release of each (its snapshot), from which the engine's edge pass writes the variant folders.
     const stagedPages = new Map(pages.filter((page) => !page.feed).map((page) => [page.route, path.join(stageDir, 'pages', page.file)]));
-    const variants = await stageVariants({ stageDir, pointers: next, shell: nextShell, canaries, previews, stagedPage: (route) => stagedPages.get(route) ?? null }).catch((error) => {
+    const remade = await remakeCandidates({ stageDir, pointers: next, shell: nextShell, candidates: [...canaries, ...previews] }).catch((error) => {
       if (error instanceof ReleaseError) throw error;
       throw new RefusedError(`A page failed to prerender: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     });
 
     // A real browser before going live: the composed site of a publish (lib/release/browser-check.mjs).
     const checked = browserCheck ? await checkRelease({ check: browserCheck, stageDir, pointers: next, shell, remotes, stagedPage: (route) => stagedPages.get(route) }) : null;
-
-    // A state the edge could not read is refused here, as the publisher refuses it in AWS.
-    const tooLarge = edgePlan.edgeStateSizeProblem(variants.edge);
-    if (tooLarge) throw new ReleaseError(`${tooLarge}. The live site is unchanged.`);
 
     const history = await readHistory();
     const revision = sourceRevision();
@@ -277,7 +296,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     // Each candidate's release (its snapshot, releases/<app>/<release>/), named in its record and history
     // entry as a team's deploy names it in AWS.
     /** @param {{ app: string, buildId: string }} entry */
-    const releaseOf = (entry) => variants.releases.find((made) => made.record.app === entry.app && 'pointer' in made.record && made.record.pointer.buildId === entry.buildId)?.record.release;
+    const releaseOf = (entry) => remade.find((made) => made.record.app === entry.app && 'pointer' in made.record && made.record.pointer.buildId === entry.buildId)?.record.release;
     /** @template {{ app: string, buildId: string }} T @param {T} entry @returns {T & { release?: string }} */
     const named = (entry) => {
       const release = releaseOf(entry);
@@ -294,16 +313,19 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
         body: { action: 'start', release: canary.release, percent: canary.percent, by: canary.by, ...(canary.why ? { why: canary.why } : {}), ...originOf(canary.app, canary.buildId) },
       }));
 
-    /** The next edge record (the engine's EdgeRecord, its own fields kept): the edge, the history with this release's entries (edge-plan's withHistory, the publisher's too). */
-    const nextEdge = edgePlan.withHistory({ ...edgeBefore, edge: variants.edge, canaries: namedCanaries, previews: namedPreviews, history: history.releases }, entries);
+    /**
+     * The edge record's history with this release's entries (edge-plan's withHistory, the publisher's too) and
+     * the candidates named by their new releases; its edge state stays the one the last pass wrote: the
+     * engine's edge pass writes the next one, its variant folders and the key-value state.
+     */
+    const nextEdge = edgePlan.withHistory({ ...edgeBefore, canaries: namedCanaries, previews: namedPreviews, history: history.releases }, entries);
     // The releases this one makes, as the team stacks' synth makes them (@kesho/release-model/engine/release-record).
     const made = liveChange ? await releasesOf({ root: stageDir, document: next, remotes: rendering, shellRelease: everything }) : [];
-    await commitReleases({
+    const passed = await commitReleases({
       made,
       liveChange,
       beforeWrite,
-      stageDir,
-      variants,
+      candidates: remade,
       commands,
       nextEdge,
       built: history.builds,
@@ -313,10 +335,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       by,
       why,
     });
-    // Then what the local server reads, as the publisher hands it to the KeyValueStore after its record.
-    await publishEdgeKeyValues(nextEdge.edge);
-    await removeUnusedVariants(nextEdge.edge, edgeBefore.edge);
-    return { pointers: next, shell: nextShell, pages: pages.filter((page) => !page.feed).map((page) => page.route), entries, edge: nextEdge };
+    return { pointers: next, shell: nextShell, pages: pages.filter((page) => !page.feed).map((page) => page.route), entries, edge: passed.record };
   } finally {
     await fs.rm(stageDir, { recursive: true, force: true });
   }
@@ -342,20 +361,24 @@ async function refuseMisfits(shell, remotes, releasing) {
 
 /**
  * Puts a release live through the site's store (lib/release/site-store.mjs), as a team's deploy and the
- * publisher do in AWS: the releases' snapshots (immutable, unreferenced until a record names them) and
- * the new variant folders first; then each release's record made its app's current one (a rollback's
- * replaced release marked withdrawn, as infra/RUNBOOK.md's Rollback does it); the edge record
- * (edge/state.json: the history, canaries, previews, the edge state), the builds made
- * (dist/builds-made.json) and the builds' withdrawal marks; then the publisher's own publish (@kesho/release-model/engine/publish) writes mfe/remotes.json
- * conditionally and copies the pages live. A failure puts every record and file back as it was and
- * publishes again from them, so the live site is what it was; a process killed instead leaves records
- * that are either not current yet or current, and the next publish (recoverInterruptedRelease) puts the
- * site on them whole.
- * @param {{ made: import('./release/site-store.mjs').MadeRelease[], liveChange: boolean, beforeWrite?: BeforeWrite, stageDir: string,
- *   variants: { folders: string[], releases: import('./release/site-store.mjs').MadeRelease[] }, commands: { app: string, body: unknown }[], nextEdge: unknown, built: Record<string, unknown>, withdrawals: { target: string, json?: unknown }[],
+ * publisher do in AWS: the releases' snapshots (immutable, unreferenced until a record names them), the
+ * running candidates' new ones among them; then each release's record made its app's current one (a
+ * rollback's replaced release marked withdrawn, as infra/RUNBOOK.md's Rollback does it); the builds'
+ * withdrawal marks, the canaries' start commands of their new releases (a team's redeploy), the edge
+ * record's history and candidates (edge/state.json) and the builds made (dist/builds-made.json); then the
+ * engine's edge pass (@kesho/release-model/engine/edge-pass publishSite, the Lambda's own code) over dist/site
+ * and the local key-value state: mfe/remotes.json written conditionally and the pages copied live, the
+ * variant folders of the next state written from the candidates' releases, the edge state in the record
+ * (conditional), the key-value state. A failure puts every record and file back as it was and runs the
+ * pass again from them, so the live site and what the edge serves are what they were; a process killed
+ * instead leaves records that are either not current yet or current, and the next pass
+ * (recoverInterruptedRelease) puts the site on them whole.
+ * @param {{ made: import('./release/site-store.mjs').MadeRelease[], liveChange: boolean, beforeWrite?: BeforeWrite,
+ *   candidates: import('./release/site-store.mjs').MadeRelease[], commands: { app: string, body: unknown }[], nextEdge: unknown, built: Record<string, unknown>, withdrawals: { target: string, json?: unknown }[],
  *   rolledBack: { app: string }[], at: string, by: string, why?: string }} commit
+ * @returns {Promise<import('../../packages/release-model/src/engine/edge-pass').EdgePublishResult>}
  */
-async function commitReleases({ made, liveChange, beforeWrite, stageDir, variants, commands, nextEdge, built, withdrawals, rolledBack, at, by, why }) {
+async function commitReleases({ made, liveChange, beforeWrite, candidates, commands, nextEdge, built, withdrawals, rolledBack, at, by, why }) {
   const store = siteStore(beforeWrite);
   const direct = siteStore();
   /** @type {(() => Promise<unknown>)[]} what puts each change back, newest last */
@@ -376,18 +399,11 @@ async function commitReleases({ made, liveChange, beforeWrite, stageDir, variant
     if (json === undefined) await fs.rm(target, { force: true });
     else await writeJson(target, json);
   };
+  const services = await localEdgeServices();
   try {
     for (const release of made) await putReleaseSnapshot(store, release.record, release.files);
-    // The canaries' and previews' releases: immutable snapshots, as their team's deploy uploads them.
-    for (const release of variants.releases) await putReleaseSnapshot(store, release.record, release.files);
-    // New folders, named by their content: nothing points at them until the edge state does.
-    for (const folder of variants.folders) {
-      const target = path.join(variantsDir, folder);
-      await beforeWrite?.(target);
-      await fs.mkdir(variantsDir, { recursive: true });
-      undo.push(() => fs.rm(target, { recursive: true, force: true }));
-      await fs.rename(path.join(stageDir, 'variants', folder), target);
-    }
+    // The canaries' and previews' releases: immutable snapshots, as their team's redeploy uploads them.
+    for (const release of candidates) await putReleaseSnapshot(store, release.record, release.files);
     for (const { record } of made) await setObject(pointerKey(record.app), JSON.stringify(record));
     for (const { app } of rolledBack) {
       const chosen = made.find((release) => release.record.app === app)?.record.release;
@@ -400,19 +416,18 @@ async function commitReleases({ made, liveChange, beforeWrite, stageDir, variant
     for (const { app, body } of commands) await setObject(canaryCommandKey(app), JSON.stringify(body));
     await setObject(EDGE_RECORD_KEY, JSON.stringify(nextEdge));
     await setFile(buildsMadeFile, { built });
-    if (liveChange) {
-      const result = await publishReleases(store);
-      const refused = result.rejected.filter((rejection) => made.some((release) => release.record.app === rejection.app));
-      if (refused.length) throw new ReleaseError(`The publish refused ${refused.map((rejection) => rejection.reason).join('; ')}. The live site is unchanged.`);
-    }
+    const result = await publishSite(store, services);
+    const refused = result.rejected.filter((rejection) => made.some((release) => release.record.app === rejection.app));
+    if (liveChange && refused.length) throw new ReleaseError(`The publish refused ${refused.map((rejection) => rejection.reason).join('; ')}. The live site is unchanged.`);
+    // The history, in the edge record now: the file it was kept in before goes.
+    await fs.rm(legacyHistoryFile, { force: true });
+    return result;
   } catch (error) {
     for (const step of undo.reverse()) await step();
-    // The live site back on the records as they were (a publish that failed half-way copied some pages).
-    if (liveChange) await publishReleases(direct);
+    // The live site and the edge back on the records as they were (a pass that failed half-way copied some pages or wrote folders).
+    await publishSite(direct, services);
     throw error;
   }
-  // The history, in the edge record now: the file it was kept in before goes.
-  await fs.rm(legacyHistoryFile, { force: true });
 }
 
 /**
@@ -589,7 +604,7 @@ async function endCanaryThroughEngine(app, action, { why, by, beforeWrite }) {
   const unlock = await lock();
   try {
     await moveLegacyEdgeState();
-    await recoverInterruptedRelease();
+    await recoverThroughEngine();
     const canary = await runningCanary(app);
     await requireEngineRecord(await readEdgeState(), action);
     const command = { action, by: by ?? releasedBy(), ...(why ? { why } : {}), ...(await recordedOrigin(app, canary.buildId)) };
@@ -618,7 +633,7 @@ async function deployCandidate({ pointer, beforeWrite, canary, preview }) {
   const unlock = await lock();
   try {
     await moveLegacyEdgeState();
-    await recoverInterruptedRelease();
+    await recoverThroughEngine();
     const app = pointer.name;
     const kind = canary ? 'canary' : 'preview';
     const record = await readEdgeState();

@@ -23,8 +23,8 @@ process.env.KESHO_DIST_DIR = root;
 // tested on real builds (release-browser-check.test.mjs).
 process.env.RELEASE_BROWSER_CHECK = 'off';
 process.env.RELEASED_BY = 'release-test';
-const { buildSite, completeInterruptedRelease, publishRemote } = await import('../lib/release-engine.mjs');
-const { pointerFile, pagesDir, siteDir } = await import('../lib/paths.mjs');
+const { buildSite, completeInterruptedRelease, publishCanary, publishRemote } = await import('../lib/release-engine.mjs');
+const { edgeKeyValueFile, edgeRecordFile, pointerFile, pagesDir, siteDir, variantsDir } = await import('../lib/paths.mjs');
 
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 
@@ -140,6 +140,37 @@ test('a release finds the site a killed one left half-published and completes it
   await assertWhole();
   // The rollback's own record of it: legal l2 withdrawn, as the rollback decided before it died.
   await assert.rejects(publishRemote('legal', { build: builders.buildRemote }), /withdrawn by a rollback/);
+});
+
+test("a release killed once its records are current, before its edge pass wrote the variant folders: the next one's recovery runs the pass, so the canary's pages embed the live site", async () => {
+  builders.sources.marketing = 'm2';
+  await publishCanary('marketing', 50, { build: builders.buildRemote });
+  const script = `
+    const { rollback } = await import(${JSON.stringify(releaseModule)});
+    await rollback('legal', undefined, { beforeWrite: (target) => { if (target.startsWith(${JSON.stringify(variantsDir)})) process.kill(process.pid, 'SIGKILL'); } });
+    console.log('finished');
+  `;
+  const child = spawnSync(process.execPath, [...NODE_TS_OPTIONS, '--input-type=module', '-e', script], { env: { ...process.env, KESHO_DIST_DIR: root }, encoding: 'utf8' });
+  assert.equal(child.signal, 'SIGKILL', `the rollback was killed (${child.stderr})`);
+  // The live site is on the rollback (the pass published it before its variant folders), the edge not yet.
+  assert.equal((await live()).legal, 'legall1');
+  const stale = JSON.parse(await fs.readFile(edgeRecordFile, 'utf8'));
+  assert.ok(Object.keys(stale.edge.variants).length > 0, 'the canary has its variant folder');
+
+  await completeInterruptedRelease();
+  await assertWhole();
+  const record = JSON.parse(await fs.readFile(edgeRecordFile, 'utf8'));
+  assert.notDeepEqual(record.edge, stale.edge, 'the edge pass wrote the next state');
+  for (const folder of Object.values(record.edge.variants)) {
+    const document = JSON.parse(await fs.readFile(path.join(variantsDir, folder, 'remotes.json'), 'utf8'));
+    assert.deepEqual(Object.fromEntries(document.remotes.map((remote) => [remote.name, remote.buildId])), { commerce: 'commercec1', legal: 'legall1', marketing: 'marketingm2' });
+  }
+  const keyValues = JSON.parse(await fs.readFile(edgeKeyValueFile, 'utf8'));
+  assert.ok(Object.values(keyValues).includes(JSON.stringify(record.edge)), 'the local key-value state holds the edge state the record names');
+  // Once done, nothing is left to complete: the next recovery runs no pass.
+  const whole = await snapshotLive(root);
+  await completeInterruptedRelease();
+  assert.deepEqual(await snapshotLive(root), whole);
 });
 
 test('an empty dist/ has nothing to complete', async () => {
