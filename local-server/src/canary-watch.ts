@@ -1,12 +1,13 @@
 /**
- * The local server's watch over running canaries: every `intervalSeconds` it reads the canaries the
- * release recorded (the edge record, dist/site/edge/state.json, as edge/state.json in AWS) and the client events visitors' browsers sent since each
- * started (<DATA_DIR>/client-events/), judges the canary's build against the live build with the one
- * rule the AWS release publisher applies too (@kesho/release-model/canary-health), and when the rule says
- * so aborts the canary itself, through the release engine's abort every abort goes through
- * (./release-engine: recorded in the history by "auto" with the figures), and says so in
- * the log (CANARY_ABORTED_EVENT, what ops watch). Without anyone typing a command, every visitor is
- * back on the live build within a period or two.
+ * The local server's watch over running canaries: every `intervalSeconds` it runs the engine's
+ * watchCanaries (@kesho/release-model/engine/edge-pass, the AWS publisher's scheduled check) through the
+ * release engine (./release-engine: over dist/site and the local edge services, under the release lock)
+ * with the local figures source: the client events visitors' browsers sent (<DATA_DIR>/client-events/)
+ * behind the same FiguresSource interface as infra's CloudWatch one (infra/functions/release-publisher/figures.ts).
+ * The engine judges each canary's build against the live build with the one rule
+ * (@kesho/release-model/canary-health), aborts a condemned one itself through its edge pass (recorded in
+ * the history by "auto" with the figures) and says so in the log (CANARY_ABORTED_EVENT, what ops watch).
+ * Without anyone typing a command, every visitor is back on the live build within a period or two.
  *
  * A full publish is watched the same way for PUBLISH_WATCH_MINUTES after it (@kesho/release-model/publish-watch):
  * the new build against the build it replaced, by the same rule; a condemned build is rolled back to the
@@ -17,18 +18,21 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { figuresOf, type CanaryThresholds, type FiguresSource } from '@kesho/release-model/canary-health';
 import { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf, type StoredClientEvent } from '@kesho/operations/client-events';
-import { canaryRecordsOf, historyOf, type CanaryRecord, type HistoryEntry } from '@kesho/release-model/edge-plan';
-import { CANARY_ABORTED_EVENT, PUBLISH_ROLLED_BACK_EVENT } from '@kesho/operations/ops-events';
-import { condemnedCanaries, condemnedPublishes } from '@kesho/release-model/publish-watch';
+import { historyOf, type HistoryEntry } from '@kesho/release-model/edge-plan';
+import { PUBLISH_ROLLED_BACK_EVENT } from '@kesho/operations/ops-events';
+import { condemnedPublishes } from '@kesho/release-model/publish-watch';
 
 export interface CanaryWatchOptions {
-  /** dist/site/edge/state.json, the edge record: the running canaries and the history. */
+  /** dist/site/edge/state.json, the edge record: the history the publish watch reads. */
   readonly edgeRecordFile: string;
   readonly dataDir: string;
   readonly intervalSeconds: number;
   readonly thresholds: CanaryThresholds;
-  /** Ends a canary the rule condemned: the release engine's abort (./release-engine) on the dist/ beside the edge state. */
-  readonly abort: (app: string, reason: string) => Promise<void>;
+  /**
+   * One run of the engine's canary check with these figures (./release-engine: watchCanaries over the
+   * dist/ beside the edge record, under the release lock); the engine's log lines go to `log`.
+   */
+  readonly watchCanaries: (figures: FiguresSource, log: (line: Record<string, unknown>) => void) => Promise<unknown>;
   /**
    * Every publish is watched too (issue 39, item 3), from the release record's history: how long
    * after a publish its build is judged against the one it replaced (@kesho/release-model/publish-watch), and the
@@ -47,13 +51,12 @@ export interface CanaryWatch {
   stop(): Promise<void>;
 }
 
-/** The running canaries and the history the release recorded (@kesho/release-model/edge-plan's readers); none when the record is missing or unreadable. */
-async function releaseRecord(file: string): Promise<{ canaries: CanaryRecord[]; history: HistoryEntry<string>[] }> {
+/** The history the release recorded (@kesho/release-model/edge-plan's reader); none when the record is missing or unreadable. */
+async function releaseHistory(file: string): Promise<HistoryEntry<string>[]> {
   try {
-    const value: unknown = JSON.parse(await fs.readFile(file, 'utf8'));
-    return { canaries: canaryRecordsOf(value), history: historyOf(value) };
+    return historyOf(JSON.parse(await fs.readFile(file, 'utf8')) as unknown);
   } catch {
-    return { canaries: [], history: [] };
+    return [];
   }
 }
 
@@ -79,21 +82,17 @@ export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
   let running: Promise<void> | null = null;
 
   async function look(): Promise<void> {
-    // The look the AWS publisher's scheduled check takes too (@kesho/release-model/publish-watch).
-    const { canaries } = await releaseRecord(options.edgeRecordFile);
-    for (const { canary, reason } of await condemnedCanaries(figures, canaries, new Date(), options.thresholds)) {
-      try {
-        await options.abort(canary.app, reason);
-        log(JSON.stringify({ level: 'warn', message: CANARY_ABORTED_EVENT, app: canary.app, build: canary.buildId, live: canary.previous, percent: canary.percent, reason }));
-      } catch (error) {
-        // Another release holds the lock, say: the next look tries again.
-        log(JSON.stringify({ level: 'error', message: 'release.canary_abort_failed', app: canary.app, build: canary.buildId, error: String(error) }));
-      }
+    // The AWS publisher's scheduled check itself (@kesho/release-model/engine/edge-pass watchCanaries).
+    try {
+      await options.watchCanaries(figures, (line) => log(JSON.stringify(line)));
+    } catch (error) {
+      // Another release holds the lock, say: the next look tries again.
+      log(JSON.stringify({ level: 'error', message: 'release.canary_abort_failed', error: String(error) }));
     }
     const publishes = options.publishes;
     if (!publishes) return;
-    // Read again: an abort above changed the history.
-    const { history } = await releaseRecord(options.edgeRecordFile);
+    // Read after the canaries' run: an abort changed the history.
+    const history = await releaseHistory(options.edgeRecordFile);
     for (const { publish, reason } of await condemnedPublishes(figures, history, { now: new Date(), windowMinutes: publishes.windowMinutes, thresholds: options.thresholds })) {
       try {
         await publishes.rollback(publish.app, publish.previous, reason, publish.buildId);

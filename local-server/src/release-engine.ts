@@ -1,19 +1,20 @@
 /**
  * The release engine (scripts/lib/release-engine.mjs), called as a module by the local server: the canary
- * watch's automatic abort is the engine's `abort` with `by: "auto"` (the abort command, then the edge pass
- * @kesho/release-model/engine/edge-pass publishSite, as the Lambda runs it; and a watched publish's automatic
- * rollback its `rollback`), in this process, under the
+ * watch's run is the engine's watchCanaries (@kesho/release-model/engine/edge-pass, the Lambda's scheduled
+ * check: an automatic abort through its edge pass publishSite; and a watched publish's automatic
+ * rollback the release engine's `rollback`), in this process, under the
  * engine's release lock, on the dist/ beside the site this server serves. The engine is loaded on
  * first use (an abort is rare; it imports the release model's TypeScript, which the
  * process loads through tsx: the serve script runs `node --import tsx`) and kept.
  */
+import type { CanaryThresholds, FiguresSource } from '@kesho/release-model/canary-health';
 import type { CanaryWatchOptions } from './canary-watch';
 
 /** What the server calls of scripts/lib/release-engine.mjs (scripts/lib/server-release-engine.d.mts types it). */
 export interface ReleaseEngine {
   /** The publish run again over the current release records, completing a release a killed process left half done. */
   completeInterruptedRelease(): Promise<unknown>;
-  abort(app: string, options: { why?: string; by?: string }): Promise<unknown>;
+  watchCanariesThroughEngine(watch: { figures: FiguresSource; thresholds?: Partial<CanaryThresholds>; log?: (line: Record<string, unknown>) => void }): Promise<unknown>;
   rollback(app: string, buildId: string, options: { why?: string; by?: string; expectLive?: string }): Promise<unknown>;
 }
 
@@ -37,11 +38,13 @@ export function releaseEngineOf(distDir: string): () => Promise<ReleaseEngine> {
   };
 }
 
-/** The abort every automatic abort goes through: the engine's, recorded by "auto" with the figures as its why. */
-export function abortThroughEngine(engine: () => Promise<ReleaseEngine>): CanaryWatchOptions['abort'] {
-  return async (app, reason) => {
-    await (await engine()).abort(app, { why: reason, by: 'auto' });
-  };
+/**
+ * The canary watch's run: the engine's watchCanaries (the AWS scheduled check's) over the dist/ with the
+ * watch's figures and thresholds, under the release lock; an automatic abort is its edge pass's, recorded
+ * by "auto" with the figures as its why.
+ */
+export function canaryCheckThroughEngine(engine: () => Promise<ReleaseEngine>, thresholds: CanaryThresholds): CanaryWatchOptions['watchCanaries'] {
+  return async (figures, log) => (await engine()).watchCanariesThroughEngine({ figures, thresholds, log });
 }
 
 /**

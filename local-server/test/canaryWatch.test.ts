@@ -1,22 +1,47 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_CANARY_THRESHOLDS } from '@kesho/release-model/canary-health';
+import { DEFAULT_CANARY_THRESHOLDS, type FiguresSource } from '@kesho/release-model/canary-health';
+import { watchCanaries } from '@kesho/release-model/engine/edge-pass';
+import { FileKeyValueStore, FolderStore } from '@kesho/release-model/folder-store';
 import { startCanaryWatch, type CanaryWatch } from '../src/canary-watch';
 
 /*
  * The watch on the files the release and the client-events endpoint write: a canary whose build
- * breaks in browsers is aborted through the release command, with the figures; one that behaves is
- * left alone; events from before it started do not count.
+ * breaks in browsers is aborted by the engine's canary check (watchCanaries, the AWS scheduled check,
+ * run here over a site folder as the release engine runs it over dist/site, without its lock) with the
+ * local figures, with the figures as its why; one that behaves is left alone; events from before it
+ * started do not count.
  */
 let dir: string;
 let watches: CanaryWatch[] = [];
 const since = new Date(Date.now() - 60_000).toISOString();
 const before = new Date(Date.now() - 120_000).toISOString();
 
+/** The site folder's edge record (edge/state.json of the store, as dist/site/edge/state.json). */
+const recordFile = () => path.join(dir, 'site', 'edge', 'state.json');
+
 function writeState(canaries: object[]) {
-  fs.writeFileSync(path.join(dir, 'state.json'), JSON.stringify({ edge: {}, canaries, previews: [] }));
+  fs.mkdirSync(path.dirname(recordFile()), { recursive: true });
+  fs.writeFileSync(recordFile(), JSON.stringify({ edge: {}, canaries, previews: [] }));
 }
+
+/** The aborts by "auto" the engine recorded in the history: "<app>: <why>". */
+const aborted = (): string[] =>
+  ((JSON.parse(fs.readFileSync(recordFile(), 'utf8')) as { history?: { action: string; by: string; app: string; why?: string }[] }).history ?? [])
+    .filter((entry) => entry.action === 'abort' && entry.by === 'auto')
+    .map((entry) => `${entry.app}: ${entry.why ?? ''}`);
+
+/** The engine's canary check over the site folder and a local key-value file, as the release engine runs it over dist/. */
+const engineCheck = (figures: FiguresSource, log: (line: Record<string, unknown>) => void) =>
+  watchCanaries(new FolderStore(path.join(dir, 'site')), {
+    kvs: new FileKeyValueStore(path.join(dir, 'edge-key-value.json')),
+    previewSecret: async () => 'test-preview-secret',
+    pruneBuilds: false,
+    figures,
+    thresholds: DEFAULT_CANARY_THRESHOLDS,
+    log,
+  });
 
 function writeEvents(events: object[]) {
   fs.mkdirSync(path.join(dir, 'data', 'client-events'), { recursive: true });
@@ -42,13 +67,13 @@ const forged = (client: string, posts: number, event: object) =>
 const forgedErrors = (client: string, posts: number) => forged(client, posts, { type: 'error', build: 'bbbbbbbbbbbb', kind: 'error', name: 'Error', message: 'forged', frames: [] });
 const forgedViews = (client: string, posts: number) => forged(client, posts, { type: 'pageview', build: 'bbbbbbbbbbbb' });
 
-function watch(abort: (app: string, reason: string) => Promise<void>, log: string[] = []) {
+function watch(log: string[] = [], check: (figures: FiguresSource, log: (line: Record<string, unknown>) => void) => Promise<unknown> = engineCheck) {
   const started = startCanaryWatch({
-    edgeRecordFile: path.join(dir, 'state.json'),
+    edgeRecordFile: recordFile(),
     dataDir: path.join(dir, 'data'),
     intervalSeconds: 3600,
     thresholds: DEFAULT_CANARY_THRESHOLDS,
-    abort,
+    watchCanaries: check,
     log: (line) => log.push(line),
   });
   watches.push(started);
@@ -68,81 +93,78 @@ afterEach(async () => {
 
 test('a canary whose build throws in browsers is aborted with the figures, and the log says so', async () => {
   writeEvents([...views('bbbbbbbbbbbb', 6), ...errors('bbbbbbbbbbbb', 6), ...views('aaaaaaaaaaaa', 40)]);
-  const aborted: string[] = [];
   const log: string[] = [];
-  await watch(async (app, reason) => void aborted.push(`${app}: ${reason}`), log).check();
-  expect(aborted).toEqual([
+  await watch(log).check();
+  expect(aborted()).toEqual([
     "marketing: error rate 100.0 % (6 page views with errors in 6; 6 of 6 clients) against live's 0.0 % (0 in 40; 0 of 40 clients): errors on at least 5 clients and 5 page views, the error rate over 2.0 % and over 2 × live's",
   ]);
-  expect(JSON.parse(log[0] ?? '{}')).toMatchObject({ level: 'warn', message: 'release.canary_aborted', app: 'marketing', build: 'bbbbbbbbbbbb', live: 'aaaaaaaaaaaa' });
+  expect(JSON.parse(log[0] ?? '{}')).toMatchObject({ level: 'warn', message: 'release.canary_aborted', app: 'marketing', build: 'bbbbbbbbbbbb' });
+  expect(JSON.parse(fs.readFileSync(recordFile(), 'utf8')).canaries).toEqual([]);
 });
 
 test('a canary that behaves is left running', async () => {
   writeEvents([...views('bbbbbbbbbbbb', 100), ...errors('bbbbbbbbbbbb', 1), ...views('aaaaaaaaaaaa', 100)]);
-  const abort = jest.fn(async () => undefined);
-  await watch(abort).check();
-  expect(abort).not.toHaveBeenCalled();
+  await watch().check();
+  expect(aborted()).toEqual([]);
 });
 
 test('errors from before the canary started do not count', async () => {
   writeEvents([...errors('bbbbbbbbbbbb', 9, before), ...views('bbbbbbbbbbbb', 3)]);
-  const abort = jest.fn(async () => undefined);
-  await watch(abort).check();
-  expect(abort).not.toHaveBeenCalled();
+  await watch().check();
+  expect(aborted()).toEqual([]);
 });
 
-test('an abort that fails (another release holds the lock) is logged and tried again on the next look', async () => {
+test('a check that fails (another release holds the lock) is logged and tried again on the next look', async () => {
   writeEvents(errors('bbbbbbbbbbbb', 5));
   const log: string[] = [];
-  const abort = jest.fn(async () => {
+  const check = jest.fn(async () => {
     throw new Error('Another release is running');
   });
-  const started = watch(abort, log);
+  const started = watch(log, check);
   await started.check();
   await started.check();
-  expect(abort).toHaveBeenCalledTimes(2);
-  expect(JSON.parse(log[0] ?? '{}')).toMatchObject({ level: 'error', message: 'release.canary_abort_failed', app: 'marketing' });
+  expect(check).toHaveBeenCalledTimes(2);
+  expect(JSON.parse(log[0] ?? '{}')).toMatchObject({ level: 'error', message: 'release.canary_abort_failed', error: 'Error: Another release is running' });
 });
 
 test('no canary, nothing to do', async () => {
   writeState([]);
   writeEvents(errors('bbbbbbbbbbbb', 50));
-  const abort = jest.fn(async () => undefined);
-  await watch(abort).check();
-  expect(abort).not.toHaveBeenCalled();
+  await watch().check();
+  expect(aborted()).toEqual([]);
 });
 
 describe('issue 40: a verdict no forging client can steer', () => {
   test('2 posts of 20 forged errors (from one client, or each from its own) abort nothing, look after look', async () => {
     for (const events of [forgedErrors('forger', 2), [...forgedErrors('forger-1', 1), ...forgedErrors('forger-2', 1)]]) {
       writeEvents([...events, ...views('aaaaaaaaaaaa', 40)]);
-      const abort = jest.fn(async () => undefined);
-      const started = watch(abort);
+      const started = watch();
       await started.check();
       await started.check();
-      expect(abort).not.toHaveBeenCalled();
+      expect(aborted()).toEqual([]);
     }
   });
 
   test('forged errors from four addresses are still not enough; the errors of five visitors are', async () => {
     writeEvents([...['f1', 'f2', 'f3', 'f4'].flatMap((client) => forgedErrors(client, 3)), ...views('aaaaaaaaaaaa', 40)]);
-    const abort = jest.fn(async () => undefined);
-    await watch(abort).check();
-    expect(abort).not.toHaveBeenCalled();
+    await watch().check();
+    expect(aborted()).toEqual([]);
   });
 
   test('30 posts of forged page views from one client, or from three, do not keep a canary failing for every visitor running', async () => {
     // Five visitors meet the error on each of their two pages; the live build is calm.
     const real = [...views('bbbbbbbbbbbb', 10, undefined, 5), ...errors('bbbbbbbbbbbb', 10, undefined, 5), ...views('aaaaaaaaaaaa', 100, undefined, 50)];
     for (const forgers of [['forger'], ['forger-1', 'forger-2', 'forger-3']]) {
+      writeState([{ app: 'marketing', buildId: 'bbbbbbbbbbbb', previous: 'aaaaaaaaaaaa', since, percent: 50, by: 'team' }]);
       writeEvents([...real, ...forgers.flatMap((client) => forgedViews(client, 30))]);
-      const aborted: string[] = [];
-      const started = watch(async (_app, reason) => void aborted.push(reason));
+      const started = watch();
       await started.check();
       // 600 forged page views per forger count as 10: the build's rate is 10 of 20 (50 %) or 10 of 40.
-      expect(aborted).toEqual([
+      expect(aborted()).toEqual([
         expect.stringMatching(
-          forgers.length === 1 ? /^error rate 50\.0 % \(10 page views with errors in 20; 5 of 6 clients\)/ : /^error rate 25\.0 % \(10 page views with errors in 40; 5 of 8 clients\)/,
+          forgers.length === 1
+            ? /^marketing: error rate 50\.0 % \(10 page views with errors in 20; 5 of 6 clients\)/
+            : /^marketing: error rate 25\.0 % \(10 page views with errors in 40; 5 of 8 clients\)/,
         ),
       ]);
     }
@@ -151,9 +173,8 @@ describe('issue 40: a verdict no forging client can steer', () => {
   test('real failures from enough distinct clients still abort, however many clean page views one client claims', async () => {
     // Twenty visitors with one page each, one of those five meeting the error: 5 of 20 page views; a forger's 600 page views weigh 10.
     writeEvents([...views('bbbbbbbbbbbb', 20), ...errors('bbbbbbbbbbbb', 5), ...forgedViews('forger', 30), ...views('aaaaaaaaaaaa', 100, undefined, 50)]);
-    const aborted: string[] = [];
-    await watch(async (_app, reason) => void aborted.push(reason)).check();
-    expect(aborted).toEqual([expect.stringMatching(/^error rate 16\.7 % \(5 page views with errors in 30; 5 of 21 clients\)/)]);
+    await watch().check();
+    expect(aborted()).toEqual([expect.stringMatching(/^marketing: error rate 16\.7 % \(5 page views with errors in 30; 5 of 21 clients\)/)]);
   });
 });
 
@@ -167,16 +188,16 @@ describe('the watch of a full publish', () => {
   const beforePublish = new Date(Date.now() - 8 * 60_000).toISOString();
 
   function writeHistory(history: object[]) {
-    fs.writeFileSync(path.join(dir, 'state.json'), JSON.stringify({ edge: {}, canaries: [], previews: [], history }));
+    fs.writeFileSync(recordFile(), JSON.stringify({ edge: {}, canaries: [], previews: [], history }));
   }
 
   function watchPublishes(rollback: (app: string, to: string, reason: string, expectLive: string) => Promise<void>, log: string[] = [], windowMinutes = 30) {
     const started = startCanaryWatch({
-      edgeRecordFile: path.join(dir, 'state.json'),
+      edgeRecordFile: recordFile(),
       dataDir: path.join(dir, 'data'),
       intervalSeconds: 3600,
       thresholds: DEFAULT_CANARY_THRESHOLDS,
-      abort: async () => undefined,
+      watchCanaries: engineCheck,
       publishes: { windowMinutes, rollback },
       log: (line) => log.push(line),
     });

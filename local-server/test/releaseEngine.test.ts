@@ -1,7 +1,7 @@
 import { completeInterruptedRelease, type ReleaseEngine } from '../src/release-engine';
 
 const engineWith = (complete: () => Promise<unknown>): (() => Promise<ReleaseEngine>) => {
-  const engine: ReleaseEngine = { completeInterruptedRelease: complete, abort: async () => undefined, rollback: async () => undefined };
+  const engine: ReleaseEngine = { completeInterruptedRelease: complete, watchCanariesThroughEngine: async () => ({ aborted: [] }), rollback: async () => undefined };
   return async () => engine;
 };
 

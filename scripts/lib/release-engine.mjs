@@ -71,7 +71,7 @@ import * as edgePlan from '@kesho/release-model/edge-plan';
 import * as schema from '@kesho/release-model/pointer-document';
 import { publishReleases, putReleaseSnapshot, readPublished } from '@kesho/release-model/engine/publish';
 import { pointerKey, SHELL_APP, withdrawnKey } from '@kesho/release-model/engine/release-record';
-import { canaryCommandKey, publishSite } from '@kesho/release-model/engine/edge-pass';
+import { canaryCommandKey, publishSite, watchCanaries } from '@kesho/release-model/engine/edge-pass';
 import { revalidatedMetadata } from '@kesho/release-model/object-store';
 
 export { RefusedError, ReleaseError } from './release/errors.mjs';
@@ -188,6 +188,30 @@ async function recoverThroughEngine() {
   // A canary or preview staged before they were releases waits for the next release to name it (requireEngineRecord).
   const named = [...record.canaries, ...record.previews].every((entry) => entry.release);
   return behind && named ? publishSite(siteStore(), await localEdgeServices()) : published;
+}
+
+/**
+ * The canary watch's run, as the AWS publisher's scheduled check runs it: the engine's watchCanaries
+ * (@kesho/release-model/engine/edge-pass) over dist/site and the local edge services, with the local
+ * server's figures (its stored client events behind the FiguresSource interface of infra's CloudWatch
+ * one): each running canary judged by the one rule, a condemned one aborted by "auto" with the figures
+ * through the edge pass, CANARY_ABORTED_EVENT given to `log`. Under the release lock, after completing
+ * any release a killed process left half done.
+ * @param {{ figures: import('../../packages/release-model/src/canary-health').FiguresSource,
+ *   thresholds?: Partial<import('../../packages/release-model/src/canary-health').CanaryThresholds>, log?: (line: Record<string, unknown>) => void }} watch
+ */
+export async function watchCanariesThroughEngine({ figures, thresholds, log }) {
+  const unlock = await lock();
+  try {
+    await moveLegacyEdgeState();
+    await recoverThroughEngine();
+    // A canary staged before canaries were releases has no release for the pass: judged once a release names it.
+    const record = await readEdgeState();
+    if ([...record.canaries, ...record.previews].some((entry) => !entry.release)) return { aborted: [] };
+    return await watchCanaries(siteStore(), { ...(await localEdgeServices()), figures, ...(thresholds ? { thresholds } : {}), ...(log ? { log } : {}) });
+  } finally {
+    await unlock();
+  }
 }
 
 /** @param {ReleaseRequest} request */
