@@ -9,22 +9,18 @@
  * the history by "auto" with the figures) and says so in the log (CANARY_ABORTED_EVENT, what ops watch).
  * Without anyone typing a command, every visitor is back on the live build within a period or two.
  *
- * A full publish is watched the same way for PUBLISH_WATCH_MINUTES after it (@kesho/release-model/publish-watch):
- * the new build against the build it replaced, by the same rule; a condemned build is rolled back to the
- * one it replaced through the engine's rollback (by "auto", the figures as its why), logged as
- * PUBLISH_ROLLED_BACK_EVENT.
+ * A full publish is watched the same way for PUBLISH_WATCH_MINUTES after it: every look then runs the
+ * engine's watchPublishes (@kesho/release-model/engine/publish-watch, the same scheduled check's) through the
+ * release engine, which judges the new build against the build it replaced (the edge record's live builds)
+ * by the same rule, rolls a condemned one back (by "auto", the figures as its why, its release withdrawn)
+ * and logs PUBLISH_ROLLED_BACK_EVENT.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { figuresOf, type CanaryThresholds, type FiguresSource } from '@kesho/release-model/canary-health';
 import { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf, type StoredClientEvent } from '@kesho/operations/client-events';
-import { historyOf, type HistoryEntry } from '@kesho/release-model/edge-plan';
-import { PUBLISH_ROLLED_BACK_EVENT } from '@kesho/operations/ops-events';
-import { condemnedPublishes } from '@kesho/release-model/publish-watch';
 
 export interface CanaryWatchOptions {
-  /** dist/site/edge/state.json, the edge record: the history the publish watch reads. */
-  readonly edgeRecordFile: string;
   readonly dataDir: string;
   readonly intervalSeconds: number;
   readonly thresholds: CanaryThresholds;
@@ -34,14 +30,11 @@ export interface CanaryWatchOptions {
    */
   readonly watchCanaries: (figures: FiguresSource, log: (line: Record<string, unknown>) => void) => Promise<unknown>;
   /**
-   * Every publish is watched too (issue 39, item 3), from the release record's history: how long
-   * after a publish its build is judged against the one it replaced (@kesho/release-model/publish-watch), and the
-   * rollback of a build the rule condemned (the engine's, by "auto", only while `expectLive` is still live).
+   * Every publish is watched too (issue 39, item 3): one run of the engine's publish check with these
+   * figures (./release-engine: watchPublishes over the dist/, under the release lock, with
+   * PUBLISH_WATCH_MINUTES); the engine's log lines go to `log`.
    */
-  readonly publishes?: {
-    readonly windowMinutes: number;
-    readonly rollback: (app: string, to: string, reason: string, expectLive: string) => Promise<void>;
-  };
+  readonly watchPublishes?: (figures: FiguresSource, log: (line: Record<string, unknown>) => void) => Promise<unknown>;
   readonly log?: (line: string) => void;
 }
 
@@ -49,15 +42,6 @@ export interface CanaryWatch {
   /** One look at every running canary (the timer's; tests call it). */
   check(): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** The history the release recorded (@kesho/release-model/edge-plan's reader); none when the record is missing or unreadable. */
-async function releaseHistory(file: string): Promise<HistoryEntry<string>[]> {
-  try {
-    return historyOf(JSON.parse(await fs.readFile(file, 'utf8')) as unknown);
-  } catch {
-    return [];
-  }
 }
 
 async function eventsSince(dataDir: string, since: Date): Promise<StoredClientEvent[]> {
@@ -89,18 +73,13 @@ export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
       // Another release holds the lock, say: the next look tries again.
       log(JSON.stringify({ level: 'error', message: 'release.canary_abort_failed', error: String(error) }));
     }
-    const publishes = options.publishes;
-    if (!publishes) return;
-    // Read after the canaries' run: an abort changed the history.
-    const history = await releaseHistory(options.edgeRecordFile);
-    for (const { publish, reason } of await condemnedPublishes(figures, history, { now: new Date(), windowMinutes: publishes.windowMinutes, thresholds: options.thresholds })) {
-      try {
-        await publishes.rollback(publish.app, publish.previous, reason, publish.buildId);
-        log(JSON.stringify({ level: 'warn', message: PUBLISH_ROLLED_BACK_EVENT, app: publish.app, build: publish.buildId, to: publish.previous, since: publish.since, reason }));
-      } catch (error) {
-        // The lock, or a release since: the next look judges the history as it is then.
-        log(JSON.stringify({ level: 'error', message: 'release.publish_rollback_failed', app: publish.app, build: publish.buildId, error: String(error) }));
-      }
+    if (!options.watchPublishes) return;
+    // Then the publishes, as the scheduled check runs them: after the canaries' run (an abort is in the record).
+    try {
+      await options.watchPublishes(figures, (line) => log(JSON.stringify(line)));
+    } catch (error) {
+      // The lock, say: the next look judges the record as it is then.
+      log(JSON.stringify({ level: 'error', message: 'release.publish_rollback_failed', error: String(error) }));
     }
   }
 

@@ -2,7 +2,7 @@
  * The release engine (scripts/lib/release-engine.mjs), called as a module by the local server: the canary
  * watch's run is the engine's watchCanaries (@kesho/release-model/engine/edge-pass, the Lambda's scheduled
  * check: an automatic abort through its edge pass publishSite; and a watched publish's automatic
- * rollback the release engine's `rollback`), in this process, under the
+ * rollback the engine's watchPublishes, @kesho/release-model/engine/publish-watch), in this process, under the
  * engine's release lock, on the dist/ beside the site this server serves. The engine is loaded on
  * first use (an abort is rare; it imports the release model's TypeScript, which the
  * process loads through tsx: the serve script runs `node --import tsx`) and kept.
@@ -15,7 +15,12 @@ export interface ReleaseEngine {
   /** The publish run again over the current release records, completing a release a killed process left half done. */
   completeInterruptedRelease(): Promise<unknown>;
   watchCanariesThroughEngine(watch: { figures: FiguresSource; thresholds?: Partial<CanaryThresholds>; log?: (line: Record<string, unknown>) => void }): Promise<unknown>;
-  rollback(app: string, buildId: string, options: { why?: string; by?: string; expectLive?: string }): Promise<unknown>;
+  watchPublishesThroughEngine(watch: {
+    figures: FiguresSource;
+    thresholds?: Partial<CanaryThresholds>;
+    publishWatchMinutes?: number;
+    log?: (line: Record<string, unknown>) => void;
+  }): Promise<unknown>;
 }
 
 /**
@@ -48,14 +53,17 @@ export function canaryCheckThroughEngine(engine: () => Promise<ReleaseEngine>, t
 }
 
 /**
- * The rollback every automatic rollback of a watched publish goes through: the engine's, by "auto" with
- * the figures as its why, only while the judged build is still live (so the build it replaced is marked
- * "rolled back automatically" by the history, and withdrawn).
+ * The publish watch's run: the engine's watchPublishes (the AWS scheduled check's) over the dist/ with the
+ * watch's figures, thresholds and PUBLISH_WATCH_MINUTES, under the release lock; an automatic rollback is
+ * the engine's (by "auto" with the figures as its why, only while the judged release is still current,
+ * the release withdrawn and the build's local withdrawal mark written).
  */
-export function rollbackThroughEngine(engine: () => Promise<ReleaseEngine>): NonNullable<CanaryWatchOptions['publishes']>['rollback'] {
-  return async (app, to, reason, expectLive) => {
-    await (await engine()).rollback(app, to, { why: reason, by: 'auto', expectLive });
-  };
+export function publishCheckThroughEngine(
+  engine: () => Promise<ReleaseEngine>,
+  thresholds: CanaryThresholds,
+  publishWatchMinutes: number,
+): NonNullable<CanaryWatchOptions['watchPublishes']> {
+  return async (figures, log) => (await engine()).watchPublishesThroughEngine({ figures, thresholds, publishWatchMinutes, log });
 }
 
 /**

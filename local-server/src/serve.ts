@@ -9,7 +9,7 @@ import { EDGE_RECORD_KEY, LOCAL_BUILDS_MADE_FILE, LOCAL_RUNNING_SITE_FILE } from
 import { createLocalApi } from '@kesho/lambdas/local-api';
 import { startCanaryWatch } from './canary-watch';
 import { originOf, readEdgeKeyValueConfig, readSiteServerConfig } from './config';
-import { canaryCheckThroughEngine, completeInterruptedRelease, releaseEngineOf, rollbackThroughEngine } from './release-engine';
+import { canaryCheckThroughEngine, completeInterruptedRelease, publishCheckThroughEngine, releaseEngineOf } from './release-engine';
 import { createSiteServer, EDGE_KEY_VALUE_FILE, type SiteServerOptions } from './site-server';
 
 // dist/serve.js → the repository root.
@@ -49,13 +49,12 @@ async function main() {
   void completeInterruptedRelease(engine);
   // Running canaries are judged on what visitors' browsers report, and aborted without a person.
   const watch = startCanaryWatch({
-    edgeRecordFile,
     dataDir,
     intervalSeconds: canaryWatch.intervalSeconds,
     thresholds: canaryWatch.thresholds,
     watchCanaries: canaryCheckThroughEngine(engine, canaryWatch.thresholds),
     // Every publish is watched too, for PUBLISH_WATCH_MINUTES, and rolled back by the same rule.
-    publishes: { windowMinutes: canaryWatch.publishWatchMinutes, rollback: rollbackThroughEngine(engine) },
+    watchPublishes: publishCheckThroughEngine(engine, canaryWatch.thresholds, canaryWatch.publishWatchMinutes),
   });
 
   let stopping = false;

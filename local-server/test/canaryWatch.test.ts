@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CANARY_THRESHOLDS, type FiguresSource } from '@kesho/release-model/canary-health';
-import { watchCanaries } from '@kesho/release-model/engine/edge-pass';
+import { publishSite, watchCanaries, type EdgeServices } from '@kesho/release-model/engine/edge-pass';
+import { watchPublishes } from '@kesho/release-model/engine/publish-watch';
+import { nameRelease, pageKeyForRoute, pointerKey, RELEASE_RECORD_FILE, releasePrefix, withdrawnKey } from '@kesho/release-model/engine/release-record';
 import { FileKeyValueStore, FolderStore } from '@kesho/release-model/folder-store';
+import { revalidatedMetadata } from '@kesho/release-model/object-store';
 import { startCanaryWatch, type CanaryWatch } from '../src/canary-watch';
 
 /*
@@ -69,7 +72,6 @@ const forgedViews = (client: string, posts: number) => forged(client, posts, { t
 
 function watch(log: string[] = [], check: (figures: FiguresSource, log: (line: Record<string, unknown>) => void) => Promise<unknown> = engineCheck) {
   const started = startCanaryWatch({
-    edgeRecordFile: recordFile(),
     dataDir: path.join(dir, 'data'),
     intervalSeconds: 3600,
     thresholds: DEFAULT_CANARY_THRESHOLDS,
@@ -181,77 +183,130 @@ describe('issue 40: a verdict no forging client can steer', () => {
 /*
  * Every publish is watched (issue 39, item 3): for PUBLISH_WATCH_MINUTES after a full publish, the new
  * build against the build it replaced (over as long before the publish), by the same rule; a condemned
- * build is rolled back to the one it replaced, with the figures.
+ * build is rolled back to the one it replaced, with the figures. The look is the engine's watchPublishes
+ * (the AWS scheduled check), run here over a site folder holding real releases (snapshots, records and the
+ * live builds a pass noted), as the release engine runs it over dist/site, without its lock.
  */
 describe('the watch of a full publish', () => {
-  const publishedAt = new Date(Date.now() - 5 * 60_000).toISOString();
+  const publishedAt = new Date(Date.now() - 5 * 60_000);
   const beforePublish = new Date(Date.now() - 8 * 60_000).toISOString();
+  const site = () => new FolderStore(path.join(dir, 'site'));
+  const edgeServices = (now: Date): EdgeServices => ({
+    kvs: new FileKeyValueStore(path.join(dir, 'edge-key-value.json')),
+    previewSecret: async () => 'test-preview-secret',
+    pruneBuilds: false,
+    now: () => now,
+  });
 
-  function writeHistory(history: object[]) {
-    fs.writeFileSync(recordFile(), JSON.stringify({ edge: {}, canaries: [], previews: [], history }));
+  /** A team's deploy of a marketing build (its release snapshot, then its current record), and the pass after it at `at`. */
+  async function deployMarketing(buildId: string, at: Date) {
+    const store = site();
+    const entry = {
+      name: 'marketing',
+      buildId,
+      manifest: `/mfe/marketing/${buildId}/mf-manifest.json`,
+      routes: [{ path: '/', title: 'Home | Kesho Global Education', description: 'Home', listed: true }],
+    };
+    const pages = [{ key: pageKeyForRoute('/'), body: `<html><head><title>Home | Kesho Global Education</title></head><body><main><h1>marketing ${buildId}</h1></main></body></html>` }];
+    const record = nameRelease({ app: 'marketing', shellBuildId: 's1', pointer: entry }, pages);
+    const snapshot = releasePrefix('marketing', record.release);
+    for (const page of pages) await store.put(`${snapshot}${page.key}`, page.body, revalidatedMetadata(page.key), {});
+    await store.put(`${snapshot}${RELEASE_RECORD_FILE}`, JSON.stringify(record), revalidatedMetadata(RELEASE_RECORD_FILE), {});
+    await store.put(pointerKey('marketing'), JSON.stringify(record), revalidatedMetadata(pointerKey('marketing')), {});
+    await publishSite(store, edgeServices(at));
+    return record;
   }
 
-  function watchPublishes(rollback: (app: string, to: string, reason: string, expectLive: string) => Promise<void>, log: string[] = [], windowMinutes = 30) {
+  /** The engine's publish check over the site folder with the watch's figures, as the release engine runs it over dist/. */
+  const engineWatch =
+    (windowMinutes = 30) =>
+    (figures: FiguresSource, log: (line: Record<string, unknown>) => void) =>
+      watchPublishes(site(), { ...edgeServices(new Date()), figures, thresholds: DEFAULT_CANARY_THRESHOLDS, publishWatchMinutes: windowMinutes, log });
+
+  function watchPublishing(check: (figures: FiguresSource, log: (line: Record<string, unknown>) => void) => Promise<unknown>, log: string[] = []) {
     const started = startCanaryWatch({
-      edgeRecordFile: recordFile(),
       dataDir: path.join(dir, 'data'),
       intervalSeconds: 3600,
       thresholds: DEFAULT_CANARY_THRESHOLDS,
       watchCanaries: engineCheck,
-      publishes: { windowMinutes, rollback },
+      watchPublishes: check,
       log: (line) => log.push(line),
     });
     watches.push(started);
     return started;
   }
 
-  beforeEach(() => {
-    writeState([]);
-    writeHistory([
-      { app: 'marketing', buildId: 'aaaaaaaaaaaa', previous: null, action: 'build', by: 'team', at: new Date(Date.now() - 3_600_000).toISOString() },
-      { app: 'marketing', buildId: 'cccccccccccc', previous: 'aaaaaaaaaaaa', action: 'publish', by: 'team', at: publishedAt },
-    ]);
+  /** The rollbacks by "auto" the engine recorded in the history: "<app> <from> → <to>: <why>". */
+  const rolledBack = (): string[] =>
+    ((JSON.parse(fs.readFileSync(recordFile(), 'utf8')) as { history?: { action: string; by: string; app: string; buildId: string; previous: string; why?: string }[] }).history ?? [])
+      .filter((entry) => entry.action === 'rollback' && entry.by === 'auto')
+      .map((entry) => `${entry.app} ${entry.previous} → ${entry.buildId}: ${entry.why ?? ''}`);
+  const liveMarketing = () =>
+    (JSON.parse(fs.readFileSync(path.join(dir, 'site', 'mfe', 'remotes.json'), 'utf8')) as { remotes: { name: string; buildId: string }[] }).remotes.find(
+      (remote) => remote.name === 'marketing',
+    )?.buildId;
+
+  let published: { release: string };
+  let first: { release: string };
+  beforeEach(async () => {
+    fs.rmSync(path.join(dir, 'site'), { recursive: true, force: true });
+    first = await deployMarketing('aaaaaaaaaaaa', new Date(Date.now() - 3_600_000));
+    published = await deployMarketing('cccccccccccc', publishedAt);
   });
 
-  test('a published build that throws in browsers is rolled back to the one it replaced, with the figures, and the log says so', async () => {
+  test('a published build that throws in browsers is rolled back to the one it replaced, with the figures, withdrawn, and the log says so', async () => {
     writeEvents([...views('aaaaaaaaaaaa', 50, beforePublish), ...views('cccccccccccc', 8), ...errors('cccccccccccc', 6)]);
-    const rolledBack: string[] = [];
     const log: string[] = [];
-    await watchPublishes(async (app, to, reason, expectLive) => void rolledBack.push(`${app} ${expectLive} → ${to}: ${reason}`), log).check();
-    expect(rolledBack).toEqual([
+    await watchPublishing(engineWatch(), log).check();
+    expect(rolledBack()).toEqual([
       "marketing cccccccccccc → aaaaaaaaaaaa: error rate 75.0 % (6 page views with errors in 8; 6 of 8 clients) against live's 0.0 % (0 in 50; 0 of 50 clients): errors on at least 5 clients and 5 page views, the error rate over 2.0 % and over 2 × live's (live's: the replaced build aaaaaaaaaaaa in the 5 min before the publish)",
     ]);
-    expect(JSON.parse(log[0] ?? '{}')).toMatchObject({ level: 'warn', message: 'release.publish_rolled_back', app: 'marketing', build: 'cccccccccccc', to: 'aaaaaaaaaaaa' });
+    expect(liveMarketing()).toBe('aaaaaaaaaaaa');
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'site', withdrawnKey('marketing', published.release)), 'utf8'))).toMatchObject({ by: 'auto', rolledBackTo: first.release });
+    expect(log.map((line) => JSON.parse(line) as unknown)).toContainEqual(
+      expect.objectContaining({ level: 'warn', message: 'release.publish_rolled_back', app: 'marketing', build: 'cccccccccccc', to: 'aaaaaaaaaaaa' }),
+    );
   });
 
   test('a published build that behaves is kept; so is one whose window has passed, and one rolled back already', async () => {
     writeEvents([...views('aaaaaaaaaaaa', 50, beforePublish), ...views('cccccccccccc', 100), ...errors('cccccccccccc', 1)]);
-    const rollback = jest.fn(async () => undefined);
-    await watchPublishes(rollback).check();
-    expect(rollback).not.toHaveBeenCalled();
+    await watchPublishing(engineWatch()).check();
+    expect(rolledBack()).toEqual([]);
 
     writeEvents([...views('cccccccccccc', 8), ...errors('cccccccccccc', 6)]);
-    await watchPublishes(rollback, [], 4).check();
-    expect(rollback).not.toHaveBeenCalled();
+    await watchPublishing(engineWatch(4)).check();
+    expect(rolledBack()).toEqual([]);
+    expect(liveMarketing()).toBe('cccccccccccc');
 
-    writeHistory([
-      { app: 'marketing', buildId: 'cccccccccccc', previous: 'aaaaaaaaaaaa', action: 'publish', by: 'team', at: publishedAt },
-      { app: 'marketing', buildId: 'aaaaaaaaaaaa', previous: 'cccccccccccc', action: 'rollback', by: 'auto', at: new Date().toISOString() },
-    ]);
-    await watchPublishes(rollback).check();
-    expect(rollback).not.toHaveBeenCalled();
+    await watchPublishing(engineWatch()).check();
+    expect(rolledBack()).toHaveLength(1);
+    // The rollback is no publish to watch: the next look leaves it.
+    await watchPublishing(engineWatch()).check();
+    expect(rolledBack()).toHaveLength(1);
+    expect(liveMarketing()).toBe('aaaaaaaaaaaa');
   });
 
-  test('a rollback that fails (a release since, the lock) is logged, and the next look judges again', async () => {
+  test('a build another release replaced since the publish is not rolled back', async () => {
+    writeEvents([...views('cccccccccccc', 8), ...errors('cccccccccccc', 6)]);
+    // A team's release since: the current record names another release, the pass not run yet.
+    const store = site();
+    const current = (await store.get(pointerKey('marketing')))?.body ?? '';
+    await store.put(pointerKey('marketing'), JSON.stringify({ ...(JSON.parse(current) as object), release: 'a-release-since' }), revalidatedMetadata(pointerKey('marketing')), {});
+    await watchPublishing(engineWatch()).check();
+    expect(rolledBack()).toEqual([]);
+    expect(fs.existsSync(path.join(dir, 'site', withdrawnKey('marketing', published.release)))).toBe(false);
+  });
+
+  test('a publish check that fails (another release holds the lock) is logged, and the next look judges again', async () => {
     writeEvents([...views('cccccccccccc', 8), ...errors('cccccccccccc', 6)]);
     const log: string[] = [];
-    const rollback = jest.fn(async () => {
-      throw new Error("marketing's live build is dddddddddddd, not cccccccccccc any more");
+    const check = jest.fn(async () => {
+      throw new Error('Another release is running');
     });
-    const started = watchPublishes(rollback, log);
+    const started = watchPublishing(check, log);
     await started.check();
     await started.check();
-    expect(rollback).toHaveBeenCalledTimes(2);
-    expect(JSON.parse(log[0] ?? '{}')).toMatchObject({ level: 'error', message: 'release.publish_rollback_failed', app: 'marketing', build: 'cccccccccccc' });
+    expect(check).toHaveBeenCalledTimes(2);
+    expect(JSON.parse(log[0] ?? '{}')).toMatchObject({ level: 'error', message: 'release.publish_rollback_failed', error: 'Error: Another release is running' });
   });
 });

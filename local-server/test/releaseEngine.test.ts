@@ -1,7 +1,11 @@
 import { completeInterruptedRelease, type ReleaseEngine } from '../src/release-engine';
 
 const engineWith = (complete: () => Promise<unknown>): (() => Promise<ReleaseEngine>) => {
-  const engine: ReleaseEngine = { completeInterruptedRelease: complete, watchCanariesThroughEngine: async () => ({ aborted: [] }), rollback: async () => undefined };
+  const engine: ReleaseEngine = {
+    completeInterruptedRelease: complete,
+    watchCanariesThroughEngine: async () => ({ aborted: [] }),
+    watchPublishesThroughEngine: async () => ({ rolledBack: [] }),
+  };
   return async () => engine;
 };
 

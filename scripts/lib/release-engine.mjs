@@ -72,6 +72,7 @@ import * as schema from '@kesho/release-model/pointer-document';
 import { publishReleases, putReleaseSnapshot, readPublished } from '@kesho/release-model/engine/publish';
 import { pointerKey, SHELL_APP, withdrawnKey } from '@kesho/release-model/engine/release-record';
 import { canaryCommandKey, publishSite, watchCanaries } from '@kesho/release-model/engine/edge-pass';
+import { watchPublishes } from '@kesho/release-model/engine/publish-watch';
 import { revalidatedMetadata } from '@kesho/release-model/object-store';
 
 export { RefusedError, ReleaseError } from './release/errors.mjs';
@@ -209,6 +210,49 @@ export async function watchCanariesThroughEngine({ figures, thresholds, log }) {
     const record = await readEdgeState();
     if ([...record.canaries, ...record.previews].some((entry) => !entry.release)) return { aborted: [] };
     return await watchCanaries(siteStore(), { ...(await localEdgeServices()), figures, ...(thresholds ? { thresholds } : {}), ...(log ? { log } : {}) });
+  } finally {
+    await unlock();
+  }
+}
+
+/**
+ * The publish watch's run, as the AWS publisher's scheduled check runs it: the engine's watchPublishes
+ * (@kesho/release-model/engine/publish-watch) over dist/site and the local edge services, with the local
+ * server's figures: each app's build a publish put live less than `publishWatchMinutes` ago (the edge
+ * record's live builds, noted by every pass; a local `npm run build` that puts a new build live is that
+ * team's publish, and is watched too) judged against the build it replaced by the one rule; a condemned
+ * one rolled back by "auto" with the figures (its release withdrawn, the replaced release made current,
+ * one edge pass), PUBLISH_ROLLED_BACK_EVENT given to `log`. The engine withdraws the release; this also
+ * writes the build's local withdrawal mark (lib/release/history.mjs withdrawalFile), as a local rollback
+ * does, from the engine's result: a local build withdrawn is not released again, and the build it went
+ * back to loses any such mark. Under the release lock, after completing any release a killed process
+ * left half done.
+ * @param {{ figures: import('../../packages/release-model/src/canary-health').FiguresSource,
+ *   thresholds?: Partial<import('../../packages/release-model/src/canary-health').CanaryThresholds>, publishWatchMinutes?: number,
+ *   log?: (line: Record<string, unknown>) => void }} watch
+ */
+export async function watchPublishesThroughEngine({ figures, thresholds, publishWatchMinutes, log }) {
+  const unlock = await lock();
+  try {
+    await moveLegacyEdgeState();
+    await recoverThroughEngine();
+    // A canary staged before canaries were releases has no release for the pass: judged once a release names it.
+    const record = await readEdgeState();
+    if ([...record.canaries, ...record.previews].some((entry) => !entry.release)) return { rolledBack: [] };
+    const services = {
+      ...(await localEdgeServices()),
+      figures,
+      ...(thresholds ? { thresholds } : {}),
+      ...(publishWatchMinutes !== undefined ? { publishWatchMinutes } : {}),
+      ...(log ? { log } : {}),
+    };
+    const result = await watchPublishes(siteStore(), services);
+    const at = new Date().toISOString();
+    for (const rolled of result.rolledBack) {
+      await writeJson(withdrawalFile(rolled.app, rolled.buildId), { at, by: 'auto', rolledBackTo: rolled.to.buildId, why: rolled.reason });
+      await fs.rm(withdrawalFile(rolled.app, rolled.to.buildId), { force: true });
+    }
+    return result;
   } finally {
     await unlock();
   }
@@ -423,7 +467,9 @@ async function commitReleases({ made, liveChange, beforeWrite, candidates, comma
     if (json === undefined) await fs.rm(target, { force: true });
     else await writeJson(target, json);
   };
-  const services = await localEdgeServices();
+  // The pass at the release's time: the live builds it notes are told by the history entries of that
+  // time (a promotion, a rollback; else a publish, which the publish watch judges), as in AWS.
+  const services = { ...(await localEdgeServices()), now: () => new Date(at) };
   try {
     for (const release of made) await putReleaseSnapshot(store, release.record, release.files);
     // The canaries' and previews' releases: immutable snapshots, as their team's redeploy uploads them.
@@ -775,7 +821,7 @@ export async function knownBuilds(app) {
  * @param {string} app
  * @param {string} [buildId]
  * @param {{ beforeWrite?: BeforeWrite, why?: string, by?: string, expectLive?: string }} [options] `why`: the reason, recorded in the history;
- *   `by` "auto" with `expectLive`: the local server's watch of a publish rolling back the build it judged, only while that build is still live
+ *   `by` "auto" with `expectLive`: an automatic rollback of the build it judged, only while that build is still live (the local server's publish watch is the engine's watchPublishes, watchPublishesThroughEngine)
  */
 export async function rollback(app, buildId, { beforeWrite, why, by, expectLive } = {}) {
   if (!appNames.includes(app)) throw new ReleaseError(`Unknown app "${app}": one of ${appNames.join(', ')}`);

@@ -15,5 +15,14 @@ export function watchCanariesThroughEngine(watch: {
   thresholds?: Partial<CanaryThresholds>;
   log?: (line: Record<string, unknown>) => void;
 }): Promise<{ aborted: { app: string; buildId: string; reason: string }[] }>;
-/** Points an app back at a kept build; `by` "auto" with `expectLive`: only while that build is still live. */
-export function rollback(app: string, buildId?: string, options?: { why?: string; by?: string; expectLive?: string }): Promise<unknown>;
+/**
+ * The publish watch's run: the engine's watchPublishes over dist/site and the local edge services with these
+ * figures, under the release lock; a condemned publish rolled back by "auto" with the figures (the release
+ * withdrawn, the build's local withdrawal mark written), PUBLISH_ROLLED_BACK_EVENT given to `log`.
+ */
+export function watchPublishesThroughEngine(watch: {
+  figures: FiguresSource;
+  thresholds?: Partial<CanaryThresholds>;
+  publishWatchMinutes?: number;
+  log?: (line: Record<string, unknown>) => void;
+}): Promise<{ rolledBack: { app: string; buildId: string; release: string; to: { release: string; buildId: string }; reason: string }[] }>;

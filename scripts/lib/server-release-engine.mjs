@@ -3,4 +3,4 @@
  * import typed by server-release-engine.d.mts: the engine's own functions, nothing more. Imported after
  * KESHO_DIST_DIR names the dist/ the server serves (lib/paths.mjs reads it when it loads).
  */
-export { completeInterruptedRelease, rollback, watchCanariesThroughEngine } from './release-engine.mjs';
+export { completeInterruptedRelease, watchCanariesThroughEngine, watchPublishesThroughEngine } from './release-engine.mjs';

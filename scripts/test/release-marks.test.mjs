@@ -21,8 +21,8 @@ process.env.KESHO_DIST_DIR = root;
 // tested on real builds (release-browser-check.test.mjs).
 process.env.RELEASE_BROWSER_CHECK = 'off';
 process.env.RELEASED_BY = 'team-marketing';
-const { abort, buildSite, publishCanary, publishRemote, readHistory, rollback } = await import('../lib/release-engine.mjs');
-const { pointerFile } = await import('../lib/paths.mjs');
+const { abort, buildSite, publishCanary, publishRemote, readHistory, rollback, watchPublishesThroughEngine, withdrawalOf } = await import('../lib/release-engine.mjs');
+const { edgeRecordFile, pointerFile } = await import('../lib/paths.mjs');
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 
 const liveMarketing = async () => JSON.parse(await fs.readFile(pointerFile, 'utf8')).remotes.find((remote) => remote.name === 'marketing').buildId;
@@ -102,4 +102,67 @@ test('the publish watch’s rollback (issue 39, item 3): by auto with its figure
   );
   assert.deepEqual(markOf(await readHistory(), 'marketing', 'marketingw3'), { kind: 'rolled back automatically', at: last?.at, by: 'auto', why: figures });
   await assert.rejects(rollback('marketing', 'marketingw3'), /ROLLED BACK AUTOMATICALLY on \S+ by auto .*so it is no rollback target unless forced/);
+});
+
+/** Figures that condemn `bad` against any other build: errors from 6 of 8 clients, against 50 calm ones. */
+const condemning = (bad) => async (_app, build) =>
+  build === bad
+    ? { clients: 8, clientsWithErrors: 6, pageViews: 8, pageViewsWithErrors: 6, inpP75: null, inpSamples: 0, clientsWithInp: 0 }
+    : { clients: 50, clientsWithErrors: 0, pageViews: 50, pageViewsWithErrors: 0, inpP75: null, inpSamples: 0, clientsWithInp: 0 };
+const liveBuildOf = async (app) => JSON.parse(await fs.readFile(edgeRecordFile, 'utf8')).live?.[app];
+
+test('the local publish watch is the engine’s watchPublishes (issue 38): a condemned publish is rolled back by auto, and its build gets the local withdrawal mark', async () => {
+  const builders = await freshDist(root);
+  await buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });
+  builders.sources.marketing = 'p2';
+  await publishRemote('marketing', { build: (name) => builders.buildRemote(name) });
+  assert.equal((await liveBuildOf('marketing'))?.via, 'publish');
+
+  const logged = [];
+  const { rolledBack } = await watchPublishesThroughEngine({ figures: condemning('marketingp2'), publishWatchMinutes: 30, log: (line) => logged.push(line) });
+  assert.deepEqual(
+    rolledBack.map((rolled) => [rolled.app, rolled.buildId, rolled.to.buildId]),
+    [['marketing', 'marketingp2', 'marketingm1']],
+  );
+  assert.equal(await liveMarketing(), 'marketingm1');
+  assert.equal((await liveBuildOf('marketing'))?.via, 'rollback');
+  assert.ok(logged.some((line) => line.message === 'release.publish_rolled_back' && line.build === 'marketingp2'));
+  const last = (await readHistory()).releases.at(-1);
+  assert.deepEqual(
+    { action: last?.action, by: last?.by, buildId: last?.buildId, previous: last?.previous },
+    { action: 'rollback', by: 'auto', buildId: 'marketingm1', previous: 'marketingp2' },
+  );
+  assert.match(last?.why ?? '', /error rate 75\.0 %/);
+  // The local mark: the build is not released again, and is listed as rolled back automatically.
+  assert.deepEqual({ ...(await withdrawalOf('marketing', 'marketingp2')), at: undefined, why: undefined }, { at: undefined, by: 'auto', rolledBackTo: 'marketingm1', why: undefined });
+  await assert.rejects(publishRemote('marketing', { build: (name) => builders.buildRemote(name) }), /Build marketingp2 of marketing was withdrawn by a rollback to marketingm1 .* by auto/);
+  assert.equal(await liveMarketing(), 'marketingm1');
+  // The rollback is no publish to watch.
+  assert.deepEqual((await watchPublishesThroughEngine({ figures: condemning('marketingm1'), publishWatchMinutes: 30 })).rolledBack, []);
+});
+
+test('the publish watch judges a local `npm run build` that puts a new build live (a team’s publish), not a person’s rollback nor a publish past its window', async () => {
+  const builders = await freshDist(root);
+  await buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });
+  builders.sources.marketing = 'b2';
+  await buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });
+  assert.equal(await liveMarketing(), 'marketingb2');
+  assert.equal((await liveBuildOf('marketing'))?.via, 'publish');
+  assert.deepEqual((await watchPublishesThroughEngine({ figures: condemning('marketingb2'), publishWatchMinutes: 0 })).rolledBack, []);
+  assert.equal(await liveMarketing(), 'marketingb2');
+
+  await rollback('marketing', 'marketingm1', { why: 'a person' });
+  assert.equal((await liveBuildOf('marketing'))?.via, 'rollback');
+  assert.deepEqual((await watchPublishesThroughEngine({ figures: condemning('marketingm1'), publishWatchMinutes: 30 })).rolledBack, []);
+  assert.equal(await liveMarketing(), 'marketingm1');
+
+  builders.sources.marketing = 'b3';
+  await buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });
+  const { rolledBack } = await watchPublishesThroughEngine({ figures: condemning('marketingb3'), publishWatchMinutes: 30 });
+  assert.deepEqual(
+    rolledBack.map((rolled) => [rolled.buildId, rolled.to.buildId]),
+    [['marketingb3', 'marketingm1']],
+  );
+  assert.equal(await liveMarketing(), 'marketingm1');
+  assert.equal((await withdrawalOf('marketing', 'marketingb3'))?.by, 'auto');
 });
