@@ -326,7 +326,7 @@ test('known builds are listed newest first, the live one marked', async () => {
   );
 });
 
-test('one release at a time: a second one waits for the first, saying so, or gives up after its wait; a lock left by a dead process is taken over', async () => {
+test('one release at a time: a second one waits for the first, saying so, or gives up after its wait; a lock left by a dead process, or copied with its dist/ from another folder, is taken over', async () => {
   await build();
   const before = await snapshotLive(root);
   builders.sources.legal = 'l2';
@@ -350,6 +350,35 @@ test('one release at a time: a second one waits for the first, saying so, or giv
   await publish('legal');
   assert.equal((await live()).legal, 'legall3');
   await assert.rejects(fs.access(path.join(root, '.release.lock')), { code: 'ENOENT' });
+  // A lock copied with its dist/ while another folder's release holds it (the local server's watch holds
+  // its dist/'s lock for a moment every few seconds): it does not hold the copy.
+  const otherDist = await fs.mkdtemp(path.join(os.tmpdir(), 'kesho-other-dist-'));
+  const holding = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `const { lock } = await import(${JSON.stringify(new URL('../lib/release/lock.mjs', import.meta.url).href)}); await lock(); console.log('locked'); setTimeout(() => {}, 60_000);`,
+    ],
+    { env: { ...process.env, KESHO_DIST_DIR: otherDist }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  try {
+    await new Promise((resolve, reject) => {
+      holding.stdout.on('data', (chunk) => String(chunk).includes('locked') && resolve(undefined));
+      holding.on('exit', (code) => reject(new Error(`the holding process exited (${code})`)));
+    });
+    await fs.copyFile(path.join(otherDist, '.release.lock'), path.join(root, '.release.lock'));
+    const waited = [];
+    const unlock = await lock({ waitMs: 1_000, log: (line) => waited.push(line) });
+    assert.deepEqual(waited, [], 'a copied lock was waited on');
+    await unlock();
+    await fs.access(path.join(otherDist, '.release.lock'));
+  } finally {
+    holding.kill();
+    await fs.rm(otherDist, { recursive: true, force: true });
+  }
 });
 
 test('the history is kept in the edge record (dist/site/edge/state.json, as edge/state.json in AWS), the builds made in dist/builds-made.json; a dist/ whose record is still dist/edge-state.json, or whose history is still in releases.json, keeps them, moved at its next release', async () => {

@@ -10,7 +10,10 @@ export const LOCK_WAIT_MS = 10 * 60_000;
  * One release at a time per dist/: two at once would each compute the next pointer document from
  * the same live one, and the second write would silently undo the first team's release. A release
  * that finds another running waits for it (saying so once, naming its process) for up to `waitMs`,
- * then gives up leaving the site unchanged. A lock left by a process that no longer runs is taken over.
+ * then gives up leaving the site unchanged. A lock left by a process that no longer runs is taken over,
+ * and so is a lock copied with its dist/ into another folder (the lock names the file it was taken as):
+ * the local server's watch takes the lock for a moment every few seconds, and a copy of dist/ made in
+ * that moment (a test's scratch site, the bench's) would otherwise wait on that server forever.
  * @param {{ waitMs?: number, log?: (line: string) => void }} [options]
  * @returns {Promise<() => Promise<void>>} the unlock
  */
@@ -22,14 +25,16 @@ export async function lock({ waitMs = LOCK_WAIT_MS, log = (line) => console.log(
   let emptyReads = 0;
   for (;;) {
     try {
-      await fs.writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      await fs.writeFile(lockFile, `${process.pid}\n${lockFile}\n`, { flag: 'wx' });
       return () => fs.rm(lockFile, { force: true });
     } catch (error) {
       if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
-      const holder = Number(await fs.readFile(lockFile, 'utf8').catch(() => ''));
+      const [pidLine = '', takenAs] = (await fs.readFile(lockFile, 'utf8').catch(() => '')).split('\n');
+      const holder = Number(pidLine);
       let running;
       try {
-        running = Number.isInteger(holder) && holder > 0 && process.kill(holder, 0);
+        // A lock naming another file was copied here with its dist/: whoever holds it, it is not this folder's.
+        running = (!takenAs || takenAs === lockFile) && Number.isInteger(holder) && holder > 0 && process.kill(holder, 0);
       } catch (probe) {
         running = /** @type {NodeJS.ErrnoException} */ (probe).code === 'EPERM';
       }
