@@ -46,7 +46,16 @@ const appReady = (page: Page) => page.evaluate(() => document.documentElement.da
 /** A finger's tap at the middle of what the visitor sees, wherever the browser sends it. */
 async function tap(page: Page, target: Locator) {
   await target.scrollIntoViewIfNeeded();
-  const box = await target.boundingBox();
+  // A person taps what the screen shows: wait until the target holds still for a frame. A block laid
+  // out only as it nears the screen (`content-visibility: auto`, the first page's footer and bands) takes
+  // its true height in the frame after the scroll, which can move the target from where it was measured.
+  let box = await target.boundingBox();
+  for (let frame = 0; frame < 20; frame += 1) {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const now = await target.boundingBox();
+    if (box && now && now.x === box.x && now.y === box.y && now.width === box.width && now.height === box.height) break;
+    box = now;
+  }
   if (!box) throw new Error(`${target} is not on the screen`);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
