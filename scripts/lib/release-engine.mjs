@@ -192,6 +192,25 @@ async function recoverThroughEngine() {
 }
 
 /**
+ * A watch's run under the release lock, after completing any release a killed process left half done;
+ * `skipped` while a candidate staged before candidates were releases has no release for the pass (it is
+ * judged once a release names it).
+ * @template T @param {T} skipped @param {() => Promise<T>} run @returns {Promise<T>}
+ */
+async function watchRun(skipped, run) {
+  const unlock = await lock();
+  try {
+    await moveLegacyEdgeState();
+    await recoverThroughEngine();
+    const record = await readEdgeState();
+    if ([...record.canaries, ...record.previews].some((entry) => !entry.release)) return skipped;
+    return await run();
+  } finally {
+    await unlock();
+  }
+}
+
+/**
  * The canary watch's run, as the AWS publisher's scheduled check runs it: the engine's watchCanaries
  * (@kesho/release-model/engine/edge-pass) over dist/site and the local edge services, with the local
  * server's figures (its stored client events behind the FiguresSource interface of infra's CloudWatch
@@ -202,17 +221,7 @@ async function recoverThroughEngine() {
  *   thresholds?: Partial<import('../../packages/release-model/src/canary-health').CanaryThresholds>, log?: (line: Record<string, unknown>) => void }} watch
  */
 export async function watchCanariesThroughEngine({ figures, thresholds, log }) {
-  const unlock = await lock();
-  try {
-    await moveLegacyEdgeState();
-    await recoverThroughEngine();
-    // A canary staged before canaries were releases has no release for the pass: judged once a release names it.
-    const record = await readEdgeState();
-    if ([...record.canaries, ...record.previews].some((entry) => !entry.release)) return { aborted: [] };
-    return await watchCanaries(siteStore(), { ...(await localEdgeServices()), figures, ...(thresholds ? { thresholds } : {}), ...(log ? { log } : {}) });
-  } finally {
-    await unlock();
-  }
+  return watchRun({ aborted: [] }, async () => watchCanaries(siteStore(), { ...(await localEdgeServices()), figures, ...(thresholds ? { thresholds } : {}), ...(log ? { log } : {}) }));
 }
 
 /**
@@ -232,13 +241,7 @@ export async function watchCanariesThroughEngine({ figures, thresholds, log }) {
  *   log?: (line: Record<string, unknown>) => void }} watch
  */
 export async function watchPublishesThroughEngine({ figures, thresholds, publishWatchMinutes, log }) {
-  const unlock = await lock();
-  try {
-    await moveLegacyEdgeState();
-    await recoverThroughEngine();
-    // A canary staged before canaries were releases has no release for the pass: judged once a release names it.
-    const record = await readEdgeState();
-    if ([...record.canaries, ...record.previews].some((entry) => !entry.release)) return { rolledBack: [] };
+  return watchRun({ rolledBack: [] }, async () => {
     const services = {
       ...(await localEdgeServices()),
       figures,
@@ -253,9 +256,7 @@ export async function watchPublishesThroughEngine({ figures, thresholds, publish
       await fs.rm(withdrawalFile(rolled.app, rolled.to.buildId), { force: true });
     }
     return result;
-  } finally {
-    await unlock();
-  }
+  });
 }
 
 /** @param {ReleaseRequest} request */
