@@ -22,12 +22,12 @@
  *
  * A canary's start, a preview, a promotion and an abort are a team's deploy or command as in AWS, then
  * the engine's edge pass itself (@kesho/release-model/engine/edge-pass publishSite over dist/site and the
- * local key-value state: deployCandidate, endCanaryThroughEngine, commandThroughEngine); a release above
- * makes the running canaries' and previews' pages again with the next live site, as their team's
- * redeploy would (their new releases, a canary's start command again, the record naming them), and its
- * edge pass writes their variant folders from those releases. (AWS's publisher instead keeps copying a
- * candidate's old snapshot until its team deploys it again: the pass has no step that remakes a
- * candidate, so the local release stays the team that redeploys at once.)
+ * local key-value state: deployCandidate, endCanaryThroughEngine, commandThroughEngine). A release above
+ * leaves the running canaries and previews as their teams deployed them, as in AWS: each keeps its
+ * release until its team deploys again, and the release's edge pass writes their variant folders from
+ * their own snapshots (their routes' pages as they were rendered and checked) and the next live pages
+ * for the other routes. Only a candidate an older dist/ staged before candidates were releases gets its
+ * first release from the next release (release/canaries-previews.mjs releaseUnnamedCandidates).
  *
  * The history (in the edge record, dist/site/edge/state.json, AWS's edge/state.json) records each release (who, what: app, build and source commit,
  * when, and the build it replaced) and every build made: `npm run build` releases only builds it has
@@ -61,7 +61,7 @@ import { kitContractProblems } from './kit-contract.mjs';
 import { describeMark, markOf } from './release/marks.mjs';
 import { pruneBuilds } from './release/prune.mjs';
 import { clearRefusal, moveLegacyEdgeState, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf, writeText } from './release/history.mjs';
-import { localEdgeServices, readEdgeState, remakeCandidates } from './release/canaries-previews.mjs';
+import { localEdgeServices, readEdgeState, releaseUnnamedCandidates } from './release/canaries-previews.mjs';
 import { browserCheckOf, checkRelease } from './release/browser-check.mjs';
 import { lock } from './release/lock.mjs';
 import { verifyStage } from './release/verify.mjs';
@@ -89,7 +89,7 @@ export const appNames = ['shell', ...remoteNames];
  * @typedef {import('./release/site-store.mjs').BeforeWrite} BeforeWrite
  * Who a release is recorded by, when not RELEASED_BY (an automatic rollback is "auto"); a canary and
  * a preview start and end by their team's command or deploy and the engine's edge pass (deployCandidate,
- * endCanaryThroughEngine), a release only makes the running candidates' pages again with the next live site.
+ * endCanaryThroughEngine); a release leaves them on the releases their teams deployed.
  * @typedef {{ by?: string }} EdgeChange
  * @typedef {{ remotes?: RemotePointer[], shell?: ShellRecord | null, renderAll?: boolean,
  *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: BeforeWrite, why?: string, edge?: EdgeChange,
@@ -317,10 +317,11 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     const expectedRoutes = liveChange ? next.remotes.filter((remote) => rendering.includes(remote.name)).flatMap((remote) => remote.routes.map((route) => route.path)) : [];
     await verifyStage({ stageDir: path.join(stageDir, 'pages'), pages, expectedRoutes: everything ? [...expectedRoutes, '/404'] : expectedRoutes, pointers: next, shell: nextShell });
 
-    // The running canaries and previews made again with the next live site, as their team's redeploy makes
-    // them in AWS: a new release of each (its snapshot), from which the engine's edge pass writes the variant folders.
+    // The running canaries and previews keep the releases their teams deployed, as in AWS (the engine's
+    // pass writes their folders from those snapshots); one an older dist/ staged before candidates were
+    // releases gets its first release here, made with the next live site.
     const stagedPages = new Map(pages.filter((page) => !page.feed).map((page) => [page.route, path.join(stageDir, 'pages', page.file)]));
-    const remade = await remakeCandidates({ stageDir, pointers: next, shell: nextShell, candidates: [...canaries, ...previews] }).catch((error) => {
+    const firstReleases = await releaseUnnamedCandidates({ stageDir, pointers: next, shell: nextShell, candidates: [...canaries, ...previews] }).catch((error) => {
       if (error instanceof ReleaseError) throw error;
       throw new RefusedError(`A page failed to prerender: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     });
@@ -362,10 +363,10 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     ]);
     if (shell) record('shell', shell.buildId, currentShell?.buildId ?? null);
     for (const pointer of remotes) record(pointer.name, pointer.buildId, liveOf(pointer.name));
-    // Each candidate's release (its snapshot, releases/<app>/<release>/), named in its record and history
-    // entry as a team's deploy names it in AWS.
+    // An unnamed candidate's first release (its snapshot, releases/<app>/<release>/), named in its record
+    // as a team's deploy names it in AWS.
     /** @param {{ app: string, buildId: string }} entry */
-    const releaseOf = (entry) => remade.find((made) => made.record.app === entry.app && 'pointer' in made.record && made.record.pointer.buildId === entry.buildId)?.record.release;
+    const releaseOf = (entry) => firstReleases.find((made) => made.record.app === entry.app && 'pointer' in made.record && made.record.pointer.buildId === entry.buildId)?.record.release;
     /** @template {{ app: string, buildId: string }} T @param {T} entry @returns {T & { release?: string }} */
     const named = (entry) => {
       const release = releaseOf(entry);
@@ -373,8 +374,8 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
     };
     const namedCanaries = canaries.map(named);
     const namedPreviews = previews.map(named);
-    // What a team writes in AWS, its canary command (mfe/canary/<app>.json): the start of a canary whose
-    // release is new (started, or made again with the next live site).
+    // What a team writes in AWS, its canary command (mfe/canary/<app>.json): the start of a canary named
+    // by its first release here.
     const commands = namedCanaries
       .filter((canary) => canary.release && edgeBefore.canaries.find((before) => before.app === canary.app)?.release !== canary.release)
       .map((canary) => ({
@@ -384,7 +385,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
 
     /**
      * The edge record's history with this release's entries (edge-plan's withHistory, the publisher's too) and
-     * the candidates named by their new releases; its edge state stays the one the last pass wrote: the
+     * the candidates (an unnamed one named by its first release); its edge state stays the one the last pass wrote: the
      * engine's edge pass writes the next one, its variant folders and the key-value state.
      */
     const nextEdge = edgePlan.withHistory({ ...edgeBefore, canaries: namedCanaries, previews: namedPreviews, history: history.releases }, entries);
@@ -394,7 +395,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       made,
       liveChange,
       beforeWrite,
-      candidates: remade,
+      candidates: firstReleases,
       commands,
       nextEdge,
       built: history.builds,
@@ -430,10 +431,10 @@ async function refuseMisfits(shell, remotes, releasing) {
 
 /**
  * Puts a release live through the site's store (lib/release/site-store.mjs), as a team's deploy and the
- * publisher do in AWS: the releases' snapshots (immutable, unreferenced until a record names them), the
- * running candidates' new ones among them; then each release's record made its app's current one (a
+ * publisher do in AWS: the releases' snapshots (immutable, unreferenced until a record names them), an
+ * unnamed candidate's first one among them; then each release's record made its app's current one (a
  * rollback's replaced release marked withdrawn, as infra/RUNBOOK.md's Rollback does it); the builds'
- * withdrawal marks, the canaries' start commands of their new releases (a team's redeploy), the edge
+ * withdrawal marks, the start command of a canary named by its first release, the edge
  * record's history and candidates (edge/state.json) and the builds made (dist/builds-made.json); then the
  * engine's edge pass (@kesho/release-model/engine/edge-pass publishSite, the Lambda's own code) over dist/site
  * and the local key-value state: mfe/remotes.json written conditionally and the pages copied live, the
@@ -473,7 +474,7 @@ async function commitReleases({ made, liveChange, beforeWrite, candidates, comma
   const services = { ...(await localEdgeServices()), now: () => new Date(at) };
   try {
     for (const release of made) await putReleaseSnapshot(store, release.record, release.files);
-    // The canaries' and previews' releases: immutable snapshots, as their team's redeploy uploads them.
+    // An unnamed candidate's first release: an immutable snapshot, as its team's deploy uploads it.
     for (const release of candidates) await putReleaseSnapshot(store, release.record, release.files);
     for (const { record } of made) await setObject(pointerKey(record.app), JSON.stringify(record));
     for (const { app } of rolledBack) {

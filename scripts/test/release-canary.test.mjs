@@ -18,7 +18,7 @@ process.env.KESHO_DIST_DIR = root;
 // tested on real builds (release-browser-check.test.mjs).
 process.env.RELEASE_BROWSER_CHECK = 'off';
 process.env.RELEASED_BY = 'team-marketing';
-const { abort, buildSite, promote, publishCanary, publishRemote, readHistory, rollback, stagePreview } = await import('../lib/release-engine.mjs');
+const { abort, buildSite, promote, publishCanary, publishRemote, publishShell, readHistory, rollback, stagePreview } = await import('../lib/release-engine.mjs');
 const { readEdgeState, variantsDir } = await import('../lib/release/canaries-previews.mjs');
 const { edgeKeyValueFile, edgeRecordFile, pointerFile, pagesDir } = await import('../lib/paths.mjs');
 
@@ -131,24 +131,87 @@ test("a canary and a preview leave in the store what a team's deploy leaves in A
   });
   assert.equal((await lastEntry())?.release, canary.release);
 
-  // Another team's release makes the canary's pages again (the next live site): a new release, and its start command follows.
+  // Another team's release leaves the canary on the release its team deployed, as in AWS: the same record, the same start command.
+  const started = await siteJson('mfe/canary/marketing.json');
   builders.sources.legal = 'l2';
   await publishRemote('legal', { build });
-  const [again] = (await readEdgeState()).canaries;
-  assert.notEqual(again?.release, canary.release);
-  const started = await siteJson('mfe/canary/marketing.json');
-  assert.equal(started.release, again?.release);
+  const [still] = (await readEdgeState()).canaries;
+  assert.equal(still?.release, canary.release);
+  assert.deepEqual(await siteJson('mfe/canary/marketing.json'), started);
 
   // The abort: the team's command, with where the canary's build came from, then the engine's pass.
   await abort('marketing', { why: 'slow' });
-  assert.deepEqual(await siteJson('mfe/canary/marketing.json'), { action: 'abort', by: again?.by, why: 'slow', source: started.source, commit: started.commit, clean: started.clean });
-  assert.ok((await readEdgeState()).ended.includes(`marketing/${again?.release}`), 'its start command is done');
+  assert.deepEqual(await siteJson('mfe/canary/marketing.json'), { action: 'abort', by: canary.by, why: 'slow', source: started.source, commit: started.commit, clean: started.clean });
+  assert.ok((await readEdgeState()).ended.includes(`marketing/${canary.release}`), 'its start command is done');
 
   builders.sources.commerce = 'c2';
   await stagePreview('commerce', { build, expiresAt: inAnHour() });
   const [preview] = (await readEdgeState()).previews;
   assert.match(preview?.release ?? '', /^commercec2-[0-9a-f]{12}$/);
   assert.equal((await siteJson(`releases/commerce/${preview?.release}/release.json`)).pointer.buildId, 'commercec2');
+});
+
+test("a shell release or a change of the Services menu while a canary runs leaves the canary on its own release, as in AWS: its routes' pages in its folder are its snapshot's bytes, the other routes the new live pages; a promotion then puts its snapshot's pages live", async () => {
+  const file = (route) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+  const canaryReleases = async () => (await fs.readdir(path.join(root, 'site', 'releases', 'marketing'))).filter((name) => name.startsWith('marketingm2-'));
+  builders.sources.marketing = 'm2';
+  await publishCanary('marketing', 50, { build });
+  const canary = (await readEdgeState()).canaries[0];
+  assert.ok(canary?.release);
+  const snapshotPage = (route) => fs.readFile(path.join(root, 'site', 'releases', 'marketing', canary.release, 'pages', file(route)), 'utf8');
+  const command = await fs.readFile(path.join(root, 'site', 'mfe', 'canary', 'marketing.json'), 'utf8');
+  const releasesBefore = await canaryReleases();
+  const canaryRoutes = ['/', '/faq'];
+  const otherRoutes = ['/checkout', '/terms', '/privacy', '/ethics'];
+  /** The canary as AWS serves it: its record and command as deployed, its folder from its snapshot and the live pages. */
+  const assertKept = async (what) => {
+    const { canaries, edge } = await readEdgeState();
+    assert.equal(canaries[0]?.release, canary.release, `${what}: the canary keeps its release`);
+    assert.equal(await fs.readFile(path.join(root, 'site', 'mfe', 'canary', 'marketing.json'), 'utf8'), command, `${what}: its start command is the team's`);
+    assert.deepEqual(await canaryReleases(), releasesBefore, `${what}: no new release of the canary's build`);
+    const folder = String(edge.variants.marketing);
+    for (const route of canaryRoutes) assert.equal(await variantPage(folder, route), await snapshotPage(route), `${what}: ${route} in the canary's folder is its snapshot's`);
+    for (const route of otherRoutes) assert.equal(await variantPage(folder, route), await livePage(route), `${what}: ${route} in the canary's folder is the live page`);
+  };
+
+  builders.sources.shell = 's2';
+  await publishShell({ build: builders.buildShell });
+  assert.match(await livePage('/terms'), /<header>shell shells2<\/header>/);
+  assert.match(await livePage('/faq'), /<header>shell shells2<\/header>[\s\S]*marketing m1 page \/faq/);
+  await assertKept('after the shell release');
+  assert.match(await snapshotPage('/faq'), /<header>shell shells1<\/header>[\s\S]*marketing m2 page \/faq/, 'rendered with the shell it was deployed with');
+
+  // legal lists /terms in the Services menu: every live page is rendered again, the canary's are not.
+  builders.sources.menus = { '/terms': { group: 'services', label: 'Terms of service', order: 1 } };
+  builders.sources.legal = 'l2';
+  await publishRemote('legal', { build });
+  assert.match(await livePage('/faq'), /Terms of service/);
+  await assertKept('after the menu change');
+  assert.doesNotMatch(await snapshotPage('/faq'), /Terms of service/);
+
+  // The promotion puts the canary's release live as it was checked, as the engine does in AWS.
+  await promote('marketing');
+  assert.equal((await live()).marketing, 'marketingm2');
+  for (const route of canaryRoutes) assert.equal(await livePage(route), await snapshotPage(route), `${route} live is the canary's snapshot page`);
+});
+
+test('a canary an older dist/ staged before candidates were releases gets its first release at the next release, once; then it keeps it', async () => {
+  builders.sources.marketing = 'm2';
+  await publishCanary('marketing', 50, { build });
+  // As an older engine left the record: the canary names no release, and no start command was written.
+  const record = JSON.parse(await fs.readFile(edgeRecordFile, 'utf8'));
+  record.canaries = record.canaries.map(({ release, ...canary }) => canary);
+  await fs.writeFile(edgeRecordFile, JSON.stringify(record));
+  await fs.rm(path.join(root, 'site', 'mfe', 'canary', 'marketing.json'));
+  builders.sources.legal = 'l2';
+  await publishRemote('legal', { build });
+  const [named] = (await readEdgeState()).canaries;
+  assert.match(named?.release ?? '', /^marketingm2-[0-9a-f]{12}$/);
+  assert.equal(JSON.parse(await fs.readFile(path.join(root, 'site', 'mfe', 'canary', 'marketing.json'), 'utf8')).release, named?.release);
+  assert.match(await variantPage(String((await readEdgeState()).edge.variants.marketing), '/faq'), /marketing m2 page \/faq/);
+  builders.sources.commerce = 'c2';
+  await publishRemote('commerce', { build });
+  assert.equal((await readEdgeState()).canaries[0]?.release, named?.release, 'kept by the next release');
 });
 
 test('one canary at a time per app; another app may run its own, and a browser in both gets a folder of both', async () => {

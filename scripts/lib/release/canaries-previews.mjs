@@ -12,9 +12,13 @@
  *   - one per staged preview (with the "Preview: <app> <build>" ribbon, @kesho/release-model/preview-ribbon),
  *   - two notices (the live site saying a preview link expired, or is not valid).
  *
+ * A candidate keeps the release its team deployed until that team deploys again, as in AWS: a release of
+ * another app, of the shell or of a menu does not render it again, and the pass writes its own routes'
+ * pages from its snapshot (as it was rendered and checked) and the other routes' from the new live site.
+ *
  * This module gives the pass what the Lambda gets in AWS (localEdgeServices: the local key-value state and
- * the preview links' key) and, for a release, makes the running candidates' releases again with the next
- * live site (remakeCandidates), as their team's redeploy would.
+ * the preview links' key) and, once, a release for a candidate an older dist/ staged before candidates were
+ * releases (releaseUnnamedCandidates), which the pass needs to write its folders.
  */
 import path from 'node:path';
 import { exists, readJson } from '../compile.mjs';
@@ -52,20 +56,21 @@ async function pointerOf(app, buildId) {
 }
 
 /**
- * The running canaries' and previews' releases made again with the next live site, as their team's
- * redeploy makes them in AWS: each candidate's pages rendered once with the next shell and the next live
- * document with the candidate put in, checked as every release's, and made its release
- * (releases/<app>/<release>/, lib/release/site-store.mjs releasesOf). The engine's edge pass then writes
- * the variant folders from these releases, as the publisher writes them in the bucket.
+ * The first release of each candidate an older dist/ staged before canaries and previews were releases
+ * (its record names no `release`, so the engine's pass has no snapshot to write its folders from): its
+ * pages rendered with the next shell and the next live document with the candidate put in, checked as
+ * every release's, and made its release (releases/<app>/<release>/, lib/release/site-store.mjs
+ * releasesOf), as its team's deploy makes one now. Made once: a candidate with a release keeps it.
  * @param {{ stageDir: string, pointers: PointerDocument, shell: { buildId: string, scripts: string[] }, candidates: (Canary | Preview)[] }} next
  * @returns {Promise<import('./site-store.mjs').MadeRelease[]>}
  */
-export async function remakeCandidates({ stageDir, pointers, shell, candidates }) {
+export async function releaseUnnamedCandidates({ stageDir, pointers, shell, candidates }) {
   const { withRemote } = pointerDocument;
   /** @type {import('./site-store.mjs').MadeRelease[]} */
   const releases = [];
   const done = new Set();
   for (const candidate of candidates) {
+    if (candidate.release) continue;
     const name = `${candidate.app}-${candidate.buildId}`;
     if (done.has(name)) continue;
     done.add(name);
