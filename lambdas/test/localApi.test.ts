@@ -232,6 +232,21 @@ describe('npm run smoke', () => {
   });
 });
 
+describe("ops' notices (the local server's watch)", () => {
+  it('mails a plain-text notice through the mail transport: to the address given, else the support address', async () => {
+    const mailDir = mailDirectoryOf(server.dataDir);
+    const before = (await listMailbox(mailDir)).length;
+    await server.api.notifyOps({ subject: 'Kesho: canary of marketing aborted', text: 'The canary of marketing was aborted <automatically>.', to: 'ops@example.com' });
+    await server.api.notifyOps({ subject: 'Kesho: marketing rolled back', text: 'Rolled back.' });
+    const latest = (await listMailbox(mailDir)).slice(0, 2);
+    expect(latest.map((entry) => `${entry.to}: ${entry.subject}`).sort()).toEqual([
+      'ops@example.com: Kesho: canary of marketing aborted',
+      'support@keshoglobal.co.ke: Kesho: marketing rolled back',
+    ]);
+    expect((await listMailbox(mailDir)).length).toBe(before + 2);
+  });
+});
+
 describe('closing', () => {
   it('lets a request it is answering finish before it closes the database', async () => {
     const own = await startTestServer();

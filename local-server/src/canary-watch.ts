@@ -14,11 +14,19 @@
  * release engine, which judges the new build against the build it replaced (the edge record's live builds)
  * by the same rule, rolls a condemned one back (by "auto", the figures as its why, its release withdrawn)
  * and logs PUBLISH_ROLLED_BACK_EVENT.
+ *
+ * Either run tells ops what it did through `notify`, the engine's EdgeServices.notify (SNS, the
+ * kesho-alarms topic mailed to alarmEmail, in AWS): the local server hands in the local API's mail
+ * (ALARM_EMAIL, an `.eml` under DATA_DIR/mail that `npm run mail` lists). A notice that fails is logged
+ * (release.ops_notice_failed); the abort or rollback stands.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { figuresOf, type CanaryThresholds, type FiguresSource } from '@kesho/release-model/canary-health';
 import { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf, type StoredClientEvent } from '@kesho/operations/client-events';
+
+/** Tells ops (the engine's EdgeServices.notify): a subject and a message. */
+export type OpsNotify = (subject: string, message: string) => Promise<void>;
 
 export interface CanaryWatchOptions {
   readonly dataDir: string;
@@ -28,13 +36,15 @@ export interface CanaryWatchOptions {
    * One run of the engine's canary check with these figures (./release-engine: watchCanaries over the
    * dist/ beside the edge record, under the release lock); the engine's log lines go to `log`.
    */
-  readonly watchCanaries: (figures: FiguresSource, log: (line: Record<string, unknown>) => void) => Promise<unknown>;
+  readonly watchCanaries: (figures: FiguresSource, log: (line: Record<string, unknown>) => void, notify?: OpsNotify) => Promise<unknown>;
   /**
    * Every publish is watched too (issue 39, item 3): one run of the engine's publish check with these
    * figures (./release-engine: watchPublishes over the dist/, under the release lock, with
    * PUBLISH_WATCH_MINUTES); the engine's log lines go to `log`.
    */
-  readonly watchPublishes?: (figures: FiguresSource, log: (line: Record<string, unknown>) => void) => Promise<unknown>;
+  readonly watchPublishes?: (figures: FiguresSource, log: (line: Record<string, unknown>) => void, notify?: OpsNotify) => Promise<unknown>;
+  /** Tells ops what a run did (the engine's notice of an automatic abort or rollback); none: only the log says it. */
+  readonly notify?: OpsNotify;
   readonly log?: (line: string) => void;
 }
 
@@ -63,12 +73,23 @@ export function storedEventFigures(dataDir: string): FiguresSource {
 export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
   const log = options.log ?? ((line: string) => console.log(line));
   const figures = storedEventFigures(options.dataDir);
+  const tell = options.notify;
+  const notify: OpsNotify | undefined = tell
+    ? async (subject, message) => {
+        try {
+          await tell(subject, message);
+        } catch (error) {
+          // The mail transport, say: the abort or rollback is done, and the log line says what ops were not told.
+          log(JSON.stringify({ level: 'error', message: 'release.ops_notice_failed', subject, error: String(error) }));
+        }
+      }
+    : undefined;
   let running: Promise<void> | null = null;
 
   async function look(): Promise<void> {
     // The AWS publisher's scheduled check itself (@kesho/release-model/engine/edge-pass watchCanaries).
     try {
-      await options.watchCanaries(figures, (line) => log(JSON.stringify(line)));
+      await options.watchCanaries(figures, (line) => log(JSON.stringify(line)), notify);
     } catch (error) {
       // Another release holds the lock, say: the next look tries again.
       log(JSON.stringify({ level: 'error', message: 'release.canary_abort_failed', error: String(error) }));
@@ -76,7 +97,7 @@ export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
     if (!options.watchPublishes) return;
     // Then the publishes, as the scheduled check runs them: after the canaries' run (an abort is in the record).
     try {
-      await options.watchPublishes(figures, (line) => log(JSON.stringify(line)));
+      await options.watchPublishes(figures, (line) => log(JSON.stringify(line)), notify);
     } catch (error) {
       // The lock, say: the next look judges the record as it is then.
       log(JSON.stringify({ level: 'error', message: 'release.publish_rollback_failed', error: String(error) }));

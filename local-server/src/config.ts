@@ -43,6 +43,12 @@ export interface CanaryWatchConfig {
   readonly thresholds: CanaryThresholds;
   /** PUBLISH_WATCH_MINUTES (default 30, 1 to 1440): how long after a full publish its build is judged against the one it replaced. */
   readonly publishWatchMinutes: number;
+  /**
+   * ALARM_EMAIL: who the watch mails when it aborts a canary or rolls a publish back (the engine's notice,
+   * through the local API's mail: an `.eml` under DATA_DIR/mail with MAIL_TRANSPORT=file), as the kesho-alarms
+   * topic mails the environment's alarmEmail in AWS; null (empty): the API's support address, SUPPORT_EMAIL.
+   */
+  readonly alarmEmail: string | null;
 }
 
 /** The release commands' own settings (`npm run release -- preview|status …`). */
@@ -202,6 +208,13 @@ function settingsOf(env: Env, repoRoot: string) {
       if (malformed.length > 0) problems.push(`${name} must list paths that start with "/", got "${malformed.join('", "')}"`);
       return list.length > 0 ? list : null;
     },
+    /** One e-mail address; null when the variable is empty. */
+    email(name: string): string | null {
+      const value = text(name);
+      if (value === undefined) return null;
+      if (!/^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/.test(value)) problems.push(`${name} must be one e-mail address, got "${value}"`);
+      return value;
+    },
     text,
     /** A problem of several settings together. */
     problem(message: string): void {
@@ -242,6 +255,7 @@ export function readSiteServerConfig(env: Env, repoRoot: string): SiteServerConf
       intervalSeconds: read.number('CANARY_WATCH_SECONDS', 15, 1, 3600),
       thresholds: canaryThresholds(read),
       publishWatchMinutes: read.number('PUBLISH_WATCH_MINUTES', DEFAULT_PUBLISH_WATCH_MINUTES, 1, 1440),
+      alarmEmail: read.email('ALARM_EMAIL'),
     },
     routeThrottles: read.onOff('API_ROUTE_THROTTLES', true),
   });

@@ -8,18 +8,19 @@
  * process loads through tsx: the serve script runs `node --import tsx`) and kept.
  */
 import type { CanaryThresholds, FiguresSource } from '@kesho/release-model/canary-health';
-import type { CanaryWatchOptions } from './canary-watch';
+import type { CanaryWatchOptions, OpsNotify } from './canary-watch';
 
 /** What the server calls of scripts/lib/release-engine.mjs (scripts/lib/server-release-engine.d.mts types it). */
 export interface ReleaseEngine {
   /** The publish run again over the current release records, completing a release a killed process left half done. */
   completeInterruptedRelease(): Promise<unknown>;
-  watchCanariesThroughEngine(watch: { figures: FiguresSource; thresholds?: Partial<CanaryThresholds>; log?: (line: Record<string, unknown>) => void }): Promise<unknown>;
+  watchCanariesThroughEngine(watch: { figures: FiguresSource; thresholds?: Partial<CanaryThresholds>; log?: (line: Record<string, unknown>) => void; notify?: OpsNotify }): Promise<unknown>;
   watchPublishesThroughEngine(watch: {
     figures: FiguresSource;
     thresholds?: Partial<CanaryThresholds>;
     publishWatchMinutes?: number;
     log?: (line: Record<string, unknown>) => void;
+    notify?: OpsNotify;
   }): Promise<unknown>;
 }
 
@@ -46,24 +47,24 @@ export function releaseEngineOf(distDir: string): () => Promise<ReleaseEngine> {
 /**
  * The canary watch's run: the engine's watchCanaries (the AWS scheduled check's) over the dist/ with the
  * watch's figures and thresholds, under the release lock; an automatic abort is its edge pass's, recorded
- * by "auto" with the figures as its why.
+ * by "auto" with the figures as its why, and ops told through `notify` (the engine's notice).
  */
 export function canaryCheckThroughEngine(engine: () => Promise<ReleaseEngine>, thresholds: CanaryThresholds): CanaryWatchOptions['watchCanaries'] {
-  return async (figures, log) => (await engine()).watchCanariesThroughEngine({ figures, thresholds, log });
+  return async (figures, log, notify) => (await engine()).watchCanariesThroughEngine({ figures, thresholds, log, ...(notify ? { notify } : {}) });
 }
 
 /**
  * The publish watch's run: the engine's watchPublishes (the AWS scheduled check's) over the dist/ with the
  * watch's figures, thresholds and PUBLISH_WATCH_MINUTES, under the release lock; an automatic rollback is
  * the engine's (by "auto" with the figures as its why, only while the judged release is still current,
- * the release withdrawn and the build's local withdrawal mark written).
+ * the release withdrawn and the build's local withdrawal mark written), and ops told through `notify`.
  */
 export function publishCheckThroughEngine(
   engine: () => Promise<ReleaseEngine>,
   thresholds: CanaryThresholds,
   publishWatchMinutes: number,
 ): NonNullable<CanaryWatchOptions['watchPublishes']> {
-  return async (figures, log) => (await engine()).watchPublishesThroughEngine({ figures, thresholds, publishWatchMinutes, log });
+  return async (figures, log, notify) => (await engine()).watchPublishesThroughEngine({ figures, thresholds, publishWatchMinutes, log, ...(notify ? { notify } : {}) });
 }
 
 /**

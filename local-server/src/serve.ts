@@ -55,6 +55,9 @@ async function main() {
     watchCanaries: canaryCheckThroughEngine(engine, canaryWatch.thresholds),
     // Every publish is watched too, for PUBLISH_WATCH_MINUTES, and rolled back by the same rule.
     watchPublishes: publishCheckThroughEngine(engine, canaryWatch.thresholds, canaryWatch.publishWatchMinutes),
+    // Ops told of an automatic abort or rollback by mail, as the kesho-alarms topic tells them in AWS:
+    // ALARM_EMAIL (else SUPPORT_EMAIL) through the API's mail transport (.eml files under DATA_DIR/mail).
+    notify: (subject, text) => api.notifyOps({ subject, text, ...(canaryWatch.alarmEmail ? { to: canaryWatch.alarmEmail } : {}) }),
   });
 
   let stopping = false;

@@ -7,7 +7,9 @@ import { watchPublishes } from '@kesho/release-model/engine/publish-watch';
 import { nameRelease, pageKeyForRoute, pointerKey, RELEASE_RECORD_FILE, releasePrefix, withdrawnKey } from '@kesho/release-model/engine/release-record';
 import { FileKeyValueStore, FolderStore } from '@kesho/release-model/folder-store';
 import { revalidatedMetadata } from '@kesho/release-model/object-store';
-import { startCanaryWatch, type CanaryWatch } from '../src/canary-watch';
+import { mailDirectoryOf, startLocalApi, type LocalApiInternals } from '@kesho/lambdas/local-api';
+import { readMailbox } from '@kesho/lambdas/local-mailbox';
+import { startCanaryWatch, type CanaryWatch, type OpsNotify } from '../src/canary-watch';
 
 /*
  * The watch on the files the release and the client-events endpoint write: a canary whose build
@@ -36,7 +38,7 @@ const aborted = (): string[] =>
     .map((entry) => `${entry.app}: ${entry.why ?? ''}`);
 
 /** The engine's canary check over the site folder and a local key-value file, as the release engine runs it over dist/. */
-const engineCheck = (figures: FiguresSource, log: (line: Record<string, unknown>) => void) =>
+const engineCheck = (figures: FiguresSource, log: (line: Record<string, unknown>) => void, notify?: OpsNotify) =>
   watchCanaries(new FolderStore(path.join(dir, 'site')), {
     kvs: new FileKeyValueStore(path.join(dir, 'edge-key-value.json')),
     previewSecret: async () => 'test-preview-secret',
@@ -44,7 +46,31 @@ const engineCheck = (figures: FiguresSource, log: (line: Record<string, unknown>
     figures,
     thresholds: DEFAULT_CANARY_THRESHOLDS,
     log,
+    ...(notify ? { notify } : {}),
   });
+
+/**
+ * The local server's notify (serve.ts): the local API's mail to ALARM_EMAIL, over DATA_DIR (the file
+ * transport's .eml files), each notice the engine gave also kept in `given`.
+ */
+const apis: LocalApiInternals[] = [];
+async function opsMail(alarmEmail: string) {
+  const api = await startLocalApi({ dataDir: path.join(dir, 'data'), publicOrigin: 'http://127.0.0.1:3000', env: { LOG_LEVEL: 'silent', MAIL_TRANSPORT: 'file' }, logToStdout: false });
+  apis.push(api);
+  const given: { subject: string; message: string }[] = [];
+  const notify: OpsNotify = async (subject, message) => {
+    given.push({ subject, message });
+    await api.notifyOps({ subject, text: message, to: alarmEmail });
+  };
+  /** The mailbox as a mail client reads it: to, subject, text. */
+  const mailbox = async () =>
+    (await readMailbox(mailDirectoryOf(path.join(dir, 'data')))).map(({ mail }) => ({
+      to: Array.isArray(mail.to) ? mail.to.map((address) => address.text).join(', ') : mail.to?.text,
+      subject: mail.subject,
+      text: mail.text?.trim(),
+    }));
+  return { notify, given, mailbox };
+}
 
 function writeEvents(events: object[]) {
   fs.mkdirSync(path.join(dir, 'data', 'client-events'), { recursive: true });
@@ -70,13 +96,14 @@ const forged = (client: string, posts: number, event: object) =>
 const forgedErrors = (client: string, posts: number) => forged(client, posts, { type: 'error', build: 'bbbbbbbbbbbb', kind: 'error', name: 'Error', message: 'forged', frames: [] });
 const forgedViews = (client: string, posts: number) => forged(client, posts, { type: 'pageview', build: 'bbbbbbbbbbbb' });
 
-function watch(log: string[] = [], check: (figures: FiguresSource, log: (line: Record<string, unknown>) => void) => Promise<unknown> = engineCheck) {
+function watch(log: string[] = [], check: (figures: FiguresSource, log: (line: Record<string, unknown>) => void, notify?: OpsNotify) => Promise<unknown> = engineCheck, notify?: OpsNotify) {
   const started = startCanaryWatch({
     dataDir: path.join(dir, 'data'),
     intervalSeconds: 3600,
     thresholds: DEFAULT_CANARY_THRESHOLDS,
     watchCanaries: check,
     log: (line) => log.push(line),
+    ...(notify ? { notify } : {}),
   });
   watches.push(started);
   return started;
@@ -90,6 +117,7 @@ beforeEach(() => {
 afterEach(async () => {
   for (const started of watches) await started.stop();
   watches = [];
+  for (const api of apis.splice(0)) await api.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -102,6 +130,39 @@ test('a canary whose build throws in browsers is aborted with the figures, and t
   ]);
   expect(JSON.parse(log[0] ?? '{}')).toMatchObject({ level: 'warn', message: 'release.canary_aborted', app: 'marketing', build: 'bbbbbbbbbbbb' });
   expect(JSON.parse(fs.readFileSync(recordFile(), 'utf8')).canaries).toEqual([]);
+});
+
+test("an automatic abort mails ops the engine's notice: an .eml to ALARM_EMAIL in DATA_DIR/mail, as SNS mails alarmEmail in AWS", async () => {
+  writeEvents([...views('bbbbbbbbbbbb', 6), ...errors('bbbbbbbbbbbb', 6), ...views('aaaaaaaaaaaa', 40)]);
+  const { notify, given, mailbox } = await opsMail('ops@example.com');
+  await watch([], engineCheck, notify).check();
+  expect(aborted()).toHaveLength(1);
+  expect(given).toEqual([
+    {
+      subject: 'Kesho: canary of marketing aborted',
+      message:
+        "The canary of marketing (build bbbbbbbbbbbb) was aborted automatically: error rate 100.0 % (6 page views with errors in 6; 6 of 6 clients) against live's 0.0 % (0 in 40; 0 of 40 clients): errors on at least 5 clients and 5 page views, the error rate over 2.0 % and over 2 × live's. Every visitor is on the live build again.",
+    },
+  ]);
+  expect(await mailbox()).toEqual([{ to: 'ops@example.com', subject: given[0]?.subject, text: given[0]?.message }]);
+  // A canary that behaves: no abort, no mail.
+  writeState([{ app: 'marketing', buildId: 'bbbbbbbbbbbb', previous: 'aaaaaaaaaaaa', since, percent: 50, by: 'team' }]);
+  writeEvents([...views('bbbbbbbbbbbb', 100), ...views('aaaaaaaaaaaa', 100)]);
+  await watch([], engineCheck, notify).check();
+  expect(await mailbox()).toHaveLength(1);
+});
+
+test('a notice that cannot be sent is logged; the abort stands', async () => {
+  writeEvents([...views('bbbbbbbbbbbb', 6), ...errors('bbbbbbbbbbbb', 6), ...views('aaaaaaaaaaaa', 40)]);
+  const log: string[] = [];
+  await watch(log, engineCheck, async () => {
+    throw new Error('mail transport down');
+  }).check();
+  expect(aborted()).toHaveLength(1);
+  expect(log.map((line) => JSON.parse(line) as unknown)).toEqual([
+    expect.objectContaining({ message: 'release.canary_aborted' }),
+    { level: 'error', message: 'release.ops_notice_failed', subject: 'Kesho: canary of marketing aborted', error: 'Error: mail transport down' },
+  ]);
 });
 
 test('a canary that behaves is left running', async () => {
@@ -220,10 +281,10 @@ describe('the watch of a full publish', () => {
   /** The engine's publish check over the site folder with the watch's figures, as the release engine runs it over dist/. */
   const engineWatch =
     (windowMinutes = 30) =>
-    (figures: FiguresSource, log: (line: Record<string, unknown>) => void) =>
-      watchPublishes(site(), { ...edgeServices(new Date()), figures, thresholds: DEFAULT_CANARY_THRESHOLDS, publishWatchMinutes: windowMinutes, log });
+    (figures: FiguresSource, log: (line: Record<string, unknown>) => void, notify?: OpsNotify) =>
+      watchPublishes(site(), { ...edgeServices(new Date()), figures, thresholds: DEFAULT_CANARY_THRESHOLDS, publishWatchMinutes: windowMinutes, log, ...(notify ? { notify } : {}) });
 
-  function watchPublishing(check: (figures: FiguresSource, log: (line: Record<string, unknown>) => void) => Promise<unknown>, log: string[] = []) {
+  function watchPublishing(check: (figures: FiguresSource, log: (line: Record<string, unknown>) => void, notify?: OpsNotify) => Promise<unknown>, log: string[] = [], notify?: OpsNotify) {
     const started = startCanaryWatch({
       dataDir: path.join(dir, 'data'),
       intervalSeconds: 3600,
@@ -231,6 +292,7 @@ describe('the watch of a full publish', () => {
       watchCanaries: engineCheck,
       watchPublishes: check,
       log: (line) => log.push(line),
+      ...(notify ? { notify } : {}),
     });
     watches.push(started);
     return started;
@@ -266,6 +328,24 @@ describe('the watch of a full publish', () => {
     expect(log.map((line) => JSON.parse(line) as unknown)).toContainEqual(
       expect.objectContaining({ level: 'warn', message: 'release.publish_rolled_back', app: 'marketing', build: 'cccccccccccc', to: 'aaaaaaaaaaaa' }),
     );
+  });
+
+  test("an automatic rollback mails ops the engine's notice, as SNS mails alarmEmail in AWS", async () => {
+    writeEvents([...views('aaaaaaaaaaaa', 50, beforePublish), ...views('cccccccccccc', 8), ...errors('cccccccccccc', 6)]);
+    const { notify, given, mailbox } = await opsMail('ops@example.com');
+    await watchPublishing(engineWatch(), [], notify).check();
+    expect(rolledBack()).toHaveLength(1);
+    expect(given).toEqual([
+      {
+        subject: 'Kesho: marketing rolled back',
+        message: expect.stringMatching(
+          new RegExp(
+            `^The publish of marketing \\(build cccccccccccc, release ${published.release}\\) was rolled back automatically to build aaaaaaaaaaaa \\(release ${first.release}\\): error rate 75\\.0 % .*\\. Release ${published.release} is withdrawn\\.$`,
+          ),
+        ),
+      },
+    ]);
+    expect(await mailbox()).toEqual([{ to: 'ops@example.com', subject: given[0]?.subject, text: given[0]?.message }]);
   });
 
   test('a published build that behaves is kept; so is one whose window has passed, and one rolled back already', async () => {

@@ -24,7 +24,7 @@ describe('the settings of the whole site (npm start)', () => {
       host: '127.0.0.1',
       siteDir: path.join(repoRoot, 'dist', 'site'),
       dataDir: path.join(repoRoot, '.data'),
-      canaryWatch: { intervalSeconds: 15, thresholds: DEFAULT_CANARY_THRESHOLDS, publishWatchMinutes: 30 },
+      canaryWatch: { intervalSeconds: 15, thresholds: DEFAULT_CANARY_THRESHOLDS, publishWatchMinutes: 30, alarmEmail: null },
       routeThrottles: true,
     });
   });
@@ -83,6 +83,7 @@ describe('preview links and the watch over canaries', () => {
         CANARY_ABORT_INP_P75_MS: '400',
         CANARY_ABORT_MIN_INP_SAMPLES: '10',
         PUBLISH_WATCH_MINUTES: '45',
+        ALARM_EMAIL: 'ops@example.com',
       },
       repoRoot,
     );
@@ -90,7 +91,15 @@ describe('preview links and the watch over canaries', () => {
       intervalSeconds: 5,
       thresholds: { minClients: 4, minErrors: 3, errorRate: 0.025, liveRatio: 3, inpP75Ms: 400, minInpSamples: 10 },
       publishWatchMinutes: 45,
+      alarmEmail: 'ops@example.com',
     });
+  });
+
+  it("mails the watch's notices to ALARM_EMAIL, one address, else the API's support address (null)", () => {
+    expect(readSiteServerConfig({ ALARM_EMAIL: '' }, repoRoot).canaryWatch.alarmEmail).toBeNull();
+    for (const value of ['ops', 'ops@example.com, dev@example.com', 'Ops <ops@example.com>']) {
+      expect(() => readSiteServerConfig({ ALARM_EMAIL: value }, repoRoot)).toThrow(`ALARM_EMAIL must be one e-mail address, got "${value}"`);
+    }
   });
 
   it('refuses a short secret and thresholds out of range, all at once', () => {

@@ -215,13 +215,17 @@ async function watchRun(skipped, run) {
  * (@kesho/release-model/engine/edge-pass) over dist/site and the local edge services, with the local
  * server's figures (its stored client events behind the FiguresSource interface of infra's CloudWatch
  * one): each running canary judged by the one rule, a condemned one aborted by "auto" with the figures
- * through the edge pass, CANARY_ABORTED_EVENT given to `log`. Under the release lock, after completing
- * any release a killed process left half done.
+ * through the edge pass, CANARY_ABORTED_EVENT given to `log`, the engine's notice to ops to `notify` (the
+ * local server's mail; SNS in AWS). Under the release lock, after completing any release a killed process
+ * left half done.
  * @param {{ figures: import('../../packages/release-model/src/canary-health').FiguresSource,
- *   thresholds?: Partial<import('../../packages/release-model/src/canary-health').CanaryThresholds>, log?: (line: Record<string, unknown>) => void }} watch
+ *   thresholds?: Partial<import('../../packages/release-model/src/canary-health').CanaryThresholds>, log?: (line: Record<string, unknown>) => void,
+ *   notify?: (subject: string, message: string) => Promise<void> }} watch
  */
-export async function watchCanariesThroughEngine({ figures, thresholds, log }) {
-  return watchRun({ aborted: [] }, async () => watchCanaries(siteStore(), { ...(await localEdgeServices()), figures, ...(thresholds ? { thresholds } : {}), ...(log ? { log } : {}) }));
+export async function watchCanariesThroughEngine({ figures, thresholds, log, notify }) {
+  return watchRun({ aborted: [] }, async () =>
+    watchCanaries(siteStore(), { ...(await localEdgeServices()), figures, ...(thresholds ? { thresholds } : {}), ...(log ? { log } : {}), ...(notify ? { notify } : {}) }),
+  );
 }
 
 /**
@@ -231,16 +235,16 @@ export async function watchCanariesThroughEngine({ figures, thresholds, log }) {
  * record's live builds, noted by every pass; a local `npm run build` that puts a new build live is that
  * team's publish, and is watched too) judged against the build it replaced by the one rule; a condemned
  * one rolled back by "auto" with the figures (its release withdrawn, the replaced release made current,
- * one edge pass), PUBLISH_ROLLED_BACK_EVENT given to `log`. The engine withdraws the release; this also
+ * one edge pass), PUBLISH_ROLLED_BACK_EVENT given to `log`, the notice to ops to `notify`. The engine withdraws the release; this also
  * writes the build's local withdrawal mark (lib/release/history.mjs withdrawalFile), as a local rollback
  * does, from the engine's result: a local build withdrawn is not released again, and the build it went
  * back to loses any such mark. Under the release lock, after completing any release a killed process
  * left half done.
  * @param {{ figures: import('../../packages/release-model/src/canary-health').FiguresSource,
  *   thresholds?: Partial<import('../../packages/release-model/src/canary-health').CanaryThresholds>, publishWatchMinutes?: number,
- *   log?: (line: Record<string, unknown>) => void }} watch
+ *   log?: (line: Record<string, unknown>) => void, notify?: (subject: string, message: string) => Promise<void> }} watch
  */
-export async function watchPublishesThroughEngine({ figures, thresholds, publishWatchMinutes, log }) {
+export async function watchPublishesThroughEngine({ figures, thresholds, publishWatchMinutes, log, notify }) {
   return watchRun({ rolledBack: [] }, async () => {
     const services = {
       ...(await localEdgeServices()),
@@ -248,6 +252,7 @@ export async function watchPublishesThroughEngine({ figures, thresholds, publish
       ...(thresholds ? { thresholds } : {}),
       ...(publishWatchMinutes !== undefined ? { publishWatchMinutes } : {}),
       ...(log ? { log } : {}),
+      ...(notify ? { notify } : {}),
     };
     const result = await watchPublishes(siteStore(), services);
     const at = new Date().toISOString();

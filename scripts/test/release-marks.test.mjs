@@ -21,7 +21,8 @@ process.env.KESHO_DIST_DIR = root;
 // tested on real builds (release-browser-check.test.mjs).
 process.env.RELEASE_BROWSER_CHECK = 'off';
 process.env.RELEASED_BY = 'team-marketing';
-const { abort, buildSite, publishCanary, publishRemote, readHistory, rollback, watchPublishesThroughEngine, withdrawalOf } = await import('../lib/release-engine.mjs');
+const { abort, buildSite, publishCanary, publishRemote, readHistory, rollback, watchCanariesThroughEngine, watchPublishesThroughEngine, withdrawalOf } =
+  await import('../lib/release-engine.mjs');
 const { edgeRecordFile, pointerFile } = await import('../lib/paths.mjs');
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 
@@ -119,7 +120,12 @@ test('the local publish watch is the engine’s watchPublishes (issue 38): a con
   assert.equal((await liveBuildOf('marketing'))?.via, 'publish');
 
   const logged = [];
-  const { rolledBack } = await watchPublishesThroughEngine({ figures: condemning('marketingp2'), publishWatchMinutes: 30, log: (line) => logged.push(line) });
+  /** @type {string[]} */
+  const told = [];
+  const notify = async (/** @type {string} */ subject, /** @type {string} */ message) => {
+    told.push(`${subject}: ${message}`);
+  };
+  const { rolledBack } = await watchPublishesThroughEngine({ figures: condemning('marketingp2'), publishWatchMinutes: 30, log: (line) => logged.push(line), notify });
   assert.deepEqual(
     rolledBack.map((rolled) => [rolled.app, rolled.buildId, rolled.to.buildId]),
     [['marketing', 'marketingp2', 'marketingm1']],
@@ -127,6 +133,12 @@ test('the local publish watch is the engine’s watchPublishes (issue 38): a con
   assert.equal(await liveMarketing(), 'marketingm1');
   assert.equal((await liveBuildOf('marketing'))?.via, 'rollback');
   assert.ok(logged.some((line) => line.message === 'release.publish_rolled_back' && line.build === 'marketingp2'));
+  // Ops told, as SNS tells them in AWS (the local server hands in its mail: local-server canaryWatch.test).
+  assert.equal(told.length, 1);
+  assert.match(
+    told[0] ?? '',
+    /^Kesho: marketing rolled back: The publish of marketing \(build marketingp2, release \S+\) was rolled back automatically to build marketingm1 .*error rate 75\.0 %/,
+  );
   const last = (await readHistory()).releases.at(-1);
   assert.deepEqual(
     { action: last?.action, by: last?.by, buildId: last?.buildId, previous: last?.previous },
@@ -139,6 +151,31 @@ test('the local publish watch is the engine’s watchPublishes (issue 38): a con
   assert.equal(await liveMarketing(), 'marketingm1');
   // The rollback is no publish to watch.
   assert.deepEqual((await watchPublishesThroughEngine({ figures: condemning('marketingm1'), publishWatchMinutes: 30 })).rolledBack, []);
+});
+
+test('the local canary watch is the engine’s watchCanaries: a condemned canary is aborted by auto, logged, and ops told through notify', async () => {
+  const builders = await freshDist(root);
+  await buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });
+  builders.sources.marketing = 'k2';
+  await publishCanary('marketing', 10, { build: (name) => builders.buildRemote(name) });
+  const logged = [];
+  /** @type {string[]} */
+  const told = [];
+  const notify = async (/** @type {string} */ subject, /** @type {string} */ message) => {
+    told.push(`${subject}: ${message}`);
+  };
+  const { aborted } = await watchCanariesThroughEngine({ figures: condemning('marketingk2'), log: (line) => logged.push(line), notify });
+  assert.deepEqual(
+    aborted.map((entry) => [entry.app, entry.buildId]),
+    [['marketing', 'marketingk2']],
+  );
+  assert.ok(logged.some((line) => line.message === 'release.canary_aborted' && line.build === 'marketingk2'));
+  assert.equal(told.length, 1);
+  assert.match(
+    told[0] ?? '',
+    /^Kesho: canary of marketing aborted: The canary of marketing \(build marketingk2\) was aborted automatically: error rate 75\.0 %.*Every visitor is on the live build again\.$/,
+  );
+  assert.equal((await readHistory()).releases.at(-1)?.action, 'abort');
 });
 
 test('the publish watch judges a local `npm run build` that puts a new build live (a team’s publish), not a person’s rollback nor a publish past its window', async () => {

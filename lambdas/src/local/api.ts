@@ -44,6 +44,7 @@ import { summariseOrder, type OrderSummary } from '../orders/story';
 import { INVOICE_NUMBER_PATTERN } from '../orders/types';
 import { openLocalLog } from './logFile';
 import { createFileTransport, mailDirectoryOf } from '../mail/fileTransport';
+import { escapeHtml } from '../http/html';
 import type { MailEventEnvelope } from '../mail/localEvents';
 import type { MailTransport } from '../mail/types';
 import { DOCUMENT_CLIENT_OPTIONS } from '../clients/dynamo';
@@ -53,13 +54,30 @@ import { ensureOrdersTable, LOCAL_AWS_CLIENT, localDynamoFolderOf, startEmbedded
 import { readRequestBody, toApiGatewayEvent, writeResult } from './httpEvent';
 import { INVOKE_PATH, answerInvoke, type LocalFunction } from './invokeApi';
 
+/** The local mailbox: the file transport's `.eml` files under DATA_DIR/mail (read by @kesho/lambdas/local-mailbox, as `npm run mail` reads it). */
+export { mailDirectoryOf } from '../mail/fileTransport';
+
 /** The local stand-in for fulfil-order's on-failure SQS queue. */
 export function fulfilmentFailuresDirectoryOf(dataDir: string): string {
   return path.join(dataDir, 'fulfilment-failures');
 }
 
+/** A plain-text notice to ops (the local server's watch sends them); `to`: one address, else the support address (SUPPORT_EMAIL). */
+export interface OpsNotice {
+  readonly subject: string;
+  readonly text: string;
+  readonly to?: string;
+}
+
 export interface LocalApi {
   handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /**
+   * Mails ops a notice through the API's own mail transport (MAIL_TRANSPORT: file, an `.eml` under
+   * DATA_DIR/mail that `npm run mail` lists; or SES), not through the outbox: the local server's watch
+   * tells ops this way what the release publisher tells them through SNS in AWS (the kesho-alarms topic,
+   * mailed to the environment's alarmEmail).
+   */
+  notifyOps(notice: OpsNotice): Promise<void>;
   close(): Promise<void>;
   readonly startupMessage: string;
 }
@@ -370,7 +388,11 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
     return closed;
   };
 
-  return { handle, close, settled, runtime, startupMessage: startupMessage(config, dataDir) };
+  const notifyOps = async ({ subject, text, to }: OpsNotice): Promise<void> => {
+    await runtime.mail.transport.send({ to: to ?? runtime.mail.supportEmail, subject, text, html: `<p>${escapeHtml(text)}</p>` });
+  };
+
+  return { handle, notifyOps, close, settled, runtime, startupMessage: startupMessage(config, dataDir) };
 }
 
 /** The order a payload `{ invoiceNumber }` names, summarised without the customer's details; null when there is none. */
