@@ -10,7 +10,7 @@ import { release, releaseAboutThatThrows, releaseVariant, storedClientEvents, te
  * each browser always gets the same build (its pages, its pointer document, its client navigation),
  * a first visit and a crawler get the live build, `promote` puts the canary live for everyone, and a
  * canary whose build throws in browsers is aborted by the local server's watch without anyone typing
- * a command. Each test has its own copy of the built site.
+ * a command (and ops told by mail). Each test has its own copy of the built site.
  */
 
 const ABOUT = 'mfe-marketing/src/content/about.ts';
@@ -33,6 +33,16 @@ async function returningVisitor(browser: Browser, baseURL: string, bucket: numbe
   await dismissCookieBanner(page);
   return page;
 }
+
+/**
+ * The subjects of the mail the test's server sent (the local API's file transport: DATA_DIR/mail/*.eml), where
+ * its watch tells ops of an automatic abort or rollback (ALARM_EMAIL, else SUPPORT_EMAIL), as SNS does in AWS.
+ */
+const mailSubjects = (scratch: ScratchSite): string[] => {
+  const dir = path.join(scratch.site.dataDir, 'mail');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.eml')) : [];
+  return files.flatMap((file) => /^Subject: (.*?)\r?$/m.exec(fs.readFileSync(path.join(dir, file), 'utf8'))?.[1] ?? []);
+};
 
 /** The build of marketing this browser's pointer document names (what its client navigation loads). */
 const pointedBuild = (page: Page) =>
@@ -152,6 +162,8 @@ test.describe('a canary', () => {
     // Nobody types a command: the server's watch aborts the canary.
     await expect.poll(() => runningCanaries(scratch).length, { timeout: 60_000, intervals: [1_000] }).toBe(0);
     expect(Date.now() - enoughErrors).toBeLessThan(60_000);
+    // Ops are told by mail, the engine's notice.
+    await expect.poll(() => mailSubjects(scratch), { timeout: 10_000 }).toContain('Kesho: canary of marketing aborted');
 
     // Every visitor is back on the live build: the one in the share, and one outside it.
     for (const bucket of [inside[0] as number, outside[0] as number]) {
@@ -197,6 +209,7 @@ test.describe('a full publish', () => {
     // Nobody types a command: the server's watch of the publish rolls it back.
     await expect.poll(() => liveMarketing(scratch), { timeout: 60_000, intervals: [1_000] }).toBe(live);
     expect(Date.now() - enoughErrors).toBeLessThan(60_000);
+    await expect.poll(() => mailSubjects(scratch), { timeout: 10_000 }).toContain('Kesho: marketing rolled back');
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
 
