@@ -11,8 +11,8 @@
  *   node scripts/release.mjs status [app]                                what visitors' browsers saw of each build in the last hour
  * (`npm run release -- <command> …`). A release prerenders and verifies its pages in staging and
  * swaps the pointer document last; on any failure the live site is left as it was. The local
- * server's watch aborts a canary on its own by calling lib/release-engine.mjs's `abort` as a module (recorded
- * by "auto", as `abort <remote> --auto "<figures>"` is).
+ * server's watch aborts a canary on its own through the engine's check (lib/release-engine.mjs
+ * watchCanariesThroughEngine, as a module: recorded by "auto" with its figures), not through this command.
  */
 import { buildRemote, buildShell, cleanStaging } from './lib/build-apps.mjs';
 import { readLocalSettings } from './lib/local-config.mjs';
@@ -85,11 +85,10 @@ const OPTIONS = {
   why: 'a reason, e.g. --why "checkout errors after the release"',
   canary: 'a share of visitors in percent, e.g. --canary 10',
   hours: 'a number of hours up to 720, e.g. --hours 4',
-  auto: "the figures of the watch's verdict",
 };
 
 /**
- * Splits the options (`--why "reason"` or `--why=reason`, `--canary`, `--hours`, `--auto`) from the
+ * Splits the options (`--why "reason"` or `--why=reason`, `--canary`, `--hours`) from the
  * positional arguments.
  * @param {(string | undefined)[]} argv
  */
@@ -217,9 +216,9 @@ async function change(command, app, buildId, options) {
     return;
   }
   if (command === 'abort') {
-    const result = await abort(app, options.auto ? { why: options.auto, by: 'auto' } : { why });
+    const result = await abort(app, { why });
     const ended = result.entries.find((entry) => entry.action === 'abort');
-    console.log(`${app} canary aborted: ${ended?.buildId} ended, every visitor is on ${ended?.previous ?? 'the live build'}${options.auto ? ` (auto: ${options.auto})` : ''}`);
+    console.log(`${app} canary aborted: ${ended?.buildId} ended, every visitor is on ${ended?.previous ?? 'the live build'}`);
     return;
   }
   await cleanStaging();

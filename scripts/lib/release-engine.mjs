@@ -93,9 +93,8 @@ export const appNames = ['shell', ...remoteNames];
  * @typedef {{ by?: string }} EdgeChange
  * @typedef {{ remotes?: RemotePointer[], shell?: ShellRecord | null, renderAll?: boolean,
  *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: BeforeWrite, why?: string, edge?: EdgeChange,
- *   browserCheck?: import('./release/browser-check.mjs').BrowserCheck | null, expectLive?: string }} ReleaseRequest
- * `browserCheck`: the publish's or canary's browser check (`browserCheckOf`), or null for none; `expectLive`: the
- * build of the released app that must still be live (the publish watch's rollback), else nothing is done.
+ *   browserCheck?: import('./release/browser-check.mjs').BrowserCheck | null }} ReleaseRequest
+ * `browserCheck`: the publish's or canary's browser check (`browserCheckOf`), or null for none.
  * @typedef {(name: string) => Promise<{ pointer: RemotePointer }>} BuildRemote
  */
 
@@ -265,16 +264,10 @@ export async function watchPublishesThroughEngine({ figures, thresholds, publish
 }
 
 /** @param {ReleaseRequest} request */
-async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite, why, edge: change = {}, browserCheck = null, expectLive }) {
+async function releaseLocked({ remotes = [], shell = null, renderAll = false, action, built = {}, beforeWrite, why, edge: change = {}, browserCheck = null }) {
   const { parseRemotePointer, withRemote, siteMenus } = schema;
   const live = await livePointers();
   const currentShell = await liveShell();
-  if (expectLive) {
-    // Read under the lock: a watch's rollback never undoes a release made since it judged.
-    const app = shell ? 'shell' : remotes[0]?.name;
-    const liveNow = app === 'shell' ? currentShell?.buildId : live.remotes.find((remote) => remote.name === app)?.buildId;
-    if (liveNow !== expectLive) throw new ReleaseError(`${app}'s live build is ${liveNow ?? 'none'}, not ${expectLive} any more: nothing rolled back. The live site is unchanged.`);
-  }
   const nextShell = shell ?? currentShell;
   if (!nextShell) throw new ReleaseError('No shell build is live yet: run `npm run build` first.');
   const edgeBefore = await readEdgeState();
@@ -827,10 +820,10 @@ export async function knownBuilds(app) {
  * A build a release refused is no target: it never went live, and its pages would be refused again.
  * @param {string} app
  * @param {string} [buildId]
- * @param {{ beforeWrite?: BeforeWrite, why?: string, by?: string, expectLive?: string }} [options] `why`: the reason, recorded in the history;
- *   `by` "auto" with `expectLive`: an automatic rollback of the build it judged, only while that build is still live (the local server's publish watch is the engine's watchPublishes, watchPublishesThroughEngine)
+ * @param {{ beforeWrite?: BeforeWrite, why?: string, by?: string }} [options] `why`: the reason, recorded in the history;
+ *   `by`: who, when not RELEASED_BY (the local server's automatic rollback is the engine's watchPublishes, watchPublishesThroughEngine)
  */
-export async function rollback(app, buildId, { beforeWrite, why, by, expectLive } = {}) {
+export async function rollback(app, buildId, { beforeWrite, why, by } = {}) {
   if (!appNames.includes(app)) throw new ReleaseError(`Unknown app "${app}": one of ${appNames.join(', ')}`);
   let target = buildId;
   if (!target) {
@@ -855,8 +848,8 @@ export async function rollback(app, buildId, { beforeWrite, why, by, expectLive 
     );
   const record = await readJson(recordFile);
   const edge = by ? { by } : {};
-  if (app === 'shell') return release({ shell: record, action: 'rollback', beforeWrite, why, edge, expectLive });
-  return release({ remotes: [record.pointer], action: 'rollback', beforeWrite, why, edge, expectLive });
+  if (app === 'shell') return release({ shell: record, action: 'rollback', beforeWrite, why, edge });
+  return release({ remotes: [record.pointer], action: 'rollback', beforeWrite, why, edge });
 }
 
 /**

@@ -77,7 +77,7 @@ test('a build an automatic rollback replaced is marked with its figures; a perso
   assert.deepEqual(markOf(history, 'marketing', 'marketingm3'), { kind: 'rolled back automatically', at: '2026-11-27T15:00:00.000Z', by: 'auto', why: 'INP p75 900 ms' });
 });
 
-test('the publish watch’s rollback (issue 39, item 3): by auto with its figures, only while the judged build is live; the build it replaced is marked', async () => {
+test('a rollback by auto with its figures (issue 39, item 3) marks the build it replaced', async () => {
   const builders = await freshDist(root);
   await buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });
   builders.sources.marketing = 'w2';
@@ -86,15 +86,10 @@ test('the publish watch’s rollback (issue 39, item 3): by auto with its figure
   await publishRemote('marketing', { build: (name) => builders.buildRemote(name) });
   assert.equal(await liveMarketing(), 'marketingw3');
 
-  // Judged while w2 was live, but w3 went live since: nothing is rolled back.
+  // (A build another release replaced since the watch judged it is not rolled back: the engine's watchPublishes
+  // judges only the current record, local-server canaryWatch.test.)
   const figures = "error rate 75.0 % (6 errors in 8 page views) against live's 0.0 % (0 in 50)";
-  await assert.rejects(
-    rollback('marketing', 'marketingm1', { by: 'auto', why: figures, expectLive: 'marketingw2' }),
-    /marketing's live build is marketingw3, not marketingw2 any more: nothing rolled back/,
-  );
-  assert.equal(await liveMarketing(), 'marketingw3');
-
-  await rollback('marketing', 'marketingw2', { by: 'auto', why: figures, expectLive: 'marketingw3' });
+  await rollback('marketing', 'marketingw2', { by: 'auto', why: figures });
   assert.equal(await liveMarketing(), 'marketingw2');
   const last = (await readHistory()).releases.at(-1);
   assert.deepEqual(
