@@ -80,7 +80,8 @@ export const CI_WORKFLOWS: readonly CiWorkflow[] = [
     file: 'ops.yml',
     owner: '@kesho/ops',
     // The workflows themselves are ops' (CODEOWNERS): a change to one runs the workflow tests (infra's jest).
-    paths: ['infra/**', 'packages/operations/**', '.ci/**', '.github/**', 'lambdas/**', 'packages/release-model/**', 'packages/site-rules/**'],
+    // The release engine (packages/release-model/src/engine/) is ops' too: the publisher runs it.
+    paths: ['infra/**', 'packages/operations/**', 'packages/release-model/src/engine/**', '.ci/**', '.github/**', 'lambdas/**', 'packages/release-model/**', 'packages/site-rules/**'],
     alsoOn: [
       { path: 'lambdas/**', why: 'the payment functions are bundled into KeshoPayments' },
       { path: 'packages/release-model/**', why: 'the functions, the edge functions and the publisher bundle @kesho/release-model' },

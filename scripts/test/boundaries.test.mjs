@@ -146,6 +146,7 @@ test('CODEOWNERS names one team for every tracked file, and each workspace’s o
     ['packages/release-model/package.json', '@kesho/platform'],
     ['packages/site-rules/package.json', '@kesho/platform'],
     ['packages/operations/package.json', '@kesho/ops'],
+    ['packages/release-model/src/engine/edge-pass.ts', '@kesho/ops'],
     ['scripts/release.mjs', '@kesho/platform'],
     ['infra/package.json', '@kesho/ops'],
   ]) {
