@@ -9,6 +9,7 @@
  *   node scripts/release.mjs check <preview link>                        load a staged preview (a deployed site's too) in Chromium, as a publish is checked
  *   node scripts/release.mjs list [app]                                  releases and known builds, newest first (also: history [app])
  *   node scripts/release.mjs status [app]                                what visitors' browsers saw of each build in the last hour
+ *   node scripts/release.mjs prune                                       the engine's pass by hand: old builds and release snapshots go (KEPT_BUILDS)
  * (`npm run release -- <command> …`). A release prerenders and verifies its pages in staging and
  * swaps the pointer document last; on any failure the live site is left as it was. The local
  * server's watch aborts a canary on its own through the engine's check (lib/release-engine.mjs
@@ -26,7 +27,8 @@ import {
   publishCanary,
   publishRemote,
   publishShell,
-  pruneAfterRelease,
+  prune,
+  withdrawRefusedUploads,
   readHistory,
   ReleaseError,
   rollback,
@@ -51,7 +53,8 @@ const usage = `Usage:
   node scripts/release.mjs rollback <${appNames.join('|')}> [buildId] [--why "reason"]
   node scripts/release.mjs check <preview link>
   node scripts/release.mjs list [${appNames.join('|')}]     (or: history)
-  node scripts/release.mjs status [${appNames.join('|')}]`;
+  node scripts/release.mjs status [${appNames.join('|')}]
+  node scripts/release.mjs prune`;
 
 function describe(result) {
   const changes = result.entries.map((entry) => `${entry.app} ${entry.previous ?? '(none)'} → ${entry.buildId}`);
@@ -189,14 +192,28 @@ export async function main(argv) {
     console.log(`Browser check of ${what}: no errors`);
     return;
   }
+  if (command === 'prune') {
+    // The engine's pass by hand: what the pass after every release and every watch prunes, now.
+    if (app) throw new ReleaseError(usage);
+    const { keptBuilds } = await readLocalSettings('readPruneConfig');
+    const { prunedBuilds, prunedReleases } = await prune({ keep: keptBuilds });
+    const builds = prunedBuilds.map((entry) => `${entry.app} ${entry.buildId} (${entry.removed})`);
+    const releases = prunedReleases.map((entry) => `${entry.app} release ${entry.release}`);
+    console.log(
+      builds.length || releases.length
+        ? `Pruned: ${[...builds, ...releases].join(', ')}`
+        : `Nothing to prune: beyond the live, canary, preview and rollback-target builds, ${keptBuilds} per app are kept (KEPT_BUILDS), and none within 24 h of being seen or served`,
+    );
+    return;
+  }
   if (!app || !appNames.includes(app) || !['publish', 'rollback', 'preview', 'promote', 'abort'].includes(command ?? '')) throw new ReleaseError(usage);
   try {
+    // Every change ends with the engine's edge pass, which prunes (KEPT_BUILDS, 24 h grace).
     await change(command ?? '', app, buildId, options);
   } finally {
-    // Whatever the command's outcome: a refused build stops being served at once, old builds go (lib/release/prune.mjs).
-    const { keptBuilds } = await readLocalSettings('readPruneConfig');
-    const pruned = await pruneAfterRelease({ keep: keptBuilds });
-    if (pruned.length) console.log(`Pruned: ${pruned.map((entry) => `${entry.app} ${entry.buildId} (${entry.removed})`).join(', ')}`);
+    // Whatever the command's outcome: a refused build stops being served at once (a team pipeline never uploads it).
+    const withdrawn = await withdrawRefusedUploads();
+    if (withdrawn.length) console.log(`Refused, no longer served: ${withdrawn.map((entry) => `${entry.app} ${entry.buildId}`).join(', ')}`);
   }
 }
 

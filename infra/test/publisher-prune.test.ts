@@ -1,9 +1,11 @@
 /**
  * The release publisher prunes the bucket (packages/release-model/src/engine/prune.ts, issue 39 item 9) by
- * the local release's rule (@kesho/release-model/build-pruning) on an in-memory bucket: old builds are
+ * the one rule (@kesho/release-model/build-pruning; the local release's pass runs it over dist/site) on an in-memory bucket: old builds are
  * removed whole (files and release snapshots); the live build, the rollback target, builds a current
  * record names and the newest KEPT_BUILDS are kept; nothing goes within PRUNE_GRACE_HOURS of being
- * served; a withdrawn build loses its files; a pass with nothing to prune deletes nothing.
+ * served; a withdrawn build loses its files; a kept build's superseded release snapshots go, its
+ * newest, named and withdrawn ones stay; a pass with nothing to prune deletes nothing. Every pass prunes
+ * (the local release's too: there is no pass that skips it).
  */
 import { NO_FIGURES } from '@kesho/release-model/canary-health';
 import { publishSite, EDGE_RECORD_KEY, type EdgeRecord, type EdgeServices } from '@kesho/release-model/engine/edge-pass';
@@ -92,23 +94,6 @@ describe('the release publisher prunes old builds from the bucket', () => {
     expect(record.builds?.marketing?.map((build) => build.buildId)).toEqual(['m1', 'm3', 'm4', 'm5', 'm6']);
   });
 
-  test('a pass told not to prune (pruneBuilds false: the local release, whose dist/ has its own pruning) deletes no build and leaves the tracked builds as they were', async () => {
-    const { store, services, later, deploy } = setUp(1);
-    for (const id of ['m1', 'm2', 'm3', 'm4']) {
-      await deploy(id);
-      later(1);
-    }
-    later(PRUNE_GRACE_HOURS);
-    const tracked = (JSON.parse(store.text(EDGE_RECORD_KEY) ?? '{}') as EdgeRecord).builds;
-    const result = await publishSite(store, { ...services, pruneBuilds: false });
-    expect(result.prunedBuilds).toEqual([]);
-    expect(deletions(store)).toEqual([]);
-    for (const kept of ['m1', 'm2', 'm3', 'm4']) expect(has(store, `mfe/marketing/${kept}/`)).toBe(true);
-    expect((JSON.parse(store.text(EDGE_RECORD_KEY) ?? '{}') as EdgeRecord).builds).toEqual(tracked);
-    // The same state pruned by the publisher's rule: the older builds go.
-    expect((await publishSite(store, services)).prunedBuilds.length).toBeGreaterThan(0);
-  });
-
   test('a pass with nothing to prune deletes nothing, and the next deploy prunes only what it pushed past the count', async () => {
     const { store, services, later, deploy } = setUp(1);
     for (const id of ['m1', 'm2', 'm3', 'm4']) {
@@ -155,6 +140,43 @@ describe('the release publisher prunes old builds from the bucket', () => {
     store.write(pointerKey('marketing'), JSON.stringify(m2));
     expect((await publishSite(store, services)).rejected).toEqual([expect.objectContaining({ app: 'marketing', withdrawn: true })]);
     expect(liveMarketing(store)).toBe('m1');
+  });
+
+  test("a kept build's superseded release snapshots go once out of grace; its newest, the live and replaced releases and a withdrawn one stay", async () => {
+    const { store, services, later } = setUp();
+    uploadFiles(store, 'marketing', 'm1');
+    uploadFiles(store, 'marketing', 'm2');
+    /** A team's deploy of a release of a build (an edition: its pages made again, e.g. re-rendered with new texts), then the pass. */
+    const deploy = async (buildId: string, edition: number): Promise<RemoteRelease> => {
+      const record = deployRemote(store, marketing(buildId), 's1', edition);
+      await publishSite(store, services);
+      later(1);
+      return record;
+    };
+    const [r1a, r1b, r1c, r2a, r2b] = [await deploy('m1', 1), await deploy('m1', 2), await deploy('m1', 3), await deploy('m2', 1), await deploy('m2', 2)];
+    // r1b withdrawn by a rollback: its mark keeps a redeploy of it refused.
+    store.write(withdrawnKey('marketing', r1b.release), JSON.stringify({ by: 'ops', rolledBackTo: r1a.release }));
+    const snapshots = () => new Set([...store.objects.keys()].filter((key) => key.startsWith('releases/marketing/')).map((key) => key.split('/')[2]));
+    expect(snapshots()).toEqual(new Set([r1a, r1b, r1c, r2a, r2b].map((record) => record.release)));
+    // Within grace nothing goes.
+    expect((await publishSite(store, services)).prunedReleases).toEqual([]);
+
+    later(PRUNE_GRACE_HOURS);
+    const result = await publishSite(store, services);
+    // m1's newest release r1c stays (a hand rollback to m1 copies it), r1b is withdrawn; m2's r2b is live and r2a the release it replaced.
+    expect(result.prunedReleases).toEqual([{ app: 'marketing', release: r1a.release }]);
+    expect(result.prunedBuilds).toEqual([]);
+    expect(snapshots()).toEqual(new Set([r1b, r1c, r2a, r2b].map((record) => record.release)));
+    expect(store.text(withdrawnKey('marketing', r1b.release))).toBeDefined();
+    expect(deletions(store).every((key) => key.startsWith(releasePrefix('marketing', r1a.release)))).toBe(true);
+    const record = JSON.parse(store.text(EDGE_RECORD_KEY) ?? '{}') as EdgeRecord;
+    expect(record.builds?.marketing?.find((build) => build.buildId === 'm1')?.releases?.map((release) => release.release)).toEqual([r1b.release, r1c.release].sort());
+
+    // A new release of m2 makes r2a neither live nor replaced, nor m2's newest: out of grace already, it goes with the deploy's own pass.
+    const r2c = await deploy('m2', 3);
+    expect(snapshots()).toEqual(new Set([r1b, r1c, r2b, r2c].map((record) => record.release)));
+    expect(liveMarketing(store)).toBe('m2');
+    expect(store.text('pages/faq.html')).toContain('marketing m2 /faq shell s1 edition 3');
   });
 
   test('a running canary, the build it is compared with and a staged preview are kept whatever their age', async () => {

@@ -63,9 +63,9 @@ export interface ReleaseConfig {
   readonly canaryThresholds: CanaryThresholds;
 }
 
-/** What the release commands keep in dist/ (read apart from ReleaseConfig: every release command prunes, and needs no preview key). */
+/** What the release engine's pass keeps in dist/site (read apart from ReleaseConfig: every pass prunes, and needs no preview key). */
 export interface PruneConfig {
-  /** KEPT_BUILDS (default 5, 1 to 1000): builds per app kept in dist/ beyond the live one, a canary, previews and the rollback target. */
+  /** KEPT_BUILDS (default 5, 1 to 1000): builds per app kept beyond the live one, a canary, previews, the rollback target and builds a current release names. */
   readonly keptBuilds: number;
 }
 
@@ -290,7 +290,7 @@ export function readEdgeKeyValueConfig(env: Env, repoRoot: string): { readonly p
   return read.checked({ previewLinkSecret: read.secret('PREVIEW_LINK_SECRET', DEVELOPMENT_PREVIEW_LINK_SECRET) });
 }
 
-/** The release commands' pruning of kept builds (scripts/lib/release/prune.mjs). */
+/** KEPT_BUILDS of the release engine's pass over dist/site (@kesho/release-model/engine/prune, the publisher's keptBuilds). */
 export function readPruneConfig(env: Env, repoRoot: string): PruneConfig {
   const read = settingsOf(env, repoRoot);
   return read.checked({ keptBuilds: read.number('KEPT_BUILDS', 5, 1, 1000) });

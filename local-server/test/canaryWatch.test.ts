@@ -42,7 +42,6 @@ const engineCheck = (figures: FiguresSource, log: (line: Record<string, unknown>
   watchCanaries(new FolderStore(path.join(dir, 'site')), {
     kvs: new FileKeyValueStore(path.join(dir, 'edge-key-value.json')),
     previewSecret: async () => 'test-preview-secret',
-    pruneBuilds: false,
     figures,
     thresholds: DEFAULT_CANARY_THRESHOLDS,
     log,
@@ -255,7 +254,6 @@ describe('the watch of a full publish', () => {
   const edgeServices = (now: Date): EdgeServices => ({
     kvs: new FileKeyValueStore(path.join(dir, 'edge-key-value.json')),
     previewSecret: async () => 'test-preview-secret',
-    pruneBuilds: false,
     now: () => now,
   });
 

@@ -59,9 +59,8 @@ import { liveShellRecord, recoverInterruptedRelease, releasesOf, siteStore } fro
 import { RefusedError, ReleaseError } from './release/errors.mjs';
 import { kitContractProblems } from './kit-contract.mjs';
 import { describeMark, markOf } from './release/marks.mjs';
-import { pruneBuilds } from './release/prune.mjs';
 import { clearRefusal, moveLegacyEdgeState, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf, writeText } from './release/history.mjs';
-import { localEdgeServices, readEdgeState, releaseUnnamedCandidates } from './release/canaries-previews.mjs';
+import { localEdgeServices, readEdgeState, releaseUnnamedCandidates, removeOutsideStore } from './release/canaries-previews.mjs';
 import { browserCheckOf, checkRelease } from './release/browser-check.mjs';
 import { lock } from './release/lock.mjs';
 import { verifyStage } from './release/verify.mjs';
@@ -71,6 +70,8 @@ import * as edgePlan from '@kesho/release-model/edge-plan';
 import * as schema from '@kesho/release-model/pointer-document';
 import { publishReleases, putReleaseSnapshot, readPublished } from '@kesho/release-model/engine/publish';
 import { pointerKey, SHELL_APP, withdrawnKey } from '@kesho/release-model/engine/release-record';
+import { releasePrefixesOfBuild } from '@kesho/release-model/engine/prune';
+import { buildFilesPrefix, deleteRemovals } from '@kesho/release-model/build-pruning';
 import { canaryCommandKey, publishSite, watchCanaries } from '@kesho/release-model/engine/edge-pass';
 import { watchPublishes } from '@kesho/release-model/engine/publish-watch';
 import { revalidatedMetadata } from '@kesho/release-model/object-store';
@@ -133,6 +134,38 @@ async function releaseBuild(app, buildId, attempt) {
   } catch (error) {
     if (error instanceof RefusedError) await recordRefusal(app, buildId, error.message);
     throw error;
+  }
+}
+
+/**
+ * The refused builds' served files (dist/site/mfe/<name>/<buildId>/ or shell/<buildId>/) and their source
+ * maps go: the local build put them into the store before the checks, where a team pipeline that
+ * refuses a build never uploads it. Their records and refusals stay (`list` shows them refused, a rollback
+ * to one stays refused; publishing the same sources again builds the files anew). A refused build some
+ * release in the store names went out before (live, a canary, a preview, a rollback target): the
+ * engine's pruning decides about it. The release command runs this after every change, whatever its
+ * outcome. Under the release lock. Returns the builds whose files went.
+ * @returns {Promise<{ app: string, buildId: string, removed: 'served files' }[]>}
+ */
+export async function withdrawRefusedUploads() {
+  const unlock = await lock();
+  try {
+    const store = siteStore();
+    /** @type {{ app: string, buildId: string, removed: 'served files' }[]} */
+    const withdrawn = [];
+    for (const app of appNames) {
+      for (const build of await knownBuilds(app)) {
+        if (!build.refused || build.live || !(await store.listKeys(buildFilesPrefix(app, build.buildId))).length) continue;
+        if ((await releasePrefixesOfBuild(store, app, build.buildId)).length) continue;
+        const upload = [{ app, buildId: build.buildId, removed: /** @type {const} */ ('served files') }];
+        await deleteRemovals(store, upload, () => [buildFilesPrefix(app, build.buildId)]);
+        await removeOutsideStore(upload);
+        withdrawn.push(...upload);
+      }
+    }
+    return withdrawn;
+  } finally {
+    await unlock();
   }
 }
 
@@ -501,17 +534,22 @@ async function commitReleases({ made, liveChange, beforeWrite, candidates, comma
 }
 
 /**
- * Prunes the builds kept in dist/ under the release lock (lib/release/prune.mjs): a refused build's
- * served files at once, and the builds no one may need beyond the newest `keep` per app.
- * @param {{ keep: number }} options
+ * `npm run release -- prune`: the engine's edge pass run by hand (@kesho/release-model/engine/edge-pass
+ * publishSite, the pass every release and the watches run, the Lambda's own), which prunes dist/site by
+ * the publisher's rule (@kesho/release-model/engine/prune: KEPT_BUILDS per app, never a build that is
+ * live, a canary, a preview or the rollback target, nothing within 24 h of being seen or served) and
+ * dist/ outside it with it (canaries-previews.mjs removeOutsideStore). `keep` is KEPT_BUILDS; `now` is the
+ * pass's clock (tests pass a later one rather than wait out the grace). Under the release lock, after
+ * completing any release a killed process left half done. Returns what the pass removed.
+ * @param {{ keep: number, now?: Date }} options
  */
-export async function pruneAfterRelease({ keep }) {
-  const unlock = await lock();
-  try {
-    return await pruneBuilds({ apps: appNames, keep, knownBuilds, history: await readHistory() });
-  } finally {
-    await unlock();
-  }
+export async function prune({ keep, now }) {
+  const skipped = { prunedBuilds: [], prunedReleases: [] };
+  return watchRun(skipped, async () => {
+    const services = { ...(await localEdgeServices()), keptBuilds: keep, ...(now ? { now: () => now } : {}) };
+    const result = await publishSite(siteStore(), services);
+    return { prunedBuilds: result.prunedBuilds, prunedReleases: result.prunedReleases };
+  });
 }
 
 /**
@@ -865,7 +903,7 @@ export async function buildSite({ buildShell, buildRemote, beforeWrite, log = ()
   const currentShell = await liveShell();
   /** @type {Record<string, Set<string>>} */
   const knownBefore = {};
-  // A build pruned from dist/ (lib/release/prune.mjs) is still in the history: seen before, not a change.
+  // A build pruned from dist/ (the engine's pass, @kesho/release-model/engine/prune) is still in the history: seen before, not a change.
   const recordedBuilds = (await readHistory()).builds;
   for (const app of appNames) knownBefore[app] = new Set([...(await knownBuilds(app)).map((build) => build.buildId), ...(recordedBuilds[app] ?? []).map((build) => build.buildId)]);
   /** @type {Record<string, string>} */

@@ -74,8 +74,16 @@ test('rollback without a build id goes back to the previous build; an unknown bu
   assert.match(unknown.stderr, /No build nosuch of legal\. Known builds, newest first: legall3, legall2, legall1/);
 });
 
+test("prune runs the engine's pass by hand: builds made just now are within the grace, so nothing goes, and it says what it keeps", async () => {
+  const { code, stdout, stderr } = await run('prune');
+  assert.equal(code, 0, stderr);
+  assert.match(stdout, /Nothing to prune: beyond the live, canary, preview and rollback-target builds, 5 per app are kept \(KEPT_BUILDS\), and none within 24 h of being seen or served/);
+  const listed = await run('list', 'legal');
+  assert.deepEqual(listed.stdout.match(/legall\d(?= +built)/g), ['legall3', 'legall2', 'legall1']);
+});
+
 test('a wrong command or app prints the usage and exits 1', async () => {
-  for (const args of [[], ['deploy', 'legal'], ['publish', 'payments'], ['list', 'payments']]) {
+  for (const args of [[], ['deploy', 'legal'], ['publish', 'payments'], ['list', 'payments'], ['prune', 'legal']]) {
     const { code, stderr } = await run(...args);
     assert.equal(code, 1, args.join(' '));
     assert.match(stderr, /Usage:\n {2}node scripts\/release\.mjs publish <shell\|marketing\|commerce\|legal>/);

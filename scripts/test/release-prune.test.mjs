@@ -1,9 +1,12 @@
 /**
- * Builds are pruned (the trial: 13 marketing builds, 15 MB, all still served, refused ones included):
- * with stand-in builds on a scratch dist/, after a release command a refused build's served files are
- * gone at once (its record and refusal stay), and of the other builds only the live one, the canary,
- * previews, the default rollback target and the newest KEPT_BUILDS are kept; `npm run build` does not
- * release a pruned build again; a no-op publish writes nothing.
+ * Builds are pruned (the trial: 13 marketing builds, 15 MB, all still served, refused ones included) by
+ * the engine's pass (@kesho/release-model/engine/prune, the AWS publisher's rule), which every release
+ * runs and `npm run release -- prune` runs by hand: with stand-in builds on a scratch dist/, a refused
+ * build's served files are gone at once (its record and refusal stay); once out of the 24 h grace (the
+ * pass's clock, not a wait), of the other builds only the live one, the rollback target and the newest
+ * KEPT_BUILDS are kept, with their server bundles and records under dist/ssr, the others removed whole
+ * from dist/site and dist/ssr; `npm run build` does not release a pruned build again; a no-op publish
+ * writes nothing.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
@@ -18,14 +21,17 @@ process.env.KESHO_DIST_DIR = root;
 // tested on real builds (release-browser-check.test.mjs).
 process.env.RELEASE_BROWSER_CHECK = 'off';
 process.env.RELEASED_BY = 'team-legal';
-const { buildSite, knownBuilds, publishRemote, pruneAfterRelease, rollback } = await import('../lib/release-engine.mjs');
+const { buildSite, knownBuilds, prune, publishRemote, rollback, withdrawRefusedUploads } = await import('../lib/release-engine.mjs');
+/** The pass's clock past the grace: every build made here was last seen or served more than 24 h before it. */
+const dayLater = () => new Date(Date.now() + 25 * 3_600_000);
 test.after(() => fs.rm(root, { recursive: true, force: true }));
 
-const served = (id) =>
-  fs.access(path.join(root, 'site', 'mfe', 'legal', id)).then(
+const present = (...parts) =>
+  fs.access(path.join(root, ...parts)).then(
     () => true,
     () => false,
   );
+const served = (id) => present('site', 'mfe', 'legal', id);
 const ids = async () => (await knownBuilds('legal')).map((build) => `${build.buildId}${build.live ? '*' : ''}${build.refused ? 'x' : ''}`);
 
 test('refused builds stop being served at once; other builds are kept to the configured count, the rollback target always', async () => {
@@ -40,28 +46,44 @@ test('refused builds stop being served at once; other builds are kept to the con
   builders.sources.throwsOn = '/terms';
   await assert.rejects(publishRemote('legal', { build: builders.buildRemote }), /a component threw/);
   builders.sources.throwsOn = null;
+  // Refused: after the command (as `npm run release` runs it) its served files are gone, its record and refusal stay.
   assert.equal(await served('legall7'), true);
-
-  const removed = await pruneAfterRelease({ keep: 2 });
+  assert.deepEqual(await withdrawRefusedUploads(), [{ app: 'legal', buildId: 'legall7', removed: 'served files' }]);
   assert.equal(await served('legall7'), false);
-  // Live l6; the default rollback target l5; the newest two others l4, l3; l2 and l1 removed whole.
-  assert.deepEqual(await ids(), ['legall7x', 'legall6*', 'legall5', 'legall4', 'legall3']);
+  assert.deepEqual(await withdrawRefusedUploads(), []);
+  assert.equal(await present('ssr', 'legal', 'legall7', 'publish.json'), true);
+
+  // Within the grace nothing else goes: open tabs may still load the older builds' chunks.
+  assert.deepEqual((await prune({ keep: 2 })).prunedBuilds, []);
+  assert.equal(await served('legall1'), true);
+
+  const removed = (await prune({ keep: 2, now: dayLater() })).prunedBuilds;
+  // Live l6; the default rollback target l5; the newest two others l4, l3; l1 is named by the current shell
+  // release (its pages show l1: `npm run build` rendered them), as the publisher keeps it in the bucket; l2 removed whole.
+  assert.deepEqual(await ids(), ['legall7x', 'legall6*', 'legall5', 'legall4', 'legall3', 'legall1']);
   assert.deepEqual(
     removed.filter((entry) => entry.app === 'legal').map((entry) => `${entry.buildId} ${entry.removed}`),
-    ['legall7 served files', 'legall2 build', 'legall1 build'],
+    ['legall2 build'],
   );
-  assert.equal(await served('legall1'), false);
+  assert.equal(await served('legall2'), false);
+  // What dist/ keeps outside the store follows: the removed build's server bundles and record go, the kept ones' stay.
+  assert.equal(await present('ssr', 'legal', 'legall2'), false);
+  assert.equal(await present('ssr', 'legal', 'legall1', 'publish.json'), true);
+  assert.equal(await present('ssr', 'legal', 'legall3', 'publish.json'), true);
   // Their release snapshots go with them (site/releases/legal/<build>-<hash>/); the kept builds' stay.
   const snapshots = (await fs.readdir(path.join(root, 'site', 'releases', 'legal'))).map((release) => release.replace(/-[0-9a-f]{12}$/, ''));
-  assert.deepEqual([...new Set(snapshots)].sort(), ['legall3', 'legall4', 'legall5', 'legall6']);
+  assert.deepEqual([...new Set(snapshots)].sort(), ['legall1', 'legall3', 'legall4', 'legall5', 'legall6']);
   await assert.rejects(rollback('legal', 'legall7'), /was refused/);
 
   // A rebuild of a checkout at a pruned build's sources does not put it live.
-  builders.sources.legal = 'l1';
+  builders.sources.legal = 'l2';
   await buildSite({ buildShell: builders.buildShell, buildRemote: builders.buildRemote });
   assert.ok((await ids()).includes('legall6*'));
+  assert.equal(await served('legall2'), true);
 
-  await pruneAfterRelease({ keep: 2 });
+  await prune({ keep: 2, now: dayLater() });
+  // A pass with nothing left to prune removes nothing.
+  assert.deepEqual(await prune({ keep: 2, now: dayLater() }), { prunedBuilds: [], prunedReleases: [] });
 
   // A no-op publish (the live build again: the real build moves nothing into place for a build id it has) writes nothing.
   builders.sources.legal = 'l6';
@@ -69,7 +91,6 @@ test('refused builds stop being served at once; other builds are kept to the con
   const before = await snapshot(root);
   const result = await publishRemote('legal', { build: async () => again });
   assert.deepEqual(result.entries, []);
-  assert.deepEqual(await pruneAfterRelease({ keep: 2 }), []);
   assert.deepEqual(await snapshot(root), before);
 });
 

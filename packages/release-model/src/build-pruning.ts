@@ -1,7 +1,6 @@
 /**
- * Which builds of an app a release engine removes (issue 39, item 9): the one rule of the local
- * release (scripts/lib/release/prune.mjs, dist/) and of the AWS release publisher
- * (packages/release-model/src/engine/prune.ts, the site bucket).
+ * Which builds of an app the release engine removes (issue 39, item 9): the one rule its pass applies
+ * (packages/release-model/src/engine/prune.ts) to the site bucket in AWS and to dist/site locally.
  *
  *   - a build that is live or protected (a running canary or the build it is compared with, a staged
  *     preview, the default rollback target, and whatever else its engine names) is always kept;

@@ -23,10 +23,11 @@
 import path from 'node:path';
 import { exists, readJson } from '../compile.mjs';
 import { readLocalSettings } from '../local-config.mjs';
-import { buildRecordFileOf, distDir, edgeKeyValueFile, ssrDir, variantsDir } from '../paths.mjs';
+import { buildRecordFileOf, distDir, edgeKeyValueFile, sourceMapsDir, ssrDir, variantsDir } from '../paths.mjs';
 import { renderPages } from '../prerender.mjs';
 import { verifyStage } from './verify.mjs';
 import { releasesOf } from './site-store.mjs';
+import { buildFilesPrefix, deleteRemovals } from '@kesho/release-model/build-pruning';
 import * as folderStore from '@kesho/release-model/folder-store';
 import * as pointerDocument from '@kesho/release-model/pointer-document';
 
@@ -91,13 +92,32 @@ export async function releaseUnnamedCandidates({ stageDir, pointers, shell, cand
 
 /**
  * What the engine's edge pass (@kesho/release-model/engine/edge-pass publishSite) is given here, as the
- * Lambda gives it the KeyValueStore and Secrets Manager: the local edge key-value state
- * (dist/edge-key-value.json) and the preview links' key (PREVIEW_LINK_SECRET); no pruning by the
- * publisher's rule, dist/ keeps its own (`npm run release -- prune`).
+ * Lambda gives it the KeyValueStore, Secrets Manager and KEPT_BUILDS: the local edge key-value state
+ * (dist/edge-key-value.json), the preview links' key (PREVIEW_LINK_SECRET) and KEPT_BUILDS. So every
+ * local pass prunes dist/site by the publisher's rule (@kesho/release-model/engine/prune), and what dist/
+ * keeps of a build outside the store follows its decision (removedBuilds): a build removed whole loses
+ * its server bundles, record and marks (dist/ssr/<app>/<buildId>/) and its source maps; a withdrawn
+ * build that lost its served files, their source maps.
  * @returns {Promise<import('../../../packages/release-model/src/engine/edge-pass').EdgeServices>}
  */
 export async function localEdgeServices() {
   const { FileKeyValueStore } = folderStore;
   const { previewLinkSecret } = await readLocalSettings('readEdgeKeyValueConfig');
-  return { kvs: new FileKeyValueStore(edgeKeyValueFile), previewSecret: async () => previewLinkSecret, pruneBuilds: false };
+  const { keptBuilds } = await readLocalSettings('readPruneConfig');
+  return { kvs: new FileKeyValueStore(edgeKeyValueFile), previewSecret: async () => previewLinkSecret, keptBuilds, removedBuilds: removeOutsideStore };
+}
+
+/** A folder of dist/ as a key prefix of dist/ as a store: `sourcemaps/`, `ssr/`. @param {string} dir */
+const prefixOf = (dir) => `${path.relative(distDir, dir).split(path.sep).join('/')}/`;
+
+/**
+ * What dist/ keeps of builds the engine's pass removed, outside dist/site: their source maps, and for a
+ * build removed whole its server bundles, build record and marks (refusal, withdrawal).
+ * @param {readonly (import('../../../packages/release-model/src/build-pruning').BuildRemoval & { app: string })[]} removals
+ */
+export async function removeOutsideStore(removals) {
+  await deleteRemovals(new folderStore.FolderStore(distDir), removals, (removal) => [
+    `${prefixOf(sourceMapsDir)}${buildFilesPrefix(removal.app, removal.buildId)}`,
+    ...(removal.removed === 'build' ? [`${prefixOf(ssrDir)}${removal.app}/${removal.buildId}/`] : []),
+  ]);
 }

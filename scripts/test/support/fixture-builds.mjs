@@ -138,6 +138,11 @@ export async function snapshotLive(distDir) {
         const immutable = [path.join('site', 'shell'), path.join('site', 'variants'), path.join('site', 'releases')];
         if (immutable.includes(relative) || (relative.startsWith(path.join('site', 'mfe') + path.sep) && relative !== path.join('site', 'mfe', 'pointers'))) continue;
         await visit(full);
+      } else if (relative === path.join('site', 'edge', 'state.json')) {
+        // Without the pass's note of the builds in the store (`builds`, what its pruning orders them by): it
+        // follows the build directories, which the snapshot leaves out as above.
+        const { builds: _stored, ...record } = JSON.parse(await fs.readFile(full, 'utf8'));
+        snapshot[relative] = JSON.stringify(record);
       } else {
         snapshot[relative] = await fs.readFile(full, 'utf8');
       }

@@ -48,7 +48,7 @@ import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '../sit
 import { publishReleases, readPublished, readRecord, revalidatedMetadata, type ObjectStore, type PublishResult, type Rejection } from './publish';
 import { pointerKey, RELEASE_RECORD_FILE, releasePrefix, SHELL_APP, type RemotePointer, type RemoteRelease } from './release-record';
 import { noteLiveBuilds, type LiveBuild } from './live-builds';
-import { applyPrune, planPrune, servedBuilds, type TrackedBuilds } from './prune';
+import { applyPrune, planPrune, servedBuilds, type ReleaseRemoval, type TrackedBuilds } from './prune';
 import { DEFAULT_KEPT_BUILDS, type BuildRemoval } from '../build-pruning';
 
 /** A watched publish rolled back by the scheduled check: the app, the build and release taken off, the release put back, the figures. */
@@ -135,10 +135,11 @@ export interface EdgeServices {
   /** The publisher's KEPT_BUILDS (prune.ts); default 5. */
   readonly keptBuilds?: number;
   /**
-   * Whether a pass prunes the store's builds by the publisher's rule (prune.ts: KEPT_BUILDS, 24 h grace);
-   * default true. The local release passes false: its dist/ keeps its own pruning (`npm run release -- prune`).
+   * Told the builds a pass removed (prune.ts), once they are gone from the store: what the store's owner
+   * keeps of them elsewhere goes too (locally a build's server bundles, record and marks under dist/ssr,
+   * its source maps). Nothing in AWS, where the bucket is all there is.
    */
-  readonly pruneBuilds?: boolean;
+  removedBuilds?(removals: readonly (BuildRemoval & { readonly app: string })[]): Promise<void>;
   now?(): Date;
   log?(line: Record<string, unknown>): void;
 }
@@ -318,6 +319,8 @@ export interface EdgePublishResult extends PublishResult {
   readonly preview?: { readonly app: string; readonly buildId: string; readonly link: string; readonly expiresAt: string };
   /** The builds this pass removed from the bucket (prune.ts): a withdrawn build's files, or a build whole. */
   readonly prunedBuilds: readonly (BuildRemoval & { readonly app: string })[];
+  /** The release snapshots of kept builds this pass removed (prune.ts): superseded, unnamed, out of grace. */
+  readonly prunedReleases: readonly ReleaseRemoval[];
 }
 
 export interface EdgeChange {
@@ -411,15 +414,12 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
     }
 
     // Which builds go (prune.ts), decided on this pass's state; deleted only once its record is written.
-    const prune =
-      services.pruneBuilds === false
-        ? null
-        : await planPrune(
-            store,
-            { live: pass.record.live ?? {}, canaries: pass.record.canaries, previews: pass.record.previews, published: live.releases },
-            { before: before.builds, servedBefore: servedBuilds(before), keep: services.keptBuilds ?? DEFAULT_KEPT_BUILDS, now },
-          );
-    if (prune) pass.record = { ...pass.record, builds: prune.builds };
+    const prune = await planPrune(
+      store,
+      { live: pass.record.live ?? {}, canaries: pass.record.canaries, previews: pass.record.previews, published: live.releases },
+      { before: before.builds, servedBefore: servedBuilds(before), keep: services.keptBuilds ?? DEFAULT_KEPT_BUILDS, now },
+    );
+    pass.record = { ...pass.record, builds: prune.builds };
 
     const edge = await writeEdgeVariants(store, pass.record, live);
     // Refused before anything visitors get changes: the edge could not read a state this large.
@@ -431,8 +431,17 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
     // What the CloudFront functions read; the same value again when a failed pass left it behind.
     await publishEdgeKeyValues(services.kvs, { edge, previewLinkSecret: await services.previewSecret() });
     await removeUnusedVariants(store, VARIANTS_PREFIX, edge, before.edge);
-    if (prune) await applyPrune(store, prune);
-    return { ...result, rejected: [...result.rejected, ...pass.rejected], edge, record, prunedBuilds: prune?.removals ?? [], ...(staged ? { preview: staged } : {}) };
+    await applyPrune(store, prune);
+    if (prune.removals.length) await services.removedBuilds?.(prune.removals);
+    return {
+      ...result,
+      rejected: [...result.rejected, ...pass.rejected],
+      edge,
+      record,
+      prunedBuilds: prune.removals,
+      prunedReleases: prune.releaseRemovals,
+      ...(staged ? { preview: staged } : {}),
+    };
   }
   throw new Error(`Could not write ${EDGE_RECORD_KEY}: it kept changing during ${maxAttempts} attempts`);
 }

@@ -1,7 +1,8 @@
 /**
  * Builds do not pile up in the site bucket (issue 39, item 9): each publisher pass (edge-pass.ts
- * publishSite) prunes the builds under mfe/<name>/<buildId>/ and shell/<buildId>/ by the local
- * release's rule (@kesho/release-model/build-pruning, which scripts/lib/release/prune.mjs applies to dist/):
+ * publishSite) prunes the builds under mfe/<name>/<buildId>/ and shell/<buildId>/ by one rule
+ * (@kesho/release-model/build-pruning), in the bucket and in dist/site alike (the local release runs
+ * the same pass; `npm run release -- prune` runs it by hand):
  *
  *   - a build whose every release was withdrawn by a rollback loses its served files (its release
  *     records and their withdrawn marks stay, so deploying it again stays refused);
@@ -11,7 +12,13 @@
  *     pages load, the remote builds a shell release's pages show) are kept only to the newest
  *     KEPT_BUILDS per app (default 5); older ones are removed whole: their files and their release
  *     snapshots, so a hand rollback to one is refused as missing rather than publishing a build whose
- *     files are gone.
+ *     files are gone;
+ *   - of a kept build, a release snapshot (releases/<app>/<release>/) that is not its build's newest,
+ *     not withdrawn (the mark keeps a redeploy of it refused), and not named by a current, published,
+ *     canary or preview record nor as the live or replaced release (the rollback target) is removed
+ *     once PRUNE_GRACE_HOURS past the pass that first saw it: a candidate re-made or redeployed, a
+ *     remote's release rendered with an older shell. So a kept build keeps its newest release (a hand
+ *     rollback to it copies that record) and the snapshots do not pile up.
  *
  * An open tab keeps loading chunks of the build it started with, so no build is removed within
  * PRUNE_GRACE_HOURS of the publisher first seeing it or of the last pass that found it served (live,
@@ -39,11 +46,18 @@ import {
 /** How long after a build was last served (or first seen) it is safe from pruning: open tabs still load its chunks. */
 export const PRUNE_GRACE_HOURS = 24;
 
-/** A build the publisher found in the bucket: when it first saw it, and the last pass that found it served. */
+/** A release snapshot of a tracked build, and when the publisher first saw it. */
+export interface TrackedRelease {
+  readonly release: string;
+  readonly seen: string;
+}
+
+/** A build the publisher found in the bucket: when it first saw it, the last pass that found it served, and its release snapshots. */
 export interface TrackedBuild {
   readonly buildId: string;
   readonly seen: string;
   readonly servedUntil?: string;
+  readonly releases?: readonly TrackedRelease[];
 }
 
 /** Each app's builds in the bucket, in the order the publisher first saw them (oldest first). */
@@ -51,7 +65,7 @@ export type TrackedBuilds = Readonly<Record<string, readonly TrackedBuild[]>>;
 
 /** What a pass knows of the site after its publish: each app's live build and the one it replaced, the canaries, the previews. */
 export interface PruneInput {
-  readonly live: Readonly<Record<string, { readonly buildId: string; readonly previous: { readonly buildId: string } | null }>>;
+  readonly live: Readonly<Record<string, { readonly buildId: string; readonly release?: string; readonly previous: { readonly buildId: string; readonly release?: string } | null }>>;
   readonly canaries: readonly { readonly app: string; readonly buildId: string; readonly previous: string | null; readonly release: string }[];
   readonly previews: readonly { readonly app: string; readonly buildId: string; readonly release: string }[];
   /** The release each app is published at (mfe/remotes.json). */
@@ -62,6 +76,14 @@ export interface PrunePlan {
   /** The tracked builds to record: those still in the bucket, without the ones removed whole. */
   readonly builds: TrackedBuilds;
   readonly removals: readonly (BuildRemoval & { readonly app: string })[];
+  /** Release snapshots of kept builds that go. */
+  readonly releaseRemovals: readonly ReleaseRemoval[];
+}
+
+/** A release snapshot a pass removes: releases/<app>/<release>/. */
+export interface ReleaseRemoval {
+  readonly app: string;
+  readonly release: string;
 }
 
 /** The builds of an app whose files are in the bucket. */
@@ -90,8 +112,11 @@ async function releasesOf(store: Pick<ObjectStore, 'listKeys'>, app: string): Pr
 /** The build a release id names: everything before its last "-<hash>". */
 const buildOfRelease = (release: string): string => release.slice(0, release.lastIndexOf('-'));
 
-/** Every build a release record names, by app: its own, the shell build a remote's pages load, the remote builds a shell release's pages show. */
-async function namedBuilds(store: ObjectStore, keys: readonly string[], into: Map<string, Set<string>>): Promise<void> {
+/**
+ * Every build a release record names, by app: its own, the shell build a remote's pages load, the remote
+ * builds a shell release's pages show; and each record's own release, as "<app>/<release>" in `releases`.
+ */
+async function namedBuilds(store: ObjectStore, keys: readonly string[], into: Map<string, Set<string>>, releases: Set<string>): Promise<void> {
   const name = (app: string, buildId: string) => into.set(app, (into.get(app) ?? new Set()).add(buildId));
   for (const key of keys) {
     const object = await store.get(key);
@@ -103,6 +128,7 @@ async function namedBuilds(store: ObjectStore, keys: readonly string[], into: Ma
       // An invalid current record names nothing the publisher serves; the app stays at its published release, named below.
       continue;
     }
+    releases.add(`${record.app}/${record.release}`);
     name(record.app, buildIdOf(record));
     name(SHELL_APP, record.shellBuildId);
     if (isShellRelease(record)) for (const remote of record.renderedWith.remotes) name(remote.name, remote.buildId);
@@ -131,15 +157,22 @@ export async function planPrune(
   const apps = [...new Set([SHELL_APP, ...pointerKeys.map(appOfPointerKey), ...Object.keys(input.published), ...Object.keys(input.live)])].sort();
 
   const named = new Map<string, Set<string>>();
+  // The releases nobody may lose: current, published, running or staged, live or replaced (the rollback target).
+  const namedReleases = new Set([
+    ...Object.entries(input.published).map(([app, release]) => `${app}/${release}`),
+    ...[...input.canaries, ...input.previews].map((entry) => `${entry.app}/${entry.release}`),
+    ...Object.entries(input.live).flatMap(([app, build]) => [build.release, build.previous?.release].filter(Boolean).map((release) => `${app}/${release}`)),
+  ]);
   const recordKeys = [
     ...pointerKeys,
     ...Object.entries(input.published).map(([app, release]) => `${releasePrefix(app, release)}${RELEASE_RECORD_FILE}`),
     ...[...input.canaries, ...input.previews].map((entry) => `${releasePrefix(entry.app, entry.release)}${RELEASE_RECORD_FILE}`),
   ];
-  await namedBuilds(store, recordKeys, named);
+  await namedBuilds(store, recordKeys, named, namedReleases);
 
   const builds: Record<string, TrackedBuild[]> = {};
   const removals: (BuildRemoval & { app: string })[] = [];
+  const releaseRemovals: ReleaseRemoval[] = [];
   for (const app of apps) {
     const stored = await storedBuilds(store, app);
     const liveBuild = input.live[app]?.buildId;
@@ -182,26 +215,45 @@ export async function planPrune(
       { keep, protectedIds },
     );
     const removedWhole = new Set(appRemovals.filter((removal) => removal.removed === 'build').map((removal) => removal.buildId));
-    builds[app] = tracked.filter((build) => !removedWhole.has(build.buildId));
+    builds[app] = tracked
+      .filter((build) => !removedWhole.has(build.buildId))
+      .map((build) => {
+        const known = new Map((build.releases ?? []).map((release) => [release.release, release]));
+        const own = [...releases.keys()].filter((release) => buildOfRelease(release) === build.buildId).map((release) => known.get(release) ?? { release, seen: at });
+        const newest = own.reduce((latest, release) => (release.seen > latest ? release.seen : latest), '');
+        const goes = own.filter(
+          (release) => release.seen < newest && hoursBetween(release.seen, now) >= PRUNE_GRACE_HOURS && !releases.get(release.release) && !namedReleases.has(`${app}/${release.release}`),
+        );
+        releaseRemovals.push(...goes.map((release) => ({ app, release: release.release })));
+        const kept = own.filter((release) => !goes.includes(release)).sort((a, b) => a.release.localeCompare(b.release));
+        const { releases: _before, ...rest } = build;
+        return kept.length ? { ...rest, releases: kept } : rest;
+      });
     removals.push(...appRemovals.map((removal) => ({ app, ...removal })));
   }
-  return { builds, removals };
+  return { builds, removals, releaseRemovals };
 }
 
 /**
  * Deletes what a plan removes: a withdrawn build's files; a build removed whole, its files and its
- * release snapshots. Returns the keys deleted. Run after the pass's record is written, so a pass that
- * starts over deletes nothing.
+ * release snapshots; the superseded release snapshots of kept builds. Returns the keys deleted. Run
+ * after the pass's record is written, so a pass that starts over deletes nothing.
  */
 export async function applyPrune(store: ObjectStore, plan: PrunePlan): Promise<string[]> {
-  // The local release's deletion too (@kesho/release-model/build-pruning), with the bucket's prefixes.
-  return deleteRemovals(store, plan.removals, async (removal) => [
+  const deleted = await deleteRemovals(store, plan.removals, async (removal) => [
     buildFilesPrefix(removal.app, removal.buildId),
     ...(removal.removed === 'build' ? await releasePrefixesOfBuild(store, removal.app, removal.buildId) : []),
   ]);
+  for (const removal of plan.releaseRemovals) {
+    for (const key of await store.listKeys(releasePrefix(removal.app, removal.release))) {
+      await store.delete(key);
+      deleted.push(key);
+    }
+  }
+  return deleted;
 }
 
-/** The snapshots of a build's releases in the store (releases/<app>/<buildId>-<hash>/): they go with a build removed whole, here and in the local prune. */
+/** The snapshots of a build's releases in the store (releases/<app>/<buildId>-<hash>/): they go with a build removed whole. */
 export async function releasePrefixesOfBuild(store: Pick<ObjectStore, 'listKeys'>, app: string, buildId: string): Promise<string[]> {
   return [...(await releasesOf(store, app)).keys()].filter((release) => buildOfRelease(release) === buildId).map((release) => releasePrefix(app, release));
 }
