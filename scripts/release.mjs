@@ -63,10 +63,10 @@ function describe(result) {
 
 /**
  * Where a build came from: its commit, and whether the work tree held uncommitted changes.
- * @param {{ source: string, commit?: string, clean?: boolean }} revision
+ * @param {{ source?: string, commit?: string, clean?: boolean }} revision
  */
 function origin({ source, commit, clean }) {
-  if (!commit) return `source ${source}`;
+  if (!commit) return `source ${source ?? 'unknown'}`;
   return `commit ${commit}${clean ? '' : ' with uncommitted changes'}`;
 }
 

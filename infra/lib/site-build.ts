@@ -13,6 +13,7 @@ import { NOT_FOUND_PAGE_KEY } from '@kesho/release-model/page-routes';
 import { parsePointerDocument } from '@kesho/release-model/pointer-document';
 import { SHELL_BUILDS_PREFIX } from '@kesho/release-model/site-keys';
 import {
+  currentRecordBody,
   pageKeysOf,
   pointerKey,
   POINTER_DOCUMENT_KEY,
@@ -21,6 +22,7 @@ import {
   remoteReleaseOf,
   shellReleaseOf,
   shellSnapshotFiles as shellSnapshotFilesOf,
+  type LiveChange,
   type PointerDocument,
   type ReleaseRecord,
   type RemotePointer,
@@ -189,8 +191,12 @@ export function stageRelease(build: { readonly pages: readonly StagedFile[]; rea
   return stageFiles({ files: build.pages, documents: { [RELEASE_RECORD_FILE]: JSON.stringify(build.record) } });
 }
 
-/** The app's current-release record, uploaded last to mfe/pointers/<app>.json (a copy of its release.json). */
-export function stageCurrentRecord(record: ReleaseRecord): { readonly directory: string; readonly key: string } {
+/**
+ * The app's current-release record, uploaded last to mfe/pointers/<app>.json: a copy of its release.json
+ * with the note of the deploy's live change (`change`: a publish, who, the commit), which the publisher
+ * records in the history when it finds the release live.
+ */
+export function stageCurrentRecord(record: ReleaseRecord, change?: LiveChange): { readonly directory: string; readonly key: string } {
   const key = pointerKey(record.app);
-  return { directory: stageFiles({ files: [], documents: { [path.posix.basename(key)]: JSON.stringify(record) } }), key };
+  return { directory: stageFiles({ files: [], documents: { [path.posix.basename(key)]: currentRecordBody(record, change) } }), key };
 }

@@ -10,10 +10,11 @@
  *      document, every script, preload and manifest it names present), and a publish loaded in a
  *      real browser (release/browser-check.mjs);
  *   4. only then the releases go live through dist/site as the engine's store (commitReleases,
- *      release/site-store.mjs): their snapshots and records put as a team's deploy uploads them, the
- *      edge record's history and candidates, then the engine's edge pass publishSite, the Lambda's run
- *      after a publish (mfe/remotes.json written conditionally, the pages copied, the variant folders,
- *      the edge state and the key-value state). A failure in this step puts the records back and runs
+ *      release/site-store.mjs): their snapshots and records put as a team's deploy uploads them (each
+ *      record with the note of its change, `change`: action, who, when, why, the source, the browser
+ *      check), then the engine's edge pass publishSite, the Lambda's run after a publish (mfe/remotes.json
+ *      written conditionally, the pages copied, the variant folders, the edge record with the history
+ *      entry of each live change made from its record's note, the edge state and the key-value state). A failure in this step puts the records back and runs
  *      the pass again from them; a process killed in it is completed by the next release's recovery.
  *
  * So on any failure the live site (pointer and pages) is what it was. Build directories
@@ -29,8 +30,10 @@
  * for the other routes. Only a candidate an older dist/ staged before candidates were releases gets its
  * first release from the next release (release/canaries-previews.mjs releaseUnnamedCandidates).
  *
- * The history (in the edge record, dist/site/edge/state.json, AWS's edge/state.json) records each release (who, what: app, build and source commit,
- * when, and the build it replaced) and every build made: `npm run build` releases only builds it has
+ * The history (in the edge record, dist/site/edge/state.json, AWS's edge/state.json, written only by the
+ * engine's pass) records each release (who, what: app, build and source commit, when, and the build it
+ * replaced), also one killed before its pass (the next pass records it from its record's note); the
+ * builds made (dist/builds-made.json) record every build: `npm run build` releases only builds it has
  * not seen before, so it never moves a remote that did not change.
  *
  * Its parts, each a module of release/: `lock.mjs` (one release at a time), `verify.mjs` (step 3),
@@ -40,19 +43,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { exists, readJson, writeJson } from './compile.mjs';
-import {
-  buildFilesDirOf,
-  buildRecordFileOf,
-  buildsMadeFile,
-  distDir,
-  EDGE_RECORD_KEY,
-  edgeRecordFile,
-  legacyHistoryFile,
-  pointerFile,
-  siteFileOf,
-  ssrDir,
-  VARIANTS_PREFIX,
-} from './paths.mjs';
+import { buildFilesDirOf, buildRecordFileOf, buildsMadeFile, distDir, EDGE_RECORD_KEY, edgeRecordFile, pointerFile, siteFileOf, ssrDir, VARIANTS_PREFIX } from './paths.mjs';
 import { renderPages } from './prerender.mjs';
 import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
 import { liveShellRecord, recoverInterruptedRelease, releasesOf, siteStore } from './release/site-store.mjs';
@@ -69,7 +60,7 @@ import { remoteNames } from '../webpack.config.mjs';
 import * as edgePlan from '@kesho/release-model/edge-plan';
 import * as schema from '@kesho/release-model/pointer-document';
 import { publishReleases, putReleaseSnapshot, readPublished } from '@kesho/release-model/engine/publish';
-import { pointerKey, SHELL_APP, withdrawnKey } from '@kesho/release-model/engine/release-record';
+import { buildIdOf, currentRecordBody, pointerKey, SHELL_APP, withdrawnKey } from '@kesho/release-model/engine/release-record';
 import { releasePrefixesOfBuild } from '@kesho/release-model/engine/prune';
 import { buildFilesPrefix, deleteRemovals } from '@kesho/release-model/build-pruning';
 import { canaryCommandKey, publishSite, watchCanaries } from '@kesho/release-model/engine/edge-pass';
@@ -93,7 +84,7 @@ export const appNames = ['shell', ...remoteNames];
  * endCanaryThroughEngine); a release leaves them on the releases their teams deployed.
  * @typedef {{ by?: string }} EdgeChange
  * @typedef {{ remotes?: RemotePointer[], shell?: ShellRecord | null, renderAll?: boolean,
- *   action: ReleaseEntry['action'], built?: Record<string, string>, beforeWrite?: BeforeWrite, why?: string, edge?: EdgeChange,
+ *   action: 'publish' | 'rollback' | 'build', built?: Record<string, string>, beforeWrite?: BeforeWrite, why?: string, edge?: EdgeChange,
  *   browserCheck?: import('./release/browser-check.mjs').BrowserCheck | null }} ReleaseRequest
  * `browserCheck`: the publish's or canary's browser check (`browserCheckOf`), or null for none.
  * @typedef {(name: string) => Promise<{ pointer: RemotePointer }>} BuildRemote
@@ -371,13 +362,25 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       const recorded = history.builds[app]?.find((build) => build.buildId === buildId);
       return recorded ? { source: recorded.source, commit: recorded.commit, clean: recorded.clean } : action === 'rollback' ? { source: 'unknown' } : revision;
     };
-    const entries = [];
-    /** @param {Partial<ReleaseEntry>} [extra] */
-    const record = (app, buildId, previous, entryAction = action, extra = {}) => {
-      if (buildId === previous && LIVE_ACTIONS.includes(entryAction)) return;
-      /** @type {ReleaseEntry} */
-      const entry = { app, buildId, previous, action: entryAction, by, at, ...originOf(app, buildId), ...(why ? { why } : {}), ...(checked ? { browserCheck: checked } : {}), ...extra };
-      entries.push(entry);
+    /**
+     * The note of this live change, written with each record this release makes current (release-record.ts
+     * LiveChange, as a team stack writes it in AWS): the engine's edge pass records the history entry from it
+     * (who, when, why, where the build came from, what the browser check saw), also when this process dies
+     * before its pass and the next one completes it.
+     * @param {string} app @param {string} buildId
+     */
+    const changeOf = (app, buildId) => {
+      const { source, commit, clean } = originOf(app, buildId);
+      return {
+        action,
+        by,
+        at,
+        ...(why ? { why } : {}),
+        source,
+        ...(commit !== undefined ? { commit } : {}),
+        ...(clean !== undefined ? { clean } : {}),
+        ...(checked ? { browserCheck: checked } : {}),
+      };
     };
     // A rollback withdraws the build it replaces (no publish, canary or preview releases it again) and
     // clears any such mark of the build it chose, in the same commit as the rest.
@@ -392,8 +395,6 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       ...(from && from !== to ? [{ json: { at, by, rolledBackTo: to, ...(why ? { why } : {}) }, target: withdrawalFile(app, from) }] : []),
       { target: withdrawalFile(app, to) },
     ]);
-    if (shell) record('shell', shell.buildId, currentShell?.buildId ?? null);
-    for (const pointer of remotes) record(pointer.name, pointer.buildId, liveOf(pointer.name));
     // An unnamed candidate's first release (its snapshot, releases/<app>/<release>/), named in its record
     // as a team's deploy names it in AWS.
     /** @param {{ app: string, buildId: string }} entry */
@@ -415,15 +416,16 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       }));
 
     /**
-     * The edge record's history with this release's entries (edge-plan's withHistory, the publisher's too) and
-     * the candidates (an unnamed one named by its first release); its edge state stays the one the last pass wrote: the
-     * engine's edge pass writes the next one, its variant folders and the key-value state.
+     * The edge record with the candidates (an unnamed one named by its first release), written only when
+     * a candidate got its first release here; its history and edge state stay as the last pass wrote them:
+     * the engine's edge pass records this release's entries (from the notes of the records it makes
+     * current) and writes the next edge state, its variant folders and the key-value state.
      */
-    const nextEdge = edgePlan.withHistory({ ...edgeBefore, canaries: namedCanaries, previews: namedPreviews, history: history.releases }, entries);
+    const nextEdge = firstReleases.length ? { ...edgeBefore, canaries: namedCanaries, previews: namedPreviews } : null;
     // The releases this one makes, as the team stacks' synth makes them (@kesho/release-model/engine/release-record).
     const made = liveChange ? await releasesOf({ root: stageDir, document: next, remotes: rendering, shellRelease: everything }) : [];
     const passed = await commitReleases({
-      made,
+      made: made.map((release) => ({ ...release, change: changeOf(release.record.app, buildIdOf(release.record)) })),
       liveChange,
       beforeWrite,
       candidates: firstReleases,
@@ -436,6 +438,8 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       by,
       why,
     });
+    // The entries the pass recorded for this release's live changes (a build of an app changed).
+    const entries = passed.entries.filter((entry) => LIVE_ACTIONS.includes(entry.action) && made.some((release) => release.record.app === entry.app));
     return { pointers: next, shell: nextShell, pages: pages.filter((page) => !page.feed).map((page) => page.route), entries, edge: passed.record };
   } finally {
     await fs.rm(stageDir, { recursive: true, force: true });
@@ -464,18 +468,20 @@ async function refuseMisfits(shell, remotes, releasing) {
  * Puts a release live through the site's store (lib/release/site-store.mjs), as a team's deploy and the
  * publisher do in AWS: the releases' snapshots (immutable, unreferenced until a record names them), an
  * unnamed candidate's first one among them; then each release's record made its app's current one (a
- * rollback's replaced release marked withdrawn, as infra/RUNBOOK.md's Rollback does it); the builds'
+ * rollback's replaced release marked withdrawn, as infra/RUNBOOK.md's Rollback does it), each with the
+ * note of its change (`change`), which the pass records in the history; the builds'
  * withdrawal marks, the start command of a canary named by its first release, the edge
- * record's history and candidates (edge/state.json) and the builds made (dist/builds-made.json); then the
+ * record's candidates (edge/state.json, only when one got its first release) and the builds made (dist/builds-made.json); then the
  * engine's edge pass (@kesho/release-model/engine/edge-pass publishSite, the Lambda's own code) over dist/site
  * and the local key-value state: mfe/remotes.json written conditionally and the pages copied live, the
  * variant folders of the next state written from the candidates' releases, the edge state in the record
- * (conditional), the key-value state. A failure puts every record and file back as it was and runs the
+ * (conditional, with the history entries), the key-value state. A failure puts every record and file
+ * (the edge record too) back as it was and runs the
  * pass again from them, so the live site and what the edge serves are what they were; a process killed
  * instead leaves records that are either not current yet or current, and the next pass
  * (recoverInterruptedRelease) puts the site on them whole.
- * @param {{ made: import('./release/site-store.mjs').MadeRelease[], liveChange: boolean, beforeWrite?: BeforeWrite,
- *   candidates: import('./release/site-store.mjs').MadeRelease[], commands: { app: string, body: unknown }[], nextEdge: unknown, built: Record<string, unknown>, withdrawals: { target: string, json?: unknown }[],
+ * @param {{ made: (import('./release/site-store.mjs').MadeRelease & { change: import('../../packages/release-model/src/engine/release-record').LiveChange })[], liveChange: boolean, beforeWrite?: BeforeWrite,
+ *   candidates: import('./release/site-store.mjs').MadeRelease[], commands: { app: string, body: unknown }[], nextEdge: unknown | null, built: Record<string, unknown>, withdrawals: { target: string, json?: unknown }[],
  *   rolledBack: { app: string }[], at: string, by: string, why?: string }} commit
  * @returns {Promise<import('../../packages/release-model/src/engine/edge-pass').EdgePublishResult>}
  */
@@ -500,14 +506,16 @@ async function commitReleases({ made, liveChange, beforeWrite, candidates, comma
     if (json === undefined) await fs.rm(target, { force: true });
     else await writeJson(target, json);
   };
-  // The pass at the release's time: the live builds it notes are told by the history entries of that
-  // time (a promotion, a rollback; else a publish, which the publish watch judges), as in AWS.
-  const services = { ...(await localEdgeServices()), now: () => new Date(at) };
+  const services = await localEdgeServices();
+  // The edge record as it was: put back on a failure, whatever the pass wrote into it (its entries, the live builds).
+  const recordBefore = await direct.get(EDGE_RECORD_KEY);
+  undo.push(() => (recordBefore ? direct.put(EDGE_RECORD_KEY, recordBefore.body, revalidatedMetadata(EDGE_RECORD_KEY), {}) : direct.delete(EDGE_RECORD_KEY)));
   try {
     for (const release of made) await putReleaseSnapshot(store, release.record, release.files);
     // An unnamed candidate's first release: an immutable snapshot, as its team's deploy uploads it.
     for (const release of candidates) await putReleaseSnapshot(store, release.record, release.files);
-    for (const { record } of made) await setObject(pointerKey(record.app), JSON.stringify(record));
+    // Each record made its app's current one with the note of this change, which the pass records in the history.
+    for (const { record, change } of made) await setObject(pointerKey(record.app), currentRecordBody(record, change));
     for (const { app } of rolledBack) {
       const chosen = made.find((release) => release.record.app === app)?.record.release;
       const replaced = published.releases[app];
@@ -517,13 +525,11 @@ async function commitReleases({ made, liveChange, beforeWrite, candidates, comma
     }
     for (const write of withdrawals) await setFile(write.target, write.json);
     for (const { app, body } of commands) await setObject(canaryCommandKey(app), JSON.stringify(body));
-    await setObject(EDGE_RECORD_KEY, JSON.stringify(nextEdge));
+    if (nextEdge) await store.put(EDGE_RECORD_KEY, JSON.stringify(nextEdge), revalidatedMetadata(EDGE_RECORD_KEY), {});
     await setFile(buildsMadeFile, { built });
     const result = await publishSite(store, services);
     const refused = result.rejected.filter((rejection) => made.some((release) => release.record.app === rejection.app));
     if (liveChange && refused.length) throw new ReleaseError(`The publish refused ${refused.map((rejection) => rejection.reason).join('; ')}. The live site is unchanged.`);
-    // The history, in the edge record now: the file it was kept in before goes.
-    await fs.rm(legacyHistoryFile, { force: true });
     return result;
   } catch (error) {
     for (const step of undo.reverse()) await step();
@@ -635,7 +641,8 @@ export async function abort(app, { why, by, beforeWrite } = {}) {
 /**
  * Why this dist/'s edge record cannot go through the engine's edge pass yet, as a ReleaseError: a canary
  * or preview staged before they were releases (the pass makes variant folders from the candidates'
- * releases), or a history still in releases.json. Any release puts both right.
+ * releases). Any release puts it right. (A history still in releases.json is moved into the record
+ * before, moveLegacyEdgeState.)
  * @param {import('./release/history.mjs').EdgeRecord} record @param {string} doing
  */
 async function requireEngineRecord(record, doing) {
@@ -643,11 +650,6 @@ async function requireEngineRecord(record, doing) {
   if (unnamed) {
     throw new ReleaseError(
       `The ${'percent' in unnamed ? 'canary' : 'preview'} of ${unnamed.app} (build ${unnamed.buildId}) was staged before canaries and previews were releases: any release makes its release (npm run build), then ${doing} again. The live site is unchanged.`,
-    );
-  }
-  if ((await readHistory()).releases.length !== record.history.length) {
-    throw new ReleaseError(
-      `This dist/'s history is still in ${path.relative(repoRoot, legacyHistoryFile)}: any release moves it into the edge record (npm run build), then ${doing} again. The live site is unchanged.`,
     );
   }
 }

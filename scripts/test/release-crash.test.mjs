@@ -4,7 +4,10 @@
  * writes. Its records are then either not current yet or current; the next publish (at the next
  * release, or when the local server starts) rebuilds the state from them, writes mfe/remotes.json and
  * copies every page, so the site is on ONE whole release: the one before the rollback if the crash
- * came before its record, the rollback's if after, never a mix.
+ * came before its record, the rollback's if after, never a mix. And the history records the interrupted
+ * rollback as what it was, by whom, when: the note its record carries (mfe/pointers/<app>.json `change`),
+ * which the pass that completes it records; never a publish at the time of the recovery, which the
+ * publish watch would judge.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -32,6 +35,27 @@ const releaseModule = fileURLToPath(new URL('../lib/release-engine.mjs', import.
 const liveDocument = async () => JSON.parse(await fs.readFile(pointerFile, 'utf8'));
 const live = async () => Object.fromEntries((await liveDocument()).remotes.map((remote) => [remote.name, remote.buildId]));
 const leftovers = async () => (await fs.readdir(root)).filter((entry) => entry.startsWith('.release'));
+const edgeRecord = async () => JSON.parse(await fs.readFile(edgeRecordFile, 'utf8'));
+const legalHistory = async () => (await edgeRecord()).history.filter((entry) => entry.app === 'legal');
+const pause = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/**
+ * The interrupted rollback is in the history as a rollback of legal to l1 by its releaser, at its own time
+ * (between `started` and `died`, before the recovery), once; the live build is noted as a rollback since
+ * then, so the publish watch does not judge it.
+ * @param {{ started: string, died: string }} times
+ */
+async function assertRollbackRecorded({ started, died }) {
+  const rollbacks = (await legalHistory()).filter((entry) => entry.action === 'rollback');
+  assert.equal(rollbacks.length, 1, 'the rollback is recorded once');
+  const [entry] = rollbacks;
+  assert.deepEqual(
+    { action: entry.action, buildId: entry.buildId, previous: entry.previous, by: entry.by },
+    { action: 'rollback', buildId: 'legall1', previous: 'legall2', by: 'release-test' },
+  );
+  assert.ok(entry.at >= started && entry.at <= died, `recorded at the rollback's time (${entry.at}), not the recovery's`);
+  assert.deepEqual((await edgeRecord()).live.legal, { ...(await edgeRecord()).live.legal, buildId: 'legall1', via: 'rollback', since: entry.at });
+}
 const LEGAL_PAGES = ['terms', 'privacy', 'ethics'];
 /** The version of legal each of its live pages shows ("l1", "l2"). */
 const legalPages = async () => Promise.all(LEGAL_PAGES.map(async (name) => /<h1>legal (l\d) page/.exec(await fs.readFile(path.join(pagesDir, `${name}.html`), 'utf8'))?.[1]));
@@ -89,7 +113,7 @@ function rollbackKilledAt(killAt) {
 const CRASHES = [
   { killAt: 3, what: 'while its release snapshot is written', expect: 'legall2' },
   { killAt: 6, what: 'once its record is current', expect: 'legall1' },
-  { killAt: 11, what: 'just before mfe/remotes.json', expect: 'legall1' },
+  { killAt: 10, what: 'just before mfe/remotes.json', expect: 'legall1' },
   { killAt: 14, what: 'half-way through the live pages', expect: 'legall1' },
 ];
 
@@ -98,10 +122,14 @@ for (const { killAt, what, expect } of CRASHES) {
     const before = await snapshotLive(root);
     assert.equal((await live()).legal, 'legall2');
 
+    const started = new Date().toISOString();
     const child = rollbackKilledAt(killAt);
+    const died = new Date().toISOString();
     assert.equal(child.signal, 'SIGKILL', `the rollback was killed (${child.stderr})`);
     assert.doesNotMatch(child.stdout, /finished/);
     assert.equal(child.written.length, killAt - 1);
+    // The recovery comes later than the rollback, as it does when the next release or the server's start runs it.
+    await pause(20);
 
     assert.ok(
       (await leftovers()).some((entry) => entry.startsWith('.release-')),
@@ -114,6 +142,8 @@ for (const { killAt, what, expect } of CRASHES) {
     assert.equal((await live()).legal, expect);
     await assertWhole();
     if (expect === 'legall2') assert.deepEqual(await snapshotLive(root), before, 'a crash before the record changed nothing live');
+    if (expect === 'legall2') assert.deepEqual((await legalHistory()).at(-1), { ...(await legalHistory()).at(-1), action: 'publish', buildId: 'legall2' }, 'no rollback is recorded');
+    else await assertRollbackRecorded({ started, died });
     // Once whole, publishing again changes nothing.
     const whole = await snapshotLive(root);
     await completeInterruptedRelease();
@@ -123,11 +153,15 @@ for (const { killAt, what, expect } of CRASHES) {
     assert.deepEqual(await live(), { commerce: 'commercec1', legal: expect, marketing: 'marketingm2' });
     await assertWhole();
     assert.deepEqual(await leftovers(), []);
+    if (expect === 'legall1') await assertRollbackRecorded({ started, died });
   });
 }
 
 test('a release finds the site a killed one left half-published and completes it before it reads the live site', async () => {
+  const started = new Date().toISOString();
   const child = rollbackKilledAt(14);
+  const died = new Date().toISOString();
+  await pause(20);
   assert.equal(child.signal, 'SIGKILL');
   // Half done: mfe/remotes.json names legal l1, some of its pages are still l2's.
   assert.equal((await live()).legal, 'legall1');
@@ -138,6 +172,7 @@ test('a release finds the site a killed one left half-published and completes it
   await publishRemote('marketing', { build: builders.buildRemote });
   assert.deepEqual(await live(), { commerce: 'commercec1', legal: 'legall1', marketing: 'marketingm2' });
   await assertWhole();
+  await assertRollbackRecorded({ started, died });
   // The rollback's own record of it: legal l2 withdrawn, as the rollback decided before it died.
   await assert.rejects(publishRemote('legal', { build: builders.buildRemote }), /withdrawn by a rollback/);
 });
@@ -150,7 +185,10 @@ test("a release killed once its records are current, before its edge pass wrote 
     await rollback('legal', undefined, { beforeWrite: (target) => { if (target.startsWith(${JSON.stringify(variantsDir)})) process.kill(process.pid, 'SIGKILL'); } });
     console.log('finished');
   `;
+  const started = new Date().toISOString();
   const child = spawnSync(process.execPath, [...NODE_TS_OPTIONS, '--input-type=module', '-e', script], { env: { ...process.env, KESHO_DIST_DIR: root }, encoding: 'utf8' });
+  const died = new Date().toISOString();
+  await pause(20);
   assert.equal(child.signal, 'SIGKILL', `the rollback was killed (${child.stderr})`);
   // The live site is on the rollback (the pass published it before its variant folders), the edge not yet.
   assert.equal((await live()).legal, 'legall1');
@@ -161,6 +199,7 @@ test("a release killed once its records are current, before its edge pass wrote 
   await assertWhole();
   const record = JSON.parse(await fs.readFile(edgeRecordFile, 'utf8'));
   assert.notDeepEqual(record.edge, stale.edge, 'the edge pass wrote the next state');
+  await assertRollbackRecorded({ started, died });
   for (const folder of Object.values(record.edge.variants)) {
     const document = JSON.parse(await fs.readFile(path.join(variantsDir, folder, 'remotes.json'), 'utf8'));
     assert.deepEqual(Object.fromEntries(document.remotes.map((remote) => [remote.name, remote.buildId])), { commerce: 'commercec1', legal: 'legall1', marketing: 'marketingm2' });

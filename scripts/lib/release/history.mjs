@@ -12,9 +12,9 @@ import { revalidatedMetadata } from '@kesho/release-model/object-store';
 
 /**
  * One entry of the history: @kesho/release-model/edge-plan's HistoryEntry (the AWS publisher records the
- * same shape in the same record), with the local actions (publish, rollback, build) and the source it was built from.
- * @typedef {import('../../../packages/release-model/src/edge-plan').HistoryEntry<'publish' | 'rollback' | 'build' | 'canary' | 'promote' | 'abort' | 'preview'>
- *   & { source: string }} ReleaseEntry
+ * same shape in the same record, recorded by the engine's edge pass), with the live changes (publish, rollback, build)
+ * and the source the build came from when its writer named it (the local release always does).
+ * @typedef {import('../../../packages/release-model/src/edge-plan').HistoryEntry<'publish' | 'rollback' | 'build' | 'canary' | 'promote' | 'abort' | 'preview'>} ReleaseEntry
  * @typedef {{ buildId: string, builtAt: string, source: string, commit?: string, clean?: boolean }} BuildEntry
  * @typedef {{ releases: ReleaseEntry[], builds: Record<string, BuildEntry[]> }} History
  * @typedef {{ source: string, commit?: string, clean?: boolean }} Revision
@@ -53,18 +53,38 @@ export async function readHistory() {
 /**
  * Moves what a dist/ released before kept in dist/edge-state.json to where it lives now: the edge record
  * into dist/site/edge/state.json (the engine's, unless one is there already) and the builds made into
- * dist/builds-made.json; then the old file goes. Run under the release lock (each release, the local
- * server's start). Each target is written whole before the old file is removed, so a crash leaves it to
- * be moved again.
+ * dist/builds-made.json; then the old file goes. A history older still, in dist/releases.json, goes into
+ * the record (only while the record has none) and its builds made into dist/builds-made.json. Run under
+ * the release lock (each release, the local server's start), before the engine's pass, which then adds to
+ * that history. Each target is written whole before the old file is removed, so a crash leaves it to be
+ * moved again.
  */
 export async function moveLegacyEdgeState() {
+  const store = new FolderStore(siteDir);
   const legacy = await readJson(legacyEdgeStateFile, null);
-  if (!legacy) return;
-  const { built, ...record } = legacy;
-  // Through the store (a whole write, only if none is there yet): the key the engine reads.
-  await new FolderStore(siteDir).put(EDGE_RECORD_KEY, JSON.stringify(record), revalidatedMetadata(EDGE_RECORD_KEY), { ifNoneMatch: '*' });
-  if (built && !(await readJson(buildsMadeFile, null))) await writeText(buildsMadeFile, JSON.stringify({ built }));
-  await fs.rm(legacyEdgeStateFile, { force: true });
+  if (legacy) {
+    const { built, ...record } = legacy;
+    // Through the store (a whole write, only if none is there yet): the key the engine reads.
+    await store.put(EDGE_RECORD_KEY, JSON.stringify(record), revalidatedMetadata(EDGE_RECORD_KEY), { ifNoneMatch: '*' });
+    if (built && !(await readJson(buildsMadeFile, null))) await writeText(buildsMadeFile, JSON.stringify({ built }));
+    await fs.rm(legacyEdgeStateFile, { force: true });
+  }
+  const releases = await readJson(legacyHistoryFile, null);
+  if (!releases) return;
+  const current = await store.get(EDGE_RECORD_KEY);
+  const record = current ? JSON.parse(current.body) : {};
+  if (!('history' in record)) {
+    // Conditional on the record read: the history goes in whole, or not at all.
+    /** @type {import('../../../packages/release-model/src/object-store').PutCondition} */
+    const condition = current ? { ifMatch: current.etag } : { ifNoneMatch: '*' };
+    if (
+      (await store.put(EDGE_RECORD_KEY, JSON.stringify({ ...record, history: edgePlan.historyOf({ history: releases.releases }) }), revalidatedMetadata(EDGE_RECORD_KEY), condition)) ===
+      'precondition-failed'
+    )
+      return;
+  }
+  if (releases.builds && !(await readJson(buildsMadeFile, null))) await writeText(buildsMadeFile, JSON.stringify({ built: releases.builds }));
+  await fs.rm(legacyHistoryFile, { force: true });
 }
 
 /** Written whole or not at all: a temporary file renamed over the target. @param {string} target @param {string} text */

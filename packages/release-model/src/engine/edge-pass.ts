@@ -15,7 +15,8 @@
  * current one, so the live publish that follows puts it live), the live site published
  * (publish.ts), the variant folders of the next state written (new folders only, named by what
  * they hold), then edge/state.json with a conditional PUT (a concurrent pass makes this one start
- * over), then the KeyValueStore. A failure before the KeyValueStore leaves what visitors get as it
+ * over; the history entry of each live change found is in it, from the note the app's current record
+ * carries: live-builds.ts), then the KeyValueStore. A failure before the KeyValueStore leaves what visitors get as it
  * was; a pass that failed there is completed by the next one, which writes the same value.
  * The scheduled check (every minute) judges each running canary on the Kesho/ClientEvents metrics
  * with the local server's rule (@kesho/release-model/canary-health) and aborts it itself, by "auto"; and a
@@ -46,8 +47,8 @@ import { CANARY_ABORTED_EVENT } from '@kesho/operations/ops-events';
 import type { KeyValueStore } from '../object-store';
 import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '../site-keys';
 import { publishReleases, readPublished, readRecord, revalidatedMetadata, type ObjectStore, type PublishResult, type Rejection } from './publish';
-import { pointerKey, RELEASE_RECORD_FILE, releasePrefix, SHELL_APP, type RemotePointer, type RemoteRelease } from './release-record';
-import { noteLiveBuilds, type LiveBuild } from './live-builds';
+import { liveChangeOf, pointerKey, RELEASE_RECORD_FILE, releasePrefix, SHELL_APP, type RemotePointer, type RemoteRelease } from './release-record';
+import { noteLiveBuilds, type LiveBuild, type LiveNow } from './live-builds';
 import { applyPrune, planPrune, servedBuilds, type ReleaseRemoval, type TrackedBuilds } from './prune';
 import { DEFAULT_KEPT_BUILDS, type BuildRemoval } from '../build-pruning';
 
@@ -94,13 +95,14 @@ export interface EdgePreview extends PreviewRecord {
 }
 
 /**
- * One entry of the history (@kesho/release-model/edge-plan's shape): the publisher's name their release;
- * the local release's (in the same record, dist/site/edge/state.json) name the source the build came from.
+ * One entry of the history (@kesho/release-model/edge-plan's shape), recorded only by the pass: each names
+ * its release, and where the build came from when its writer said (a command's or a current record's note).
  */
 export type EdgeHistoryEntry = HistoryEntry<EdgeAction>;
 /**
- * What the history records: the canary's and preview's steps, and a rollback (the scheduled check's of a
- * watched publish, publish-watch.ts); the local release also records its publishes and builds.
+ * What the history records: the canary's and preview's steps, and every live change (live-builds.ts,
+ * from the note its current record carries: a team's publish, a rollback by hand or by the scheduled
+ * check of a watched publish, publish-watch.ts, a local `npm run build`; a publish by "unknown" without one).
  */
 export type EdgeAction = 'canary' | 'promote' | 'abort' | 'preview' | 'rollback' | 'publish' | 'build';
 
@@ -216,6 +218,29 @@ async function liveBuildOf(store: ObjectStore, app: string): Promise<string | nu
   }
 }
 
+/**
+ * The apps live after a publish with the note of the change their current record carries
+ * (release-record.ts LiveChange): read for an app whose live release changed only, and only from a
+ * record that names the release now live (a record written since is a later change).
+ */
+async function withChangeNotes(store: ObjectStore, before: EdgeRecord['live'], live: readonly LiveNow[]): Promise<LiveNow[]> {
+  return Promise.all(
+    live.map(async (now) => {
+      if (before?.[now.app]?.release === now.release) return now;
+      const key = pointerKey(now.app);
+      const object = await store.get(key);
+      if (!object) return now;
+      try {
+        if ((JSON.parse(object.body) as { release?: unknown }).release !== now.release) return now;
+        return { ...now, change: liveChangeOf(object.body, key) };
+      } catch {
+        // Checked when it was published (readRecord); one changed since is no note of this release.
+        return now;
+      }
+    }),
+  );
+}
+
 /** A release of a remote, checked whole (pages present and showing something) before any visitor gets it. */
 async function remoteRelease(store: ObjectStore, app: string, release: string): Promise<RemoteRelease> {
   if (app === SHELL_APP) throw new Error('The shell renders every page of the site, so it is released whole: canaries and previews are for the remotes');
@@ -227,6 +252,8 @@ async function remoteRelease(store: ObjectStore, app: string, release: string): 
 interface Pass {
   record: EdgeRecord;
   rejected: Rejection[];
+  /** The history entries this pass recorded itself (a promotion's, an abort's, a canary's start). */
+  made: HistoryEntry<EdgeAction>[];
 }
 
 /** The entry recorded in the history (@kesho/release-model/edge-plan withHistory, the local release's too); the ended canary's release noted, as many kept. */
@@ -248,7 +275,9 @@ function take(
     pass.rejected.push({ app, reason: step.refused });
     return false;
   }
-  pass.record = recorded({ ...pass.record, ...step.records }, { ...step.entry, ...origin }, 'ended' in step ? step.ended : undefined);
+  const entry = { ...step.entry, ...origin };
+  pass.record = recorded({ ...pass.record, ...step.records }, entry, 'ended' in step ? step.ended : undefined);
+  pass.made.push(entry);
   return true;
 }
 
@@ -315,6 +344,8 @@ async function writeEdgeVariants(store: ObjectStore, record: EdgeRecord, live: {
 export interface EdgePublishResult extends PublishResult {
   readonly edge: EdgeState;
   readonly record: EdgeRecord;
+  /** The history entries this pass recorded: its commands' and the live changes it found (from their records' notes). */
+  readonly entries: readonly EdgeHistoryEntry[];
   /** A preview staged by this pass, and its link. */
   readonly preview?: { readonly app: string; readonly buildId: string; readonly link: string; readonly expiresAt: string };
   /** The builds this pass removed from the bucket (prune.ts): a withdrawn build's files, or a build whole. */
@@ -338,8 +369,6 @@ export interface EdgeChange {
     CommandOrigin;
   /** Canaries to end before anything else (the scheduled check's verdicts), with their reason. */
   readonly autoAbort?: readonly { readonly app: string; readonly release: string; readonly reason: string }[];
-  /** Watched publishes the scheduled check rolled back (publish-watch.ts: the older record already current, the bad release withdrawn), recorded by "auto". */
-  readonly autoRollback?: readonly AutoRollback[];
   readonly maxAttempts?: number;
 }
 
@@ -353,31 +382,22 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
     const now = (services.now ?? (() => new Date()))();
     const at = now.toISOString();
     const { record: before, etag } = await readEdgeRecord(store);
-    const pass: Pass = { record: before, rejected: [] };
+    const pass: Pass = { record: before, rejected: [], made: [] };
     for (const verdict of change.autoAbort ?? []) {
       const running = pass.record.canaries.find((canary) => canary.app === verdict.app && canary.release === verdict.release);
       if (running) take(pass, verdict.app, endCanary(pass.record, verdict.app, { action: 'abort', by: 'auto', at, why: verdict.reason }));
-    }
-    for (const rolled of change.autoRollback ?? []) {
-      pass.record = recorded(pass.record, {
-        action: 'rollback',
-        app: rolled.app,
-        buildId: rolled.to.buildId,
-        release: rolled.to.release,
-        previous: rolled.buildId,
-        by: 'auto',
-        at,
-        why: rolled.reason,
-      });
     }
     await applyCommands(store, pass, at);
     const result = await publishReleases(store);
     const { state: live } = await readPublished(store);
     const liveBuilds = [
-      ...live.remotes.flatMap((remote) => (live.releases[remote.name] ? [{ app: remote.name, release: live.releases[remote.name] as string, buildId: remote.buildId }] : [])),
       ...(result.shell ? [{ app: SHELL_APP, release: result.shell.release, buildId: result.shell.buildId }] : []),
+      ...live.remotes.flatMap((remote) => (live.releases[remote.name] ? [{ app: remote.name, release: live.releases[remote.name] as string, buildId: remote.buildId }] : [])),
     ];
-    pass.record = { ...pass.record, live: noteLiveBuilds(pass.record.live, liveBuilds, pass.record.history, at) };
+    // Each live change recorded as its writer noted it with the app's current record, in this write of the record.
+    const noted = noteLiveBuilds(pass.record.live, await withChangeNotes(store, pass.record.live, liveBuilds), pass.made, at);
+    pass.record = { ...withHistory<EdgeHistoryEntry, EdgeRecord>(pass.record, noted.entries), live: noted.live };
+    pass.made.push(...noted.entries);
 
     let staged: EdgePublishResult['preview'];
     pass.record = { ...pass.record, previews: unexpiredPreviews(pass.record.previews, now) };
@@ -396,7 +416,9 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
         { at, now, liveBuild: live.remotes.find((remote) => remote.name === release.app)?.buildId ?? null },
       );
       if (step.refused !== null) throw new Error(step.refused);
-      pass.record = recorded({ ...pass.record, ...step.records }, { ...step.entry, ...originOf(change.preview) });
+      const entry = { ...step.entry, ...originOf(change.preview) };
+      pass.record = recorded({ ...pass.record, ...step.records }, entry);
+      pass.made.push(entry);
       const preview = step.records.previews.at(-1) as EdgePreview;
       const { expiresAt } = preview;
       if (change.preview.signLink !== false) {
@@ -438,6 +460,7 @@ export async function publishSite(store: ObjectStore, services: EdgeServices, ch
       rejected: [...result.rejected, ...pass.rejected],
       edge,
       record,
+      entries: pass.made,
       prunedBuilds: prune.removals,
       prunedReleases: prune.releaseRemovals,
       ...(staged ? { preview: staged } : {}),

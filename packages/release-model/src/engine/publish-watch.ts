@@ -6,8 +6,9 @@
  * the Kesho/ClientEvents metrics, figures.ts). A condemned build is rolled back as the runbook's
  * rollback does it by hand (infra/RUNBOOK.md, Rollback): its release withdrawn
  * (releases/<app>/<release>/withdrawn.json: by "auto", the figures as its why, the release put back),
- * so a stack's upload of it is refused, and the replaced release's record made the app's current one;
- * then one pass publishes it and records the rollback by "auto" in the history, and ops are told.
+ * so a stack's upload of it is refused, and the replaced release's record made the app's current one
+ * with the note of the rollback (by "auto", the figures as its why); then one pass publishes it and
+ * records the rollback in the history from that note, and ops are told.
  * Only while the judged release is still the app's current record: a team's release since wins.
  */
 import { DEFAULT_CANARY_THRESHOLDS } from '../canary-health';
@@ -16,7 +17,7 @@ import { condemnedPublishes, DEFAULT_PUBLISH_WATCH_MINUTES } from '../publish-wa
 import { publishSite, readEdgeRecord, type AutoRollback, type EdgeServices } from './edge-pass';
 import { liveChanges } from './live-builds';
 import { revalidatedMetadata, type ObjectStore } from './publish';
-import { pointerKey, RELEASE_RECORD_FILE, releasePrefix, withdrawnKey } from './release-record';
+import { currentRecordBody, parseReleaseRecordText, pointerKey, RELEASE_RECORD_FILE, releasePrefix, withdrawnKey, type ReleaseRecord } from './release-record';
 
 export interface PublishWatchServices extends EdgeServices {
   /** PUBLISH_WATCH_MINUTES (the CDK app sets it; default 30): how long after a publish its build is judged. */
@@ -48,25 +49,26 @@ export async function watchPublishes(store: ObjectStore, services: PublishWatchS
     const live = record.live?.[publish.app];
     if (!live?.previous) continue;
     if ((await currentRelease(store, publish.app)) !== live.release) continue;
-    const replaced = await store.get(`${releasePrefix(publish.app, live.previous.release)}${RELEASE_RECORD_FILE}`);
-    if (!replaced) {
-      services.log?.({
-        level: 'error',
-        message: 'release.publish_rollback_failed',
-        app: publish.app,
-        build: publish.buildId,
-        error: `release ${live.previous.release} is gone from the bucket`,
-      });
+    const replacedKey = `${releasePrefix(publish.app, live.previous.release)}${RELEASE_RECORD_FILE}`;
+    const replacedObject = await store.get(replacedKey);
+    let replaced: ReleaseRecord;
+    try {
+      if (!replacedObject) throw new Error(`release ${live.previous.release} is gone from the bucket`);
+      replaced = parseReleaseRecordText(replacedObject.body, replacedKey);
+    } catch (error) {
+      services.log?.({ level: 'error', message: 'release.publish_rollback_failed', app: publish.app, build: publish.buildId, error: error instanceof Error ? error.message : String(error) });
       continue;
     }
     const withdrawn = withdrawnKey(publish.app, live.release);
     const mark = { at: now.toISOString(), by: 'auto', rolledBackTo: live.previous.release, why: reason };
     await store.put(withdrawn, JSON.stringify(mark), revalidatedMetadata(withdrawn), {});
-    await store.put(pointerKey(publish.app), replaced.body, revalidatedMetadata(pointerKey(publish.app)), {});
+    // The replaced release's record made current with the note of this rollback: the pass records it from there, also when this run dies before it.
+    const change = { action: 'rollback', by: 'auto', at: now.toISOString(), why: reason } as const;
+    await store.put(pointerKey(publish.app), currentRecordBody(replaced, change), revalidatedMetadata(pointerKey(publish.app)), {});
     rolledBack.push({ app: publish.app, buildId: live.buildId, release: live.release, to: live.previous, reason: reason });
   }
   if (!rolledBack.length) return { rolledBack };
-  await publishSite(store, services, { autoRollback: rolledBack });
+  await publishSite(store, services);
   for (const rolled of rolledBack) {
     services.log?.({ level: 'warn', message: PUBLISH_ROLLED_BACK_EVENT, app: rolled.app, build: rolled.buildId, to: rolled.to.buildId, reason: rolled.reason });
     await services.notify?.(

@@ -8,7 +8,8 @@
  *   releases/shell/<release>/shared/...        a shell release's root files and not-found page, as they go live (immutable)
  *   sitemap.xml, robots.txt, llms.txt          the discovery files, made by the publisher from each mfe/remotes.json it writes
  *   releases/<app>/<release>/withdrawn.json    the mark of a release rolled back by hand: never published again
- *   mfe/pointers/<app>.json                    the CURRENT release of one app: a copy of a release.json above
+ *   mfe/pointers/<app>.json                    the CURRENT release of one app: a copy of a release.json above,
+ *                                              with the note of the live change that wrote it (`change`, LiveChange)
  *   mfe/remotes.json                           the pointer document the shell reads, assembled by the publisher
  *   pages/...                                  the live prerendered pages, copied from the current releases
  *
@@ -80,6 +81,81 @@ export interface ShellRelease {
 
 export type ReleaseRecord = RemoteRelease | ShellRelease;
 
+/** What a writer of an app's current record says it did: a team's publish, a rollback, a local `npm run build`, a promotion. */
+export const LIVE_CHANGE_ACTIONS = ['publish', 'rollback', 'build', 'promote'] as const;
+export type LiveChangeAction = (typeof LIVE_CHANGE_ACTIONS)[number];
+
+/**
+ * The note of a live change, written with the app's current record (mfe/pointers/<app>.json, the record's
+ * `change`; never in the snapshot's release.json, so the release and its id stay as they are): what the
+ * writer did, who, when (ISO; absent: the time of the pass that publishes it) and why, and where the build
+ * came from (the source "<commit>" or "<commit>+changes", the commit, whether the work tree matched it,
+ * what the browser check saw). The edge pass that finds the record live records it in the history
+ * (live-builds.ts noteLiveBuilds), so a change the writer made is recorded as it made it, also when the
+ * writer died before the pass and a later pass completes it.
+ */
+export interface LiveChange {
+  readonly action: LiveChangeAction;
+  readonly by: string;
+  readonly at?: string;
+  readonly why?: string;
+  readonly source?: string;
+  readonly commit?: string;
+  readonly clean?: boolean;
+  readonly browserCheck?: string;
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+const LIVE_CHANGE_FIELDS: readonly string[] = ['action', 'by', 'at', 'why', 'source', 'commit', 'clean', 'browserCheck'];
+
+/**
+ * Validates a live change's note strictly (`where` names its source in the error): an unknown action or
+ * field, a field of the wrong type or an empty `by` is refused, so a record with a bad note is rejected
+ * before it goes live. `at` is kept as the ISO time it names (milliseconds always written).
+ */
+export function parseLiveChange(value: unknown, where: string): LiveChange {
+  const fail = (why: string): never => {
+    throw new Error(`Invalid live change in ${where}: ${why}`);
+  };
+  if (!isRecord(value)) return fail('"change" must be an object');
+  const unknown = Object.keys(value).filter((field) => !LIVE_CHANGE_FIELDS.includes(field));
+  if (unknown.length) return fail(`it may name only ${LIVE_CHANGE_FIELDS.join(', ')}, not ${unknown.join(', ')}`);
+  const { action, by, at, why, source, commit, clean, browserCheck } = value;
+  if (!(LIVE_CHANGE_ACTIONS as readonly unknown[]).includes(action)) return fail(`"action" must be one of ${LIVE_CHANGE_ACTIONS.join(', ')}`);
+  if (typeof by !== 'string' || !by.trim()) return fail('"by" must name who made the change');
+  if (at !== undefined && (typeof at !== 'string' || !ISO_TIME.test(at) || Number.isNaN(Date.parse(at)))) return fail('"at" must be an ISO time in UTC, e.g. 2026-11-28T09:30:00Z');
+  for (const [field, text] of Object.entries({ why, source, commit, browserCheck })) {
+    if (text !== undefined && typeof text !== 'string') fail(`"${field}" must be text`);
+  }
+  if (clean !== undefined && typeof clean !== 'boolean') return fail('"clean" must be true or false');
+  return {
+    action: action as LiveChangeAction,
+    by,
+    ...(at !== undefined ? { at: new Date(at as string).toISOString() } : {}),
+    ...(why !== undefined ? { why: why as string } : {}),
+    ...(source !== undefined ? { source: source as string } : {}),
+    ...(commit !== undefined ? { commit: commit as string } : {}),
+    ...(clean !== undefined ? { clean } : {}),
+    ...(browserCheck !== undefined ? { browserCheck: browserCheck as string } : {}),
+  };
+}
+
+/** The body of an app's current record: the release's record and, when the writer says what it did, its note (`change`). */
+export function currentRecordBody(record: ReleaseRecord, change?: LiveChange): string {
+  return JSON.stringify(change ? { ...record, change } : record);
+}
+
+/** The note of the live change an app's current record carries (its `change`), or null for a record written without one; throws on a bad one. */
+export function liveChangeOf(text: string, where: string): LiveChange | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error(`Invalid release record in ${where}: not JSON`);
+  }
+  return isRecord(value) && value.change !== undefined ? parseLiveChange(value.change, where) : null;
+}
+
 export function isShellRelease(record: ReleaseRecord): record is ShellRelease {
   return record.app === SHELL_APP;
 }
@@ -139,6 +215,8 @@ export function parseReleaseRecord(value: unknown, where: string): ReleaseRecord
   };
   if (!isRecord(value)) return fail('not an object');
   const { app, release, shellBuildId } = value;
+  // A current record's note of its live change is checked here too, so a bad one is rejected with its record.
+  if (value.change !== undefined) parseLiveChange(value.change, where);
   if (!isRemoteName(app)) return fail('"app" must be "shell" or a remote name');
   if (!isReleaseId(release)) return fail(`${app} has no valid "release" (<build id>-<12 hex digits>)`);
   if (!isBuildId(shellBuildId)) return fail(`${app} has no valid "shellBuildId"`);
