@@ -214,8 +214,9 @@ describe('issue 40: a verdict no forging client can steer', () => {
   });
 
   test('30 posts of forged page views from one client, or from three, do not keep a canary failing for every visitor running', async () => {
-    // Five visitors meet the error on each of their two pages; the live build is calm.
-    const real = [...views('bbbbbbbbbbbb', 10, undefined, 5), ...errors('bbbbbbbbbbbb', 10, undefined, 5), ...views('aaaaaaaaaaaa', 100, undefined, 50)];
+    // Five visitors meet the error on each of their two pages, each reporting both in one beacon (one `at`); the live build is calm.
+    const at = new Date().toISOString();
+    const real = [...views('bbbbbbbbbbbb', 10, at, 5), ...errors('bbbbbbbbbbbb', 10, at, 5), ...views('aaaaaaaaaaaa', 100, at, 50)];
     for (const forgers of [['forger'], ['forger-1', 'forger-2', 'forger-3']]) {
       writeState([{ app: 'marketing', buildId: 'bbbbbbbbbbbb', previous: 'aaaaaaaaaaaa', since, percent: 50, by: 'team' }]);
       writeEvents([...real, ...forgers.flatMap((client) => forgedViews(client, 30))]);
