@@ -69,8 +69,12 @@ export interface HistoryEntry<Action extends string = 'canary' | 'promote' | 'ab
   readonly browserCheck?: string;
 }
 
-/** The history's actions that put a build live for everyone: the last of them says which build of an app is live, and which it replaced (the default rollback target). */
-export const LIVE_ACTIONS: readonly string[] = ['publish', 'rollback', 'build', 'promote'];
+/**
+ * The history's actions that put a build live for everyone: the last of them says which build of an app is live, and which it replaced (the
+ * default rollback target); also what the note of a live change may say (engine/release-record.ts LiveChange).
+ */
+export const LIVE_CHANGE_ACTIONS = ['publish', 'rollback', 'build', 'promote'] as const;
+export const LIVE_ACTIONS: readonly string[] = LIVE_CHANGE_ACTIONS;
 
 /** An app's last live change in a history (LIVE_ACTIONS), or undefined: both engines' rollback target and publish watch read it. */
 export function lastLiveChange<Entry extends HistoryEntry<string>>(history: readonly Entry[], app: string): Entry | undefined {

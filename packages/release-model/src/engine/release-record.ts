@@ -22,6 +22,7 @@
  * the not-found page.
  */
 import { DISCOVERY_FILE_NAMES } from '../discovery-files';
+import { LIVE_CHANGE_ACTIONS } from '../edge-plan';
 import { feedKeyForRoute, NOT_FOUND_PAGE_KEY, pageKeyForRoute } from '../page-routes';
 import { pageKeysOf } from '../published-pages';
 import { createHash } from 'node:crypto';
@@ -81,8 +82,8 @@ export interface ShellRelease {
 
 export type ReleaseRecord = RemoteRelease | ShellRelease;
 
-/** What a writer of an app's current record says it did: a team's publish, a rollback, a local `npm run build`, a promotion. */
-export const LIVE_CHANGE_ACTIONS = ['publish', 'rollback', 'build', 'promote'] as const;
+/** What a writer of an app's current record says it did: a team's publish, a rollback, a local `npm run build`, a promotion (the history's LIVE_ACTIONS). */
+export { LIVE_CHANGE_ACTIONS };
 export type LiveChangeAction = (typeof LIVE_CHANGE_ACTIONS)[number];
 
 /**
