@@ -85,6 +85,7 @@ jest.mock(
       constructor(readonly input: Record<string, string | undefined>) {}
     }
     class GetObjectCommand extends Command {}
+    class HeadObjectCommand extends Command {}
     class ListObjectsV2Command extends Command {}
     class PutObjectCommand extends Command {}
     class CopyObjectCommand extends Command {}
@@ -99,6 +100,11 @@ jest.mock(
           const object = await store.get(input.Key as string);
           if (!object) throw failure('NoSuchKey', 404);
           return { Body: { transformToString: async () => object.body }, ETag: object.etag };
+        }
+        if (command instanceof HeadObjectCommand) {
+          const head = await store.head(input.Key as string);
+          if (!head) throw failure('NotFound', 404);
+          return { ETag: head.etag, ContentType: head.metadata?.contentType, CacheControl: head.metadata?.cacheControl };
         }
         if (command instanceof ListObjectsV2Command) {
           return { Contents: (await store.listKeys(input.Prefix as string)).map((Key) => ({ Key })), IsTruncated: false };
@@ -122,7 +128,7 @@ jest.mock(
         throw new Error('unexpected command');
       }
     }
-    return { S3Client, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, CopyObjectCommand, DeleteObjectCommand };
+    return { S3Client, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, CopyObjectCommand, DeleteObjectCommand };
   },
   { virtual: true },
 );

@@ -433,6 +433,7 @@ function interleaved(store: MemoryStore, at: number, interrupt: () => Promise<vo
   };
   return {
     get: (key) => store.get(key),
+    head: (key) => store.head(key),
     listKeys: (prefix) => store.listKeys(prefix),
     put: async (key, body, metadata, condition) => (await before(), store.put(key, body, metadata, condition)),
     copy: async (source, target, metadata) => (await before(), store.copy(source, target, metadata)),
@@ -500,6 +501,83 @@ describe('releases that stay as released: pages only from the run whose document
     };
     await expect(publishReleases(store, { pause: noPause })).rejects.toThrow('S3 is down');
     expect(store.changes.slice(before)).toEqual([]);
+  });
+});
+
+describe('a publish copies only what changed', () => {
+  /** The keys a run wrote or deleted, in order, after `from` changes. */
+  const writtenSince = (store: MemoryStore, from: number) => store.changes.slice(from).map((change) => change.key);
+
+  async function published() {
+    const store = new MemoryStore();
+    deployRemote(store, marketingV1);
+    deployRemote(store, legalV1);
+    await publishReleases(store, { pause: noPause });
+    return store;
+  }
+
+  test('a run over records already live writes the document alone: every page, feed and discovery file holds its bytes already', async () => {
+    const store = await published();
+    const before = store.changes.length;
+    await publishReleases(store, { pause: noPause });
+    expect(writtenSince(store, before)).toEqual([POINTER_DOCUMENT_KEY]);
+  });
+
+  test('a live page whose bytes differ is copied again, and one with the right bytes but other metadata; one identical is not', async () => {
+    const store = await published();
+    store.write('pages/faq.html', '<html>stale</html>', { contentType: 'text/html; charset=utf-8', cacheControl: CACHE_NO_CACHE });
+    // The right bytes, cached for a year: a visitor would keep it after the next release.
+    store.write('pages/terms.html', store.text('pages/terms.html') as string, { contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=31536000' });
+    const before = store.changes.length;
+    await publishReleases(store, { pause: noPause });
+    expect(writtenSince(store, before).sort()).toEqual([POINTER_DOCUMENT_KEY, 'pages/faq.html', 'pages/terms.html'].sort());
+    expect(store.text('pages/faq.html')).toBe(pageHtml('marketing', 'm1', '/faq', 's1'));
+    expect(store.objects.get('pages/terms.html')).toMatchObject({ body: pageHtml('legal', 'l1', '/terms', 's1'), contentType: 'text/html; charset=utf-8', cacheControl: CACHE_NO_CACHE });
+  });
+
+  test("one team's release copies its own pages and the discovery files it changes, nothing of the others'", async () => {
+    const store = await published();
+    deployRemote(store, marketingV2);
+    const deployed = store.changes.length;
+    await publishReleases(store, { pause: noPause });
+    const written = writtenSince(store, deployed);
+    expect(written.filter((key) => key.startsWith('pages/')).sort()).toEqual(['pages/blog.html', 'pages/faq.html', 'pages/index.html', 'pages/services/visa.html']);
+    expect(written).toEqual(expect.arrayContaining(['sitemap.xml', 'llms.txt']));
+    expect(written).not.toContain('robots.txt');
+    for (const route of marketingV2.routes) expect(store.text(pageKeyForRoute(route.path))).toBe(pageHtml('marketing', 'm2', route.path, 's1'));
+  });
+
+  test('a run that dies half-way through the live pages is completed by the next, which copies only the pages not live yet', async () => {
+    const store = await published();
+    deployRemote(store, marketingV2);
+    let copies = 0;
+    const dying: ObjectStore = {
+      get: (key) => store.get(key),
+      head: (key) => store.head(key),
+      listKeys: (prefix) => store.listKeys(prefix),
+      put: (key, body, metadata, condition) => store.put(key, body, metadata, condition),
+      copy: async (source, target, metadata) => {
+        copies += 1;
+        if (copies === 3) throw new Error('the Lambda timed out');
+        return store.copy(source, target, metadata);
+      },
+      delete: (key) => store.delete(key),
+    };
+    await expect(publishReleases(dying, { pause: noPause })).rejects.toThrow('the Lambda timed out');
+    const newPages = marketingV2.routes.map((route) => pageKeyForRoute(route.path));
+    // Copies 1 and 2 landed; the third failed.
+    const liveAfterCrash = newPages.filter((key, index) => store.text(key) === pageHtml('marketing', 'm2', marketingV2.routes[index]?.path ?? '', 's1'));
+    expect(liveAfterCrash).toHaveLength(2);
+
+    const before = store.changes.length;
+    await publishReleases(store, { pause: noPause });
+    const written = writtenSince(store, before);
+    // The document again (the same bytes), the two pages the dead run did not copy, the discovery files it did not write.
+    expect(written.filter((key) => key.startsWith('pages/')).sort()).toEqual(newPages.filter((key) => !liveAfterCrash.includes(key)).sort());
+    for (const route of marketingV2.routes) expect(store.text(pageKeyForRoute(route.path))).toBe(pageHtml('marketing', 'm2', route.path, 's1'));
+    expect(written).not.toContain('pages/terms.html');
+    expect(written).not.toContain('pages/privacy.html');
+    expect(store.text('sitemap.xml')).toBe(discoveryFiles(publishedDocument(store))['sitemap.xml']);
   });
 });
 
@@ -608,7 +686,9 @@ describe('the discovery files follow every publication, whichever app it publish
     const changes = store.changes.slice(changesBefore);
     const documentAt = changes.findIndex((change) => change.key === POINTER_DOCUMENT_KEY);
     expect(documentAt).toBeGreaterThanOrEqual(0);
-    for (const key of DISCOVERY_KEYS) expect(changes.findIndex((change) => change.key === key)).toBeGreaterThan(documentAt);
+    for (const key of ['sitemap.xml', 'llms.txt']) expect(changes.findIndex((change) => change.key === key)).toBeGreaterThan(documentAt);
+    // robots.txt holds the same bytes (and metadata) already: not written again.
+    expect(changes.findIndex((change) => change.key === 'robots.txt')).toBe(-1);
   });
 
   test('a rollback of marketing brings back the sitemap.xml and llms.txt of the release it goes back to', async () => {
@@ -643,7 +723,9 @@ describe('the discovery files follow every publication, whichever app it publish
     const changes = store.changes.slice(changesBefore).map((change) => change.key);
     // The only discovery writes are those after the run's own (second) write of the document.
     const ownDocumentAt = changes.lastIndexOf(POINTER_DOCUMENT_KEY);
-    for (const key of DISCOVERY_KEYS) expect(changes.indexOf(key)).toBeGreaterThan(ownDocumentAt);
+    for (const key of ['sitemap.xml', 'llms.txt']) expect(changes.indexOf(key)).toBeGreaterThan(ownDocumentAt);
+    // robots.txt names no route: the same bytes, not written at all.
+    expect(changes.indexOf('robots.txt')).toBe(-1);
     expect(store.text('sitemap.xml')).toContain('/blog');
   });
 });

@@ -7,7 +7,7 @@
 // them external. The KeyValueStore client and the SigV4A signer its API requires are bundled
 // (infra/package.json). All decisions live in the engine and in deploy.ts (TypeScript, unit-tested);
 // this file only translates calls.
-const { S3Client, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, CopyObjectCommand, DeleteObjectCommand } = require('@aws-sdk/client-s3');
+const { S3Client, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, CopyObjectCommand, DeleteObjectCommand } = require('@aws-sdk/client-s3');
 // Registers the JavaScript SigV4A signer the CloudFront KeyValueStore API is called with.
 require('@aws-sdk/signature-v4a');
 const { CloudFrontKeyValueStoreClient, DescribeKeyValueStoreCommand, GetKeyCommand, PutKeyCommand } = require('@aws-sdk/client-cloudfront-keyvaluestore');
@@ -36,6 +36,16 @@ const store = {
       return { body: await output.Body.transformToString('utf-8'), etag: output.ETag };
     } catch (error) {
       if (error.name === 'NoSuchKey' || httpStatusOf(error) === 404) return null;
+      throw error;
+    }
+  },
+
+  async head(key) {
+    try {
+      const output = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      return { etag: output.ETag, metadata: { contentType: output.ContentType || '', cacheControl: output.CacheControl || '' } };
+    } catch (error) {
+      if (error.name === 'NotFound' || error.name === 'NoSuchKey' || httpStatusOf(error) === 404) return null;
       throw error;
     }
   },

@@ -1,12 +1,12 @@
 /**
  * An in-memory bucket with the S3 semantics the publisher relies on: ETags that follow content (MD5,
  * like a single-part upload), conditional PUTs (If-Match / If-None-Match: *) that fail with a
- * precondition error, copies that replace metadata, and NoSuchKey on a missing copy source; and the
+ * precondition error, heads that give the ETag and metadata, copies that replace metadata (and keep the ETag), and NoSuchKey on a missing copy source; and the
  * CloudFront KeyValueStore's stand-in. Both pass the stores' contract (object-store-contract.test.ts),
  * as the local folder store does.
  */
 import { createHash } from 'node:crypto';
-import type { KeyValueStore, ObjectMetadata, ObjectStore, PutCondition, StoredObject } from '@kesho/release-model/object-store';
+import type { KeyValueStore, ObjectHead, ObjectMetadata, ObjectStore, PutCondition, StoredObject } from '@kesho/release-model/object-store';
 
 export interface MemoryObject extends StoredObject {
   readonly contentType: string;
@@ -33,6 +33,11 @@ export class MemoryStore implements ObjectStore {
   async get(key: string): Promise<StoredObject | null> {
     const object = this.objects.get(key);
     return object ? { body: object.body, etag: object.etag } : null;
+  }
+
+  async head(key: string): Promise<ObjectHead | null> {
+    const object = this.objects.get(key);
+    return object ? { etag: object.etag, metadata: { contentType: object.contentType, cacheControl: object.cacheControl } } : null;
   }
 
   async listKeys(prefix: string): Promise<string[]> {

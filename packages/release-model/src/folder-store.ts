@@ -14,7 +14,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { KeyValueStore, ObjectMetadata, ObjectStore, PutCondition, PutOutcome, StoredObject } from './object-store';
+import type { KeyValueStore, ObjectHead, ObjectMetadata, ObjectStore, PutCondition, PutOutcome, StoredObject } from './object-store';
 
 /** Beside an object while it is written: never listed as a key. */
 const LOCK_SUFFIX = '.kesho-lock';
@@ -95,6 +95,12 @@ export class FolderStore implements ObjectStore {
   async get(key: string): Promise<StoredObject | null> {
     const body = await readIfPresent(this.fileOf(key));
     return body ? { body: body.toString('utf8'), etag: etagOf(body) } : null;
+  }
+
+  /** The ETag of the file's content; no metadata (none is kept). */
+  async head(key: string): Promise<ObjectHead | null> {
+    const body = await readIfPresent(this.fileOf(key));
+    return body ? { etag: etagOf(body) } : null;
   }
 
   async listKeys(prefix: string): Promise<string[]> {

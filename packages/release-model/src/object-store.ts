@@ -28,6 +28,16 @@ export interface PutCondition {
 }
 
 /**
+ * What a head answers: an object's ETag (a copy keeps its source's, in S3 for a single-part object as in
+ * the folder), and its metadata where the store keeps it (S3); the folder store keeps none (the local
+ * server types a file by its key with the rule the metadata follows), so it leaves it out.
+ */
+export interface ObjectHead {
+  readonly etag: string;
+  readonly metadata?: ObjectMetadata;
+}
+
+/**
  * What a put answers: written, or refused because its condition no longer held (S3's 412, or 409
  * for a concurrent conditional write to the same key).
  */
@@ -36,6 +46,8 @@ export type PutOutcome = 'written' | 'precondition-failed';
 /** The few object operations the release engine needs. */
 export interface ObjectStore {
   get(key: string): Promise<StoredObject | null>;
+  /** An object's ETag (and metadata, where kept) without its body; null if it is missing. */
+  head(key: string): Promise<ObjectHead | null>;
   /** Every key under a prefix, sorted. */
   listKeys(prefix: string): Promise<string[]>;
   put(key: string, body: string, metadata: ObjectMetadata, condition: PutCondition): Promise<PutOutcome>;

@@ -64,6 +64,26 @@ export function objectStoreContract(name: string, emptyStore: () => Promise<Obje
       expect(await store.get('variants/f/pages/gone.html')).toBeNull();
     });
 
+    test("a head gives an object's ETag without its body (null when missing); a copy keeps its source's ETag; metadata, where a store keeps it, is the last write's", async () => {
+      const store = await emptyStore();
+      expect(await store.head('pages/faq.html')).toBeNull();
+      await store.put('releases/marketing/r1/pages/faq.html', '<h1>FAQ</h1>', meta, {});
+      const source = await store.head('releases/marketing/r1/pages/faq.html');
+      expect(source?.etag).toBe(md5Etag('<h1>FAQ</h1>'));
+      const feed = { contentType: 'application/rss+xml; charset=utf-8', cacheControl: 'no-cache' };
+      await store.copy('releases/marketing/r1/pages/faq.html', 'pages/faq.html', feed);
+      const copied = await store.head('pages/faq.html');
+      expect(copied?.etag).toBe(source?.etag);
+      expect(copied?.etag).toBe((await store.get('pages/faq.html'))?.etag);
+      if (copied?.metadata) expect(copied.metadata).toEqual(feed);
+      await store.put('pages/faq.html', '<h1>FAQ, edited</h1>', meta, {});
+      const written = await store.head('pages/faq.html');
+      expect(written?.etag).toBe(md5Etag('<h1>FAQ, edited</h1>'));
+      if (written?.metadata) expect(written.metadata).toEqual(meta);
+      await store.delete('pages/faq.html');
+      expect(await store.head('pages/faq.html')).toBeNull();
+    });
+
     test('deletes an object, and a missing one without error; nothing of it is listed after', async () => {
       const store = await emptyStore();
       await store.put('variants/f/pages/terms.html', 'terms', meta, {});

@@ -45,6 +45,7 @@ export function siteStore(beforeWrite) {
   };
   return {
     get: (key) => store.get(key),
+    head: (key) => store.head(key),
     listKeys: (prefix) => store.listKeys(prefix),
     put: async (key, body, metadata, condition) => {
       await announce(key);

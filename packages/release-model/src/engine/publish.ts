@@ -1,6 +1,7 @@
 /**
  * Publishes the current release of every app: writes the pointer document mfe/remotes.json
- * assembled from the current release records (mfe/pointers/<app>.json), then copies each remote's
+ * assembled from the current release records (mfe/pointers/<app>.json), then copies (where the live key
+ * does not hold those bytes and metadata already) each remote's
  * pages (and its routes' feeds) to the live pages/ keys (or the shell release's page of that route,
  * when it shows the same remote build with a newer shell) and the shell release's root files and
  * not-found page, writes the discovery files (sitemap.xml, robots.txt, llms.txt) made from the
@@ -22,6 +23,7 @@
  * published release, and everyone else is published. The rejections are returned (and fail that
  * app's deploy, see publishForDeploy).
  */
+import { createHash } from 'node:crypto';
 import { discoveryFiles } from '../discovery-files';
 import { FEED_CONTENT_TYPE } from '../page-routes';
 import { removedPageKeys } from '../published-pages';
@@ -99,6 +101,25 @@ const FEED_METADATA: ObjectMetadata = { contentType: FEED_CONTENT_TYPE, cacheCon
 const defaultPause = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The ETag a single-part upload of `body` gets (S3's, the folder store's): the quoted MD5 of its bytes. */
+const etagOfBody = (body: string): string => `"${createHash('md5').update(body).digest('hex')}"`;
+
+/** A file this run puts live: copied from a release's snapshot (source) or written as made here (body). */
+type LiveCopy = { readonly target: string; readonly metadata: ObjectMetadata } & ({ readonly source: string } | { readonly body: string });
+
+/**
+ * Whether a live key already holds what this run would put there: the same ETag as its source (a copy
+ * keeps it) or as its body, and the same metadata where the store keeps it (a page typed or cached
+ * otherwise is written again). Then the copy is skipped: a run writes only what changed.
+ */
+async function alreadyLive(store: ObjectStore, copy: LiveCopy): Promise<boolean> {
+  const target = await store.head(copy.target);
+  if (!target) return false;
+  if (target.metadata && (target.metadata.contentType !== copy.metadata.contentType || target.metadata.cacheControl !== copy.metadata.cacheControl)) return false;
+  const wanted = 'source' in copy ? (await store.head(copy.source))?.etag : etagOfBody(copy.body);
+  return wanted === target.etag;
+}
 
 /** Reads the published state; only the publisher writes it, so a broken one is a bug worth stopping for. */
 export function parsePublishedState(text: string): PublishedState {
@@ -297,7 +318,7 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
     // What goes live with this state: each route's page and feed, the shell release's shared files, the discovery files.
     const pagesFromShell: string[] = [];
     // Each file copied from a release's snapshot (source) or written as made here (body).
-    const copies: ({ readonly target: string; readonly metadata: ObjectMetadata } & ({ readonly source: string } | { readonly body: string }))[] = [];
+    const copies: LiveCopy[] = [];
     const names = [...live.keys()].sort();
     for (const name of names) {
       const remote = live.get(name) as LiveRemote;
@@ -348,9 +369,13 @@ export async function publishReleases(store: ObjectStore, options: PublishOption
     // that publishes after this one's write may finish its copies before this one does: each copy
     // first checks that the document is still this run's, and once it is not, this run stops and
     // starts over from the newer state (at most the copy in flight lands late, and is put right).
+    // A key that already holds the same bytes (and metadata) is left alone: nothing is written, so
+    // nothing can go stale, and the check after the last copy still sees whether this run was overtaken.
+    // A run that died half-way is completed by the next one, which copies only what is not live yet.
     const stillPublished = async () => (await store.get(POINTER_DOCUMENT_KEY))?.body === document;
     let overtaken = false;
     for (const copy of copies) {
+      if (await alreadyLive(store, copy)) continue;
       if (!(await stillPublished())) {
         overtaken = true;
         break;
