@@ -8,7 +8,7 @@ import path from 'node:path';
 import { EDGE_RECORD_KEY, LOCAL_BUILDS_MADE_FILE, LOCAL_RUNNING_SITE_FILE } from '@kesho/release-model/site-keys';
 import { createLocalApi } from '@kesho/lambdas/local-api';
 import { startCanaryWatch } from './canary-watch';
-import { originOf, readEdgeKeyValueConfig, readSiteServerConfig } from './config';
+import { originOf, readEdgeKeyValueConfig, readPruneConfig, readSiteServerConfig } from './config';
 import { canaryCheckThroughEngine, completeInterruptedRelease, publishCheckThroughEngine, releaseEngineOf } from './release-engine';
 import { createSiteServer, EDGE_KEY_VALUE_FILE, type SiteServerOptions } from './site-server';
 
@@ -19,6 +19,8 @@ async function main() {
   const { port, host, siteDir, dataDir, canaryWatch, routeThrottles } = readSiteServerConfig(process.env, repoRoot);
   // Checked now, not at the watch's first abort: the release engine this server calls hands PREVIEW_LINK_SECRET to the edge key-value file.
   readEdgeKeyValueConfig(process.env, repoRoot);
+  // The same for KEPT_BUILDS: every pass of the engine the watches run prunes dist/site with it.
+  readPruneConfig(process.env, repoRoot);
   // The release writes the edge record into the site's store as the publisher does in the bucket
   // (dist/site/edge/state.json, never served: the running canaries and the history, which the watch
   // reads) and beside the site the edge key-value state (dist/edge-key-value.json, the
