@@ -135,10 +135,18 @@ export class ReleasePublisher extends Construct {
 
     const publisher = this.function;
     publisher.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+    // The release inputs; and the shell's root files and discovery files, which a publish heads before it
+    // writes them (publish.ts: only what changed is written), as it heads the live pages: S3 answers a
+    // HeadObject only with s3:GetObject on the key.
     publisher.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:GetObject'],
-        resources: [bucket.arnForObjects(POINTER_DOCUMENT_KEY), bucket.arnForObjects(`${POINTERS_PREFIX}*`), bucket.arnForObjects(`${RELEASES_PREFIX}*`)],
+        resources: [
+          bucket.arnForObjects(POINTER_DOCUMENT_KEY),
+          bucket.arnForObjects(`${POINTERS_PREFIX}*`),
+          bucket.arnForObjects(`${RELEASES_PREFIX}*`),
+          ...PUBLISHED_ROOT_FILES.map((file) => bucket.arnForObjects(file)),
+        ],
       }),
     );
     // The document, the live pages (the not-found page among them), the shell release's root files and the discovery files.

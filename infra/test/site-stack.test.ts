@@ -347,7 +347,7 @@ describe('site stack: release publisher', () => {
     });
   });
 
-  test("may read the release inputs and write only the pointer document, the live pages, the shell's root files, the variant folders and its edge record (and a promoted canary as a current record), and delete old builds", () => {
+  test("may read the release inputs and what it writes (a publish heads each key first), and write only the pointer document, the live pages, the shell's root files, the variant folders and its edge record (and a promoted canary as a current record), and delete old builds", () => {
     const arn = (suffix: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, suffix]] });
     const [policy] = Object.values(template.findResources('AWS::IAM::Policy', { Properties: { PolicyName: Match.stringLikeRegexp('^ReleasePublisher') } }));
     const statements = (policy as { Properties: { PolicyDocument: { Statement: { Action: string | string[] }[] } } }).Properties.PolicyDocument.Statement;
@@ -357,7 +357,20 @@ describe('site stack: release publisher', () => {
       {
         Action: 's3:GetObject',
         Effect: 'Allow',
-        Resource: ['/edge/state.json', '/mfe/canary/*', '/mfe/pointers/*', '/mfe/remotes.json', '/pages/*', '/releases/*', '/variants/*'].map(arn),
+        // Every key it puts is readable too: a publish heads each before it writes (only what changed is written).
+        Resource: [
+          '/edge/state.json',
+          '/favicon.svg',
+          '/llms.txt',
+          '/mfe/canary/*',
+          '/mfe/pointers/*',
+          '/mfe/remotes.json',
+          '/pages/*',
+          '/releases/*',
+          '/robots.txt',
+          '/sitemap.xml',
+          '/variants/*',
+        ].map(arn),
       },
       {
         Action: 's3:PutObject',
