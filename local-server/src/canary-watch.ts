@@ -22,7 +22,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { figuresOf, type CanaryThresholds, type FiguresSource } from '@kesho/release-model/canary-health';
+import { figuresOf, type FiguresSource } from '@kesho/release-model/canary-health';
 import { CLIENT_EVENTS_FOLDER, clientEventsFileMayHold, storedClientEventsOf, type StoredClientEvent } from '@kesho/operations/client-events';
 
 /** Tells ops (the engine's EdgeServices.notify): a subject and a message. */
@@ -31,7 +31,6 @@ export type OpsNotify = (subject: string, message: string) => Promise<void>;
 export interface CanaryWatchOptions {
   readonly dataDir: string;
   readonly intervalSeconds: number;
-  readonly thresholds: CanaryThresholds;
   /**
    * One run of the engine's canary check with these figures (./release-engine: watchCanaries over the
    * dist/ beside the edge record, under the release lock); the engine's log lines go to `log`.

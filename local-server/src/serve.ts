@@ -53,7 +53,6 @@ async function main() {
   const watch = startCanaryWatch({
     dataDir,
     intervalSeconds: canaryWatch.intervalSeconds,
-    thresholds: canaryWatch.thresholds,
     watchCanaries: canaryCheckThroughEngine(engine, canaryWatch.thresholds),
     // Every publish is watched too, for PUBLISH_WATCH_MINUTES, and rolled back by the same rule.
     watchPublishes: publishCheckThroughEngine(engine, canaryWatch.thresholds, canaryWatch.publishWatchMinutes),

@@ -99,7 +99,6 @@ function watch(log: string[] = [], check: (figures: FiguresSource, log: (line: R
   const started = startCanaryWatch({
     dataDir: path.join(dir, 'data'),
     intervalSeconds: 3600,
-    thresholds: DEFAULT_CANARY_THRESHOLDS,
     watchCanaries: check,
     log: (line) => log.push(line),
     ...(notify ? { notify } : {}),
@@ -287,7 +286,6 @@ describe('the watch of a full publish', () => {
     const started = startCanaryWatch({
       dataDir: path.join(dir, 'data'),
       intervalSeconds: 3600,
-      thresholds: DEFAULT_CANARY_THRESHOLDS,
       watchCanaries: engineCheck,
       watchPublishes: check,
       log: (line) => log.push(line),
