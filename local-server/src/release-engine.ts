@@ -3,26 +3,16 @@
  * watch's run is the engine's watchCanaries (@kesho/release-model/engine/edge-pass, the Lambda's scheduled
  * check: an automatic abort through its edge pass publishSite; and a watched publish's automatic
  * rollback the engine's watchPublishes, @kesho/release-model/engine/publish-watch), in this process, under the
- * engine's release lock, on the dist/ beside the site this server serves. The engine is loaded on
- * first use (an abort is rare; it imports the release model's TypeScript, which the
- * process loads through tsx: the serve script runs `node --import tsx`) and kept.
+ * engine's release lock, on the dist/ beside the site this server serves. The engine is loaded once, when
+ * the server starts (it completes an interrupted release then, and every look of the watch runs it), and
+ * kept; it imports the release model's TypeScript, which the process loads through tsx (the serve script
+ * runs `node --import tsx`).
  */
-import type { CanaryThresholds, FiguresSource } from '@kesho/release-model/canary-health';
-import type { CanaryWatchOptions, OpsNotify } from './canary-watch';
+import type { CanaryThresholds } from '@kesho/release-model/canary-health';
+import type { CanaryWatchOptions } from './canary-watch';
 
-/** What the server calls of scripts/lib/release-engine.mjs (scripts/lib/server-release-engine.d.mts types it). */
-export interface ReleaseEngine {
-  /** The publish run again over the current release records, completing a release a killed process left half done. */
-  completeInterruptedRelease(): Promise<unknown>;
-  watchCanariesThroughEngine(watch: { figures: FiguresSource; thresholds?: Partial<CanaryThresholds>; log?: (line: Record<string, unknown>) => void; notify?: OpsNotify }): Promise<unknown>;
-  watchPublishesThroughEngine(watch: {
-    figures: FiguresSource;
-    thresholds?: Partial<CanaryThresholds>;
-    publishWatchMinutes?: number;
-    log?: (line: Record<string, unknown>) => void;
-    notify?: OpsNotify;
-  }): Promise<unknown>;
-}
+/** What the server calls of scripts/lib/release-engine.mjs: server-release-engine.mjs, as its .d.mts types it. */
+export type ReleaseEngine = typeof import('../../scripts/lib/server-release-engine.mjs');
 
 /**
  * Loads the release engine for one dist/ (its paths, scripts/lib/paths.mjs, are read from KESHO_DIST_DIR
