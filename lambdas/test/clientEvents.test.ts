@@ -41,7 +41,7 @@ beforeAll(async () => {
   await mkdir(path.join(scratch, 'site', 'variants', 'f00000000001'), { recursive: true });
   await writeFile(path.join(scratch, 'site', 'variants', 'f00000000001', 'remotes.json'), pointer(['/', '/about', '/scholarships']));
   // As in AWS, a trusted hop names each visitor's address (CLIENT_ADDRESS_HEADER): two visitors from one machine.
-  server = await startTestServer({ releaseRecordFiles: [recordFile, builtFile], siteDir: path.join(scratch, 'site'), env: { CLIENT_ADDRESS_HEADER: VIEWER_ADDRESS_HEADER } });
+  server = await startTestServer({ siteDir: path.join(scratch, 'site'), env: { CLIENT_ADDRESS_HEADER: VIEWER_ADDRESS_HEADER } });
 });
 afterAll(async () => {
   await server.close();

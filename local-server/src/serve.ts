@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { EDGE_RECORD_KEY, LOCAL_BUILDS_MADE_FILE, LOCAL_RUNNING_SITE_FILE } from '@kesho/release-model/site-keys';
+import { LOCAL_RUNNING_SITE_FILE } from '@kesho/release-model/site-keys';
 import { createLocalApi } from '@kesho/lambdas/local-api';
 import { startCanaryWatch } from './canary-watch';
 import { originOf, readEdgeKeyValueConfig, readPruneConfig, readSiteServerConfig } from './config';
@@ -23,11 +23,10 @@ async function main() {
   readPruneConfig(process.env, repoRoot);
   // The release writes the edge record into the site's store as the publisher does in the bucket
   // (dist/site/edge/state.json, never served: the running canaries and the history, which the watch
-  // reads) and beside the site the edge key-value state (dist/edge-key-value.json, the
+  // and the API's client events read) and beside the site the edge key-value state (dist/edge-key-value.json, the
   // KeyValueStore's stand-in, which every request reads): which builds canaries and previews get,
   // and the key the preview links are signed with.
   const distDir = path.dirname(siteDir);
-  const edgeRecordFile = path.join(siteDir, EDGE_RECORD_KEY);
   const options: SiteServerOptions = { siteDir, buildChoice: { edgeKeyValueFile: path.join(distDir, EDGE_KEY_VALUE_FILE) } };
   const server = createSiteServer(options);
   await new Promise<void>((resolve, reject) => {
@@ -38,8 +37,7 @@ async function main() {
   const origin = originOf(host, typeof address === 'object' && address ? address.port : port);
   // The API's own origin (the local Lambda Invoke endpoint lives here); PUBLIC_SITE_URL, when set, only changes the return URLs.
   // The site's release records (its edge record's history, the builds dist/ made) say which builds client events may name, its pointer documents which routes.
-  const releaseRecordFiles = [edgeRecordFile, path.join(distDir, LOCAL_BUILDS_MADE_FILE)];
-  const api = await createLocalApi({ dataDir, publicOrigin: origin, env: process.env, releaseRecordFiles, siteDir, routeThrottles });
+  const api = await createLocalApi({ dataDir, publicOrigin: origin, env: process.env, siteDir, routeThrottles });
   options.api = api;
   console.log(`Kesho Global Education is running at ${origin}`);
   // The release prints preview links with this address (PUBLIC_SITE_URL aside), whatever PORT the server got.

@@ -16,7 +16,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_ID_PATTERN, CLIENT_APPS, LIMITS, routePattern, type ClientApp } from '@kesho/operations/client-events';
-import { POINTER_DOCUMENT_KEY, VARIANT_POINTER_FILE, VARIANTS_PREFIX } from '@kesho/release-model/site-keys';
+import { EDGE_RECORD_KEY, LOCAL_BUILDS_MADE_FILE, POINTER_DOCUMENT_KEY, VARIANT_POINTER_FILE, VARIANTS_PREFIX } from '@kesho/release-model/site-keys';
 import type { KnownBuilds } from './service';
 
 /** A pointer document as far as it names routes. */
@@ -50,8 +50,13 @@ async function pointerFilesOf(siteDir: string): Promise<string[]> {
   return [path.join(siteDir, POINTER_DOCUMENT_KEY), ...variants.map((folder) => path.join(siteDir, VARIANTS_PREFIX, folder, VARIANT_POINTER_FILE))];
 }
 
-export function createReleaseHistoryBuilds(recordFiles: readonly string[], siteDir: string): KnownBuilds {
+/**
+ * The builds and routes a local site knows: `siteDir` is the site served (dist/site), whose edge record
+ * (EDGE_RECORD_KEY) and the builds-made file beside it (LOCAL_BUILDS_MADE_FILE) name the builds.
+ */
+export function createReleaseHistoryBuilds(siteDir: string): KnownBuilds {
   const memory = createMemory();
+  const recordFiles = [path.join(siteDir, EDGE_RECORD_KEY), path.join(path.dirname(siteDir), LOCAL_BUILDS_MADE_FILE)];
   const readVersions = new Map<string, string>();
   const pointerVersions = new Map<string, string>();
   const refreshRoutes = async () => {

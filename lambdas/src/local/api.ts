@@ -88,14 +88,10 @@ export interface LocalApiOptions {
   /** This server's own origin: the default PUBLIC_SITE_URL and the local Lambda endpoint. */
   publicOrigin: string;
   /**
-   * The release records of the site being served (its edge record dist/site/edge/state.json, whose history
-   * names every build released, canaries and previews too, and dist/builds-made.json): client events may name only the builds they know.
-   * Without them, no build is known and every client event is dropped.
-   */
-  releaseRecordFiles?: readonly string[];
-  /**
-   * The site being served (dist/site; default: "site" beside the first release record): client events may
-   * name only the routes its pointer documents (the live one and each variant folder's) declare.
+   * The site being served (dist/site): client events may name only the builds its release records know
+   * (its edge record dist/site/edge/state.json, whose history names every build released, canaries and
+   * previews too, and dist/builds-made.json beside it) and the routes its pointer documents (the live one
+   * and each variant folder's) declare. Without it, no build is known and every client event is dropped.
    */
   siteDir?: string;
   env?: NodeJS.ProcessEnv;
@@ -224,10 +220,7 @@ export async function startLocalApi(options: LocalApiTestOptions): Promise<Local
         outboxOwnership: { owner: processOwner, ownerGone: (owner) => owner !== processOwner },
         clientEvents: {
           sink: createFileSink(clientEventsDirectoryOf(dataDir)),
-          knownBuilds: createReleaseHistoryBuilds(
-            options.releaseRecordFiles ?? [],
-            options.siteDir ?? path.join(path.dirname(options.releaseRecordFiles?.[0] ?? path.join(dataDir, 'no-release-record.json')), 'site'),
-          ),
+          knownBuilds: createReleaseHistoryBuilds(options.siteDir ?? path.join(dataDir, 'no-site', 'site')),
         },
         ...(options.mailTransport
           ? { mailTransport: options.mailTransport }

@@ -56,7 +56,7 @@ export async function listenForLocalApi(): Promise<{ server: Server; origin: str
 }
 
 export async function startTestServer(
-  options: { env?: Record<string, string>; dataDir?: string; mailTransport?: MailTransport; releaseRecordFiles?: string[]; siteDir?: string; routeThrottles?: boolean } = {},
+  options: { env?: Record<string, string>; dataDir?: string; mailTransport?: MailTransport; siteDir?: string; routeThrottles?: boolean } = {},
 ): Promise<TestServer> {
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kesho-lambdas-')));
@@ -70,7 +70,6 @@ export async function startTestServer(
       // Lines (when a test asks for a level) go to DATA_DIR/logs/api.jsonl only, where the test reads them.
       logToStdout: false,
       ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
-      ...(options.releaseRecordFiles ? { releaseRecordFiles: options.releaseRecordFiles } : {}),
       ...(options.siteDir ? { siteDir: options.siteDir } : {}),
       ...(options.routeThrottles ? { routeThrottles: true } : {}),
     });
