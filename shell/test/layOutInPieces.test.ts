@@ -1,4 +1,5 @@
-import { DEFERRED_LAYOUT_ATTRIBUTE, layOutInPieces, layOutWhole } from '../src/scheduling/layOutInPieces';
+import { DEFERRED_LAYOUT_ATTRIBUTE } from '@kesho/shell-kit';
+import { layOutInPieces, layOutWhole } from '../src/scheduling/layOutInPieces';
 
 describe('layOutInPieces', () => {
   const idle: (() => void)[] = [];

@@ -3,4 +3,4 @@ export { ShellContext, useShell, useNavigate, usePathname, useSearchParams, useT
 export { Link, type LinkProps } from './Link';
 export { tokens, media, mediaQuery, type MediaRule } from './theme';
 export { palette } from './palette';
-export { Container, Section, Button, ButtonLink, ButtonAnchor, Card, Eyebrow, Lead, PageHeader, VisuallyHidden } from './ui';
+export { DEFERRED_LAYOUT_ATTRIBUTE, deferredLayout, Container, Section, Button, ButtonLink, ButtonAnchor, Card, Eyebrow, Lead, PageHeader, VisuallyHidden } from './ui';

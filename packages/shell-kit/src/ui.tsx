@@ -16,6 +16,25 @@ export const Container = styled.div`
 `;
 
 /**
+ * The attribute of a block a first page may leave unlaid-out: the shell's `layOutInPieces` finds such
+ * blocks by it and marks each `data-laid-out` in an idle moment of its own (the shell's README).
+ */
+export const DEFERRED_LAYOUT_ATTRIBUTE = 'data-deferred-layout';
+
+/**
+ * The styles of such a block: until it or `<html>` is marked `data-laid-out`, laid out only when it
+ * nears the screen (`content-visibility: auto`), at `estimatedHeight` meanwhile.
+ */
+export const deferredLayout = (estimatedHeight: string) => css`
+  @media screen {
+    html:not([data-laid-out]) &:not([data-laid-out]) {
+      content-visibility: auto;
+      contain-intrinsic-size: auto ${estimatedHeight};
+    }
+  }
+`;
+
+/**
  * A band of a page. On the first page of a visit, until the shell marks it or `<html>` `data-laid-out`
  * (the page interactive and the main thread idle: the shell's `layOutInPieces` marks the bands, which
  * carry `data-deferred-layout`, one per idle moment; or the first navigation), a band is laid out only
@@ -24,13 +43,8 @@ export const Container = styled.div`
  * CPU (issue 44). From then on every band is laid out whole, so axe reads each band's text against its
  * own background and Back restores exact positions.
  */
-export const Section = styled.section.attrs<{ 'data-deferred-layout': string }>({ 'data-deferred-layout': '' })<{ $tone?: 'plain' | 'surface' | 'primary' }>`
-  @media screen {
-    html:not([data-laid-out]) &:not([data-laid-out]) {
-      content-visibility: auto;
-      contain-intrinsic-size: auto 40rem;
-    }
-  }
+export const Section = styled.section.attrs<{ [DEFERRED_LAYOUT_ATTRIBUTE]: string }>({ [DEFERRED_LAYOUT_ATTRIBUTE]: '' })<{ $tone?: 'plain' | 'surface' | 'primary' }>`
+  ${deferredLayout('40rem')}
   padding: ${tokens.space(12)} 0;
   ${media.md} {
     padding: ${tokens.space(16)} 0;

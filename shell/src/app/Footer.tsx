@@ -1,19 +1,11 @@
 import styled from 'styled-components';
-import { Link, media, tokens } from '@kesho/shell-kit';
+import { DEFERRED_LAYOUT_ATTRIBUTE, deferredLayout, Link, media, tokens } from '@kesho/shell-kit';
 import { mailtoHref, site, telHref } from '@kesho/site-rules/site';
 import { footerLegalLinks, footerQuickLinks } from './navigation';
 
-/*
- * Laid out when it nears the screen until it or the page is marked laid out (`layOutInPieces`, which
- * finds it by its `data-deferred-layout`).
- */
-const Band = styled.footer`
-  @media screen {
-    html:not([data-laid-out]) &:not([data-laid-out]) {
-      content-visibility: auto;
-      contain-intrinsic-size: auto 28rem;
-    }
-  }
+/* Laid out when it nears the screen until it or the page is marked laid out (`layOutInPieces`), as a `Section` band is. */
+const Band = styled.footer.attrs<{ [DEFERRED_LAYOUT_ATTRIBUTE]: string }>({ [DEFERRED_LAYOUT_ATTRIBUTE]: '' })`
+  ${deferredLayout('28rem')}
   background: ${tokens.color.footer};
   color: #e5e7eb;
   padding: ${tokens.space(12)} 0 ${tokens.space(6)};
@@ -94,7 +86,7 @@ const Padlock = styled.svg`
 
 export function Footer() {
   return (
-    <Band data-deferred-layout="">
+    <Band>
       <Grid>
         <div>
           <Heading>{site.brand}</Heading>

@@ -1,11 +1,11 @@
+import { DEFERRED_LAYOUT_ATTRIBUTE } from '@kesho/shell-kit';
 import { whenIdle } from './whenIdle';
 
-/**
- * The blocks a first page may leave unlaid-out (`content-visibility: auto` while `<html>` has no
- * `data-laid-out`): shell-kit's `Section` bands and the shell's footer carry this attribute, and a
- * block marked `data-laid-out` itself is laid out like the rest of the page.
+/*
+ * The blocks a first page may leave unlaid-out (shell-kit's `deferredLayout`: `content-visibility: auto`
+ * while neither `<html>` nor the block has `data-laid-out`) carry shell-kit's DEFERRED_LAYOUT_ATTRIBUTE:
+ * shell-kit's `Section` bands and the shell's footer.
  */
-export const DEFERRED_LAYOUT_ATTRIBUTE = 'data-deferred-layout';
 
 /** Every block laid out from now on (`<html data-laid-out>`): at a navigation, or after the last piece. */
 export function layOutWhole(doc: Document = document): void {
