@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { inCanary } from '@kesho/release-model/build-choice';
+import { EDGE_RECORD_KEY } from '@kesho/release-model/site-keys';
 import { dismissCookieBanner, expect, hideTab, waitForApp } from '../support/fixtures';
+import { readMailbox } from '../support/mailbox';
 import { release, releaseAboutThatThrows, releaseVariant, storedClientEvents, test, type ScratchSite } from '../support/scratch-site';
 
 /*
@@ -35,14 +37,10 @@ async function returningVisitor(browser: Browser, baseURL: string, bucket: numbe
 }
 
 /**
- * The subjects of the mail the test's server sent (the local API's file transport: DATA_DIR/mail/*.eml), where
+ * The subjects of the mail the test's server sent (its mailbox: the local API's file transport, DATA_DIR/mail/*.eml), where
  * its watch tells ops of an automatic abort or rollback (ALARM_EMAIL, else SUPPORT_EMAIL), as SNS does in AWS.
  */
-const mailSubjects = (scratch: ScratchSite): string[] => {
-  const dir = path.join(scratch.site.dataDir, 'mail');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.eml')) : [];
-  return files.flatMap((file) => /^Subject: (.*?)\r?$/m.exec(fs.readFileSync(path.join(dir, file), 'utf8'))?.[1] ?? []);
-};
+const mailSubjects = async (scratch: ScratchSite): Promise<string[]> => (await readMailbox(scratch.site.dataDir)).map((mail) => mail.subject ?? '');
 
 /** The build of marketing this browser's pointer document names (what its client navigation loads). */
 const pointedBuild = (page: Page) =>
@@ -84,7 +82,7 @@ function buildsOf(output: string) {
   return { live: live as string, candidate: candidate as string };
 }
 
-const runningCanaries = (scratch: ScratchSite) => (JSON.parse(fs.readFileSync(path.join(scratch.distDir, 'site', 'edge', 'state.json'), 'utf8')) as { canaries: unknown[] }).canaries;
+const runningCanaries = (scratch: ScratchSite) => (JSON.parse(fs.readFileSync(path.join(scratch.distDir, 'site', EDGE_RECORD_KEY), 'utf8')) as { canaries: unknown[] }).canaries;
 
 test.describe('a canary', () => {
   test('at 50 % serves both builds to different visitors, each visitor consistently; promote puts it live for everyone', async ({ browser, scratch, baseURL, page }) => {
