@@ -58,8 +58,8 @@ function ShellBridge({ children }: { children: ReactNode }) {
   return <ShellContext.Provider value={api}>{children}</ShellContext.Provider>;
 }
 
-/** The latest the first page's skipped blocks are laid out after the page is interactive. */
-export const LAY_OUT_WHOLE_TIMEOUT_MS = 2_000;
+/** The longest each of the first page's skipped blocks waits for an idle moment (`layOutInPieces`), one after another. */
+const LAY_OUT_PIECE_TIMEOUT_MS = 2_000;
 
 /*
  * Until `<html data-laid-out>`, the first page leaves its blocks below the fold unlaid-out
@@ -73,7 +73,7 @@ export const LAY_OUT_WHOLE_TIMEOUT_MS = 2_000;
 const markReady = () => {
   // Lets tests and monitoring tell a hydrated, interactive page from server HTML.
   document.documentElement.dataset.app = 'ready';
-  if (document.documentElement.dataset.laidOut === undefined) layOutInPieces(LAY_OUT_WHOLE_TIMEOUT_MS);
+  if (document.documentElement.dataset.laidOut === undefined) layOutInPieces(LAY_OUT_PIECE_TIMEOUT_MS);
 };
 
 /** Never settles: server HTML whose page code could not be loaded stays as it is (typed text too). */
