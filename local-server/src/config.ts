@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_PREVIEW_LINK_HOURS } from '@kesho/release-model/build-choice';
+import { DEFAULT_KEPT_BUILDS, KEPT_BUILDS_RANGE } from '@kesho/release-model/build-pruning';
 import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/release-model/canary-health';
 import { DEFAULT_PUBLISH_WATCH_MINUTES } from '@kesho/release-model/publish-watch';
 
@@ -293,7 +294,8 @@ export function readEdgeKeyValueConfig(env: Env, repoRoot: string): { readonly p
 /** KEPT_BUILDS of the release engine's pass over dist/site (@kesho/release-model/engine/prune, the publisher's keptBuilds). */
 export function readPruneConfig(env: Env, repoRoot: string): PruneConfig {
   const read = settingsOf(env, repoRoot);
-  return read.checked({ keptBuilds: read.number('KEPT_BUILDS', 5, 1, 1000) });
+  // The publisher's default and range (keptBuildsOf), so one setting means the same in both places.
+  return read.checked({ keptBuilds: read.number('KEPT_BUILDS', DEFAULT_KEPT_BUILDS, KEPT_BUILDS_RANGE.min, KEPT_BUILDS_RANGE.max) });
 }
 
 /** The release's browser check (read apart from ReleaseConfig: a publish needs no preview key). */
