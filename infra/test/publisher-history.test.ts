@@ -72,7 +72,7 @@ describe('the pass records each live change from the note its current record car
 
     at(minutesAfter(10));
     const noted = minutesAfter(9).toISOString();
-    const second = deploy(store, SECOND, {
+    const note = {
       action: 'publish',
       by: 'team-marketing',
       at: noted,
@@ -81,23 +81,12 @@ describe('the pass records each live change from the note its current record car
       commit: 'fedcba987654',
       clean: false,
       browserCheck: '38 page views in 17.0 s, no errors',
-    });
+    } as const;
+    const second = deploy(store, SECOND, note);
     const result = await publishSite(store, services);
 
-    const entry = {
-      action: 'publish',
-      app: 'marketing',
-      buildId: SECOND,
-      release: second.release,
-      previous: FIRST,
-      by: 'team-marketing',
-      at: noted,
-      why: 'new hero',
-      source: 'fedcba987654+changes',
-      commit: 'fedcba987654',
-      clean: false,
-      browserCheck: '38 page views in 17.0 s, no errors',
-    };
+    // The entry is the note, every field of it, with what the pass knows: the app, the build, its release, the build replaced.
+    const entry = { ...note, app: 'marketing', buildId: SECOND, release: second.release, previous: FIRST };
     expect(marketingHistory(store).at(-1)).toEqual(entry);
     expect(result.entries).toEqual([entry]);
     expect(edgeRecord(store).live?.marketing).toEqual({ release: second.release, buildId: SECOND, since: noted, via: 'publish', previous: { release: first.release, buildId: FIRST } });
