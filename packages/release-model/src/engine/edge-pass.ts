@@ -47,7 +47,7 @@ import { CANARY_ABORTED_EVENT } from '@kesho/operations/ops-events';
 import type { KeyValueStore } from '../object-store';
 import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '../site-keys';
 import { publishReleases, readPublished, readRecord, revalidatedMetadata, type ObjectStore, type PublishResult, type Rejection } from './publish';
-import { liveChangeOf, pointerKey, RELEASE_RECORD_FILE, releasePrefix, SHELL_APP, type RemotePointer, type RemoteRelease } from './release-record';
+import { parseLiveChange, pointerKey, RELEASE_RECORD_FILE, releasePrefix, SHELL_APP, type RemotePointer, type RemoteRelease } from './release-record';
 import { noteLiveBuilds, type LiveBuild, type LiveNow } from './live-builds';
 import { applyPrune, planPrune, servedBuilds, type ReleaseRemoval, type TrackedBuilds } from './prune';
 import { DEFAULT_KEPT_BUILDS, type BuildRemoval } from '../build-pruning';
@@ -231,8 +231,9 @@ async function withChangeNotes(store: ObjectStore, before: EdgeRecord['live'], l
       const object = await store.get(key);
       if (!object) return now;
       try {
-        if ((JSON.parse(object.body) as { release?: unknown }).release !== now.release) return now;
-        return { ...now, change: liveChangeOf(object.body, key) };
+        const current = JSON.parse(object.body) as { release?: unknown; change?: unknown };
+        if (current.release !== now.release) return now;
+        return { ...now, change: current.change === undefined ? null : parseLiveChange(current.change, key) };
       } catch {
         // Checked when it was published (readRecord); one changed since is no note of this release.
         return now;

@@ -16,8 +16,8 @@ import { PUBLISH_ROLLED_BACK_EVENT } from '@kesho/operations/ops-events';
 import { condemnedPublishes, DEFAULT_PUBLISH_WATCH_MINUTES } from '../publish-watch';
 import { publishSite, readEdgeRecord, type AutoRollback, type EdgeServices } from './edge-pass';
 import { liveChanges } from './live-builds';
-import { revalidatedMetadata, type ObjectStore } from './publish';
-import { currentRecordBody, parseReleaseRecordText, pointerKey, RELEASE_RECORD_FILE, releasePrefix, withdrawnKey, type ReleaseRecord } from './release-record';
+import { revalidatedMetadata, setCurrentRelease, type ObjectStore } from './publish';
+import { parseReleaseRecordText, pointerKey, RELEASE_RECORD_FILE, releasePrefix, withdrawnKey, type ReleaseRecord } from './release-record';
 
 export interface PublishWatchServices extends EdgeServices {
   /** PUBLISH_WATCH_MINUTES (the CDK app sets it; default 30): how long after a publish its build is judged. */
@@ -64,7 +64,7 @@ export async function watchPublishes(store: ObjectStore, services: PublishWatchS
     await store.put(withdrawn, JSON.stringify(mark), revalidatedMetadata(withdrawn), {});
     // The replaced release's record made current with the note of this rollback: the pass records it from there, also when this run dies before it.
     const change = { action: 'rollback', by: 'auto', at: now.toISOString(), why: reason } as const;
-    await store.put(pointerKey(publish.app), currentRecordBody(replaced, change), revalidatedMetadata(pointerKey(publish.app)), {});
+    await setCurrentRelease(store, replaced, change);
     rolledBack.push({ app: publish.app, buildId: live.buildId, release: live.release, to: live.previous, reason: reason });
   }
   if (!rolledBack.length) return { rolledBack };

@@ -50,8 +50,10 @@ import {
   type RemoteRelease,
   type ShellRelease,
   type SnapshotFile,
+  type LiveChange,
   withdrawnKey,
   pointerKey,
+  currentRecordBody,
 } from './release-record';
 
 /** The store interface (@kesho/release-model/object-store): S3 here (index.js), a folder locally. */
@@ -411,8 +413,11 @@ export async function putReleaseSnapshot(store: ObjectStore, record: ReleaseReco
   await store.put(recordKey, JSON.stringify(record), revalidatedMetadata(recordKey), {});
 }
 
-/** Makes a release its app's current one (mfe/pointers/<app>.json, a copy of its release.json): the next publish puts it live. */
-export async function setCurrentRelease(store: ObjectStore, record: ReleaseRecord): Promise<void> {
+/**
+ * Makes a release its app's current one (mfe/pointers/<app>.json, a copy of its release.json, with the
+ * note of the live change when the writer says what it did): the next publish puts it live.
+ */
+export async function setCurrentRelease(store: ObjectStore, record: ReleaseRecord, change?: LiveChange): Promise<void> {
   const key = pointerKey(record.app);
-  await store.put(key, JSON.stringify(record), revalidatedMetadata(key), {});
+  await store.put(key, currentRecordBody(record, change), revalidatedMetadata(key), {});
 }

@@ -146,17 +146,6 @@ export function currentRecordBody(record: ReleaseRecord, change?: LiveChange): s
   return JSON.stringify(change ? { ...record, change } : record);
 }
 
-/** The note of the live change an app's current record carries (its `change`), or null for a record written without one; throws on a bad one. */
-export function liveChangeOf(text: string, where: string): LiveChange | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new Error(`Invalid release record in ${where}: not JSON`);
-  }
-  return isRecord(value) && value.change !== undefined ? parseLiveChange(value.change, where) : null;
-}
-
 export function isShellRelease(record: ReleaseRecord): record is ShellRelease {
   return record.app === SHELL_APP;
 }
