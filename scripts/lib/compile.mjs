@@ -76,9 +76,14 @@ export async function moveInto(from, to) {
 }
 
 export async function writeJson(file, value) {
+  await writeText(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Written whole or not at all (a temporary file renamed over the target), its folder made first. @param {string} file @param {string} text */
+export async function writeText(file, text) {
   await fs.mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`);
+  await fs.writeFile(temporary, text);
   await fs.rename(temporary, file);
 }
 

@@ -42,7 +42,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { exists, readJson, writeJson } from './compile.mjs';
+import { exists, readJson, writeJson, writeText } from './compile.mjs';
 import { buildFilesDirOf, buildRecordFileOf, buildsMadeFile, distDir, EDGE_RECORD_KEY, edgeRecordFile, pointerFile, siteFileOf, ssrDir, VARIANTS_PREFIX } from './paths.mjs';
 import { renderPages } from './prerender.mjs';
 import { requirementsOf, versionSkewProblems } from './version-skew.mjs';
@@ -50,7 +50,7 @@ import { liveShellRecord, recoverInterruptedRelease, releasesOf, siteStore } fro
 import { RefusedError, ReleaseError } from './release/errors.mjs';
 import { kitContractProblems } from './kit-contract.mjs';
 import { describeMark, markOf } from './release/marks.mjs';
-import { clearRefusal, moveLegacyEdgeState, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf, writeText } from './release/history.mjs';
+import { clearRefusal, moveLegacyEdgeState, readHistory, recordRefusal, refusalOf, releasedBy, sourceRevision, withdrawalFile, withdrawalOf } from './release/history.mjs';
 import { localEdgeServices, readEdgeState, releaseUnnamedCandidates, removeOutsideStore } from './release/canaries-previews.mjs';
 import { browserCheckOf, checkRelease } from './release/browser-check.mjs';
 import { lock } from './release/lock.mjs';
@@ -358,10 +358,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
       if (!known.some((build) => build.buildId === buildId)) known.push({ buildId, builtAt: at, ...revision });
     }
     /** Where a build came from: recorded when it was built (a rollback's, a promotion's), else this checkout. */
-    const originOf = (app, buildId) => {
-      const recorded = history.builds[app]?.find((build) => build.buildId === buildId);
-      return recorded ? { source: recorded.source, commit: recorded.commit, clean: recorded.clean } : action === 'rollback' ? { source: 'unknown' } : revision;
-    };
+    const originOf = (app, buildId) => originInBuildsMade(history.builds, app, buildId) ?? (action === 'rollback' ? { source: 'unknown' } : revision);
     /**
      * The note of this live change, written with each record this release makes current (release-record.ts
      * LiveChange, as a team stack writes it in AWS): the engine's edge pass records the history entry from it
@@ -369,19 +366,7 @@ async function releaseLocked({ remotes = [], shell = null, renderAll = false, ac
      * before its pass and the next one completes it.
      * @param {string} app @param {string} buildId
      */
-    const changeOf = (app, buildId) => {
-      const { source, commit, clean } = originOf(app, buildId);
-      return {
-        action,
-        by,
-        at,
-        ...(why ? { why } : {}),
-        source,
-        ...(commit !== undefined ? { commit } : {}),
-        ...(clean !== undefined ? { clean } : {}),
-        ...(checked ? { browserCheck: checked } : {}),
-      };
-    };
+    const changeOf = (app, buildId) => ({ action, by, at, ...(why ? { why } : {}), ...originOf(app, buildId), ...(checked ? { browserCheck: checked } : {}) });
     // A rollback withdraws the build it replaces (no publish, canary or preview releases it again) and
     // clears any such mark of the build it chose, in the same commit as the rest.
     const replaced =
@@ -630,8 +615,8 @@ export async function promote(app, { why, beforeWrite } = {}) {
 }
 
 /**
- * Ends the running canary of an app: every visitor is on the live build again. `by` "auto" with the
- * figures in `why` is the local server's automatic abort.
+ * Ends the running canary of an app: every visitor is on the live build again. `by`: who, when not
+ * RELEASED_BY (the local server's automatic abort is the engine's watchCanaries, watchCanariesThroughEngine).
  * @param {string} app @param {{ why?: string, by?: string, beforeWrite?: BeforeWrite }} [options]
  */
 export async function abort(app, { why, by, beforeWrite } = {}) {
@@ -654,10 +639,18 @@ async function requireEngineRecord(record, doing) {
   }
 }
 
-/** Where a kept build came from, as the builds made recorded it (source, commit, clean), or nothing. @param {string} app @param {string} buildId */
+/**
+ * Where a build came from, as the builds made recorded it (source, and commit and clean when known), or null.
+ * @param {Record<string, import('./release/history.mjs').BuildEntry[]>} builds @param {string} app @param {string} buildId
+ */
+function originInBuildsMade(builds, app, buildId) {
+  const built = builds[app]?.find((entry) => entry.buildId === buildId);
+  return built ? { source: built.source, ...(built.commit ? { commit: built.commit } : {}), ...(typeof built.clean === 'boolean' ? { clean: built.clean } : {}) } : null;
+}
+
+/** Where a kept build came from, as the builds made recorded it, or nothing. @param {string} app @param {string} buildId */
 async function recordedOrigin(app, buildId) {
-  const built = (await readHistory()).builds[app]?.find((entry) => entry.buildId === buildId);
-  return built ? { source: built.source, ...(built.commit ? { commit: built.commit } : {}), ...(typeof built.clean === 'boolean' ? { clean: built.clean } : {}) } : {};
+  return originInBuildsMade((await readHistory()).builds, app, buildId) ?? {};
 }
 
 /**

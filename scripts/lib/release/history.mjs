@@ -66,7 +66,7 @@ export async function moveLegacyEdgeState() {
     const { built, ...record } = legacy;
     // Through the store (a whole write, only if none is there yet): the key the engine reads.
     await store.put(EDGE_RECORD_KEY, JSON.stringify(record), revalidatedMetadata(EDGE_RECORD_KEY), { ifNoneMatch: '*' });
-    if (built && !(await readJson(buildsMadeFile, null))) await writeText(buildsMadeFile, JSON.stringify({ built }));
+    if (built && !(await readJson(buildsMadeFile, null))) await writeJson(buildsMadeFile, { built });
     await fs.rm(legacyEdgeStateFile, { force: true });
   }
   const releases = await readJson(legacyHistoryFile, null);
@@ -83,15 +83,8 @@ export async function moveLegacyEdgeState() {
     )
       return;
   }
-  if (releases.builds && !(await readJson(buildsMadeFile, null))) await writeText(buildsMadeFile, JSON.stringify({ built: releases.builds }));
+  if (releases.builds && !(await readJson(buildsMadeFile, null))) await writeJson(buildsMadeFile, { built: releases.builds });
   await fs.rm(legacyHistoryFile, { force: true });
-}
-
-/** Written whole or not at all: a temporary file renamed over the target. @param {string} target @param {string} text */
-export async function writeText(target, text) {
-  const temporary = `${target}.${process.pid}.restore`;
-  await fs.writeFile(temporary, text);
-  await fs.rename(temporary, target);
 }
 
 /** Who releases: RELEASED_BY, else the OS user. */
