@@ -135,27 +135,16 @@ export class ReleasePublisher extends Construct {
 
     const publisher = this.function;
     publisher.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
-    // The release inputs; and the shell's root files and discovery files, which a publish heads before it
-    // writes them (publish.ts: only what changed is written), as it heads the live pages: S3 answers a
-    // HeadObject only with s3:GetObject on the key.
-    publisher.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['s3:GetObject'],
-        resources: [
-          bucket.arnForObjects(POINTER_DOCUMENT_KEY),
-          bucket.arnForObjects(`${POINTERS_PREFIX}*`),
-          bucket.arnForObjects(`${RELEASES_PREFIX}*`),
-          ...PUBLISHED_ROOT_FILES.map((file) => bucket.arnForObjects(file)),
-        ],
-      }),
-    );
-    // The document, the live pages (the not-found page among them), the shell release's root files and the discovery files.
-    publisher.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['s3:PutObject'],
-        resources: [bucket.arnForObjects(POINTER_DOCUMENT_KEY), bucket.arnForObjects(`${PAGES_PREFIX}*`), ...PUBLISHED_ROOT_FILES.map((file) => bucket.arnForObjects(file))],
-      }),
-    );
+    // Every key it writes: the document, the live pages (the not-found page among them), the shell
+    // release's root files and the discovery files; for canaries and previews the variant folders and its
+    // edge record, and a promotion writes the canary's record as the app's current one.
+    const written = [POINTER_DOCUMENT_KEY, `${PAGES_PREFIX}*`, ...PUBLISHED_ROOT_FILES, `${VARIANTS_PREFIX}*`, EDGE_RECORD_KEY, `${POINTERS_PREFIX}*`];
+    // It reads the release inputs (the snapshots, the current records, the teams' canary commands) and every
+    // key it writes: a publish heads each before it writes it (publish.ts: only what changed is written), and
+    // S3 answers a HeadObject only with s3:GetObject on the key.
+    const read = [`${RELEASES_PREFIX}*`, `${CANARY_COMMANDS_PREFIX}*`, ...written];
+    publisher.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: read.map((key) => bucket.arnForObjects(key)) }));
+    publisher.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: written.map((key) => bucket.arnForObjects(key)) }));
     // A deploy of a withdrawn release is answered by whether its stack is rolling back (publishForDeploy).
     const teamStacks = [STACK_NAMES.shell, STACK_NAMES.remote('*')].map((name) => Stack.of(this).formatArn({ service: 'cloudformation', resource: 'stack', resourceName: `${name}/*` }));
     publisher.addToRolePolicy(new PolicyStatement({ actions: ['cloudformation:DescribeStacks'], resources: teamStacks }));
@@ -163,25 +152,6 @@ export class ReleasePublisher extends Construct {
     // Pruning (prune.ts): old builds' files, and the release snapshots of a build removed whole.
     publisher.addToRolePolicy(
       new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects('mfe/*/*/*'), bucket.arnForObjects('shell/*'), bucket.arnForObjects(`${RELEASES_PREFIX}*`)] }),
-    );
-    // Canaries and previews: the teams' commands in, the variant folders and the edge record out; a
-    // promotion writes the canary's record as the app's current one.
-    publisher.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['s3:GetObject'],
-        resources: [
-          bucket.arnForObjects(`${CANARY_COMMANDS_PREFIX}*`),
-          bucket.arnForObjects(`${VARIANTS_PREFIX}*`),
-          bucket.arnForObjects(EDGE_RECORD_KEY),
-          bucket.arnForObjects(`${PAGES_PREFIX}*`),
-        ],
-      }),
-    );
-    publisher.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['s3:PutObject'],
-        resources: [bucket.arnForObjects(`${VARIANTS_PREFIX}*`), bucket.arnForObjects(EDGE_RECORD_KEY), bucket.arnForObjects(`${POINTERS_PREFIX}*`)],
-      }),
     );
     publisher.addToRolePolicy(
       new PolicyStatement({
