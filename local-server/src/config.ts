@@ -14,6 +14,7 @@ import path from 'node:path';
 import { MAX_PREVIEW_LINK_HOURS } from '@kesho/release-model/build-choice';
 import { DEFAULT_KEPT_BUILDS, KEPT_BUILDS_RANGE } from '@kesho/release-model/build-pruning';
 import { DEFAULT_CANARY_THRESHOLDS, type CanaryThresholds } from '@kesho/release-model/canary-health';
+import { isOneAddress } from '@kesho/lambdas/mail-address';
 import { DEFAULT_PUBLISH_WATCH_MINUTES } from '@kesho/release-model/publish-watch';
 
 export interface SiteServerConfig {
@@ -209,11 +210,11 @@ function settingsOf(env: Env, repoRoot: string) {
       if (malformed.length > 0) problems.push(`${name} must list paths that start with "/", got "${malformed.join('", "')}"`);
       return list.length > 0 ? list : null;
     },
-    /** One e-mail address; null when the variable is empty. */
+    /** One e-mail address, as the API's mail settings take one (SUPPORT_EMAIL); null when the variable is empty. */
     email(name: string): string | null {
       const value = text(name);
       if (value === undefined) return null;
-      if (!/^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/.test(value)) problems.push(`${name} must be one e-mail address, got "${value}"`);
+      if (!isOneAddress(value)) problems.push(`${name} must be one e-mail address, got "${value}"`);
       return value;
     },
     text,

@@ -1,6 +1,6 @@
 /** Outgoing e-mail: the transport, the From header and the support mailbox. */
 import { site } from '@kesho/site-rules/site';
-import { splitMailbox } from '../mail/address';
+import { isOneAddress, splitMailbox } from '../mail/address';
 import type { ReadContext } from './problems';
 
 export interface MailConfig {
@@ -13,8 +13,6 @@ export interface MailConfig {
   readonly sesConfigurationSet?: string;
 }
 
-const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
-
 export function readMailConfig({ read, production, problems }: ReadContext): MailConfig {
   const { missing, invalid } = problems;
   const transport = read('MAIL_TRANSPORT');
@@ -24,10 +22,10 @@ export function readMailConfig({ read, production, problems }: ReadContext): Mai
   if (transport === 'file' && production) invalid.push('MAIL_TRANSPORT must be ses in production');
 
   const supportEmail = read('SUPPORT_EMAIL') ?? site.email;
-  if (!ADDRESS.test(supportEmail)) invalid.push('SUPPORT_EMAIL must be one e-mail address');
+  if (!isOneAddress(supportEmail)) invalid.push('SUPPORT_EMAIL must be one e-mail address');
   const from = read('MAIL_FROM') ?? `${site.brand} <${site.email}>`;
   const fromAddress = splitMailbox(from).address;
-  if (!ADDRESS.test(fromAddress) || /[\r\n]/.test(from)) invalid.push('MAIL_FROM must be an address or "Name <address>"');
+  if (!isOneAddress(fromAddress) || /[\r\n]/.test(from)) invalid.push('MAIL_FROM must be an address or "Name <address>"');
   const sesConfigurationSet = read('SES_CONFIGURATION_SET');
   return { transport: transport === 'ses' ? 'ses' : 'file', from, supportEmail, ...(sesConfigurationSet !== undefined ? { sesConfigurationSet } : {}) };
 }
