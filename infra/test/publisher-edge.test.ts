@@ -240,6 +240,35 @@ describe('the scheduled check', () => {
     expect(kvsState(kvs).canaries).toEqual([]);
   });
 
+  test('a notice ops cannot get (SNS down) is logged, never thrown: the run succeeds, its aborts stand and its next notice is still sent', async () => {
+    const { store, services, notices, logged, figures } = setUp();
+    const legalCandidate = pointer('legal', 'dddddddddddd', ['/terms']);
+    for (const entry of [marketingCandidate, legalCandidate]) {
+      command(store, entry.name, { action: 'start', release: uploadCandidate(store, entry).release, percent: 50 });
+    }
+    await publishSite(store, services);
+    const failing = { ...NO_FIGURES, clients: 8, clientsWithErrors: 6, pageViews: 10, pageViewsWithErrors: 6 };
+    figures.set(CANDIDATE, failing);
+    figures.set('dddddddddddd', failing);
+    let calls = 0;
+    const notify = async (subject: string, message: string) => {
+      calls += 1;
+      if (calls === 1) throw new Error('SNS unavailable');
+      notices.push(`${subject}: ${message}`);
+    };
+
+    const checked = await watchCanaries(store, { ...services, notify });
+    expect(checked.aborted.map((entry) => entry.app).sort()).toEqual(['legal', 'marketing']);
+    expect(edgeRecord(store).canaries).toEqual([]);
+    expect(notices).toHaveLength(1);
+    expect(logged).toContainEqual({
+      level: 'error',
+      message: 'release.ops_notice_failed',
+      subject: expect.stringMatching(/^Kesho: canary of (legal|marketing) aborted$/),
+      error: 'Error: SNS unavailable',
+    });
+  });
+
   test('judges by client with thresholds set before clients were counted (CANARY_THRESHOLDS without minClients): errors of four clients abort nothing', async () => {
     const { store, services, figures } = setUp();
     const candidate = uploadCandidate(store);

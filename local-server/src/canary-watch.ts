@@ -17,8 +17,8 @@
  *
  * Either run tells ops what it did through `notify`, the engine's EdgeServices.notify (SNS, the
  * kesho-alarms topic mailed to alarmEmail, in AWS): the local server hands in the local API's mail
- * (ALARM_EMAIL, an `.eml` under DATA_DIR/mail that `npm run mail` lists). A notice that fails is logged
- * (release.ops_notice_failed); the abort or rollback stands.
+ * (ALARM_EMAIL, an `.eml` under DATA_DIR/mail that `npm run mail` lists). A notice that fails is logged by
+ * the engine (release.ops_notice_failed, as in AWS); the abort or rollback stands.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -72,17 +72,7 @@ export function storedEventFigures(dataDir: string): FiguresSource {
 export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
   const log = options.log ?? ((line: string) => console.log(line));
   const figures = storedEventFigures(options.dataDir);
-  const tell = options.notify;
-  const notify: OpsNotify | undefined = tell
-    ? async (subject, message) => {
-        try {
-          await tell(subject, message);
-        } catch (error) {
-          // The mail transport, say: the abort or rollback is done, and the log line says what ops were not told.
-          log(JSON.stringify({ level: 'error', message: 'release.ops_notice_failed', subject, error: String(error) }));
-        }
-      }
-    : undefined;
+  const { notify } = options;
   let running: Promise<void> | null = null;
 
   async function look(): Promise<void> {

@@ -14,6 +14,9 @@ export const CANARY_ABORTED_EVENT = 'release.canary_aborted';
 /** A publish's build was rolled back to the build it replaced without anyone typing a command (the local watch), with its figures. */
 export const PUBLISH_ROLLED_BACK_EVENT = 'release.publish_rolled_back';
 
+/** Ops could not be told of an automatic abort or rollback (SNS in AWS, the local mail): the abort or rollback stands. */
+export const OPS_NOTICE_FAILED_EVENT = 'release.ops_notice_failed';
+
 /**
  * The business metrics: CloudWatch Embedded Metric Format lines the Lambdas write (Powertools
  * Metrics, lambdas/src/metrics.ts) in one namespace, and ops' alarms and dashboard read

@@ -43,7 +43,7 @@ import {
   type PreviewRecord,
 } from '../edge-plan';
 import { previewLinkOf, removeUnusedVariants, writeVariants } from '../edge-variants';
-import { CANARY_ABORTED_EVENT } from '@kesho/operations/ops-events';
+import { CANARY_ABORTED_EVENT, OPS_NOTICE_FAILED_EVENT } from '@kesho/operations/ops-events';
 import type { KeyValueStore } from '../object-store';
 import { CANARY_COMMANDS_PREFIX, EDGE_RECORD_KEY, VARIANTS_PREFIX } from '../site-keys';
 import { publishReleases, readPublished, readRecord, revalidatedMetadata, type ObjectStore, type PublishResult, type Rejection } from './publish';
@@ -147,6 +147,20 @@ export interface EdgeServices {
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Tells ops what a scheduled check did (services.notify: SNS in AWS, the local server's mail). The abort or
+ * rollback is done by then: a notice that fails is logged (OPS_NOTICE_FAILED_EVENT), never thrown, so the
+ * check's run succeeds and the next notices of the same run are still sent.
+ */
+export async function tellOps(services: Pick<EdgeServices, 'notify' | 'log'>, subject: string, message: string): Promise<void> {
+  if (!services.notify) return;
+  try {
+    await services.notify(subject, message);
+  } catch (error) {
+    services.log?.({ level: 'error', message: OPS_NOTICE_FAILED_EVENT, subject, error: String(error) });
+  }
+}
 
 /** The edge record a parsed edge/state.json holds (an empty one for anything but an object). */
 export function edgeRecordFrom(parsed: unknown): EdgeRecord {
@@ -491,7 +505,8 @@ export async function watchCanaries(store: ObjectStore, services: EdgeServices):
   await publishSite(store, services, { autoAbort: verdicts });
   for (const verdict of verdicts) {
     services.log?.({ level: 'warn', message: CANARY_ABORTED_EVENT, app: verdict.app, build: verdict.buildId, reason: verdict.reason });
-    await services.notify?.(
+    await tellOps(
+      services,
       `Kesho: canary of ${verdict.app} aborted`,
       `The canary of ${verdict.app} (build ${verdict.buildId}) was aborted automatically: ${verdict.reason}. Every visitor is on the live build again.`,
     );

@@ -14,7 +14,7 @@
 import { DEFAULT_CANARY_THRESHOLDS } from '../canary-health';
 import { PUBLISH_ROLLED_BACK_EVENT } from '@kesho/operations/ops-events';
 import { condemnedPublishes, DEFAULT_PUBLISH_WATCH_MINUTES } from '../publish-watch';
-import { publishSite, readEdgeRecord, type AutoRollback, type EdgeServices } from './edge-pass';
+import { publishSite, readEdgeRecord, tellOps, type AutoRollback, type EdgeServices } from './edge-pass';
 import { liveChanges } from './live-builds';
 import { revalidatedMetadata, setCurrentRelease, type ObjectStore } from './publish';
 import { parseReleaseRecordText, pointerKey, RELEASE_RECORD_FILE, releasePrefix, withdrawnKey, type ReleaseRecord } from './release-record';
@@ -71,7 +71,8 @@ export async function watchPublishes(store: ObjectStore, services: PublishWatchS
   await publishSite(store, services);
   for (const rolled of rolledBack) {
     services.log?.({ level: 'warn', message: PUBLISH_ROLLED_BACK_EVENT, app: rolled.app, build: rolled.buildId, to: rolled.to.buildId, reason: rolled.reason });
-    await services.notify?.(
+    await tellOps(
+      services,
       `Kesho: ${rolled.app} rolled back`,
       `The publish of ${rolled.app} (build ${rolled.buildId}, release ${rolled.release}) was rolled back automatically to build ${rolled.to.buildId} (release ${rolled.to.release}): ${rolled.reason}. Release ${rolled.release} is withdrawn.`,
     );
