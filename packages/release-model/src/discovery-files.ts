@@ -1,8 +1,8 @@
 /**
  * The site's discovery files, sitemap.xml, robots.txt and llms.txt (which names the routes' feeds
  * too), made from a pointer document: they list the routes the live remotes serve, so they change with
- * every publication of any app. One maker for both places that publish: the local release
- * (scripts/lib/discovery-files.mjs) and the AWS release publisher (infra/functions/release-publisher/).
+ * every publication of any app. One maker, called by the release engine's publish
+ * (engine/publish.ts publishReleases) after each mfe/remotes.json it writes, in dist/site and in the bucket.
  */
 import { feedPathForRoute } from './page-routes';
 import type { RoutePointer } from './pointer-document';
